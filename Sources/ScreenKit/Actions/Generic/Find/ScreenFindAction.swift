@@ -1,0 +1,99 @@
+/// Finds a container from the current one with the navigator's iterator: the first match,
+/// the last match, or the last visible match (Nivelir's `ScreenFirstAction`,
+/// `ScreenLastAction` and `ScreenTopAction`). No match fails with "No container of <type>
+/// type found".
+public struct ScreenFindAction: ScreenAction {
+    public enum Search: String, Sendable {
+        case first, last, top
+
+        var actionName: String {
+            switch self {
+            case .first: return "ScreenFirstAction"
+            case .last: return "ScreenLastAction"
+            case .top: return "ScreenTopAction"
+            }
+        }
+    }
+
+    public let search: Search
+    public let predicate: AnyScreenPredicate
+    public let containerKind: ScreenContainerKind
+
+    public init(_ search: Search, predicate: AnyScreenPredicate, on containerKind: ScreenContainerKind = .container) {
+        self.search = search
+        self.predicate = predicate
+        self.containerKind = containerKind
+    }
+
+    public var outputKind: ScreenContainerKind? { predicate.kind }
+
+    public var description: String {
+        describeAction(search.actionName, [containerKind, predicate.kind], ["predicate": predicate])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.kind.typeName)")
+        let found: ScreenContainer?
+        switch search {
+        case .first: found = navigator.firstContainer(in: container, where: predicate.matches)
+        case .last: found = navigator.lastContainer(in: container, where: predicate.matches)
+        case .top: found = navigator.topContainer(in: container, where: predicate.matches)
+        }
+        guard let found else {
+            return completion(.failure(ScreenContainerNotFoundError(type: predicate.kind, for: self)))
+        }
+        completion(.success(found))
+    }
+}
+
+extension AnyScreenRoute {
+    /// Continues from the first container that matches, or runs `nested` on it and stays.
+    ///
+    ///     route.first(.container(of: .stack))   -- Lua: route:first(nav.stack)
+    public func first(_ predicate: AnyScreenPredicate, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try fold(ScreenFindAction(.first, predicate: predicate, on: currentKind), nested: nested, verb: "first")
+    }
+
+    /// Continues from the last container that matches: the deepest, front-most one.
+    ///
+    ///     route.last(.container(of: .modal, key: chat.key))   -- Lua: route:last(chat)
+    public func last(_ predicate: AnyScreenPredicate, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try fold(ScreenFindAction(.last, predicate: predicate, on: currentKind), nested: nested, verb: "last")
+    }
+
+    /// Continues from the last visible container that matches.
+    ///
+    ///     route.top(.container(of: .stack))   -- Lua: route:top(nav.stack)
+    public func top(_ predicate: AnyScreenPredicate, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try fold(ScreenFindAction(.top, predicate: predicate, on: currentKind), nested: nested, verb: "top")
+    }
+}
+
+extension ScreenRoute {
+    /// `ScreenWindowRoute().first(.stack)`
+    public func first<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
+        fold(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+    }
+
+    public func first<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
+        step(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), route)
+    }
+
+    /// `ScreenWindowRoute().last(.container(key: chat.key))`
+    public func last<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
+        fold(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+    }
+
+    public func last<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
+        step(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), route)
+    }
+
+    /// `ScreenWindowRoute().top(.stack)`
+    public func top<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
+        fold(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+    }
+
+    public func top<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
+        step(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), route)
+    }
+}

@@ -1,0 +1,59 @@
+/// Switches the route to a known container (Nivelir's `ScreenFromAction`). A nil container
+/// fails with "No container of <current type> type found": as in Nivelir, the error names
+/// the type of the container the route was on, not the one it asked for.
+public struct ScreenFromAction: ScreenAction {
+    public let output: ScreenContainer?
+    public let containerKind: ScreenContainerKind
+    public let outputKind: ScreenContainerKind?
+
+    /// `kind` is what the route continues as when `output` is nil.
+    public init(output: ScreenContainer?, kind: ScreenContainerKind, on containerKind: ScreenContainerKind) {
+        self.output = output
+        self.containerKind = containerKind
+        self.outputKind = output?.kind ?? kind
+    }
+
+    public var description: String {
+        describeAction("ScreenFromAction", [containerKind, outputKind], ["output": output as Any])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        guard let output else {
+            return completion(.failure(ScreenContainerNotFoundError(type: containerKind, for: self)))
+        }
+        completion(.success(output))
+    }
+}
+
+extension AnyScreenRoute {
+    /// Continues from `container` (of its own kind, or `kind` when nil), or runs `nested`
+    /// on it and stays.
+    ///
+    ///     route.from(chat, kind: .modal)   -- Lua: route:from(container)
+    public func from(_ container: ScreenContainer?, kind: ScreenContainerKind = .modal, nested: AnyScreenRoute? = nil) -> AnyScreenRoute {
+        let action = ScreenFromAction(output: container, kind: nested?.rootKind ?? kind, on: currentKind)
+        guard let nested else {
+            return fold(action)
+        }
+        return fold(action, nested: nested)
+    }
+}
+
+extension ScreenRoute {
+    /// `route.from(container, as: StackContainer.self)`: the caller vouches for the kind;
+    /// a container of another kind fails the next action with a type mismatch.
+    public func from<Output>(_ container: ScreenContainer?, as output: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), as: Output.self)
+    }
+
+    public func from<Output, Next>(_ container: ScreenContainer?, to route: ScreenRoute<Output, Next>) -> Self {
+        Self(self.route.fold(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), nested: route.route))
+    }
+}
+
+extension ScreenNavigator {
+    /// `navigator.navigate(from: stack, to: ScreenStackRoute().push(chat))`
+    public func navigate<Output, Next>(from container: ScreenContainer?, to route: ScreenRoute<Output, Next>, completion: ((Result<Void, Error>) -> Void)? = nil) {
+        navigate(from: container, to: route.route, completion: completion)
+    }
+}

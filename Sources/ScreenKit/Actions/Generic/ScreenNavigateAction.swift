@@ -1,0 +1,45 @@
+/// Runs actions one after another on one container, stopping at the first failure
+/// (Nivelir's `ScreenNavigateAction`). A route's actions run this way.
+public struct ScreenNavigateAction: ScreenAction {
+    public let containerKind: ScreenContainerKind
+    public let actions: [any ScreenAction]
+
+    public init(containerKind: ScreenContainerKind, actions: [any ScreenAction]) {
+        self.containerKind = containerKind
+        self.actions = actions
+    }
+
+    public var description: String {
+        describeAction("ScreenNavigateAction", [containerKind], ["actions": actions])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        performActions(from: 0, container: container, navigator: navigator, completion: completion)
+    }
+
+    private func performActions(
+        from index: Int,
+        container: ScreenContainer,
+        navigator: ScreenNavigator,
+        completion: @escaping ScreenActionCompletion
+    ) {
+        guard index < actions.count else {
+            return completion(.success(nil))
+        }
+        let action = actions[index]
+        // Typed routes cannot get here with a wrong container; a dynamic route run from
+        // an unexpected container (a `from` in Lua, a custom action's output) can.
+        guard container.kind.conforms(to: action.containerKind) else {
+            return completion(.failure(ScreenContainerTypeMismatchError(
+                container: container, type: action.containerKind.typeName, for: action)))
+        }
+        action.perform(container: container, navigator: navigator) { result in
+            switch result {
+            case .success:
+                performActions(from: index + 1, container: container, navigator: navigator, completion: completion)
+            case let .failure(error):
+                completion(.failure(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// Runs an action, then its resolution (Nivelir's `ScreenTryAction`):
+/// 1. the ensure actions run whatever happened; if one fails, that failure is the result;
+/// 2. after a failure with no fallbacks, the original error is the result;
+/// 3. after a failure with fallbacks, "Catching error: <error>" is logged and each fallback
+///    the error chooses runs in turn;
+/// 4. after a success, the done actions run.
+public struct ScreenTryAction: ScreenAction {
+    public let action: any ScreenAction
+    public let resolution: ScreenTryResolution
+
+    public init(action: any ScreenAction, resolution: ScreenTryResolution) {
+        self.action = action
+        self.resolution = resolution
+    }
+
+    public var containerKind: ScreenContainerKind { action.containerKind }
+
+    public var description: String {
+        describeAction("ScreenTryAction", [], ["action": action])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        action.perform(container: container, navigator: navigator) { actionResult in
+            let ensure = ScreenNavigateAction(containerKind: containerKind, actions: resolution.ensureActions)
+            ensure.perform(container: container, navigator: navigator) { ensureResult in
+                if case let .failure(error) = ensureResult {
+                    return completion(.failure(error))
+                }
+                let next: [any ScreenAction]
+                do {
+                    switch actionResult {
+                    case let .failure(error) where resolution.fallbackActions.isEmpty:
+                        return completion(.failure(error))
+                    case let .failure(error):
+                        navigator.logInfo("Catching error: \(error)")
+                        next = try resolution.fallbackActions.compactMap { try $0(error) }
+                    case let .success(value):
+                        next = try resolution.doneActions.map { try $0(value) }
+                    }
+                } catch {
+                    return completion(.failure(error))
+                }
+                ScreenNavigateAction(containerKind: containerKind, actions: next)
+                    .perform(container: container, navigator: navigator, completion: completion)
+            }
+        }
+    }
+}
+
+extension AnyScreenRoute {
+    /// Wraps every action so far in a try with `resolution`; the result is a root route.
+    public func `try`(resolution: ScreenTryResolution) -> AnyScreenRoute {
+        let action = ScreenTryAction(action: ScreenNavigateAction(containerKind: rootKind, actions: actions), resolution: resolution)
+        return AnyScreenRoute(root: rootKind).then(action)
+    }
+
+    /// Runs `route` if anything so far fails (Nivelir's `fallback(to:)`).
+    ///
+    ///     route.fallback(to: presentRoute)   -- Lua: route:fallback(presentRoute)
+    public func fallback(to route: AnyScreenRoute) throws(ScreenDSLError) -> AnyScreenRoute {
+        try checkRoot(of: route, for: "fallback")
+        return self.try(resolution: ScreenTryResolution().fallback { _ in route })
+    }
+
+    /// Runs the route the error chooses (nil: none) if anything so far fails.
+    ///
+    ///     -- Lua: route:fallback(function(err) return otherRoute end)
+    public func fallback(to route: @escaping (Error) throws -> AnyScreenRoute?) -> AnyScreenRoute {
+        let rootKind = rootKind
+        return self.try(resolution: ScreenTryResolution().fallback { error in
+            guard let chosen = try route(error) else { return nil }
+            guard rootKind.conforms(to: chosen.rootKind) else {
+                throw ScreenDSLError.nestedRoute(verb: "fallback", expected: rootKind, got: chosen.rootKind)
+            }
+            return chosen
+        })
+    }
+
+    /// Runs `route` after everything so far, whether it failed or not (a `finally`).
+    public func ensure(with route: AnyScreenRoute) throws(ScreenDSLError) -> AnyScreenRoute {
+        try checkRoot(of: route, for: "ensure")
+        return self.try(resolution: ScreenTryResolution().ensure(with: route))
+    }
+
+    /// Swallows any failure so far: the route then succeeds.
+    public func cauterize() -> AnyScreenRoute {
+        self.try(resolution: ScreenTryResolution().cauterize())
+    }
+
+    private func checkRoot(of route: AnyScreenRoute, for verb: String) throws(ScreenDSLError) {
+        guard rootKind.conforms(to: route.rootKind) else {
+            throw .nestedRoute(verb: verb, expected: rootKind, got: route.rootKind)
+        }
+    }
+}
+
+extension ScreenRoute {
+    public func fallback<Next>(to route: ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
+        ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().fallback { _ in route.route }))
+    }
+
+    public func fallback<Next>(to route: @escaping (Error) -> ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
+        ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().fallback { route($0).route }))
+    }
+
+    public func ensure<Next>(with route: ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
+        ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().ensure(with: route.route)))
+    }
+
+    public func cauterize() -> ScreenRootRoute<Root> {
+        ScreenRootRoute<Root>(route.cauterize())
+    }
+}

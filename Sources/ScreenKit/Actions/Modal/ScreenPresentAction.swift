@@ -1,0 +1,60 @@
+/// Builds a screen and presents it (Nivelir's `ScreenPresentAction`). Logs "Presenting
+/// <screen> on <type>". When the current container or one of its ancestors already
+/// presents something, or it is not in a window, UIKit refuses, and the action fails with
+/// "is already presenting another container". It completes once the presentation ends.
+///
+///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
+public struct ScreenPresentAction: ScreenAction {
+    public let screen: AnyScreen
+    public let animated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(screen: AnyScreen, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
+        self.screen = screen
+        self.animated = animated
+        self.containerKind = containerKind
+    }
+
+    public var outputKind: ScreenContainerKind? { screen.kind }
+
+    public var description: String {
+        describeAction("ScreenPresentAction", [screen.kind, containerKind], ["screen": screen, "animated": animated])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Presenting \(screen) on \(container.kind.typeName)")
+        let presented: ScreenContainer
+        do {
+            presented = try screen.build(navigator: navigator)
+        } catch {
+            return completion(.failure(error))
+        }
+        guard navigator.simulation.canPlace(presented, in: container) else {
+            return completion(.failure(ScreenContainerPlacementError(container: presented, target: container, for: self)))
+        }
+        let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
+            completion(.success(presented))
+        }
+        if !accepted {
+            completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: self)))
+        }
+    }
+}
+
+extension AnyScreenRoute {
+    /// Presents `screen`, then runs `nested` on it; the route stays on the presenter.
+    public func present(_ screen: AnyScreen, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "present")
+        return try step(ScreenPresentAction(screen: screen, animated: animated, on: currentKind), nested: nested, verb: "present")
+    }
+}
+
+extension ScreenRoute where Current: ModalContainerType {
+    public func present<S: Screen>(_ screen: S, animated: Bool = true) -> Self {
+        present(screen, animated: animated) { $0 }
+    }
+
+    public func present<S: Screen, Next>(_ screen: S, animated: Bool = true, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
+        step(ScreenPresentAction(screen: screen.eraseToAnyScreen(), animated: animated, on: Current.kind), route)
+    }
+}

@@ -1,0 +1,170 @@
+/// A container related to the current one, as UIKit's properties find it.
+public enum ScreenRelation: String, Sendable {
+    /// What the container or its nearest presenting ancestor presents.
+    case presented
+    /// What presented the container or its nearest presented ancestor.
+    case presenting
+    /// The nearest ancestor stack.
+    case stack
+    /// The nearest ancestor tabs.
+    case tabs
+    /// The window, when the container's view is in it.
+    case window
+    /// A window's root.
+    case root
+    /// A stack's bottom screen.
+    case stackRoot
+    /// A stack's top screen.
+    case stackTop
+    /// What a stack shows: the modal presented over it, or its top screen.
+    case stackVisible
+    /// The selected tab.
+    case selectedTab
+
+    /// The Nivelir action that finds this relation.
+    var actionName: String {
+        switch self {
+        case .presented: return "ScreenPresentedAction"
+        case .presenting: return "ScreenPresentingAction"
+        case .stack: return "ScreenStackAction"
+        case .tabs: return "ScreenTabsAction"
+        case .window: return "ScreenWindowAction"
+        case .root: return "ScreenRootAction"
+        case .stackRoot: return "ScreenStackRootAction"
+        case .stackTop: return "ScreenStackTopAction"
+        case .stackVisible: return "ScreenStackVisibleAction"
+        case .selectedTab: return "ScreenSelectedTabAction"
+        }
+    }
+
+    /// The kind of container the relation is asked of.
+    public var containerKind: ScreenContainerKind {
+        switch self {
+        case .presented, .presenting, .stack, .tabs, .window: return .modal
+        case .root: return .window
+        case .stackRoot, .stackTop, .stackVisible: return .stack
+        case .selectedTab: return .tabs
+        }
+    }
+
+    /// The kind the relation yields before any narrowing (`stack` yields stacks).
+    public var defaultOutputKind: ScreenContainerKind {
+        switch self {
+        case .stack: return .stack
+        case .tabs: return .tabs
+        case .window: return .window
+        default: return .modal
+        }
+    }
+
+    func find(from container: ScreenContainer) -> ScreenContainer? {
+        switch self {
+        case .presented: return container.presented
+        case .presenting: return container.presenting
+        case .stack: return container.stack
+        case .tabs: return container.tabs
+        case .window: return container.window
+        case .root: return container.root
+        case .stackRoot: return container.children.first
+        case .stackTop: return container.children.last
+        case .stackVisible: return container.presented ?? container.children.last
+        case .selectedTab: return container.selectedChild
+        }
+    }
+}
+
+/// Continues from a container related to the current one (Nivelir's `ScreenPresentedAction`,
+/// `ScreenPresentingAction`, `ScreenStackAction`, `ScreenTabsAction`, `ScreenWindowAction`,
+/// `ScreenRootAction`, `ScreenStackRootAction`, `ScreenStackTopAction`,
+/// `ScreenStackVisibleAction` and `ScreenSelectedTabAction`, which differ only in the
+/// relation). None fails with "No container ... found"; one of another kind than asked
+/// for fails with a type mismatch. None of them logs.
+///
+///     route.presented(of: StackContainer.self)   -- Lua: route:presented("stack")
+public struct ScreenRelativeAction: ScreenAction {
+    public let relation: ScreenRelation
+    public let containerKind: ScreenContainerKind
+    public let outputKind: ScreenContainerKind?
+
+    public init(_ relation: ScreenRelation, as outputKind: ScreenContainerKind? = nil, on containerKind: ScreenContainerKind? = nil) {
+        self.relation = relation
+        self.containerKind = containerKind ?? relation.containerKind
+        self.outputKind = outputKind ?? relation.defaultOutputKind
+    }
+
+    public var description: String {
+        describeAction(relation.actionName, [containerKind, outputKind])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        guard let found = relation.find(from: container) else {
+            return completion(.failure(ScreenContainerNotFoundError(type: relation.defaultOutputKind, for: self)))
+        }
+        let expected = outputKind ?? relation.defaultOutputKind
+        guard found.kind.conforms(to: expected) else {
+            return completion(.failure(ScreenContainerTypeMismatchError(container: found, type: expected.typeName, for: self)))
+        }
+        completion(.success(found))
+    }
+}
+
+extension AnyScreenRoute {
+    /// Continues from the related container (of `kind`, if given, else the relation's own
+    /// kind), or runs `nested` on it and stays.
+    ///
+    ///     route.related(.stackTop)   -- Lua: route:stackTop()
+    public func related(_ relation: ScreenRelation, as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(relation.containerKind, for: relation.rawValue)
+        if let kind, !kind.conforms(to: relation.defaultOutputKind) {
+            throw .invalidArgument(verb: relation.rawValue, message: "\(relation.defaultOutputKind.rawValue) kind expected, got \(kind.rawValue)")
+        }
+        return try fold(ScreenRelativeAction(relation, as: kind, on: currentKind), nested: nested, verb: relation.rawValue)
+    }
+}
+
+extension ScreenRoute where Current: ModalContainerType {
+    public var presented: ScreenRoute<Root, ModalContainer> { presented(of: ModalContainer.self) }
+    public func presented<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.presented, as: Output.kind, on: Current.kind), as: Output.self)
+    }
+
+    public var presenting: ScreenRoute<Root, ModalContainer> { presenting(of: ModalContainer.self) }
+    public func presenting<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.presenting, as: Output.kind, on: Current.kind), as: Output.self)
+    }
+
+    public var stack: ScreenRoute<Root, StackContainer> { fold(ScreenRelativeAction(.stack, on: Current.kind), as: StackContainer.self) }
+    public var tabs: ScreenRoute<Root, TabsContainer> { fold(ScreenRelativeAction(.tabs, on: Current.kind), as: TabsContainer.self) }
+    public var window: ScreenRoute<Root, WindowContainer> { fold(ScreenRelativeAction(.window, on: Current.kind), as: WindowContainer.self) }
+}
+
+extension ScreenRoute where Current == WindowContainer {
+    public var root: ScreenRoute<Root, ModalContainer> { root(of: ModalContainer.self) }
+    public func root<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.root, as: Output.kind), as: Output.self)
+    }
+}
+
+extension ScreenRoute where Current == StackContainer {
+    public var stackRoot: ScreenRoute<Root, ModalContainer> { stackRoot(of: ModalContainer.self) }
+    public func stackRoot<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.stackRoot, as: Output.kind), as: Output.self)
+    }
+
+    public var stackTop: ScreenRoute<Root, ModalContainer> { stackTop(of: ModalContainer.self) }
+    public func stackTop<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.stackTop, as: Output.kind), as: Output.self)
+    }
+
+    public var stackVisible: ScreenRoute<Root, ModalContainer> { stackVisible(of: ModalContainer.self) }
+    public func stackVisible<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.stackVisible, as: Output.kind), as: Output.self)
+    }
+}
+
+extension ScreenRoute where Current == TabsContainer {
+    public var selectedTab: ScreenRoute<Root, ModalContainer> { selectedTab(of: ModalContainer.self) }
+    public func selectedTab<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
+        fold(ScreenRelativeAction(.selectedTab, as: Output.kind), as: Output.self)
+    }
+}

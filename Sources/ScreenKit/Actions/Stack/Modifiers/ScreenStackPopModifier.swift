@@ -1,0 +1,54 @@
+/// Which screen a pop keeps as the new top (Nivelir's `ScreenStackPopPredicate`). Searches
+/// by container use the *last* match, unlike tab predicates, which use the first.
+public struct ScreenStackPopPredicate: CustomStringConvertible {
+    public let description: String
+    private let body: ([ScreenContainer]) -> Int?
+
+    public init(description: String, _ body: @escaping ([ScreenContainer]) -> Int?) {
+        self.description = description
+        self.body = body
+    }
+
+    public func containerIndex(in stack: [ScreenContainer]) -> Int? {
+        body(stack)
+    }
+
+    /// The bottom screen: "to root".
+    public static var root: Self { Self(description: "to root") { _ in 0 } }
+
+    /// The screen under the top. Its description is empty, so the log reads "Pop ". On a
+    /// root-only stack the index is -1 and the pop leaves the stack empty, which UIKit then
+    /// ignores (see `ScreenSimulation.setStack`).
+    public static var previous: Self { Self(description: "") { $0.count - 2 } }
+
+    public static func container(_ container: ScreenContainer) -> Self {
+        Self(description: "to given container") { $0.lastIndex { $0 === container } }
+    }
+
+    public static func container(name: String) -> Self {
+        Self(description: "to \(name) container") { $0.lastIndex { $0.key?.name == name } }
+    }
+
+    public static func container(key: ScreenKey) -> Self {
+        Self(description: "to \(key) container") { $0.lastIndex { $0.key == key } }
+    }
+}
+
+/// Keeps the screens up to the one the predicate picks: "Pop <predicate>". No such screen,
+/// or an index out of range, fails with "No container of UIViewController type found".
+public struct ScreenStackPopModifier: ScreenStackModifier {
+    public let predicate: ScreenStackPopPredicate
+
+    public init(predicate: ScreenStackPopPredicate) {
+        self.predicate = predicate
+    }
+
+    public var description: String { "Pop \(predicate)" }
+
+    public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
+        guard let index = predicate.containerIndex(in: stack), index + 1 >= 0, index + 1 <= stack.count else {
+            throw ScreenContainerNotFoundError(type: .modal, for: self)
+        }
+        return Array(stack.prefix(index + 1))
+    }
+}

@@ -1,0 +1,156 @@
+/// Sets a stack's screens by running modifiers over them (Nivelir's `ScreenSetStackAction`),
+/// the one action behind `push`, `pop`, `popToRoot`, `replace`, `clear` and `setStack`.
+///
+/// It logs "Setting stack of <container> with modifiers:" and a line per modifier, applies
+/// them in order, and changes the stack in one transition (see `ScreenSimulation.setStack`).
+/// Consecutive edits merge into one action unless the first is `separated`, with their
+/// animations resolved by `ScreenStackAnimation.resolve`, so
+/// `top(.stack).push(a).pop().push(b)` is one animated transition.
+public struct ScreenSetStackAction: ScreenAction {
+    public let modifiers: [any ScreenStackModifier]
+    public let animation: ScreenStackAnimation?
+    public let separated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false, on containerKind: ScreenContainerKind = .stack) {
+        self.modifiers = modifiers
+        self.animation = animation
+        self.separated = separated
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        describeAction("ScreenSetStackAction", [containerKind], [
+            "modifiers": "[" + modifiers.map(\.description).joined(separator: ", ") + "]",
+            "animation": animation as Any, "separated": separated,
+        ])
+    }
+
+    public func combine(with other: any ScreenAction) -> (any ScreenAction)? {
+        guard !separated, let other = other as? ScreenSetStackAction, other.containerKind == containerKind else {
+            return nil
+        }
+        return ScreenSetStackAction(
+            modifiers: modifiers + other.modifiers,
+            animation: ScreenStackAnimation.resolve(animation, other.animation),
+            separated: other.separated,
+            on: containerKind
+        )
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Setting stack of \(container) with modifiers:\n" + modifiers.map { "  - \($0)" }.joined(separator: "\n"))
+        let newStack: [ScreenContainer]
+        do {
+            newStack = try modifiers.reduce(container.children) { try $1.perform(stack: $0, navigator: navigator) }
+        } catch {
+            return completion(.failure(error))
+        }
+        var seen = Set<ObjectIdentifier>()
+        for child in newStack {
+            let isOwn = child.parent === container
+            guard seen.insert(ObjectIdentifier(child)).inserted, isOwn || navigator.simulation.canPlace(child, in: container) else {
+                return completion(.failure(ScreenContainerPlacementError(container: child, target: container, for: self)))
+            }
+        }
+        navigator.simulation.setStack(container, to: newStack, animation: animation) {
+            completion(.success(nil))
+        }
+    }
+}
+
+extension AnyScreenRoute {
+    /// Applies `modifiers` to the current stack in one transition.
+    ///
+    ///     route.setStack([ScreenStackClearModifier()])   -- Lua: route:setStack({ function(stack) return {} end })
+    public func setStack(_ modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.stack, for: "setStack")
+        return then(ScreenSetStackAction(modifiers: modifiers, animation: animation, separated: separated, on: currentKind))
+    }
+
+    /// Pushes `screen`. With `nested`, runs it on the stack's new top, which stops later
+    /// edits from merging with this one.
+    ///
+    ///     route.push(chat)   -- Lua: route:push(chat)
+    public func push(_ screen: AnyScreen, animation: ScreenStackAnimation? = .default, separated: Bool = false, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try edit("push", ScreenStackPushModifier(screen: screen), animation: animation, separated: separated, top: screen.kind, nested: nested)
+    }
+
+    /// Pops to the screen `predicate` picks, by default the one under the top.
+    ///
+    ///     route.pop()   -- Lua: route:pop() / route:pop{to = Chat}
+    public func pop(to predicate: ScreenStackPopPredicate = .previous, animation: ScreenStackAnimation? = .default, separated: Bool = false) throws(ScreenDSLError) -> AnyScreenRoute {
+        try edit("pop", ScreenStackPopModifier(predicate: predicate), animation: animation, separated: separated)
+    }
+
+    /// Pops to the bottom screen.
+    public func popToRoot(animation: ScreenStackAnimation? = .default, separated: Bool = false) throws(ScreenDSLError) -> AnyScreenRoute {
+        try edit("popToRoot", ScreenStackPopModifier(predicate: .root), animation: animation, separated: separated)
+    }
+
+    /// Replaces the top screen with `screen` (pushes it on an empty stack).
+    public func replace(with screen: AnyScreen, animation: ScreenStackAnimation? = .default, separated: Bool = false, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try edit("replace", ScreenStackReplaceModifier(screen: screen), animation: animation, separated: separated, top: screen.kind, nested: nested)
+    }
+
+    /// Removes every screen. As in Nivelir, it takes no `separated`.
+    public func clear(animation: ScreenStackAnimation? = .default) throws(ScreenDSLError) -> AnyScreenRoute {
+        try edit("clear", ScreenStackClearModifier(), animation: animation, separated: false)
+    }
+
+    private func edit(
+        _ verb: String,
+        _ modifier: any ScreenStackModifier,
+        animation: ScreenStackAnimation?,
+        separated: Bool,
+        top: ScreenContainerKind = .modal,
+        nested: AnyScreenRoute? = nil
+    ) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.stack, for: verb)
+        let route = then(ScreenSetStackAction(modifiers: [modifier], animation: animation, separated: separated, on: currentKind))
+        guard let nested else {
+            return route
+        }
+        return try route.step(ScreenRelativeAction(.stackTop, as: top, on: currentKind), nested: nested, verb: verb)
+    }
+}
+
+extension ScreenRoute where Current == StackContainer {
+    public func setStack(_ modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        then(ScreenSetStackAction(modifiers: modifiers, animation: animation, separated: separated))
+    }
+
+    public func setStack(modifier: any ScreenStackModifier, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        setStack([modifier], animation: animation, separated: separated)
+    }
+
+    public func push<S: Screen>(_ screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        setStack(modifier: ScreenStackPushModifier(screen: screen.eraseToAnyScreen()), animation: animation, separated: separated)
+    }
+
+    public func push<S: Screen, Next>(_ screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
+        push(screen, animation: animation, separated: separated)
+            .step(ScreenRelativeAction(.stackTop, as: S.Container.kind), route)
+    }
+
+    public func pop(to predicate: ScreenStackPopPredicate = .previous, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        setStack(modifier: ScreenStackPopModifier(predicate: predicate), animation: animation, separated: separated)
+    }
+
+    public func popToRoot(animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        pop(to: .root, animation: animation, separated: separated)
+    }
+
+    public func replace<S: Screen>(with screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
+        setStack(modifier: ScreenStackReplaceModifier(screen: screen.eraseToAnyScreen()), animation: animation, separated: separated)
+    }
+
+    public func replace<S: Screen, Next>(with screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
+        replace(with: screen, animation: animation, separated: separated)
+            .step(ScreenRelativeAction(.stackTop, as: S.Container.kind), route)
+    }
+
+    public func clear(animation: ScreenStackAnimation? = .default) -> Self {
+        setStack(modifier: ScreenStackClearModifier(), animation: animation)
+    }
+}

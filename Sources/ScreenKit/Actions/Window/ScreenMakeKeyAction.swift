@@ -1,0 +1,42 @@
+/// Makes the window key, and with `visible` shows it too (Nivelir's `ScreenMakeKeyAction`
+/// and `ScreenMakeKeyAndVisibleAction`). They log nothing.
+///
+///     route.makeKeyAndVisible()   -- Lua: route:makeKeyAndVisible()
+public struct ScreenMakeKeyAction: ScreenAction {
+    public let visible: Bool
+
+    public init(visible: Bool = false) {
+        self.visible = visible
+    }
+
+    public var containerKind: ScreenContainerKind { .window }
+
+    public var description: String {
+        describeAction(visible ? "ScreenMakeKeyAndVisibleAction" : "ScreenMakeKeyAction", [.window])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        container.isKey = true
+        if visible {
+            container.isHidden = false
+        }
+        completion(.success(nil))
+    }
+}
+
+extension AnyScreenRoute {
+    public func makeKey() throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.window, for: "makeKey")
+        return then(ScreenMakeKeyAction())
+    }
+
+    public func makeKeyAndVisible() throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.window, for: "makeKeyAndVisible")
+        return then(ScreenMakeKeyAction(visible: true))
+    }
+}
+
+extension ScreenRoute where Current == WindowContainer {
+    public func makeKey() -> Self { then(ScreenMakeKeyAction()) }
+    public func makeKeyAndVisible() -> Self { then(ScreenMakeKeyAction(visible: true)) }
+}

@@ -1,0 +1,156 @@
+/// Queries over the hierarchy with UIKit's semantics. They only read.
+extension ScreenContainer {
+    /// The selected tab of a tabs container (UIKit's `selectedViewController`).
+    public var selectedChild: ScreenContainer? {
+        guard kind == .tabs, let index = selectedIndex, children.indices.contains(index) else {
+            return nil
+        }
+        return children[index]
+    }
+
+    /// Containers the iterator walks into: a stack bottom to top, tabs with the selected
+    /// one moved to the end, a window's root, a custom container's children.
+    public var nestedContainers: [ScreenContainer] {
+        guard kind == .tabs, let selected = selectedChild else {
+            return children
+        }
+        return children.filter { $0 !== selected } + [selected]
+    }
+
+    /// The outermost container of this one's containment tree below the window: the one a
+    /// presentation attaches to.
+    public var presentationContext: ScreenContainer {
+        var current = self
+        while let parent = current.parent, parent.kind != .window {
+            current = parent
+        }
+        return current
+    }
+
+    /// The container presented by this one or by its nearest ancestor that presents
+    /// (UIKit's `presentedViewController`; Nivelir's `presented`).
+    public var presented: ScreenContainer? {
+        guard kind != .window else {
+            return nil
+        }
+        var current: ScreenContainer? = self
+        while let container = current, container.kind != .window {
+            if let presented = container.presentedContainer {
+                return presented
+            }
+            current = container.parent
+        }
+        return nil
+    }
+
+    /// The container that presented this one or its nearest presented ancestor (UIKit's
+    /// `presentingViewController`; Nivelir's `presenting`).
+    public var presenting: ScreenContainer? {
+        guard kind != .window else {
+            return nil
+        }
+        return presentationContext.presentingContainer
+    }
+
+    /// The nearest ancestor stack (UIKit's `navigationController`).
+    public var stack: ScreenContainer? { nearestAncestor(of: .stack) }
+
+    /// The nearest ancestor tabs (UIKit's `tabBarController`).
+    public var tabs: ScreenContainer? { nearestAncestor(of: .tabs) }
+
+    private func nearestAncestor(of kind: ScreenContainerKind) -> ScreenContainer? {
+        var current = parent
+        while let container = current {
+            if container.kind == kind {
+                return container
+            }
+            current = container.parent
+        }
+        return nil
+    }
+
+    /// The window this container's tree is attached to, through containment and
+    /// presentation, whether or not it shows on screen.
+    public var attachedWindow: ScreenContainer? {
+        // Terminates: the simulation never lets a container be placed where it already is.
+        var current: ScreenContainer? = self
+        while let container = current {
+            if container.kind == .window {
+                return container
+            }
+            let context = container.presentationContext
+            if let window = context.parent, window.kind == .window {
+                return window
+            }
+            current = context.presentingContainer
+        }
+        return nil
+    }
+
+    /// The window, when this container's view is in it (UIKit's `viewIfLoaded?.window`):
+    /// nil for a screen under the top of its stack, an unselected tab, a presenter hidden by
+    /// a completed full-screen presentation, or a container outside any hierarchy.
+    public var window: ScreenContainer? {
+        isInWindow ? attachedWindow : nil
+    }
+
+    /// Whether the container's view is in its window (see `window`).
+    public var isInWindow: Bool {
+        if kind == .window {
+            return true
+        }
+        guard attachedWindow != nil else {
+            return false
+        }
+        var current = self
+        while let parent = current.parent, parent.kind != .window {
+            switch parent.kind {
+            case .stack where parent.children.last !== current:
+                return false
+            case .tabs where parent.selectedChild !== current:
+                return false
+            default:
+                current = parent
+            }
+        }
+        return !current.isCoveredByPresentation
+    }
+
+    /// Whether a completed presentation that removes its presenter's view covers this
+    /// presentation context (`fullScreen` and `currentContext` do; sheets do not).
+    var isCoveredByPresentation: Bool {
+        guard let presented = presentedContainer, presented.presentationPhase == .presented else {
+            return false
+        }
+        return ScreenModalPresentationStyle(attributeOf: presented).removesPresenter
+    }
+
+    /// Whether the container shows on screen (Nivelir's `ScreenVisibleContainer.isVisible`):
+    /// a window that is not hidden, or a container whose view is in such a window.
+    public var isVisible: Bool {
+        if kind == .window {
+            return !isHidden
+        }
+        guard isInWindow, let window = attachedWindow else {
+            return false
+        }
+        return !window.isHidden
+    }
+
+    /// The window's root (`UIWindow.rootViewController`).
+    public var root: ScreenContainer? {
+        kind == .window ? children.first : nil
+    }
+
+    /// Whether `ancestor` contains this container or presents it, directly or not.
+    public func isDescendant(of ancestor: ScreenContainer) -> Bool {
+        var current: ScreenContainer? = self
+        while let container = current {
+            if container === ancestor {
+                return true
+            }
+            current = container.parent ?? container.presentingContainer
+        }
+        return false
+    }
+}

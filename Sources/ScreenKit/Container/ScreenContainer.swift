@@ -1,0 +1,106 @@
+/// A container in the simulated hierarchy: what `UIWindow`, `UIViewController`,
+/// `UINavigationController` and `UITabBarController` are in an app.
+///
+/// Containers form two graphs, as in UIKit:
+/// - containment: `parent` and `children` (a window's root, a stack's screens bottom to top,
+///   the tabs of a tab bar, the children of a custom container);
+/// - presentation: each container presents at most one other (`presentedContainer`), which
+///   points back to it (`presentingContainer`). A presentation always attaches to the
+///   outermost container of its containment tree, as UIKit attaches it to the presentation
+///   context.
+///
+/// Only the simulation changes the graphs, through navigation actions; everything else
+/// reads them. Swift: `navigator.topContainer?.key`; Lua: `app:top().key`.
+public final class ScreenContainer {
+    /// What kind of container this is; never `.container`.
+    public let kind: ScreenContainerKind
+
+    /// The key of the screen this container was built from, or nil for a container built
+    /// without one (the stack that `withStackContainer()` wraps around a screen).
+    public let key: ScreenKey?
+
+    /// The container that contains this one: the window for its root, the stack or tabs
+    /// for their screens. Nil for a presented container and for one not in a hierarchy.
+    public internal(set) weak var parent: ScreenContainer?
+
+    /// Contained containers: a window's root, a stack's screens (bottom to top), tabs.
+    public internal(set) var children: [ScreenContainer] = []
+
+    /// For tabs, the index of the selected tab in `children` (0-based in Swift).
+    public internal(set) var selectedIndex: Int?
+
+    /// The container this one presents directly (strong, as UIKit holds it).
+    public internal(set) var presentedContainer: ScreenContainer?
+
+    /// The container that presents this one directly.
+    public internal(set) weak var presentingContainer: ScreenContainer?
+
+    /// Where a presentation of this container stands, while it is presented.
+    public internal(set) var presentationPhase: ScreenPresentationPhase?
+
+    /// What decorators set, under the UIKit property's name (`modalPresentationStyle`,
+    /// `leftBarButton`, `tabBarItem`, ...).
+    public internal(set) var attributes: [String: ScreenValue] = [:]
+
+    /// Routes run when a bar button is tapped, by attribute name (`leftBarButton`).
+    public internal(set) var barButtonRoutes: [String: AnyScreenRoute] = [:]
+
+    /// Objects kept alive as long as the container lives (Nivelir's `ScreenPayload`).
+    public internal(set) var payload: [Any] = []
+
+    /// A window's visibility; a new window is visible and key, as a scene makes it.
+    public internal(set) var isHidden = false
+
+    /// Whether a window is the key window.
+    public internal(set) var isKey = false
+
+    /// How a container refreshes itself (Nivelir's `ScreenRefreshableContainer`); nil when
+    /// it cannot, and `refresh()` then fails with a type mismatch.
+    public var refreshHandler: ((ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void)?
+
+    /// How many times the container was refreshed.
+    public internal(set) var refreshCount = 0
+
+    /// When the animation running on this container ends; later animations queue behind.
+    internal var animationEnd: Double = 0
+
+    /// Makes a detached container. The abstract kind `.container` makes a modal one.
+    public init(kind: ScreenContainerKind, key: ScreenKey? = nil) {
+        self.kind = kind == .container ? .modal : kind
+        self.key = key
+    }
+
+    /// The screen name of the key, if any.
+    public var name: String? { key?.name }
+
+    /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:
+    /// "modalPresentationStyle")`; what a custom decorator calls.
+    public func setAttribute(_ value: ScreenValue?, for name: String) {
+        attributes[name] = value
+    }
+
+    /// Keeps an object alive as long as the container.
+    public func retain(_ object: Any) {
+        payload.append(object)
+    }
+}
+
+/// The stages of a presentation, which decide whether the presenter is still visible.
+public enum ScreenPresentationPhase: String, Sendable {
+    /// The presentation animation is running.
+    case presenting
+    /// The presentation is complete.
+    case presented
+    /// The dismissal animation is running; the container is still presented until it ends.
+    case dismissing
+}
+
+extension ScreenContainer: Equatable, Hashable {
+    public static func == (lhs: ScreenContainer, rhs: ScreenContainer) -> Bool {
+        lhs === rhs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,32 @@
+/// Replaces a stack screen's screens with the given ones, bottom to top (Nivelir's
+/// `ScreenStackDecorator`). Only for screens that build a stack.
+///
+///     nav.withStack(feed, post)   -- Lua: NavStack():withStack(Feed(), Post { id = 1 })
+public struct ScreenStackDecorator: ScreenDecorator {
+    public let screens: [AnyScreen]
+
+    public init(screens: [AnyScreen]) {
+        self.screens = screens
+    }
+
+    public var verb: String { "withStack" }
+    public var description: String { "StackDecorator" }
+    public var inputKind: ScreenContainerKind { .stack }
+
+    public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
+        let stack = try screen.build(navigator: navigator)
+        let children = try screens.map { try $0.build(navigator: navigator) }
+        navigator.simulation.replaceChildren(of: stack, with: children)
+        return stack
+    }
+}
+
+extension Screen where Container == StackContainer {
+    public func withStack(_ screens: [any Screen]) -> AnyStackScreen {
+        decorated(by: ScreenStackDecorator(screens: screens.map { $0.eraseToAnyScreen() }))
+    }
+
+    public func withStack(_ screens: any Screen...) -> AnyStackScreen {
+        withStack(screens)
+    }
+}

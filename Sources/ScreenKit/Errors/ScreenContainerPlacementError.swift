@@ -1,0 +1,13 @@
+/// A container cannot go where an action puts it, because it is already in a hierarchy (or
+/// would contain itself). UIKit raises an exception here ("Pushing the same view controller
+/// instance more than once is not supported"); the simulation fails the action instead.
+public struct ScreenContainerPlacementError: ScreenError {
+    public let description: String
+
+    public init(container: ScreenContainer, target: ScreenContainer, for trigger: Any) {
+        description = Self.message(
+            "The container \(container) cannot be placed in \(target) because it is already in a hierarchy",
+            for: trigger
+        )
+    }
+}

@@ -1,0 +1,16 @@
+/// A navigation error: Nivelir's `ScreenError`. Every error has one shape, a sentence that
+/// names what went wrong, then the trigger (the action, modifier or predicate) on an
+/// indented line:
+///
+///     No container of UINavigationController type found for:
+///       ScreenTopAction<UIWindow, UINavigationController>(predicate: container of UINavigationController type)
+///
+/// Lua receives the same text: `local ok, err = app:navigate(route)`.
+public protocol ScreenError: Error, CustomStringConvertible {}
+
+extension ScreenError {
+    /// Formats "<sentence> for:\n  <trigger>".
+    static func message(_ sentence: String, for trigger: Any) -> String {
+        "\(sentence) for:\n  \(trigger)"
+    }
+}

@@ -1,0 +1,86 @@
+/// What an iteration predicate answers for each container: go on (remembering the latest
+/// suitable container) or stop with one.
+public enum ScreenIterationResult {
+    case shouldContinue(suitableContainer: ScreenContainer?)
+    case shouldStop(suitableContainer: ScreenContainer)
+}
+
+/// Walks the hierarchy (Nivelir's `ScreenIterator`).
+public protocol ScreenIterator {
+    /// Checks containers from `container` on, in the iterator's order, and returns the
+    /// last suitable one, or the one the predicate stopped at.
+    func iterate(
+        from container: ScreenContainer,
+        while predicate: (ScreenContainer) -> ScreenIterationResult
+    ) -> ScreenContainer?
+}
+
+extension ScreenIterator {
+    /// The first container that matches, in iteration order.
+    public func firstContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterate(from: container) { predicate($0) ? .shouldStop(suitableContainer: $0) : .shouldContinue(suitableContainer: nil) }
+    }
+
+    /// The last container that matches: with the default order, the deepest, front-most one.
+    public func lastContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) ? $0 : nil) }
+    }
+
+    /// The last visible container that matches.
+    public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterate(from: container) { .shouldContinue(suitableContainer: $0.isVisible && predicate($0) ? $0 : nil) }
+    }
+}
+
+/// Nivelir's `DefaultScreenIterator` order, pre-order and depth first:
+/// 1. the container itself;
+/// 2. for a window, its root and on from there;
+/// 3. for a view controller, its nested tree (a stack bottom to top, tabs with the selected
+///    tab last, recursively, without following presentations inside it), then the
+///    container it presents, and on from there.
+///
+/// So `last(...)` prefers the selected tab and the front-most presentation. The walk keeps
+/// its own stack instead of recursing, so a deep hierarchy cannot overflow the call stack.
+public struct DefaultScreenIterator: ScreenIterator {
+    public init() {}
+
+    public func iterate(
+        from container: ScreenContainer,
+        while predicate: (ScreenContainer) -> ScreenIterationResult
+    ) -> ScreenContainer? {
+        enum Step {
+            /// Check a container, then walk into it.
+            case visit(ScreenContainer, followsPresentation: Bool)
+            /// After a container's nested tree: go on to what it presents.
+            case presentation(of: ScreenContainer)
+        }
+        var suitable: ScreenContainer?
+        var pending: [Step] = [.visit(container, followsPresentation: true)]
+        while let step = pending.popLast() {
+            let next: ScreenContainer
+            switch step {
+            case let .visit(container, followsPresentation):
+                switch predicate(container) {
+                case let .shouldContinue(found):
+                    suitable = found ?? suitable
+                case let .shouldStop(found):
+                    return found
+                }
+                if followsPresentation && container.kind != .window {
+                    pending.append(.presentation(of: container))
+                }
+                let nested = container.kind == .window ? container.children : container.nestedContainers
+                let followsNested = container.kind == .window
+                for child in nested.reversed() {
+                    pending.append(.visit(child, followsPresentation: followsNested))
+                }
+                continue
+            case let .presentation(container):
+                guard let presented = container.presented else { continue }
+                next = presented
+            }
+            pending.append(.visit(next, followsPresentation: true))
+        }
+        return suitable
+    }
+}

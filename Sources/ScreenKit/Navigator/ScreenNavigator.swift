@@ -1,0 +1,140 @@
+/// Performs routes on a window (Nivelir's `ScreenNavigator`): it finds containers with its
+/// iterator, reports through its logger, and changes the hierarchy through the simulation.
+/// Each window has its own navigator.
+///
+///     navigator.navigate(to: ScreenWindowRoute().top(.stack).push(chat)) { result in ... }
+///     -- Lua: local ok, err = app:navigate(nav.route():top(nav.stack):push(chat))
+public final class ScreenNavigator {
+    public let windowProvider: any ScreenWindowProvider
+    public let simulation: ScreenSimulation
+    public let iterator: any ScreenIterator
+
+    /// The logger, or nil for none. Unlike Nivelir's UIKit initializers, which replace nil
+    /// with a default logger, nil here does turn logging off, as the documentation says.
+    public let logger: (any ScreenLogger)?
+
+    /// Completion errors of custom actions (completed twice) since the navigator started.
+    public private(set) var completionErrors: [ScreenActionCompletionError] = []
+
+    /// Custom actions that started and have not completed yet, oldest first.
+    public private(set) var pendingActions: [any ScreenAction] = []
+    private var pendingTokens: [Int] = []
+    private var nextToken = 0
+
+    public init(
+        windowProvider: any ScreenWindowProvider,
+        simulation: ScreenSimulation,
+        iterator: any ScreenIterator = DefaultScreenIterator(),
+        logger: (any ScreenLogger)? = DefaultScreenLogger()
+    ) {
+        self.windowProvider = windowProvider
+        self.simulation = simulation
+        self.iterator = iterator
+        self.logger = logger
+    }
+
+    /// A navigator for `window`, which it holds weakly.
+    public convenience init(
+        window: ScreenContainer,
+        simulation: ScreenSimulation,
+        iterator: any ScreenIterator = DefaultScreenIterator(),
+        logger: (any ScreenLogger)? = DefaultScreenLogger()
+    ) {
+        self.init(windowProvider: ScreenCustomWindowProvider(window: window), simulation: simulation, iterator: iterator, logger: logger)
+    }
+
+    public var window: ScreenContainer? { windowProvider.window }
+
+    /// The top visible view controller (Nivelir's `topContainer`).
+    public var topContainer: ScreenContainer? { top(.modal) }
+
+    /// The top visible stack.
+    public var topStackContainer: ScreenContainer? { top(.stack) }
+
+    /// The top visible tabs.
+    public var topTabsContainer: ScreenContainer? { top(.tabs) }
+
+    private func top(_ kind: ScreenContainerKind) -> ScreenContainer? {
+        window.flatMap { iterator.topContainer(in: $0) { $0.kind.conforms(to: kind) } }
+    }
+
+    public func firstContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterator.firstContainer(in: container, where: predicate)
+    }
+
+    public func lastContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterator.lastContainer(in: container, where: predicate)
+    }
+
+    public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        iterator.topContainer(in: container, where: predicate)
+    }
+
+    public func logInfo(_ message: @autoclosure () -> String) {
+        logger?.info(message())
+    }
+
+    public func logError(_ error: @autoclosure () -> Error) {
+        logger?.error(error())
+    }
+
+    /// Performs an action on the window. No window fails with "No container of UIWindow
+    /// type found"; a failure is logged, then given to `completion`.
+    public func perform(action: any ScreenAction, completion: ((Result<Void, Error>) -> Void)? = nil) {
+        guard let window else {
+            let error = ScreenContainerNotFoundError(type: .window, for: action)
+            logError(error)
+            completion?(.failure(error))
+            return
+        }
+        action.perform(container: window, navigator: self) { [weak self] result in
+            switch result {
+            case .success:
+                completion?(.success(()))
+            case let .failure(error):
+                self?.logError(error)
+                completion?(.failure(error))
+            }
+        }
+    }
+
+    /// Performs a window route. A route rooted at another kind fails on its first action.
+    public func navigate(to route: AnyScreenRoute, completion: ((Result<Void, Error>) -> Void)? = nil) {
+        perform(action: ScreenNavigateAction(containerKind: .window, actions: route.actions), completion: completion)
+    }
+
+    public func navigate<Current>(to route: ScreenRoute<WindowContainer, Current>, completion: ((Result<Void, Error>) -> Void)? = nil) {
+        navigate(to: route.route, completion: completion)
+    }
+
+    /// Performs `route` from a known container (Nivelir's `navigate(from:to:)`): the route
+    /// is still rooted at the window, so no window fails it, and a nil container fails with
+    /// "No container of UIWindow type found" (the current type, as in Nivelir).
+    public func navigate(from container: ScreenContainer?, to route: AnyScreenRoute, completion: ((Result<Void, Error>) -> Void)? = nil) {
+        navigate(to: AnyScreenRoute(root: .window).from(container, kind: route.rootKind, nested: route), completion: completion)
+    }
+
+    // MARK: Custom action bookkeeping
+
+    /// Notes that a custom action started; returns a token for `end(_:)`.
+    func begin(_ action: any ScreenAction) -> Int {
+        nextToken += 1
+        pendingActions.append(action)
+        pendingTokens.append(nextToken)
+        return nextToken
+    }
+
+    /// Notes that the custom action of `token` completed.
+    func end(_ token: Int) {
+        if let index = pendingTokens.firstIndex(of: token) {
+            pendingTokens.remove(at: index)
+            pendingActions.remove(at: index)
+        }
+    }
+
+    /// Records and logs a broken completion contract.
+    func report(_ error: ScreenActionCompletionError) {
+        completionErrors.append(error)
+        logError(error)
+    }
+}

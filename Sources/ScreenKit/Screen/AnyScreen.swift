@@ -1,0 +1,94 @@
+/// A screen in the dynamic model: a key, the kind of container it builds, and how to build
+/// it. Lua screens are these; a Swift `Screen` becomes one with `eraseToAnyScreen()`.
+///
+/// Decorating keeps the key: `Chat { chatId = 7 }:withStackContainer()` still prints as
+/// `Chat(chatId=7)`, and its inner container is still found by that key.
+public struct AnyScreen: CustomStringConvertible {
+    public let kind: ScreenContainerKind
+    public let key: ScreenKey
+    private let builder: (ScreenNavigator) throws -> ScreenContainer
+
+    /// A screen that builds with `builder`, which must return a container of `kind`.
+    public init(kind: ScreenContainerKind, key: ScreenKey, builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
+        self.kind = kind
+        self.key = key
+        self.builder = builder
+    }
+
+    /// A screen that builds a keyed container of `kind` and then lets `setUp` fill it in
+    /// (a tabs screen setting up its tabs), as a Lua screen's `build` function does.
+    public init(
+        name: String,
+        traits: [String: ScreenValue] = [:],
+        kind: ScreenContainerKind = .modal,
+        setUp: ((ScreenContainer, ScreenNavigator) throws -> Void)? = nil
+    ) {
+        let key = ScreenKey(name: name, traits: traits)
+        let kind: ScreenContainerKind = kind.conforms(to: .modal) ? kind : .modal
+        self.init(kind: kind, key: key) { navigator in
+            let container = ScreenContainer(kind: kind, key: key)
+            try setUp?(container, navigator)
+            return container
+        }
+    }
+
+    public var name: String { key.name }
+    public var traits: [String: ScreenValue] { key.traits }
+    public var description: String { key.description }
+
+    /// Builds the container.
+    public func build(navigator: ScreenNavigator) throws -> ScreenContainer {
+        try builder(navigator)
+    }
+
+    /// The screen wrapped in a decorator, keeping this screen's key (Nivelir's
+    /// `decorated(by:)`).
+    /// Throws when the decorator needs another kind of screen (`withStack` on a modal one).
+    public func decorated(by decorator: any ScreenDecorator) throws(ScreenDSLError) -> AnyScreen {
+        guard kind.conforms(to: decorator.inputKind) else {
+            throw .screenKind(verb: decorator.verb, expected: decorator.inputKind, got: kind)
+        }
+        let inner = self
+        return AnyScreen(kind: decorator.outputKind(for: kind), key: key) { navigator in
+            let container = try decorator.build(screen: inner, navigator: navigator)
+            if let payload = decorator.payload {
+                container.retain(payload)
+            }
+            return container
+        }
+    }
+}
+
+/// A type-erased screen that keeps its container type for Swift routes (Nivelir's
+/// `AnyScreen<Container>`); decorators return these.
+public struct TypedScreen<Container: ModalContainerType>: Screen {
+    public let screen: AnyScreen
+
+    public init(_ screen: AnyScreen) {
+        self.screen = screen
+    }
+
+    public var name: String { screen.name }
+    public var traits: [String: ScreenValue] { screen.traits }
+
+    public func build(navigator: ScreenNavigator) throws -> ScreenContainer {
+        try screen.build(navigator: navigator)
+    }
+
+    public func eraseToAnyScreen() -> AnyScreen { screen }
+}
+
+public typealias AnyModalScreen = TypedScreen<ModalContainer>
+public typealias AnyStackScreen = TypedScreen<StackContainer>
+public typealias AnyTabsScreen = TypedScreen<TabsContainer>
+
+extension Screen {
+    /// Wraps the screen in a decorator whose output is of type `Output`. The types ensure
+    /// the decorator fits the screen, so the dynamic check cannot fail here.
+    func decorated<Output>(by decorator: any ScreenDecorator, as output: Output.Type = Output.self) -> TypedScreen<Output> {
+        let screen = eraseToAnyScreen()
+        return TypedScreen((try? screen.decorated(by: decorator)) ?? screen)
+    }
+
+    public func eraseToAnyModalScreen() -> AnyModalScreen { TypedScreen(eraseToAnyScreen()) }
+}

@@ -1,0 +1,26 @@
+/// What identifies a screen in the hierarchy: a name plus the traits that tell apart two
+/// screens of the same name (two chats differ by `chatId`).
+///
+/// Nivelir keeps traits as a `Set<AnyHashable>`, whose printed order is not deterministic.
+/// Here traits are named, and the description lists them sorted by name, so that logs,
+/// errors and snapshots are the same on every run:
+///
+///     ScreenKey(name: "Chat", traits: ["chatId": 7]).description   // "Chat(chatId=7)"
+///     -- Lua: tostring(Chat { chatId = 7 })                          --> "Chat(chatId=7)"
+public struct ScreenKey: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let traits: [String: ScreenValue]
+
+    public init(name: String, traits: [String: ScreenValue] = [:]) {
+        self.name = name
+        self.traits = traits
+    }
+
+    public var description: String {
+        guard !traits.isEmpty else {
+            return name
+        }
+        let body = traits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "\(name)(\(body.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,54 @@
+/// A plain value that crosses from scripts into the hierarchy: a screen trait, a decorator
+/// attribute, a snapshot field. It is what a Lua value becomes when it has no behaviour.
+///
+/// Descriptions are deterministic: strings are quoted, objects list their keys sorted.
+public enum ScreenValue: Hashable, Sendable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([ScreenValue])
+    case object([String: ScreenValue])
+}
+
+extension ScreenValue: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .bool(value):
+            return String(value)
+        case let .int(value):
+            return String(value)
+        case let .double(value):
+            return String(value)
+        case let .string(value):
+            return "\"\(value)\""
+        case let .array(values):
+            return "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case let .object(fields):
+            let body = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return "{" + body.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+extension ScreenValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension ScreenValue {
+    /// The string inside `.string`, or nil.
+    public var stringValue: String? {
+        if case let .string(value) = self { return value }
+        return nil
+    }
+
+    /// Fields of an `.object`, or nil.
+    public var objectValue: [String: ScreenValue]? {
+        if case let .object(value) = self { return value }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+/// A custom animation, known by its name and how long it runs. Stack, tab and root
+/// animations other than UIKit's default are custom ones, as in Nivelir.
+///
+///     route.push(chat, animation: .custom(.crossDissolve))   -- Lua: push(chat, {animation = "crossDissolve"})
+public struct ScreenCustomAnimation: Hashable, Sendable {
+    public let name: String
+    public let duration: Double
+
+    public init(name: String, duration: Double = 0.3) {
+        self.name = name
+        self.duration = duration.isFinite && duration > 0 ? duration : 0
+    }
+
+    /// Nivelir's built-in `UIView.transition` with `.transitionCrossDissolve`, 0.3 s.
+    public static let crossDissolve = ScreenCustomAnimation(name: "crossDissolve", duration: 0.3)
+}
+
+/// A stack animation: UIKit's own push and pop, or a custom one (Nivelir's
+/// `ScreenStackAnimation`). No animation is `nil`.
+public enum ScreenStackAnimation: Hashable, Sendable {
+    case `default`
+    case custom(ScreenCustomAnimation)
+
+    public static let crossDissolve = ScreenStackAnimation.custom(.crossDissolve)
+
+    public var isDefault: Bool { self == .default }
+
+    /// "default" or the custom animation's name.
+    public var name: String {
+        switch self {
+        case .default: return "default"
+        case let .custom(animation): return animation.name
+        }
+    }
+
+    /// Nivelir's rule for merging two stack edits' animations: equal ones stay, a missing
+    /// one yields to the other, and two different ones become the default.
+    static func resolve(_ first: ScreenStackAnimation?, _ second: ScreenStackAnimation?) -> ScreenStackAnimation? {
+        switch (first, second) {
+        case (nil, nil): return nil
+        case let (first?, nil): return first
+        case let (nil, second?): return second
+        case let (first?, second?): return first == second ? second : .default
+        }
+    }
+}
+
+/// Tab and root animations are only ever custom (Nivelir's `ScreenTabAnimation` and
+/// `ScreenRootAnimation` have just `.custom`).
+public typealias ScreenTabAnimation = ScreenCustomAnimation
+public typealias ScreenRootAnimation = ScreenCustomAnimation
+
+/// How long UIKit's own animations take in virtual time.
+public struct ScreenAnimationTiming: Sendable {
+    /// A modal presentation or dismissal.
+    public var modal: Double = 0.5
+    /// A stack push, pop or replacement with UIKit's default animation.
+    public var stack: Double = 0.35
+
+    public init() {}
+}

@@ -1,0 +1,103 @@
+/// A simulated application: one window with its navigator, a virtual clock, the
+/// transition log and the log lines. What scenarios drive, and what Lua's `nav.app()` is.
+///
+///     let app = ScreenApplication()
+///     app.navigate(to: ScreenWindowRoute().setRoot(to: home))
+///     print(app.tree())
+///     -- Lua: local app = nav.app(); app:navigate(nav.route():setRoot(Home())); print(app:tree())
+public final class ScreenApplication {
+    public let simulation: ScreenSimulation
+    public let window: ScreenContainer
+    public let logger: RecordingScreenLogger
+    public let navigator: ScreenNavigator
+
+    /// One window, visible and key, with no root yet.
+    public init(timing: ScreenAnimationTiming = ScreenAnimationTiming()) {
+        simulation = ScreenSimulation(timing: timing)
+        window = simulation.makeWindow()
+        logger = RecordingScreenLogger()
+        navigator = ScreenNavigator(window: window, simulation: simulation, logger: logger)
+    }
+
+    /// An application whose window shows `root`, built as it stands: no transitions and no
+    /// log lines are recorded, and presentations are complete.
+    public convenience init(root: ScreenNode, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
+        self.init(timing: timing)
+        let built = try root.build(navigator: navigator)
+        simulation.replaceChildren(of: window, with: [built])
+        simulation.clock.settle()
+        simulation.clearTransitions()
+        logger.clear()
+    }
+
+    public var clock: ScreenClock { simulation.clock }
+    public var transitions: [ScreenTransition] { simulation.transitions }
+    public var log: [String] { logger.lines }
+
+    /// Performs a window route to completion in virtual time. A custom action that never
+    /// completes, or completes twice, makes the result a `ScreenActionCompletionError`.
+    @discardableResult
+    public func navigate(to route: AnyScreenRoute) -> Result<Void, Error> {
+        run { navigator.navigate(to: route, completion: $0) }
+    }
+
+    @discardableResult
+    public func navigate<Current>(to route: ScreenRoute<WindowContainer, Current>) -> Result<Void, Error> {
+        navigate(to: route.route)
+    }
+
+    /// Performs `route` from a known container, to completion.
+    @discardableResult
+    public func navigate(from container: ScreenContainer?, to route: AnyScreenRoute) -> Result<Void, Error> {
+        run { navigator.navigate(from: container, to: route, completion: $0) }
+    }
+
+    /// Taps a bar button set by `withLeftBarButton` or `withRightBarButton`: runs its route
+    /// from the container, to completion. A container without that button, or a button
+    /// without a route, fails with "No container ... found".
+    @discardableResult
+    public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
+        guard let route = container.barButtonRoutes[side.attribute] else {
+            return .failure(ScreenContainerNotFoundError(type: .modal, for: "\(side.attribute) of \(container)"))
+        }
+        return navigate(from: container, to: route)
+    }
+
+    private func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
+        let reported = navigator.completionErrors.count
+        var result: Result<Void, Error>?
+        start { result = $0 }
+        clock.run(until: { result != nil })
+        guard let result else {
+            let stuck = navigator.pendingActions.last.map { "\($0)" } ?? "the route"
+            let error = ScreenActionCompletionError(.neverCompleted, for: stuck)
+            navigator.logError(error)
+            return .failure(error)
+        }
+        if case .success = result, navigator.completionErrors.count > reported {
+            return .failure(navigator.completionErrors[reported])
+        }
+        return result
+    }
+
+    /// Moves virtual time forward, running what falls due (Lua: `app:advance(seconds)`).
+    public func advance(by seconds: Double) {
+        clock.advance(by: seconds)
+    }
+
+    /// Runs everything scheduled (Lua: `app:settle()`).
+    @discardableResult
+    public func settle() -> Bool {
+        clock.settle()
+    }
+
+    /// The picture of the window's hierarchy, with the top container marked.
+    public func tree() -> String {
+        ScreenTreePicture.render(window, top: navigator.topContainer)
+    }
+
+    /// The window's hierarchy as plain data.
+    public func snapshot() -> ScreenSnapshot {
+        ScreenSnapshot(window, top: navigator.topContainer)
+    }
+}

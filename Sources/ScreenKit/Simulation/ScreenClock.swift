@@ -1,0 +1,119 @@
+/// Virtual time and the run loop of the simulation.
+///
+/// Animations, `wait(for:)` and deferred completions (UIKit's main-queue hops) are
+/// scheduled here instead of on a real queue. Nothing ever sleeps: `advance(by:)` moves
+/// time forward and runs what falls due, in order of time and then of scheduling, so every
+/// run of a scenario is the same.
+///
+///     app.clock.advance(by: 0.25)      -- Lua: app:advance(0.25)
+///     app.clock.settle()               -- Lua: app:settle()
+public final class ScreenClock {
+    /// Virtual seconds since the simulation started.
+    public private(set) var now: Double = 0
+
+    private var queue = ScreenClockQueue()
+    private var sequence = 0
+
+    public init() {}
+
+    /// Whether anything is scheduled.
+    public var isIdle: Bool { queue.isEmpty }
+
+    /// When the next scheduled work falls due.
+    public var nextDueTime: Double? { queue.first?.time }
+
+    /// Schedules `work` to run `delay` virtual seconds from now (0: on the next turn of the
+    /// run loop, after what is already due). A negative or non-finite delay counts as 0;
+    /// callers validate what users give.
+    public func schedule(after delay: Double = 0, _ work: @escaping () -> Void) {
+        let delay = delay.isFinite && delay > 0 ? delay : 0
+        sequence += 1
+        queue.insert(ScreenClockTask(time: now + delay, sequence: sequence, work: work))
+    }
+
+    /// Moves time forward by `seconds`, running everything that falls due on the way.
+    public func advance(by seconds: Double) {
+        let end = now + (seconds.isFinite && seconds > 0 ? seconds : 0)
+        while let task = queue.first, task.time <= end {
+            runNext()
+        }
+        now = end
+    }
+
+    /// Runs scheduled work, moving time forward as needed, until nothing is left. Returns
+    /// false if `limit` tasks ran and work was still scheduled (a script that reschedules
+    /// itself forever), leaving the rest scheduled.
+    @discardableResult
+    public func settle(limit: Int = 1_000_000) -> Bool {
+        run(until: { false }, limit: limit)
+    }
+
+    /// Runs scheduled work until `condition` holds or nothing is left; returns whether the
+    /// condition holds. At most `limit` tasks run.
+    @discardableResult
+    public func run(until condition: () -> Bool, limit: Int = 1_000_000) -> Bool {
+        var ran = 0
+        while !condition() {
+            guard !queue.isEmpty, ran < limit else {
+                return condition()
+            }
+            runNext()
+            ran += 1
+        }
+        return true
+    }
+
+    private func runNext() {
+        guard let task = queue.removeFirst() else {
+            return
+        }
+        now = max(now, task.time)
+        task.work()
+    }
+}
+
+struct ScreenClockTask {
+    let time: Double
+    let sequence: Int
+    let work: () -> Void
+
+    func precedes(_ other: ScreenClockTask) -> Bool {
+        time != other.time ? time < other.time : sequence < other.sequence
+    }
+}
+
+/// A binary min-heap of tasks ordered by time, then by scheduling order.
+struct ScreenClockQueue {
+    private var heap: [ScreenClockTask] = []
+
+    var isEmpty: Bool { heap.isEmpty }
+    var first: ScreenClockTask? { heap.first }
+
+    mutating func insert(_ task: ScreenClockTask) {
+        heap.append(task)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func removeFirst() -> ScreenClockTask? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let task = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
+            if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return task
+    }
+}

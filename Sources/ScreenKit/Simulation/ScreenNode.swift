@@ -1,0 +1,74 @@
+/// A hierarchy to start an application with (Lua: `nav.app { root = nav.tabs { ... } }`):
+/// a screen stands for the container built from it; stack and tabs nodes make containers
+/// without a key unless given one; any node may present one node.
+public struct ScreenNode {
+    public enum Content {
+        case screen(AnyScreen)
+        case stack(key: ScreenKey?, children: [ScreenNode])
+        /// `selected` is 0-based; nil selects the first tab.
+        case tabs(key: ScreenKey?, children: [ScreenNode], selected: Int?)
+    }
+
+    public let content: Content
+    public let presented: [ScreenNode]
+
+    public init(_ content: Content, presented: ScreenNode? = nil) {
+        self.content = content
+        self.presented = presented.map { [$0] } ?? []
+    }
+
+    public static func screen(_ screen: AnyScreen, presented: ScreenNode? = nil) -> ScreenNode {
+        ScreenNode(.screen(screen), presented: presented)
+    }
+
+    public static func stack(_ children: [ScreenNode], key: ScreenKey? = nil, presented: ScreenNode? = nil) -> ScreenNode {
+        ScreenNode(.stack(key: key, children: children), presented: presented)
+    }
+
+    public static func tabs(_ children: [ScreenNode], selected: Int? = nil, key: ScreenKey? = nil, presented: ScreenNode? = nil) -> ScreenNode {
+        ScreenNode(.tabs(key: key, children: children, selected: selected), presented: presented)
+    }
+
+    /// Builds the containers. Presentations attach to the presentation context once the
+    /// tree stands, already complete.
+    func build(navigator: ScreenNavigator) throws -> ScreenContainer {
+        var presentations: [(ScreenContainer, ScreenNode)] = []
+        let container = try build(navigator: navigator, presentations: &presentations)
+        while !presentations.isEmpty {
+            let (presenter, node) = presentations.removeFirst()
+            let context = presenter.presentationContext
+            guard context.presentedContainer == nil else {
+                throw ScreenDSLError.invalidArgument(verb: "app", message: "\(context) already presents a container")
+            }
+            let presented = try node.build(navigator: navigator, presentations: &presentations)
+            context.presentedContainer = presented
+            presented.presentingContainer = context
+            presented.presentationPhase = .presented
+        }
+        return container
+    }
+
+    private func build(navigator: ScreenNavigator, presentations: inout [(ScreenContainer, ScreenNode)]) throws -> ScreenContainer {
+        let container: ScreenContainer
+        switch content {
+        case let .screen(screen):
+            container = try screen.build(navigator: navigator)
+        case let .stack(key, children):
+            container = ScreenContainer(kind: .stack, key: key)
+            let built = try children.map { try $0.build(navigator: navigator, presentations: &presentations) }
+            navigator.simulation.replaceChildren(of: container, with: built)
+        case let .tabs(key, children, selected):
+            container = ScreenContainer(kind: .tabs, key: key)
+            let built = try children.map { try $0.build(navigator: navigator, presentations: &presentations) }
+            navigator.simulation.setTabs(container, to: built)
+            if let selected {
+                guard built.indices.contains(selected) else {
+                    throw ScreenDSLError.invalidArgument(verb: "tabs", message: "selected tab \(selected + 1) out of range 1...\(built.count)")
+                }
+                container.selectedIndex = selected
+            }
+        }
+        presentations += presented.map { (container, $0) }
+        return container
+    }
+}

@@ -1,0 +1,62 @@
+/// Presentation and dismissal with UIKit's rules.
+extension ScreenSimulation {
+    /// Presents `container` from `presenter`, attached to the presenter's presentation
+    /// context. Refused (returns false, never completes), as UIKit refuses with a console
+    /// warning, when the presenter or an ancestor already presents something — including a
+    /// presentation still being dismissed — or when the presenter is not in a window.
+    func present(
+        _ container: ScreenContainer,
+        from presenter: ScreenContainer,
+        animated: Bool,
+        completion: @escaping () -> Void
+    ) -> Bool {
+        let context = presenter.presentationContext
+        guard context.presentedContainer == nil, context.attachedWindow != nil else {
+            return false
+        }
+        context.presentedContainer = container
+        container.presentingContainer = context
+        container.presentationPhase = .presenting
+        let duration = animated ? timing.modal : 0
+        record(.present, animation: animated ? "default" : nil, container: context,
+               before: [], after: [container.label], duration: duration)
+        complete(after: duration, on: context) {
+            if container.presentationPhase == .presenting {
+                container.presentationPhase = .presented
+            }
+            completion()
+        }
+        return true
+    }
+
+    /// Dismisses what `container` or its nearest presenting ancestor presents, with the
+    /// whole chain above it. A dismissal already under way is joined, not repeated.
+    func dismiss(from container: ScreenContainer, animated: Bool, completion: @escaping () -> Void) {
+        guard let presented = container.presented, let presenter = presented.presentingContainer else {
+            return clock.schedule(completion)
+        }
+        if presented.presentationPhase == .dismissing {
+            return complete(after: 0, on: presenter, completion)
+        }
+        var chain: [ScreenContainer] = []
+        var current: ScreenContainer? = presented
+        while let next = current {
+            chain.append(next)
+            current = next.presentedContainer
+        }
+        presented.presentationPhase = .dismissing
+        let duration = animated ? timing.modal : 0
+        record(.dismiss, animation: animated ? "default" : nil, container: presenter,
+               before: chain.map(\.label), after: [], duration: duration)
+        complete(after: duration, on: presenter) {
+            if presenter.presentedContainer === presented {
+                presenter.presentedContainer = nil
+                presented.presentingContainer = nil
+            }
+            for container in chain {
+                container.presentationPhase = nil
+            }
+            completion()
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// Stack changes with UIKit's rules: `popViewController`, `pushViewController` and
+/// `setViewControllers`, chosen the way Nivelir's `ScreenSetStackAction` chooses them.
+extension ScreenSimulation {
+    /// Sets `stack`'s screens to `newStack` with one transition, and calls `completion`
+    /// when it ends. Completes at once when nothing animates.
+    ///
+    /// - `newStack` equal to the stack: nothing happens.
+    /// - The top removed: a pop. On a root-only stack UIKit ignores the pop, so nothing
+    ///   changes (Nivelir's quirk: `pop()` on `[A]` succeeds and does nothing).
+    /// - One screen added on top: a push. Anything else: `setViewControllers`.
+    /// - Animated only when there is an animation and the stack was not empty; a custom
+    ///   animation runs its own transition over an unanimated UIKit change.
+    func setStack(
+        _ stack: ScreenContainer,
+        to newStack: [ScreenContainer],
+        animation: ScreenStackAnimation?,
+        completion: @escaping () -> Void
+    ) {
+        let oldStack = stack.children
+        guard !newStack.elementsEqual(oldStack, by: ===) else {
+            return completion()
+        }
+        let animation = oldStack.isEmpty ? nil : animation
+        let isPop = newStack.elementsEqual(oldStack.dropLast(), by: ===)
+        let isPush = !isPop && newStack.dropLast().elementsEqual(oldStack, by: ===)
+
+        if isPop && oldStack.count == 1 {
+            // UIKit keeps the root; only the animation's completion runs.
+            guard let animation else { return completion() }
+            return complete(after: animation.isDefault ? 0 : duration(of: animation), on: stack, completion)
+        }
+
+        let before = oldStack.map(\.label)
+        replaceChildren(of: stack, with: newStack)
+        let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
+        let duration = animation.map(duration(of:)) ?? 0
+        record(kind, animation: animation?.name, container: stack,
+               before: before, after: newStack.map(\.label), duration: duration)
+        guard animation != nil else {
+            return completion()
+        }
+        complete(after: duration, on: stack, completion)
+    }
+
+    private func duration(of animation: ScreenStackAnimation) -> Double {
+        switch animation {
+        case .default: return timing.stack
+        case let .custom(custom): return custom.duration
+        }
+    }
+}

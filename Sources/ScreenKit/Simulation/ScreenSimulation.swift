@@ -1,0 +1,87 @@
+/// The world containers live in: what UIKit is to an app. It owns the virtual clock, the
+/// log of transitions, and the operations that change the hierarchy (present, dismiss, set
+/// a stack, select a tab, set a root), each with UIKit's rules and animation accounting.
+///
+/// Actions call these operations; nothing else changes the hierarchy.
+public final class ScreenSimulation {
+    public let clock: ScreenClock
+    public var timing: ScreenAnimationTiming
+
+    /// Every transition so far, in order.
+    public private(set) var transitions: [ScreenTransition] = []
+
+    /// Called with each transition as it is recorded.
+    public var onTransition: ((ScreenTransition) -> Void)?
+
+    public init(clock: ScreenClock = ScreenClock(), timing: ScreenAnimationTiming = ScreenAnimationTiming()) {
+        self.clock = clock
+        self.timing = timing
+    }
+
+    /// Makes a window, visible and key as a scene delegate leaves it, with no root.
+    public func makeWindow() -> ScreenContainer {
+        let window = ScreenContainer(kind: .window)
+        window.isKey = true
+        return window
+    }
+
+    /// Forgets the recorded transitions (the hierarchy is kept).
+    public func clearTransitions() {
+        transitions.removeAll()
+    }
+
+    func record(
+        _ kind: ScreenTransition.Kind,
+        animation: String?,
+        container: ScreenContainer,
+        before: [String],
+        after: [String],
+        duration: Double
+    ) {
+        let transition = ScreenTransition(
+            kind: kind,
+            animated: animation != nil,
+            animation: animation,
+            container: container,
+            before: before,
+            after: after,
+            time: clock.now,
+            duration: duration
+        )
+        transitions.append(transition)
+        onTransition?(transition)
+    }
+
+    /// Runs `completion` once an animation of `duration` on `container` ends. Animations
+    /// on one container run one after another, as UIKit's transition coordinator queues
+    /// them; a zero duration completes on the next turn of the run loop.
+    func complete(after duration: Double, on container: ScreenContainer, _ completion: @escaping () -> Void) {
+        let start = max(clock.now, container.animationEnd)
+        let end = start + duration
+        if duration > 0 {
+            container.animationEnd = end
+        }
+        clock.schedule(after: end - clock.now, completion)
+    }
+
+    /// Whether `container` can be placed into `target` (as a root, child or presentation):
+    /// it must be a detached, non-window container that does not contain `target`.
+    func canPlace(_ container: ScreenContainer, in target: ScreenContainer) -> Bool {
+        container.kind != .window
+            && container.parent == nil
+            && container.presentingContainer == nil
+            && !target.isDescendant(of: container)
+    }
+
+    /// Attaches `children` to `container`, detaching those it no longer has.
+    func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer]) {
+        let kept = Set(children.map(ObjectIdentifier.init))
+        for child in container.children where !kept.contains(ObjectIdentifier(child)) {
+            child.parent = nil
+        }
+        for child in children {
+            child.parent = container
+        }
+        container.children = children
+    }
+}

@@ -1,0 +1,36 @@
+/// One change of the hierarchy that a user would see, as an app would animate it.
+///
+/// A merged stack edit is one transition: `push` when it adds one screen on top, `pop`
+/// when it removes the top one, `setStack` otherwise. An edit that changes nothing records
+/// none. Lua: `app.transitions[1].kind == "push"`.
+public struct ScreenTransition: CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        case setRoot, present, dismiss, push, pop, setStack, selectTab
+    }
+
+    public let kind: Kind
+    /// Whether the user sees an animation.
+    public let animated: Bool
+    /// The animation: "default" (UIKit's own), a custom one's name ("crossDissolve"), or
+    /// nil when the change is not animated.
+    public let animation: String?
+    /// The container that changed: the window, the presenter, the stack, the tabs.
+    public let container: ScreenContainer
+    /// Labels of what was there before and after: a stack's screens, the presented chain,
+    /// the root, the selected tab as "index: label" (1-based).
+    public let before: [String]
+    public let after: [String]
+    /// When it started, in virtual seconds, and how long it animates.
+    public let time: Double
+    public let duration: Double
+
+    /// `push stack [ChatList] -> [ChatList, Chat(chatId=7)] animated`
+    public var description: String {
+        let list = { (labels: [String]) in "[" + labels.joined(separator: ", ") + "]" }
+        var line = "\(kind.rawValue) \(container.label) \(list(before)) -> \(list(after))"
+        if let animation {
+            line += animation == "default" ? " animated" : " animated(\(animation))"
+        }
+        return line
+    }
+}

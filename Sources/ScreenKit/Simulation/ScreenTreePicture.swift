@@ -1,0 +1,58 @@
+/// A deterministic text picture of a hierarchy: one container per line, indented as a
+/// tree. A line shows the kind, the key, the attributes decorators set, and markers: the
+/// selected tab, a presentation still animating, and the top container. What a container
+/// presents is its last branch, marked `presents`.
+///
+///     window
+///     └─ tabs
+///        ├─ stack
+///        │  └─ modal Feed
+///        ├─ stack (selected)
+///        │  ├─ modal ChatList
+///        │  └─ modal Chat(chatId=7)
+///        └─ presents stack {modalPresentationStyle="fullScreen"}
+///           └─ modal Settings ← top
+///
+/// Lua: `print(app:tree())`. Scenario snapshots store this picture.
+public enum ScreenTreePicture {
+    public static func render(_ root: ScreenContainer, top: ScreenContainer? = nil) -> String {
+        var lines: [String] = []
+        // (container, prefix for its line, prefix for its branches, presented?)
+        var pending: [(ScreenContainer, String, String, Bool)] = [(root, "", "", false)]
+        while let (container, linePrefix, childPrefix, isPresented) = pending.popLast() {
+            lines.append(linePrefix + line(for: container, isPresented: isPresented, top: top))
+            var branches = container.children.map { ($0, false) }
+            if let presented = container.presentedContainer {
+                branches.append((presented, true))
+            }
+            for (index, (child, presented)) in branches.enumerated().reversed() {
+                let isLast = index == branches.count - 1
+                pending.append((child, childPrefix + (isLast ? "└─ " : "├─ "), childPrefix + (isLast ? "   " : "│  "), presented))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func line(for container: ScreenContainer, isPresented: Bool, top: ScreenContainer?) -> String {
+        var line = isPresented ? "presents \(container.kind.rawValue)" : container.kind.rawValue
+        if let key = container.key {
+            line += " \(key)"
+        }
+        if !container.attributes.isEmpty {
+            line += " \(ScreenValue.object(container.attributes))"
+        }
+        if let parent = container.parent, parent.kind == .tabs, parent.selectedChild === container {
+            line += " (selected)"
+        }
+        if container.kind == .window && container.isHidden {
+            line += " (hidden)"
+        }
+        if let phase = container.presentationPhase, phase != .presented {
+            line += " (\(phase.rawValue))"
+        }
+        if container === top {
+            line += " ← top"
+        }
+        return line
+    }
+}
