@@ -122,6 +122,58 @@ extension AnyScreenRoute {
     }
 }
 
+extension AnyScreenRoute {
+    /// The window's root.                       Lua: `route:root(kind?, nested?)`
+    public func root(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.root, as: kind, nested: nested)
+    }
+
+    /// What the container presents.             Lua: `route:presented(kind?, nested?)`
+    public func presented(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.presented, as: kind, nested: nested)
+    }
+
+    /// What presents the container.             Lua: `route:presenting(kind?, nested?)`
+    public func presenting(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.presenting, as: kind, nested: nested)
+    }
+
+    /// The nearest ancestor stack.              Lua: `route:stack(nested?)`
+    public func stack(nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.stack, nested: nested)
+    }
+
+    /// The nearest ancestor tabs.               Lua: `route:tabs(nested?)`
+    public func tabs(nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.tabs, nested: nested)
+    }
+
+    /// The window the container is in.          Lua: `route:window(nested?)`
+    public func window(nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.window, nested: nested)
+    }
+
+    /// A stack's bottom screen.                 Lua: `route:stackRoot(kind?, nested?)`
+    public func stackRoot(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.stackRoot, as: kind, nested: nested)
+    }
+
+    /// A stack's top screen.                    Lua: `route:stackTop(kind?, nested?)`
+    public func stackTop(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.stackTop, as: kind, nested: nested)
+    }
+
+    /// What a stack shows.                      Lua: `route:stackVisible(kind?, nested?)`
+    public func stackVisible(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.stackVisible, as: kind, nested: nested)
+    }
+
+    /// The selected tab.                        Lua: `route:selectedTab(kind?, nested?)`
+    public func selectedTab(as kind: ScreenContainerKind? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try related(.selectedTab, as: kind, nested: nested)
+    }
+}
+
 extension ScreenRoute where Current: ModalContainerType {
     public var presented: ScreenRoute<Root, ModalContainer> { presented(of: ModalContainer.self) }
     public func presented<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {

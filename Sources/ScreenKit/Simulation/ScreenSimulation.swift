@@ -73,6 +73,24 @@ public final class ScreenSimulation {
             && !target.isDescendant(of: container)
     }
 
+    /// Sets the children of a container being built, as a screen's build step does: the
+    /// screens of a stack, the tabs of a tab bar, or the children of a custom container
+    /// (UIKit's `addChild`). Records no transition. Throws when a child is already in a
+    /// hierarchy.
+    ///
+    ///     try navigator.simulation.adopt([feed, profile], into: tabs)
+    ///     -- Lua, in a screen's build function: tabs:setChildren { Feed(), Profile() }
+    public func adopt(_ children: [ScreenContainer], into container: ScreenContainer) throws {
+        for child in children where child.parent !== container && !canPlace(child, in: container) {
+            throw ScreenContainerPlacementError(container: child, target: container, for: "adopt")
+        }
+        if container.kind == .tabs {
+            setTabs(container, to: children)
+        } else {
+            replaceChildren(of: container, with: children)
+        }
+    }
+
     /// Attaches `children` to `container`, detaching those it no longer has.
     func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer]) {
         let kept = Set(children.map(ObjectIdentifier.init))
