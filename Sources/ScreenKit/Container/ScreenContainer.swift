@@ -70,6 +70,26 @@ public final class ScreenContainer {
         self.key = key
     }
 
+    deinit {
+        // Release what this container holds one level at a time: the default release is
+        // recursive, and a script can build a presentation chain deep enough to overflow it.
+        var pending = children
+        if let presented = presentedContainer {
+            pending.append(presented)
+        }
+        children.removeAll()
+        presentedContainer = nil
+        while var next = pending.popLast() {
+            guard isKnownUniquelyReferenced(&next) else { continue }
+            pending.append(contentsOf: next.children)
+            next.children.removeAll()
+            if let presented = next.presentedContainer {
+                pending.append(presented)
+                next.presentedContainer = nil
+            }
+        }
+    }
+
     /// The screen name of the key, if any.
     public var name: String? { key?.name }
 

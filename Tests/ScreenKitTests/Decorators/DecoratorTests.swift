@@ -1,0 +1,95 @@
+import ScreenKit
+import Testing
+
+@Suite struct DecoratorTests {
+    func build(_ screen: AnyScreen) throws -> (ScreenContainer, ScreenApplication) {
+        let app = ScreenApplication()
+        return (try screen.build(navigator: app.navigator), app)
+    }
+
+    @Test func decoratorsApplyInOrderToTheContainerEachProduces() throws {
+        let close = ScreenBarButtonItem(title: "Close")
+        let screen = try Screens.chat(7)
+            .decorated(by: ScreenBarButtonDecorator(side: .left, item: close))
+            .decorated(by: ScreenStackContainerDecorator())
+            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
+        #expect(screen.kind == .stack)
+        #expect(screen.description == "Chat(chatId=7)")   // the inner key is kept
+        let (stack, _) = try build(screen)
+        #expect(stack.key == nil)                          // the wrapping stack has none
+        #expect(stack.attributes == ["modalPresentationStyle": "fullScreen"])
+        let chat = try #require(stack.children.first)
+        #expect(chat.key == Screens.chat(7).key)
+        #expect(chat.attributes == ["leftBarButton": .object(["title": "Close"])])
+    }
+
+    @Test func modalStylesRecordUIKitProperties() throws {
+        let (styled, _) = try build(try Screens.feed.decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .overFullScreen, transition: .crossDissolve))))
+        #expect(styled.attributes == ["modalPresentationStyle": "overFullScreen", "modalTransitionStyle": "crossDissolve"])
+        let (custom, _) = try build(try Screens.feed.decorated(by: ScreenModalStyleDecorator(style: .custom(delegate: "CardTransition"))))
+        #expect(custom.attributes == ["modalPresentationStyle": "custom", "transitioningDelegate": "CardTransition"])
+    }
+
+    @Test func aPopoverAnchorNeedsThePopoverStyleFirst() throws {
+        let anchor = ScreenPopoverPresentationDecorator(anchor: "center")
+        let popover = ScreenModalStyleDecorator(style: .default(presentation: .popover))
+        let (ignored, _) = try build(try Screens.feed.decorated(by: anchor).decorated(by: popover))
+        #expect(ignored.attributes == ["modalPresentationStyle": "popover"])
+        let (anchored, _) = try build(try Screens.feed.decorated(by: popover).decorated(by: anchor))
+        #expect(anchored.attributes == ["modalPresentationStyle": "popover", "popoverAnchor": "center"])
+    }
+
+    @Test func tabBarItemsAndBottomSheets() throws {
+        let (tab, _) = try build(try Screens.feed.decorated(by: ScreenTabBarItemDecorator(item: ScreenTabBarItem(title: "Feed", image: "house", badge: "3"))))
+        #expect(tab.attributes["tabBarItem"] == .object(["title": "Feed", "image": "house", "badge": "3"]))
+        let (sheet, _) = try build(try Screens.feed.decorated(by: ScreenBottomSheetDecorator(sheet: ScreenBottomSheet(detents: ["medium", "large"]))))
+        #expect(sheet.attributes["modalPresentationStyle"] == "custom")
+        #expect(sheet.attributes["bottomSheet"] == .object(["detents": .array(["medium", "large"])]))
+        #expect(sheet.payload.count == 1)
+        #expect(ScreenModalPresentationStyle(attributeOf: sheet).removesPresenter == false)
+    }
+
+    @Test func withStackAndWithTabsReplaceTheContentsAndIgnoreSelected() throws {
+        let (stack, _) = try build(try Screens.stack("Nav").decorated(by: ScreenStackDecorator(screens: [Screens.feed, Screens.chat(1)])))
+        #expect(stack.children.map(\.label) == ["Feed", "Chat(chatId=1)"])
+        let (tabs, _) = try build(try Screens.tabs("Home").decorated(by: ScreenTabsDecorator(screens: [Screens.feed, Screens.profile], selected: 1)))
+        #expect(tabs.children.map(\.label) == ["Feed", "Profile"])
+        #expect(tabs.selectedIndex == 0)   // Nivelir ignores `selected`
+    }
+
+    @Test func withStackOnAModalScreenIsRefusedWhereItIsWritten() throws {
+        #expect(throws: ScreenDSLError.screenKind(verb: "withStack", expected: .stack, got: .modal)) {
+            try Screens.feed.decorated(by: ScreenStackDecorator(screens: []))
+        }
+        #expect(ScreenDSLError.screenKind(verb: "withStack", expected: .stack, got: .modal).description
+            == "calling 'withStack' on bad self (stack screen expected, got modal screen)")
+    }
+
+    @Test func customDecoratorsChangeTheContainer() throws {
+        let badge = ScreenCustomDecorator(name: "withBadge") { container, _ in container.setAttribute(5, for: "badge") }
+        let (container, _) = try build(try Screens.feed.decorated(by: badge))
+        #expect(container.attributes == ["badge": 5])
+    }
+
+    @Test func aBarButtonRouteRunsWhenTapped() throws {
+        let close = ScreenBarButtonItem(title: "Close", route: try AnyScreenRoute(root: .modal).presenting().dismiss())
+        let screen = try Screens.chat(7)
+            .decorated(by: ScreenBarButtonDecorator(side: .left, item: close))
+            .decorated(by: ScreenStackContainerDecorator())
+        let app = try ScreenApplication.with(.screen(Screens.feed, presented: .screen(screen)))
+        let chat = try #require(app.window.root?.presentedContainer?.children.first)
+        #expect(app.tap(.left, of: chat).isSuccess)
+        #expect(app.window.root?.presentedContainer == nil)
+        #expect(app.tap(.right, of: chat).errorMessage != nil)
+    }
+
+    @Test func aBuildStepThatThrowsFailsTheAction() throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "cannot build" } }
+        let broken = AnyScreen(name: "Broken") { _, _ in throw Broken() }
+        let app = try tabApp()
+        #expect(app.navigate(to: try route { try $0.top(.container(of: .stack)).push(broken) }).errorMessage == "cannot build")
+        #expect(app.navigate(to: try route { try $0.root().present(broken) }).errorMessage == "cannot build")
+        #expect(app.navigate(to: try route { try $0.setRoot(to: broken) }).errorMessage == "cannot build")
+        #expect(app.transitions.isEmpty)
+    }
+}

@@ -1,0 +1,106 @@
+import ScreenKit
+import Testing
+
+/// Swift screens and typed routes, as a Nivelir user writes them.
+struct ChatScreen: Screen {
+    typealias Container = ModalContainer
+    let chatId: Int
+    var name: String { "Chat" }
+    var traits: [String: ScreenValue] { ["chatId": .int(chatId)] }
+}
+
+struct ChatListScreen: Screen {
+    typealias Container = ModalContainer
+    var name: String { "ChatList" }
+}
+
+struct HomeScreen: Screen {
+    typealias Container = TabsContainer
+    var name: String { "Home" }
+
+    /// Sets up its own tabs, as Nivelir's example HomeScreen does, through a navigation
+    /// from the container it builds.
+    func build(navigator: ScreenNavigator) throws -> ScreenContainer {
+        let tabs = makeContainer()
+        navigator.navigate(from: tabs, to: ScreenTabsRoute()
+            .setupTab(with: ChatListScreen().withStackContainer())
+            .setupTab(with: ChatScreen(chatId: 1).withStackContainer())
+            .selectTab(with: .index(0)).route)
+        return tabs
+    }
+}
+
+@Suite struct TypedRouteTests {
+    @Test func typedRoutesMirrorNivelir() throws {
+        let app = ScreenApplication()
+        let home = ScreenWindowRoute().setRoot(to: HomeScreen()).makeKeyAndVisible()
+        #expect(app.navigate(to: home).isSuccess)
+        let push = ScreenWindowRoute().top(.stack).push(ChatScreen(chatId: 7))
+        #expect(app.navigate(to: push).isSuccess)
+        #expect(app.tree() == """
+            window
+            └─ tabs Home
+               ├─ stack (selected)
+               │  ├─ modal ChatList
+               │  └─ modal Chat(chatId=7) ← top
+               └─ stack
+                  └─ modal Chat(chatId=1)
+            """)
+    }
+
+    @Test func typedNestedRoutesAndComposition() throws {
+        let app = try ScreenApplication.with(.screen(Screens.feed))
+        let pushRoute = ScreenStackRoute().push(ChatScreen(chatId: 2))
+        let route = ScreenWindowRoute()
+            .top(.container)
+            .present(ChatListScreen().withStackContainer()) { $0.then(pushRoute) }
+            .resolve()
+        #expect(app.navigate(to: route).isSuccess)
+        #expect(app.window.root?.presentedContainer?.children.map(\.label) == ["ChatList", "Chat(chatId=2)"])
+    }
+
+    @Test func typedFallbackAndFrom() throws {
+        let app = try ScreenApplication.with(.screen(Screens.feed))
+        let route = ScreenWindowRoute()
+            .top(.stack).push(ChatScreen(chatId: 3))
+            .fallback(to: ScreenWindowRoute().top(.container).present(ChatScreen(chatId: 3)))
+        #expect(app.navigate(to: route).isSuccess)
+        let presented = app.window.root?.presentedContainer
+        #expect(presented?.label == "Chat(chatId=3)")
+        let close = ScreenWindowRoute().from(presented, as: ModalContainer.self).presenting.dismiss()
+        #expect(app.navigate(to: close).isSuccess)
+        #expect(app.window.root?.presentedContainer == nil)
+    }
+
+    @Test func theDynamicModelRefusesWhatTheTypesForbid() throws {
+        #expect(throws: ScreenDSLError.currentKind(verb: "push", expected: .stack, got: .window)) {
+            try AnyScreenRoute(root: .window).push(Screens.feed)
+        }
+        #expect(throws: ScreenDSLError.currentKind(verb: "selectTab", expected: .tabs, got: .stack)) {
+            try AnyScreenRoute(root: .stack).selectTab(with: .index(0))
+        }
+        #expect(throws: ScreenDSLError.currentKind(verb: "present", expected: .modal, got: .window)) {
+            try AnyScreenRoute(root: .window).present(Screens.feed)
+        }
+        #expect(throws: ScreenDSLError.nestedRoute(verb: "present", expected: .modal, got: .stack)) {
+            try AnyScreenRoute(root: .modal).present(Screens.feed, nested: AnyScreenRoute(root: .stack))
+        }
+        #expect(throws: ScreenDSLError.nestedRoute(verb: "then", expected: .window, got: .modal)) {
+            try AnyScreenRoute(root: .window).then(AnyScreenRoute(root: .modal))
+        }
+        // A stack is a view controller: modal routes compose onto stack routes.
+        #expect(try AnyScreenRoute(root: .stack).then(AnyScreenRoute(root: .modal).dismiss()).actions.count == 1)
+        #expect(ScreenDSLError.currentKind(verb: "push", expected: .stack, got: .window).description
+            == "calling 'push' on bad self (stack route expected, got window route)")
+    }
+
+    @Test func theCurrentKindFollowsTheFolds() throws {
+        let route = try AnyScreenRoute(root: .window).top(.container(of: .stack))
+        #expect(route.currentKind == .stack && route.rootKind == .window)
+        #expect(try route.stackTop().currentKind == .modal)
+        #expect(try route.push(Screens.feed).currentKind == .stack)
+        #expect(try route.present(Screens.tabs("T")).currentKind == .stack)
+        #expect(try route.presented(as: .tabs).currentKind == .tabs)
+        #expect(try route.top(.container(of: .stack), nested: AnyScreenRoute(root: .stack)).currentKind == .stack)
+    }
+}
