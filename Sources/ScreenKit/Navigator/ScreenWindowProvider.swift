@@ -12,3 +12,17 @@ public final class ScreenCustomWindowProvider: ScreenWindowProvider {
         self.window = window
     }
 }
+
+/// The key window of the simulation's windows (Nivelir's `ScreenKeyWindowProvider`, which
+/// takes the first key window of the connected scenes).
+public final class ScreenKeyWindowProvider: ScreenWindowProvider {
+    public let simulation: ScreenSimulation
+
+    public init(simulation: ScreenSimulation) {
+        self.simulation = simulation
+    }
+
+    public var window: ScreenContainer? {
+        simulation.windows.first { $0.isKey }
+    }
+}

@@ -18,11 +18,28 @@ public final class ScreenSimulation {
         self.timing = timing
     }
 
-    /// Makes a window, visible and key as a scene delegate leaves it, with no root.
-    public func makeWindow() -> ScreenContainer {
+    /// The application's windows, in the order they were made (UIKit's connected scenes).
+    public private(set) var windows: [ScreenContainer] = []
+
+    /// Makes a window with no root. A visible one becomes the key window, as a scene
+    /// delegate leaves it after `makeKeyAndVisible()`; a hidden one shows nothing until a
+    /// route makes it visible.
+    public func makeWindow(visible: Bool = true) -> ScreenContainer {
         let window = ScreenContainer(kind: .window)
-        window.isKey = true
+        window.isHidden = !visible
+        windows.append(window)
+        if visible {
+            makeKey(window)
+        }
         return window
+    }
+
+    /// Makes `window` the key window; the others stop being key.
+    func makeKey(_ window: ScreenContainer) {
+        for other in windows {
+            other.isKey = false
+        }
+        window.isKey = true
     }
 
     /// Forgets the recorded transitions (the hierarchy is kept).

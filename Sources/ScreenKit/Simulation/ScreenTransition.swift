@@ -27,7 +27,8 @@ public struct ScreenTransition: CustomStringConvertible {
     /// `push stack [ChatList] -> [ChatList, Chat(chatId=7)] animated`
     public var description: String {
         let list = { (labels: [String]) in "[" + labels.joined(separator: ", ") + "]" }
-        var line = "\(kind.rawValue) \(container.label) \(list(before)) -> \(list(after))"
+        let target = container.key.map { "\(container.kind.rawValue) \($0)" } ?? container.kind.rawValue
+        var line = "\(kind.rawValue) \(target) \(list(before)) -> \(list(after))"
         if let animation {
             line += animation == "default" ? " animated" : " animated(\(animation))"
         }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func navigateFromStillNeedsAWindow() throws {
         let simulation = ScreenSimulation()
-        var window: ScreenContainer? = simulation.makeWindow()
+        var window: ScreenContainer? = ScreenContainer(kind: .window)   // not one of the simulation's windows
         let navigator = ScreenNavigator(window: try #require(window), simulation: simulation, logger: nil)
         window = nil
         let stack = ScreenContainer(kind: .stack)

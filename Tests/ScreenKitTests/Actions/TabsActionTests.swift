@@ -133,7 +133,7 @@ import Testing
     @Test func noWindowFailsEveryRoute() throws {
         let simulation = ScreenSimulation()
         let logger = RecordingScreenLogger()
-        var window: ScreenContainer? = simulation.makeWindow()
+        var window: ScreenContainer? = ScreenContainer(kind: .window)   // not one of the simulation's windows
         let navigator = ScreenNavigator(window: try #require(window), simulation: simulation, logger: logger)
         window = nil   // the provider holds it weakly
         var outcome: Result<Void, Error>?

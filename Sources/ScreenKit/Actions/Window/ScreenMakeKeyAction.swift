@@ -16,7 +16,7 @@ public struct ScreenMakeKeyAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        container.isKey = true
+        navigator.simulation.makeKey(container)
         if visible {
             container.isHidden = false
         }

@@ -1,0 +1,72 @@
+import ScreenKit
+import Testing
+
+@Suite struct NavigatorTests {
+    @Test func theKeyWindowProviderFollowsMakeKey() throws {
+        let simulation = ScreenSimulation()
+        let first = simulation.makeWindow()
+        let second = simulation.makeWindow(visible: false)
+        let navigator = ScreenNavigator(windowProvider: ScreenKeyWindowProvider(simulation: simulation), simulation: simulation, logger: nil)
+        #expect(navigator.window === first)
+        let other = ScreenNavigator(window: second, simulation: simulation, logger: nil)
+        other.navigate(to: try AnyScreenRoute(root: .window).makeKeyAndVisible())
+        #expect(navigator.window === second)
+        #expect(!first.isKey && second.isKey && !second.isHidden)
+    }
+
+    @Test func aHiddenWindowHasNoTopContainer() throws {
+        let simulation = ScreenSimulation()
+        let window = simulation.makeWindow(visible: false)
+        let navigator = ScreenNavigator(window: window, simulation: simulation, logger: nil)
+        navigator.navigate(to: try AnyScreenRoute(root: .window).setRoot(to: Screens.feed))
+        #expect(window.root != nil)
+        #expect(navigator.topContainer == nil)
+        navigator.navigate(to: try AnyScreenRoute(root: .window).makeKeyAndVisible())
+        #expect(navigator.topContainer?.label == "Feed")
+    }
+
+    @Test func theDefaultLoggerPrintsNivelirsLines() throws {
+        var printed: [String] = []
+        let logger = DefaultScreenLogger { printed.append($0) }
+        logger.info("Waiting for 1.0 seconds")
+        logger.error(ScreenFailure("boom"))
+        #expect(printed == ["Info: Waiting for 1.0 seconds", "Error: boom"])
+        let quiet = DefaultScreenLogger(isInfoEnabled: false) { printed.append($0) }
+        quiet.info("not printed")
+        #expect(printed.count == 2)
+    }
+
+    @Test func aNavigationStartedInACompletionRunsAfterIt() throws {
+        let app = try tabApp(selected: 0)
+        var steps: [String] = []
+        let present = try AnyScreenRoute(root: .window).root().present(Screens.settings)
+        app.navigator.navigate(to: try AnyScreenRoute(root: .window).top(.container(of: .stack)).push(Screens.chat(1))) { _ in
+            steps.append("pushed")
+            app.navigator.navigate(to: present) { _ in steps.append("presented") }
+        }
+        app.settle()
+        #expect(steps == ["pushed", "presented"])
+        #expect(app.transitions.map(\.kind) == [.push, .present])
+        #expect(app.transitions.map(\.time) == [0, 0.35])
+    }
+
+    @Test func thenWithARouteMergesItsStackEdits() throws {
+        let app = try tabApp(selected: 0)
+        let more = try AnyScreenRoute(root: .stack).push(Screens.chat(2))
+        let route = try AnyScreenRoute(root: .window).top(.container(of: .stack)).push(Screens.chat(1)).then(more)
+        #expect(app.navigate(to: route).isSuccess)
+        #expect(app.transitions.map(\.kind) == [.setStack])
+    }
+
+    @Test func tryRunsDoneActionsWithTheOutput() throws {
+        let app = try tabApp(selected: 0)
+        var seen: String?
+        let find = ScreenFindAction(.top, predicate: .container(of: .stack), on: .window)
+        let resolution = ScreenTryResolution().done { output in
+            seen = output?.label
+            return AnyScreenRoute(root: .window)
+        }
+        #expect(app.navigate(to: AnyScreenRoute(root: .window).then(ScreenTryAction(action: find, resolution: resolution))).isSuccess)
+        #expect(seen == "stack")
+    }
+}
