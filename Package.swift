@@ -4,7 +4,9 @@
 //
 // The layering is the architecture (see README.md):
 //
+//   LuaKit      a safe Swift layer over the Lua VM; knows nothing of screens.
 //   ScreenKit   the navigation DSL over a simulated screen hierarchy; knows nothing of Lua.
+//   CLua        Lua 5.4 from the system (liblua5.4-dev), with C shims and the bridge.
 //
 // Each target imports only the ones below it.
 import PackageDescription
@@ -13,9 +15,18 @@ let package = Package(
     name: "NavScript",
     products: [
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
+        .library(name: "LuaKit", targets: ["LuaKit"]),
     ],
     targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(name: "CLuaBridge", dependencies: ["CLua"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaBridge"]),
         .target(name: "ScreenKit"),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

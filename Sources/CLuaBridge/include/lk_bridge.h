@@ -1,0 +1,78 @@
+/*
+** lk_bridge.h: the C half of the bridge between Swift and Lua 5.4.
+**
+** Lua raises errors with longjmp, and a longjmp across Swift frames is undefined
+** behaviour. So the rule of the whole bridge is: Swift never raises a Lua error and never
+** calls an API function that can raise one. Swift callbacks return a status; the C
+** trampoline in lk_call.c raises after the Swift frames are gone. Every entry into Lua
+** from Swift goes through lk_pcall. See lk_call.c for the details.
+*/
+#ifndef LK_BRIDGE_H
+#define LK_BRIDGE_H
+
+#include <stddef.h>
+#include <lua.h>
+
+#define LK_MESSAGE_MAX 1024
+
+/* How a Swift callback failed, and how the trampoline raises it. */
+enum {
+    LK_ERROR_NONE = 0,
+    LK_ERROR_MESSAGE = 1,   /* luaL_error: "<file>:<line>: message" */
+    LK_ERROR_ARGUMENT = 2,  /* luaL_argerror(arg, message): "bad argument #n to 'f' (message)" */
+    LK_ERROR_TYPE = 3,      /* luaL_typeerror(arg, message): "bad argument #n to 'f' (T expected, got U)" */
+    LK_ERROR_VALUE = 4,     /* the error value is on the top of the stack: lua_error */
+    LK_ERROR_PLAIN = 5      /* the message already says where: raised as it is */
+};
+
+typedef struct lk_status {
+    int kind;
+    int arg;
+    char message[LK_MESSAGE_MAX];
+} lk_status;
+
+/* A Swift function called from Lua: returns the number of results, or -1 with status set. */
+typedef int (*lk_function)(lua_State *L, void *context, lk_status *status);
+
+/* Releases the Swift object a userdata holds. */
+typedef void (*lk_release)(void *object);
+
+/* Where print writes. */
+typedef void (*lk_output)(void *context, const char *text, size_t length);
+
+/* Why the last protected call was stopped by a limit (a memory error is LUA_ERRMEM). */
+enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2 };
+
+/* State (lk_state.c) */
+lua_State *lk_newstate(void);
+void lk_close(lua_State *L);
+void lk_setlimits(lua_State *L, size_t memory, long long instructions, double seconds);
+size_t lk_memoryused(lua_State *L);
+size_t lk_memorypeak(lua_State *L);
+int lk_laststop(lua_State *L);
+long long lk_instructions(lua_State *L);
+void lk_setoutput(lua_State *L, lk_output output, void *context);
+
+/* Calls (lk_call.c) */
+void lk_pushfunction(lua_State *L, lk_function fn, void *context);
+void lk_setstatus(lk_status *status, int kind, int arg, const char *message);
+int lk_pcall(lua_State *L, int nargs, int nresults);
+int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
+int lk_tostring(lua_State *L, int idx);
+int lk_hostdepth(lua_State *L);
+
+/* Sandbox (lk_sandbox.c) */
+int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
+void lk_preload(lua_State *L, const char *name);
+
+/* Objects (lk_object.c) */
+const void *lk_newclass(lua_State *L, const char *name, lk_release release);
+void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
+void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
+void lk_setgetter(lua_State *L, const void *cls, lk_function fn, void *context);
+void lk_pushclass(lua_State *L, const void *cls);
+void lk_pushobject(lua_State *L, const void *cls, void *object);
+void *lk_toobject(lua_State *L, int idx, const void *cls);
+int lk_isobject(lua_State *L, int idx);
+
+#endif

@@ -1,0 +1,210 @@
+/*
+** lk_call.c: calls across the bridge, in both directions, and the budget that stops
+** runaway scripts.
+**
+** Why this file exists: Lua raises errors with longjmp (LUAI_THROW in ldo.c), and a
+** longjmp across Swift frames is undefined behaviour: Swift has no unwinding for it, so
+** retains, defers and locks would be skipped. Hence two rules, both enforced here:
+**
+** 1. Lua to Swift. Every Swift function is called through lk_trampoline. The Swift code
+**    never raises: it returns a result count, or -1 with an lk_status saying what to
+**    raise. The trampoline raises after the Swift frames have returned. While Swift runs
+**    (in_host > 0) the memory cap is soft, so the API calls Swift makes that allocate
+**    cannot fail; Swift calls no API function that can raise for another reason (no
+**    metamethods: raw table access only; no luaL_check*).
+**
+** 2. Swift to Lua. Every call goes through lk_pcall, which adds a traceback, manages the
+**    budget, and turns every error into a status and a message on the stack.
+*/
+#include <string.h>
+#include <time.h>
+#include <lauxlib.h>
+#include "lk_host.h"
+
+double lk_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* --- Lua to Swift ----------------------------------------------------------------- */
+
+void lk_setstatus(lk_status *status, int kind, int arg, const char *message) {
+    status->kind = kind;
+    status->arg = arg;
+    strncpy(status->message, message ? message : "", LK_MESSAGE_MAX - 1);
+    status->message[LK_MESSAGE_MAX - 1] = '\0';
+}
+
+static int lk_raise(lua_State *L, const lk_status *status) {
+    switch (status->kind) {
+    case LK_ERROR_ARGUMENT:
+        return luaL_argerror(L, status->arg, status->message);
+    case LK_ERROR_TYPE:
+        return luaL_typeerror(L, status->arg, status->message);
+    case LK_ERROR_VALUE:
+        return lua_error(L);
+    case LK_ERROR_PLAIN:
+        lua_pushstring(L, status->message);
+        return lua_error(L);
+    default:
+        return luaL_error(L, "%s", status->message);
+    }
+}
+
+/* Upvalue 1: the Swift function (a light C function pointer); upvalue 2: its context. */
+static int lk_trampoline(lua_State *L) {
+    lk_function fn = (lk_function)lua_touserdata(L, lua_upvalueindex(1));
+    void *context = lua_touserdata(L, lua_upvalueindex(2));
+    lk_host *h = lk_gethost(L);
+    lk_status status;
+    status.kind = LK_ERROR_NONE;
+    h->in_host++;
+    int results = fn(L, context, &status);
+    h->in_host--;
+    if (results >= 0)
+        return results;
+    return lk_raise(L, &status);
+}
+
+void lk_pushfunction(lua_State *L, lk_function fn, void *context) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushcclosure(L, lk_trampoline, 2);
+}
+
+/* --- The budget ----------------------------------------------------------------------- */
+
+static void lk_stop(lua_State *L, lua_Debug *ar, lk_host *h, int why) {
+    h->stop = why;
+    lua_getinfo(L, "Sl", ar);
+    if (why == LK_STOP_INSTRUCTIONS)
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s:%d: instruction limit exceeded (%lld instructions)",
+                 ar->short_src, ar->currentline, h->instruction_limit);
+    else
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s:%d: time limit exceeded (%g s)",
+                 ar->short_src, ar->currentline, h->seconds);
+}
+
+/*
+** A count hook, installed on every state and so inherited by every coroutine. Once a
+** limit is passed it raises on every instruction of whatever thread runs, until the host
+** has control again: a script's pcall can catch one error but not stop the next (the
+** technique Redis uses for SCRIPT KILL).
+*/
+void lk_hook(lua_State *L, lua_Debug *ar) {
+    lk_host *h = lk_gethost(L);
+    if (h->stop == LK_STOP_NONE) {
+        int count = lua_gethookcount(L);
+        h->instructions += count;
+        if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
+            lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+        if (lua_getinfo(L, "Sl", ar))
+            snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar->short_src, ar->currentline);
+        if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
+            lk_stop(L, ar, h, LK_STOP_INSTRUCTIONS);
+        else if (h->deadline > 0 && lk_now() > h->deadline)
+            lk_stop(L, ar, h, LK_STOP_TIME);
+        else
+            return;
+    }
+    if (lua_gethookcount(L) != 1)
+        lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, h->stop_message);
+    lua_error(L);
+}
+
+/* --- Swift to Lua ----------------------------------------------------------------- */
+
+/* lua.c's message handler: any error value becomes a message, with a traceback. */
+static int lk_msghandler(lua_State *L) {
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            message = lua_tostring(L, -1);
+        else
+            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+static void lk_beginbudget(lua_State *L, lk_host *h) {
+    h->instructions = 0;
+    h->stop = LK_STOP_NONE;
+    h->memory_exceeded = 0;
+    h->where[0] = '\0';
+    h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
+    if (lua_gethookcount(L) != LK_HOOK_COUNT)
+        lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+}
+
+/*
+** Calls the function below the nargs arguments on the top of the stack, protected. On
+** success leaves nresults results; on failure leaves one string: the message (with
+** "file:line:" where Lua knows it) followed by "\nstack traceback:\n..." when there is one.
+** A limit that stopped the script replaces the message with one naming the limit.
+*/
+int lk_pcall(lua_State *L, int nargs, int nresults) {
+    lk_host *h = lk_gethost(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, lk_msghandler);
+    lua_insert(L, base);
+    if (h->depth == 0)
+        lk_beginbudget(L, h);
+    int in_host = h->in_host;
+    h->depth++;
+    h->in_host = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    h->in_host = in_host;
+    h->depth--;
+    lua_remove(L, base);
+    if (status == LUA_OK)
+        return status;
+    if (h->stop == LK_STOP_INSTRUCTIONS || h->stop == LK_STOP_TIME) {
+        const char *trace = lua_type(L, -1) == LUA_TSTRING ? strstr(lua_tostring(L, -1), "\nstack traceback:") : NULL;
+        lua_pushstring(L, h->stop_message);
+        if (trace != NULL)
+            lua_pushstring(L, trace);
+        else
+            lua_pushliteral(L, "");
+        lua_concat(L, 2);
+        lua_remove(L, -2);
+    } else if (status == LUA_ERRMEM && h->memory_exceeded) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: memory limit exceeded (%d KiB)", h->where[0] ? h->where : "?", (int)(h->limit / 1024));
+    }
+    if (h->depth == 0 && h->stop == LK_STOP_NONE && lua_gethookcount(L) != LK_HOOK_COUNT)
+        lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+    return status;
+}
+
+int lk_hostdepth(lua_State *L) { return lk_gethost(L)->depth; }
+
+/* Loads a text chunk (never a binary one) named chunkname ("@path" for files). */
+int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    lk_host *h = lk_gethost(L);
+    int in_host = h->in_host;
+    h->in_host = 0;  /* lua_load is protected: a refusal of the allocator becomes a status */
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    h->in_host = in_host;
+    if (status == LUA_ERRMEM && h->memory_exceeded) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: memory limit exceeded while loading (%d KiB)", chunkname, (int)(h->limit / 1024));
+    }
+    return status;
+}
+
+static int lk_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* Converts the value at idx to a string as tostring would (running __tostring), protected:
+   pushes the string or the error message, and returns the status. */
+int lk_tostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, lk_tostring_protected);
+    lua_pushvalue(L, idx);
+    return lk_pcall(L, 1, 1);
+}

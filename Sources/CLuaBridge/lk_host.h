@@ -1,0 +1,42 @@
+/* The host record of a state: what the bridge keeps beside each lua_State. Private. */
+#ifndef LK_HOST_H
+#define LK_HOST_H
+
+#include <limits.h>
+#include "lk_bridge.h"
+
+#define LK_HOOK_COUNT 1000
+#define LK_WHERE_MAX 128
+
+typedef struct lk_host {
+    /* memory: the allocator's books and cap (lk_state.c) */
+    size_t used, peak, limit;
+    int memory_exceeded;
+    /* >0 while the host has control (Swift code, or the bridge's own setup): the memory
+       cap is then soft, so that no allocation made by host code can fail and raise */
+    int in_host;
+    /* nesting of lk_pcall; the budget is reset on the outermost entry only */
+    int depth;
+    /* the instruction and time budget (lk_call.c) */
+    long long instruction_limit, instructions;
+    double seconds, deadline;
+    int stop;
+    char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
+    char stop_message[LK_MESSAGE_MAX];
+    /* print and require (lk_sandbox.c) */
+    lk_output output;
+    void *output_context;
+    char root[PATH_MAX];
+    char display_root[PATH_MAX];
+} lk_host;
+
+static inline lk_host *lk_gethost(lua_State *L) {
+    void *ud;
+    lua_getallocf(L, &ud);
+    return (lk_host *)ud;
+}
+
+double lk_now(void);
+void lk_hook(lua_State *L, lua_Debug *ar);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+** lk_sandbox.c: the libraries scripts get, and the ones they do not.
+**
+** Scripts get the base library, string, table, math, utf8, coroutine, and os.time,
+** os.clock, os.date, os.difftime. They do not get io, os.execute and the rest of os,
+** debug, package, dofile, loadfile or string.dump. load only takes text chunks. require
+** loads only .lua files below the script root, plus the modules the host preloads. print
+** goes where the host says. setmetatable refuses metatables with __gc: finalizers run with
+** hooks off (ldo.c GCTM sets allowhook = 0), so a script finalizer could loop forever out
+** of the budget's reach, or run while the host has control.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include "lk_host.h"
+
+#define LK_LOADED "navscript.loaded"
+#define LK_PRELOAD "navscript.preload"
+#define LK_LOADING "navscript.loading"
+
+static int lk_print(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1)
+            luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    if (h->output != NULL) {
+        h->in_host++;
+        h->output(h->output_context, text, length);
+        h->in_host--;
+    } else {
+        fwrite(text, 1, length, stdout);
+    }
+    return 0;
+}
+
+/* load(chunk, name, mode, env) with the mode forced to "t". Upvalue 1: the real load. */
+static int lk_loadtext(lua_State *L) {
+    lua_settop(L, 4);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* setmetatable(t, mt) refusing a metatable with __gc. Upvalue 1: the real setmetatable. */
+static int lk_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "__gc metamethods are not available to scripts");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* A module name is dotted identifiers: "routes.chat". Nothing else reaches the disk. */
+static int lk_validname(const char *name) {
+    int start = 1;
+    if (*name == '\0')
+        return 0;
+    for (const char *c = name; *c; c++) {
+        if (*c == '.') {
+            if (start)
+                return 0;
+            start = 1;
+        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' || (!start && *c >= '0' && *c <= '9')) {
+            start = 0;
+        } else {
+            return 0;
+        }
+    }
+    return !start;
+}
+
+/* Reads root/<name with dots as slashes>.lua if it is a regular file below the root. */
+static char *lk_readmodule(lk_host *h, const char *name, char *relative, size_t relsize, size_t *length) {
+    char path[PATH_MAX], real[PATH_MAX];
+    snprintf(relative, relsize, "%s.lua", name);
+    for (char *c = relative; *c; c++)
+        if (*c == '.' && strcmp(c, ".lua") != 0)
+            *c = '/';
+    if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
+        return NULL;
+    if (realpath(path, real) == NULL)
+        return NULL;
+    size_t rootlen = strlen(h->root);
+    if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/')
+        return NULL;  /* a link that leads out of the root */
+    struct stat st;
+    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    FILE *file = fopen(real, "rb");
+    if (file == NULL)
+        return NULL;
+    char *text = (char *)malloc((size_t)st.st_size + 1);
+    if (text == NULL) {
+        fclose(file);
+        return NULL;
+    }
+    *length = fread(text, 1, (size_t)st.st_size, file);
+    fclose(file);
+    return text;
+}
+
+static int lk_require(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    const char *name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);       /* 2: loaded */
+    if (lua_getfield(L, 2, name) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);      /* 3: loading */
+    if (lua_getfield(L, 3, name) != LUA_TNIL)
+        return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
+    if (lua_getfield(L, -1, name) != LUA_TNIL) {         /* a module the host provides */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+    } else {
+        if (!lk_validname(name))
+            return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
+        char relative[PATH_MAX], chunkname[PATH_MAX + 2];
+        size_t length = 0;
+        char *text = h->root[0] ? lk_readmodule(h, name, relative, sizeof relative, &length) : NULL;
+        if (text == NULL)
+            return luaL_error(L, "module '%s' not found: no file '%s.lua' below the script root", name, name);
+        snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
+        int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+        free(text);
+        if (status != LUA_OK)
+            return lua_error(L);
+        lua_pushboolean(L, 1);
+        lua_setfield(L, 3, name);
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+        lua_pushnil(L);
+        lua_setfield(L, 3, name);
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 2, name);
+    return 1;
+}
+
+static void lk_removefield(lua_State *L, int table, const char *name) {
+    lua_pushnil(L);
+    lua_setfield(L, table, name);
+}
+
+static int lk_opensandbox_protected(lua_State *L) {
+    lua_Integer seed = lua_tointeger(L, 1);
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
+    luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1);
+    int g = lua_absindex(L, -7), str = g + 2, math = g + 3, os = g + 6;
+
+    lk_removefield(L, g, "dofile");
+    lk_removefield(L, g, "loadfile");
+    lk_removefield(L, str, "dump");
+    lua_pushcfunction(L, lk_print);
+    lua_setfield(L, g, "print");
+    lua_getfield(L, g, "load");
+    lua_pushcclosure(L, lk_loadtext, 1);
+    lua_setfield(L, g, "load");
+    lua_getfield(L, g, "setmetatable");
+    lua_pushcclosure(L, lk_setmetatable, 1);
+    lua_setfield(L, g, "setmetatable");
+
+    /* os: only the clock and the calendar */
+    lua_newtable(L);
+    static const char *const keep[] = {"time", "clock", "date", "difftime", NULL};
+    for (int i = 0; keep[i]; i++) {
+        lua_getfield(L, os, keep[i]);
+        lua_setfield(L, -2, keep[i]);
+    }
+    lua_setfield(L, g, "os");
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);   /* requiref's table, unused */
+
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADED);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADING);
+    lua_pushcfunction(L, lk_require);
+    lua_setfield(L, g, "require");
+
+    /* a fixed seed, so that math.random gives the same numbers on every run */
+    lua_getfield(L, math, "randomseed");
+    lua_pushinteger(L, seed);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* Opens the sandbox. root is the real path of the script root ("" for none); display_root
+   is how chunk names show it. Returns a status, with the message on the stack on failure. */
+int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed) {
+    lk_host *h = lk_gethost(L);
+    snprintf(h->root, sizeof h->root, "%s", root ? root : "");
+    snprintf(h->display_root, sizeof h->display_root, "%s", display_root ? display_root : "");
+    lua_pushcfunction(L, lk_opensandbox_protected);
+    lua_pushinteger(L, seed);
+    return lk_pcall(L, 1, 0);
+}
+
+/* Makes the function on the top of the stack the loader of module `name` (pops it). */
+void lk_preload(lua_State *L, const char *name) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}

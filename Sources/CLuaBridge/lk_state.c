@@ -1,0 +1,85 @@
+/*
+** lk_state.c: creating and closing states, the counting allocator with its memory cap.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lauxlib.h>
+#include "lk_host.h"
+
+/*
+** The allocator refuses to grow past the cap only while Lua code runs (in_host == 0): a
+** refusal there becomes a LUA_ERRMEM that lk_pcall catches. While the host has control
+** the cap is soft, so that an allocation made by Swift (pushing a string, creating a
+** userdata) can never fail and raise through Swift frames. Host code allocates little, and
+** scripts cannot run code during host phases: the sandbox forbids __gc in scripts.
+*/
+static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    lk_host *h = (lk_host *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= old;
+        return NULL;
+    }
+    if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used - old + nsize > h->limit) {
+        h->memory_exceeded = 1;
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL)
+        return NULL;
+    h->used = h->used - old + nsize;
+    if (h->used > h->peak)
+        h->peak = h->used;
+    return block;
+}
+
+/* Every call into Lua is protected, so a panic can only be a bug of the bridge. */
+static int lk_panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "navscript: unprotected Lua error (a bug of the bridge): %s\n", message ? message : "?");
+    fflush(stderr);
+    abort();
+    return 0;
+}
+
+lua_State *lk_newstate(void) {
+    lk_host *h = (lk_host *)calloc(1, sizeof(lk_host));
+    if (h == NULL)
+        return NULL;
+    h->in_host = 1;
+    lua_State *L = lua_newstate(lk_alloc, h);
+    if (L == NULL) {
+        free(h);
+        return NULL;
+    }
+    lua_atpanic(L, lk_panic);
+    lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+    return L;
+}
+
+void lk_close(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    h->in_host = 1;
+    lua_close(L);  /* finalizers release the Swift objects userdata hold */
+    free(h);
+}
+
+void lk_setlimits(lua_State *L, size_t memory, long long instructions, double seconds) {
+    lk_host *h = lk_gethost(L);
+    h->limit = memory;
+    h->instruction_limit = instructions;
+    h->seconds = seconds;
+}
+
+size_t lk_memoryused(lua_State *L) { return lk_gethost(L)->used; }
+size_t lk_memorypeak(lua_State *L) { return lk_gethost(L)->peak; }
+int lk_laststop(lua_State *L) { return lk_gethost(L)->stop; }
+long long lk_instructions(lua_State *L) { return lk_gethost(L)->instructions; }
+
+void lk_setoutput(lua_State *L, lk_output output, void *context) {
+    lk_host *h = lk_gethost(L);
+    h->output = output;
+    h->output_context = context;
+}

@@ -1,0 +1,241 @@
+import CLua
+import CLuaBridge
+
+/// A view of a Lua stack, for reading arguments and pushing results. A Swift function
+/// called from Lua gets one; `LuaState.withStack` gives one to host code.
+///
+/// Nothing here raises a Lua error: reads check types and throw `LuaCallError`, and pushes
+/// only allocate, which never fails while the host has control (see lk_call.c). Table
+/// access is raw, so no metamethod runs.
+public struct LuaCall {
+    /// The running thread.
+    public let L: OpaquePointer
+
+    public init(_ L: OpaquePointer) {
+        self.L = L
+    }
+
+    // MARK: Arguments
+
+    /// How many values are on the stack (the arguments, in a callback).
+    public var top: Int32 { lua_gettop(L) }
+
+    public func type(_ index: Int32) -> LuaType {
+        LuaType(rawValue: lua_type(L, index)) ?? .none
+    }
+
+    public func isNoneOrNil(_ index: Int32) -> Bool {
+        lua_type(L, index) <= 0
+    }
+
+    public func string(_ index: Int32) throws(LuaCallError) -> String {
+        guard let value = optionalString(index) else {
+            throw .type(index, expected: "string")
+        }
+        return value
+    }
+
+    /// A string, nil for none or nil; another type is a type error.
+    public func optionalString(_ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = clua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    public func integer(_ index: Int32) throws(LuaCallError) -> Int {
+        var isNumber: Int32 = 0
+        let value = clua_tointegerx(L, index, &isNumber)
+        guard isNumber != 0 else {
+            if lua_type(L, index) == LUA_TNUMBER {
+                throw .argument(index, "number has no integer representation")
+            }
+            throw .type(index, expected: "integer")
+        }
+        return Int(value)
+    }
+
+    public func number(_ index: Int32) throws(LuaCallError) -> Double {
+        guard lua_type(L, index) == LUA_TNUMBER else {
+            throw .type(index, expected: "number")
+        }
+        return clua_tonumberx(L, index, nil)
+    }
+
+    /// Lua truthiness: everything but nil and false is true.
+    public func boolean(_ index: Int32) -> Bool {
+        lua_toboolean(L, index) != 0
+    }
+
+    /// The object of `luaClass` at `index`, or a type error naming the class.
+    public func object<T>(_ index: Int32, _ luaClass: LuaClass<T>) throws(LuaCallError) -> T {
+        guard let object = optionalObject(index, luaClass) else {
+            throw .type(index, expected: luaClass.name)
+        }
+        return object
+    }
+
+    /// The object of `luaClass` at `index`, or nil for any other value.
+    public func optionalObject<T>(_ index: Int32, _ luaClass: LuaClass<T>) -> T? {
+        guard let pointer = lk_toobject(L, index, luaClass.identity) else { return nil }
+        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Converts the value at `index` to plain data, tables included (up to `depth` levels;
+    /// deeper or cyclic tables throw).
+    public func value(_ index: Int32, depth: Int = 32) throws(LuaCallError) -> LuaValue {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            return lua_isinteger(L, index) != 0 ? .integer(clua_tointegerx(L, index, nil)) : .number(clua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(optionalString(index) ?? "")
+        case LUA_TTABLE:
+            guard depth > 0, lua_checkstack(L, 3) != 0 else {
+                throw .message("table nested too deeply (or a cycle) to be read")
+            }
+            var array: [LuaValue] = []
+            var fields: [String: LuaValue] = [:]
+            let length = lua_rawlen(L, index)
+            if length > 0 {
+                for position in 1...Int64(length) {
+                    lua_rawgeti(L, index, position)
+                    defer { clua_pop(L, 1) }
+                    array.append(try value(-1, depth: depth - 1))
+                }
+            }
+            lua_pushnil(L)
+            while lua_next(L, index) != 0 {
+                defer { clua_pop(L, 1) }
+                if lua_type(L, -2) == LUA_TSTRING, let key = optionalString(-2) {
+                    fields[key] = try value(-1, depth: depth - 1)
+                } else if lua_isinteger(L, -2) != 0 {
+                    let key = clua_tointegerx(L, -2, nil)
+                    if key < 1 || key > Int64(length) {
+                        fields[String(key)] = try value(-1, depth: depth - 1)
+                    }
+                }
+            }
+            return .table(array: array, fields: fields)
+        default:
+            return .opaque(typeName(index))
+        }
+    }
+
+    /// The type name Lua's messages use: `__name` for objects, else the basic type.
+    public func typeName(_ index: Int32) -> String {
+        if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+            defer { clua_pop(L, 1) }
+            lua_pushstring(L, "__name")
+            defer { clua_pop(L, 1) }
+            if lua_rawget(L, -2) == LUA_TSTRING, let name = optionalString(-1) {
+                return name
+            }
+        }
+        return type(index).name
+    }
+
+    // MARK: Tables
+
+    /// Pushes `table[name]` (raw) and returns its type.
+    @discardableResult
+    public func field(_ table: Int32, _ name: String) -> LuaType {
+        let table = lua_absindex(L, table)
+        lua_pushstring(L, name)
+        return LuaType(rawValue: lua_rawget(L, table)) ?? .nil
+    }
+
+    /// Pushes `table[position]` (raw) and returns its type.
+    @discardableResult
+    public func element(_ table: Int32, _ position: Int) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(position))) ?? .nil
+    }
+
+    /// The length of the table's array part (raw).
+    public func length(_ table: Int32) -> Int {
+        Int(lua_rawlen(L, table))
+    }
+
+    /// Pops a value and sets it as `table[name]` (raw).
+    public func setField(_ table: Int32, _ name: String) {
+        let table = lua_absindex(L, table)
+        lua_pushstring(L, name)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
+    /// Pops a value and sets it as `table[position]` (raw).
+    public func setElement(_ table: Int32, _ position: Int) {
+        lua_rawseti(L, table, lua_Integer(position))
+    }
+
+    // MARK: Results
+
+    public func pushNil() { lua_pushnil(L) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+
+    public func push(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            _ = lua_pushlstring(L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+    }
+
+    public func push(_ value: String?) {
+        if let value { push(value) } else { pushNil() }
+    }
+
+    /// Pushes a new table with room for `array` elements and `fields` fields.
+    public func pushTable(array: Int = 0, fields: Int = 0) {
+        lua_createtable(L, Int32(clamping: array), Int32(clamping: fields))
+    }
+
+    /// Pushes an object of `luaClass`; the userdata keeps it alive.
+    public func push<T>(_ object: T, _ luaClass: LuaClass<T>) {
+        lk_pushobject(L, luaClass.identity, Unmanaged<T>.passRetained(object).toOpaque())
+    }
+
+    /// Pushes plain data; tables become new tables.
+    public func push(value: LuaValue) {
+        switch value {
+        case .nil, .opaque: pushNil()
+        case let .boolean(flag): push(flag)
+        case let .integer(number): lua_pushinteger(L, number)
+        case let .number(number): push(number)
+        case let .string(text): push(text)
+        case let .table(array, fields):
+            guard lua_checkstack(L, 2) != 0 else { return pushNil() }
+            pushTable(array: array.count, fields: fields.count)
+            for (position, element) in array.enumerated() {
+                push(value: element)
+                setElement(-2, position + 1)
+            }
+            for (name, element) in fields {
+                push(value: element)
+                setField(-2, name)
+            }
+        }
+    }
+
+    /// Pushes a copy of the value at `index`.
+    public func pushCopy(_ index: Int32) {
+        lua_pushvalue(L, index)
+    }
+
+    public func pop(_ count: Int32 = 1) {
+        clua_pop(L, count)
+    }
+
+    /// Sets the top of the stack (drops or fills with nil).
+    public func setTop(_ index: Int32) {
+        lua_settop(L, index)
+    }
+
+    /// Makes sure `count` more values fit; false when they cannot.
+    public func reserve(_ count: Int32) -> Bool {
+        lua_checkstack(L, count) != 0
+    }
+}

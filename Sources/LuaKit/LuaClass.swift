@@ -1,0 +1,40 @@
+import CLua
+import CLuaBridge
+
+/// A Swift class exposed to Lua as userdata: a metatable with `__name`, methods in
+/// `__index`, `__gc` releasing the Swift object, and whatever metamethods are added. Type
+/// checks compare metatable identity.
+///
+///     let routes = state.makeClass("Route", of: RouteBox.self)
+///     routes.method("push") { call in ... }
+///     -- Lua: route:push(screen)
+public final class LuaClass<T: AnyObject> {
+    public let name: String
+    let identity: UnsafeRawPointer
+    unowned let state: LuaState
+
+    init(state: LuaState, L: OpaquePointer, name: String) {
+        self.state = state
+        self.name = name
+        identity = lk_newclass(L, name, luaRelease)
+    }
+
+    /// Adds a method: `object:name(...)`.
+    public func method(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        guard let L = state.L else { return }
+        lk_setmethod(L, identity, name, luaSwiftEntry, state.retain(body))
+    }
+
+    /// Sets a metamethod: `__tostring`, `__eq`, `__call`, `__len`, `__concat`, ...
+    public func metamethod(_ event: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        guard let L = state.L else { return }
+        lk_setmetamethod(L, identity, event, luaSwiftEntry, state.retain(body))
+    }
+
+    /// Answers `object.key` for keys that are not methods (properties). The body gets the
+    /// object at 1 and the key at 2, and returns one result.
+    public func getter(_ body: @escaping (LuaCall) throws -> Int32) {
+        guard let L = state.L else { return }
+        lk_setgetter(L, identity, luaSwiftEntry, state.retain(body))
+    }
+}

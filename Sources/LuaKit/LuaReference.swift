@@ -1,0 +1,32 @@
+import CLua
+
+/// A Lua value kept from Swift, in the state's registry. It does not keep the state alive:
+/// once the state is closed, `push` throws "unavailable" instead of touching freed memory.
+public final class LuaReference {
+    public private(set) weak var state: LuaState?
+    let ref: Int32
+
+    init(state: LuaState, ref: Int32) {
+        self.state = state
+        self.ref = ref
+    }
+
+    deinit {
+        if let state, !state.isClosed {
+            state.unreference(ref)
+        }
+    }
+
+    /// Whether the value can still be used.
+    public var isAvailable: Bool {
+        state.map { !$0.isClosed } ?? false
+    }
+
+    /// Pushes the value on `call`'s stack.
+    public func push(on call: LuaCall) throws(LuaError) {
+        guard isAvailable else {
+            throw LuaError(kind: .unavailable, message: "the script this value came from was unloaded")
+        }
+        lua_rawgeti(call.L, clua_registryindex(), lua_Integer(ref))
+    }
+}

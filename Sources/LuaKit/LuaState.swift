@@ -1,0 +1,207 @@
+import CLua
+import CLuaBridge
+import Foundation
+
+/// A Lua 5.4 state with the sandbox open and the limits set: the safe Swift layer over the
+/// VM. It knows nothing of navigation.
+///
+///     let lua = try LuaState(options: LuaOptions(root: scripts))
+///     try lua.execute("print(1 + 1)", chunkName: "@main.lua")
+///
+/// Every call into Lua is protected and comes back as a `LuaError`. A state is confined to
+/// one thread at a time. Closing it (or its deinit) releases every Swift object its
+/// userdata held; references into it then answer "unavailable".
+public final class LuaState {
+    /// The main thread, nil once closed.
+    public private(set) var L: OpaquePointer?
+
+    /// The thread running right now: inside a Swift function called from a coroutine, the
+    /// coroutine. Calls back into Lua go there.
+    public private(set) var current: OpaquePointer?
+
+    public let options: LuaOptions
+
+    /// Where `print` writes; by default standard output.
+    public var output: ((String) -> Void)? = { FileHandle.standardOutput.write(Data($0.utf8)) }
+
+    private var boxes: [LuaFunctionBox] = []
+
+    /// Opens a state with the sandbox of LUA_API.md and the given limits.
+    public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
+        self.options = options
+        guard let L = lk_newstate() else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
+        }
+        self.L = L
+        current = L
+        lk_setoutput(L, luaOutput, Unmanaged.passUnretained(self).toOpaque())
+        let root = options.root.map { $0.resolvingSymlinksInPath().path } ?? ""
+        let status = lk_opensandbox(L, root, options.displayRoot ?? "", lua_Integer(options.seed))
+        if status != LUA_OK {
+            let message = LuaCall(L).optionalString(-1) ?? "cannot open the sandbox"
+            close()
+            throw LuaError(status: status, message: message, stop: 0)
+        }
+        lk_setlimits(L, options.limits.memory, Int64(options.limits.instructions), options.limits.seconds)
+    }
+
+    deinit {
+        close()
+    }
+
+    public var isClosed: Bool { L == nil }
+
+    /// Closes the state: Lua collects everything and releases the Swift objects held.
+    public func close() {
+        guard let L else { return }
+        self.L = nil
+        current = nil
+        lk_close(L)
+        boxes.removeAll()
+    }
+
+    public var limits: LuaLimits {
+        get { options.limits }
+    }
+
+    /// Changes the limits from the next call on.
+    public func setLimits(_ limits: LuaLimits) {
+        guard let L else { return }
+        lk_setlimits(L, limits.memory, Int64(limits.instructions), limits.seconds)
+    }
+
+    /// Bytes the state holds now, and at most so far.
+    public var memoryUsed: Int { L.map { lk_memoryused($0) } ?? 0 }
+    public var memoryPeak: Int { L.map { lk_memorypeak($0) } ?? 0 }
+
+    // MARK: The stack
+
+    /// Runs `body` with a view of the running thread's stack, and restores its top after.
+    public func withStack<R>(_ body: (LuaCall) throws -> R) throws -> R {
+        guard let L = current ?? L else {
+            throw LuaError(kind: .unavailable, message: "the Lua state is closed")
+        }
+        let call = LuaCall(L)
+        let top = call.top
+        defer { call.setTop(top) }
+        return try body(call)
+    }
+
+    // MARK: Loading and calling
+
+    /// Loads a text chunk and pushes it as a function. `chunkName` is `@path` for a file,
+    /// so that messages say `path:line:`.
+    public func load(_ text: String, chunkName: String, on call: LuaCall) throws(LuaError) {
+        var text = text
+        let status = text.withUTF8 { bytes in
+            lk_load(call.L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName)
+        }
+        if status != LUA_OK {
+            let message = call.optionalString(-1) ?? "cannot load \(chunkName)"
+            call.pop()
+            throw LuaError(status: status, message: message, stop: 0)
+        }
+    }
+
+    /// Calls the function below the `arguments` on the top of `call`'s stack, protected,
+    /// leaving `results` results (all of them for -1).
+    public func pcall(_ call: LuaCall, arguments: Int32, results: Int32) throws(LuaError) {
+        let status = lk_pcall(call.L, arguments, results)
+        if status != LUA_OK {
+            let message = call.optionalString(-1) ?? "error"
+            call.pop()
+            throw LuaError(status: status, message: message, stop: lk_laststop(call.L))
+        }
+    }
+
+    /// Loads and runs a chunk; returns its first result as plain data.
+    @discardableResult
+    public func execute(_ text: String, chunkName: String) throws -> LuaValue {
+        try withStack { call in
+            try load(text, chunkName: chunkName, on: call)
+            try pcall(call, arguments: 0, results: 1)
+            return (try? call.value(-1)) ?? .nil
+        }
+    }
+
+    /// Converts the value at `index` to a string as `tostring` does, running `__tostring`
+    /// protected; an error becomes the description of the failure.
+    public func describe(_ index: Int32, on call: LuaCall) -> String {
+        let index = lua_absindex(call.L, index)
+        let status = lk_tostring(call.L, index)
+        defer { call.pop() }
+        let text = call.optionalString(-1) ?? "?"
+        return status == LUA_OK ? text : "(tostring failed: \(text))"
+    }
+
+    // MARK: Functions and classes
+
+    /// Keeps a Swift function alive as long as the state, and returns its context.
+    func retain(_ body: @escaping LuaFunctionBox.Body) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(state: self, body: body)
+        boxes.append(box)
+        return Unmanaged.passUnretained(box).toOpaque()
+    }
+
+    /// Pushes a Swift function. The function must not hold the state strongly.
+    public func pushFunction(on call: LuaCall, _ body: @escaping (LuaCall) throws -> Int32) {
+        lk_pushfunction(call.L, luaSwiftEntry, retain(body))
+    }
+
+    /// Sets a global to a Swift function.
+    public func register(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        guard let L else { return }
+        let call = LuaCall(L)
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        pushFunction(on: call, body)
+        call.setField(-2, name)
+        call.pop()
+    }
+
+    /// Sets a global to the value on the top of the stack (popped).
+    public func setGlobal(_ name: String, from call: LuaCall) {
+        lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_rotate(call.L, -2, 1)
+        call.setField(-2, name)
+        call.pop()
+    }
+
+    /// Makes the function on the top of the stack the loader of `require(name)` (popped).
+    public func preload(_ name: String, from call: LuaCall) {
+        lk_preload(call.L, name)
+    }
+
+    /// Creates a class for Swift objects of type `T`, known to Lua as `name`.
+    public func makeClass<T: AnyObject>(_ name: String, of type: T.Type = T.self) -> LuaClass<T>? {
+        guard let L else { return nil }
+        let call = LuaCall(L)
+        let top = call.top
+        defer { call.setTop(top) }
+        return LuaClass(state: self, L: L, name: name)
+    }
+
+    // MARK: References
+
+    /// Takes the value on the top of the stack (popped) into the registry.
+    public func reference(from call: LuaCall) -> LuaReference {
+        LuaReference(state: self, ref: luaL_ref(call.L, clua_registryindex()))
+    }
+
+    func unreference(_ ref: Int32) {
+        guard let L else { return }
+        luaL_unref(L, clua_registryindex(), ref)
+    }
+
+    // MARK: Re-entry
+
+    /// Notes that Lua called Swift on thread `L`; returns what to restore.
+    func enter(_ L: OpaquePointer) -> OpaquePointer? {
+        let outer = current
+        current = L
+        return outer
+    }
+
+    func leave(_ outer: OpaquePointer?) {
+        current = outer
+    }
+}

@@ -1,0 +1,52 @@
+/// A Lua value as plain data: what crosses the bridge by copy. Functions, userdata and
+/// threads cannot be copied and read as `.opaque` with their type name.
+public enum LuaValue: Hashable, Sendable {
+    case `nil`
+    case boolean(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    /// A table: its array part (1...n, in order) and its other fields.
+    case table(array: [LuaValue], fields: [String: LuaValue])
+    case opaque(String)
+
+    /// The string inside `.string`.
+    public var string: String? {
+        if case let .string(value) = self { return value }
+        return nil
+    }
+
+    /// An integer, or a float with an integral value.
+    public var integer: Int64? {
+        switch self {
+        case let .integer(value): return value
+        case let .number(value) where value.rounded() == value && abs(value) < 9.2e18: return Int64(value)
+        default: return nil
+        }
+    }
+
+    public var number: Double? {
+        switch self {
+        case let .integer(value): return Double(value)
+        case let .number(value): return value
+        default: return nil
+        }
+    }
+
+    public var boolean: Bool? {
+        if case let .boolean(value) = self { return value }
+        return nil
+    }
+
+    /// The field `name` of a table (nil otherwise).
+    public subscript(name: String) -> LuaValue? {
+        if case let .table(_, fields) = self { return fields[name] }
+        return nil
+    }
+
+    /// The array part of a table.
+    public var array: [LuaValue]? {
+        if case let .table(array, _) = self { return array }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import LuaKit
+import Testing
+
+@Suite struct SandboxTests {
+    @Test func onlyTheSafeLibrariesAreThere() throws {
+        let h = try Harness()
+        for name in ["io", "debug", "package", "dofile", "loadfile"] {
+            #expect(try h.value("return \(name) == nil") == .boolean(true), "\(name)")
+        }
+        #expect(try h.value("return string.dump == nil and os.execute == nil and os.getenv == nil and os.exit == nil") == .boolean(true))
+        #expect(try h.value("return type(os.time()) == 'number' and type(os.clock()) == 'number' and type(os.date('%Y')) == 'string'") == .boolean(true))
+        #expect(try h.value("return type(coroutine.wrap) == 'function' and type(utf8.char) == 'function'") == .boolean(true))
+        #expect(h.run("io.open('/etc/passwd')")?.message == "test.lua:1: attempt to index a nil value (global 'io')")
+        #expect(h.run("os.execute('ls')")?.message == "test.lua:1: attempt to call a nil value (field 'execute')")
+    }
+
+    @Test func binaryChunksAreRefused() throws {
+        let h = try Harness()
+        #expect(try h.value("""
+            local bytes = "\\27Lua\\84\\0"
+            local f, err = load(bytes, 'x', 'b')
+            return err
+            """) == .string("attempt to load a binary chunk (mode is 't')"))
+        #expect(try h.value("return load('return 5')()") == .integer(5))
+    }
+
+    @Test func finalizersAreRefused() throws {
+        let h = try Harness()
+        #expect(h.run("setmetatable({}, {__gc = function() error('x') end})")?.message == "test.lua:1: __gc metamethods are not available to scripts")
+        #expect(h.run("setmetatable({}, {__gc = true})") != nil)
+        #expect(try h.value("return getmetatable(setmetatable({}, {__index = {a = 1}})).__index.a") == .integer(1))
+    }
+
+    @Test func randomNumbersRepeat() throws {
+        let first = try Harness().value("return math.random(1, 1000000)")
+        let second = try Harness().value("return math.random(1, 1000000)")
+        #expect(first == second)
+    }
+
+    @Test func requireLoadsOnlyLuaFilesBelowTheRoot() throws {
+        let folder = try ScriptFolder([
+            "routes/chat.lua": "return { name = 'chat', n = select('#', ...) }",
+            "loop/a.lua": "return require 'loop.b'",
+            "loop/b.lua": "return require 'loop.a'",
+            "broken.lua": "return {",
+            "notes.txt": "secret",
+        ])
+        let outside = try ScriptFolder(["secret.lua": "return 'outside'"])
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("escape.lua"), withDestinationURL: outside.url.appendingPathComponent("secret.lua"))
+        let h = try Harness(root: folder.url, displayRoot: "app")
+        #expect(try h.value("return require('routes.chat').name") == .string("chat"))
+        #expect(try h.value("return require('routes.chat') == require('routes.chat')") == .boolean(true))
+        #expect(h.run("require '../../etc/passwd'")?.message == "test.lua:1: module name '../../etc/passwd' is not valid (dotted names of letters, digits and _, like 'routes.chat')")
+        #expect(h.run("require 'notes'")?.message == "test.lua:1: module 'notes' not found: no file 'notes.lua' below the script root")
+        #expect(h.run("require 'escape'")?.message.contains("not found") == true)
+        #expect(h.run("require 'broken'")?.message == "app/broken.lua:1: unexpected symbol near <eof>")
+        #expect(h.run("require 'loop.a'")?.message.contains("requires itself") == true)
+        #expect(h.run("require '/etc/passwd'") != nil)
+    }
+}
