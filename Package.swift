@@ -4,6 +4,7 @@
 //
 // The layering is the architecture (see README.md):
 //
+//   NavScript   the `nav` Lua module, scenarios, the script engine with hot reload, deeplinks.
 //   LuaKit      a safe Swift layer over the Lua VM; knows nothing of screens.
 //   ScreenKit   the navigation DSL over a simulated screen hierarchy; knows nothing of Lua.
 //   CLua        Lua 5.4 from the system (liblua5.4-dev), with C shims and the bridge.
@@ -16,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
+        .library(name: "NavScript", targets: ["NavScript"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +28,9 @@ let package = Package(
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaBridge"]),
         .target(name: "ScreenKit"),
+        .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

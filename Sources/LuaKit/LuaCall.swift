@@ -225,6 +225,39 @@ public struct LuaCall {
         lua_pushvalue(L, index)
     }
 
+    /// Pops a table and makes it the metatable of the value at `index`.
+    public func setMetatable(_ index: Int32) {
+        lua_setmetatable(L, index)
+    }
+
+    /// Whether the value at `index` is a function.
+    public func isFunction(_ index: Int32) -> Bool {
+        lua_type(L, index) == LUA_TFUNCTION
+    }
+
+    /// The absolute position of `index` on the stack.
+    public func absolute(_ index: Int32) -> Int32 {
+        lua_absindex(L, index)
+    }
+
+    /// Whether two values are the same without metamethods.
+    public func rawEqual(_ first: Int32, _ second: Int32) -> Bool {
+        lua_rawequal(L, first, second) != 0
+    }
+
+    /// Where the function `level` levels up the call stack is: "file:line", or nil when
+    /// there is no such level or it is not Lua code.
+    public func location(level: Int32) -> String? {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
+            return nil
+        }
+        let source = withUnsafeBytes(of: record.short_src) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return "\(source):\(record.currentline)"
+    }
+
     public func pop(_ count: Int32 = 1) {
         clua_pop(L, count)
     }

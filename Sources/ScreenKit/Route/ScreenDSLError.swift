@@ -12,6 +12,20 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
     /// A value the verb cannot use (an index below 1, a negative wait, an unknown style).
     case invalidArgument(verb: String, message: String)
 
+    /// The words in parentheses: what `luaL_argerror` gets.
+    public var reason: String {
+        switch self {
+        case let .currentKind(_, expected, got):
+            return "\(expected.routeName) expected, got \(got.routeName)"
+        case let .nestedRoute(_, expected, got):
+            return "route rooted at \(expected.rawValue) expected, got route rooted at \(got.rawValue)"
+        case let .screenKind(_, expected, got):
+            return "\(expected.rawValue) screen expected, got \(got.rawValue) screen"
+        case let .invalidArgument(_, message):
+            return message
+        }
+    }
+
     public var description: String {
         switch self {
         case let .currentKind(verb, expected, got):

@@ -91,9 +91,9 @@ import Testing
 
     @Test func theViewControllerPredicateMatchesStacksAndTabs() throws {
         let app = try app()
-        let first = app.navigator.firstContainer(in: app.window, where: AnyScreenPredicate.container(of: .modal).matches)
+        let first = app.navigator.firstContainer(in: app.window, where: AnyScreenPredicate.container(of: .modal).tryMatches)
         #expect(first?.label == "tabs")
         let named = AnyScreenPredicate.container(of: .stack, name: "B1")
-        #expect(app.navigator.firstContainer(in: app.window, where: named.matches) == nil)   // B1 is not a stack
+        #expect(app.navigator.firstContainer(in: app.window, where: named.tryMatches) == nil)   // B1 is not a stack
     }
 }

@@ -33,11 +33,24 @@ public struct ScreenFindAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.kind.typeName)")
+        var failure: Error?
+        let matches = { (candidate: ScreenContainer) -> Bool in
+            guard failure == nil else { return false }
+            do {
+                return try predicate.matches(candidate)
+            } catch {
+                failure = error
+                return false
+            }
+        }
         let found: ScreenContainer?
         switch search {
-        case .first: found = navigator.firstContainer(in: container, where: predicate.matches)
-        case .last: found = navigator.lastContainer(in: container, where: predicate.matches)
-        case .top: found = navigator.topContainer(in: container, where: predicate.matches)
+        case .first: found = navigator.firstContainer(in: container, where: matches)
+        case .last: found = navigator.lastContainer(in: container, where: matches)
+        case .top: found = navigator.topContainer(in: container, where: matches)
+        }
+        if let failure {
+            return completion(.failure(failure))
         }
         guard let found else {
             return completion(.failure(ScreenContainerNotFoundError(type: predicate.kind, for: self)))

@@ -8,16 +8,23 @@ public struct AnyScreenPredicate: CustomStringConvertible {
     /// The kind of container it matches, and that `first`/`last`/`top` produce.
     public let kind: ScreenContainerKind
     public let description: String
-    private let body: (ScreenContainer) -> Bool
+    private let body: (ScreenContainer) throws -> Bool
 
-    public init(kind: ScreenContainerKind, description: String, _ body: @escaping (ScreenContainer) -> Bool) {
+    /// A predicate whose body may fail (a script's function): the failure stops the search
+    /// and fails the action that searched.
+    public init(kind: ScreenContainerKind, description: String, _ body: @escaping (ScreenContainer) throws -> Bool) {
         self.kind = kind
         self.description = description
         self.body = body
     }
 
-    public func matches(_ container: ScreenContainer) -> Bool {
-        container.kind.conforms(to: kind) && body(container)
+    public func matches(_ container: ScreenContainer) throws -> Bool {
+        try container.kind.conforms(to: kind) && body(container)
+    }
+
+    /// `matches`, with a failure counting as no match.
+    public func tryMatches(_ container: ScreenContainer) -> Bool {
+        (try? matches(container)) ?? false
     }
 
     /// "container of UINavigationController type"

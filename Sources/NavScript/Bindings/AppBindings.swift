@@ -1,0 +1,220 @@
+import LuaKit
+import ScreenKit
+
+/// The simulated application of a script (`nav.app`), with its deeplink state.
+public final class NavApp {
+    public let application: ScreenApplication
+    /// A deeplink an interceptor holds until `app:resumeDeeplinks()`.
+    public internal(set) var pendingDeeplink: String?
+
+    public init(application: ScreenApplication) {
+        self.application = application
+    }
+}
+
+/// `nav.app()` and its methods.
+///
+///     local app = nav.app { root = nav.tabs { nav.stack { Feed() }, selected = 1 } }
+///     local ok, err = app:navigate(route)
+///     print(app:tree())
+extension NavRuntime {
+    /// nav.app(), nav.app { root = node, presented = node }, or nav.app(node)
+    func makeApp(_ call: LuaCall) throws -> Int32 {
+        let application: ScreenApplication
+        do {
+            if call.isNoneOrNil(1) {
+                application = ScreenApplication()
+            } else if call.type(1) == .table {
+                let options = NavOptions(try call.options(1, for: "app"), index: 1)
+                try options.only(["root", "presented"], for: "app")
+                guard call.field(1, "root") != .nil else {
+                    call.pop()
+                    throw LuaCallError.argument(1, "option 'root' is missing: nav.app { root = Home() }")
+                }
+                var (root, _) = try node(call, -1, argument: 1)
+                call.pop()
+                if call.field(1, "presented") != .nil {
+                    root = ScreenNode(root.content, presented: try node(call, -1, argument: 1).0)
+                }
+                call.pop()
+                application = try ScreenApplication(root: root)
+            } else {
+                application = try ScreenApplication(root: try node(call, 1, argument: 1).0)
+            }
+        } catch let error as ScreenDSLError {
+            throw LuaCallError.argument(1, error.reason)
+        }
+        call.push(NavApp(application: application), apps)
+        return 1
+    }
+
+    func installApps() {
+        apps.method("navigate") { [unowned self] call in
+            let app = try call.object(1, apps)
+            let route = try routeArgument(call, 2)
+            guard route.rootKind == .window else {
+                throw LuaCallError.argument(2, "window route expected, got route rooted at \(route.rootKind.rawValue)")
+            }
+            return outcome(call, app.application.navigate(to: route))
+        }
+        apps.method("open") { [unowned self] call in
+            let app = try call.object(1, apps)
+            return try deeplinkOutcome(call, open(try call.string(2), in: app, appObject: 1, call: call))
+        }
+        apps.method("resumeDeeplinks") { [unowned self] call in
+            let app = try call.object(1, apps)
+            guard let link = app.pendingDeeplink else {
+                call.push(false)
+                call.push("no deeplink is held")
+                return 2
+            }
+            app.pendingDeeplink = nil
+            return try deeplinkOutcome(call, open(link, in: app, appObject: 1, call: call))
+        }
+        apps.method("top") { [unowned self] call in
+            pushContainer(call, try call.object(1, apps).application.navigator.topContainer)
+            return 1
+        }
+        apps.method("topStack") { [unowned self] call in
+            pushContainer(call, try call.object(1, apps).application.navigator.topStackContainer)
+            return 1
+        }
+        apps.method("topTabs") { [unowned self] call in
+            pushContainer(call, try call.object(1, apps).application.navigator.topTabsContainer)
+            return 1
+        }
+        apps.method("tree") { [unowned self] call in
+            call.push(try call.object(1, apps).application.tree())
+            return 1
+        }
+        apps.method("snapshot") { [unowned self] call in
+            let app = try call.object(1, apps).application
+            pushSnapshot(call, app.snapshot())
+            return 1
+        }
+        apps.method("advance") { [unowned self] call in
+            let app = try call.object(1, apps)
+            let seconds = try call.number(2)
+            guard seconds.isFinite, seconds >= 0 else {
+                throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
+            }
+            app.application.advance(by: seconds)
+            return 0
+        }
+        apps.method("settle") { [unowned self] call in
+            call.push(try call.object(1, apps).application.settle())
+            return 1
+        }
+        apps.method("tap") { [unowned self] call in
+            let app = try call.object(1, apps)
+            let container = try call.object(2, containers)
+            let side = call.isNoneOrNil(3) ? "left" : try call.string(3)
+            guard let button = ScreenBarButtonDecorator.Side(rawValue: side) else {
+                throw LuaCallError.argument(3, "'left' or 'right' expected")
+            }
+            return outcome(call, app.application.tap(button, of: container))
+        }
+        apps.getter { [unowned self] call in
+            let app = try call.object(1, apps)
+            switch call.optionalString(2) {
+            case "navigator": call.push(app.application.navigator, navigators)
+            case "window": call.push(app.application.window, containers)
+            case "clock": call.push(app.application.clock.now)
+            case "log": call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:]))
+            case "transitions": pushTransitions(call, app.application.transitions)
+            case "pendingDeeplink": call.push(app.pendingDeeplink)
+            default: call.pushNil()
+            }
+            return 1
+        }
+        apps.metamethod("__tostring") { call in
+            call.push("App")
+            return 1
+        }
+    }
+
+    /// `true`, or `false, message`.
+    func outcome(_ call: LuaCall, _ result: Result<Void, Error>) -> Int32 {
+        switch result {
+        case .success:
+            call.push(true)
+            return 1
+        case let .failure(error):
+            call.push(false)
+            call.push("\(error)")
+            return 2
+        }
+    }
+
+    private func deeplinkOutcome(_ call: LuaCall, _ outcome: DeeplinkOutcome) throws -> Int32 {
+        switch outcome {
+        case let .navigated(result):
+            return self.outcome(call, result)
+        case let .failed(message):
+            call.push(false)
+            call.push(message)
+            return 2
+        }
+    }
+
+    private func pushTransitions(_ call: LuaCall, _ transitions: [ScreenTransition]) {
+        call.pushTable(array: transitions.count)
+        for (position, transition) in transitions.enumerated() {
+            call.pushTable(fields: 8)
+            call.push(transition.kind.rawValue)
+            call.setField(-2, "kind")
+            call.push(transition.animated)
+            call.setField(-2, "animated")
+            call.push(transition.animation)
+            call.setField(-2, "animation")
+            call.push(transition.container, containers)
+            call.setField(-2, "container")
+            call.push(value: .table(array: transition.before.map(LuaValue.string), fields: [:]))
+            call.setField(-2, "before")
+            call.push(value: .table(array: transition.after.map(LuaValue.string), fields: [:]))
+            call.setField(-2, "after")
+            call.push(transition.time)
+            call.setField(-2, "time")
+            call.push(transition.duration)
+            call.setField(-2, "duration")
+            call.setElement(-2, position + 1)
+        }
+    }
+
+    /// A snapshot as nested tables: kind, key, name, traits, attributes, isVisible, isTop,
+    /// selectedIndex (1-based), presentationPhase, children, presented.
+    private func pushSnapshot(_ call: LuaCall, _ snapshot: ScreenSnapshot) {
+        guard call.reserve(4) else { return call.pushNil() }
+        call.pushTable(fields: 11)
+        call.push(snapshot.kind.rawValue)
+        call.setField(-2, "kind")
+        call.push(snapshot.key?.description)
+        call.setField(-2, "key")
+        call.push(snapshot.key?.name)
+        call.setField(-2, "name")
+        call.push(value: ScreenValue.object(snapshot.key?.traits ?? [:]).luaValue)
+        call.setField(-2, "traits")
+        call.push(value: ScreenValue.object(snapshot.attributes).luaValue)
+        call.setField(-2, "attributes")
+        call.push(snapshot.isVisible)
+        call.setField(-2, "isVisible")
+        call.push(snapshot.isTop)
+        call.setField(-2, "isTop")
+        if let index = snapshot.selectedIndex {
+            call.push(index + 1)
+            call.setField(-2, "selectedIndex")
+        }
+        call.push(snapshot.presentationPhase?.rawValue)
+        call.setField(-2, "presentationPhase")
+        call.pushTable(array: snapshot.children.count)
+        for (position, child) in snapshot.children.enumerated() {
+            pushSnapshot(call, child)
+            call.setElement(-2, position + 1)
+        }
+        call.setField(-2, "children")
+        if let presented = snapshot.presented.first {
+            pushSnapshot(call, presented)
+            call.setField(-2, "presented")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import LuaKit
+import ScreenKit
+
+/// `nav.container`, `nav.stack` and `nav.tabs`: predicates by kind, narrowed by calling
+/// them (`nav.stack{key = chat}`, `nav.container{name = "Chat"}`). The stack and tabs ones
+/// also describe containers in `nav.app`'s hierarchy (`nav.stack { Feed(), Post() }`).
+extension NavRuntime {
+    /// Hierarchies deeper than this are refused: building one recurses.
+    static let maximumDepth = 200
+
+    func installPredicates() {
+        predicates.metamethod("__call") { [unowned self] call in
+            let base = try call.object(1, predicates)
+            return try narrow(call, base)
+        }
+        predicates.metamethod("__tostring") { [unowned self] call in
+            call.push(try call.object(1, predicates).predicate.description)
+            return 1
+        }
+    }
+
+    private func narrow(_ call: LuaCall, _ base: PredicateObject) throws -> Int32 {
+        let kind = base.predicate.kind
+        guard call.type(2) == .table else { throw LuaCallError.type(1, expected: "table") }
+        var name: String?, key: ScreenKey?
+        if call.field(2, "name") != .nil {
+            name = call.optionalString(-1)
+            if name == nil { call.pop(); throw LuaCallError.argument(1, "option 'name' must be a string") }
+        }
+        call.pop()
+        if call.field(2, "key") != .nil {
+            key = call.optionalObject(-1, screens)?.screen.key
+            if key == nil { call.pop(); throw LuaCallError.argument(1, "option 'key' must be a Screen") }
+        }
+        call.pop()
+        var predicate = base.predicate
+        if let key {
+            predicate = .container(of: kind, key: key)
+        } else if let name {
+            predicate = .container(of: kind, name: name)
+        }
+        guard kind == .stack || kind == .tabs else {
+            call.push(PredicateObject(predicate), predicates)
+            return 1
+        }
+        var depth = 1
+        var children: [ScreenNode] = []
+        for position in 0..<call.length(2) {
+            call.element(2, position + 1)
+            defer { call.pop() }
+            let (child, childDepth) = try node(call, -1, argument: 1)
+            children.append(child)
+            depth = max(depth, childDepth + 1)
+        }
+        var presented: ScreenNode?
+        if call.field(2, "presented") != .nil {
+            let (node, nodeDepth) = try node(call, -1, argument: 1)
+            presented = node
+            depth = max(depth, nodeDepth + 1)
+        }
+        call.pop()
+        var selected: Int?
+        if call.field(2, "selected") != .nil {
+            guard kind == .tabs, let index = try? call.integer(-1) else {
+                call.pop()
+                throw LuaCallError.argument(1, "option 'selected' is a tab index, for tabs only")
+            }
+            guard (1...max(1, children.count)).contains(index), !children.isEmpty else {
+                call.pop()
+                throw LuaCallError.argument(1, "selected tab \(index) out of range 1...\(children.count)")
+            }
+            selected = index - 1
+        }
+        call.pop()
+        guard depth <= Self.maximumDepth else {
+            throw LuaCallError.argument(1, "hierarchy deeper than \(Self.maximumDepth) containers")
+        }
+        let node = kind == .tabs
+            ? ScreenNode.tabs(children, selected: selected, key: key, presented: presented)
+            : ScreenNode.stack(children, key: key, presented: presented)
+        let isNodeOnly = !children.isEmpty || presented != nil || selected != nil
+        call.push(PredicateObject(predicate, node: node, isNodeOnly: isNodeOnly, depth: depth), predicates)
+        return 1
+    }
+
+    /// A container of a hierarchy: a Screen, a screen type (its screen with no traits), or
+    /// a `nav.stack`/`nav.tabs` description. Returns it with its depth.
+    func node(_ call: LuaCall, _ index: Int32, argument: Int32) throws -> (ScreenNode, Int) {
+        if let screen = call.optionalObject(index, screens)?.screen {
+            return (.screen(screen), 1)
+        }
+        if let type = call.optionalObject(index, screenTypes) {
+            return (.screen(makeScreen(type, traits: [:])), 1)
+        }
+        if let object = call.optionalObject(index, predicates), let node = object.node {
+            return (node, object.depth)
+        }
+        throw LuaCallError.argument(argument, "Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got \(call.typeName(index))")
+    }
+}

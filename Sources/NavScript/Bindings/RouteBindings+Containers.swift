@@ -1,0 +1,163 @@
+import LuaKit
+import ScreenKit
+
+/// The route methods of each container kind: window, modal (stack and tabs too), stack, tabs.
+extension NavRuntime {
+    /// Reads `(kind?, nested?)` from `index` on, for methods such as `presented("stack")`.
+    func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?) {
+        if call.type(index) == .string {
+            let kind = try call.kind(index, default: kind)
+            return (kind, try nestedRoute(call, index + 1, kind: kind))
+        }
+        return (nil, try nestedRoute(call, index, kind: kind))
+    }
+
+    func installWindowRouteMethods() {
+        routeMethod("root", needs: .window) { [unowned self] call, route in
+            let (kind, nested) = try kindAndNested(call, 2, default: .modal)
+            return try route.root(as: kind, nested: nested)
+        }
+        routeMethod("setRoot", needs: .window, nested: 4) { [unowned self] call, route in
+            let screen = try screenArgument(call, 2)
+            let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
+            return try route.setRoot(to: screen, animation: try options.customAnimation("animation"), nested: nested)
+        }
+        routeMethod("makeKey", needs: .window) { _, route in try route.makeKey() }
+        routeMethod("makeKeyAndVisible", needs: .window) { _, route in try route.makeKeyAndVisible() }
+    }
+
+    func installModalRouteMethods() {
+        routeMethod("present", needs: .modal, nested: 4) { [unowned self] call, route in
+            let screen = try screenArgument(call, 2)
+            let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
+            return try route.present(screen, animated: try options.bool("animated", default: true), nested: nested)
+        }
+        routeMethod("dismiss", needs: .modal) { call, route in
+            let options = NavOptions(try call.options(2, for: "dismiss"), index: 2)
+            try options.only(["animated"], for: "dismiss")
+            return try route.dismiss(animated: try options.bool("animated", default: true))
+        }
+        for relation in [ScreenRelation.presented, .presenting] {
+            routeMethod(relation.rawValue, needs: .modal, nested: 3) { [unowned self] call, route in
+                let (kind, nested) = try kindAndNested(call, 2, default: .modal)
+                return try route.related(relation, as: kind, nested: nested)
+            }
+        }
+        for relation in [ScreenRelation.stack, .tabs, .window] {
+            routeMethod(relation.rawValue, needs: .modal) { [unowned self] call, route in
+                try route.related(relation, nested: try nestedRoute(call, 2, kind: relation.defaultOutputKind))
+            }
+        }
+        routeMethod("makeVisible", needs: .modal) { call, route in
+            let options = NavOptions(try call.options(2, for: "makeVisible"), index: 2)
+            try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated"], for: "makeVisible")
+            return try route.makeVisible(stackAnimation: try options.stackAnimation("stackAnimation"),
+                                         tabsAnimation: try options.customAnimation("tabsAnimation"),
+                                         dismissAnimated: try options.bool("dismissAnimated", default: true))
+        }
+    }
+
+    func installStackRouteMethods() {
+        let editOptions: Set<String> = ["animation", "separated"]
+        for verb in ["push", "replace"] {
+            routeMethod(verb, needs: .stack, nested: 4) { [unowned self] call, route in
+                let screen = try screenArgument(call, 2)
+                let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: editOptions, verb: verb)
+                let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
+                return verb == "push"
+                    ? try route.push(screen, animation: animation, separated: separated, nested: nested)
+                    : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
+            }
+        }
+        routeMethod("pop", needs: .stack) { [unowned self] call, route in
+            let options = NavOptions(try call.options(2, for: "pop"), index: 2)
+            try options.only(["to", "animation", "separated"], for: "pop")
+            return try route.pop(to: try popPredicate(call, 2), animation: try options.stackAnimation("animation"),
+                                 separated: try options.bool("separated", default: false))
+        }
+        routeMethod("popToRoot", needs: .stack) { call, route in
+            let options = NavOptions(try call.options(2, for: "popToRoot"), index: 2)
+            try options.only(editOptions, for: "popToRoot")
+            return try route.popToRoot(animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
+        }
+        routeMethod("clear", needs: .stack) { call, route in
+            let options = NavOptions(try call.options(2, for: "clear"), index: 2)
+            try options.only(["animation"], for: "clear")
+            return try route.clear(animation: try options.stackAnimation("animation"))
+        }
+        routeMethod("setStack", needs: .stack) { [unowned self] call, route in
+            guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
+            var list: [any ScreenStackModifier] = []
+            let count = call.length(2)
+            for position in 0..<count {
+                call.element(2, position + 1)
+                defer { call.pop() }
+                list.append(try modifierValue(call, -1, position: position + 1))
+            }
+            let options = NavOptions(try call.options(3, for: "setStack"), index: 3)
+            try options.only(editOptions, for: "setStack")
+            return try route.setStack(list, animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
+        }
+        for relation in [ScreenRelation.stackRoot, .stackTop, .stackVisible] {
+            routeMethod(relation.rawValue, needs: .stack, nested: 3) { [unowned self] call, route in
+                let (kind, nested) = try kindAndNested(call, 2, default: .modal)
+                return try route.related(relation, as: kind, nested: nested)
+            }
+        }
+    }
+
+    func installTabsRouteMethods() {
+        routeMethod("selectTab", needs: .tabs, nested: 4) { [unowned self] call, route in
+            let predicate = try tabPredicate(call, 2)
+            let options = call.type(3) == .table ? NavOptions(try call.options(3, for: "selectTab"), index: 3) : NavOptions(.nil, index: 3)
+            try options.only(["animation", "kind"], for: "selectTab")
+            let kind = try options.string("kind").map { name -> ScreenContainerKind in
+                guard let kind = ScreenContainerKind(rawValue: name), kind.conforms(to: .modal) else {
+                    throw LuaCallError.argument(3, "unknown container kind '\(name)' (modal, stack or tabs expected)")
+                }
+                return kind
+            } ?? .modal
+            let nested = try nestedRoute(call, call.type(3) == .table ? 4 : 3, kind: kind)
+            return try route.selectTab(with: predicate, as: kind, animation: try options.customAnimation("animation"), nested: nested)
+        }
+        routeMethod("selectedTab", needs: .tabs, nested: 3) { [unowned self] call, route in
+            let (kind, nested) = try kindAndNested(call, 2, default: .modal)
+            return try route.related(.selectedTab, as: kind, nested: nested)
+        }
+        routeMethod("setupTab", needs: .tabs, nested: 3) { [unowned self] call, route in
+            let screen = try screenArgument(call, 2)
+            return try route.setupTab(with: screen, nested: try nestedRoute(call, 3, kind: screen.kind))
+        }
+    }
+
+    /// `pop{to = ...}`: a Screen (its key), a screen type or a name, or a Container; by
+    /// default the screen under the top.
+    func popPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenStackPopPredicate {
+        guard call.type(index) == .table else { return .previous }
+        call.field(index, "to")
+        defer { call.pop() }
+        if call.isNoneOrNil(-1) { return .previous }
+        if let screen = call.optionalObject(-1, screens)?.screen { return .container(key: screen.key) }
+        if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
+        if let container = call.optionalObject(-1, containers) { return .container(container) }
+        if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
+        throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name or a Container")
+    }
+
+    /// `selectTab(...)`: a 1-based index, a Screen (its key), a screen type or a name, or a
+    /// Container.
+    func tabPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenTabPredicate {
+        switch call.type(index) {
+        case .number:
+            let position = try call.integer(index)
+            return ScreenTabPredicate(description: "index \(position)") { _ in position - 1 }
+        case .string:
+            return .container(name: try call.string(index))
+        default:
+            if let screen = call.optionalObject(index, screens)?.screen { return .container(key: screen.key) }
+            if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
+            if let container = call.optionalObject(index, containers) { return .container(container) }
+            throw LuaCallError.type(index, expected: "tab index, Screen or Container")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import LuaKit
+import ScreenKit
+
+/// Routes: `nav.route(kind)` and every method of LUA_API.md's table. Each method checks the
+/// route's current kind first, so that a wrong chain fails at the line that builds it:
+/// `calling 'push' on bad self (stack route expected, got window route)`.
+extension NavRuntime {
+    /// The Route at `index`.
+    func routeArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreenRoute {
+        try call.object(index, routes).route
+    }
+
+    /// Pushes a route as the single result.
+    func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute) -> Int32 {
+        call.push(RouteObject(route), routes)
+        return 1
+    }
+
+    /// Adds a route method that needs a current container of `kind`. The body gets the
+    /// route and returns the new one; DSL errors become argument errors.
+    func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
+                     _ body: @escaping (LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) {
+        routes.method(name) { [unowned self] call in
+            let route = try routeArgument(call, 1)
+            do {
+                try route.require(kind, for: name)
+                return pushRoute(call, try body(call, route))
+            } catch let error as ScreenDSLError {
+                throw dslError(error, nested: nested)
+            }
+        }
+    }
+
+    /// A nested route: a Route rooted at `kind`, or a function that gets
+    /// `nav.route(kind)` and returns one. None or nil: no nested route.
+    func nestedRoute(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind) throws -> AnyScreenRoute? {
+        switch call.type(index) {
+        case .none, .nil:
+            return nil
+        case .function:
+            call.pushCopy(index)
+            call.push(RouteObject(AnyScreenRoute(root: kind)), routes)
+            do {
+                try lua.pcall(call, arguments: 1, results: 1)
+            } catch {
+                throw LuaCallError.plain(error.message)
+            }
+            defer { call.pop() }
+            guard let route = call.optionalObject(-1, routes)?.route else {
+                throw LuaCallError.argument(index, "the nested function must return a Route, got \(call.typeName(-1))")
+            }
+            return route
+        default:
+            guard let route = call.optionalObject(index, routes)?.route else {
+                throw LuaCallError.type(index, expected: "Route or function")
+            }
+            return route
+        }
+    }
+
+    /// Reads `(options, nested)` or `(nested)` from `index` on: a function or a Route in
+    /// place of the options is the nested route.
+    func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {
+        if call.type(index) == .function || call.optionalObject(index, routes) != nil {
+            return (NavOptions(.table(array: [], fields: [:]), index: index), try nestedRoute(call, index, kind: kind), index)
+        }
+        let options = NavOptions(try call.options(index, for: verb), index: index)
+        try options.only(allowed, for: verb)
+        return (options, try nestedRoute(call, index + 1, kind: kind), index + 1)
+    }
+
+    func installRoutes() {
+        installGenericRouteMethods()
+        installWindowRouteMethods()
+        installModalRouteMethods()
+        installStackRouteMethods()
+        installTabsRouteMethods()
+        routes.metamethod("__tostring") { [unowned self] call in
+            let route = try routeArgument(call, 1)
+            call.push("Route(\(route.rootKind.rawValue) → \(route.currentKind.rawValue), \(route.actions.count) action\(route.actions.count == 1 ? "" : "s"))")
+            return 1
+        }
+        // Unknown keys: custom actions defined with nav.action, else nil.
+        routes.getter { [unowned self] call in
+            guard let name = call.optionalString(2), let function = actionFunctions[name] else {
+                call.pushNil()
+                return 1
+            }
+            try function.push(on: call)
+            return 1
+        }
+    }
+
+    private func installGenericRouteMethods() {
+        for search in [ScreenFindAction.Search.first, .last, .top] {
+            routeMethod(search.rawValue) { [unowned self] call, route in
+                let predicate = try predicateArgument(call, 2)
+                let nested = try nestedRoute(call, 3, kind: predicate.kind)
+                switch search {
+                case .first: return try route.first(predicate, nested: nested)
+                case .last: return try route.last(predicate, nested: nested)
+                case .top: return try route.top(predicate, nested: nested)
+                }
+            }
+        }
+        routeMethod("from") { [unowned self] call, route in
+            let container = try call.object(2, containers)
+            return route.from(container, kind: container.kind, nested: try nestedRoute(call, 3, kind: container.kind))
+        }
+        routeMethod("then", nested: 2) { [unowned self] call, route in
+            try route.then(try routeArgument(call, 2))
+        }
+        routeMethod("fallback") { [unowned self] call, route in
+            if call.isFunction(2) {
+                return route.fallback(to: scriptFallback(call, 2, root: route.rootKind))
+            }
+            return try route.fallback(to: try routeArgument(call, 2))
+        }
+        routeMethod("ensure") { [unowned self] call, route in
+            try route.ensure(with: try routeArgument(call, 2))
+        }
+        routeMethod("cauterize") { _, route in route.cauterize() }
+        routeMethod("resolve") { _, route in route.resolve() }
+        routeMethod("refresh") { _, route in route.refresh() }
+        routeMethod("get") { [unowned self] call, route in
+            guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
+            return route.get(scriptGet(call, 2))
+        }
+        routeMethod("fail") { call, route in
+            route.fail(with: ScreenFailure(call.isNoneOrNil(2) ? "failed" : try call.string(2)))
+        }
+        routeMethod("wait") { call, route in
+            let seconds = try call.number(2)
+            guard seconds.isFinite, seconds >= 0 else {
+                throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
+            }
+            return try route.wait(for: seconds)
+        }
+    }
+
+    /// The predicate at `index`: a Predicate, a Screen (its key), or a screen type (its name).
+    func predicateArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreenPredicate {
+        if let object = call.optionalObject(index, predicates) {
+            guard !object.isNodeOnly else {
+                throw LuaCallError.argument(index, "a container with screens describes a hierarchy, not a search")
+            }
+            return object.predicate
+        }
+        if let screen = call.optionalObject(index, screens)?.screen {
+            return .container(of: .modal, key: screen.key)
+        }
+        if let type = call.optionalObject(index, screenTypes) {
+            return .container(of: .modal, name: type.name)
+        }
+        throw LuaCallError.type(index, expected: "Predicate")
+    }
+}

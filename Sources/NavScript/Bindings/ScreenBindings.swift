@@ -1,0 +1,227 @@
+import LuaKit
+import ScreenKit
+
+/// Screens: `nav.screen(name, options)` makes a screen type; calling it makes a Screen;
+/// decorators make decorated Screens that keep the key.
+///
+///     local Chat = nav.screen("Chat")
+///     local chat = Chat { chatId = 7 }          --> Chat(chatId=7)
+///     chat:withStackContainer():withModalPresentationStyle("fullScreen")
+extension NavRuntime {
+    /// nav.screen(name, {container =, build =, refresh =})
+    func defineScreen(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
+        let options = NavOptions(try call.options(2, for: "screen"), index: 2)
+        try options.only(["container", "build", "refresh"], for: "screen")
+        let kindName = try options.string("container") ?? "modal"
+        guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
+            throw LuaCallError.argument(2, "unknown container '\(kindName)' (modal, stack or tabs expected)")
+        }
+        screenBuilders[name] = try functionOption(call, 2, "build")
+        screenRefreshers[name] = try functionOption(call, 2, "refresh")
+        call.push(ScreenTypeObject(name: name, kind: kind), screenTypes)
+        return 1
+    }
+
+    /// The function in field `name` of the options table at `index`, kept as a reference.
+    func functionOption(_ call: LuaCall, _ index: Int32, _ name: String) throws -> LuaReference? {
+        guard call.type(index) == .table else { return nil }
+        switch call.field(index, name) {
+        case .nil:
+            call.pop()
+            return nil
+        case .function:
+            return lua.reference(from: call)
+        default:
+            call.pop()
+            throw LuaCallError.argument(index, "option '\(name)' must be a function")
+        }
+    }
+
+    /// A Screen of a script screen type: its builder looks the type up by name when it runs.
+    func makeScreen(_ type: ScreenTypeObject, traits: [String: ScreenValue]) -> AnyScreen {
+        let key = ScreenKey(name: type.name, traits: traits)
+        let kind = type.kind
+        let directory = directory
+        return AnyScreen(kind: kind, key: key) { navigator in
+            try directory.build(name: key.name, key: key, kind: kind, navigator: navigator)
+        }
+    }
+
+    func installScreens() {
+        screenTypes.metamethod("__call") { [unowned self] call in
+            let type = try call.object(1, screenTypes)
+            var traits: [String: ScreenValue] = [:]
+            switch call.type(2) {
+            case .none, .nil: break
+            case .table:
+                guard case let .table(array, fields) = try call.value(2, depth: 2), array.isEmpty else {
+                    throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
+                }
+                for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                    switch value {
+                    case .boolean, .integer, .number, .string: traits[name] = ScreenValue(value)
+                    default: throw LuaCallError.argument(1, "trait '\(name)' must be a string, number or boolean")
+                    }
+                }
+            default:
+                throw LuaCallError.type(1, expected: "table of traits")
+            }
+            call.push(ScreenObject(makeScreen(type, traits: traits)), screens)
+            return 1
+        }
+        screenTypes.getter { [unowned self] call in
+            let type = try call.object(1, screenTypes)
+            switch call.optionalString(2) {
+            case "name": call.push(type.name)
+            case "kind": call.push(type.kind.rawValue)
+            default: call.pushNil()
+            }
+            return 1
+        }
+        screenTypes.metamethod("__tostring") { [unowned self] call in
+            call.push("ScreenType(\(try call.object(1, screenTypes).name))")
+            return 1
+        }
+
+        screens.getter { [unowned self] call in
+            let screen = try call.object(1, screens).screen
+            switch call.optionalString(2) {
+            case "key": call.push(screen.key.description)
+            case "name": call.push(screen.name)
+            case "kind": call.push(screen.kind.rawValue)
+            case "traits": call.push(value: ScreenValue.object(screen.traits).luaValue)
+            default: call.pushNil()
+            }
+            return 1
+        }
+        screens.metamethod("__tostring") { [unowned self] call in
+            call.push(try call.object(1, screens).screen.description)
+            return 1
+        }
+        screens.metamethod("__eq") { [unowned self] call in
+            let first = call.optionalObject(1, screens), second = call.optionalObject(2, screens)
+            call.push(first != nil && first?.screen.key == second?.screen.key)
+            return 1
+        }
+        installDecorators()
+    }
+
+    /// The Screen at `index`, or a type error.
+    func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
+        try call.object(index, screens).screen
+    }
+
+    /// Pushes `screen` decorated by `decorator` as the result.
+    func decorate(_ call: LuaCall, _ decorator: any ScreenDecorator) throws -> Int32 {
+        let screen = try screenArgument(call, 1)
+        do {
+            call.push(ScreenObject(try screen.decorated(by: decorator)), screens)
+        } catch {
+            throw dslError(error)
+        }
+        return 1
+    }
+
+    private func installDecorators() {
+        func decorator(_ name: String, _ body: @escaping (LuaCall) throws -> any ScreenDecorator) {
+            screens.method(name) { [unowned self] call in
+                _ = try screenArgument(call, 1)
+                return try decorate(call, try body(call))
+            }
+        }
+        decorator("withStackContainer") { _ in ScreenStackContainerDecorator() }
+        decorator("withModalPresentationStyle") { call in
+            ScreenModalStyleDecorator(style: .default(presentation: try Self.enumeration(call, 2, ScreenModalPresentationStyle.self, "presentation style")))
+        }
+        decorator("withModalTransitionStyle") { call in
+            ScreenModalStyleDecorator(style: .default(transition: try Self.enumeration(call, 2, ScreenModalTransitionStyle.self, "transition style")))
+        }
+        decorator("withModalTransitioningDelegate") { call in
+            ScreenModalStyleDecorator(style: .custom(delegate: try call.string(2)))
+        }
+        for side in [ScreenBarButtonDecorator.Side.left, .right] {
+            decorator(side == .left ? "withLeftBarButton" : "withRightBarButton") { [unowned self] call in
+                let options = NavOptions(try call.options(2, for: "bar button"), index: 2)
+                try options.only(["title", "route"], for: "bar button")
+                guard let title = try options.string("title") else {
+                    throw LuaCallError.argument(2, "a bar button needs a title")
+                }
+                var route: AnyScreenRoute?
+                if call.type(2) == .table, call.field(2, "route") != .nil {
+                    defer { call.pop() }
+                    guard let object = call.optionalObject(-1, routes) else {
+                        throw LuaCallError.argument(2, "option 'route' must be a Route")
+                    }
+                    route = object.route
+                } else if call.type(2) == .table {
+                    call.pop()
+                }
+                return ScreenBarButtonDecorator(side: side, item: ScreenBarButtonItem(title: title, route: route))
+            }
+        }
+        decorator("withTabBarItem") { call in
+            let options = NavOptions(try call.options(2, for: "tab bar item"), index: 2)
+            try options.only(["title", "image", "badge"], for: "tab bar item")
+            let badge = try options.value["badge"].flatMap { value -> String? in
+                switch value {
+                case .nil: return nil
+                case let .string(text): return text
+                case let .integer(number): return String(number)
+                default: throw LuaCallError.argument(2, "option 'badge' must be a string or a number")
+                }
+            }
+            return ScreenTabBarItemDecorator(item: ScreenTabBarItem(title: try options.string("title"), image: try options.string("image"), badge: badge))
+        }
+        decorator("withPopoverPresentation") { call in
+            let options = NavOptions(try call.options(2, for: "popover"), index: 2)
+            try options.only(["anchor"], for: "popover")
+            return ScreenPopoverPresentationDecorator(anchor: options.value["anchor"].flatMap(ScreenValue.init) ?? "center")
+        }
+        decorator("withBottomSheet") { call in try ScreenBottomSheetDecorator(sheet: Self.bottomSheet(call)) }
+        screens.method("withBottomSheetStack") { [unowned self] call in
+            let sheet = try Self.bottomSheet(call)
+            let screen = try screenArgument(call, 1)
+            let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator())) ?? screen
+            call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), screens)
+            return 1
+        }
+        for (verb, kind) in [("withStack", ScreenContainerKind.stack), ("withTabs", .tabs)] {
+            decorator(verb) { [unowned self] call in
+                let items = call.top < 2 ? [] : try (2...call.top).map { try screenArgument(call, $0) }
+                return kind == .stack ? ScreenStackDecorator(screens: items) as any ScreenDecorator : ScreenTabsDecorator(screens: items)
+            }
+        }
+        decorator("decorated") { [unowned self] call in
+            let name = try call.string(2)
+            guard decorators[name] != nil else {
+                throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")
+            }
+            return customDecorator(name, options: try call.value(3, depth: 8))
+        }
+    }
+
+    static func bottomSheet(_ call: LuaCall) throws -> ScreenBottomSheet {
+        let options = NavOptions(try call.options(2, for: "bottom sheet"), index: 2)
+        try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "bottom sheet")
+        var detents = ["large"]
+        if let list = options.value["detents"], list != .nil {
+            guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
+                throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
+            }
+            detents = array.compactMap(\.string)
+        }
+        return ScreenBottomSheet(detents: detents, selectedDetent: try options.string("selectedDetent"),
+                                 prefersGrabber: try options.bool("prefersGrabber", default: false))
+    }
+
+    /// A case of a string enumeration, or an argument error listing the cases.
+    static func enumeration<E: RawRepresentable & CaseIterable>(_ call: LuaCall, _ index: Int32, _ type: E.Type, _ what: String) throws -> E where E.RawValue == String {
+        let name = try call.string(index)
+        guard let value = E(rawValue: name) else {
+            throw LuaCallError.argument(index, "unknown \(what) '\(name)' (\(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,116 @@
+import LuaKit
+import ScreenKit
+
+/// A deeplink a script defined: a pattern and the function that turns its parameters and
+/// query into a route.
+struct NavDeeplinkDefinition {
+    let pattern: DeeplinkPattern
+    let handler: LuaReference
+}
+
+/// Deeplinks: `nav.deeplink(pattern, handler)`, `nav.interceptor(function(link, app) end)`,
+/// and `app:open(url)`.
+///
+/// An interceptor returns `true` to let the link through, `false` (and a reason) to drop it,
+/// or a route: then that route runs (a sign-in screen, say) and the link is held until
+/// `app:resumeDeeplinks()`, which runs the interceptors again and, once they let it
+/// through, the link's own route.
+extension NavRuntime {
+    func defineDeeplink(_ call: LuaCall) throws -> Int32 {
+        let text = try call.string(1)
+        guard let pattern = DeeplinkPattern(text) else {
+            throw LuaCallError.argument(1, "a deeplink pattern is a URL like 'app://chat/:chatId'")
+        }
+        guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
+        deeplinks.append(NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2)))
+        return 0
+    }
+
+    func defineInterceptor(_ call: LuaCall) throws -> Int32 {
+        guard call.isFunction(1) else { throw LuaCallError.type(1, expected: "function") }
+        interceptors.append(keepFunction(call, 1))
+        return 0
+    }
+
+    /// What happened to a link.
+    enum DeeplinkOutcome {
+        case navigated(Result<Void, Error>)
+        case failed(String)
+    }
+
+    /// Opens `text` in `app`: match, intercept, then navigate.
+    func open(_ text: String, in app: NavApp, appObject: Int32, call: LuaCall) throws -> DeeplinkOutcome {
+        app.application.logger.info("Handling navigation for URL: \(text)")
+        guard let url = DeeplinkURL(text) else {
+            return .failed("'\(text)' is not a URL")
+        }
+        guard let (definition, parameters) = deeplinks.lazy.compactMap({ definition in
+            definition.pattern.match(url).map { (definition, $0) }
+        }).first else {
+            return .failed("no deeplink matches \(text)")
+        }
+        let query = DeeplinkQuery.parse(url.query)
+        let link = LuaValue.table(array: [], fields: [
+            "url": .string(text),
+            "pattern": .string(definition.pattern.description),
+            "params": .table(array: [], fields: parameters.mapValues(LuaValue.string)),
+            "query": query,
+        ])
+        for interceptor in interceptors {
+            let verdict = try intercept(interceptor, link: link, appObject: appObject, call: call)
+            switch verdict {
+            case .pass:
+                continue
+            case let .drop(reason):
+                return .failed(reason ?? "the deeplink \(text) was intercepted")
+            case let .hold(route):
+                app.pendingDeeplink = text
+                let result = app.application.navigate(to: route)
+                if case let .failure(error) = result {
+                    return .navigated(.failure(error))
+                }
+                return .failed("the deeplink \(text) is held until app:resumeDeeplinks()")
+            }
+        }
+        let route: AnyScreenRoute? = try self.call(definition.handler, arguments: { call in
+            call.push(value: .table(array: [], fields: parameters.mapValues(LuaValue.string)))
+            call.push(value: query)
+            return 2
+        }, read: { call in
+            if call.isNoneOrNil(-1) { return nil }
+            guard let route = call.optionalObject(-1, routes)?.route else {
+                throw LuaCallError.plain("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+            }
+            return route
+        })
+        guard let route else {
+            return .failed("the deeplink handler of \(definition.pattern) returned no route")
+        }
+        app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")
+        return .navigated(app.application.navigate(to: route))
+    }
+
+    private enum Verdict {
+        case pass
+        case drop(String?)
+        case hold(AnyScreenRoute)
+    }
+
+    private func intercept(_ interceptor: LuaReference, link: LuaValue, appObject: Int32, call: LuaCall) throws -> Verdict {
+        try self.call(interceptor, results: 2, arguments: { inner in
+            inner.push(value: link)
+            inner.pushCopy(call.absolute(appObject))
+            return 2
+        }, read: { call in
+            if let route = call.optionalObject(-2, routes)?.route {
+                return .hold(route)
+            }
+            switch call.type(-2) {
+            case .boolean where call.boolean(-2): return .pass
+            case .boolean, .nil: return .drop(call.optionalString(-1))
+            default:
+                throw LuaCallError.plain("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
+            }
+        })
+    }
+}

@@ -1,0 +1,141 @@
+import LuaKit
+import ScreenKit
+
+/// Reading the `nav` module's arguments: kinds, styles, animations, traits, options.
+/// Each throws `LuaCallError` in Lua's words, naming the argument.
+extension LuaCall {
+    /// "window", "modal", "stack", "tabs" (or "container" where any kind is fine).
+    func kind(_ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false) throws -> ScreenContainerKind {
+        guard !isNoneOrNil(index) else { return fallback }
+        let name = try string(index)
+        guard let kind = ScreenContainerKind(rawValue: name), kind != .container || allowsAny else {
+            throw LuaCallError.argument(index, "unknown container kind '\(name)' (window, modal, stack or tabs expected)")
+        }
+        return kind
+    }
+
+    /// A value for a trait or an attribute: a string, number, boolean, or a table of them.
+    func screenValue(_ index: Int32, depth: Int = 8) throws -> ScreenValue? {
+        ScreenValue(try value(index, depth: depth))
+    }
+
+    /// The table of options at `index` as plain data (none or nil: empty).
+    func options(_ index: Int32, for verb: String) throws -> LuaValue {
+        switch type(index) {
+        case .none, .nil: return .table(array: [], fields: [:])
+        case .table: return try value(index, depth: 8)
+        default: throw LuaCallError.type(index, expected: "table of options")
+        }
+    }
+}
+
+extension ScreenValue {
+    /// Plain Lua data as a screen value; nil for nil and for what is not data.
+    init?(_ value: LuaValue) {
+        switch value {
+        case .nil, .opaque: return nil
+        case let .boolean(flag): self = .bool(flag)
+        case let .integer(number): self = .int(Int(number))
+        case let .number(number):
+            if let integer = value.integer { self = .int(Int(integer)) } else { self = .double(number) }
+        case let .string(text): self = .string(text)
+        case let .table(array, fields):
+            if fields.isEmpty && !array.isEmpty {
+                self = .array(array.compactMap(ScreenValue.init))
+            } else {
+                var object: [String: ScreenValue] = [:]
+                for (name, field) in fields {
+                    object[name] = ScreenValue(field)
+                }
+                for (position, element) in array.enumerated() {
+                    object[String(position + 1)] = ScreenValue(element)
+                }
+                self = .object(object)
+            }
+        }
+    }
+
+    /// The value as Lua data.
+    var luaValue: LuaValue {
+        switch self {
+        case let .bool(flag): return .boolean(flag)
+        case let .int(number): return .integer(Int64(number))
+        case let .double(number): return .number(number)
+        case let .string(text): return .string(text)
+        case let .array(values): return .table(array: values.map(\.luaValue), fields: [:])
+        case let .object(fields): return .table(array: [], fields: fields.mapValues(\.luaValue))
+        }
+    }
+}
+
+/// Options read from a table, each one checked as it is read.
+struct NavOptions {
+    let value: LuaValue
+    let index: Int32
+
+    init(_ value: LuaValue, index: Int32) {
+        self.value = value
+        self.index = index
+    }
+
+    func bool(_ name: String, default fallback: Bool) throws -> Bool {
+        switch value[name] {
+        case nil, .nil?: return fallback
+        case let .boolean(flag)?: return flag
+        default: throw LuaCallError.argument(index, "option '\(name)' must be a boolean")
+        }
+    }
+
+    func number(_ name: String) throws -> Double? {
+        switch value[name] {
+        case nil, .nil?: return nil
+        case let field?:
+            guard let number = field.number else { throw LuaCallError.argument(index, "option '\(name)' must be a number") }
+            return number
+        }
+    }
+
+    func string(_ name: String) throws -> String? {
+        switch value[name] {
+        case nil, .nil?: return nil
+        case let .string(text)?: return text
+        default: throw LuaCallError.argument(index, "option '\(name)' must be a string")
+        }
+    }
+
+    /// A custom animation: a name ("crossDissolve", "slide"), or {name =, duration =}.
+    func customAnimation(_ name: String) throws -> ScreenCustomAnimation? {
+        switch value[name] {
+        case nil, .nil?, .boolean(false)?: return nil
+        case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
+        case let field? where field["name"]?.string != nil:
+            let duration = field["duration"]?.number ?? 0.3
+            guard duration.isFinite, duration >= 0 else {
+                throw LuaCallError.argument(index, "option '\(name)' has a bad duration")
+            }
+            return ScreenCustomAnimation(name: field["name"]?.string ?? "", duration: duration)
+        default:
+            throw LuaCallError.argument(index, "option '\(name)' must be an animation name, a {name =, duration =} table or false")
+        }
+    }
+
+    /// A stack animation: "default" (also when left out), a custom one, or false for none.
+    func stackAnimation(_ name: String) throws -> ScreenStackAnimation? {
+        switch value[name] {
+        case nil, .nil?, .boolean(true)?, .string("default")?: return .default
+        case .boolean(false)?: return nil
+        default: return try customAnimation(name).map(ScreenStackAnimation.custom)
+        }
+    }
+
+    /// Fails for options the verb does not know, so that a typo does not pass silently.
+    func only(_ names: Set<String>, for verb: String) throws {
+        guard case let .table(array, fields) = value else { return }
+        if !array.isEmpty {
+            throw LuaCallError.argument(index, "options of '\(verb)' are named (\(names.sorted().joined(separator: ", ")))")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !names.contains($0) }) {
+            throw LuaCallError.argument(index, "unknown option '\(unknown)' (\(names.sorted().joined(separator: ", ")) expected)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ScreenKit
+
+/// Where the names scripts define are looked up: screen builders, custom actions,
+/// decorators. Swift keeps no Lua reference beyond its state's life: a screen or an action
+/// made by a script keeps only its name and this directory, and looks the name up again in
+/// the runtime that is current when it runs. The engine points the directory at each new
+/// runtime after a reload, so routes built before the reload use the new definitions.
+public final class NavDirectory {
+    /// The runtime names resolve in now.
+    public internal(set) weak var runtime: NavRuntime?
+
+    /// Screen factories registered by the host, by screen name. They win over the scripts'
+    /// definitions of the same name.
+    private(set) var factories: [String: ([String: ScreenValue]) -> AnyScreen] = [:]
+
+    public init() {}
+
+    /// Registers a Swift factory for the screens scripts create as `nav.screen(name)`.
+    ///
+    ///     directory.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
+    public func registerScreen(_ name: String, factory: @escaping ([String: ScreenValue]) -> AnyScreen) {
+        factories[name] = factory
+    }
+
+    /// Builds the container of a script screen: the host's factory if there is one, else a
+    /// container of `kind` set up by the script's build function, if it has one.
+    func build(name: String, key: ScreenKey, kind: ScreenContainerKind, navigator: ScreenNavigator) throws -> ScreenContainer {
+        if let factory = factories[name] {
+            return try factory(key.traits).build(navigator: navigator)
+        }
+        let container = ScreenContainer(kind: kind, key: key)
+        try runtime?.setUp(container, screen: name, navigator: navigator)
+        return container
+    }
+}

@@ -1,0 +1,74 @@
+import ScreenKit
+
+/// The Swift objects behind the `nav` module's userdata. Lua values are immutable, and so
+/// are these: every route method and decorator makes a new one.
+
+/// `nav.screen("Chat")`: calling it makes a Screen.
+final class ScreenTypeObject {
+    let name: String
+    let kind: ScreenContainerKind
+
+    init(name: String, kind: ScreenContainerKind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// A Screen: `Chat { chatId = 7 }`, possibly decorated.
+final class ScreenObject {
+    let screen: AnyScreen
+
+    init(_ screen: AnyScreen) {
+        self.screen = screen
+    }
+}
+
+/// A Route: `nav.route():top(nav.stack)`.
+final class RouteObject {
+    let route: AnyScreenRoute
+
+    init(_ route: AnyScreenRoute) {
+        self.route = route
+    }
+}
+
+/// A predicate for `first`, `last` and `top`. The stack and tabs ones (`nav.stack`,
+/// `nav.tabs { Feed() }`) also describe a container for `nav.app`'s hierarchy.
+final class PredicateObject {
+    let predicate: AnyScreenPredicate
+    /// The container this value stands for in a hierarchy, if it can stand for one.
+    let node: ScreenNode?
+    /// Whether it was written with screens or options that only a hierarchy uses.
+    let isNodeOnly: Bool
+    /// How deep the hierarchy it describes is; deep ones are refused before they are built.
+    let depth: Int
+
+    init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1) {
+        self.predicate = predicate
+        self.node = node
+        self.isNodeOnly = isNodeOnly
+        self.depth = depth
+    }
+}
+
+/// A stack modifier for `setStack`.
+final class ModifierObject {
+    let modifier: any ScreenStackModifier
+
+    init(_ modifier: any ScreenStackModifier) {
+        self.modifier = modifier
+    }
+}
+
+/// `done` of a custom action: completes it once.
+final class CompletionObject {
+    let action: ScreenCustomAction
+    let container: ScreenContainer
+    let completion: ScreenActionCompletion
+
+    init(action: ScreenCustomAction, container: ScreenContainer, completion: @escaping ScreenActionCompletion) {
+        self.action = action
+        self.container = container
+        self.completion = completion
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import LuaKit
+import ScreenKit
+
+/// One Lua state with the `nav` module installed: what a scenario runs in, and what the
+/// engine loads route scripts into. It owns the state; the definitions scripts make
+/// (screens, actions, decorators, deeplinks) live here, by name.
+///
+///     let runtime = try NavRuntime()
+///     try runtime.run("local app = nav.app() ...", chunkName: "@main.lua")
+public final class NavRuntime {
+    public let lua: LuaState
+    public let directory: NavDirectory
+
+    let screenTypes: LuaClass<ScreenTypeObject>
+    let screens: LuaClass<ScreenObject>
+    let routes: LuaClass<RouteObject>
+    let predicates: LuaClass<PredicateObject>
+    let apps: LuaClass<NavApp>
+    let containers: LuaClass<ScreenContainer>
+    let navigators: LuaClass<ScreenNavigator>
+    let modifiers: LuaClass<ModifierObject>
+    let completions: LuaClass<CompletionObject>
+
+    /// What scripts defined, by name.
+    var screenBuilders: [String: LuaReference] = [:]
+    var screenRefreshers: [String: LuaReference] = [:]
+    var actions: [String: NavActionDefinition] = [:]
+    var decorators: [String: LuaReference] = [:]
+    var deeplinks: [NavDeeplinkDefinition] = []
+    var interceptors: [LuaReference] = []
+    /// The functions that stand for custom actions on routes (`route:authorize()`).
+    var actionFunctions: [String: LuaReference] = [:]
+
+    /// The navigator of the screen build running now, for `container:setChildren`.
+    var buildingNavigator: ScreenNavigator?
+
+    /// Opens a state with the sandbox and the `nav` module. A directory shared with earlier
+    /// runtimes (the engine's) is pointed at this one.
+    public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory()) throws {
+        lua = try LuaState(options: options)
+        self.directory = directory
+        guard let screenTypes = lua.makeClass("ScreenType", of: ScreenTypeObject.self),
+              let screens = lua.makeClass("Screen", of: ScreenObject.self),
+              let routes = lua.makeClass("Route", of: RouteObject.self),
+              let predicates = lua.makeClass("Predicate", of: PredicateObject.self),
+              let apps = lua.makeClass("App", of: NavApp.self),
+              let containers = lua.makeClass("Container", of: ScreenContainer.self),
+              let navigators = lua.makeClass("Navigator", of: ScreenNavigator.self),
+              let modifiers = lua.makeClass("Modifier", of: ModifierObject.self),
+              let completions = lua.makeClass("Completion", of: CompletionObject.self)
+        else {
+            throw LuaError(kind: .unavailable, message: "cannot set up the nav module")
+        }
+        self.screenTypes = screenTypes
+        self.screens = screens
+        self.routes = routes
+        self.predicates = predicates
+        self.apps = apps
+        self.containers = containers
+        self.navigators = navigators
+        self.modifiers = modifiers
+        self.completions = completions
+        directory.runtime = self
+        try installModule()
+    }
+
+    deinit {
+        lua.close()
+    }
+
+    /// Runs a chunk; returns its first result as plain data.
+    @discardableResult
+    public func run(_ source: String, chunkName: String) throws -> LuaValue {
+        try lua.execute(source, chunkName: chunkName)
+    }
+
+    // MARK: Calling scripts back
+
+    /// Calls a script function kept in `function` with what `arguments` pushes, and reads
+    /// its results with `read`. Any Lua error comes back as a `LuaError`.
+    func call<R>(_ function: LuaReference, results: Int32 = 1, arguments: (LuaCall) -> Int32, read: (LuaCall) throws -> R) throws -> R {
+        try lua.withStack { call in
+            guard call.reserve(8) else { throw LuaError(kind: .runtime, message: "Lua stack overflow") }
+            try function.push(on: call)
+            let count = arguments(call)
+            try lua.pcall(call, arguments: count, results: results)
+            return try read(call)
+        }
+    }
+
+    /// Runs a script screen's build function on its new container.
+    func setUp(_ container: ScreenContainer, screen name: String, navigator: ScreenNavigator) throws {
+        if let refresher = screenRefreshers[name] {
+            container.refreshHandler = { [weak self] container, done in
+                guard let self else { return done(.failure(LuaError(kind: .unavailable, message: "the script of \(name) was unloaded"))) }
+                done(Result { try self.call(refresher, results: 0, arguments: { call in
+                    call.push(container, self.containers)
+                    return 1
+                }, read: { _ in }) })
+            }
+        }
+        guard let builder = screenBuilders[name] else { return }
+        let outer = buildingNavigator
+        buildingNavigator = navigator
+        defer { buildingNavigator = outer }
+        try call(builder, results: 0, arguments: { call in
+            call.push(container, containers)
+            call.push(navigator, navigators)
+            return 2
+        }, read: { _ in })
+    }
+}
+
+/// A custom action a script defined with `nav.action`.
+struct NavActionDefinition {
+    let name: String
+    let on: ScreenContainerKind
+    let produces: ScreenContainerKind?
+    let perform: LuaReference
+}

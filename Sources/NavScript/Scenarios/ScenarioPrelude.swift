@@ -1,0 +1,368 @@
+/// The scenario runtime scripts see: `describe`, `scenario` (= `it`), `before_each`,
+/// `after_each`, `pending` and `expect` with its matchers, written in Lua. The chunk gets
+/// the host's helpers as its argument and returns the runner the host drives:
+/// `list()` and, for one scenario, `before(i)`, `body(i)` and `after(i)`.
+///
+/// It runs in the same sandbox as the scenario file; the host helpers stay local to it.
+enum ScenarioPrelude {
+    static let chunkName = "=navscript.scenario"
+
+    static let source = #"""
+local host = ...
+local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
+local sort, concat, insert = table.sort, table.concat, table.insert
+local find, format, rep = string.find, string.format, string.rep
+
+-- Definitions -----------------------------------------------------------------------
+
+local root = { names = {}, tags = {}, before = {}, after = {} }
+local current = root
+local scenarios = {}
+
+local function arguments(what, name, a, b)
+  if type(name) ~= "string" then
+    error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(name)), 3)
+  end
+  local options, body = {}, a
+  if type(a) == "table" then options, body = a, b end
+  return options, body
+end
+
+local function tagsOf(block, options)
+  local tags = {}
+  for tag in pairs(block.tags) do tags[tag] = true end
+  if options.tags ~= nil then
+    if type(options.tags) ~= "table" then error("option 'tags' must be a list of names", 4) end
+    for _, tag in ipairs(options.tags) do tags[tostring(tag)] = true end
+  end
+  return tags
+end
+
+local function define(what, name, a, b, isPending)
+  local options, body = arguments(what, name, a, b)
+  if not isPending and type(body) ~= "function" then
+    error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
+  end
+  local names = {}
+  for i, part in ipairs(current.names) do names[i] = part end
+  names[#names + 1] = name
+  local tags = tagsOf(current, options)
+  local list = {}
+  for tag in pairs(tags) do list[#list + 1] = tag end
+  sort(list)
+  scenarios[#scenarios + 1] = {
+    name = concat(names, " "), tags = list, line = host.where(3), block = current,
+    body = body, pending = isPending or nil,
+  }
+end
+
+function describe(name, a, b)
+  local options, body = arguments("describe", name, a, b)
+  if type(body) ~= "function" then
+    error(format("bad argument #2 to 'describe' (function expected, got %s)", type(body)), 2)
+  end
+  local names = {}
+  for i, part in ipairs(current.names) do names[i] = part end
+  names[#names + 1] = name
+  local block = { names = names, tags = tagsOf(current, options), before = {}, after = {}, parent = current }
+  local outer = current
+  current = block
+  body()
+  current = outer
+end
+
+function scenario(name, a, b) define("scenario", name, a, b, false) end
+it = scenario
+function pending(name, a, b) define("pending", name, a, b, true) end
+
+function before_each(body)
+  if type(body) ~= "function" then error("bad argument #1 to 'before_each' (function expected)", 2) end
+  insert(current.before, body)
+end
+
+function after_each(body)
+  if type(body) ~= "function" then error("bad argument #1 to 'after_each' (function expected)", 2) end
+  insert(current.after, body)
+end
+
+-- Showing values ------------------------------------------------------------------------
+
+local function quote(s) return (format("%q", s):gsub("\\\n", "\\n")) end
+
+local function show(value, depth, seen)
+  local kind = type(value)
+  if kind == "string" then return quote(value) end
+  if kind ~= "table" then return tostring(value) end
+  depth, seen = depth or 0, seen or {}
+  if seen[value] then return "<cycle>" end
+  if depth > 4 then return "{...}" end
+  seen[value] = true
+  local parts, n = {}, #value
+  for i = 1, n do parts[#parts + 1] = show(value[i], depth + 1, seen) end
+  local keys = {}
+  for key in pairs(value) do
+    if not (type(key) == "number" and key >= 1 and key <= n and key % 1 == 0) then keys[#keys + 1] = key end
+  end
+  sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+  for _, key in ipairs(keys) do
+    local label = type(key) == "string" and key:match("^[%a_][%w_]*$") and key or "[" .. show(key, depth + 1, seen) .. "]"
+    parts[#parts + 1] = label .. " = " .. show(value[key], depth + 1, seen)
+  end
+  seen[value] = nil
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+local function deepEqual(a, b, seen)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for key, value in pairs(a) do
+    if not deepEqual(value, b[key], seen) then return false end
+  end
+  for key in pairs(b) do
+    if a[key] == nil then return false end
+  end
+  return true
+end
+
+-- Where two tables differ: one line per differing path.
+local function differences(expected, received, path, out, seen)
+  if #out >= 20 then return out end
+  if deepEqual(expected, received) then return out end
+  if type(expected) ~= "table" or type(received) ~= "table" then
+    out[#out + 1] = format("  at %s: expected %s, received %s", path == "" and "(value)" or path, show(expected), show(received))
+    return out
+  end
+  seen = seen or {}
+  if seen[expected] then return out end
+  seen[expected] = true
+  local keys, known = {}, {}
+  for key in pairs(expected) do keys[#keys + 1] = key; known[key] = true end
+  for key in pairs(received) do if not known[key] then keys[#keys + 1] = key end end
+  sort(keys, function(x, y)
+    if type(x) == type(y) and type(x) ~= "table" and type(x) ~= "userdata" then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  for _, key in ipairs(keys) do
+    local label = type(key) == "number" and format("%s[%d]", path, key) or (path .. "." .. tostring(key))
+    if expected[key] == nil then
+      out[#out + 1] = format("  at %s: unexpected %s", label, show(received[key]))
+    elseif received[key] == nil then
+      out[#out + 1] = format("  at %s: missing %s", label, show(expected[key]))
+    else
+      differences(expected[key], received[key], label, out, seen)
+    end
+  end
+  return out
+end
+
+local function lines(text)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
+  return out
+end
+
+-- A line diff of two texts (longest common subsequence), "- expected" / "+ received".
+local function textDiff(expected, received)
+  local a, b = lines(expected), lines(received)
+  if #a * #b > 250000 then
+    return "  - " .. concat(a, "\n  - ") .. "\n  + " .. concat(b, "\n  + ")
+  end
+  local lcs = {}
+  for i = #a + 1, 1, -1 do
+    lcs[i] = {}
+    for j = #b + 1, 1, -1 do
+      if i > #a or j > #b then lcs[i][j] = 0
+      elseif a[i] == b[j] then lcs[i][j] = lcs[i + 1][j + 1] + 1
+      else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
+    end
+  end
+  local out, i, j = {}, 1, 1
+  while i <= #a or j <= #b do
+    if i <= #a and j <= #b and a[i] == b[j] then out[#out + 1] = "    " .. a[i]; i, j = i + 1, j + 1
+    elseif j <= #b and (i > #a or lcs[i][j + 1] >= lcs[i + 1][j]) then out[#out + 1] = "  + " .. b[j]; j = j + 1
+    else out[#out + 1] = "  - " .. a[i]; i = i + 1 end
+  end
+  return concat(out, "\n")
+end
+
+-- Text matching: a plain substring, or else a Lua pattern.
+local function matches(text, pattern)
+  if find(text, pattern, 1, true) then return true end
+  local ok, found = pcall(find, text, pattern)
+  return ok and found ~= nil
+end
+
+local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
+local function isContainer(value) return type(value) == "userdata" and value.kind ~= nil and value.isVisible ~= nil end
+
+-- The picture of the whole hierarchy a container is in.
+local function pictureOf(value)
+  if isApp(value) then return value:tree() end
+  if isContainer(value) then
+    local top = value
+    while top.parent or top.presenting do top = top.parent or top.presenting end
+    return top:tree()
+  end
+end
+
+-- Expectations ---------------------------------------------------------------------------
+
+local expectation = {}
+expectation.__index = expectation
+
+local function fail(self, message, detail)
+  local text = message
+  if self.negated then text = message:gsub("^expect%(value%):", "expect(value).never:") end
+  if detail and detail ~= "" then text = text .. "\n" .. detail end
+  error(text, 3)
+end
+
+local function check(self, pass, message, detail)
+  if pass == self.negated then fail(self, message, detail) end
+  host.count()
+  return self
+end
+
+function expectation:toBe(expected)
+  local received = self.value
+  return check(self, received == expected, "expect(value):toBe(expected) failed",
+    format("  expected: %s%s\n  received: %s", self.negated and "not " or "", show(expected), show(received)))
+end
+
+function expectation:toEqual(expected)
+  local received = self.value
+  local detail
+  if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
+    detail = textDiff(expected, received)
+  elseif type(expected) == "table" and type(received) == "table" then
+    detail = concat(differences(expected, received, "", {}), "\n")
+  else
+    detail = format("  expected: %s%s\n  received: %s", self.negated and "not " or "", show(expected), show(received))
+  end
+  return check(self, deepEqual(received, expected), "expect(value):toEqual(expected) failed", detail)
+end
+
+function expectation:toShow(screen)
+  local received = self.value
+  if isApp(received) then received = received:top() end
+  local key = tostring(screen)
+  local shown = received and received.key
+  local picture = pictureOf(self.value)
+  return check(self, shown == key, format("expect(value):toShow(%s) failed", key),
+    format("  expected: %s%s\n  received: %s%s", self.negated and "not " or "", key, tostring(shown or received),
+      picture and ("\n\n" .. picture) or ""))
+end
+
+function expectation:toContain(item)
+  local received, found = self.value, false
+  if type(received) == "string" then
+    found = find(received, tostring(item), 1, true) ~= nil
+  elseif type(received) == "table" then
+    for _, value in pairs(received) do if deepEqual(value, item) then found = true break end end
+  else
+    error(format("expect(value):toContain needs a string or a table, got %s", type(received)), 2)
+  end
+  return check(self, found, "expect(value):toContain(item) failed",
+    format("  item: %s\n  %s: %s", show(item), self.negated and "found in" or "not found in", show(received)))
+end
+
+function expectation:toHaveLength(length)
+  local received = self.value
+  if type(received) ~= "string" and type(received) ~= "table" then
+    error(format("expect(value):toHaveLength needs a string or a table, got %s", type(received)), 2)
+  end
+  return check(self, #received == length, "expect(value):toHaveLength(length) failed",
+    format("  expected length: %s%d\n  received length: %d\n  value: %s", self.negated and "not " or "", length, #received, show(received)))
+end
+
+function expectation:toMatch(pattern)
+  local received = self.value
+  if type(received) ~= "string" then
+    error(format("expect(value):toMatch needs a string, got %s", type(received)), 2)
+  end
+  return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed",
+    format("  pattern: %s\n  received: %s", show(pattern), show(received)))
+end
+
+-- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
+function expectation:toFail(pattern)
+  local failed, message
+  if type(self.value) == "function" then
+    local ok, err = pcall(self.value)
+    failed, message = not ok, not ok and tostring(err) or nil
+  else
+    failed, message = not self.value, self.extra
+  end
+  local pass = failed and (pattern == nil or (message ~= nil and matches(message, pattern)))
+  local detail
+  if failed then
+    detail = format("  expected a failure matching: %s\n  failed with: %s", show(pattern), show(message))
+  else
+    detail = format("  expected a failure%s, but it succeeded", pattern and (" matching " .. show(pattern)) or "")
+  end
+  return check(self, pass, "expect(value):toFail(pattern) failed", detail)
+end
+
+function expectation:toMatchSnapshot(name)
+  local value, text = self.value
+  if isApp(value) then
+    local parts = { value:tree(), "", "transitions:" }
+    for _, t in ipairs(value.transitions) do
+      parts[#parts + 1] = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
+        t.container.key and (" " .. t.container.key) or "", concat(t.before, ", "), concat(t.after, ", "),
+        t.animated and (t.animation == "default" and " animated" or (" animated(" .. t.animation .. ")")) or "")
+    end
+    text = concat(parts, "\n")
+  elseif type(value) == "string" then
+    text = value
+  else
+    text = show(value)
+  end
+  local ok, message, expected = host.snapshot(name, text)
+  if not ok then
+    fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
+      expected and textDiff(expected, text) or nil)
+  end
+  host.count()
+  return self
+end
+
+function expect(...)
+  local object = setmetatable({ value = (...), extra = select(2, ...), negated = false }, expectation)
+  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true }, expectation)
+  return object
+end
+
+-- The runner the host drives ----------------------------------------------------------------
+
+local runner = {}
+
+function runner.list()
+  local out = {}
+  for i, s in ipairs(scenarios) do
+    out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or false }
+  end
+  return out
+end
+
+-- The before_each functions, outermost first; the after_each ones, innermost first.
+function runner.hooks(index, which)
+  local chain, block = {}, scenarios[index].block
+  while block do insert(chain, 1, block); block = block.parent end
+  local out = {}
+  if which == "before" then
+    for _, b in ipairs(chain) do for _, f in ipairs(b.before) do out[#out + 1] = f end end
+  else
+    for i = #chain, 1, -1 do for _, f in ipairs(chain[i].after) do out[#out + 1] = f end end
+  end
+  return out
+end
+
+function runner.body(index) return scenarios[index].body end
+
+return runner
+"""#
+}
