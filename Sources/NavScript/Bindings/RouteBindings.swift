@@ -107,8 +107,12 @@ extension NavRuntime {
             let container = try call.object(2, containers)
             return route.from(container, kind: container.kind, nested: try nestedRoute(call, 3, kind: container.kind))
         }
-        routeMethod("then", nested: 2) { [unowned self] call, route in
-            try route.then(try routeArgument(call, 2))
+        // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
+        // `andThen`. `route["then"](route, other)` works too.
+        for name in ["then", "andThen"] {
+            routeMethod(name, nested: 2) { [unowned self] call, route in
+                try route.then(try routeArgument(call, 2))
+            }
         }
         routeMethod("fallback") { [unowned self] call, route in
             if call.isFunction(2) {

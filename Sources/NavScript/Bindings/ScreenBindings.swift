@@ -66,7 +66,7 @@ extension NavRuntime {
                     }
                 }
             default:
-                throw LuaCallError.type(1, expected: "table of traits")
+                throw LuaCallError.argument(1, "table of traits expected, got \(call.typeName(2))")
             }
             call.push(ScreenObject(makeScreen(type, traits: traits)), screens)
             return 1

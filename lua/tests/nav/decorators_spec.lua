@@ -1,0 +1,96 @@
+-- Decorators: each returns a decorated Screen that keeps the inner key.
+local Chat = nav.screen("Chat")
+local Feed = nav.screen("Feed")
+local Nav = nav.screen("Nav", { container = "stack" })
+local Home = nav.screen("Home", { container = "tabs" })
+
+local function built(screen)
+  local app = nav.app { root = screen }
+  return app.window.children[1], app
+end
+
+describe("decorators", function()
+  scenario("withStackContainer wraps the screen in an unkeyed stack and keeps the key", function()
+    local screen = Chat { chatId = 7 }:withStackContainer()
+    expect(tostring(screen)):toBe("Chat(chatId=7)")
+    expect(screen.kind):toBe("stack")
+    local stack = built(screen)
+    expect(stack.kind):toBe("stack")
+    expect(stack.key):toBe(nil)
+    expect(stack.children[1].key):toBe("Chat(chatId=7)")
+  end)
+
+  scenario("apply in order to the container each one produces", function()
+    local screen = Chat { chatId = 7 }
+      :withLeftBarButton { title = "Close" }
+      :withStackContainer()
+      :withModalPresentationStyle("fullScreen")
+    local stack = built(screen)
+    expect(stack.attributes):toEqual({ modalPresentationStyle = "fullScreen" })
+    expect(stack.children[1].attributes):toEqual({ leftBarButton = { title = "Close" } })
+  end)
+
+  scenario("record modal styles under UIKit's names", function()
+    expect(built(Feed():withModalTransitionStyle("crossDissolve")).attributes):toEqual({ modalTransitionStyle = "crossDissolve" })
+    expect(built(Feed():withModalTransitioningDelegate("Card")).attributes)
+      :toEqual({ modalPresentationStyle = "custom", transitioningDelegate = "Card" })
+  end)
+
+  scenario("set bar buttons and tab bar items", function()
+    expect(built(Feed():withRightBarButton { title = "Edit" }).attributes):toEqual({ rightBarButton = { title = "Edit" } })
+    expect(built(Feed():withTabBarItem { title = "Feed", image = "house", badge = 3 }).attributes)
+      :toEqual({ tabBarItem = { title = "Feed", image = "house", badge = "3" } })
+  end)
+
+  scenario("anchor a popover only when the style is popover first", function()
+    expect(built(Feed():withPopoverPresentation { anchor = "center" }).attributes):toEqual({})
+    expect(built(Feed():withModalPresentationStyle("popover"):withPopoverPresentation { anchor = "center" }).attributes)
+      :toEqual({ modalPresentationStyle = "popover", popoverAnchor = "center" })
+  end)
+
+  scenario("present as a bottom sheet", function()
+    local sheet = built(Feed():withBottomSheet { detents = { "medium", "large" } })
+    expect(sheet.attributes.modalPresentationStyle):toBe("custom")
+    expect(sheet.attributes.bottomSheet):toEqual({ detents = { "medium", "large" } })
+    local stacked = built(Feed():withBottomSheetStack {})
+    expect(stacked.kind):toBe("stack")
+    expect(stacked.attributes.bottomSheet):toEqual({ detents = { "large" } })
+  end)
+
+  scenario("withStack and withTabs replace the contents; withTabs keeps the first tab selected", function()
+    local stack = built(Nav():withStack(Feed(), Chat { chatId = 1 }))
+    expect(#stack.children):toBe(2)
+    expect(stack.children[2].key):toBe("Chat(chatId=1)")
+    local tabs = built(Home():withTabs(Feed(), Chat()))
+    expect(#tabs.children):toBe(2)
+    expect(tabs.selectedIndex):toBe(1)
+  end)
+
+  scenario("a bar button's route runs when it is tapped", function()
+    local close = nav.route("modal"):presenting():dismiss()
+    local app = nav.app { root = Feed(), presented = Chat():withLeftBarButton { title = "Close", route = close }:withStackContainer() }
+    local chat = app:top()
+    expect(app:tap(chat, "left")):toBe(true)
+    expect(app:top()):toShow(Feed())
+    expect(app:tap(chat, "right")):toFail("rightBarButton")
+  end)
+
+  scenario("custom decorators run on the built container", function()
+    nav.decorator("withBadge", function(container, options) container:setAttribute("badge", options.count) end)
+    expect(built(Feed():decorated("withBadge", { count = 5 })).attributes):toEqual({ badge = 5 })
+  end)
+
+  scenario("refuse the wrong kind of screen and unknown values", function()
+    expect(function() Feed():withStack(Chat()) end):toFail("calling 'withStack' on bad self (stack screen expected, got modal screen)")
+    expect(function() Feed():withTabs(Chat()) end):toFail("calling 'withTabs' on bad self (tabs screen expected, got modal screen)")
+    expect(function() Feed():withModalPresentationStyle("sheet") end):toFail("unknown presentation style 'sheet' (automatic, fullScreen")
+    expect(function() Feed():withModalTransitionStyle(3) end):toFail("bad argument #1 to 'withModalTransitionStyle' (string expected, got number)")
+    expect(function() Feed():withLeftBarButton {} end):toFail("a bar button needs a title")
+    expect(function() Feed():withLeftBarButton { title = "X", route = 1 } end):toFail("option 'route' must be a Route")
+    expect(function() Feed():decorated("nothing") end):toFail("no decorator 'nothing' (define it with nav.decorator)")
+    expect(function() Nav():withStack(1) end):toFail("bad argument #1 to 'withStack' (Screen expected, got number)")
+    expect(function() Feed.withStackContainer() end):toFail("attempt to call a nil value")
+    local screen = Feed()
+    expect(function() screen.withStackContainer(nil) end):toFail("bad argument #1 to 'withStackContainer' (Screen expected, got nil)")
+  end)
+end)

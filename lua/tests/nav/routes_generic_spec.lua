@@ -1,0 +1,181 @@
+-- Route methods for any container: searches, composition, control flow.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local ChatList = nav.screen("ChatList")
+local Settings = nav.screen("Settings")
+
+local function tabApp()
+  return nav.app { root = nav.tabs {
+    nav.stack { Feed() },
+    nav.stack { ChatList(), Chat { chatId = 7 } },
+    selected = 2,
+  } }
+end
+
+describe("nav.route", function()
+  scenario("starts at the window, or at the kind given", function()
+    expect(tostring(nav.route())):toBe("Route(window → window, 0 actions)")
+    expect(tostring(nav.route("stack"))):toBe("Route(stack → stack, 0 actions)")
+    expect(tostring(nav.route():top(nav.stack):push(Chat()))):toBe("Route(window → stack, 1 action)")
+    expect(function() nav.route("view") end):toFail("unknown container kind 'view' (window, modal, stack or tabs expected)")
+  end)
+
+  scenario("routes are values: methods return new routes", function()
+    local base = nav.route():top(nav.stack)
+    local one = base:push(Chat { chatId = 1 })
+    local two = base:push(Chat { chatId = 2 })
+    expect(tostring(base)):toBe("Route(window → stack, 1 action)")
+    local app = tabApp()
+    app:navigate(two)
+    expect(app:top()):toShow(Chat { chatId = 2 })
+    expect(one ~= two):toBe(true)
+  end)
+end)
+
+describe("first, last and top", function()
+  scenario("find containers in the iterator's order", function()
+    local app = tabApp()
+    local found = {}
+    local record = function(name) return function(route) return route:get(function(c) found[name] = c.children[1].key end) end end
+    expect(app:navigate(nav.route():first(nav.stack, record("first")):last(nav.stack, record("last")):top(nav.stack, record("top")))):toBe(true)
+    expect(found):toEqual({ first = "Feed", last = "ChatList", top = "ChatList" })
+  end)
+
+  scenario("take a Screen (its key) or a screen type (its name)", function()
+    local app = tabApp()
+    expect(app:navigate(nav.route():last(Chat { chatId = 7 }):makeVisible())):toBe(true)
+    expect(app:navigate(nav.route():first(Chat):makeVisible())):toBe(true)
+    expect(app:navigate(nav.route():last(Chat { chatId = 8 }))):toFail("No container of UIViewController type found")
+  end)
+
+  scenario("continue from what they found, or keep the route where it is with a nested route", function()
+    expect(tostring(nav.route():top(nav.stack))):toBe("Route(window → stack, 1 action)")
+    expect(tostring(nav.route():top(nav.stack, function(r) return r:push(Chat()) end))):toBe("Route(window → window, 1 action)")
+    expect(tostring(nav.route():top(nav.stack, nav.route("stack"):push(Chat())))):toBe("Route(window → window, 1 action)")
+  end)
+
+  scenario("fail with Nivelir's message when nothing matches", function()
+    local app = nav.app()
+    local ok, err = app:navigate(nav.route():top(nav.stack))
+    expect(ok):toBe(false)
+    expect(err):toBe("No container of UINavigationController type found for:\n  ScreenTopAction<UIWindow, UINavigationController>(predicate: container of UINavigationController type)")
+    expect(app.log[#app.log]):toBe("Error: " .. err)
+  end)
+
+  scenario("refuse what is not a predicate, and a nested function returning no route", function()
+    expect(function() nav.route():top(1) end):toFail("bad argument #1 to 'top' (Predicate expected, got number)")
+    expect(function() nav.route():top() end):toFail("bad argument #1 to 'top' (Predicate expected, got no value)")
+    expect(function() nav.route():top(nav.stack, function() end) end):toFail("the nested function must return a Route, got nil")
+    expect(function() nav.route():top(nav.stack, 5) end):toFail("(Route or function expected, got number)")
+    expect(function() nav.route():top(nav.stack, nav.route("tabs")) end):toFail("route rooted at stack expected, got route rooted at tabs")
+    expect(function() nav.route():top(nav.stack, function() error("inside") end) end):toFail("routes_generic_spec.lua:%d+: inside")
+  end)
+end)
+
+describe("from and then", function()
+  scenario("from continues from a given container", function()
+    local app = tabApp()
+    local list = app.window.children[1].children[2]
+    expect(app:navigate(nav.route():from(list):push(Settings()))):toBe(true)
+    expect(app:top()):toShow(Settings())
+    expect(function() nav.route():from(nil) end):toFail("bad argument #1 to 'from' (Container expected, got nil)")
+  end)
+
+  scenario("andThen (then) appends a route rooted at the current kind, merging stack edits", function()
+    local app = tabApp()
+    local more = nav.route("stack"):push(Settings())
+    expect(app:navigate(nav.route():top(nav.stack):push(Feed()):andThen(more))):toBe(true)
+    expect(#app.transitions):toBe(1)
+    expect(app.transitions[1].kind):toBe("setStack")
+    local route = nav.route():top(nav.stack)
+    expect(tostring(route["then"](route, more))):toBe("Route(window → stack, 1 action)")
+    expect(function() nav.route():andThen(more) end):toFail("route rooted at window expected, got route rooted at stack")
+    expect(function() nav.route():andThen(5) end):toFail("bad argument #1 to 'andThen' (Route expected, got number)")
+  end)
+end)
+
+describe("fallback, ensure, cauterize and resolve", function()
+  scenario("fallback runs when anything before it fails, and resets to the root", function()
+    local app = nav.app { root = Feed() }
+    local route = nav.route():top(nav.stack):push(Chat()):fallback(nav.route():top(nav.container):present(Chat()))
+    expect(tostring(route)):toBe("Route(window → window, 1 action)")
+    expect(app:navigate(route)):toBe(true)
+    expect(app:top()):toShow(Chat())
+    expect(app.log[2]):toMatch("^Info: Catching error: No container of UINavigationController type found")
+  end)
+
+  scenario("a fallback function gets the error and may choose no route", function()
+    local app = nav.app { root = Feed() }
+    local seen
+    expect(app:navigate(nav.route():fail("offline"):fallback(function(err) seen = err return nil end))):toBe(true)
+    expect(seen):toBe("offline")
+    expect(app:navigate(nav.route():fail("x"):fallback(function() return 5 end))):toFail("the fallback function must return a Route or nil, got number")
+    expect(app:navigate(nav.route():fail("x"):fallback(function() error("in fallback") end))):toFail("routes_generic_spec.lua:%d+: in fallback")
+  end)
+
+  scenario("ensure runs after everything, whether it failed or not", function()
+    local app = nav.app { root = Feed() }
+    local runs = 0
+    local count = nav.route():get(function() runs = runs + 1 end)
+    expect(app:navigate(nav.route():ensure(count))):toBe(true)
+    expect(app:navigate(nav.route():fail("boom"):ensure(count))):toFail("boom")
+    expect(runs):toBe(2)
+  end)
+
+  scenario("cauterize swallows the error", function()
+    expect(nav.app():navigate(nav.route():fail("boom"):cauterize())):toBe(true)
+  end)
+
+  scenario("resolve goes back to the root kind with no effect", function()
+    local route = nav.route():top(nav.stack):push(Chat()):resolve()
+    expect(tostring(route)):toBe("Route(window → window, 1 action)")
+    expect(function() route:push(Chat()) end):toFail("calling 'push' on bad self (stack route expected, got window route)")
+  end)
+
+  scenario("fallback and ensure need routes of the same root", function()
+    expect(function() nav.route():fallback(nav.route("stack")) end):toFail("route rooted at window expected, got route rooted at stack")
+    expect(function() nav.route():ensure(1) end):toFail("bad argument #1 to 'ensure' (Route expected, got number)")
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():fail("x"):fallback(function() return nav.route("stack") end))):toFail("route rooted at window expected")
+  end)
+end)
+
+describe("get, refresh, fail and wait", function()
+  scenario("get gives the container, and can fail the route", function()
+    local app = tabApp()
+    local key
+    expect(app:navigate(nav.route():top(nav.container):get(function(c) key = c.key end))):toBe(true)
+    expect(key):toBe("Chat(chatId=7)")
+    expect(app:navigate(nav.route():get(function() return false, "not now" end))):toFail("not now")
+    expect(app:navigate(nav.route():get(function() error("get failed here") end))):toFail("routes_generic_spec.lua:%d+: get failed here")
+    expect(function() nav.route():get() end):toFail("bad argument #1 to 'get' (function expected, got no value)")
+  end)
+
+  scenario("refresh needs a refreshable container", function()
+    local app = tabApp()
+    expect(app:navigate(nav.route():top(nav.container):refresh()))
+      :toFail("does not match the expected type ScreenRefreshableContainer")
+  end)
+
+  scenario("fail fails with the message", function()
+    expect(nav.app():navigate(nav.route():fail("not signed in"))):toFail("^not signed in$")
+    expect(nav.app():navigate(nav.route():fail())):toFail("failed")
+  end)
+
+  scenario("wait takes virtual time", function()
+    local app = nav.app()
+    expect(app:navigate(nav.route():wait(2.5))):toBe(true)
+    expect(app.clock):toBe(2.5)
+    expect(app.log):toEqual({ "Info: Waiting for 2.5 seconds" })
+    expect(function() nav.route():wait(-1) end):toFail("a finite number of seconds, 0 or more, expected")
+    expect(function() nav.route():wait(math.huge) end):toFail("a finite number of seconds")
+    expect(function() nav.route():wait("1") end):toFail("bad argument #1 to 'wait' (number expected, got string)")
+  end)
+
+  scenario("methods called on something else than a route say so", function()
+    local route = nav.route()
+    expect(function() route.top(nil, nav.stack) end):toFail("bad argument #1 to 'top' (Route expected, got nil)")
+    expect(function() route.top(Feed(), nav.stack) end):toFail("bad argument #1 to 'top' (Route expected, got Screen)")
+    expect(route.nothing):toBe(nil)
+  end)
+end)

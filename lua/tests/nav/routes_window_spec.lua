@@ -1,0 +1,47 @@
+-- Window routes: root, setRoot, makeKey, makeKeyAndVisible.
+local Feed = nav.screen("Feed")
+local Home = nav.screen("Home", { container = "tabs" })
+local Chat = nav.screen("Chat")
+
+describe("window routes", function()
+  scenario("setRoot replaces the root, dropping the old tree with its modals", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    expect(app:navigate(nav.route():setRoot(Chat { chatId = 1 }))):toBe(true)
+    expect(app:tree()):toBe("window\n└─ modal Chat(chatId=1) ← top")
+    expect(app.transitions[1].kind):toBe("setRoot")
+    expect(app.transitions[1].animated):toBe(false)
+    expect(app.log):toEqual({ "Info: Setting root of UIWindow to Chat(chatId=1)" })
+  end)
+
+  scenario("setRoot animates only with a custom animation, and runs a nested route on the root", function()
+    local app = nav.app()
+    local tabs = function(r) return r:setupTab(Feed()):setupTab(Chat()):selectTab(2) end
+    expect(app:navigate(nav.route():setRoot(Home(), { animation = "crossDissolve" }, tabs):makeKeyAndVisible())):toBe(true)
+    expect(app.transitions[1].animation):toBe("crossDissolve")
+    expect(app.clock):toBe(0.3)
+    expect(app:top()):toShow(Chat())
+    expect(app:navigate(nav.route():setRoot(Feed(), function(r) return r:present(Chat()) end))):toBe(true)
+    expect(app:top()):toShow(Chat())
+  end)
+
+  scenario("root finds the root, of a given kind", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():root("stack"):push(Chat()))):toBe(true)
+    expect(app:navigate(nav.route():root("tabs"))):toFail("does not match the expected type UITabBarController")
+    expect(nav.app():navigate(nav.route():root())):toFail("No container of UIViewController type found for:\n  ScreenRootAction<UIWindow, UIViewController>()")
+  end)
+
+  scenario("makeKey and makeKeyAndVisible keep the window key", function()
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():makeKey():makeKeyAndVisible())):toBe(true)
+    expect(app.window.isKey):toBe(true)
+  end)
+
+  scenario("window methods need a window route", function()
+    expect(function() nav.route("modal"):setRoot(Feed()) end):toFail("calling 'setRoot' on bad self (window route expected, got modal route)")
+    expect(function() nav.route():top(nav.stack):makeKey() end):toFail("calling 'makeKey' on bad self (window route expected, got stack route)")
+    expect(function() nav.route():setRoot() end):toFail("bad argument #1 to 'setRoot' (Screen expected, got no value)")
+    expect(function() nav.route():setRoot(Feed(), { animated = true }) end):toFail("unknown option 'animated' (animation expected)")
+    expect(function() nav.route():root("window") end):toFail("bad argument #1 to 'root' (modal kind expected, got window)")
+  end)
+end)

@@ -1,0 +1,86 @@
+-- nav.screen, screen types, Screens.
+local Chat = nav.screen("Chat")
+local Home = nav.screen("Home", { container = "tabs" })
+local Feed = nav.screen("Feed")
+
+describe("nav.screen", function()
+  scenario("makes a screen type that makes screens", function()
+    expect(tostring(Chat)):toBe("ScreenType(Chat)")
+    expect(Chat.name):toBe("Chat")
+    expect(Chat.kind):toBe("modal")
+    expect(Home.kind):toBe("tabs")
+    local chat = Chat { chatId = 7 }
+    expect(tostring(chat)):toBe("Chat(chatId=7)")
+    expect(chat.key):toBe("Chat(chatId=7)")
+    expect(chat.name):toBe("Chat")
+    expect(chat.kind):toBe("modal")
+    expect(chat.traits):toEqual({ chatId = 7 })
+    expect(tostring(Chat())):toBe("Chat")
+  end)
+
+  scenario("sorts traits by name, so keys are deterministic", function()
+    expect(tostring(Chat { room = "b", chatId = 1, muted = false })):toBe('Chat(chatId=1, muted=false, room="b")')
+  end)
+
+  scenario("compares screens by key", function()
+    expect(Chat { chatId = 1 } == Chat { chatId = 1 }):toBe(true)
+    expect(Chat { chatId = 1 } == Chat { chatId = 2 }):toBe(false)
+    expect(Chat { chatId = 1 } == Chat { chatId = "1" }):toBe(false)
+    expect(Chat { chatId = 7.0 } == Chat { chatId = 7 }):toBe(true)
+  end)
+
+  scenario("runs the build function when the screen is built", function()
+    local Tabs = nav.screen("Tabs", { container = "tabs", build = function(tabs, navigator)
+      tabs:setChildren { Feed(), Chat { chatId = 1 } }
+      tabs:setAttribute("built", true)
+    end })
+    local app = nav.app { root = Tabs() }
+    local tabs = app.window.children[1]
+    expect(tabs.kind):toBe("tabs")
+    expect(tabs.attributes):toEqual({ built = true })
+    expect(#tabs.children):toBe(2)
+    expect(tabs.selectedIndex):toBe(1)
+  end)
+
+  scenario("lets a build function navigate from its container", function()
+    local Tabs = nav.screen("Tabs", { container = "tabs", build = function(tabs, navigator)
+      navigator:navigate(nav.route("tabs"):setupTab(Feed()):setupTab(Chat()):selectTab(2), { from = tabs })
+    end })
+    local app = nav.app()
+    expect(app:navigate(nav.route():setRoot(Tabs()))):toBe(true)
+    app:settle()
+    expect(app:top()):toShow(Chat())
+  end)
+
+  scenario("fails the navigation when the build function fails", function()
+    local Broken = nav.screen("Broken", { build = function() error("cannot build") end })
+    local app = nav.app()
+    local ok, err = app:navigate(nav.route():setRoot(Broken()))
+    expect(ok):toBe(false)
+    expect(err):toMatch("screens_spec.lua:%d+: cannot build")
+  end)
+
+  scenario("makes containers refreshable with a refresh function", function()
+    local refreshed = 0
+    local Live = nav.screen("Live", { refresh = function(container) refreshed = refreshed + 1 end })
+    local app = nav.app { root = Live() }
+    expect(app:navigate(nav.route():root():refresh())):toBe(true)
+    expect(refreshed):toBe(1)
+    expect(app.window.children[1].refreshCount):toBe(1)
+  end)
+
+  scenario("refuses what is not a screen definition", function()
+    expect(function() nav.screen() end):toFail("bad argument #1 to 'screen' (string expected, got no value)")
+    expect(function() nav.screen("") end):toFail("bad argument #1 to 'screen' (a screen needs a name)")
+    expect(function() nav.screen("X", { container = "window" }) end):toFail("unknown container 'window' (modal, stack or tabs expected)")
+    expect(function() nav.screen("X", { build = 1 }) end):toFail("option 'build' must be a function")
+    expect(function() nav.screen("X", { bild = function() end }) end):toFail("unknown option 'bild' (build, container, refresh expected)")
+    expect(function() nav.screen("X", "modal") end):toFail("bad argument #2 to 'screen' (table of options expected, got string)")
+  end)
+
+  scenario("refuses traits that are not plain values", function()
+    expect(function() Chat { room = {} } end):toFail("trait 'room' must be a string, number or boolean")
+    expect(function() Chat { 1, 2 } end):toFail("traits are named")
+    expect(function() Chat(5) end):toFail("table of traits expected, got number")
+  end)
+end)
