@@ -38,6 +38,10 @@ let luaSwiftEntry: lk_function = { L, context, status in
                 lk_setstatus(status, Int32(LK_ERROR_VALUE), 0, nil)
             }
             return -1
+        } catch let error as LuaError {
+            // A script error from a nested call already says where it happened.
+            lk_setstatus(status, Int32(LK_ERROR_PLAIN), 0, error.message)
+            return -1
         } catch {
             // Any other Swift error reads as its description, at the caller's line.
             lk_setstatus(status, Int32(LK_ERROR_MESSAGE), 0, "\(error)")

@@ -34,6 +34,10 @@ extension NavRuntime {
                 var (root, _) = try node(call, -1, argument: 1)
                 call.pop()
                 if call.field(1, "presented") != .nil {
+                    guard root.presented.isEmpty else {
+                        call.pop()
+                        throw LuaCallError.argument(1, "the root already presents a container")
+                    }
                     root = ScreenNode(root.content, presented: try node(call, -1, argument: 1).0)
                 }
                 call.pop()

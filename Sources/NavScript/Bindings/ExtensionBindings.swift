@@ -35,7 +35,7 @@ extension NavRuntime {
             }
             return .failure(ScreenCanceledError(for: done.action))
         default:
-            throw LuaCallError.type(1, expected: "boolean or Container")
+            throw LuaCallError.argument(1, "boolean or Container expected, got \(call.typeName(2))")
         }
     }
 

@@ -53,8 +53,10 @@ extension NavRuntime {
             call.setMetatable(proxy)
             call.pushCopy(proxy)
             lua.setGlobal("nav", from: call)
+            call.pushCopy(proxy)
+            let proxyReference = lua.reference(from: call)
             lua.pushFunction(on: call) { call in
-                call.pushCopy(proxy)
+                try proxyReference.push(on: call)
                 return 1
             }
             lua.preload("nav", from: call)

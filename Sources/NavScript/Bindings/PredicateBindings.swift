@@ -21,7 +21,7 @@ extension NavRuntime {
 
     private func narrow(_ call: LuaCall, _ base: PredicateObject) throws -> Int32 {
         let kind = base.predicate.kind
-        guard call.type(2) == .table else { throw LuaCallError.type(1, expected: "table") }
+        guard call.type(2) == .table else { throw LuaCallError.argument(1, "table expected, got \(call.typeName(2))") }
         var name: String?, key: ScreenKey?
         if call.field(2, "name") != .nil {
             name = call.optionalString(-1)

@@ -40,11 +40,7 @@ extension NavRuntime {
         case .function:
             call.pushCopy(index)
             call.push(RouteObject(AnyScreenRoute(root: kind)), routes)
-            do {
-                try lua.pcall(call, arguments: 1, results: 1)
-            } catch {
-                throw LuaCallError.plain(error.message)
-            }
+            try lua.pcall(call, arguments: 1, results: 1)
             defer { call.pop() }
             guard let route = call.optionalObject(-1, routes)?.route else {
                 throw LuaCallError.argument(index, "the nested function must return a Route, got \(call.typeName(-1))")

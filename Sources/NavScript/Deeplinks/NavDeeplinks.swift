@@ -79,7 +79,7 @@ extension NavRuntime {
         }, read: { call in
             if call.isNoneOrNil(-1) { return nil }
             guard let route = call.optionalObject(-1, routes)?.route else {
-                throw LuaCallError.plain("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+                throw LuaCallError.message("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
             }
             return route
         })
@@ -109,7 +109,7 @@ extension NavRuntime {
             case .boolean where call.boolean(-2): return .pass
             case .boolean, .nil: return .drop(call.optionalString(-1))
             default:
-                throw LuaCallError.plain("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
+                throw LuaCallError.message("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }
         })
     }

@@ -46,6 +46,7 @@ public final class ScreenClock {
     @discardableResult
     public func settle(limit: Int = 1_000_000) -> Bool {
         run(until: { false }, limit: limit)
+        return isIdle
     }
 
     /// Runs scheduled work until `condition` holds or nothing is left; returns whether the

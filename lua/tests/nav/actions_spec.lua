@@ -1,0 +1,81 @@
+-- Custom actions: nav.action extends the DSL, as Nivelir's action layer is extended.
+local Feed = nav.screen("Feed")
+local SignIn = nav.screen("SignIn")
+local Chat = nav.screen("Chat")
+
+describe("nav.action", function()
+  scenario("adds a route method that runs the script's perform function", function()
+    local seen = {}
+    nav.action("mark", { on = "modal", perform = function(container, navigator, done, label)
+      seen[#seen + 1] = label .. " " .. container.key
+      done()
+    end })
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():root():mark("first"):mark("second"))):toBe(true)
+    expect(seen):toEqual({ "first Feed", "second Feed" })
+  end)
+
+  scenario("an action that produces a container continues from it", function()
+    nav.action("presentedOrSelf", { on = "modal", produces = "modal", perform = function(container, navigator, done)
+      done(container.presented or container)
+    end })
+    local app = nav.app { root = Feed(), presented = Chat() }
+    local key
+    expect(app:navigate(nav.route():root():presentedOrSelf():get(function(c) key = c.key end))):toBe(true)
+    expect(key):toBe("Chat")
+    expect(tostring(nav.route():root():presentedOrSelf())):toBe("Route(window → modal, 1 action)")
+  end)
+
+  scenario("an authorization interceptor completes later, after its own navigation", function()
+    local signedIn = false
+    nav.action("authorize", { on = "modal", produces = "modal", perform = function(container, navigator, done)
+      if signedIn then return done(true) end
+      navigator:navigate(nav.route():root():present(SignIn()), function(ok)
+        signedIn = true
+        navigator:navigate(nav.route():root():dismiss(), function() done(true) end)
+      end)
+    end })
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():root():authorize():present(Chat()))):toBe(true)
+    expect(app:top()):toShow(Chat())
+    local kinds = {}
+    for i, t in ipairs(app.transitions) do kinds[i] = t.kind .. " " .. tostring(t.after[1]) end
+    expect(kinds):toEqual({ "present SignIn", "dismiss nil", "present Chat" })
+  end)
+
+  scenario("done(false) cancels with Nivelir's message, or fails with the one given", function()
+    nav.action("cancel", { perform = function(_, _, done) done(false) end })
+    nav.action("refuse", { perform = function(_, _, done) done(false, "not allowed") end })
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():cancel())):toFail('Action canceled for:\n  ScreenCustomAction<ScreenContainer>(name: "cancel")')
+    expect(app:navigate(nav.route():refuse())):toFail("^not allowed$")
+  end)
+
+  scenario("never completing, or completing twice, is reported", function()
+    nav.action("stuck", { perform = function() end })
+    nav.action("twice", { perform = function(_, _, done) done() done() end })
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():stuck())):toFail('The action never completed for:\n  ScreenCustomAction<ScreenContainer>(name: "stuck")')
+    expect(app:navigate(nav.route():twice())):toFail('The action completed more than once for:\n  ScreenCustomAction<ScreenContainer>(name: "twice")')
+  end)
+
+  scenario("an error in perform fails the navigation with its file and line", function()
+    nav.action("broken", { perform = function() error("perform broke") end })
+    expect(nav.app():navigate(nav.route():broken())):toFail("actions_spec.lua:%d+: perform broke")
+  end)
+
+  scenario("checks the kind where the route is built", function()
+    nav.action("onStack", { on = "stack", perform = function(_, _, done) done() end })
+    expect(function() nav.route():onStack() end):toFail("calling 'onStack' on bad self (stack route expected, got window route)")
+    expect(nav.app { root = nav.stack {} }:navigate(nav.route():top(nav.stack):onStack())):toBe(true)
+  end)
+
+  scenario("refuses bad definitions", function()
+    expect(function() nav.action("bad name", { perform = function() end }) end):toFail("an action name is an identifier")
+    expect(function() nav.action("x", {}) end):toFail("option 'perform' must be a function(container, navigator, done)")
+    expect(function() nav.action("x", { on = "view", perform = function() end }) end):toFail("option 'on' must be a container kind")
+    expect(function() nav.action("x", { perform = function() end, extra = 1 }) end):toFail("unknown option 'extra'")
+    nav.action("done", { perform = function(_, _, done) done(5) end })
+    expect(nav.app():navigate(nav.route():done())):toFail("boolean or Container expected, got number")
+  end)
+end)

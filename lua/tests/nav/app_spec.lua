@@ -1,0 +1,159 @@
+-- The simulated application: nav.app and its methods.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local ChatList = nav.screen("ChatList")
+local Settings = nav.screen("Settings")
+
+describe("nav.app", function()
+  scenario("starts with one window and no root", function()
+    local app = nav.app()
+    expect(app:tree()):toBe("window")
+    expect(app:top()):toBe(nil)
+    expect(app.window.kind):toBe("window")
+    expect(app.clock):toBe(0)
+    expect(app.transitions):toEqual({})
+    expect(app.log):toEqual({})
+    expect(tostring(app)):toBe("App")
+  end)
+
+  scenario("builds a given hierarchy without transitions or log lines", function()
+    local app = nav.app { root = nav.tabs {
+      nav.stack { Feed() },
+      nav.stack { ChatList(), Chat { chatId = 7 } },
+      selected = 2,
+      presented = nav.stack { Settings() },
+    } }
+    expect(app:tree()):toBe([[
+window
+└─ tabs
+   ├─ stack
+   │  └─ modal Feed
+   ├─ stack (selected)
+   │  ├─ modal ChatList
+   │  └─ modal Chat(chatId=7)
+   └─ presents stack
+      └─ modal Settings ← top]])
+    expect(#app.transitions):toBe(0)
+    expect(#app.log):toBe(0)
+    expect(app:top()):toShow(Settings())
+    expect(app:topStack().children[1].key):toBe("Settings")
+    expect(app:topTabs().kind):toBe("tabs")
+  end)
+
+  scenario("takes a screen or a container as the root directly", function()
+    expect(nav.app(Feed()):top()):toShow(Feed())
+    expect(nav.app(nav.stack { Feed }):top()):toShow(Feed())
+    expect(nav.app { root = Feed, presented = Chat() }:top()):toShow(Chat())
+  end)
+
+  scenario("refuses bad hierarchies", function()
+    expect(function() nav.app { root = 5 } end):toFail("Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got number")
+    expect(function() nav.app { } end):toFail("option 'root' is missing")
+    expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, root expected)")
+    expect(function() nav.tabs { Feed(), selected = 3 } end):toFail("selected tab 3 out of range 1...1")
+    expect(function() nav.stack { Feed(), selected = 1 } end):toFail("option 'selected' is a tab index, for tabs only")
+    expect(function() nav.app { root = nav.stack { Feed(), presented = Chat() }, presented = Settings() } end):toFail("the root already presents a container")
+  end)
+
+  scenario("refuses hierarchies too deep to build", function()
+    local node = nav.stack {}
+    expect(function() for _ = 1, 300 do node = nav.stack { node } end end):toFail("hierarchy deeper than 200 containers")
+  end)
+end)
+
+describe("navigate", function()
+  scenario("runs a route to completion and returns ok, err", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local ok, err = app:navigate(nav.route():top(nav.stack):push(Chat()))
+    expect(ok):toBe(true)
+    expect(err):toBe(nil)
+    ok, err = app:navigate(nav.route():top(nav.tabs))
+    expect(ok):toBe(false)
+    expect(err):toMatch("^No container of UITabBarController type found for:")
+  end)
+
+  scenario("needs a window route", function()
+    local app = nav.app()
+    expect(function() app:navigate(nav.route("stack")) end):toFail("bad argument #1 to 'navigate' (window route expected, got route rooted at stack)")
+    expect(function() app:navigate() end):toFail("bad argument #1 to 'navigate' (Route expected, got no value)")
+    expect(function() app.navigate(nil, nav.route()) end):toFail("bad argument #1 to 'navigate' (App expected, got nil)")
+  end)
+end)
+
+describe("time", function()
+  scenario("the navigator starts navigations that advance and settle finish", function()
+    local app = nav.app { root = Feed() }
+    local result
+    app.navigator:navigate(nav.route():root():present(Chat()), function(ok, err) result = ok end)
+    expect(app:top()):toShow(Chat())
+    expect(app.window.children[1].presented.presentationPhase):toBe("presenting")
+    app:advance(0.25)
+    expect(result):toBe(nil)
+    app:advance(0.25)
+    expect(result):toBe(true)
+    expect(app.clock):toBe(0.5)
+    expect(app:settle()):toBe(true)
+  end)
+
+  scenario("the navigator reports failures to its completion, and can start from a container", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local result, message
+    app.navigator:navigate(nav.route():top(nav.tabs), function(ok, err) result, message = ok, err end)
+    expect(result):toBe(false)
+    expect(message):toMatch("UITabBarController")
+    local stack = app.window.children[1]
+    app.navigator:navigate(nav.route("stack"):push(Chat()), { from = stack })
+    app:settle()
+    expect(app:top()):toShow(Chat())
+    expect(function() app.navigator:navigate(nav.route("stack")) end):toFail("window route expected")
+    expect(function() app.navigator:navigate(nav.route(), { from = 1 }) end):toFail("option 'from' must be a Container")
+    expect(function() app:advance(-1) end):toFail("a finite number of seconds, 0 or more, expected")
+  end)
+
+  scenario("navigator fields", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() } } }
+    expect(app.navigator.window == app.window):toBe(true)
+    expect(app.navigator.topContainer.key):toBe("Feed")
+    expect(app.navigator.topStackContainer.kind):toBe("stack")
+    expect(app.navigator.topTabsContainer.kind):toBe("tabs")
+    expect(tostring(app.navigator)):toBe("Navigator")
+  end)
+end)
+
+describe("what an app records", function()
+  scenario("transitions say what changed", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(nav.route():top(nav.stack):push(Chat(), { animation = "crossDissolve" }))
+    local t = app.transitions[1]
+    expect(t.kind):toBe("push")
+    expect(t.animated):toBe(true)
+    expect(t.animation):toBe("crossDissolve")
+    expect(t.container == app.window.children[1]):toBe(true)
+    expect(t.before):toEqual({ "Feed" })
+    expect(t.after):toEqual({ "Feed", "Chat" })
+    expect(t.time):toBe(0)
+    expect(t.duration):toBe(0.3)
+  end)
+
+  scenario("the snapshot is plain data", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, Chat { chatId = 1 }, selected = 2 } }
+    local s = app:snapshot()
+    expect(s.kind):toBe("window")
+    local tabs = s.children[1]
+    expect(tabs.selectedIndex):toBe(2)
+    expect(tabs.children[2]):toEqual({ kind = "modal", key = "Chat(chatId=1)", name = "Chat", traits = { chatId = 1 },
+      attributes = {}, isVisible = true, isTop = true, children = {} })
+    expect(tabs.children[1].isVisible):toBe(false)
+  end)
+
+  scenario("the log has Nivelir's lines", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(nav.route():top(nav.stack):push(Chat()):wait(1):fail("stop"))
+    expect(app.log):toEqual({
+      "Info: Searching for a top container of UINavigationController type in UIWindow",
+      "Info: Setting stack of <UINavigationController> with modifiers:\n  - Push Chat",
+      "Info: Waiting for 1.0 seconds",
+      "Error: stop",
+    })
+  end)
+end)

@@ -1,0 +1,50 @@
+-- Containers as scripts see them.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+
+describe("containers", function()
+  scenario("expose the hierarchy", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed(), Chat { chatId = 3 } }, Feed { tab = 2 }, selected = 1 },
+      presented = Chat { chatId = 9 }:withModalPresentationStyle("fullScreen") }
+    local tabs = app.window.children[1]
+    local stack = tabs.children[1]
+    local chat = stack.children[2]
+    expect(tabs.kind):toBe("tabs")
+    expect(tabs.selectedIndex):toBe(1)
+    expect(tabs.parent == app.window):toBe(true)
+    expect(stack.parent == tabs):toBe(true)
+    expect(#stack.children):toBe(2)
+    expect(chat.key):toBe("Chat(chatId=3)")
+    expect(chat.name):toBe("Chat")
+    expect(chat.traits):toEqual({ chatId = 3 })
+    expect(chat.isVisible):toBe(false)
+    local modal = tabs.presented
+    expect(modal.key):toBe("Chat(chatId=9)")
+    expect(chat.presented == modal):toBe(true)
+    expect(modal.presenting == tabs):toBe(true)
+    expect(modal.attributes):toEqual({ modalPresentationStyle = "fullScreen" })
+    expect(modal.isVisible):toBe(true)
+    expect(modal.presentationPhase):toBe("presented")
+    expect(tostring(chat)):toBe("<UIViewController: Chat(chatId=3)>")
+    expect(tostring(stack)):toBe("<UINavigationController>")
+    expect(stack.nothing):toBe(nil)
+    expect(stack:tree()):toBe("stack (selected)\n├─ modal Feed\n└─ modal Chat(chatId=3)")
+  end)
+
+  scenario("compare by identity", function()
+    local app = nav.app { root = Feed() }
+    expect(app:top() == app:top()):toBe(true)
+    expect(app:top() == app.window):toBe(false)
+  end)
+
+  scenario("setAttribute sets what decorators set; setChildren works in a build function", function()
+    local app = nav.app { root = Feed() }
+    local feed = app:top()
+    feed:setAttribute("badge", 3)
+    expect(feed.attributes):toEqual({ badge = 3 })
+    feed:setAttribute("badge", nil)
+    expect(feed.attributes):toEqual({})
+    expect(function() feed:setChildren { Chat() } end):toFail("setChildren works in a screen's build function")
+    expect(function() feed:setAttribute(1) end):toFail("bad argument #1 to 'setAttribute' (string expected, got number)")
+  end)
+end)

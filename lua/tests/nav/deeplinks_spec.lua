@@ -1,0 +1,99 @@
+-- Deeplinks: URL patterns with :params and query strings, interceptors, app:open.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local SignIn = nav.screen("SignIn")
+
+local function showChat(id)
+  return nav.route():last(Chat { chatId = id }):makeVisible():fallback(nav.route():top(nav.stack):push(Chat { chatId = id }))
+end
+
+describe("deeplinks", function()
+  before_each(function()
+    nav.deeplink("app://chat/:chatId", function(params, query) return showChat(tonumber(params.chatId)) end)
+    nav.deeplink("app://rooms/:room/chats/:chat", function(params, query)
+      return nav.route():top(nav.stack):push(Chat { room = params.room, chatId = params.chat, tab = query.tab })
+    end)
+  end)
+
+  scenario("match patterns with parameters and open the handler's route", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/7")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 7 })
+    expect(app:open("app://chat/7")):toBe(true)
+    expect(#app.transitions):toBe(1)
+    expect(app.log[1]):toBe("Info: Handling navigation for URL: app://chat/7")
+    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId="7"}')
+  end)
+
+  scenario("decode query strings and escapes", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://rooms/r%201/chats/9?tab=info&flag")):toBe(true)
+    expect(app:top().traits):toEqual({ room = "r 1", chatId = "9", tab = "info" })
+    local seen
+    nav.deeplink("app://search", function(params, query) seen = query return nil end)
+    expect(app:open("app://search?q=a+b&tag[]=x&tag[]=y&filter[city]=Oslo&flag#top")):toFail("returned no route")
+    expect(seen):toEqual({ q = "a b", tag = { "x", "y" }, filter = { city = "Oslo" }, flag = true })
+  end)
+
+  scenario("say when nothing matches", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://unknown/1")):toFail("no deeplink matches app://unknown/1")
+    expect(app:open("not a url")):toFail("'not a url' is not a URL")
+    expect(app:open("other://chat/7")):toFail("no deeplink matches")
+    expect(function() nav.deeplink("chat/:id", function() end) end):toFail("a deeplink pattern is a URL like 'app://chat/:chatId'")
+    expect(function() nav.deeplink("app://x", 1) end):toFail("bad argument #2 to 'deeplink' (function expected, got number)")
+  end)
+
+  scenario("report handlers that do not return a route", function()
+    nav.deeplink("app://bad", function() return 5 end)
+    nav.deeplink("app://broken", function() error("handler broke") end)
+    local app = nav.app { root = Feed() }
+    expect(function() app:open("app://bad") end):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://bad must return a Route, got number")
+    expect(function() app:open("app://broken") end):toFail("deeplinks_spec.lua:%d+: handler broke")
+  end)
+end)
+
+describe("interceptors", function()
+  local signedIn
+  before_each(function()
+    signedIn = false
+    nav.deeplink("app://chat/:chatId", function(params) return nav.route():top(nav.stack):push(Chat { chatId = tonumber(params.chatId) }) end)
+    nav.deeplink("app://public", function() return nav.route():top(nav.stack):push(Feed { public = true }) end)
+  end)
+
+  scenario("hold a link until sign-in and then continue", function()
+    nav.interceptor(function(link, app)
+      if signedIn or link.pattern == "app://public" then return true end
+      return nav.route():root():present(SignIn())
+    end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://public")):toBe(true)
+    expect(app:open("app://chat/7")):toFail("the deeplink app://chat/7 is held until app:resumeDeeplinks()")
+    expect(app.pendingDeeplink):toBe("app://chat/7")
+    expect(app:top()):toShow(SignIn())
+    signedIn = true
+    expect(app:navigate(nav.route():root():dismiss())):toBe(true)
+    expect(app:resumeDeeplinks()):toBe(true)
+    expect(app.pendingDeeplink):toBe(nil)
+    expect(app:top()):toShow(Chat { chatId = 7 })
+    expect(app:resumeDeeplinks()):toFail("no deeplink is held")
+  end)
+
+  scenario("drop a link with a reason", function()
+    nav.interceptor(function(link) return false, "links are off" end)
+    expect(nav.app { root = nav.stack {} }:open("app://chat/1")):toFail("^links are off$")
+  end)
+
+  scenario("see the link and the app", function()
+    local seen
+    nav.interceptor(function(link, app) seen = { link.url, link.params.chatId, tostring(app) } return true end)
+    expect(nav.app { root = nav.stack {} }:open("app://chat/3")):toBe(true)
+    expect(seen):toEqual({ "app://chat/3", "3", "App" })
+  end)
+
+  scenario("must answer true, false or a route", function()
+    nav.interceptor(function() return 5 end)
+    expect(function() nav.app { root = nav.stack {} }:open("app://chat/1") end):toFail("an interceptor must return true, false or a Route, got number")
+    expect(function() nav.interceptor() end):toFail("bad argument #1 to 'interceptor' (function expected, got no value)")
+  end)
+end)

@@ -1,0 +1,51 @@
+-- Predicates: nav.container, nav.stack, nav.tabs, narrowed; nav.predicate.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+
+local function app()
+  return nav.app { root = nav.tabs {
+    nav.stack { Feed(), key = Feed { tab = 1 } },
+    nav.stack { Chat { chatId = 1 }, Chat { chatId = 2 } },
+    selected = 2,
+  } }
+end
+
+describe("predicates", function()
+  scenario("match by kind", function()
+    expect(tostring(nav.container)):toBe("container of UIViewController type")
+    expect(tostring(nav.stack)):toBe("container of UINavigationController type")
+    expect(tostring(nav.tabs)):toBe("container of UITabBarController type")
+    local a = app()
+    expect(a:navigate(nav.route():last(nav.container):get(function(c) expect(c.key):toBe("Chat(chatId=2)") end))):toBe(true)
+    expect(a:navigate(nav.route():first(nav.container):get(function(c) expect(c.kind):toBe("tabs") end))):toBe(true)
+  end)
+
+  scenario("narrow by name or key", function()
+    expect(tostring(nav.container { name = "Chat" })):toBe("Chat container of UIViewController type")
+    expect(tostring(nav.stack { key = Feed { tab = 1 } })):toBe("Feed(tab=1) container of UINavigationController type")
+    local a = app()
+    expect(a:navigate(nav.route():first(nav.container { name = "Chat" }):get(function(c) expect(c.key):toBe("Chat(chatId=1)") end))):toBe(true)
+    expect(a:navigate(nav.route():first(nav.stack { key = Feed { tab = 1 } }))):toBe(true)
+    expect(a:navigate(nav.route():first(nav.stack { name = "Chat" }))):toFail("No container of UINavigationController type found")
+  end)
+
+  scenario("custom predicates run a function on each container", function()
+    local a = app()
+    local evenChat = nav.predicate("even chat", function(c) return c.traits.chatId ~= nil and c.traits.chatId % 2 == 0 end)
+    expect(tostring(evenChat)):toBe("even chat")
+    expect(a:navigate(nav.route():first(evenChat):makeVisible())):toBe(true)
+    local anyStack = nav.predicate("any stack", function() return true end, "stack")
+    expect(a:navigate(nav.route():last(anyStack):push(Feed()))):toBe(true)
+    local broken = nav.predicate("broken", function() error("predicate broke") end)
+    expect(a:navigate(nav.route():first(broken))):toFail("predicates_spec.lua:%d+: predicate broke")
+  end)
+
+  scenario("refuse bad narrowing, and hierarchies used as searches", function()
+    expect(function() nav.container { name = 1 } end):toFail("option 'name' must be a string")
+    expect(function() nav.container { key = "Chat" } end):toFail("option 'key' must be a Screen")
+    expect(function() nav.stack(5) end):toFail("table expected, got number")
+    expect(function() nav.route():top(nav.stack { Feed() }) end):toFail("a container with screens describes a hierarchy, not a search")
+    expect(function() nav.predicate("x") end):toFail("bad argument #2 to 'predicate' (function expected, got no value)")
+    expect(function() nav.predicate("x", function() end, "view") end):toFail("unknown container kind 'view'")
+  end)
+end)
