@@ -75,6 +75,25 @@ public final class NavRuntime {
         try lua.execute(source, chunkName: chunkName)
     }
 
+    /// Runs a chunk that returns a Route, and gives the route to Swift.
+    ///
+    ///     let route = try runtime.route(evaluating: "return nav.route():top(nav.stack):push(Chat())")
+    public func route(evaluating source: String, chunkName: String = "=route") throws -> AnyScreenRoute {
+        try lua.withStack { call in
+            try lua.load(source, chunkName: chunkName, on: call)
+            try lua.pcall(call, arguments: 0, results: 1)
+            return try routeResult(call, of: chunkName)
+        }
+    }
+
+    /// The Route on the top of the stack, or an error naming what came instead.
+    func routeResult(_ call: LuaCall, of what: String) throws -> AnyScreenRoute {
+        guard let route = call.optionalObject(-1, routes)?.route else {
+            throw LuaError(kind: .runtime, message: "\(what) returned \(call.typeName(-1)), not a Route")
+        }
+        return route
+    }
+
     // MARK: Calling scripts back
 
     /// Calls a script function kept in `function` with what `arguments` pushes, and reads
