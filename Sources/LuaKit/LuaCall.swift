@@ -225,6 +225,12 @@ public struct LuaCall {
         lua_pushvalue(L, index)
     }
 
+    /// Table traversal (raw): pops a key, pushes the next key and value of the table at
+    /// `table`; false at the end. Start with a nil key; leave the key on the stack.
+    public func next(_ table: Int32) -> Bool {
+        lua_next(L, table) != 0
+    }
+
     /// Pops a table and makes it the metatable of the value at `index`.
     public func setMetatable(_ index: Int32) {
         lua_setmetatable(L, index)

@@ -166,6 +166,16 @@ public final class LuaState {
         call.pop()
     }
 
+    /// Pushes the global `name` (raw: no metamethod runs) and returns its type.
+    @discardableResult
+    public func pushGlobal(_ name: String, on call: LuaCall) -> LuaType {
+        lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        let type = call.field(-1, name)
+        lua_rotate(call.L, -2, -1)
+        call.pop()
+        return type
+    }
+
     /// Makes the function on the top of the stack the loader of `require(name)` (popped).
     public func preload(_ name: String, from call: LuaCall) {
         lk_preload(call.L, name)

@@ -35,9 +35,9 @@ public final class NavRuntime {
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
 
-    /// Opens a state with the sandbox and the `nav` module. A directory shared with earlier
-    /// runtimes (the engine's) is pointed at this one.
-    public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory()) throws {
+    /// Opens a state with the sandbox and the `nav` module. Unless `activate` is false, the
+    /// directory (shared with earlier runtimes, in the engine) is pointed at this one.
+    public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory(), activate: Bool = true) throws {
         lua = try LuaState(options: options)
         self.directory = directory
         guard let screenTypes = lua.makeClass("ScreenType", of: ScreenTypeObject.self),
@@ -61,7 +61,9 @@ public final class NavRuntime {
         self.navigators = navigators
         self.modifiers = modifiers
         self.completions = completions
-        directory.runtime = self
+        if activate {
+            directory.runtime = self
+        }
         try installModule()
     }
 

@@ -1,0 +1,221 @@
+import Foundation
+import LuaKit
+import NavScript
+import ScreenKit
+import Testing
+
+/// A folder of route scripts that tests edit.
+final class ScriptTree {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-engine-\(UUID().uuidString)")
+        for (path, text) in files {
+            try write(path, text)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        // Make sure the change is seen even within the file system's time resolution.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double.random(in: 1...1000))], ofItemAtPath: file.path)
+    }
+
+    func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+    }
+
+    func move(_ from: String, _ to: String) throws {
+        try FileManager.default.moveItem(at: root.appendingPathComponent(from), to: root.appendingPathComponent(to))
+    }
+}
+
+let chatRoutes = """
+    local Chat = nav.screen("Chat", { build = function(c) c:setAttribute("version", 1) end })
+    local M = {}
+    function M.showChat(id)
+      return nav.route():top(nav.stack):push(Chat { chatId = id })
+    end
+    return M
+    """
+
+@Suite struct EngineTests {
+    func hostApp() throws -> ScreenApplication {
+        try ScreenApplication(root: .stack([.screen(AnyScreen(name: "Home"))]))
+    }
+
+    @Test func routesByNameWithArguments() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "rooms/list.lua": "return { open = function() return nav.route() end }"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        #expect(engine.routeNames == ["chat.showChat", "rooms.list.open"])
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(7))).isSuccess)
+        #expect(app.navigator.topContainer?.label == "Chat(chatId=7)")
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(1))
+        #expect(throws: NavEngineError.unknownRoute("chat.nothing", known: ["chat.showChat", "rooms.list.open"])) {
+            try engine.route("chat.nothing")
+        }
+    }
+
+    @Test func aRouteThatFailsReportsFileAndLine() throws {
+        let tree = try ScriptTree(["bad.lua": "return { broken = function() return nav.route():push() end, notRoute = function() return 1 end }"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        #expect(throws: LuaError.self) { try engine.route("bad.broken") }
+        do {
+            _ = try engine.route("bad.broken")
+        } catch let error as LuaError {
+            #expect(error.message == "routes/bad.lua:1: calling 'push' on bad self (stack route expected, got window route)")
+        }
+        do {
+            _ = try engine.route("bad.notRoute")
+        } catch let error as LuaError {
+            #expect(error.message == "route 'bad.notRoute' returned number, not a Route")
+        }
+    }
+
+    @Test func aScriptThatDoesNotLoadFailsTheFirstLoad() throws {
+        let tree = try ScriptTree(["broken.lua": "return {"])
+        #expect(throws: LuaError.self) { try NavEngine(root: tree.root, displayRoot: "routes") }
+    }
+
+    @Test func hostFactoriesWinOverScriptScreens() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root)
+        engine.registerScreen("Chat") { traits in
+            AnyScreen(name: "Chat", traits: traits) { container, _ in container.setAttribute("swift", for: "madeBy") }
+        }
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes == ["madeBy": "swift"])
+    }
+
+    @Test func aGoodEditIsSwappedInAndTheHierarchySurvives() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root)
+        var reloads: [NavReload] = []
+        engine.onReload = { reloads.append($0) }
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(engine.checkForChanges() == nil)
+        try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 2"))
+        let reload = try #require(engine.checkForChanges())
+        #expect(reload.succeeded)
+        #expect(reload.changed == ["chat.lua"])
+        #expect(reloads.count == 1)
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(2))).isSuccess)
+        #expect(app.window.root?.children.map(\.label) == ["Home", "Chat(chatId=1)", "Chat(chatId=2)"])
+        #expect(app.window.root?.children.map { $0.attributes["version"] } == [nil, .int(1), .int(2)])
+    }
+
+    @Test func aBrokenEditKeepsTheLastGoodVersion() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        try tree.write("chat.lua", "local M = {}\nfunction M.showChat(id)\n  return nav.route(:\nend\nreturn M")
+        let reload = try #require(engine.checkForChanges())
+        #expect(!reload.succeeded)
+        #expect(reload.error?.message == "routes/chat.lua:3: unexpected symbol near ':'")
+        #expect(engine.lastError?.location?.line == 3)
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 3"))
+        #expect(engine.checkForChanges()?.succeeded == true)
+        #expect(engine.lastError == nil)
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(2))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(3))
+    }
+
+    @Test func aRuntimeErrorWhileLoadingKeepsTheLastGoodVersion() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        try tree.write("chat.lua", "local x = nil\nreturn { showChat = x.y }")
+        let reload = try #require(engine.checkForChanges())
+        #expect(reload.error?.message == "routes/chat.lua:2: attempt to index a nil value (local 'x')")
+        #expect(engine.routeNames == ["chat.showChat"])
+        try tree.write("chat.lua", "while true do end")
+        #expect(engine.checkForChanges()?.error?.kind == .instructionLimit)
+        #expect(engine.routeNames == ["chat.showChat"])
+    }
+
+    @Test func deletedAndRenamedFiles() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "extra.lua": "return { go = function() return nav.route() end }"])
+        let engine = try NavEngine(root: tree.root)
+        try tree.remove("extra.lua")
+        #expect(engine.checkForChanges()?.changed == ["extra.lua"])
+        #expect(engine.routeNames == ["chat.showChat"])
+        try tree.move("chat.lua", "messages.lua")
+        let reload = try #require(engine.checkForChanges())
+        #expect(reload.changed == ["chat.lua", "messages.lua"])
+        #expect(engine.routeNames == ["messages.showChat"])
+    }
+
+    @Test func aBurstOfSavesEndsWithTheLastOne() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root)
+        var reloads = 0
+        engine.onReload = { _ in reloads += 1 }
+        for version in 1...20 {
+            try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", \(version * 10)"))
+            if version % 5 == 0 { engine.checkForChanges() }
+        }
+        engine.checkForChanges()
+        #expect(reloads == 4)
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(200))
+    }
+
+    @Test func aRouteHandedOutBeforeTheReloadBuildsWithTheNewDefinitions() throws {
+        let withGet = chatRoutes.replacingOccurrences(of: "return M", with: "M.withGet = function() return nav.route():top(nav.stack):get(function() end) end\nreturn M")
+        let tree = try ScriptTree(["chat.lua": withGet])
+        let engine = try NavEngine(root: tree.root)
+        let kept = try engine.route("chat.showChat", .int(5))
+        let withFunction = try engine.route("chat.withGet")
+        try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 9"))
+        #expect(engine.checkForChanges()?.succeeded == true)
+        let app = try hostApp()
+        #expect(app.navigate(to: kept).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(9))
+        #expect(app.navigate(to: withFunction).failureMessage == "the script this function came from was unloaded")
+    }
+
+    @Test func modulesRequiredByOthersReloadTogether() throws {
+        let tree = try ScriptTree([
+            "common/screens.lua": "return { Chat = nav.screen('Chat') }",
+            "chat.lua": "local s = require 'common.screens'\nreturn { show = function() return nav.route():top(nav.stack):push(s.Chat { v = 1 }) end }",
+        ])
+        let engine = try NavEngine(root: tree.root)
+        #expect(engine.routeNames == ["chat.show"])
+        try tree.write("common/screens.lua", "return { Chat = nav.screen('Message') }")
+        #expect(engine.checkForChanges()?.succeeded == true)
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.show")).isSuccess)
+        #expect(app.navigator.topContainer?.label == "Message(v=1)")
+    }
+
+    @Test func watchingReloadsOnTheGivenQueue() throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let queue = DispatchQueue(label: "engine")
+        let engine = try queue.sync { try NavEngine(root: tree.root) }
+        let reloaded = DispatchSemaphore(value: 0)
+        queue.sync {
+            engine.onReload = { _ in reloaded.signal() }
+            engine.watch(every: 0.01, on: queue)
+        }
+        try tree.write("chat.lua", chatRoutes + "\n-- edited")
+        #expect(reloaded.wait(timeout: .now() + 5) == .success)
+        queue.sync { engine.stopWatching() }
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
