@@ -1,0 +1,391 @@
+---@meta nav
+-- Editor definitions (LuaCATS) for NavScript's `nav` module and scenario runtime.
+-- For editors only: this file is never loaded. See LUA_API in the README.
+error("nav.d.lua is a definition file for editors; it cannot be required")
+
+---@alias ContainerKind "window"|"modal"|"stack"|"tabs"
+---@alias PresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"currentContext"|"custom"|"overFullScreen"|"overCurrentContext"|"popover"|"none"
+---@alias TransitionStyle "coverVertical"|"flipHorizontal"|"crossDissolve"|"partialCurl"
+---@alias Animation string|{name: string, duration?: number}
+---@alias StackAnimation "default"|Animation|false
+---@alias NestedRoute Route|fun(route: Route): Route
+---@alias PredicateLike Predicate|Screen|ScreenType
+---@alias Node Screen|ScreenType|Predicate
+---@alias TraitValue string|number|boolean
+
+---@class ScreenType
+---@field name string
+---@field kind ContainerKind
+---@overload fun(traits?: table<string, TraitValue>): Screen
+
+---@class ScreenOptions
+---@field container? "modal"|"stack"|"tabs"
+---@field build? fun(container: Container, navigator: Navigator)
+---@field refresh? fun(container: Container)
+
+---@class BarButton
+---@field title string
+---@field route? Route
+
+---@class Screen
+---@field key string     # "Chat(chatId=7)"
+---@field name string
+---@field kind ContainerKind
+---@field traits table<string, TraitValue>
+local Screen = {}
+---@return Screen
+function Screen:withStackContainer() end
+---@param style PresentationStyle
+---@return Screen
+function Screen:withModalPresentationStyle(style) end
+---@param style TransitionStyle
+---@return Screen
+function Screen:withModalTransitionStyle(style) end
+---@param delegate string
+---@return Screen
+function Screen:withModalTransitioningDelegate(delegate) end
+---@param button BarButton
+---@return Screen
+function Screen:withLeftBarButton(button) end
+---@param button BarButton
+---@return Screen
+function Screen:withRightBarButton(button) end
+---@param item {title?: string, image?: string, badge?: string|integer}
+---@return Screen
+function Screen:withTabBarItem(item) end
+---@param ... Screen
+---@return Screen
+function Screen:withStack(...) end
+---@param ... Screen
+---@return Screen
+function Screen:withTabs(...) end
+---@param options {anchor?: string|table}
+---@return Screen
+function Screen:withPopoverPresentation(options) end
+---@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@return Screen
+function Screen:withBottomSheet(options) end
+---@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@return Screen
+function Screen:withBottomSheetStack(options) end
+---@param name string
+---@param options? table
+---@return Screen
+function Screen:decorated(name, options) end
+
+---@class Predicate
+---@overload fun(options: {name?: string, key?: Screen, selected?: integer, presented?: Node, [integer]: Node}): Predicate
+
+---@class Modifier
+
+---@class Route
+local Route = {}
+---@param predicate PredicateLike
+---@param nested? NestedRoute
+---@return Route
+function Route:first(predicate, nested) end
+---@param predicate PredicateLike
+---@param nested? NestedRoute
+---@return Route
+function Route:last(predicate, nested) end
+---@param predicate PredicateLike
+---@param nested? NestedRoute
+---@return Route
+function Route:top(predicate, nested) end
+---@param container Container
+---@param nested? NestedRoute
+---@return Route
+function Route:from(container, nested) end
+---Appends a route (`then` is a Lua keyword: `route["then"](route, other)` works too).
+---@param route Route
+---@return Route
+function Route:andThen(route) end
+---@param route Route|fun(err: string): Route?
+---@return Route
+function Route:fallback(route) end
+---@param route Route
+---@return Route
+function Route:ensure(route) end
+---@return Route
+function Route:cauterize() end
+---@return Route
+function Route:resolve() end
+---@param body fun(container: Container): (boolean?, string?)
+---@return Route
+function Route:get(body) end
+---@return Route
+function Route:refresh() end
+---@param message? string
+---@return Route
+function Route:fail(message) end
+---@param seconds number
+---@return Route
+function Route:wait(seconds) end
+---@param kind? ContainerKind
+---@param nested? NestedRoute
+---@return Route
+function Route:root(kind, nested) end
+---@param screen Screen
+---@param options? {animation?: Animation}|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:setRoot(screen, options, nested) end
+---@return Route
+function Route:makeKey() end
+---@return Route
+function Route:makeKeyAndVisible() end
+---@param screen Screen
+---@param options? {animated?: boolean}|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:present(screen, options, nested) end
+---@param options? {animated?: boolean}
+---@return Route
+function Route:dismiss(options) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:presented(kind, nested) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:presenting(kind, nested) end
+---@param nested? NestedRoute
+---@return Route
+function Route:stack(nested) end
+---@param nested? NestedRoute
+---@return Route
+function Route:tabs(nested) end
+---@param nested? NestedRoute
+---@return Route
+function Route:window(nested) end
+---@param options? {stackAnimation?: StackAnimation, tabsAnimation?: Animation, dismissAnimated?: boolean}
+---@return Route
+function Route:makeVisible(options) end
+---@param screen Screen
+---@param options? {animation?: StackAnimation, separated?: boolean}|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:push(screen, options, nested) end
+---@param options? {to?: Screen|ScreenType|string|Container, animation?: StackAnimation, separated?: boolean}
+---@return Route
+function Route:pop(options) end
+---@param options? {animation?: StackAnimation, separated?: boolean}
+---@return Route
+function Route:popToRoot(options) end
+---@param screen Screen
+---@param options? {animation?: StackAnimation, separated?: boolean}|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:replace(screen, options, nested) end
+---@param options? {animation?: StackAnimation}
+---@return Route
+function Route:clear(options) end
+---@param modifiers (Modifier|fun(stack: Container[]): (Container|Screen)[])[]
+---@param options? {animation?: StackAnimation, separated?: boolean}
+---@return Route
+function Route:setStack(modifiers, options) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:stackRoot(kind, nested) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:stackTop(kind, nested) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:stackVisible(kind, nested) end
+---@param tab integer|Screen|ScreenType|string|Container
+---@param options? {animation?: Animation, kind?: ContainerKind}|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:selectTab(tab, options, nested) end
+---@param kind? ContainerKind|NestedRoute
+---@param nested? NestedRoute
+---@return Route
+function Route:selectedTab(kind, nested) end
+---@param screen Screen
+---@param nested? NestedRoute
+---@return Route
+function Route:setupTab(screen, nested) end
+
+---@class Container
+---@field kind ContainerKind
+---@field key string?
+---@field name string?
+---@field traits table<string, TraitValue>
+---@field parent Container?
+---@field children Container[]
+---@field presented Container?
+---@field presenting Container?
+---@field selectedIndex integer?
+---@field isVisible boolean
+---@field isKey boolean
+---@field attributes table<string, any>
+---@field presentationPhase "presenting"|"presented"|"dismissing"|nil
+---@field refreshCount integer
+local Container = {}
+---@param name string
+---@param value any
+function Container:setAttribute(name, value) end
+---@param screens Screen[]
+---@param navigator? Navigator
+function Container:setChildren(screens, navigator) end
+---@return string
+function Container:tree() end
+
+---@class Navigator
+---@field window Container?
+---@field topContainer Container?
+---@field topStackContainer Container?
+---@field topTabsContainer Container?
+local Navigator = {}
+---Starts a navigation without waiting for it; virtual time runs on app:advance / app:settle.
+---@param route Route
+---@param options? {from?: Container}|fun(ok: boolean, err?: string)
+---@param completion? fun(ok: boolean, err?: string)
+function Navigator:navigate(route, options, completion) end
+
+---@class Transition
+---@field kind "setRoot"|"present"|"dismiss"|"push"|"pop"|"setStack"|"selectTab"
+---@field animated boolean
+---@field animation string?
+---@field container Container
+---@field before string[]
+---@field after string[]
+---@field time number
+---@field duration number
+
+---@class App
+---@field navigator Navigator
+---@field window Container
+---@field transitions Transition[]
+---@field log string[]
+---@field clock number
+---@field pendingDeeplink string?
+local App = {}
+---@param route Route
+---@return boolean ok
+---@return string? err
+function App:navigate(route) end
+---@param url string
+---@return boolean ok
+---@return string? err
+function App:open(url) end
+---@return boolean ok
+---@return string? err
+function App:resumeDeeplinks() end
+---@return Container?
+function App:top() end
+---@return Container?
+function App:topStack() end
+---@return Container?
+function App:topTabs() end
+---@return string
+function App:tree() end
+---@return table
+function App:snapshot() end
+---@param seconds number
+function App:advance(seconds) end
+---@return boolean idle
+function App:settle() end
+---@param container Container
+---@param side? "left"|"right"
+---@return boolean ok
+---@return string? err
+function App:tap(container, side) end
+
+---@class DeeplinkLink
+---@field url string
+---@field pattern string
+---@field params table<string, string>
+---@field query table<string, any>
+
+---@class nav
+---@field container Predicate
+---@field stack Predicate
+---@field tabs Predicate
+---@field version string
+nav = {}
+---@param name string
+---@param options? ScreenOptions
+---@return ScreenType
+function nav.screen(name, options) end
+---@param kind? ContainerKind
+---@return Route
+function nav.route(kind) end
+---@param spec? {root: Node, presented?: Node}|Node
+---@return App
+function nav.app(spec) end
+---@param description string
+---@param body fun(container: Container): boolean
+---@param kind? ContainerKind
+---@return Predicate
+function nav.predicate(description, body, kind) end
+---@param description string
+---@param body fun(stack: Container[]): (Container|Screen)[]
+---@return Modifier
+function nav.modifier(description, body) end
+---@param name string
+---@param options {on?: ContainerKind, produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
+function nav.action(name, options) end
+---@param name string
+---@param body fun(container: Container, options: table?)
+function nav.decorator(name, body) end
+---@param pattern string
+---@param handler fun(params: table<string, string>, query: table<string, any>): Route?
+function nav.deeplink(pattern, handler) end
+---@param body fun(link: DeeplinkLink, app: App): (boolean|Route, string?)
+function nav.interceptor(body) end
+
+-- Scenarios ---------------------------------------------------------------------------
+
+---@class ScenarioOptions
+---@field tags? string[]
+
+---@class Expectation
+---@field never Expectation
+local Expectation = {}
+---@param expected any
+function Expectation:toBe(expected) end
+---@param expected any
+function Expectation:toEqual(expected) end
+---@param screen Screen
+function Expectation:toShow(screen) end
+---@param item any
+function Expectation:toContain(item) end
+---@param length integer
+function Expectation:toHaveLength(length) end
+---@param pattern string
+function Expectation:toMatch(pattern) end
+---@param pattern? string
+function Expectation:toFail(pattern) end
+---@param name? string
+function Expectation:toMatchSnapshot(name) end
+
+---@param name string
+---@param options ScenarioOptions|fun()
+---@param body? fun()
+function describe(name, options, body) end
+---@param name string
+---@param options ScenarioOptions|fun()
+---@param body? fun()
+function scenario(name, options, body) end
+---@param name string
+---@param options ScenarioOptions|fun()
+---@param body? fun()
+function it(name, options, body) end
+---@param name string
+---@param options? ScenarioOptions|fun()
+---@param body? fun()
+function pending(name, options, body) end
+---@param body fun()
+function before_each(body) end
+---@param body fun()
+function after_each(body) end
+---@param value any
+---@param extra? any
+---@return Expectation
+function expect(value, extra) end
