@@ -4,6 +4,7 @@
 //
 // The layering is the architecture (see README.md):
 //
+//   navscript   the command line: run, watch, check; reporters.
 //   NavScript   the `nav` Lua module, scenarios, the script engine with hot reload, deeplinks.
 //   LuaKit      a safe Swift layer over the Lua VM; knows nothing of screens.
 //   ScreenKit   the navigation DSL over a simulated screen hierarchy; knows nothing of Lua.
@@ -15,9 +16,13 @@ import PackageDescription
 let package = Package(
     name: "NavScript",
     products: [
+        .executable(name: "navscript", targets: ["navscript"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
         .library(name: "NavScript", targets: ["NavScript"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -29,8 +34,13 @@ let package = Package(
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaBridge"]),
         .target(name: "ScreenKit"),
         .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
+        .executableTarget(name: "navscript", dependencies: [
+            "NavScript",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
+        .testTarget(name: "NavScriptCLITests", dependencies: ["navscript"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

@@ -238,3 +238,8 @@ void lk_preload(lua_State *L, const char *name) {
     lua_setfield(L, -2, name);
     lua_pop(L, 1);
 }
+
+/* Pushes the table of modules require has loaded, by name. */
+void lk_pushloaded(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);
+}

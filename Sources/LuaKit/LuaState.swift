@@ -134,6 +134,25 @@ public final class LuaState {
         return status == LUA_OK ? text : "(tostring failed: \(text))"
     }
 
+    /// The modules `require` has loaded so far, by name (preloaded ones included).
+    public func loadedModules() -> [String] {
+        guard let L else { return [] }
+        let call = LuaCall(L)
+        let top = call.top
+        defer { call.setTop(top) }
+        lk_pushloaded(L)
+        guard call.type(-1) == .table else { return [] }
+        var names: [String] = []
+        call.pushNil()
+        while call.next(-2) {
+            if let name = call.optionalString(-2) {
+                names.append(name)
+            }
+            call.pop()
+        }
+        return names.sorted()
+    }
+
     // MARK: Functions and classes
 
     /// Keeps a Swift function alive as long as the state, and returns its context.

@@ -64,6 +64,7 @@ int lk_hostdepth(lua_State *L);
 /* Sandbox (lk_sandbox.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
 void lk_preload(lua_State *L, const char *name);
+void lk_pushloaded(lua_State *L);
 
 /* Objects (lk_object.c) */
 const void *lk_newclass(lua_State *L, const char *name, lk_release release);

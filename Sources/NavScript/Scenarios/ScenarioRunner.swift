@@ -39,13 +39,34 @@ public struct ScenarioResult: Sendable {
 /// the enclosing blocks, outermost first, the scenario, and the `after_each` functions,
 /// innermost first, which run even when the scenario failed. Nothing one scenario does can
 /// reach another.
-public final class ScenarioFileRunner {
+///
+/// A runner may run scenarios of its file on several threads at once: it holds only
+/// immutable values and the snapshot store, which locks.
+public final class ScenarioFileRunner: @unchecked Sendable {
     public let file: URL
     /// How the file is named in messages (`scenarios/chat.lua`).
     public let displayPath: String
     public let options: LuaOptions
     public let snapshots: ScenarioSnapshots
     private let source: String
+    private let lock = NSLock()
+    private var modules: Set<String> = []
+
+    /// The script files below the root that the scenario file required, as far as its runs
+    /// so far have seen: what `navscript watch` follows.
+    public var dependencies: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let root = options.root else { return [] }
+        return modules.sorted().map { root.appendingPathComponent($0.replacingOccurrences(of: ".", with: "/") + ".lua").standardizedFileURL }
+    }
+
+    private func noteModules(of lua: LuaState) {
+        let loaded = lua.loadedModules().filter { $0 != "nav" }
+        lock.lock()
+        modules.formUnion(loaded)
+        lock.unlock()
+    }
 
     /// Reads the file; `options.root` is where its `require`s look.
     public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode) throws {
@@ -61,6 +82,7 @@ public final class ScenarioFileRunner {
         let context = ScenarioContext(snapshots: snapshots)
         let (runtime, runner) = try prepare(context)
         defer { runtime.lua.close() }
+        noteModules(of: runtime.lua)
         return try runtime.lua.withStack { call in
             try runner.push(on: call)
             call.field(-1, "list")
@@ -93,7 +115,10 @@ public final class ScenarioFileRunner {
         }
         do {
             let (runtime, runner) = try prepare(context)
-            defer { runtime.lua.close() }
+            defer {
+                noteModules(of: runtime.lua)
+                runtime.lua.close()
+            }
             if let failure = try runSteps(runtime.lua, runner: runner, index: scenario.index) {
                 return result(.failed, failure)
             }

@@ -8,7 +8,7 @@ import Foundation
 /// A missing snapshot is written, except in CI mode, where it fails; a different one fails
 /// with a diff, except in update mode, where it is rewritten. Entries no scenario used in
 /// a full run of the file are obsolete: reported, and removed in update mode.
-public final class ScenarioSnapshots {
+public final class ScenarioSnapshots: @unchecked Sendable {
     public enum Mode: Sendable {
         /// Write missing snapshots, fail on differences.
         case normal
@@ -28,6 +28,8 @@ public final class ScenarioSnapshots {
 
     public let url: URL
     public let mode: Mode
+    /// Scenarios of one file may run on several threads; every access takes the lock.
+    private let lock = NSLock()
     private var entries: [String: String] = [:]
     private var order: [String] = []
     private var used: Set<String> = []
@@ -67,6 +69,8 @@ public final class ScenarioSnapshots {
 
     /// Compares `text` with the snapshot `name`, writing or updating it as the mode says.
     public func check(_ name: String, _ text: String) -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
         used.insert(name)
         guard let stored = entries[name] else {
             if mode == .ci { return .missing }
@@ -88,15 +92,20 @@ public final class ScenarioSnapshots {
 
     /// Names of stored snapshots no scenario of this run used.
     public var obsolete: [String] {
-        order.filter { !used.contains($0) }
+        lock.lock()
+        defer { lock.unlock() }
+        return order.filter { !used.contains($0) }
     }
 
     /// Writes the file if anything changed (and, in update mode after a full run of the
     /// file, without the obsolete entries). Returns whether it wrote.
     @discardableResult
     public func save(fullRun: Bool) throws -> Bool {
+        let stale = obsolete
+        lock.lock()
+        defer { lock.unlock() }
         var names = order
-        if mode == .update && fullRun && !obsolete.isEmpty {
+        if mode == .update && fullRun && !stale.isEmpty {
             names = order.filter { used.contains($0) }
             changed = true
         }

@@ -1,0 +1,192 @@
+import Foundation
+import LuaKit
+
+/// Which scenarios of a suite run.
+public struct ScenarioSelection: Sendable {
+    /// A scenario runs if its full name contains one of these (all run when empty).
+    public var filters: [String] = []
+    /// A scenario runs if it has one of these tags (all run when empty).
+    public var tags: [String] = []
+    /// A scenario with one of these tags does not run.
+    public var excludedTags: [String] = []
+    /// Only the scenarios at these lines of these files (`file.lua:12`).
+    public var lines: [String: Set<Int>] = [:]
+    /// Shard `index` of `count` (1-based): every `count`-th scenario of the sorted suite.
+    public var shard: (index: Int, count: Int)?
+
+    public init() {}
+
+    func admits(_ scenario: ScenarioInfo, in file: ScenarioFile) -> Bool {
+        if let wanted = lines[file.url.path] {
+            guard let line = scenario.location.split(separator: ":").last.flatMap({ Int($0) }), wanted.contains(line) else {
+                return false
+            }
+        }
+        if !filters.isEmpty && !filters.contains(where: { scenario.name.contains($0) }) {
+            return false
+        }
+        if !tags.isEmpty && !scenario.tags.contains(where: tags.contains) {
+            return false
+        }
+        return !scenario.tags.contains(where: excludedTags.contains)
+    }
+}
+
+/// The results of one file.
+public struct ScenarioFileResult: Sendable {
+    public let file: ScenarioFile
+    /// In the file's definition order (of the scenarios that ran).
+    public let results: [ScenarioResult]
+    public let snapshotsWritten: Int
+    public let snapshotsUpdated: Int
+    /// Stored snapshots no scenario used, known after a full run of the file.
+    public let obsoleteSnapshots: [String]
+    public let snapshotFile: String
+}
+
+/// A suite: the scenario files to run, listed, selected, then run on several threads.
+/// Scenarios run one per state and in any order across threads; the results come back in
+/// the suite's order.
+public final class ScenarioSuite {
+    public let files: [ScenarioFile]
+    public let limits: LuaLimits
+    public let seed: Int
+    public let snapshotMode: ScenarioSnapshots.Mode
+
+    /// The files that loaded, with their scenarios.
+    public private(set) var listed: [(file: ScenarioFile, runner: ScenarioFileRunner, scenarios: [ScenarioInfo])] = []
+    /// The files that did not load.
+    public private(set) var loadErrors: [(file: ScenarioFile, error: Error)] = []
+
+    public init(files: [ScenarioFile], limits: LuaLimits = LuaLimits(), seed: Int = 0, snapshotMode: ScenarioSnapshots.Mode = .normal) {
+        self.files = files
+        self.limits = limits
+        self.seed = seed
+        self.snapshotMode = snapshotMode
+    }
+
+    /// Loads every file and lists its scenarios.
+    public func load() {
+        listed = []
+        loadErrors = []
+        for file in files {
+            do {
+                let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
+                listed.append((file, runner, try runner.list()))
+            } catch {
+                loadErrors.append((file, error))
+            }
+        }
+    }
+
+    /// The scenarios `selection` admits, in suite order, as (file position, scenario).
+    public func select(_ selection: ScenarioSelection) -> [(file: Int, scenario: ScenarioInfo)] {
+        var chosen: [(Int, ScenarioInfo)] = []
+        for (position, entry) in listed.enumerated() {
+            for scenario in entry.scenarios where selection.admits(scenario, in: entry.file) {
+                chosen.append((position, scenario))
+            }
+        }
+        if let shard = selection.shard {
+            chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        return chosen
+    }
+
+    /// Runs `selected` on `jobs` threads, calling `fileDone` (serialized) as each file
+    /// finishes. With `failFast`, no scenario starts after the first failure.
+    public func run(_ selected: [(file: Int, scenario: ScenarioInfo)], jobs: Int, failFast: Bool = false,
+                    fileDone: ((ScenarioFileResult) -> Void)? = nil) -> [ScenarioFileResult] {
+        let state = SuiteRunState(selected: selected, fileCount: listed.count, fileDone: fileDone)
+        let runners = listed.map(\.runner)
+        let totals = listed.map(\.scenarios.count)
+        let files = listed.map(\.file)
+        let workers = max(1, min(jobs, selected.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let (position, item) = state.next(failFast: failFast) {
+                let result = runners[item.file].run(item.scenario)
+                if let done = state.finish(position, result, failFast: failFast) {
+                    state.report(Self.fileResult(file: files[done.file], runner: runners[done.file],
+                                                 results: done.results, fullRun: done.results.count == totals[done.file]))
+                }
+            }
+        }
+        return state.reports.sorted { a, b in
+            (files.firstIndex(of: a.file) ?? 0) < (files.firstIndex(of: b.file) ?? 0)
+        }
+    }
+
+    private static func fileResult(file: ScenarioFile, runner: ScenarioFileRunner, results: [ScenarioResult], fullRun: Bool) -> ScenarioFileResult {
+        let snapshots = runner.snapshots
+        let obsolete = fullRun ? snapshots.obsolete : []
+        try? snapshots.save(fullRun: fullRun)
+        return ScenarioFileResult(file: file, results: results.sorted { $0.scenario.index < $1.scenario.index },
+                                  snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated,
+                                  obsoleteSnapshots: snapshots.mode == .update ? [] : obsolete,
+                                  snapshotFile: ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+    }
+}
+
+/// The shared bookkeeping of a run across threads; every access takes the lock.
+private final class SuiteRunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let selected: [(file: Int, scenario: ScenarioInfo)]
+    private var nextPosition = 0
+    private var failed = false
+    private var remaining: [Int]
+    private var collected: [[ScenarioResult]]
+    private(set) var reports: [ScenarioFileResult] = []
+    private let fileDone: ((ScenarioFileResult) -> Void)?
+
+    init(selected: [(file: Int, scenario: ScenarioInfo)], fileCount: Int, fileDone: ((ScenarioFileResult) -> Void)?) {
+        self.selected = selected
+        self.fileDone = fileDone
+        remaining = Array(repeating: 0, count: fileCount)
+        collected = Array(repeating: [], count: fileCount)
+        for item in selected {
+            remaining[item.file] += 1
+        }
+    }
+
+    func next(failFast: Bool) -> (Int, (file: Int, scenario: ScenarioInfo))? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextPosition < selected.count, !(failFast && failed) else { return nil }
+        defer { nextPosition += 1 }
+        return (nextPosition, selected[nextPosition])
+    }
+
+    /// Records a result; returns the file's results once its last scenario is in (or, after
+    /// a fail-fast stop, once what started has finished).
+    func finish(_ position: Int, _ result: ScenarioResult, failFast: Bool) -> (file: Int, results: [ScenarioResult])? {
+        lock.lock()
+        defer { lock.unlock() }
+        let file = selected[position].file
+        collected[file].append(result)
+        remaining[file] -= 1
+        if result.status == .failed {
+            failed = true
+        }
+        if remaining[file] == 0 {
+            return (file, collected[file])
+        }
+        if failFast && failed && !(nextPosition..<selected.count).contains(where: { selected[$0].file == file }) && inFlight(file) == 0 {
+            remaining[file] = 0
+            return (file, collected[file])
+        }
+        return nil
+    }
+
+    private func inFlight(_ file: Int) -> Int {
+        let started = selected[..<nextPosition].filter { $0.file == file }.count
+        return started - collected[file].count
+    }
+
+    func report(_ result: ScenarioFileResult) {
+        lock.lock()
+        defer { lock.unlock() }
+        reports.append(result)
+        fileDone?(result)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// `navscript`: runs navigation scenarios written in Lua against the simulated hierarchy.
+struct NavScriptCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "navscript",
+        abstract: "Run navigation scenarios written in Lua against a simulated screen hierarchy.",
+        discussion: """
+            Scenario files are `*_spec.lua` files, and any `.lua` file in a folder named \
+            `scenarios`. Each scenario runs in a fresh sandboxed Lua state, in virtual time.
+
+            Examples:
+              navscript run lua/examples/app                   run a whole suite
+              navscript run app --filter deeplink --tag smoke  run some scenarios
+              navscript run app --reporter junit=report.xml    write JUnit XML for CI
+              navscript watch app                              re-run on every save
+              navscript check app                              load everything, run nothing
+
+            Exit status: 0 when everything passed, 1 when a scenario failed, 2 for a usage \
+            error or a script that does not load.
+            """,
+        version: version,
+        subcommands: [Run.self, Watch.self, Check.self]
+    )
+}
+
+/// Parses and runs, with the exit statuses the command promises: usage errors exit 2
+/// (ArgumentParser's own would be 64).
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try NavScriptCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            let code = NavScriptCommand.exitCode(for: error)
+            let message = NavScriptCommand.fullMessage(for: error)
+            if code == .success {
+                print(message)
+                exit(0)
+            }
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
