@@ -1,0 +1,30 @@
+-- Deeplinks of the example app, with a sign-in gate in front of the private ones.
+local R = require "routes.navigation"
+local session = require "routes.session"
+
+nav.deeplink("app://chat/:chatId", function(params)
+  return R.showChat(tonumber(params.chatId))
+end)
+
+nav.deeplink("app://place/:placeId", function(params)
+  return R.showTab("search"):andThen(R.openPlace(tonumber(params.placeId)))
+end)
+
+nav.deeplink("app://search", function(_, query)
+  return R.search(query.q or "")
+end)
+
+nav.deeplink("app://profile/edit", function()
+  return R.editProfile()
+end)
+
+-- Chats and the profile need a signed-in user: hold those links and show sign-in first.
+local private = { ["app://chat/:chatId"] = true, ["app://profile/edit"] = true }
+nav.interceptor(function(link)
+  if session.signedIn or not private[link.pattern] then
+    return true
+  end
+  return R.showSignIn()
+end)
+
+return {}
