@@ -32,6 +32,13 @@ struct NavScriptCommand: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        // A process started from a thread that blocks signals inherits the mask; make sure
+        // Ctrl-C and SIGTERM stop `navscript watch`.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         do {
             var command = try NavScriptCommand.parseAsRoot()
             try command.run()
@@ -39,7 +46,9 @@ enum Main {
             let code = NavScriptCommand.exitCode(for: error)
             let message = NavScriptCommand.fullMessage(for: error)
             if code == .success {
-                print(message)
+                if !message.isEmpty {
+                    print(message)
+                }
                 exit(0)
             }
             if !message.isEmpty {

@@ -103,15 +103,19 @@ public final class ScenarioSuite {
         let totals = listed.map(\.scenarios.count)
         let files = listed.map(\.file)
         let workers = max(1, min(jobs, selected.count))
+        let report = { @Sendable (done: (file: Int, results: [ScenarioResult])) in
+            state.report(Self.fileResult(file: files[done.file], runner: runners[done.file],
+                                         results: done.results, fullRun: done.results.count == totals[done.file]))
+        }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let (position, item) = state.next(failFast: failFast) {
-                let result = runners[item.file].run(item.scenario)
-                if let done = state.finish(position, result, failFast: failFast) {
-                    state.report(Self.fileResult(file: files[done.file], runner: runners[done.file],
-                                                 results: done.results, fullRun: done.results.count == totals[done.file]))
+                if let done = state.finish(position, runners[item.file].run(item.scenario)) {
+                    report(done)
                 }
             }
         }
+        // After a fail-fast stop, the files that did not run to the end.
+        state.unfinished().forEach(report)
         return state.reports.sorted { a, b in
             (files.firstIndex(of: a.file) ?? 0) < (files.firstIndex(of: b.file) ?? 0)
         }
@@ -157,9 +161,8 @@ private final class SuiteRunState: @unchecked Sendable {
         return (nextPosition, selected[nextPosition])
     }
 
-    /// Records a result; returns the file's results once its last scenario is in (or, after
-    /// a fail-fast stop, once what started has finished).
-    func finish(_ position: Int, _ result: ScenarioResult, failFast: Bool) -> (file: Int, results: [ScenarioResult])? {
+    /// Records a result; returns the file's results once its last scenario is in.
+    func finish(_ position: Int, _ result: ScenarioResult) -> (file: Int, results: [ScenarioResult])? {
         lock.lock()
         defer { lock.unlock() }
         let file = selected[position].file
@@ -168,19 +171,14 @@ private final class SuiteRunState: @unchecked Sendable {
         if result.status == .failed {
             failed = true
         }
-        if remaining[file] == 0 {
-            return (file, collected[file])
-        }
-        if failFast && failed && !(nextPosition..<selected.count).contains(where: { selected[$0].file == file }) && inFlight(file) == 0 {
-            remaining[file] = 0
-            return (file, collected[file])
-        }
-        return nil
+        return remaining[file] == 0 ? (file, collected[file]) : nil
     }
 
-    private func inFlight(_ file: Int) -> Int {
-        let started = selected[..<nextPosition].filter { $0.file == file }.count
-        return started - collected[file].count
+    /// Files some of whose scenarios ran but not all (a fail-fast stop), with what ran.
+    func unfinished() -> [(file: Int, results: [ScenarioResult])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected.indices.filter { remaining[$0] > 0 && !collected[$0].isEmpty }.map { ($0, collected[$0]) }
     }
 
     func report(_ result: ScenarioFileResult) {

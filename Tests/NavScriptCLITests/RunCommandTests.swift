@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@Suite struct RunCommandTests {
+    @Test func allPassingExitsZeroWithASummary() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("PASS chat_spec.lua (3 scenarios,"))
+        #expect(result.output.contains("2 passed, 0 failed, 1 skipped in "))
+        #expect(!result.output.contains("\u{1B}["))   // no colors off a terminal
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func failuresExitOneWithFileLineAndTheHierarchy() throws {
+        let fixture = try Fixture(["bad_spec.lua": failingSuite])
+        let result = try navscript(["run", "bad_spec.lua"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL bad_spec.lua"))
+        #expect(result.output.contains("  ✗ fails"))
+        #expect(result.output.contains("bad_spec.lua:4: expect(value):toShow(Chat) failed"))
+        #expect(result.output.contains("└─ modal Feed"))
+        #expect(result.output.contains("bad_spec.lua:7: calling 'push' on bad self (stack route expected, got window route)"))
+        #expect(result.output.contains("stack traceback:"))
+        #expect(result.output.contains("1 passed, 2 failed, 0 skipped in "))
+    }
+
+    @Test func testIsAnAliasOfRun() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        #expect(try navscript(["test", "."], in: fixture.root).status == 0)
+    }
+
+    @Test func colorsWhenAsked() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        #expect(try navscript(["run", ".", "--color", "always"], in: fixture.root).output.contains("\u{1B}[1;30;42mPASS"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        for arguments in [["run"], ["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "html"],
+                          ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"]] {
+            let result = try navscript(arguments, in: fixture.root)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(!result.errors.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func aScriptThatDoesNotLoadExitsTwoAndTheRestStillRuns() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite, "broken_spec.lua": "describe('x', function()\n  local = 1\nend)"])
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("ERROR broken_spec.lua does not load:"))
+        #expect(result.output.contains("broken_spec.lua:2: <name> expected near '='"))
+        #expect(result.output.contains("2 passed, 0 failed, 1 skipped"))
+    }
+
+    @Test func listFiltersAndTags() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite, "bad_spec.lua": failingSuite])
+        let all = try navscript(["run", ".", "--list"], in: fixture.root)
+        #expect(all.status == 0)
+        #expect(all.output == """
+            bad_spec.lua:2: fails [broken]
+            bad_spec.lua:6: errors
+            bad_spec.lua:9: passes
+            chat_spec.lua:6: chat opens [smoke]
+            chat_spec.lua:10: chat closes
+            chat_spec.lua:14: chat shares (pending)
+
+            """)
+        #expect(try navscript(["run", ".", "--list", "--filter", "chat"], in: fixture.root).output.split(separator: "\n").count == 3)
+        #expect(try navscript(["run", ".", "--list", "--tag", "smoke"], in: fixture.root).output == "chat_spec.lua:6: chat opens [smoke]\n")
+        let excluded = try navscript(["run", ".", "--exclude-tag", "broken", "--filter", "e"], in: fixture.root)
+        #expect(excluded.status == 1)   // "errors" still runs and fails
+        #expect(excluded.output.contains("3 passed, 1 failed, 1 skipped"))
+        #expect(try navscript(["run", ".", "--filter", "nothing matches"], in: fixture.root).output.contains("No scenarios matched."))
+    }
+
+    @Test func aScenarioByFileAndLine() throws {
+        let fixture = try Fixture(["bad_spec.lua": failingSuite])
+        let result = try navscript(["run", "bad_spec.lua:9"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("1 passed, 0 failed, 0 skipped"))
+    }
+
+    @Test func shardsSplitTheSuiteWithoutOverlap() throws {
+        let all = try navscript(["run", "lua/examples", "--list"]).output.split(separator: "\n").map(String.init)
+        #expect(all.count > 40)
+        var union: [String] = []
+        for index in 1...3 {
+            let shard = try navscript(["run", "lua/examples", "--list", "--shard", "\(index)/3"])
+            #expect(shard.status == 0)
+            union += shard.output.split(separator: "\n").map(String.init)
+        }
+        #expect(union.count == all.count)
+        #expect(Set(union) == Set(all))
+    }
+
+    @Test func shuffleRepeatsWithTheSeed() throws {
+        let first = try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", "7"]).output
+        let again = try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", "7"]).output
+        let other = try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", "8"]).output
+        let sorted = try navscript(["run", "lua/examples", "--list"]).output
+        #expect(first == again)
+        #expect(first != other)
+        #expect(first != sorted)
+        #expect(Set(first.split(separator: "\n")) == Set(sorted.split(separator: "\n")))
+    }
+
+    @Test func failFastStopsStartingScenarios() throws {
+        let many = (1...30).map { "scenario('s\($0)', function() error('stop') end)" }.joined(separator: "\n")
+        let fixture = try Fixture(["many_spec.lua": many])
+        let result = try navscript(["run", ".", "--fail-fast", "--jobs", "1"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("0 passed, 1 failed, 0 skipped"))
+    }
+
+    @Test func limitsApplyPerScenario() throws {
+        let fixture = try Fixture(["loop_spec.lua": "scenario('spins', function() while true do end end)\nscenario('fine', function() end)"])
+        let result = try navscript(["run", ".", "--instruction-limit", "100000"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("loop_spec.lua:1: instruction limit exceeded (100000 instructions)"))
+        #expect(result.output.contains("1 passed, 1 failed"))
+        let memory = try Fixture(["bomb_spec.lua": "scenario('grows', function() local t = {} for i = 1, 1e8 do t[i] = i end end)"])
+        let bombed = try navscript(["run", ".", "--memory-limit", "4"], in: memory.root)
+        #expect(bombed.output.contains("memory limit exceeded (4096 KiB)"))
+    }
+
+    @Test func requiresResolveFromTheSuiteRoot() throws {
+        let fixture = try Fixture([
+            "routes/chat.lua": "return { Chat = nav.screen('Chat') }",
+            "scenarios/chat.lua": "local r = require 'routes.chat'\nscenario('uses the module', function() expect(tostring(r.Chat())):toBe('Chat') end)",
+        ])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        #expect(try navscript(["run", "scenarios/chat.lua"], in: fixture.root).status == 0)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try navscript(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: navscript <subcommand>"))
+        #expect(help.output.contains("Exit status: 0 when everything passed"))
+        let runHelp = try navscript(["help", "run"])
+        #expect(runHelp.status == 0)
+        #expect(runHelp.output.contains("--shard <I/N>"))
+        #expect(try navscript(["--version"]).output == "0.1.0\n")
+    }
+}

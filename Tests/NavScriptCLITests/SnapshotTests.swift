@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite struct SnapshotTests {
+    static let suite = """
+        local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+        scenario("pushes", function()
+          local app = nav.app { root = nav.stack { Feed() } }
+          app:navigate(nav.route():top(nav.stack):push(Chat { chatId = CHAT }))
+          expect(app):toMatchSnapshot()
+        end)
+        """
+
+    func suite(chat: Int) -> String {
+        Self.suite.replacingOccurrences(of: "CHAT", with: String(chat))
+    }
+
+    @Test func writtenThenMatched() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        let first = try navscript(["run", "."], in: fixture.root)
+        #expect(first.status == 0)
+        #expect(first.output.contains("Snapshots: 1 written"))
+        #expect(try fixture.read("snap_spec.lua.snap") == """
+            # NavScript snapshots of snap_spec.lua. Rewrite with: navscript run --update-snapshots
+
+            == pushes 1
+            | window
+            | └─ stack
+            |    ├─ modal Feed
+            |    └─ modal Chat(chatId=1) ← top
+            |
+            | transitions:
+            |   push stack [Feed] -> [Feed, Chat(chatId=1)] animated
+
+            """)
+        let second = try navscript(["run", "."], in: fixture.root)
+        #expect(second.status == 0)
+        #expect(!second.output.contains("Snapshots:"))
+    }
+
+    @Test func aMismatchFailsWithADiffUntilUpdated() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        _ = try navscript(["run", "."], in: fixture.root)
+        try fixture.write("snap_spec.lua", suite(chat: 2))
+        let mismatch = try navscript(["run", "."], in: fixture.root)
+        #expect(mismatch.status == 1)
+        #expect(mismatch.output.contains("snapshot 'pushes 1' differs from snap_spec.lua.snap (run navscript run --update-snapshots if the change is right)"))
+        #expect(mismatch.output.contains("  -    └─ modal Chat(chatId=1) ← top"))
+        #expect(mismatch.output.contains("  +    └─ modal Chat(chatId=2) ← top"))
+        let update = try navscript(["run", ".", "--update-snapshots"], in: fixture.root)
+        #expect(update.status == 0)
+        #expect(update.output.contains("Snapshots: 1 updated"))
+        #expect(try fixture.read("snap_spec.lua.snap").contains("Chat(chatId=2)"))
+    }
+
+    @Test func ciRefusesToWriteMissingSnapshots() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        let viaFlag = try navscript(["run", ".", "--ci"], in: fixture.root)
+        #expect(viaFlag.status == 1)
+        #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap and CI is set"))
+        #expect(!fixture.exists("snap_spec.lua.snap"))
+        let viaEnvironment = try navscript(["run", "."], in: fixture.root, environment: ["CI": "true"])
+        #expect(viaEnvironment.status == 1)
+        #expect(!fixture.exists("snap_spec.lua.snap"))
+        #expect(try navscript(["run", ".", "--ci", "--update-snapshots"], in: fixture.root).status == 2)
+    }
+
+    @Test func obsoleteSnapshotsAreReportedAndRemovedOnUpdate() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        _ = try navscript(["run", "."], in: fixture.root)
+        try fixture.write("snap_spec.lua", "scenario('no snapshot', function() end)")
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("1 obsolete (remove them with --update-snapshots)"))
+        #expect(result.output.contains("obsolete: snap_spec.lua.snap: pushes 1"))
+        #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 1)
+        _ = try navscript(["run", ".", "--update-snapshots"], in: fixture.root)
+        #expect(try !fixture.read("snap_spec.lua.snap").contains("pushes 1"))
+    }
+}

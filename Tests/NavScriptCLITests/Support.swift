@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Runs the built `navscript` binary, as a user would.
+struct Command {
+    let status: Int32
+    let output: String
+    let errors: String
+}
+
+enum Binary {
+    /// `.build/<triple>/debug/navscript`, beside the test bundle.
+    static var url: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+            let candidate = folder.appendingPathComponent("navscript")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/navscript")
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+func navscript(_ arguments: [String], in folder: URL = Binary.packageRoot, environment: [String: String] = [:]) throws -> Command {
+    let process = Process()
+    process.executableURL = Binary.url
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var env = ProcessInfo.processInfo.environment
+    env["CI"] = nil
+    env["NO_COLOR"] = nil
+    for (key, value) in environment {
+        env[key] = value
+    }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+}
+
+/// A scratch suite of scenario files.
+final class Fixture {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-cli-\(UUID().uuidString)")
+        for (path, text) in files {
+            try write(path, text)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+}
+
+let passingSuite = """
+    local Feed = nav.screen("Feed")
+    local Chat = nav.screen("Chat")
+    describe("chat", function()
+      local app
+      before_each(function() app = nav.app { root = nav.stack { Feed() } } end)
+      scenario("opens", { tags = { "smoke" } }, function()
+        expect(app:navigate(nav.route():top(nav.stack):push(Chat { chatId = 1 }))):toBe(true)
+        expect(app:top()):toShow(Chat { chatId = 1 })
+      end)
+      scenario("closes", function()
+        app:navigate(nav.route():top(nav.stack):push(Chat()))
+        expect(app:navigate(nav.route():top(nav.stack):pop())):toBe(true)
+      end)
+      pending("shares")
+    end)
+    """
+
+let failingSuite = """
+    local Feed = nav.screen("Feed")
+    scenario("fails", { tags = { "broken" } }, function()
+      local app = nav.app { root = Feed() }
+      expect(app:top()):toShow(nav.screen("Chat")())
+    end)
+    scenario("errors", function()
+      nav.route():push(Feed())
+    end)
+    scenario("passes", function() expect(1):toBe(1) end)
+    """
