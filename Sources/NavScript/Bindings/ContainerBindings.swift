@@ -134,17 +134,7 @@ extension NavRuntime {
             let function = keepFunction(call, completionIndex)
             completion = { [weak self] result in
                 guard let self else { return }
-                _ = try? self.call(function, results: 0, arguments: { call in
-                    switch result {
-                    case .success:
-                        call.push(true)
-                        return 1
-                    case let .failure(error):
-                        call.push(false)
-                        call.push("\(error)")
-                        return 2
-                    }
-                }, read: { _ in })
+                _ = try? self.call(function, results: 0, arguments: { self.outcome($0, result) }, read: { _ in })
             }
         } else if !call.isNoneOrNil(completionIndex) {
             throw LuaCallError.type(completionIndex, expected: "function")
