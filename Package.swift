@@ -38,6 +38,9 @@ let package = Package(
             "NavScript",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The benchmark program (scripts/bench) and the hand-written C floors it measures against.
+        .target(name: "CBenchFloor", dependencies: ["CLua"]),
+        .executableTarget(name: "navscript-bench", dependencies: ["NavScript", "CBenchFloor"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
         .testTarget(name: "NavScriptCLITests", dependencies: ["navscript"]),

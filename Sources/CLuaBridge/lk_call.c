@@ -16,6 +16,7 @@
 ** 2. Swift to Lua. Every call goes through lk_pcall, which adds a traceback, manages the
 **    budget, and turns every error into a status and a message on the stack.
 */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <lauxlib.h>
@@ -52,19 +53,31 @@ static int lk_raise(lua_State *L, const lk_status *status) {
     }
 }
 
-/* Upvalue 1: the Swift function (a light C function pointer); upvalue 2: its context. */
-static int lk_trampoline(lua_State *L) {
-    lk_function fn = (lk_function)lua_touserdata(L, lua_upvalueindex(1));
-    void *context = lua_touserdata(L, lua_upvalueindex(2));
+/* Calls a Swift function with the host in control, and raises what it reports once it has
+   returned. Every call from Lua into Swift comes through here. */
+int lk_callswift(lua_State *L, lk_function fn, void *context) {
     lk_host *h = lk_gethost(L);
     lk_status status;
     status.kind = LK_ERROR_NONE;
+    lua_State *outer = h->current;
+    h->current = L;
     h->in_host++;
     int results = fn(L, context, &status);
     h->in_host--;
+    h->current = outer;
     if (results >= 0)
         return results;
     return lk_raise(L, &status);
+}
+
+/* Upvalue 1: the Swift function (a light C function pointer); upvalue 2: its context. */
+static int lk_trampoline(lua_State *L) {
+    return lk_callswift(L, (lk_function)lua_touserdata(L, lua_upvalueindex(1)), lua_touserdata(L, lua_upvalueindex(2)));
+}
+
+lua_State *lk_current(lua_State *L) {
+    lua_State *current = lk_gethost(L)->current;
+    return current ? current : L;
 }
 
 void lk_pushfunction(lua_State *L, lk_function fn, void *context) {
@@ -192,6 +205,53 @@ int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory limit exceeded while loading (%d KiB)", chunkname, (int)(h->limit / 1024));
     }
+    return status;
+}
+
+/* lua_dump's writer: appends to a growing buffer. */
+typedef struct lk_buffer {
+    char *bytes;
+    size_t length, capacity;
+} lk_buffer;
+
+static int lk_write(lua_State *L, const void *bytes, size_t size, void *ud) {
+    (void)L;
+    lk_buffer *buffer = (lk_buffer *)ud;
+    if (buffer->length + size > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
+        while (capacity < buffer->length + size)
+            capacity *= 2;
+        char *grown = (char *)realloc(buffer->bytes, capacity);
+        if (grown == NULL)
+            return 1;
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->length, bytes, size);
+    buffer->length += size;
+    return 0;
+}
+
+/* Dumps the Lua function on the top of the stack (kept there) as bytecode, with its debug
+   information, into a malloc'd buffer the caller frees. NULL if it cannot. */
+char *lk_dump(lua_State *L, size_t *length) {
+    lk_buffer buffer = {NULL, 0, 0};
+    if (lua_dump(L, lk_write, &buffer, 0) != 0) {
+        free(buffer.bytes);
+        return NULL;
+    }
+    *length = buffer.length;
+    return buffer.bytes;
+}
+
+/* Loads bytecode that lk_dump made in this process. Only the host calls this, with chunks
+   it compiled itself from text: scripts can never load binary chunks. */
+int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname) {
+    lk_host *h = lk_gethost(L);
+    int in_host = h->in_host;
+    h->in_host = 0;
+    int status = luaL_loadbufferx(L, bytes, length, chunkname, "b");
+    h->in_host = in_host;
     return status;
 }
 

@@ -17,6 +17,8 @@ typedef struct lk_host {
     int in_host;
     /* nesting of lk_pcall; the budget is reset on the outermost entry only */
     int depth;
+    /* the thread that called the Swift function running now (a coroutine, maybe) */
+    lua_State *current;
     /* the instruction and time budget (lk_call.c) */
     long long instruction_limit, instructions;
     double seconds, deadline;
@@ -37,6 +39,7 @@ static inline lk_host *lk_gethost(lua_State *L) {
 }
 
 double lk_now(void);
+int lk_callswift(lua_State *L, lk_function fn, void *context);
 void lk_hook(lua_State *L, lua_Debug *ar);
 
 #endif

@@ -8,7 +8,7 @@
 ** (__metatable is set) and have no debug library, so they cannot change it.
 **
 ** A class with properties gets an __index function instead: methods first, then the
-** class's getter (a Swift function) for anything else.
+** property's getter, a Swift function called straight from C; any other key is nil.
 */
 #include <lauxlib.h>
 #include "lk_host.h"
@@ -32,17 +32,23 @@ static int lk_gcobject(lua_State *L) {
     return 0;
 }
 
-/* __index with a getter: upvalue 1 the methods table, upvalue 2 the getter. */
+/* __index with properties: upvalue 1 the methods table, upvalue 2 the getters (name ->
+   the Swift function's context), upvalue 3 the Swift entry. */
 static int lk_index(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
-    return 1;
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(2));
+    void *context = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (context == NULL) {
+        lua_pushnil(L);
+        return 1;
+    }
+    return lk_callswift(L, (lk_function)lua_touserdata(L, lua_upvalueindex(3)), context);
 }
 
 /* Creates the class and returns its identity. Called by the host only (soft memory cap). */
@@ -91,13 +97,21 @@ void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_funct
     lua_pop(L, 1);
 }
 
-void lk_setgetter(lua_State *L, const void *cls, lk_function fn, void *context) {
+/* Adds a property: obj.name calls fn(context) with (obj, name) on the stack. */
+void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context) {
     lk_pushclass(L, cls);
-    lk_pushmethods(L, cls);
-    lk_pushfunction(L, fn, context);
-    lua_pushcclosure(L, lk_index, 2);
-    lua_setfield(L, -2, "__index");
-    lua_pop(L, 1);
+    lua_getfield(L, -1, "__index");
+    if (lua_type(L, -1) != LUA_TFUNCTION) {            /* first property: switch to lk_index */
+        lua_newtable(L);
+        lua_pushlightuserdata(L, (void *)fn);
+        lua_pushcclosure(L, lk_index, 3);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "__index");
+    }
+    lua_getupvalue(L, -1, 2);                            /* the getters */
+    lua_pushlightuserdata(L, context);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 3);
 }
 
 void lk_pushobject(lua_State *L, const void *cls, void *object) {

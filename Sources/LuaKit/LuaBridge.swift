@@ -8,11 +8,9 @@ import CLuaBridge
 final class LuaFunctionBox {
     typealias Body = (LuaCall) throws -> Int32
 
-    unowned let state: LuaState
     let body: Body
 
-    init(state: LuaState, body: @escaping Body) {
-        self.state = state
+    init(body: @escaping Body) {
         self.body = body
     }
 }
@@ -20,8 +18,6 @@ final class LuaFunctionBox {
 let luaSwiftEntry: lk_function = { L, context, status in
     guard let L, let context, let status else { return -1 }
     return Unmanaged<LuaFunctionBox>.fromOpaque(context)._withUnsafeGuaranteedRef { box in
-        let outer = box.state.enter(L)
-        defer { box.state.leave(outer) }
         do {
             return try box.body(LuaCall(L))
         } catch let error as LuaCallError {

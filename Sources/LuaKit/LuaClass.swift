@@ -11,7 +11,7 @@ import CLuaBridge
 public final class LuaClass<T: AnyObject> {
     public let name: String
     let identity: UnsafeRawPointer
-    unowned let state: LuaState
+    unowned(unsafe) let state: LuaState
 
     init(state: LuaState, L: OpaquePointer, name: String) {
         self.state = state
@@ -31,10 +31,10 @@ public final class LuaClass<T: AnyObject> {
         lk_setmetamethod(L, identity, event, luaSwiftEntry, state.retain(body))
     }
 
-    /// Answers `object.key` for keys that are not methods (properties). The body gets the
-    /// object at 1 and the key at 2, and returns one result.
-    public func getter(_ body: @escaping (LuaCall) throws -> Int32) {
+    /// Adds a read-only property: `object.name`. The body gets the object at 1 and the
+    /// name at 2, and returns one result. C finds it by name, so no string reaches Swift.
+    public func property(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
         guard let L = state.L else { return }
-        lk_setgetter(L, identity, luaSwiftEntry, state.retain(body))
+        lk_setproperty(L, identity, name, luaSwiftEntry, state.retain(body))
     }
 }

@@ -17,7 +17,9 @@ public final class LuaState {
 
     /// The thread running right now: inside a Swift function called from a coroutine, the
     /// coroutine. Calls back into Lua go there.
-    public private(set) var current: OpaquePointer?
+    public var current: OpaquePointer? {
+        L.map { lk_current($0) }
+    }
 
     public let options: LuaOptions
 
@@ -33,7 +35,6 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
         self.L = L
-        current = L
         lk_setoutput(L, luaOutput, Unmanaged.passUnretained(self).toOpaque())
         let root = options.root.map { $0.resolvingSymlinksInPath().path } ?? ""
         let status = lk_opensandbox(L, root, options.displayRoot ?? "", lua_Integer(options.seed))
@@ -55,7 +56,6 @@ public final class LuaState {
     public func close() {
         guard let L else { return }
         self.L = nil
-        current = nil
         lk_close(L)
         boxes.removeAll()
     }
@@ -157,7 +157,7 @@ public final class LuaState {
 
     /// Keeps a Swift function alive as long as the state, and returns its context.
     func retain(_ body: @escaping LuaFunctionBox.Body) -> UnsafeMutableRawPointer {
-        let box = LuaFunctionBox(state: self, body: body)
+        let box = LuaFunctionBox(body: body)
         boxes.append(box)
         return Unmanaged.passUnretained(box).toOpaque()
     }
@@ -221,16 +221,4 @@ public final class LuaState {
         luaL_unref(L, clua_registryindex(), ref)
     }
 
-    // MARK: Re-entry
-
-    /// Notes that Lua called Swift on thread `L`; returns what to restore.
-    func enter(_ L: OpaquePointer) -> OpaquePointer? {
-        let outer = current
-        current = L
-        return outer
-    }
-
-    func leave(_ outer: OpaquePointer?) {
-        current = outer
-    }
 }

@@ -143,6 +143,6 @@ enum Format {
 
     /// The description of a load error, with file:line when it has one.
     static func loadError(_ error: Error) -> String {
-        (error as? CustomStringConvertible)?.description ?? "\(error)"
+        "\(error)"
     }
 }

@@ -32,12 +32,8 @@ final class Counter {
             call.push("Counter(\(try call.object(1, counters).value))")
             return 1
         }
-        counters.getter { call in
-            let counter = try call.object(1, counters)
-            switch call.optionalString(2) {
-            case "value": call.push(counter.value)
-            default: call.pushNil()
-            }
+        counters.property("value") { call in
+            call.push(try call.object(1, counters).value)
             return 1
         }
         h.lua.register("counter") { call in

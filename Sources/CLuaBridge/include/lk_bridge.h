@@ -59,7 +59,10 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message);
 int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
+char *lk_dump(lua_State *L, size_t *length);
+int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);
+lua_State *lk_current(lua_State *L);
 
 /* Sandbox (lk_sandbox.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
@@ -70,7 +73,7 @@ void lk_pushloaded(lua_State *L);
 const void *lk_newclass(lua_State *L, const char *name, lk_release release);
 void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
-void lk_setgetter(lua_State *L, const void *cls, lk_function fn, void *context);
+void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_pushclass(lua_State *L, const void *cls);
 void lk_pushobject(lua_State *L, const void *cls, void *object);
 void *lk_toobject(lua_State *L, int idx, const void *cls);

@@ -53,7 +53,7 @@ extension NavRuntime {
     }
 
     func installApps() {
-        apps.method("navigate") { [unowned self] call in
+        apps.method("navigate") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps)
             let route = try routeArgument(call, 2)
             guard route.rootKind == .window else {
@@ -61,11 +61,11 @@ extension NavRuntime {
             }
             return outcome(call, app.application.navigate(to: route))
         }
-        apps.method("open") { [unowned self] call in
+        apps.method("open") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps)
             return try deeplinkOutcome(call, open(try call.string(2), in: app, appObject: 1, call: call))
         }
-        apps.method("resumeDeeplinks") { [unowned self] call in
+        apps.method("resumeDeeplinks") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps)
             guard let link = app.pendingDeeplink else {
                 call.push(false)
@@ -75,28 +75,28 @@ extension NavRuntime {
             app.pendingDeeplink = nil
             return try deeplinkOutcome(call, open(link, in: app, appObject: 1, call: call))
         }
-        apps.method("top") { [unowned self] call in
+        apps.method("top") { [unowned(unsafe) self] call in
             pushContainer(call, try call.object(1, apps).application.navigator.topContainer)
             return 1
         }
-        apps.method("topStack") { [unowned self] call in
+        apps.method("topStack") { [unowned(unsafe) self] call in
             pushContainer(call, try call.object(1, apps).application.navigator.topStackContainer)
             return 1
         }
-        apps.method("topTabs") { [unowned self] call in
+        apps.method("topTabs") { [unowned(unsafe) self] call in
             pushContainer(call, try call.object(1, apps).application.navigator.topTabsContainer)
             return 1
         }
-        apps.method("tree") { [unowned self] call in
+        apps.method("tree") { [unowned(unsafe) self] call in
             call.push(try call.object(1, apps).application.tree())
             return 1
         }
-        apps.method("snapshot") { [unowned self] call in
+        apps.method("snapshot") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps).application
             pushSnapshot(call, app.snapshot())
             return 1
         }
-        apps.method("advance") { [unowned self] call in
+        apps.method("advance") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps)
             let seconds = try call.number(2)
             guard seconds.isFinite, seconds >= 0 else {
@@ -105,11 +105,11 @@ extension NavRuntime {
             app.application.advance(by: seconds)
             return 0
         }
-        apps.method("settle") { [unowned self] call in
+        apps.method("settle") { [unowned(unsafe) self] call in
             call.push(try call.object(1, apps).application.settle())
             return 1
         }
-        apps.method("tap") { [unowned self] call in
+        apps.method("tap") { [unowned(unsafe) self] call in
             let app = try call.object(1, apps)
             let container = try call.object(2, containers)
             let side = call.isNoneOrNil(3) ? "left" : try call.string(3)
@@ -118,19 +118,14 @@ extension NavRuntime {
             }
             return outcome(call, app.application.tap(button, of: container))
         }
-        apps.getter { [unowned self] call in
-            let app = try call.object(1, apps)
-            switch call.optionalString(2) {
-            case "navigator": call.push(app.application.navigator, navigators)
-            case "window": call.push(app.application.window, containers)
-            case "clock": call.push(app.application.clock.now)
-            case "log": call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:]))
-            case "transitions": pushTransitions(call, app.application.transitions)
-            case "pendingDeeplink": call.push(app.pendingDeeplink)
-            default: call.pushNil()
-            }
-            return 1
-        }
+        properties(apps, [
+            "navigator": { [unowned(unsafe) self] call, app in call.push(app.application.navigator, navigators) },
+            "window": { [unowned(unsafe) self] call, app in call.push(app.application.window, containers) },
+            "clock": { call, app in call.push(app.application.clock.now) },
+            "log": { call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
+            "transitions": { [unowned(unsafe) self] call, app in pushTransitions(call, app.application.transitions) },
+            "pendingDeeplink": { call, app in call.push(app.pendingDeeplink) },
+        ])
         apps.metamethod("__tostring") { call in
             call.push("App")
             return 1

@@ -10,22 +10,37 @@ import ScreenKit
 ///     container:setAttribute("badge", 3); tabs:setChildren { Feed(), Profile() }
 extension NavRuntime {
     func installContainers() {
-        containers.getter { [unowned self] call in
-            let container = try call.object(1, containers)
-            guard let field = call.optionalString(2) else {
-                call.pushNil()
-                return 1
-            }
-            pushField(call, field, of: container)
-            return 1
-        }
-        containers.method("setAttribute") { [unowned self] call in
+        properties(containers, [
+            "kind": { call, container in call.push(container.kind.rawValue) },
+            "key": { call, container in call.push(container.key?.description) },
+            "name": { call, container in call.push(container.name) },
+            "traits": { call, container in call.push(value: ScreenValue.object(container.key?.traits ?? [:]).luaValue) },
+            "parent": { [unowned(unsafe) self] call, container in pushContainer(call, container.parent) },
+            "children": { [unowned(unsafe) self] call, container in
+                call.pushTable(array: container.children.count)
+                for (position, child) in container.children.enumerated() {
+                    call.push(child, containers)
+                    call.setElement(-2, position + 1)
+                }
+            },
+            "presented": { [unowned(unsafe) self] call, container in pushContainer(call, container.presented) },
+            "presenting": { [unowned(unsafe) self] call, container in pushContainer(call, container.presenting) },
+            "selectedIndex": { call, container in
+                if let index = container.selectedIndex { call.push(index + 1) } else { call.pushNil() }
+            },
+            "isVisible": { call, container in call.push(container.isVisible) },
+            "isKey": { call, container in call.push(container.isKey) },
+            "attributes": { call, container in call.push(value: ScreenValue.object(container.attributes).luaValue) },
+            "presentationPhase": { call, container in call.push(container.presentationPhase?.rawValue) },
+            "refreshCount": { call, container in call.push(container.refreshCount) },
+        ])
+        containers.method("setAttribute") { [unowned(unsafe) self] call in
             let container = try call.object(1, containers)
             let name = try call.string(2)
             container.setAttribute(try call.screenValue(3), for: name)
             return 0
         }
-        containers.method("setChildren") { [unowned self] call in
+        containers.method("setChildren") { [unowned(unsafe) self] call in
             let container = try call.object(1, containers)
             guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of Screens") }
             guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
@@ -45,31 +60,26 @@ extension NavRuntime {
             try navigator.simulation.adopt(children, into: container)
             return 0
         }
-        containers.method("tree") { [unowned self] call in
+        containers.method("tree") { [unowned(unsafe) self] call in
             call.push(ScreenTreePicture.render(try call.object(1, containers)))
             return 1
         }
-        containers.metamethod("__tostring") { [unowned self] call in
+        containers.metamethod("__tostring") { [unowned(unsafe) self] call in
             call.push(try call.object(1, containers).description)
             return 1
         }
-        containers.metamethod("__eq") { [unowned self] call in
+        containers.metamethod("__eq") { [unowned(unsafe) self] call in
             let first = call.optionalObject(1, containers), second = call.optionalObject(2, containers)
             call.push(first != nil && first === second)
             return 1
         }
-        navigators.getter { [unowned self] call in
-            let navigator = try call.object(1, navigators)
-            switch call.optionalString(2) {
-            case "window": pushContainer(call, navigator.window)
-            case "topContainer": pushContainer(call, navigator.topContainer)
-            case "topStackContainer": pushContainer(call, navigator.topStackContainer)
-            case "topTabsContainer": pushContainer(call, navigator.topTabsContainer)
-            default: call.pushNil()
-            }
-            return 1
-        }
-        navigators.method("navigate") { [unowned self] call in try navigate(call) }
+        properties(navigators, [
+            "window": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.window) },
+            "topContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topContainer) },
+            "topStackContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topStackContainer) },
+            "topTabsContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topTabsContainer) },
+        ])
+        navigators.method("navigate") { [unowned(unsafe) self] call in try navigate(call) }
         navigators.metamethod("__tostring") { call in
             call.push("Navigator")
             return 1
@@ -81,32 +91,6 @@ extension NavRuntime {
             call.push(container, containers)
         } else {
             call.pushNil()
-        }
-    }
-
-    private func pushField(_ call: LuaCall, _ field: String, of container: ScreenContainer) {
-        switch field {
-        case "kind": call.push(container.kind.rawValue)
-        case "key": call.push(container.key?.description)
-        case "name": call.push(container.name)
-        case "traits": call.push(value: ScreenValue.object(container.key?.traits ?? [:]).luaValue)
-        case "parent": pushContainer(call, container.parent)
-        case "children":
-            call.pushTable(array: container.children.count)
-            for (position, child) in container.children.enumerated() {
-                call.push(child, containers)
-                call.setElement(-2, position + 1)
-            }
-        case "presented": pushContainer(call, container.presented)
-        case "presenting": pushContainer(call, container.presenting)
-        case "selectedIndex":
-            if let index = container.selectedIndex { call.push(index + 1) } else { call.pushNil() }
-        case "isVisible": call.push(container.isVisible)
-        case "isKey": call.push(container.isKey)
-        case "attributes": call.push(value: ScreenValue.object(container.attributes).luaValue)
-        case "presentationPhase": call.push(container.presentationPhase?.rawValue)
-        case "refreshCount": call.push(container.refreshCount)
-        default: call.pushNil()
         }
     }
 

@@ -6,7 +6,7 @@ import ScreenKit
 /// Both are kept by name and looked up when they run, so that a reload can change them.
 extension NavRuntime {
     func installExtensions() {
-        completions.metamethod("__call") { [unowned self] call in
+        completions.metamethod("__call") { [unowned(unsafe) self] call in
             let done = try call.object(1, completions)
             done.completion(try completionResult(call, done))
             return 0
@@ -15,7 +15,7 @@ extension NavRuntime {
             call.push("Completion")
             return 1
         }
-        modifiers.metamethod("__tostring") { [unowned self] call in
+        modifiers.metamethod("__tostring") { [unowned(unsafe) self] call in
             call.push("Modifier(\(try call.object(1, modifiers).modifier))")
             return 1
         }
@@ -57,12 +57,14 @@ extension NavRuntime {
         guard let perform = try functionOption(call, 2, "perform") else {
             throw LuaCallError.argument(2, "option 'perform' must be a function(container, navigator, done)")
         }
-        let definition = NavActionDefinition(name: name, on: try kind("on") ?? .container, produces: try kind("produces"), perform: perform)
-        actions[name] = definition
-        if actionFunctions[name] == nil {
-            lua.pushFunction(on: call) { [unowned self] call in try appendAction(call, named: name) }
-            actionFunctions[name] = lua.reference(from: call)
+        guard actions[name] != nil || !routeMethodNames.contains(name) else {
+            throw LuaCallError.argument(1, "'\(name)' is already a route method")
         }
+        let definition = NavActionDefinition(name: name, on: try kind("on") ?? .container, produces: try kind("produces"), perform: perform)
+        if actions[name] == nil {
+            routes.method(name) { [unowned(unsafe) self] call in try appendAction(call, named: name) }
+        }
+        actions[name] = definition
         return 0
     }
 

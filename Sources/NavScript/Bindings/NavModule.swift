@@ -19,18 +19,18 @@ extension NavRuntime {
                 lua.pushFunction(on: call, body)
                 call.setField(module, name)
             }
-            function("screen") { [unowned self] call in try self.defineScreen(call) }
-            function("route") { [unowned self] call in
+            function("screen") { [unowned(unsafe) self] call in try self.defineScreen(call) }
+            function("route") { [unowned(unsafe) self] call in
                 call.push(RouteObject(AnyScreenRoute(root: try call.kind(1, default: .window, allowsAny: true))), self.routes)
                 return 1
             }
-            function("app") { [unowned self] call in try self.makeApp(call) }
-            function("predicate") { [unowned self] call in try self.makePredicate(call) }
-            function("modifier") { [unowned self] call in try self.makeModifier(call) }
-            function("action") { [unowned self] call in try self.defineAction(call) }
-            function("decorator") { [unowned self] call in try self.defineDecorator(call) }
-            function("deeplink") { [unowned self] call in try self.defineDeeplink(call) }
-            function("interceptor") { [unowned self] call in try self.defineInterceptor(call) }
+            function("app") { [unowned(unsafe) self] call in try self.makeApp(call) }
+            function("predicate") { [unowned(unsafe) self] call in try self.makePredicate(call) }
+            function("modifier") { [unowned(unsafe) self] call in try self.makeModifier(call) }
+            function("action") { [unowned(unsafe) self] call in try self.defineAction(call) }
+            function("decorator") { [unowned(unsafe) self] call in try self.defineDecorator(call) }
+            function("deeplink") { [unowned(unsafe) self] call in try self.defineDeeplink(call) }
+            function("interceptor") { [unowned(unsafe) self] call in try self.defineInterceptor(call) }
             for kind in [ScreenContainerKind.modal, .stack, .tabs] {
                 call.push(PredicateObject(.container(of: kind), node: kind == .modal ? nil : Self.emptyNode(kind)), predicates)
                 call.setField(module, kind == .modal ? "container" : kind.rawValue)
@@ -60,6 +60,17 @@ extension NavRuntime {
                 return 1
             }
             lua.preload("nav", from: call)
+        }
+    }
+
+    /// Registers read-only properties of a class: `object.name` runs the body with the
+    /// object, and pushes one result.
+    func properties<T>(_ luaClass: LuaClass<T>, _ getters: [String: (LuaCall, T) throws -> Void]) {
+        for (name, getter) in getters {
+            luaClass.property(name) { call in
+                try getter(call, try call.object(1, luaClass))
+                return 1
+            }
         }
     }
 

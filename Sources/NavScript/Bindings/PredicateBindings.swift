@@ -9,11 +9,11 @@ extension NavRuntime {
     static let maximumDepth = 200
 
     func installPredicates() {
-        predicates.metamethod("__call") { [unowned self] call in
+        predicates.metamethod("__call") { [unowned(unsafe) self] call in
             let base = try call.object(1, predicates)
             return try narrow(call, base)
         }
-        predicates.metamethod("__tostring") { [unowned self] call in
+        predicates.metamethod("__tostring") { [unowned(unsafe) self] call in
             call.push(try call.object(1, predicates).predicate.description)
             return 1
         }

@@ -13,11 +13,11 @@ extension NavRuntime {
     }
 
     func installWindowRouteMethods() {
-        routeMethod("root", needs: .window) { [unowned self] call, route in
+        routeMethod("root", needs: .window) { [unowned(unsafe) self] call, route in
             let (kind, nested) = try kindAndNested(call, 2, default: .modal)
             return try route.root(as: kind, nested: nested)
         }
-        routeMethod("setRoot", needs: .window, nested: 4) { [unowned self] call, route in
+        routeMethod("setRoot", needs: .window, nested: 4) { [unowned(unsafe) self] call, route in
             let screen = try screenArgument(call, 2)
             let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
             return try route.setRoot(to: screen, animation: try options.customAnimation("animation"), nested: nested)
@@ -27,7 +27,7 @@ extension NavRuntime {
     }
 
     func installModalRouteMethods() {
-        routeMethod("present", needs: .modal, nested: 4) { [unowned self] call, route in
+        routeMethod("present", needs: .modal, nested: 4) { [unowned(unsafe) self] call, route in
             let screen = try screenArgument(call, 2)
             let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
             return try route.present(screen, animated: try options.bool("animated", default: true), nested: nested)
@@ -38,13 +38,13 @@ extension NavRuntime {
             return try route.dismiss(animated: try options.bool("animated", default: true))
         }
         for relation in [ScreenRelation.presented, .presenting] {
-            routeMethod(relation.rawValue, needs: .modal, nested: 3) { [unowned self] call, route in
+            routeMethod(relation.rawValue, needs: .modal, nested: 3) { [unowned(unsafe) self] call, route in
                 let (kind, nested) = try kindAndNested(call, 2, default: .modal)
                 return try route.related(relation, as: kind, nested: nested)
             }
         }
         for relation in [ScreenRelation.stack, .tabs, .window] {
-            routeMethod(relation.rawValue, needs: .modal) { [unowned self] call, route in
+            routeMethod(relation.rawValue, needs: .modal) { [unowned(unsafe) self] call, route in
                 try route.related(relation, nested: try nestedRoute(call, 2, kind: relation.defaultOutputKind))
             }
         }
@@ -60,7 +60,7 @@ extension NavRuntime {
     func installStackRouteMethods() {
         let editOptions: Set<String> = ["animation", "separated"]
         for verb in ["push", "replace"] {
-            routeMethod(verb, needs: .stack, nested: 4) { [unowned self] call, route in
+            routeMethod(verb, needs: .stack, nested: 4) { [unowned(unsafe) self] call, route in
                 let screen = try screenArgument(call, 2)
                 let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: editOptions, verb: verb)
                 let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
@@ -69,7 +69,7 @@ extension NavRuntime {
                     : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
             }
         }
-        routeMethod("pop", needs: .stack) { [unowned self] call, route in
+        routeMethod("pop", needs: .stack) { [unowned(unsafe) self] call, route in
             let options = NavOptions(try call.options(2, for: "pop"), index: 2)
             try options.only(["to", "animation", "separated"], for: "pop")
             return try route.pop(to: try popPredicate(call, 2), animation: try options.stackAnimation("animation"),
@@ -85,7 +85,7 @@ extension NavRuntime {
             try options.only(["animation"], for: "clear")
             return try route.clear(animation: try options.stackAnimation("animation"))
         }
-        routeMethod("setStack", needs: .stack) { [unowned self] call, route in
+        routeMethod("setStack", needs: .stack) { [unowned(unsafe) self] call, route in
             guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
             var list: [any ScreenStackModifier] = []
             let count = call.length(2)
@@ -99,7 +99,7 @@ extension NavRuntime {
             return try route.setStack(list, animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
         }
         for relation in [ScreenRelation.stackRoot, .stackTop, .stackVisible] {
-            routeMethod(relation.rawValue, needs: .stack, nested: 3) { [unowned self] call, route in
+            routeMethod(relation.rawValue, needs: .stack, nested: 3) { [unowned(unsafe) self] call, route in
                 let (kind, nested) = try kindAndNested(call, 2, default: .modal)
                 return try route.related(relation, as: kind, nested: nested)
             }
@@ -107,7 +107,7 @@ extension NavRuntime {
     }
 
     func installTabsRouteMethods() {
-        routeMethod("selectTab", needs: .tabs, nested: 4) { [unowned self] call, route in
+        routeMethod("selectTab", needs: .tabs, nested: 4) { [unowned(unsafe) self] call, route in
             let predicate = try tabPredicate(call, 2)
             let options = call.type(3) == .table ? NavOptions(try call.options(3, for: "selectTab"), index: 3) : NavOptions(.nil, index: 3)
             try options.only(["animation", "kind"], for: "selectTab")
@@ -120,11 +120,11 @@ extension NavRuntime {
             let nested = try nestedRoute(call, call.type(3) == .table ? 4 : 3, kind: kind)
             return try route.selectTab(with: predicate, as: kind, animation: try options.customAnimation("animation"), nested: nested)
         }
-        routeMethod("selectedTab", needs: .tabs, nested: 3) { [unowned self] call, route in
+        routeMethod("selectedTab", needs: .tabs, nested: 3) { [unowned(unsafe) self] call, route in
             let (kind, nested) = try kindAndNested(call, 2, default: .modal)
             return try route.related(.selectedTab, as: kind, nested: nested)
         }
-        routeMethod("setupTab", needs: .tabs, nested: 3) { [unowned self] call, route in
+        routeMethod("setupTab", needs: .tabs, nested: 3) { [unowned(unsafe) self] call, route in
             let screen = try screenArgument(call, 2)
             return try route.setupTab(with: screen, nested: try nestedRoute(call, 3, kind: screen.kind))
         }

@@ -20,7 +20,8 @@ extension NavRuntime {
     /// route and returns the new one; DSL errors become argument errors.
     func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
                      _ body: @escaping (LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) {
-        routes.method(name) { [unowned self] call in
+        routeMethodNames.insert(name)
+        routes.method(name) { [unowned(unsafe) self] call in
             let route = try routeArgument(call, 1)
             do {
                 try route.require(kind, for: name)
@@ -71,25 +72,16 @@ extension NavRuntime {
         installModalRouteMethods()
         installStackRouteMethods()
         installTabsRouteMethods()
-        routes.metamethod("__tostring") { [unowned self] call in
+        routes.metamethod("__tostring") { [unowned(unsafe) self] call in
             let route = try routeArgument(call, 1)
             call.push("Route(\(route.rootKind.rawValue) → \(route.currentKind.rawValue), \(route.actions.count) action\(route.actions.count == 1 ? "" : "s"))")
-            return 1
-        }
-        // Unknown keys: custom actions defined with nav.action, else nil.
-        routes.getter { [unowned self] call in
-            guard let name = call.optionalString(2), let function = actionFunctions[name] else {
-                call.pushNil()
-                return 1
-            }
-            try function.push(on: call)
             return 1
         }
     }
 
     private func installGenericRouteMethods() {
         for search in [ScreenFindAction.Search.first, .last, .top] {
-            routeMethod(search.rawValue) { [unowned self] call, route in
+            routeMethod(search.rawValue) { [unowned(unsafe) self] call, route in
                 let predicate = try predicateArgument(call, 2)
                 let nested = try nestedRoute(call, 3, kind: predicate.kind)
                 switch search {
@@ -99,30 +91,30 @@ extension NavRuntime {
                 }
             }
         }
-        routeMethod("from") { [unowned self] call, route in
+        routeMethod("from") { [unowned(unsafe) self] call, route in
             let container = try call.object(2, containers)
             return route.from(container, kind: container.kind, nested: try nestedRoute(call, 3, kind: container.kind))
         }
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.
         for name in ["then", "andThen"] {
-            routeMethod(name, nested: 2) { [unowned self] call, route in
+            routeMethod(name, nested: 2) { [unowned(unsafe) self] call, route in
                 try route.then(try routeArgument(call, 2))
             }
         }
-        routeMethod("fallback") { [unowned self] call, route in
+        routeMethod("fallback") { [unowned(unsafe) self] call, route in
             if call.isFunction(2) {
                 return route.fallback(to: scriptFallback(call, 2, root: route.rootKind))
             }
             return try route.fallback(to: try routeArgument(call, 2))
         }
-        routeMethod("ensure") { [unowned self] call, route in
+        routeMethod("ensure") { [unowned(unsafe) self] call, route in
             try route.ensure(with: try routeArgument(call, 2))
         }
         routeMethod("cauterize") { _, route in route.cauterize() }
         routeMethod("resolve") { _, route in route.resolve() }
         routeMethod("refresh") { _, route in route.refresh() }
-        routeMethod("get") { [unowned self] call, route in
+        routeMethod("get") { [unowned(unsafe) self] call, route in
             guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
             return route.get(scriptGet(call, 2))
         }

@@ -50,7 +50,7 @@ extension NavRuntime {
     }
 
     func installScreens() {
-        screenTypes.metamethod("__call") { [unowned self] call in
+        screenTypes.metamethod("__call") { [unowned(unsafe) self] call in
             let type = try call.object(1, screenTypes)
             var traits: [String: ScreenValue] = [:]
             switch call.type(2) {
@@ -71,36 +71,26 @@ extension NavRuntime {
             call.push(ScreenObject(makeScreen(type, traits: traits)), screens)
             return 1
         }
-        screenTypes.getter { [unowned self] call in
-            let type = try call.object(1, screenTypes)
-            switch call.optionalString(2) {
-            case "name": call.push(type.name)
-            case "kind": call.push(type.kind.rawValue)
-            default: call.pushNil()
-            }
-            return 1
-        }
-        screenTypes.metamethod("__tostring") { [unowned self] call in
+        properties(screenTypes, [
+            "name": { call, type in call.push(type.name) },
+            "kind": { call, type in call.push(type.kind.rawValue) },
+        ])
+        screenTypes.metamethod("__tostring") { [unowned(unsafe) self] call in
             call.push("ScreenType(\(try call.object(1, screenTypes).name))")
             return 1
         }
 
-        screens.getter { [unowned self] call in
-            let screen = try call.object(1, screens).screen
-            switch call.optionalString(2) {
-            case "key": call.push(screen.key.description)
-            case "name": call.push(screen.name)
-            case "kind": call.push(screen.kind.rawValue)
-            case "traits": call.push(value: ScreenValue.object(screen.traits).luaValue)
-            default: call.pushNil()
-            }
-            return 1
-        }
-        screens.metamethod("__tostring") { [unowned self] call in
+        properties(screens, [
+            "key": { call, object in call.push(object.screen.key.description) },
+            "name": { call, object in call.push(object.screen.key.name) },
+            "kind": { call, object in call.push(object.screen.kind.rawValue) },
+            "traits": { call, object in call.push(value: ScreenValue.object(object.screen.key.traits).luaValue) },
+        ])
+        screens.metamethod("__tostring") { [unowned(unsafe) self] call in
             call.push(try call.object(1, screens).screen.description)
             return 1
         }
-        screens.metamethod("__eq") { [unowned self] call in
+        screens.metamethod("__eq") { [unowned(unsafe) self] call in
             let first = call.optionalObject(1, screens), second = call.optionalObject(2, screens)
             call.push(first != nil && first?.screen.key == second?.screen.key)
             return 1
@@ -126,7 +116,7 @@ extension NavRuntime {
 
     private func installDecorators() {
         func decorator(_ name: String, _ body: @escaping (LuaCall) throws -> any ScreenDecorator) {
-            screens.method(name) { [unowned self] call in
+            screens.method(name) { [unowned(unsafe) self] call in
                 _ = try screenArgument(call, 1)
                 return try decorate(call, try body(call))
             }
@@ -142,7 +132,7 @@ extension NavRuntime {
             ScreenModalStyleDecorator(style: .custom(delegate: try call.string(2)))
         }
         for side in [ScreenBarButtonDecorator.Side.left, .right] {
-            decorator(side == .left ? "withLeftBarButton" : "withRightBarButton") { [unowned self] call in
+            decorator(side == .left ? "withLeftBarButton" : "withRightBarButton") { [unowned(unsafe) self] call in
                 let options = NavOptions(try call.options(2, for: "bar button"), index: 2)
                 try options.only(["title", "route"], for: "bar button")
                 guard let title = try options.string("title") else {
@@ -180,7 +170,7 @@ extension NavRuntime {
             return ScreenPopoverPresentationDecorator(anchor: options.value["anchor"].flatMap(ScreenValue.init) ?? "center")
         }
         decorator("withBottomSheet") { call in try ScreenBottomSheetDecorator(sheet: Self.bottomSheet(call)) }
-        screens.method("withBottomSheetStack") { [unowned self] call in
+        screens.method("withBottomSheetStack") { [unowned(unsafe) self] call in
             let sheet = try Self.bottomSheet(call)
             let screen = try screenArgument(call, 1)
             let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator())) ?? screen
@@ -188,12 +178,12 @@ extension NavRuntime {
             return 1
         }
         for (verb, kind) in [("withStack", ScreenContainerKind.stack), ("withTabs", .tabs)] {
-            decorator(verb) { [unowned self] call in
+            decorator(verb) { [unowned(unsafe) self] call in
                 let items = call.top < 2 ? [] : try (2...call.top).map { try screenArgument(call, $0) }
                 return kind == .stack ? ScreenStackDecorator(screens: items) as any ScreenDecorator : ScreenTabsDecorator(screens: items)
             }
         }
-        decorator("decorated") { [unowned self] call in
+        decorator("decorated") { [unowned(unsafe) self] call in
             let name = try call.string(2)
             guard decorators[name] != nil else {
                 throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")

@@ -29,8 +29,8 @@ public final class NavRuntime {
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
     var interceptors: [LuaReference] = []
-    /// The functions that stand for custom actions on routes (`route:authorize()`).
-    var actionFunctions: [String: LuaReference] = [:]
+    /// The built-in route methods, which custom actions may not take the names of.
+    var routeMethodNames: Set<String> = []
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?

@@ -1,11 +1,36 @@
+import Foundation
+import LuaKit
+
 /// The scenario runtime scripts see: `describe`, `scenario` (= `it`), `before_each`,
 /// `after_each`, `pending` and `expect` with its matchers, written in Lua. The chunk gets
 /// the host's helpers as its argument and returns the runner the host drives:
-/// `list()` and, for one scenario, `before(i)`, `body(i)` and `after(i)`.
+/// `list()` and, for one scenario, `hooks(i, "before"/"after")` and `body(i)`. When the
+/// host sets `target`, only that scenario is recorded (the others are only counted).
 ///
 /// It runs in the same sandbox as the scenario file; the host helpers stay local to it.
 enum ScenarioPrelude {
     static let chunkName = "=navscript.scenario"
+
+    private static let compiled = Compiled()
+
+    /// The prelude compiled once per process.
+    static func chunk() throws -> LuaChunk {
+        try compiled.get()
+    }
+
+    private final class Compiled: @unchecked Sendable {
+        private let lock = NSLock()
+        private var chunk: LuaChunk?
+
+        func get() throws -> LuaChunk {
+            lock.lock()
+            defer { lock.unlock() }
+            if let chunk { return chunk }
+            let made = try LuaChunk(compiling: ScenarioPrelude.source, chunkName: ScenarioPrelude.chunkName)
+            chunk = made
+            return made
+        }
+    }
 
     static let source = #"""
 local host = ...
@@ -39,6 +64,11 @@ local function tagsOf(block, options)
 end
 
 local function define(what, name, a, b, isPending)
+  -- Running one scenario, the file is loaded again: only that scenario needs a record.
+  if host.target then
+    local index = #scenarios + 1
+    if index ~= host.target then scenarios[index] = false return end
+  end
   local options, body = arguments(what, name, a, b)
   if not isPending and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)

@@ -48,7 +48,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     public let displayPath: String
     public let options: LuaOptions
     public let snapshots: ScenarioSnapshots
-    private let source: String
+    /// The file compiled once; each scenario's fresh state loads the bytecode.
+    private let chunk: LuaChunk
     private let lock = NSLock()
     private var modules: Set<String> = []
 
@@ -68,19 +69,20 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Reads the file; `options.root` is where its `require`s look.
+    /// Reads and compiles the file (a syntax error throws); `options.root` is where its
+    /// `require`s look.
     public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode) throws {
         self.file = file
         self.displayPath = displayPath
         self.options = options
-        source = try String(contentsOf: file, encoding: .utf8)
+        chunk = try LuaChunk(compiling: try String(contentsOf: file, encoding: .utf8), chunkName: "@" + displayPath)
         snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode)
     }
 
     /// Loads the file and lists its scenarios; a file that does not load throws.
     public func list() throws -> [ScenarioInfo] {
         let context = ScenarioContext(snapshots: snapshots)
-        let (runtime, runner) = try prepare(context)
+        let (runtime, runner) = try prepare(context, target: nil)
         defer { runtime.lua.close() }
         noteModules(of: runtime.lua)
         return try runtime.lua.withStack { call in
@@ -114,7 +116,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             return result(.skipped)
         }
         do {
-            let (runtime, runner) = try prepare(context)
+            let (runtime, runner) = try prepare(context, target: scenario.index)
             defer {
                 noteModules(of: runtime.lua)
                 runtime.lua.close()
@@ -171,14 +173,19 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// A fresh runtime with the scenario prelude and the file loaded.
-    private func prepare(_ context: ScenarioContext) throws -> (NavRuntime, LuaReference) {
+    /// A fresh runtime with the scenario prelude and the file loaded; with a `target`, only
+    /// that scenario is recorded.
+    private func prepare(_ context: ScenarioContext, target: Int?) throws -> (NavRuntime, LuaReference) {
         let runtime = try NavRuntime(options: options)
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.output += text }
         let runner = try lua.withStack { call -> LuaReference in
-            try lua.load(ScenarioPrelude.source, chunkName: ScenarioPrelude.chunkName, on: call)
-            call.pushTable(fields: 3)
+            try lua.load(try ScenarioPrelude.chunk(), on: call)
+            call.pushTable(fields: 4)
+            if let target {
+                call.push(target)
+                call.setField(-2, "target")
+            }
             lua.pushFunction(on: call) { call in
                 call.push(call.location(level: Int32((try? call.integer(1)) ?? 2)))
                 return 1
@@ -197,7 +204,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             return lua.reference(from: call)
         }
         try lua.withStack { call in
-            try lua.load(source, chunkName: "@" + displayPath, on: call)
+            try lua.load(chunk, on: call)
             try lua.pcall(call, arguments: 0, results: 0)
         }
         return (runtime, runner)

@@ -1,0 +1,130 @@
+import CBenchFloor
+import Foundation
+import LuaKit
+import NavScript
+import ScreenKit
+
+/// Bound calls, whole routes, and fresh states: NavScript against the hand-written C
+/// floors and the same work done from Swift, in the same run.
+enum LuaBenchmarks {
+    /// A runtime with no limits (the loops are long), with the C floor registered on it.
+    static func runtime() throws -> NavRuntime {
+        let runtime = try NavRuntime(options: LuaOptions(limits: .none))
+        if let L = runtime.lua.L {
+            bench_open_floor(L)
+        }
+        return runtime
+    }
+
+    /// Seconds to run `body` (a loop of `count` iterations) in `runtime`, minus an empty loop.
+    static func loop(_ runtime: NavRuntime, setup: String, body: String, count: Int) throws -> Double {
+        let chunk = "\(setup)\nfor i = 1, \(count) do \(body) end"
+        let empty = "\(setup)\nfor i = 1, \(count) do local _ = i end"
+        let full = try Measure.median { try runtime.run(chunk, chunkName: "=bench") }
+        let base = try Measure.median { try runtime.run(empty, chunkName: "=bench") }
+        return max(full - base, 0)
+    }
+
+    /// `screen.name` against `floor:name()`, a C method with a metatable check.
+    static func propertyCall() throws -> Row {
+        let runtime = try runtime()
+        let count = 2_000_000
+        let bound = try loop(runtime, setup: "local s = nav.screen('Feed')()", body: "local n = s.name", count: count)
+        let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
+        let measured = bound / Double(count) * 1e9, baseline = floor / Double(count) * 1e9
+        return Row(name: "bound call: screen.name", measured: measured, baseline: baseline, unit: "ns",
+                   baselineName: "C method with metatable check", ratio: measured / baseline,
+                   target: "≤ 1.5×", met: measured / baseline <= 1.5)
+    }
+
+    /// `route:push(screen)` against the same push done in Swift plus the C method call: the
+    /// binding's cost over the work itself.
+    static func pushCall() throws -> Row {
+        let runtime = try runtime()
+        let count = 300_000
+        let bound = try loop(runtime, setup: "local r, s = nav.route('stack'), nav.screen('Feed')()", body: "local x = r:push(s)", count: count)
+        let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
+        let screen = AnyScreen(name: "Feed")
+        let route = AnyScreenRoute(root: .stack)
+        let swift = try Measure.median {
+            for _ in 0..<count {
+                _ = try route.push(screen)
+            }
+        }
+        let measured = bound / Double(count) * 1e9
+        let baseline = (swift + floor) / Double(count) * 1e9
+        return Row(name: "bound call: route:push(s)", measured: measured, baseline: baseline, unit: "ns",
+                   baselineName: "Swift push + C method call", ratio: measured / baseline,
+                   target: "≤ 1.5×", met: measured / baseline <= 1.5)
+    }
+
+    static let routeSteps = 6
+
+    /// Top stack push, pop, present, dismiss and two tab switches, built and performed from
+    /// Lua against the same from Swift.
+    static func wholeRoute() throws -> Row {
+        let count = 3000
+        let runtime = try runtime()
+        let lua = try Measure.median(runs: 3) {
+            try runtime.run("""
+                local Feed, Chat, Settings = nav.screen("Feed"), nav.screen("Chat"), nav.screen("Settings")
+                local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Feed { tab = 2 } } } }
+                for i = 1, \(count) do
+                  app:navigate(nav.route():top(nav.stack):push(Chat(), { animation = false }))
+                  app:navigate(nav.route():top(nav.stack):pop { animation = false })
+                  app:navigate(nav.route():top(nav.container):present(Settings(), { animated = false }))
+                  app:navigate(nav.route():top(nav.container):presenting():dismiss { animated = false })
+                  app:navigate(nav.route():top(nav.tabs):selectTab(2))
+                  app:navigate(nav.route():top(nav.tabs):selectTab(1))
+                end
+                """, chunkName: "=bench")
+        }
+        let swift = try Measure.median(runs: 3) {
+            let feed = AnyScreen(name: "Feed"), chat = AnyScreen(name: "Chat"), settings = AnyScreen(name: "Settings")
+            let app = try ScreenApplication(root: .tabs([.stack([.screen(feed)]), .stack([.screen(AnyScreen(name: "Feed", traits: ["tab": 2]))])]))
+            let window = AnyScreenRoute(root: .window)
+            for _ in 0..<count {
+                app.navigate(to: try window.top(.container(of: .stack)).push(chat, animation: nil))
+                app.navigate(to: try window.top(.container(of: .stack)).pop(animation: nil))
+                app.navigate(to: try window.top(.container(of: .modal)).present(settings, animated: false))
+                app.navigate(to: try window.top(.container(of: .modal)).presenting().dismiss(animated: false))
+                app.navigate(to: try window.top(.container(of: .tabs)).selectTab(with: .index(1)))
+                app.navigate(to: try window.top(.container(of: .tabs)).selectTab(with: .index(0)))
+            }
+        }
+        let per = Double(count * routeSteps)
+        let measured = lua / per * 1e6, baseline = swift / per * 1e6
+        return Row(name: "route built and performed from Lua", measured: measured, baseline: baseline, unit: "µs",
+                   baselineName: "the same from Swift", ratio: measured / baseline, target: "≤ 1.5×", met: measured / baseline <= 1.5)
+    }
+
+    /// A fresh sandboxed state with the nav module, against a bare state with the safe
+    /// libraries: time, and memory.
+    static func freshState() throws -> [Row] {
+        let count = 2000
+        let fresh = try Measure.median {
+            for _ in 0..<count {
+                let runtime = try NavRuntime()
+                runtime.lua.close()
+            }
+        }
+        let bare = Measure.median {
+            for _ in 0..<count {
+                if let L = bench_bare_state() { lua_close(L) }
+            }
+        }
+        let measured = fresh / Double(count) * 1e6, baseline = bare / Double(count) * 1e6
+        let runtime = try NavRuntime()
+        let used = Double(runtime.lua.L.map { bench_state_bytes($0) } ?? 0) / 1024
+        let bareState = bench_state_bytes(bench_bare_state())
+        let bareUsed = Double(bareState) / 1024
+        return [
+            Row(name: "fresh state with nav: time", measured: measured, baseline: baseline, unit: "µs",
+                baselineName: "luaL_newstate + safe libraries", ratio: measured / baseline,
+                target: "≤ 3× and < 50 µs", met: measured / baseline <= 3 && measured < 50),
+            Row(name: "fresh state with nav: memory", measured: used, baseline: bareUsed, unit: "KiB",
+                baselineName: "luaL_newstate + safe libraries", ratio: used / bareUsed,
+                target: "≤ 64 KiB more", met: used - bareUsed <= 64, note: String(format: "+%.1f KiB", used - bareUsed)),
+        ]
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Benchmarks that run the `navscript` binary: a large generated suite against busted, and
+/// the time from a save to new results in `navscript watch`.
+enum ProcessBenchmarks {
+    /// The navscript binary built beside this program.
+    static var navscript: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navscript")
+    }
+
+    static func scratch(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-bench-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    /// Runs a program to its end; returns its exit status and the seconds it took.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, seconds: Double) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        var status: Int32 = 0
+        let seconds = try Measure.seconds {
+            try process.run()
+            process.waitUntilExit()
+            status = process.terminationStatus
+        }
+        return (status, seconds)
+    }
+
+    static let files = 1000, perFile = 10
+
+    /// 10,000 small scenarios (1,000 files of 10) through `navscript run --jobs 2`, against
+    /// the same checks as busted specs run by `busted`.
+    static func scenarios() throws -> Row {
+        let folder = try scratch("suite")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in 0..<files {
+            var lua = "local Feed, Chat = nav.screen(\"Feed\"), nav.screen(\"Chat\")\ndescribe(\"file \(file)\", function()\n"
+            var busted = "describe(\"file \(file)\", function()\n"
+            for index in 0..<perFile {
+                lua += """
+                      scenario("pushes chat \(index)", function()
+                        local app = nav.app { root = nav.stack { Feed() } }
+                        expect(app:navigate(nav.route():top(nav.stack):push(Chat { chatId = \(index) }))):toBe(true)
+                        expect(app:top()):toShow(Chat { chatId = \(index) })
+                      end)
+
+                    """
+                busted += """
+                      it("pushes chat \(index)", function()
+                        local stack = { "Feed" }
+                        stack[#stack + 1] = "Chat(chatId=\(index))"
+                        assert.are.equal(2, #stack)
+                        assert.are.equal("Chat(chatId=\(index))", stack[#stack])
+                      end)
+
+                    """
+            }
+            try write(lua + "end)\n", to: folder.appendingPathComponent(String(format: "navscript/scenarios/s%04d.lua", file)))
+            try write(busted + "end)\n", to: folder.appendingPathComponent(String(format: "busted/s%04d_spec.lua", file)))
+        }
+        let total = Double(files * perFile)
+        let ours = try (0..<3).map { _ in try run(navscript, ["run", "navscript", "--jobs", "2", "--color", "never"], in: folder) }
+        guard ours.allSatisfy({ $0.status == 0 }) else {
+            throw BenchError.failed("navscript run of the generated suite failed")
+        }
+        let oursSeconds = ours.map(\.seconds).sorted()[1]
+        let rate = total / oursSeconds
+        guard let busted = which("busted") else {
+            return Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: 0, unit: "/s",
+                       baselineName: "busted (not installed)", ratio: 0, target: "≥ 5000/s and faster than busted",
+                       met: false, note: "install busted: apt-get install lua-busted")
+        }
+        let theirs = try (0..<3).map { _ in try run(busted, ["-o", "TAP", "busted"], in: folder) }
+        let theirSeconds = theirs.map(\.seconds).sorted()[1]
+        let theirRate = total / theirSeconds
+        return Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: theirRate, unit: "/s",
+                   baselineName: "the same checks in busted", ratio: rate / theirRate,
+                   target: "≥ 5000/s and faster than busted", met: rate >= 5000 && rate > theirRate,
+                   note: String(format: "navscript %.2f s, busted %.2f s (exit %d)", oursSeconds, theirSeconds, theirs[1].status))
+    }
+
+    static func which(_ name: String) -> URL? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// A tree of 200 script files (100 route modules, 100 scenario files each requiring
+    /// one); saves to one module, timed from the write to the new summary line of
+    /// `navscript watch`. The median of 21 saves.
+    static func hotReload() throws -> Row {
+        let folder = try scratch("watch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<100 {
+            try write("return { Screen = nav.screen('Screen\(index)') }\n", to: folder.appendingPathComponent(String(format: "routes/m%03d.lua", index)))
+            try write("""
+                local m = require 'routes.m\(String(format: "%03d", index))'
+                scenario('screen \(index)', function()
+                  local app = nav.app { root = nav.stack { m.Screen() } }
+                  expect(app:top().name):toMatch('Screen')
+                end)
+
+                """, to: folder.appendingPathComponent(String(format: "scenarios/s%03d.lua", index)))
+        }
+        let watch = try WatchProcess(navscript, ["watch", ".", "--color", "never"], in: folder)
+        defer { watch.stop() }
+        guard watch.wait(forSummaries: 1, timeout: 60) else {
+            throw BenchError.failed("navscript watch did not start")
+        }
+        var times: [Double] = []
+        for save in 1...21 {
+            let name = save % 2 == 0 ? "Screen" : "Other"
+            let start = DispatchTime.now().uptimeNanoseconds
+            try write("return { Screen = nav.screen('\(name)50') }\n", to: folder.appendingPathComponent("routes/m050.lua"))
+            guard watch.wait(forSummaries: save + 1, timeout: 10) else {
+                throw BenchError.failed("navscript watch did not report save \(save)")
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let median = times.sorted()[times.count / 2]
+        return Row(name: "hot reload: save to new results (200 files)", measured: median, baseline: 0, unit: "ms",
+                   baselineName: "(absolute)", ratio: 0, target: "median < 50 ms", met: median < 50,
+                   note: String(format: "min %.1f ms, max %.1f ms over %d saves", times.min() ?? 0, times.max() ?? 0, times.count))
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case let .failed(message): return message
+        }
+    }
+}
+
+/// A `navscript watch` whose output is read as it comes.
+final class WatchProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var summaries = 0
+
+    init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = pipe.fileHandleForReading
+        Thread.detachNewThread { [weak self] in
+            var pending = ""
+            while true {
+                let data = reader.availableData
+                guard !data.isEmpty, let self else { return }
+                pending += String(decoding: data, as: UTF8.self)
+                let count = pending.components(separatedBy: " skipped in ").count - 1
+                if count > 0 {
+                    self.lock.lock()
+                    self.summaries += count
+                    self.lock.unlock()
+                    pending = String(pending.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+                }
+            }
+        }
+    }
+
+    func wait(forSummaries count: Int, timeout: Double) -> Bool {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            lock.lock()
+            let seen = summaries
+            lock.unlock()
+            if seen >= count { return true }
+            usleep(200)
+        }
+        return false
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
