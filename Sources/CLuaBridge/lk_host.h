@@ -19,6 +19,8 @@ typedef struct lk_host {
     int depth;
     /* the thread that called the Swift function running now (a coroutine, maybe) */
     lua_State *current;
+    /* the host's object for shared Swift functions (not retained: it owns the state) */
+    void *host_object;
     /* the instruction and time budget (lk_call.c) */
     long long instruction_limit, instructions;
     double seconds, deadline;

@@ -9,7 +9,13 @@
 **
 ** A class with properties gets an __index function instead: methods first, then the
 ** property's getter, a Swift function called straight from C; any other key is nil.
+**
+** Members come either one by one for one state (lk_setmethod, ...), or from a definition
+** made once per process and shared by every state (below), which is what keeps a fresh
+** state cheap.
 */
+#include <stdlib.h>
+#include <string.h>
 #include <lauxlib.h>
 #include "lk_host.h"
 
@@ -32,37 +38,148 @@ static int lk_gcobject(lua_State *L) {
     return 0;
 }
 
-/* __index with properties: upvalue 1 the methods table, upvalue 2 the getters (name ->
-   the Swift function's context), upvalue 3 the Swift entry. */
+/* --- Class definitions ----------------------------------------------------------------
+** A definition holds a class's members once per process. A state's class made from one
+** pays for none of them up front: a member is looked up in the definition the first time a
+** script uses it in that state, and kept in the state's methods table from then on. */
+
+typedef struct lk_member {
+    char *name;
+    int kind;
+    lk_function fn;
+    void *context;
+} lk_member;
+
+struct lk_classdef {
+    char *name;
+    lk_member *members;
+    int count, capacity, properties;
+};
+
+lk_classdef *lk_newclassdef(const char *name) {
+    lk_classdef *def = (lk_classdef *)calloc(1, sizeof(lk_classdef));
+    if (def != NULL && (def->name = strdup(name)) == NULL) {
+        free(def);
+        return NULL;
+    }
+    return def;
+}
+
+int lk_classdef_add(lk_classdef *def, int kind, const char *name, lk_function fn, void *context) {
+    if (def->count == def->capacity) {
+        int capacity = def->capacity ? def->capacity * 2 : 16;
+        lk_member *members = (lk_member *)realloc(def->members, (size_t)capacity * sizeof(lk_member));
+        if (members == NULL)
+            return 0;
+        def->members = members;
+        def->capacity = capacity;
+    }
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return 0;
+    def->members[def->count++] = (lk_member){copy, kind, fn, context};
+    def->properties += kind == LK_PROPERTY;
+    return 1;
+}
+
+void lk_freeclassdef(lk_classdef *def) {
+    if (def == NULL)
+        return;
+    for (int i = 0; i < def->count; i++)
+        free(def->members[i].name);
+    free(def->members);
+    free(def->name);
+    free(def);
+}
+
+static const lk_member *lk_findmember(const lk_classdef *def, const char *name) {
+    if (def == NULL || name == NULL)
+        return NULL;
+    for (int i = 0; i < def->count; i++)
+        if (def->members[i].kind != LK_METAMETHOD && strcmp(def->members[i].name, name) == 0)
+            return &def->members[i];
+    return NULL;
+}
+
+/* Looks the key at 2 up in the definition; keeps what it finds in the methods table at
+   `methods`: the function of a method, the member of a property (a light userdata).
+   Leaves that on the stack, or nil. */
+static int lk_resolve(lua_State *L, int methods, const lk_classdef *def) {
+    const lk_member *member = lua_type(L, 2) == LUA_TSTRING ? lk_findmember(def, lua_tostring(L, 2)) : NULL;
+    if (member == NULL) {
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
+    if (member->kind == LK_METHOD)
+        lk_pushfunction(L, member->fn, member->context);
+    else
+        lua_pushlightuserdata(L, (void *)member);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, methods);
+    return lua_type(L, -1);
+}
+
+/* __index of a methods table with no such key yet: upvalue 1 the definition. */
+static int lk_methodmiss(lua_State *L) {
+    lua_settop(L, 2);
+    lk_resolve(L, 1, (const lk_classdef *)lua_touserdata(L, lua_upvalueindex(1)));
+    return 1;
+}
+
+/* __index of a class with properties: upvalue 1 the methods table (methods, and members
+   of properties as light userdata), upvalue 2 the definition, or none. */
 static int lk_index(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
-        return 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, 2);
-    lua_rawget(L, lua_upvalueindex(2));
-    void *context = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    if (context == NULL) {
-        lua_pushnil(L);
-        return 1;
+    int type = lua_rawget(L, lua_upvalueindex(1));
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        type = lk_resolve(L, lua_upvalueindex(1), (const lk_classdef *)lua_touserdata(L, lua_upvalueindex(2)));
     }
-    return lk_callswift(L, (lk_function)lua_touserdata(L, lua_upvalueindex(3)), context);
+    if (type != LUA_TLIGHTUSERDATA && type != LUA_TUSERDATA)    /* a method, or nil */
+        return 1;
+    const lk_member *member = (const lk_member *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return lk_callswift(L, member->fn, member->context);
+}
+
+static void lk_pushindex(lua_State *L, const lk_classdef *def) {
+    lua_newtable(L);
+    lua_pushlightuserdata(L, (void *)def);
+    lua_pushcclosure(L, lk_index, 2);
 }
 
 /* Creates the class and returns its identity. Called by the host only (soft memory cap). */
-const void *lk_newclass(lua_State *L, const char *name, lk_release release) {
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release) {
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__metatable");
-    lua_newtable(L);
+    if (def != NULL && def->properties > 0) {
+        lk_pushindex(L, def);
+    } else {
+        lua_newtable(L);
+        if (def != NULL) {
+            lua_createtable(L, 0, 1);
+            lua_pushlightuserdata(L, (void *)def);
+            lua_pushcclosure(L, lk_methodmiss, 1);
+            lua_setfield(L, -2, "__index");
+            lua_setmetatable(L, -2);
+        }
+    }
     lua_setfield(L, -2, "__index");
     lua_pushlightuserdata(L, (void *)release);
     lua_pushcclosure(L, lk_gcobject, 1);
     lua_setfield(L, -2, "__gc");
+    for (int i = 0; def != NULL && i < def->count; i++) {
+        const lk_member *member = &def->members[i];
+        if (member->kind == LK_METAMETHOD) {
+            lk_pushfunction(L, member->fn, member->context);
+            lua_setfield(L, -2, member->name);
+        }
+    }
     const void *cls = lua_topointer(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, cls);
     return cls;
@@ -72,7 +189,7 @@ void lk_pushclass(lua_State *L, const void *cls) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, cls);
 }
 
-/* The methods table: __index itself, or upvalue 1 of the __index dispatcher. */
+/* The methods table: __index itself, or upvalue 1 of the __index function. */
 static void lk_pushmethods(lua_State *L, const void *cls) {
     lk_pushclass(L, cls);
     lua_getfield(L, -1, "__index");
@@ -97,19 +214,26 @@ void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_funct
     lua_pop(L, 1);
 }
 
-/* Adds a property: obj.name calls fn(context) with (obj, name) on the stack. */
+/* Adds a property to one state's class: its member is a userdata the methods table keeps. */
 void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context) {
     lk_pushclass(L, cls);
     lua_getfield(L, -1, "__index");
     if (lua_type(L, -1) != LUA_TFUNCTION) {            /* first property: switch to lk_index */
-        lua_newtable(L);
-        lua_pushlightuserdata(L, (void *)fn);
-        lua_pushcclosure(L, lk_index, 3);
+        const lk_classdef *def = NULL;                  /* the definition, if any */
+        if (lua_getmetatable(L, -1)) {
+            lua_getfield(L, -1, "__index");
+            lua_getupvalue(L, -1, 1);
+            def = (const lk_classdef *)lua_touserdata(L, -1);
+            lua_pop(L, 3);
+        }
+        lua_pushlightuserdata(L, (void *)def);
+        lua_pushcclosure(L, lk_index, 2);
         lua_pushvalue(L, -1);
         lua_setfield(L, -3, "__index");
     }
-    lua_getupvalue(L, -1, 2);                            /* the getters */
-    lua_pushlightuserdata(L, context);
+    lua_getupvalue(L, -1, 1);
+    lk_member *member = (lk_member *)lua_newuserdatauv(L, sizeof(lk_member), 0);
+    *member = (lk_member){NULL, LK_PROPERTY, fn, context};
     lua_setfield(L, -2, name);
     lua_pop(L, 3);
 }

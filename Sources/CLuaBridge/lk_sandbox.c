@@ -231,14 +231,6 @@ int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua
     return lk_pcall(L, 1, 0);
 }
 
-/* Makes the function on the top of the stack the loader of module `name` (pops it). */
-void lk_preload(lua_State *L, const char *name) {
-    lua_getfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
-    lua_insert(L, -2);
-    lua_setfield(L, -2, name);
-    lua_pop(L, 1);
-}
-
 /* Pushes the table of modules require has loaded, by name. */
 void lk_pushloaded(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);

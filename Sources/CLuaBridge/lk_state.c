@@ -83,3 +83,6 @@ void lk_setoutput(lua_State *L, lk_output output, void *context) {
     h->output = output;
     h->output_context = context;
 }
+
+void lk_sethostobject(lua_State *L, void *object) { lk_gethost(L)->host_object = object; }
+void *lk_hostobject(lua_State *L) { return lk_gethost(L)->host_object; }

@@ -1,23 +1,33 @@
 import CLua
 import CLuaBridge
 
+/// A Swift function Lua can call. One made once (a `static let`) can be registered on any
+/// number of states: its body finds the state's host object with `call.host(_:)`, so that
+/// registering it costs a state no Swift allocation at all.
+///
+///     static let name = LuaFunction { call in call.push(try call.host(Runtime.self).name); return 1 }
+public final class LuaFunction: @unchecked Sendable {
+    public typealias Body = (LuaCall) throws -> Int32
+
+    let body: Body
+
+    public init(_ body: @escaping Body) {
+        self.body = body
+    }
+
+    /// What the C side calls it with; valid as long as the function lives.
+    var context: UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(self).toOpaque()
+    }
+}
+
 /// The Swift half of the bridge's error protocol (the C half, and why it exists, is in
 /// `Sources/CLuaBridge/lk_call.c`). Every Swift function Lua calls enters here: the
 /// `LuaCallError` it throws is written into the status, and C raises it after this frame has
 /// returned. Nothing in Swift ever raises a Lua error.
-final class LuaFunctionBox {
-    typealias Body = (LuaCall) throws -> Int32
-
-    let body: Body
-
-    init(body: @escaping Body) {
-        self.body = body
-    }
-}
-
 let luaSwiftEntry: lk_function = { L, context, status in
     guard let L, let context, let status else { return -1 }
-    return Unmanaged<LuaFunctionBox>.fromOpaque(context)._withUnsafeGuaranteedRef { box in
+    return Unmanaged<LuaFunction>.fromOpaque(context)._withUnsafeGuaranteedRef { box in
         do {
             return try box.body(LuaCall(L))
         } catch let error as LuaCallError {

@@ -15,6 +15,12 @@ public struct LuaCall {
         self.L = L
     }
 
+    /// The state's host object (`LuaState.hostObject`), as `type`. Only for code the host
+    /// registered on a state whose host object is of that type.
+    public func host<T: AnyObject>(_ type: T.Type) -> T {
+        Unmanaged<T>.fromOpaque(UnsafeRawPointer(lk_hostobject(L)!)).takeUnretainedValue()
+    }
+
     // MARK: Arguments
 
     /// How many values are on the stack (the arguments, in a callback).

@@ -13,28 +13,41 @@ public final class LuaClass<T: AnyObject> {
     let identity: UnsafeRawPointer
     unowned(unsafe) let state: LuaState
 
-    init(state: LuaState, L: OpaquePointer, name: String) {
+    init(state: LuaState, L: OpaquePointer, name: String, definition: LuaClassDefinition?) {
         self.state = state
         self.name = name
-        identity = lk_newclass(L, name, luaRelease)
+        identity = lk_newclass(L, name, definition?.definition, luaRelease)
     }
 
     /// Adds a method: `object:name(...)`.
     public func method(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        method(name, state.retain(body))
+    }
+
+    /// Adds a method made once and shared by every state.
+    public func method(_ name: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
-        lk_setmethod(L, identity, name, luaSwiftEntry, state.retain(body))
+        lk_setmethod(L, identity, name, luaSwiftEntry, function.context)
     }
 
     /// Sets a metamethod: `__tostring`, `__eq`, `__call`, `__len`, `__concat`, ...
     public func metamethod(_ event: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        metamethod(event, state.retain(body))
+    }
+
+    public func metamethod(_ event: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
-        lk_setmetamethod(L, identity, event, luaSwiftEntry, state.retain(body))
+        lk_setmetamethod(L, identity, event, luaSwiftEntry, function.context)
     }
 
     /// Adds a read-only property: `object.name`. The body gets the object at 1 and the
     /// name at 2, and returns one result. C finds it by name, so no string reaches Swift.
     public func property(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
+        property(name, state.retain(body))
+    }
+
+    public func property(_ name: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
-        lk_setproperty(L, identity, name, luaSwiftEntry, state.retain(body))
+        lk_setproperty(L, identity, name, luaSwiftEntry, function.context)
     }
 }

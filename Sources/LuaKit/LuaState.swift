@@ -26,7 +26,8 @@ public final class LuaState {
     /// Where `print` writes; by default standard output.
     public var output: ((String) -> Void)? = { FileHandle.standardOutput.write(Data($0.utf8)) }
 
-    private var boxes: [LuaFunctionBox] = []
+    /// Functions made for this state alone (closures), kept as long as it.
+    private var functions: [LuaFunction] = []
 
     /// Opens a state with the sandbox of LUA_API.md and the given limits.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
@@ -57,7 +58,7 @@ public final class LuaState {
         guard let L else { return }
         self.L = nil
         lk_close(L)
-        boxes.removeAll()
+        functions.removeAll()
     }
 
     public var limits: LuaLimits {
@@ -155,16 +156,31 @@ public final class LuaState {
 
     // MARK: Functions and classes
 
-    /// Keeps a Swift function alive as long as the state, and returns its context.
-    func retain(_ body: @escaping LuaFunctionBox.Body) -> UnsafeMutableRawPointer {
-        let box = LuaFunctionBox(body: body)
-        boxes.append(box)
-        return Unmanaged.passUnretained(box).toOpaque()
+    /// Keeps a Swift closure alive as long as the state, as a function.
+    func retain(_ body: @escaping LuaFunction.Body) -> LuaFunction {
+        let function = LuaFunction(body)
+        functions.append(function)
+        return function
     }
 
-    /// Pushes a Swift function. The function must not hold the state strongly.
+    /// Pushes a Swift closure as a function. The closure must not hold the state strongly.
     public func pushFunction(on call: LuaCall, _ body: @escaping (LuaCall) throws -> Int32) {
-        lk_pushfunction(call.L, luaSwiftEntry, retain(body))
+        push(retain(body), on: call)
+    }
+
+    /// Pushes a shared function (which must outlive the state: a `static let`).
+    public func push(_ function: LuaFunction, on call: LuaCall) {
+        lk_pushfunction(call.L, luaSwiftEntry, function.context)
+    }
+
+    /// The object that shared functions find with `call.host(_:)`; not retained, so it must
+    /// outlive the state (an object that owns its state does).
+    public var hostObject: AnyObject? {
+        get { L.flatMap { lk_hostobject($0) }.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            guard let L else { return }
+            lk_sethostobject(L, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
     }
 
     /// Sets a global to a Swift function.
@@ -195,18 +211,31 @@ public final class LuaState {
         return type
     }
 
-    /// Makes the function on the top of the stack the loader of `require(name)` (popped).
-    public func preload(_ name: String, from call: LuaCall) {
-        lk_preload(call.L, name)
+    /// Makes the value on the top of the stack (popped) what `require(name)` returns, as
+    /// if the module had been loaded.
+    public func setLoaded(_ name: String, from call: LuaCall) {
+        lk_pushloaded(call.L)
+        lua_rotate(call.L, -2, 1)
+        call.setField(-2, name)
+        call.pop()
     }
 
     /// Creates a class for Swift objects of type `T`, known to Lua as `name`.
     public func makeClass<T: AnyObject>(_ name: String, of type: T.Type = T.self) -> LuaClass<T>? {
+        makeClass(name, definition: nil)
+    }
+
+    /// Makes this state's class of a shared definition (which must outlive the state).
+    public func makeClass<T: AnyObject>(_ definition: LuaClassDefinition, of type: T.Type = T.self) -> LuaClass<T>? {
+        makeClass(definition.name, definition: definition)
+    }
+
+    private func makeClass<T: AnyObject>(_ name: String, definition: LuaClassDefinition?) -> LuaClass<T>? {
         guard let L else { return nil }
         let call = LuaCall(L)
         let top = call.top
         defer { call.setTop(top) }
-        return LuaClass(state: self, L: L, name: name)
+        return LuaClass(state: self, L: L, name: name, definition: definition)
     }
 
     // MARK: References

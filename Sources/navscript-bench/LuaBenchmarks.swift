@@ -28,7 +28,7 @@ enum LuaBenchmarks {
     /// `screen.name` against `floor:name()`, a C method with a metatable check.
     static func propertyCall() throws -> Row {
         let runtime = try runtime()
-        let count = 2_000_000
+        let count = Measure.count(2_000_000)
         let bound = try loop(runtime, setup: "local s = nav.screen('Feed')()", body: "local n = s.name", count: count)
         let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
         let measured = bound / Double(count) * 1e9, baseline = floor / Double(count) * 1e9
@@ -41,7 +41,7 @@ enum LuaBenchmarks {
     /// binding's cost over the work itself.
     static func pushCall() throws -> Row {
         let runtime = try runtime()
-        let count = 300_000
+        let count = Measure.count(300_000)
         let bound = try loop(runtime, setup: "local r, s = nav.route('stack'), nav.screen('Feed')()", body: "local x = r:push(s)", count: count)
         let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
         let screen = AnyScreen(name: "Feed")
@@ -63,7 +63,7 @@ enum LuaBenchmarks {
     /// Top stack push, pop, present, dismiss and two tab switches, built and performed from
     /// Lua against the same from Swift.
     static func wholeRoute() throws -> Row {
-        let count = 3000
+        let count = Measure.count(3000)
         let runtime = try runtime()
         let lua = try Measure.median(runs: 3) {
             try runtime.run("""
@@ -101,7 +101,7 @@ enum LuaBenchmarks {
     /// A fresh sandboxed state with the nav module, against a bare state with the safe
     /// libraries: time, and memory.
     static func freshState() throws -> [Row] {
-        let count = 2000
+        let count = Measure.count(2000)
         let fresh = try Measure.median {
             for _ in 0..<count {
                 let runtime = try NavRuntime()

@@ -3,6 +3,14 @@ import Foundation
 /// Wall-clock timing: the median of several runs, so that one slow run on a busy machine
 /// does not decide.
 enum Measure {
+    /// What `--scale` multiplies iteration counts by: below 1 for a quick run under a
+    /// profiler (`valgrind --tool=callgrind navscript-bench --only calls --scale 0.05`).
+    nonisolated(unsafe) static var scale = 1.0
+
+    static func count(_ count: Int) -> Int {
+        max(1, Int(Double(count) * scale))
+    }
+
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()

@@ -3,11 +3,20 @@ import Foundation
 // navscript-bench: NavScript's performance bar, every figure measured against its floor or
 // peer in the same run. `scripts/bench` builds it in release mode and runs it.
 //
-//   navscript-bench [--json] [--only name]
+//   navscript-bench [--json] [--only name[,name...]] [--scale factor]
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+
+/// The values given to `option`, each split at commas.
+func values(of option: String) -> [String] {
+    zip(arguments, arguments.dropFirst()).filter { $0.0 == option }.flatMap { $0.1.split(separator: ",").map(String.init) }
+}
+
+let only = Set(values(of: "--only"))
+if let scale = values(of: "--scale").last.flatMap(Double.init), scale > 0 {
+    Measure.scale = scale
+}
 
 let benchmarks: [(String, () throws -> [Row])] = [
     ("calls", { [try LuaBenchmarks.propertyCall(), try LuaBenchmarks.pushCall()] }),
@@ -20,7 +29,7 @@ let benchmarks: [(String, () throws -> [Row])] = [
 
 var rows: [Row] = []
 var failures: [String] = []
-for (name, run) in benchmarks where only == nil || only == name {
+for (name, run) in benchmarks where only.isEmpty || only.contains(name) {
     do {
         let produced = try run()
         rows += produced

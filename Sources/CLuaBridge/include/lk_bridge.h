@@ -52,6 +52,8 @@ size_t lk_memorypeak(lua_State *L);
 int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
 void lk_setoutput(lua_State *L, lk_output output, void *context);
+void lk_sethostobject(lua_State *L, void *object);
+void *lk_hostobject(lua_State *L);
 
 /* Calls (lk_call.c) */
 void lk_pushfunction(lua_State *L, lk_function fn, void *context);
@@ -66,11 +68,15 @@ lua_State *lk_current(lua_State *L);
 
 /* Sandbox (lk_sandbox.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
-void lk_preload(lua_State *L, const char *name);
 void lk_pushloaded(lua_State *L);
 
 /* Objects (lk_object.c) */
-const void *lk_newclass(lua_State *L, const char *name, lk_release release);
+enum { LK_METHOD, LK_PROPERTY, LK_METAMETHOD };
+typedef struct lk_classdef lk_classdef;
+lk_classdef *lk_newclassdef(const char *name);
+int lk_classdef_add(lk_classdef *def, int kind, const char *name, lk_function fn, void *context);
+void lk_freeclassdef(lk_classdef *def);
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release);
 void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
 void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);

@@ -52,85 +52,85 @@ extension NavRuntime {
         return 1
     }
 
-    func installApps() {
-        apps.method("navigate") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps)
-            let route = try routeArgument(call, 2)
+    private static func method(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
+        .method(.app, name) { runtime, call in try body(runtime, call, try call.object(1, runtime.apps)) }
+    }
+
+    private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Void) -> NavBinding {
+        .property(.app, name, { $0.apps }, body)
+    }
+
+    static let appBindings: [NavBinding] = [
+        method("navigate") { runtime, call, app in
+            let route = try runtime.routeArgument(call, 2)
             guard route.rootKind == .window else {
                 throw LuaCallError.argument(2, "window route expected, got route rooted at \(route.rootKind.rawValue)")
             }
-            return outcome(call, app.application.navigate(to: route))
-        }
-        apps.method("open") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps)
-            return try deeplinkOutcome(call, open(try call.string(2), in: app, appObject: 1, call: call))
-        }
-        apps.method("resumeDeeplinks") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps)
+            return runtime.outcome(call, app.application.navigate(to: route))
+        },
+        method("open") { runtime, call, app in
+            try runtime.deeplinkOutcome(call, runtime.open(try call.string(2), in: app, appObject: 1, call: call))
+        },
+        method("resumeDeeplinks") { runtime, call, app in
             guard let link = app.pendingDeeplink else {
                 call.push(false)
                 call.push("no deeplink is held")
                 return 2
             }
             app.pendingDeeplink = nil
-            return try deeplinkOutcome(call, open(link, in: app, appObject: 1, call: call))
-        }
-        apps.method("top") { [unowned(unsafe) self] call in
-            pushContainer(call, try call.object(1, apps).application.navigator.topContainer)
+            return try runtime.deeplinkOutcome(call, runtime.open(link, in: app, appObject: 1, call: call))
+        },
+        method("top") { runtime, call, app in
+            runtime.pushContainer(call, app.application.navigator.topContainer)
             return 1
-        }
-        apps.method("topStack") { [unowned(unsafe) self] call in
-            pushContainer(call, try call.object(1, apps).application.navigator.topStackContainer)
+        },
+        method("topStack") { runtime, call, app in
+            runtime.pushContainer(call, app.application.navigator.topStackContainer)
             return 1
-        }
-        apps.method("topTabs") { [unowned(unsafe) self] call in
-            pushContainer(call, try call.object(1, apps).application.navigator.topTabsContainer)
+        },
+        method("topTabs") { runtime, call, app in
+            runtime.pushContainer(call, app.application.navigator.topTabsContainer)
             return 1
-        }
-        apps.method("tree") { [unowned(unsafe) self] call in
-            call.push(try call.object(1, apps).application.tree())
+        },
+        method("tree") { _, call, app in
+            call.push(app.application.tree())
             return 1
-        }
-        apps.method("snapshot") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps).application
-            pushSnapshot(call, app.snapshot())
+        },
+        method("snapshot") { runtime, call, app in
+            runtime.pushSnapshot(call, app.application.snapshot())
             return 1
-        }
-        apps.method("advance") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps)
+        },
+        method("advance") { _, call, app in
             let seconds = try call.number(2)
             guard seconds.isFinite, seconds >= 0 else {
                 throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
             }
             app.application.advance(by: seconds)
             return 0
-        }
-        apps.method("settle") { [unowned(unsafe) self] call in
-            call.push(try call.object(1, apps).application.settle())
+        },
+        method("settle") { _, call, app in
+            call.push(app.application.settle())
             return 1
-        }
-        apps.method("tap") { [unowned(unsafe) self] call in
-            let app = try call.object(1, apps)
-            let container = try call.object(2, containers)
+        },
+        method("tap") { runtime, call, app in
+            let container = try call.object(2, runtime.containers)
             let side = call.isNoneOrNil(3) ? "left" : try call.string(3)
             guard let button = ScreenBarButtonDecorator.Side(rawValue: side) else {
                 throw LuaCallError.argument(3, "'left' or 'right' expected")
             }
-            return outcome(call, app.application.tap(button, of: container))
-        }
-        properties(apps, [
-            "navigator": { [unowned(unsafe) self] call, app in call.push(app.application.navigator, navigators) },
-            "window": { [unowned(unsafe) self] call, app in call.push(app.application.window, containers) },
-            "clock": { call, app in call.push(app.application.clock.now) },
-            "log": { call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
-            "transitions": { [unowned(unsafe) self] call, app in pushTransitions(call, app.application.transitions) },
-            "pendingDeeplink": { call, app in call.push(app.pendingDeeplink) },
-        ])
-        apps.metamethod("__tostring") { call in
+            return runtime.outcome(call, app.application.tap(button, of: container))
+        },
+        property("navigator") { runtime, call, app in call.push(app.application.navigator, runtime.navigators) },
+        property("window") { runtime, call, app in call.push(app.application.window, runtime.containers) },
+        property("clock") { _, call, app in call.push(app.application.clock.now) },
+        property("log") { _, call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
+        property("transitions") { runtime, call, app in runtime.pushTransitions(call, app.application.transitions) },
+        property("pendingDeeplink") { _, call, app in call.push(app.pendingDeeplink) },
+        .metamethod(.app, "__tostring") { _, call in
             call.push("App")
             return 1
-        }
-    }
+        },
+    ]
 
     /// `true`, or `false, message`.
     func outcome(_ call: LuaCall, _ result: Result<Void, Error>) -> Int32 {

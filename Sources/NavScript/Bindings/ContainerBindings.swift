@@ -9,81 +9,91 @@ import ScreenKit
 ///     container.selectedIndex, container.isVisible, container.attributes
 ///     container:setAttribute("badge", 3); tabs:setChildren { Feed(), Profile() }
 extension NavRuntime {
-    func installContainers() {
-        properties(containers, [
-            "kind": { call, container in call.push(container.kind.rawValue) },
-            "key": { call, container in call.push(container.key?.description) },
-            "name": { call, container in call.push(container.name) },
-            "traits": { call, container in call.push(value: ScreenValue.object(container.key?.traits ?? [:]).luaValue) },
-            "parent": { [unowned(unsafe) self] call, container in pushContainer(call, container.parent) },
-            "children": { [unowned(unsafe) self] call, container in
-                call.pushTable(array: container.children.count)
-                for (position, child) in container.children.enumerated() {
-                    call.push(child, containers)
-                    call.setElement(-2, position + 1)
-                }
-            },
-            "presented": { [unowned(unsafe) self] call, container in pushContainer(call, container.presented) },
-            "presenting": { [unowned(unsafe) self] call, container in pushContainer(call, container.presenting) },
-            "selectedIndex": { call, container in
-                if let index = container.selectedIndex { call.push(index + 1) } else { call.pushNil() }
-            },
-            "isVisible": { call, container in call.push(container.isVisible) },
-            "isKey": { call, container in call.push(container.isKey) },
-            "attributes": { call, container in call.push(value: ScreenValue.object(container.attributes).luaValue) },
-            "presentationPhase": { call, container in call.push(container.presentationPhase?.rawValue) },
-            "refreshCount": { call, container in call.push(container.refreshCount) },
-        ])
-        containers.method("setAttribute") { [unowned(unsafe) self] call in
-            let container = try call.object(1, containers)
+    private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, ScreenContainer) throws -> Void) -> NavBinding {
+        .property(.container, name, { $0.containers }, body)
+    }
+
+    static let containerBindings: [NavBinding] = [
+        property("kind") { _, call, container in call.push(container.kind.rawValue) },
+        property("key") { _, call, container in call.push(container.key?.description) },
+        property("name") { _, call, container in call.push(container.name) },
+        property("traits") { _, call, container in call.push(value: ScreenValue.object(container.key?.traits ?? [:]).luaValue) },
+        property("parent") { runtime, call, container in runtime.pushContainer(call, container.parent) },
+        property("children") { runtime, call, container in
+            call.pushTable(array: container.children.count)
+            for (position, child) in container.children.enumerated() {
+                call.push(child, runtime.containers)
+                call.setElement(-2, position + 1)
+            }
+        },
+        property("presented") { runtime, call, container in runtime.pushContainer(call, container.presented) },
+        property("presenting") { runtime, call, container in runtime.pushContainer(call, container.presenting) },
+        property("selectedIndex") { _, call, container in
+            if let index = container.selectedIndex { call.push(index + 1) } else { call.pushNil() }
+        },
+        property("isVisible") { _, call, container in call.push(container.isVisible) },
+        property("isKey") { _, call, container in call.push(container.isKey) },
+        property("attributes") { _, call, container in call.push(value: ScreenValue.object(container.attributes).luaValue) },
+        property("presentationPhase") { _, call, container in call.push(container.presentationPhase?.rawValue) },
+        property("refreshCount") { _, call, container in call.push(container.refreshCount) },
+        .method(.container, "setAttribute") { runtime, call in
+            let container = try call.object(1, runtime.containers)
             let name = try call.string(2)
             container.setAttribute(try call.screenValue(3), for: name)
             return 0
-        }
-        containers.method("setChildren") { [unowned(unsafe) self] call in
-            let container = try call.object(1, containers)
-            guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of Screens") }
-            guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
-                throw LuaCallError.message("setChildren works in a screen's build function (or give it the navigator)")
-            }
-            var children: [ScreenContainer] = []
-            for position in 0..<call.length(2) {
-                call.element(2, position + 1)
-                defer { call.pop() }
-                let screen = try call.optionalObject(-1, screens)?.screen
-                    ?? call.optionalObject(-1, screenTypes).map { makeScreen($0, traits: [:]) }
-                guard let screen else {
-                    throw LuaCallError.argument(2, "element \(position + 1) must be a Screen, got \(call.typeName(-1))")
-                }
-                children.append(try screen.build(navigator: navigator))
-            }
-            try navigator.simulation.adopt(children, into: container)
-            return 0
-        }
-        containers.method("tree") { [unowned(unsafe) self] call in
-            call.push(ScreenTreePicture.render(try call.object(1, containers)))
+        },
+        .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },
+        .method(.container, "tree") { runtime, call in
+            call.push(ScreenTreePicture.render(try call.object(1, runtime.containers)))
             return 1
-        }
-        containers.metamethod("__tostring") { [unowned(unsafe) self] call in
-            call.push(try call.object(1, containers).description)
+        },
+        .metamethod(.container, "__tostring") { runtime, call in
+            call.push(try call.object(1, runtime.containers).description)
             return 1
-        }
-        containers.metamethod("__eq") { [unowned(unsafe) self] call in
-            let first = call.optionalObject(1, containers), second = call.optionalObject(2, containers)
+        },
+        .metamethod(.container, "__eq") { runtime, call in
+            let first = call.optionalObject(1, runtime.containers), second = call.optionalObject(2, runtime.containers)
             call.push(first != nil && first === second)
             return 1
-        }
-        properties(navigators, [
-            "window": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.window) },
-            "topContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topContainer) },
-            "topStackContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topStackContainer) },
-            "topTabsContainer": { [unowned(unsafe) self] call, navigator in pushContainer(call, navigator.topTabsContainer) },
-        ])
-        navigators.method("navigate") { [unowned(unsafe) self] call in try navigate(call) }
-        navigators.metamethod("__tostring") { call in
+        },
+
+        .property(.navigator, "window", { $0.navigators }) { runtime, call, navigator in runtime.pushContainer(call, navigator.window) },
+        .property(.navigator, "topContainer", { $0.navigators }) { runtime, call, navigator in
+            runtime.pushContainer(call, navigator.topContainer)
+        },
+        .property(.navigator, "topStackContainer", { $0.navigators }) { runtime, call, navigator in
+            runtime.pushContainer(call, navigator.topStackContainer)
+        },
+        .property(.navigator, "topTabsContainer", { $0.navigators }) { runtime, call, navigator in
+            runtime.pushContainer(call, navigator.topTabsContainer)
+        },
+        .method(.navigator, "navigate") { runtime, call in try runtime.navigate(call) },
+        .metamethod(.navigator, "__tostring") { _, call in
             call.push("Navigator")
             return 1
+        },
+    ]
+
+    /// container:setChildren { Screen, ... }, in a screen's build function.
+    private func setChildren(_ call: LuaCall) throws -> Int32 {
+        let container = try call.object(1, containers)
+        guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of Screens") }
+        guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
+            throw LuaCallError.message("setChildren works in a screen's build function (or give it the navigator)")
         }
+        var children: [ScreenContainer] = []
+        for position in 0..<call.length(2) {
+            call.element(2, position + 1)
+            defer { call.pop() }
+            let screen = try call.optionalObject(-1, screens)?.screen
+                ?? call.optionalObject(-1, screenTypes).map { makeScreen($0, traits: [:]) }
+            guard let screen else {
+                throw LuaCallError.argument(2, "element \(position + 1) must be a Screen, got \(call.typeName(-1))")
+            }
+            children.append(try screen.build(navigator: navigator))
+        }
+        try navigator.simulation.adopt(children, into: container)
+        return 0
     }
 
     func pushContainer(_ call: LuaCall, _ container: ScreenContainer?) {

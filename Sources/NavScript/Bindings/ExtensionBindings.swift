@@ -5,21 +5,21 @@ import ScreenKit
 /// and custom decorators (`nav.decorator`), used with `screen:decorated(name, options)`.
 /// Both are kept by name and looked up when they run, so that a reload can change them.
 extension NavRuntime {
-    func installExtensions() {
-        completions.metamethod("__call") { [unowned(unsafe) self] call in
-            let done = try call.object(1, completions)
-            done.completion(try completionResult(call, done))
+    static let extensionBindings: [NavBinding] = [
+        .metamethod(.completion, "__call") { runtime, call in
+            let done = try call.object(1, runtime.completions)
+            done.completion(try runtime.completionResult(call, done))
             return 0
-        }
-        completions.metamethod("__tostring") { call in
+        },
+        .metamethod(.completion, "__tostring") { _, call in
             call.push("Completion")
             return 1
-        }
-        modifiers.metamethod("__tostring") { [unowned(unsafe) self] call in
-            call.push("Modifier(\(try call.object(1, modifiers).modifier))")
+        },
+        .metamethod(.modifier, "__tostring") { runtime, call in
+            call.push("Modifier(\(try call.object(1, runtime.modifiers).modifier))")
             return 1
-        }
-    }
+        },
+    ]
 
     /// done(), done(true): success; done(container): success producing it;
     /// done(false, message): failure with the message, or "Action canceled" without one.
@@ -57,7 +57,7 @@ extension NavRuntime {
         guard let perform = try functionOption(call, 2, "perform") else {
             throw LuaCallError.argument(2, "option 'perform' must be a function(container, navigator, done)")
         }
-        guard actions[name] != nil || !routeMethodNames.contains(name) else {
+        guard actions[name] != nil || !Self.routeMethodNames.contains(name) else {
             throw LuaCallError.argument(1, "'\(name)' is already a route method")
         }
         let definition = NavActionDefinition(name: name, on: try kind("on") ?? .container, produces: try kind("produces"), perform: perform)

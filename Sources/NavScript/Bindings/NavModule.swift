@@ -5,32 +5,33 @@ import ScreenKit
 /// read-only; scripts extend it through its functions (`nav.screen`, `nav.action`, ...),
 /// never by assignment.
 extension NavRuntime {
+    static let moduleBindings: [NavBinding] = [
+        .function("screen") { runtime, call in try runtime.defineScreen(call) },
+        .function("route") { runtime, call in
+            call.push(RouteObject(AnyScreenRoute(root: try call.kind(1, default: .window, allowsAny: true))), runtime.routes)
+            return 1
+        },
+        .function("app") { runtime, call in try runtime.makeApp(call) },
+        .function("predicate") { runtime, call in try runtime.makePredicate(call) },
+        .function("modifier") { runtime, call in try runtime.makeModifier(call) },
+        .function("action") { runtime, call in try runtime.defineAction(call) },
+        .function("decorator") { runtime, call in try runtime.defineDecorator(call) },
+        .function("deeplink") { runtime, call in try runtime.defineDeeplink(call) },
+        .function("interceptor") { runtime, call in try runtime.defineInterceptor(call) },
+    ]
+
+    private static let readOnly = LuaFunction { _ in
+        throw LuaCallError.message("the nav module is read-only; define things with nav.screen, nav.action, nav.decorator")
+    }
+
     func installModule() throws {
-        installScreens()
-        installRoutes()
-        installPredicates()
-        installContainers()
-        installApps()
-        installExtensions()
         try lua.withStack { call in
             call.pushTable(fields: 24)
             let module = call.top
-            func function(_ name: String, _ body: @escaping (LuaCall) throws -> Int32) {
-                lua.pushFunction(on: call, body)
-                call.setField(module, name)
+            for binding in Self.moduleBindings {
+                lua.push(binding.function, on: call)
+                call.setField(module, binding.name)
             }
-            function("screen") { [unowned(unsafe) self] call in try self.defineScreen(call) }
-            function("route") { [unowned(unsafe) self] call in
-                call.push(RouteObject(AnyScreenRoute(root: try call.kind(1, default: .window, allowsAny: true))), self.routes)
-                return 1
-            }
-            function("app") { [unowned(unsafe) self] call in try self.makeApp(call) }
-            function("predicate") { [unowned(unsafe) self] call in try self.makePredicate(call) }
-            function("modifier") { [unowned(unsafe) self] call in try self.makeModifier(call) }
-            function("action") { [unowned(unsafe) self] call in try self.defineAction(call) }
-            function("decorator") { [unowned(unsafe) self] call in try self.defineDecorator(call) }
-            function("deeplink") { [unowned(unsafe) self] call in try self.defineDeeplink(call) }
-            function("interceptor") { [unowned(unsafe) self] call in try self.defineInterceptor(call) }
             for kind in [ScreenContainerKind.modal, .stack, .tabs] {
                 call.push(PredicateObject(.container(of: kind), node: kind == .modal ? nil : Self.emptyNode(kind)), predicates)
                 call.setField(module, kind == .modal ? "container" : kind.rawValue)
@@ -44,9 +45,7 @@ extension NavRuntime {
             call.pushTable(fields: 3)
             call.pushCopy(module)
             call.setField(-2, "__index")
-            lua.pushFunction(on: call) { _ in
-                throw LuaCallError.message("the nav module is read-only; define things with nav.screen, nav.action, nav.decorator")
-            }
+            lua.push(Self.readOnly, on: call)
             call.setField(-2, "__newindex")
             call.push("nav")
             call.setField(-2, "__metatable")
@@ -54,23 +53,7 @@ extension NavRuntime {
             call.pushCopy(proxy)
             lua.setGlobal("nav", from: call)
             call.pushCopy(proxy)
-            let proxyReference = lua.reference(from: call)
-            lua.pushFunction(on: call) { call in
-                try proxyReference.push(on: call)
-                return 1
-            }
-            lua.preload("nav", from: call)
-        }
-    }
-
-    /// Registers read-only properties of a class: `object.name` runs the body with the
-    /// object, and pushes one result.
-    func properties<T>(_ luaClass: LuaClass<T>, _ getters: [String: (LuaCall, T) throws -> Void]) {
-        for (name, getter) in getters {
-            luaClass.property(name) { call in
-                try getter(call, try call.object(1, luaClass))
-                return 1
-            }
+            lua.setLoaded("nav", from: call)
         }
     }
 

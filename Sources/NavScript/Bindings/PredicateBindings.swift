@@ -8,16 +8,15 @@ extension NavRuntime {
     /// Hierarchies deeper than this are refused: building one recurses.
     static let maximumDepth = 200
 
-    func installPredicates() {
-        predicates.metamethod("__call") { [unowned(unsafe) self] call in
-            let base = try call.object(1, predicates)
-            return try narrow(call, base)
-        }
-        predicates.metamethod("__tostring") { [unowned(unsafe) self] call in
-            call.push(try call.object(1, predicates).predicate.description)
+    static let predicateBindings: [NavBinding] = [
+        .metamethod(.predicate, "__call") { runtime, call in
+            try runtime.narrow(call, try call.object(1, runtime.predicates))
+        },
+        .metamethod(.predicate, "__tostring") { runtime, call in
+            call.push(try call.object(1, runtime.predicates).predicate.description)
             return 1
-        }
-    }
+        },
+    ]
 
     private func narrow(_ call: LuaCall, _ base: PredicateObject) throws -> Int32 {
         let kind = base.predicate.kind

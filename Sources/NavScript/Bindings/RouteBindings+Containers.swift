@@ -12,103 +12,76 @@ extension NavRuntime {
         return (nil, try nestedRoute(call, index, kind: kind))
     }
 
-    func installWindowRouteMethods() {
-        routeMethod("root", needs: .window) { [unowned(unsafe) self] call, route in
-            let (kind, nested) = try kindAndNested(call, 2, default: .modal)
+    static let containerRouteBindings: [NavBinding] = [
+        routeMethod("root", needs: .window) { runtime, call, route in
+            let (kind, nested) = try runtime.kindAndNested(call, 2, default: .modal)
             return try route.root(as: kind, nested: nested)
-        }
-        routeMethod("setRoot", needs: .window, nested: 4) { [unowned(unsafe) self] call, route in
-            let screen = try screenArgument(call, 2)
-            let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
+        },
+        routeMethod("setRoot", needs: .window, nested: 4) { runtime, call, route in
+            let screen = try runtime.screenArgument(call, 2)
+            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
             return try route.setRoot(to: screen, animation: try options.customAnimation("animation"), nested: nested)
-        }
-        routeMethod("makeKey", needs: .window) { _, route in try route.makeKey() }
-        routeMethod("makeKeyAndVisible", needs: .window) { _, route in try route.makeKeyAndVisible() }
-    }
-
-    func installModalRouteMethods() {
-        routeMethod("present", needs: .modal, nested: 4) { [unowned(unsafe) self] call, route in
-            let screen = try screenArgument(call, 2)
-            let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
+        },
+        routeMethod("makeKey", needs: .window) { _, _, route in try route.makeKey() },
+        routeMethod("makeKeyAndVisible", needs: .window) { _, _, route in try route.makeKeyAndVisible() },
+        routeMethod("present", needs: .modal, nested: 4) { runtime, call, route in
+            let screen = try runtime.screenArgument(call, 2)
+            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
             return try route.present(screen, animated: try options.bool("animated", default: true), nested: nested)
-        }
-        routeMethod("dismiss", needs: .modal) { call, route in
+        },
+        routeMethod("dismiss", needs: .modal) { _, call, route in
             let options = NavOptions(try call.options(2, for: "dismiss"), index: 2)
             try options.only(["animated"], for: "dismiss")
             return try route.dismiss(animated: try options.bool("animated", default: true))
-        }
-        for relation in [ScreenRelation.presented, .presenting] {
-            routeMethod(relation.rawValue, needs: .modal, nested: 3) { [unowned(unsafe) self] call, route in
-                let (kind, nested) = try kindAndNested(call, 2, default: .modal)
-                return try route.related(relation, as: kind, nested: nested)
-            }
-        }
-        for relation in [ScreenRelation.stack, .tabs, .window] {
-            routeMethod(relation.rawValue, needs: .modal) { [unowned(unsafe) self] call, route in
-                try route.related(relation, nested: try nestedRoute(call, 2, kind: relation.defaultOutputKind))
-            }
-        }
-        routeMethod("makeVisible", needs: .modal) { call, route in
+        },
+        relation(.presented, needs: .modal),
+        relation(.presenting, needs: .modal),
+        container(.stack),
+        container(.tabs),
+        container(.window),
+        routeMethod("makeVisible", needs: .modal) { _, call, route in
             let options = NavOptions(try call.options(2, for: "makeVisible"), index: 2)
             try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated"], for: "makeVisible")
             return try route.makeVisible(stackAnimation: try options.stackAnimation("stackAnimation"),
                                          tabsAnimation: try options.customAnimation("tabsAnimation"),
                                          dismissAnimated: try options.bool("dismissAnimated", default: true))
-        }
-    }
-
-    func installStackRouteMethods() {
-        let editOptions: Set<String> = ["animation", "separated"]
-        for verb in ["push", "replace"] {
-            routeMethod(verb, needs: .stack, nested: 4) { [unowned(unsafe) self] call, route in
-                let screen = try screenArgument(call, 2)
-                let (options, nested, _) = try optionsAndNested(call, 3, kind: screen.kind, allowed: editOptions, verb: verb)
-                let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
-                return verb == "push"
-                    ? try route.push(screen, animation: animation, separated: separated, nested: nested)
-                    : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
-            }
-        }
-        routeMethod("pop", needs: .stack) { [unowned(unsafe) self] call, route in
+        },
+        stackEdit("push"),
+        stackEdit("replace"),
+        routeMethod("pop", needs: .stack) { runtime, call, route in
             let options = NavOptions(try call.options(2, for: "pop"), index: 2)
             try options.only(["to", "animation", "separated"], for: "pop")
-            return try route.pop(to: try popPredicate(call, 2), animation: try options.stackAnimation("animation"),
+            return try route.pop(to: try runtime.popPredicate(call, 2), animation: try options.stackAnimation("animation"),
                                  separated: try options.bool("separated", default: false))
-        }
-        routeMethod("popToRoot", needs: .stack) { call, route in
+        },
+        routeMethod("popToRoot", needs: .stack) { _, call, route in
             let options = NavOptions(try call.options(2, for: "popToRoot"), index: 2)
-            try options.only(editOptions, for: "popToRoot")
+            try options.only(stackEditOptions, for: "popToRoot")
             return try route.popToRoot(animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
-        }
-        routeMethod("clear", needs: .stack) { call, route in
+        },
+        routeMethod("clear", needs: .stack) { _, call, route in
             let options = NavOptions(try call.options(2, for: "clear"), index: 2)
             try options.only(["animation"], for: "clear")
             return try route.clear(animation: try options.stackAnimation("animation"))
-        }
-        routeMethod("setStack", needs: .stack) { [unowned(unsafe) self] call, route in
+        },
+        routeMethod("setStack", needs: .stack) { runtime, call, route in
             guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
             var list: [any ScreenStackModifier] = []
             let count = call.length(2)
             for position in 0..<count {
                 call.element(2, position + 1)
                 defer { call.pop() }
-                list.append(try modifierValue(call, -1, position: position + 1))
+                list.append(try runtime.modifierValue(call, -1, position: position + 1))
             }
             let options = NavOptions(try call.options(3, for: "setStack"), index: 3)
-            try options.only(editOptions, for: "setStack")
+            try options.only(stackEditOptions, for: "setStack")
             return try route.setStack(list, animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
-        }
-        for relation in [ScreenRelation.stackRoot, .stackTop, .stackVisible] {
-            routeMethod(relation.rawValue, needs: .stack, nested: 3) { [unowned(unsafe) self] call, route in
-                let (kind, nested) = try kindAndNested(call, 2, default: .modal)
-                return try route.related(relation, as: kind, nested: nested)
-            }
-        }
-    }
-
-    func installTabsRouteMethods() {
-        routeMethod("selectTab", needs: .tabs, nested: 4) { [unowned(unsafe) self] call, route in
-            let predicate = try tabPredicate(call, 2)
+        },
+        relation(.stackRoot, needs: .stack),
+        relation(.stackTop, needs: .stack),
+        relation(.stackVisible, needs: .stack),
+        routeMethod("selectTab", needs: .tabs, nested: 4) { runtime, call, route in
+            let predicate = try runtime.tabPredicate(call, 2)
             let options = call.type(3) == .table ? NavOptions(try call.options(3, for: "selectTab"), index: 3) : NavOptions(.nil, index: 3)
             try options.only(["animation", "kind"], for: "selectTab")
             let kind = try options.string("kind").map { name -> ScreenContainerKind in
@@ -117,16 +90,42 @@ extension NavRuntime {
                 }
                 return kind
             } ?? .modal
-            let nested = try nestedRoute(call, call.type(3) == .table ? 4 : 3, kind: kind)
+            let nested = try runtime.nestedRoute(call, call.type(3) == .table ? 4 : 3, kind: kind)
             return try route.selectTab(with: predicate, as: kind, animation: try options.customAnimation("animation"), nested: nested)
+        },
+        relation(.selectedTab, needs: .tabs),
+        routeMethod("setupTab", needs: .tabs, nested: 3) { runtime, call, route in
+            let screen = try runtime.screenArgument(call, 2)
+            return try route.setupTab(with: screen, nested: try runtime.nestedRoute(call, 3, kind: screen.kind))
+        },
+    ]
+
+    private static let stackEditOptions: Set<String> = ["animation", "separated"]
+
+    /// `presented`, `stackTop`, `selectedTab`, ...: `(kind?, nested?)`.
+    private static func relation(_ relation: ScreenRelation, needs kind: ScreenContainerKind) -> NavBinding {
+        routeMethod(relation.rawValue, needs: kind, nested: 3) { runtime, call, route in
+            let (kind, nested) = try runtime.kindAndNested(call, 2, default: .modal)
+            return try route.related(relation, as: kind, nested: nested)
         }
-        routeMethod("selectedTab", needs: .tabs, nested: 3) { [unowned(unsafe) self] call, route in
-            let (kind, nested) = try kindAndNested(call, 2, default: .modal)
-            return try route.related(.selectedTab, as: kind, nested: nested)
+    }
+
+    /// `stack`, `tabs` and `window`: the container a modal one is in.
+    private static func container(_ relation: ScreenRelation) -> NavBinding {
+        routeMethod(relation.rawValue, needs: .modal) { runtime, call, route in
+            try route.related(relation, nested: try runtime.nestedRoute(call, 2, kind: relation.defaultOutputKind))
         }
-        routeMethod("setupTab", needs: .tabs, nested: 3) { [unowned(unsafe) self] call, route in
-            let screen = try screenArgument(call, 2)
-            return try route.setupTab(with: screen, nested: try nestedRoute(call, 3, kind: screen.kind))
+    }
+
+    /// `push` and `replace`.
+    private static func stackEdit(_ verb: String) -> NavBinding {
+        routeMethod(verb, needs: .stack, nested: 4) { runtime, call, route in
+            let screen = try runtime.screenArgument(call, 2)
+            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
+            let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
+            return verb == "push"
+                ? try route.push(screen, animation: animation, separated: separated, nested: nested)
+                : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
         }
     }
 

@@ -16,18 +16,17 @@ extension NavRuntime {
         return 1
     }
 
-    /// Adds a route method that needs a current container of `kind`. The body gets the
-    /// route and returns the new one; DSL errors become argument errors.
-    func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
-                     _ body: @escaping (LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) {
-        routeMethodNames.insert(name)
-        routes.method(name) { [unowned(unsafe) self] call in
-            let route = try routeArgument(call, 1)
+    /// A route method that needs a current container of `kind`. The body gets the route
+    /// and returns the new one; DSL errors become argument errors.
+    static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
+                            _ body: @escaping (NavRuntime, LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
+        .method(.route, name) { runtime, call in
+            let route = try runtime.routeArgument(call, 1)
             do {
                 try route.require(kind, for: name)
-                return pushRoute(call, try body(call, route))
+                return runtime.pushRoute(call, try body(runtime, call, route))
             } catch let error as ScreenDSLError {
-                throw dslError(error, nested: nested)
+                throw runtime.dslError(error, nested: nested)
             }
         }
     }
@@ -66,67 +65,58 @@ extension NavRuntime {
         return (options, try nestedRoute(call, index + 1, kind: kind), index + 1)
     }
 
-    func installRoutes() {
-        installGenericRouteMethods()
-        installWindowRouteMethods()
-        installModalRouteMethods()
-        installStackRouteMethods()
-        installTabsRouteMethods()
-        routes.metamethod("__tostring") { [unowned(unsafe) self] call in
-            let route = try routeArgument(call, 1)
-            call.push("Route(\(route.rootKind.rawValue) → \(route.currentKind.rawValue), \(route.actions.count) action\(route.actions.count == 1 ? "" : "s"))")
-            return 1
-        }
-    }
-
-    private func installGenericRouteMethods() {
-        for search in [ScreenFindAction.Search.first, .last, .top] {
-            routeMethod(search.rawValue) { [unowned(unsafe) self] call, route in
-                let predicate = try predicateArgument(call, 2)
-                let nested = try nestedRoute(call, 3, kind: predicate.kind)
-                switch search {
-                case .first: return try route.first(predicate, nested: nested)
-                case .last: return try route.last(predicate, nested: nested)
-                case .top: return try route.top(predicate, nested: nested)
-                }
-            }
-        }
-        routeMethod("from") { [unowned(unsafe) self] call, route in
-            let container = try call.object(2, containers)
-            return route.from(container, kind: container.kind, nested: try nestedRoute(call, 3, kind: container.kind))
-        }
+    static let routeBindings: [NavBinding] = [ScreenFindAction.Search.first, .last, .top].map(search) + [
+        routeMethod("from") { runtime, call, route in
+            let container = try call.object(2, runtime.containers)
+            return route.from(container, kind: container.kind, nested: try runtime.nestedRoute(call, 3, kind: container.kind))
+        },
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.
-        for name in ["then", "andThen"] {
-            routeMethod(name, nested: 2) { [unowned(unsafe) self] call, route in
-                try route.then(try routeArgument(call, 2))
-            }
-        }
-        routeMethod("fallback") { [unowned(unsafe) self] call, route in
+        routeMethod("then") { runtime, call, route in try route.then(try runtime.routeArgument(call, 2)) },
+        routeMethod("andThen") { runtime, call, route in try route.then(try runtime.routeArgument(call, 2)) },
+        routeMethod("fallback") { runtime, call, route in
             if call.isFunction(2) {
-                return route.fallback(to: scriptFallback(call, 2, root: route.rootKind))
+                return route.fallback(to: runtime.scriptFallback(call, 2, root: route.rootKind))
             }
-            return try route.fallback(to: try routeArgument(call, 2))
-        }
-        routeMethod("ensure") { [unowned(unsafe) self] call, route in
-            try route.ensure(with: try routeArgument(call, 2))
-        }
-        routeMethod("cauterize") { _, route in route.cauterize() }
-        routeMethod("resolve") { _, route in route.resolve() }
-        routeMethod("refresh") { _, route in route.refresh() }
-        routeMethod("get") { [unowned(unsafe) self] call, route in
+            return try route.fallback(to: try runtime.routeArgument(call, 2))
+        },
+        routeMethod("ensure") { runtime, call, route in
+            try route.ensure(with: try runtime.routeArgument(call, 2))
+        },
+        routeMethod("cauterize") { _, _, route in route.cauterize() },
+        routeMethod("resolve") { _, _, route in route.resolve() },
+        routeMethod("refresh") { _, _, route in route.refresh() },
+        routeMethod("get") { runtime, call, route in
             guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
-            return route.get(scriptGet(call, 2))
-        }
-        routeMethod("fail") { call, route in
+            return route.get(runtime.scriptGet(call, 2))
+        },
+        routeMethod("fail") { _, call, route in
             route.fail(with: ScreenFailure(call.isNoneOrNil(2) ? "failed" : try call.string(2)))
-        }
-        routeMethod("wait") { call, route in
+        },
+        routeMethod("wait") { _, call, route in
             let seconds = try call.number(2)
             guard seconds.isFinite, seconds >= 0 else {
                 throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
             }
             return try route.wait(for: seconds)
+        },
+        .metamethod(.route, "__tostring") { runtime, call in
+            let route = try runtime.routeArgument(call, 1)
+            call.push("Route(\(route.rootKind.rawValue) → \(route.currentKind.rawValue), \(route.actions.count) action\(route.actions.count == 1 ? "" : "s"))")
+            return 1
+        },
+    ]
+
+    /// `first`, `last` and `top`.
+    private static func search(_ search: ScreenFindAction.Search) -> NavBinding {
+        routeMethod(search.rawValue) { runtime, call, route in
+            let predicate = try runtime.predicateArgument(call, 2)
+            let nested = try runtime.nestedRoute(call, 3, kind: predicate.kind)
+            switch search {
+            case .first: return try route.first(predicate, nested: nested)
+            case .last: return try route.last(predicate, nested: nested)
+            case .top: return try route.top(predicate, nested: nested)
+            }
         }
     }
 

@@ -49,9 +49,9 @@ extension NavRuntime {
         }
     }
 
-    func installScreens() {
-        screenTypes.metamethod("__call") { [unowned(unsafe) self] call in
-            let type = try call.object(1, screenTypes)
+    static let screenBindings: [NavBinding] = [
+        .metamethod(.screenType, "__call") { runtime, call in
+            let type = try call.object(1, runtime.screenTypes)
             var traits: [String: ScreenValue] = [:]
             switch call.type(2) {
             case .none, .nil: break
@@ -68,35 +68,32 @@ extension NavRuntime {
             default:
                 throw LuaCallError.argument(1, "table of traits expected, got \(call.typeName(2))")
             }
-            call.push(ScreenObject(makeScreen(type, traits: traits)), screens)
+            call.push(ScreenObject(runtime.makeScreen(type, traits: traits)), runtime.screens)
             return 1
-        }
-        properties(screenTypes, [
-            "name": { call, type in call.push(type.name) },
-            "kind": { call, type in call.push(type.kind.rawValue) },
-        ])
-        screenTypes.metamethod("__tostring") { [unowned(unsafe) self] call in
-            call.push("ScreenType(\(try call.object(1, screenTypes).name))")
+        },
+        .property(.screenType, "name", { $0.screenTypes }) { _, call, type in call.push(type.name) },
+        .property(.screenType, "kind", { $0.screenTypes }) { _, call, type in call.push(type.kind.rawValue) },
+        .metamethod(.screenType, "__tostring") { runtime, call in
+            call.push("ScreenType(\(try call.object(1, runtime.screenTypes).name))")
             return 1
-        }
+        },
 
-        properties(screens, [
-            "key": { call, object in call.push(object.screen.key.description) },
-            "name": { call, object in call.push(object.screen.key.name) },
-            "kind": { call, object in call.push(object.screen.kind.rawValue) },
-            "traits": { call, object in call.push(value: ScreenValue.object(object.screen.key.traits).luaValue) },
-        ])
-        screens.metamethod("__tostring") { [unowned(unsafe) self] call in
-            call.push(try call.object(1, screens).screen.description)
+        .property(.screen, "key", { $0.screens }) { _, call, object in call.push(object.screen.key.description) },
+        .property(.screen, "name", { $0.screens }) { _, call, object in call.push(object.screen.key.name) },
+        .property(.screen, "kind", { $0.screens }) { _, call, object in call.push(object.screen.kind.rawValue) },
+        .property(.screen, "traits", { $0.screens }) { _, call, object in
+            call.push(value: ScreenValue.object(object.screen.key.traits).luaValue)
+        },
+        .metamethod(.screen, "__tostring") { runtime, call in
+            call.push(try call.object(1, runtime.screens).screen.description)
             return 1
-        }
-        screens.metamethod("__eq") { [unowned(unsafe) self] call in
-            let first = call.optionalObject(1, screens), second = call.optionalObject(2, screens)
+        },
+        .metamethod(.screen, "__eq") { runtime, call in
+            let first = call.optionalObject(1, runtime.screens), second = call.optionalObject(2, runtime.screens)
             call.push(first != nil && first?.screen.key == second?.screen.key)
             return 1
-        }
-        installDecorators()
-    }
+        },
+    ]
 
     /// The Screen at `index`, or a type error.
     func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
@@ -114,44 +111,28 @@ extension NavRuntime {
         return 1
     }
 
-    private func installDecorators() {
-        func decorator(_ name: String, _ body: @escaping (LuaCall) throws -> any ScreenDecorator) {
-            screens.method(name) { [unowned(unsafe) self] call in
-                _ = try screenArgument(call, 1)
-                return try decorate(call, try body(call))
-            }
+    /// A Screen method that returns the screen decorated by what `body` makes.
+    private static func decorator(_ name: String, _ body: @escaping (NavRuntime, LuaCall) throws -> any ScreenDecorator) -> NavBinding {
+        .method(.screen, name) { runtime, call in
+            _ = try runtime.screenArgument(call, 1)
+            return try runtime.decorate(call, try body(runtime, call))
         }
-        decorator("withStackContainer") { _ in ScreenStackContainerDecorator() }
-        decorator("withModalPresentationStyle") { call in
-            ScreenModalStyleDecorator(style: .default(presentation: try Self.enumeration(call, 2, ScreenModalPresentationStyle.self, "presentation style")))
-        }
-        decorator("withModalTransitionStyle") { call in
-            ScreenModalStyleDecorator(style: .default(transition: try Self.enumeration(call, 2, ScreenModalTransitionStyle.self, "transition style")))
-        }
-        decorator("withModalTransitioningDelegate") { call in
+    }
+
+    static let decoratorBindings: [NavBinding] = [
+        decorator("withStackContainer") { _, _ in ScreenStackContainerDecorator() },
+        decorator("withModalPresentationStyle") { _, call in
+            ScreenModalStyleDecorator(style: .default(presentation: try enumeration(call, 2, ScreenModalPresentationStyle.self, "presentation style")))
+        },
+        decorator("withModalTransitionStyle") { _, call in
+            ScreenModalStyleDecorator(style: .default(transition: try enumeration(call, 2, ScreenModalTransitionStyle.self, "transition style")))
+        },
+        decorator("withModalTransitioningDelegate") { _, call in
             ScreenModalStyleDecorator(style: .custom(delegate: try call.string(2)))
-        }
-        for side in [ScreenBarButtonDecorator.Side.left, .right] {
-            decorator(side == .left ? "withLeftBarButton" : "withRightBarButton") { [unowned(unsafe) self] call in
-                let options = NavOptions(try call.options(2, for: "bar button"), index: 2)
-                try options.only(["title", "route"], for: "bar button")
-                guard let title = try options.string("title") else {
-                    throw LuaCallError.argument(2, "a bar button needs a title")
-                }
-                var route: AnyScreenRoute?
-                if call.type(2) == .table, call.field(2, "route") != .nil {
-                    defer { call.pop() }
-                    guard let object = call.optionalObject(-1, routes) else {
-                        throw LuaCallError.argument(2, "option 'route' must be a Route")
-                    }
-                    route = object.route
-                } else if call.type(2) == .table {
-                    call.pop()
-                }
-                return ScreenBarButtonDecorator(side: side, item: ScreenBarButtonItem(title: title, route: route))
-            }
-        }
-        decorator("withTabBarItem") { call in
+        },
+        barButton("withLeftBarButton", .left),
+        barButton("withRightBarButton", .right),
+        decorator("withTabBarItem") { _, call in
             let options = NavOptions(try call.options(2, for: "tab bar item"), index: 2)
             try options.only(["title", "image", "badge"], for: "tab bar item")
             let badge = try options.value["badge"].flatMap { value -> String? in
@@ -163,33 +144,55 @@ extension NavRuntime {
                 }
             }
             return ScreenTabBarItemDecorator(item: ScreenTabBarItem(title: try options.string("title"), image: try options.string("image"), badge: badge))
-        }
-        decorator("withPopoverPresentation") { call in
+        },
+        decorator("withPopoverPresentation") { _, call in
             let options = NavOptions(try call.options(2, for: "popover"), index: 2)
             try options.only(["anchor"], for: "popover")
             return ScreenPopoverPresentationDecorator(anchor: options.value["anchor"].flatMap(ScreenValue.init) ?? "center")
-        }
-        decorator("withBottomSheet") { call in try ScreenBottomSheetDecorator(sheet: Self.bottomSheet(call)) }
-        screens.method("withBottomSheetStack") { [unowned(unsafe) self] call in
-            let sheet = try Self.bottomSheet(call)
-            let screen = try screenArgument(call, 1)
+        },
+        decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
+        .method(.screen, "withBottomSheetStack") { runtime, call in
+            let sheet = try bottomSheet(call)
+            let screen = try runtime.screenArgument(call, 1)
             let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator())) ?? screen
-            call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), screens)
+            call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), runtime.screens)
             return 1
-        }
-        for (verb, kind) in [("withStack", ScreenContainerKind.stack), ("withTabs", .tabs)] {
-            decorator(verb) { [unowned(unsafe) self] call in
-                let items = call.top < 2 ? [] : try (2...call.top).map { try screenArgument(call, $0) }
-                return kind == .stack ? ScreenStackDecorator(screens: items) as any ScreenDecorator : ScreenTabsDecorator(screens: items)
-            }
-        }
-        decorator("decorated") { [unowned(unsafe) self] call in
+        },
+        decorator("withStack") { runtime, call in ScreenStackDecorator(screens: try runtime.screenArguments(call, from: 2)) },
+        decorator("withTabs") { runtime, call in ScreenTabsDecorator(screens: try runtime.screenArguments(call, from: 2)) },
+        decorator("decorated") { runtime, call in
             let name = try call.string(2)
-            guard decorators[name] != nil else {
+            guard runtime.decorators[name] != nil else {
                 throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")
             }
-            return customDecorator(name, options: try call.value(3, depth: 8))
+            return runtime.customDecorator(name, options: try call.value(3, depth: 8))
+        },
+    ]
+
+    private static func barButton(_ name: String, _ side: ScreenBarButtonDecorator.Side) -> NavBinding {
+        decorator(name) { runtime, call in
+            let options = NavOptions(try call.options(2, for: "bar button"), index: 2)
+            try options.only(["title", "route"], for: "bar button")
+            guard let title = try options.string("title") else {
+                throw LuaCallError.argument(2, "a bar button needs a title")
+            }
+            var route: AnyScreenRoute?
+            if call.type(2) == .table, call.field(2, "route") != .nil {
+                defer { call.pop() }
+                guard let object = call.optionalObject(-1, runtime.routes) else {
+                    throw LuaCallError.argument(2, "option 'route' must be a Route")
+                }
+                route = object.route
+            } else if call.type(2) == .table {
+                call.pop()
+            }
+            return ScreenBarButtonDecorator(side: side, item: ScreenBarButtonItem(title: title, route: route))
         }
+    }
+
+    /// The Screens from `index` to the last argument.
+    func screenArguments(_ call: LuaCall, from index: Int32) throws -> [AnyScreen] {
+        call.top < index ? [] : try (index...call.top).map { try screenArgument(call, $0) }
     }
 
     static func bottomSheet(_ call: LuaCall) throws -> ScreenBottomSheet {

@@ -29,8 +29,6 @@ public final class NavRuntime {
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
     var interceptors: [LuaReference] = []
-    /// The built-in route methods, which custom actions may not take the names of.
-    var routeMethodNames: Set<String> = []
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
@@ -40,27 +38,16 @@ public final class NavRuntime {
     public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory(), activate: Bool = true) throws {
         lua = try LuaState(options: options)
         self.directory = directory
-        guard let screenTypes = lua.makeClass("ScreenType", of: ScreenTypeObject.self),
-              let screens = lua.makeClass("Screen", of: ScreenObject.self),
-              let routes = lua.makeClass("Route", of: RouteObject.self),
-              let predicates = lua.makeClass("Predicate", of: PredicateObject.self),
-              let apps = lua.makeClass("App", of: NavApp.self),
-              let containers = lua.makeClass("Container", of: ScreenContainer.self),
-              let navigators = lua.makeClass("Navigator", of: ScreenNavigator.self),
-              let modifiers = lua.makeClass("Modifier", of: ModifierObject.self),
-              let completions = lua.makeClass("Completion", of: CompletionObject.self)
-        else {
-            throw LuaError(kind: .unavailable, message: "cannot set up the nav module")
-        }
-        self.screenTypes = screenTypes
-        self.screens = screens
-        self.routes = routes
-        self.predicates = predicates
-        self.apps = apps
-        self.containers = containers
-        self.navigators = navigators
-        self.modifiers = modifiers
-        self.completions = completions
+        screenTypes = try Self.makeClass(.screenType, in: lua)
+        screens = try Self.makeClass(.screen, in: lua)
+        routes = try Self.makeClass(.route, in: lua)
+        predicates = try Self.makeClass(.predicate, in: lua)
+        apps = try Self.makeClass(.app, in: lua)
+        containers = try Self.makeClass(.container, in: lua)
+        navigators = try Self.makeClass(.navigator, in: lua)
+        modifiers = try Self.makeClass(.modifier, in: lua)
+        completions = try Self.makeClass(.completion, in: lua)
+        lua.hostObject = self
         if activate {
             directory.runtime = self
         }

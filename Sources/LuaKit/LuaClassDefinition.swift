@@ -1,0 +1,67 @@
+import CLuaBridge
+
+/// A class's methods, properties and metamethods, defined once per process and shared by
+/// every state. A state's class made from it pays for no member up front: C looks a member
+/// up here the first time a script uses it in that state, and keeps it there from then on.
+/// Define it as a `static let`, whole, before any state uses it; it must outlive them all.
+///
+///     static let routes = LuaClassDefinition("Route")
+///         .method("push") { call in ... }           // finds its host with call.host(_:)
+///     let routes = state.makeClass(Self.routes, of: RouteBox.self)
+///     -- Lua: route:push(screen)
+public final class LuaClassDefinition: @unchecked Sendable {
+    public let name: String
+    let definition: OpaquePointer
+    private var functions: [LuaFunction] = []
+
+    public init(_ name: String) {
+        self.name = name
+        guard let definition = lk_newclassdef(name) else { fatalError("out of memory defining class \(name)") }
+        self.definition = definition
+    }
+
+    deinit {
+        lk_freeclassdef(definition)
+    }
+
+    /// Adds a method: `object:name(...)`.
+    @discardableResult
+    public func method(_ name: String, _ function: LuaFunction) -> Self {
+        add(LK_METHOD, name, function)
+    }
+
+    /// Adds a read-only property: `object.name`; the function gets the object at 1.
+    @discardableResult
+    public func property(_ name: String, _ function: LuaFunction) -> Self {
+        add(LK_PROPERTY, name, function)
+    }
+
+    /// Sets a metamethod: `__tostring`, `__eq`, `__call`, ...
+    @discardableResult
+    public func metamethod(_ event: String, _ function: LuaFunction) -> Self {
+        add(LK_METAMETHOD, event, function)
+    }
+
+    @discardableResult
+    public func method(_ name: String, _ body: @escaping LuaFunction.Body) -> Self {
+        method(name, LuaFunction(body))
+    }
+
+    @discardableResult
+    public func property(_ name: String, _ body: @escaping LuaFunction.Body) -> Self {
+        property(name, LuaFunction(body))
+    }
+
+    @discardableResult
+    public func metamethod(_ event: String, _ body: @escaping LuaFunction.Body) -> Self {
+        metamethod(event, LuaFunction(body))
+    }
+
+    private func add(_ kind: Int, _ name: String, _ function: LuaFunction) -> Self {
+        functions.append(function)
+        guard lk_classdef_add(definition, Int32(kind), name, luaSwiftEntry, function.context) != 0 else {
+            fatalError("out of memory defining \(self.name).\(name)")
+        }
+        return self
+    }
+}

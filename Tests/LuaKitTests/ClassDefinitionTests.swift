@@ -1,0 +1,89 @@
+import LuaKit
+import Testing
+
+/// The host object shared functions find: a name per state.
+final class Host {
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+}
+
+final class Box {
+    let value: Int
+
+    init(_ value: Int) {
+        self.value = value
+    }
+}
+
+/// A class definition is made once and shared: every state's class of it resolves members
+/// lazily, finds its own host object, and can still take members of its own.
+@Suite(.serialized) struct ClassDefinitionTests {
+    nonisolated(unsafe) static var made: [ObjectIdentifier: LuaClass<Box>] = [:]
+
+    static func boxes(_ call: LuaCall) -> LuaClass<Box> {
+        made[ObjectIdentifier(call.host(Host.self))]!
+    }
+
+    static let definition = LuaClassDefinition("Box")
+        .method("plus") { call in
+            call.push(try call.object(1, boxes(call)).value + (try call.integer(2)))
+            return 1
+        }
+        .property("value") { call in
+            call.push(try call.object(1, boxes(call)).value)
+            return 1
+        }
+        .property("host") { call in
+            call.push(call.host(Host.self).name)
+            return 1
+        }
+        .metamethod("__tostring") { call in
+            call.push("Box(\(try call.object(1, boxes(call)).value))")
+            return 1
+        }
+
+    func state(_ host: Host) throws -> Harness {
+        let h = try Harness()
+        h.lua.hostObject = host
+        let boxes: LuaClass<Box> = try #require(h.lua.makeClass(Self.definition))
+        Self.made[ObjectIdentifier(host)] = boxes
+        h.lua.register("box") { call in
+            call.push(Box(try call.integer(1)), boxes)
+            return 1
+        }
+        return h
+    }
+
+    @Test func membersAreSharedByStatesAndFindTheirHost() throws {
+        let first = Host("first"), second = Host("second")
+        let a = try state(first), b = try state(second)
+        #expect(try a.value("local b = box(2) return b:plus(3) + b.value") == .integer(7))
+        #expect(try b.value("return tostring(box(5)) .. ' ' .. box(1).host") == .string("Box(5) second"))
+        #expect(try a.value("return box(1).host") == .string("first"))
+        #expect(try a.value("local b = box(1) return b.plus == b.plus") == .boolean(true))
+        #expect(try a.value("return box(1).missing") == .nil)
+        #expect(try a.value("return getmetatable(box(1))") == .string("Box"))
+        #expect(a.run("box(1):missing()", chunk: "@m.lua")?.message == "m.lua:1: attempt to call a nil value (method 'missing')")
+        #expect(a.run("box(1):plus('x')", chunk: "@m.lua")?.message == "m.lua:1: bad argument #1 to 'plus' (integer expected, got string)")
+    }
+
+    @Test func aStateAddsMembersOfItsOwn() throws {
+        let host = Host("own")
+        let h = try state(host)
+        let boxes = try #require(Self.made[ObjectIdentifier(host)])
+        boxes.method("twice") { call in
+            call.push(try call.object(1, boxes).value * 2)
+            return 1
+        }
+        boxes.property("negated") { call in
+            call.push(-(try call.object(1, boxes).value))
+            return 1
+        }
+        #expect(try h.value("local b = box(4) return b:twice() + b.negated + b:plus(1) + b.value") == .integer(13))
+        let other = try state(Host("other"))
+        #expect(try other.value("return box(4).twice") == .nil)
+    }
+}
