@@ -234,9 +234,9 @@ static int lk_write(lua_State *L, const void *bytes, size_t size, void *ud) {
 
 /* Dumps the Lua function on the top of the stack (kept there) as bytecode, with its debug
    information, into a malloc'd buffer the caller frees. NULL if it cannot. */
-char *lk_dump(lua_State *L, size_t *length) {
+char *lk_dump(lua_State *L, int strip, size_t *length) {
     lk_buffer buffer = {NULL, 0, 0};
-    if (lua_dump(L, lk_write, &buffer, 0) != 0) {
+    if (lua_dump(L, lk_write, &buffer, strip) != 0) {
         free(buffer.bytes);
         return NULL;
     }

@@ -226,9 +226,13 @@ int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua
     lk_host *h = lk_gethost(L);
     snprintf(h->root, sizeof h->root, "%s", root ? root : "");
     snprintf(h->display_root, sizeof h->display_root, "%s", display_root ? display_root : "");
+    /* what it makes all lives as long as the state: collecting now would be wasted work */
+    int collecting = lk_setcollecting(L, 0);
     lua_pushcfunction(L, lk_opensandbox_protected);
     lua_pushinteger(L, seed);
-    return lk_pcall(L, 1, 0);
+    int status = lk_pcall(L, 1, 0);
+    lk_setcollecting(L, collecting);
+    return status;
 }
 
 /* Pushes the table of modules require has loaded, by name. */

@@ -86,3 +86,10 @@ void lk_setoutput(lua_State *L, lk_output output, void *context) {
 
 void lk_sethostobject(lua_State *L, void *object) { lk_gethost(L)->host_object = object; }
 void *lk_hostobject(lua_State *L) { return lk_gethost(L)->host_object; }
+
+/* Stops or restarts the collector; returns whether it was running. */
+int lk_setcollecting(lua_State *L, int on) {
+    int running = lua_gc(L, LUA_GCISRUNNING);
+    lua_gc(L, on ? LUA_GCRESTART : LUA_GCSTOP);
+    return running;
+}

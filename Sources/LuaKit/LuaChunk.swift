@@ -13,8 +13,11 @@ public struct LuaChunk: Sendable {
     public let chunkName: String
     let bytecode: [UInt8]
 
-    /// Compiles `text`; a syntax error throws as `load` would.
-    public init(compiling text: String, chunkName: String) throws(LuaError) {
+    /// Compiles `text`; a syntax error throws as `load` would. A `stripped` chunk has no
+    /// debug information (no line numbers, no local names): it loads faster, but errors it
+    /// raises itself say `?` where the line would be, so strip only chunks whose errors
+    /// name their callers' lines (`error(message, 2)`).
+    public init(compiling text: String, chunkName: String, stripped: Bool = false) throws(LuaError) {
         let scratch = try LuaState(options: LuaOptions(limits: .none))
         defer { scratch.close() }
         guard let L = scratch.L else {
@@ -24,7 +27,7 @@ public struct LuaChunk: Sendable {
         try scratch.load(text, chunkName: chunkName, on: call)
         defer { call.pop() }
         var length = 0
-        guard let bytes = lk_dump(L, &length) else {
+        guard let bytes = lk_dump(L, stripped ? 1 : 0, &length) else {
             throw LuaError(kind: .memory, message: "cannot compile \(chunkName): out of memory")
         }
         defer { free(bytes) }

@@ -88,6 +88,16 @@ public final class LuaState {
         return try body(call)
     }
 
+    /// Runs `body` with the garbage collector stopped: for the host's own setup, which
+    /// makes what lives as long as the state, so that collecting during it is wasted work.
+    /// Never around script code that may make garbage without bound.
+    public func withCollectorPaused<R>(_ body: () throws -> R) rethrows -> R {
+        guard let L else { return try body() }
+        let collecting = lk_setcollecting(L, 0)
+        defer { lk_setcollecting(L, collecting) }
+        return try body()
+    }
+
     // MARK: Loading and calling
 
     /// Loads a text chunk and pushes it as a function. `chunkName` is `@path` for a file,

@@ -23,7 +23,7 @@ struct Check: ParsableCommand {
         let scenarioFiles = try suite.scenarioFiles()
         let scenarioPaths = Set(scenarioFiles.map(\.url.path))
         let loaded = ScenarioSuite(files: scenarioFiles, limits: suite.limits, seed: suite.seed ?? 0)
-        loaded.load()
+        loaded.load(jobs: ProcessInfo.processInfo.activeProcessorCount)
         checked += scenarioFiles.count
         for (file, error) in loaded.loadErrors {
             errors.append("\(file.displayPath): \(Format.loadError(error))")

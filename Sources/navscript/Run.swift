@@ -40,7 +40,7 @@ final class RunSession {
         suite = ScenarioSuite(files: files, limits: options.limits, seed: seed, snapshotMode: run.snapshotMode)
         self.options = run
         selection = run.selection(lines: options.locations().lines)
-        suite.load()
+        suite.load(jobs: run.jobCount)
     }
 
     /// The selected scenarios, shuffled with the seed when asked.

@@ -94,7 +94,7 @@ final class WatchSession {
             console.output.write(console.style.dim("\n── \(reason) changed " + String(repeating: "─", count: 40)) + "\n")
         }
         let suite = ScenarioSuite(files: files, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0, snapshotMode: runOptions.snapshotMode)
-        suite.load()
+        suite.load(jobs: runOptions.jobCount)
         let fresh = suite.run(suite.select(runOptions.selection(lines: suiteOptions.locations().lines)), jobs: runOptions.jobCount) { [console] result in
             console.fileFinished(result)
         }

@@ -53,6 +53,7 @@ int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
 void lk_setoutput(lua_State *L, lk_output output, void *context);
 void lk_sethostobject(lua_State *L, void *object);
+int lk_setcollecting(lua_State *L, int on);
 void *lk_hostobject(lua_State *L);
 
 /* Calls (lk_call.c) */
@@ -61,7 +62,7 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message);
 int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
-char *lk_dump(lua_State *L, size_t *length);
+char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);
 lua_State *lk_current(lua_State *L);

@@ -38,20 +38,17 @@ public final class NavRuntime {
     public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory(), activate: Bool = true) throws {
         lua = try LuaState(options: options)
         self.directory = directory
-        screenTypes = try Self.makeClass(.screenType, in: lua)
-        screens = try Self.makeClass(.screen, in: lua)
-        routes = try Self.makeClass(.route, in: lua)
-        predicates = try Self.makeClass(.predicate, in: lua)
-        apps = try Self.makeClass(.app, in: lua)
-        containers = try Self.makeClass(.container, in: lua)
-        navigators = try Self.makeClass(.navigator, in: lua)
-        modifiers = try Self.makeClass(.modifier, in: lua)
-        completions = try Self.makeClass(.completion, in: lua)
+        let lua = lua
+        (screenTypes, screens, routes, predicates, apps, containers, navigators, modifiers, completions) = try lua.withCollectorPaused {
+            (try Self.makeClass(.screenType, in: lua), try Self.makeClass(.screen, in: lua), try Self.makeClass(.route, in: lua),
+             try Self.makeClass(.predicate, in: lua), try Self.makeClass(.app, in: lua), try Self.makeClass(.container, in: lua),
+             try Self.makeClass(.navigator, in: lua), try Self.makeClass(.modifier, in: lua), try Self.makeClass(.completion, in: lua))
+        }
         lua.hostObject = self
         if activate {
             directory.runtime = self
         }
-        try installModule()
+        try lua.withCollectorPaused { try installModule() }
     }
 
     deinit {

@@ -26,7 +26,9 @@ enum ScenarioPrelude {
             lock.lock()
             defer { lock.unlock() }
             if let chunk { return chunk }
-            let made = try LuaChunk(compiling: ScenarioPrelude.source, chunkName: ScenarioPrelude.chunkName)
+            // Stripped: it loads into every scenario's state, and its errors name the
+            // scenario's lines, not its own.
+            let made = try LuaChunk(compiling: ScenarioPrelude.source, chunkName: ScenarioPrelude.chunkName, stripped: true)
             chunk = made
             return made
         }

@@ -179,7 +179,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let runtime = try NavRuntime(options: options)
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.output += text }
-        let runner = try lua.withStack { call -> LuaReference in
+        // The prelude and the loading of the file are the host's setup; the file's own code
+        // runs with the collector on.
+        let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
             try lua.load(try ScenarioPrelude.chunk(), on: call)
             call.pushTable(fields: 4)
             if let target {
@@ -202,9 +204,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             call.setField(-2, "snapshot")
             try lua.pcall(call, arguments: 1, results: 1)
             return lua.reference(from: call)
-        }
+        } }
         try lua.withStack { call in
-            try lua.load(chunk, on: call)
+            try lua.withCollectorPaused { try lua.load(chunk, on: call) }
             try lua.pcall(call, arguments: 0, results: 0)
         }
         return (runtime, runner)

@@ -65,17 +65,27 @@ public final class ScenarioSuite {
         self.snapshotMode = snapshotMode
     }
 
-    /// Loads every file and lists its scenarios.
-    public func load() {
+    /// Loads every file and lists its scenarios, on `jobs` threads.
+    public func load(jobs: Int = 1) {
+        let loaded = LoadedFiles(count: files.count)
+        let (files, limits, seed, snapshotMode) = (files, limits, seed, snapshotMode)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
+            while let position = loaded.next() {
+                let file = files[position]
+                loaded[position] = Result {
+                    let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                    let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
+                    return (runner, try runner.list())
+                }
+            }
+        }
         listed = []
         loadErrors = []
-        for file in files {
-            do {
-                let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
-                let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
-                listed.append((file, runner, try runner.list()))
-            } catch {
-                loadErrors.append((file, error))
+        for (file, result) in zip(files, loaded.results) {
+            switch result {
+            case let .success((runner, scenarios))?: listed.append((file, runner, scenarios))
+            case let .failure(error)?: loadErrors.append((file, error))
+            case nil: break
             }
         }
     }
@@ -129,6 +139,30 @@ public final class ScenarioSuite {
                                   snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated,
                                   obsoleteSnapshots: snapshots.mode == .update ? [] : obsolete,
                                   snapshotFile: ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+    }
+}
+
+/// The files being loaded across threads: which is next, and what each gave.
+private final class LoadedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var position = 0
+    private(set) var results: [Result<(ScenarioFileRunner, [ScenarioInfo]), Error>?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard position < results.count else { return nil }
+        defer { position += 1 }
+        return position
+    }
+
+    subscript(position: Int) -> Result<(ScenarioFileRunner, [ScenarioInfo]), Error>? {
+        get { lock.lock(); defer { lock.unlock() }; return results[position] }
+        set { lock.lock(); defer { lock.unlock() }; results[position] = newValue }
     }
 }
 
