@@ -25,6 +25,35 @@ import Testing
         #expect(result.output.contains("1 passed, 2 failed, 0 skipped in "))
     }
 
+    /// Each matcher explains its failure; the explanations load only when one fails.
+    @Test func failedExpectationsShowWhatDiffers() throws {
+        let fixture = try Fixture(["explain_spec.lua": """
+            scenario("toBe", function() expect(1):toBe("1") end)
+            scenario("toEqual tables", function() expect({ a = 1, b = { 2, 3 } }):toEqual({ a = 1, b = { 2, 4 }, c = true }) end)
+            scenario("toEqual texts", function() expect("one\\ntwo\\nthree"):toEqual("one\\n2\\nthree") end)
+            scenario("never", function() expect(5).never:toBe(5) end)
+            scenario("toContain", function() expect({ "a", "b" }):toContain("c") end)
+            scenario("toHaveLength", function() expect("abc"):toHaveLength(2) end)
+            scenario("toMatch", function() expect("Feed"):toMatch("^Chat") end)
+            scenario("toFail", function() expect(function() end):toFail("boom") end)
+            """])
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 1)
+        for line in [
+            "explain_spec.lua:1: expect(value):toBe(expected) failed", "  expected: \"1\"", "  received: 1",
+            "explain_spec.lua:2: expect(value):toEqual(expected) failed", "  at .b[2]: expected 4, received 3", "  at .c: missing true",
+            "    one", "  + two", "  - 2", "    three",
+            "explain_spec.lua:4: expect(value).never:toBe(expected) failed", "  expected: not 5",
+            "  item: \"c\"", "  not found in: {\"a\", \"b\"}",
+            "  expected length: 2", "  received length: 3",
+            "  pattern: \"^Chat\"", "  received: \"Feed\"",
+            "  expected a failure matching \"boom\", but it succeeded",
+        ] {
+            #expect(result.output.contains(line), "missing: \(line)")
+        }
+        #expect(result.output.contains("0 passed, 8 failed"), "\(result.output)\(result.errors)")
+    }
+
     @Test func testIsAnAliasOfRun() throws {
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         #expect(try navscript(["test", "."], in: fixture.root).status == 0)

@@ -183,7 +183,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         // runs with the collector on.
         let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
             try lua.load(try ScenarioPrelude.chunk(), on: call)
-            call.pushTable(fields: 4)
+            call.pushTable(fields: 5)
             if let target {
                 call.push(target)
                 call.setField(-2, "target")
@@ -202,6 +202,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 context.snapshot(name: call.optionalString(1), text: try call.string(2), call: call)
             }
             call.setField(-2, "snapshot")
+            lua.pushFunction(on: call) { [unowned lua] call in
+                try lua.load(try ScenarioPrelude.reportChunk(), on: call)
+                return 1
+            }
+            call.setField(-2, "report")
             try lua.pcall(call, arguments: 1, results: 1)
             return lua.reference(from: call)
         } }
