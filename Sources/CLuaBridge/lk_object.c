@@ -255,6 +255,13 @@ void *lk_toobject(lua_State *L, int idx, const void *cls) {
     return mt == cls ? block->object : NULL;
 }
 
+/* The object a property getter reads: lk_index calls getters only for userdata of their
+   own class, so there is nothing to check but that it was not released. */
+void *lk_receiver(lua_State *L) {
+    lk_object *block = (lk_object *)lua_touserdata(L, 1);
+    return block != NULL ? block->object : NULL;
+}
+
 /* Whether the value at idx is a bridge object of any class. */
 int lk_isobject(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))

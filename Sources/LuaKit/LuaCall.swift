@@ -21,6 +21,12 @@ public struct LuaCall {
         Unmanaged<T>.fromOpaque(UnsafeRawPointer(lk_hostobject(L)!)).takeUnretainedValue()
     }
 
+    /// Runs `body` with the host object lent, without a retain: it owns the state, so it
+    /// outlives the call.
+    public func withHost<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) rethrows -> R {
+        try Unmanaged<T>.fromOpaque(UnsafeRawPointer(lk_hostobject(L)!))._withUnsafeGuaranteedRef(body)
+    }
+
     // MARK: Arguments
 
     /// How many values are on the stack (the arguments, in a callback).
@@ -79,6 +85,16 @@ public struct LuaCall {
             throw .type(index, expected: luaClass.name)
         }
         return object
+    }
+
+    /// In a property getter, runs `body` with the object the property is read from, with no
+    /// type check: C calls a getter only for an object of the getter's own class. Only valid
+    /// there. The userdata keeps the object alive, so it is lent without a retain.
+    public func withReceiver<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
+        guard let pointer = lk_receiver(L) else {
+            throw LuaCallError.message("the object was released")
+        }
+        return try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// The object of `luaClass` at `index`, or nil for any other value.

@@ -16,22 +16,20 @@ enum LuaBenchmarks {
         return runtime
     }
 
-    /// Seconds to run `body` (a loop of `count` iterations) in `runtime`, minus an empty loop.
-    static func loop(_ runtime: NavRuntime, setup: String, body: String, count: Int) throws -> Double {
-        let chunk = "\(setup)\nfor i = 1, \(count) do \(body) end"
-        let empty = "\(setup)\nfor i = 1, \(count) do local _ = i end"
-        let full = try Measure.median { try runtime.run(chunk, chunkName: "=bench") }
-        let base = try Measure.median { try runtime.run(empty, chunkName: "=bench") }
-        return max(full - base, 0)
+    /// Seconds per iteration of each `(setup, body)` loop in `runtime`, minus an empty
+    /// loop, the loops taking turns.
+    static func loops(_ runtime: NavRuntime, _ loops: [(setup: String, body: String)], count: Int) throws -> [Double] {
+        let chunks = loops.map { "\($0.setup)\nfor i = 1, \(count) do \($0.body) end" } + ["for i = 1, \(count) do local _ = i end"]
+        let times = try Measure.fastest(chunks.map { chunk in { try runtime.run(chunk, chunkName: "=bench") } })
+        return times.dropLast().map { max($0 - times.last!, 0) / Double(count) }
     }
 
     /// `screen.name` against `floor:name()`, a C method with a metatable check.
     static func propertyCall() throws -> Row {
         let runtime = try runtime()
-        let count = Measure.count(2_000_000)
-        let bound = try loop(runtime, setup: "local s = nav.screen('Feed')()", body: "local n = s.name", count: count)
-        let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
-        let measured = bound / Double(count) * 1e9, baseline = floor / Double(count) * 1e9
+        let times = try loops(runtime, [("local s = nav.screen('Feed')()", "local n = s.name"),
+                                        ("local o = floor()", "local n = o:name()")], count: Measure.count(2_000_000))
+        let measured = times[0] * 1e9, baseline = times[1] * 1e9
         return Row(name: "bound call: screen.name", measured: measured, baseline: baseline, unit: "ns",
                    baselineName: "C method with metatable check", ratio: measured / baseline,
                    target: "≤ 1.5×", met: measured / baseline <= 1.5)
@@ -42,17 +40,17 @@ enum LuaBenchmarks {
     static func pushCall() throws -> Row {
         let runtime = try runtime()
         let count = Measure.count(300_000)
-        let bound = try loop(runtime, setup: "local r, s = nav.route('stack'), nav.screen('Feed')()", body: "local x = r:push(s)", count: count)
-        let floor = try loop(runtime, setup: "local o = floor()", body: "local n = o:name()", count: count)
+        let times = try loops(runtime, [("local r, s = nav.route('stack'), nav.screen('Feed')()", "local x = r:push(s)"),
+                                        ("local o = floor()", "local n = o:name()")], count: count)
         let screen = AnyScreen(name: "Feed")
         let route = AnyScreenRoute(root: .stack)
-        let swift = try Measure.median {
+        let swift = try Measure.fastest([{
             for _ in 0..<count {
                 _ = try route.push(screen)
             }
-        }
-        let measured = bound / Double(count) * 1e9
-        let baseline = (swift + floor) / Double(count) * 1e9
+        }])[0] / Double(count)
+        let measured = times[0] * 1e9
+        let baseline = (swift + times[1]) * 1e9
         return Row(name: "bound call: route:push(s)", measured: measured, baseline: baseline, unit: "ns",
                    baselineName: "Swift push + C method call", ratio: measured / baseline,
                    target: "≤ 1.5×", met: measured / baseline <= 1.5)

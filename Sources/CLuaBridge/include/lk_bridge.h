@@ -85,5 +85,6 @@ void lk_pushclass(lua_State *L, const void *cls);
 void lk_pushobject(lua_State *L, const void *cls, void *object);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
 int lk_isobject(lua_State *L, int idx);
+void *lk_receiver(lua_State *L);
 
 #endif

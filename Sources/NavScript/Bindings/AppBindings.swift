@@ -57,7 +57,7 @@ extension NavRuntime {
     }
 
     private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Void) -> NavBinding {
-        .property(.app, name, { $0.apps }, body)
+        .property(.app, name, NavApp.self, body)
     }
 
     static let appBindings: [NavBinding] = [

@@ -10,7 +10,7 @@ import ScreenKit
 ///     container:setAttribute("badge", 3); tabs:setChildren { Feed(), Profile() }
 extension NavRuntime {
     private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, ScreenContainer) throws -> Void) -> NavBinding {
-        .property(.container, name, { $0.containers }, body)
+        .property(.container, name, ScreenContainer.self, body)
     }
 
     static let containerBindings: [NavBinding] = [
@@ -57,14 +57,14 @@ extension NavRuntime {
             return 1
         },
 
-        .property(.navigator, "window", { $0.navigators }) { runtime, call, navigator in runtime.pushContainer(call, navigator.window) },
-        .property(.navigator, "topContainer", { $0.navigators }) { runtime, call, navigator in
+        .property(.navigator, "window", ScreenNavigator.self) { runtime, call, navigator in runtime.pushContainer(call, navigator.window) },
+        .property(.navigator, "topContainer", ScreenNavigator.self) { runtime, call, navigator in
             runtime.pushContainer(call, navigator.topContainer)
         },
-        .property(.navigator, "topStackContainer", { $0.navigators }) { runtime, call, navigator in
+        .property(.navigator, "topStackContainer", ScreenNavigator.self) { runtime, call, navigator in
             runtime.pushContainer(call, navigator.topStackContainer)
         },
-        .property(.navigator, "topTabsContainer", { $0.navigators }) { runtime, call, navigator in
+        .property(.navigator, "topTabsContainer", ScreenNavigator.self) { runtime, call, navigator in
             runtime.pushContainer(call, navigator.topTabsContainer)
         },
         .method(.navigator, "navigate") { runtime, call in try runtime.navigate(call) },

@@ -71,17 +71,17 @@ extension NavRuntime {
             call.push(ScreenObject(runtime.makeScreen(type, traits: traits)), runtime.screens)
             return 1
         },
-        .property(.screenType, "name", { $0.screenTypes }) { _, call, type in call.push(type.name) },
-        .property(.screenType, "kind", { $0.screenTypes }) { _, call, type in call.push(type.kind.rawValue) },
+        .property(.screenType, "name", ScreenTypeObject.self) { _, call, type in call.push(type.name) },
+        .property(.screenType, "kind", ScreenTypeObject.self) { _, call, type in call.push(type.kind.rawValue) },
         .metamethod(.screenType, "__tostring") { runtime, call in
             call.push("ScreenType(\(try call.object(1, runtime.screenTypes).name))")
             return 1
         },
 
-        .property(.screen, "key", { $0.screens }) { _, call, object in call.push(object.screen.key.description) },
-        .property(.screen, "name", { $0.screens }) { _, call, object in call.push(object.screen.key.name) },
-        .property(.screen, "kind", { $0.screens }) { _, call, object in call.push(object.screen.kind.rawValue) },
-        .property(.screen, "traits", { $0.screens }) { _, call, object in
+        .property(.screen, "key", ScreenObject.self) { _, call, object in call.push(object.screen.key.description) },
+        .property(.screen, "name", ScreenObject.self) { _, call, object in call.push(object.screen.key.name) },
+        .property(.screen, "kind", ScreenObject.self) { _, call, object in call.push(object.screen.kind.rawValue) },
+        .property(.screen, "traits", ScreenObject.self) { _, call, object in
             call.push(value: ScreenValue.object(object.screen.key.traits).luaValue)
         },
         .metamethod(.screen, "__tostring") { runtime, call in

@@ -23,11 +23,15 @@ struct NavBinding {
     let name: String
     let function: LuaFunction
 
-    private init(_ target: Target, _ kind: Kind, _ name: String, _ body: @escaping Body) {
+    private init(_ target: Target, _ kind: Kind, _ name: String, _ function: LuaFunction) {
         self.target = target
         self.kind = kind
         self.name = name
-        function = LuaFunction { call in try body(call.host(NavRuntime.self), call) }
+        self.function = function
+    }
+
+    private init(_ target: Target, _ kind: Kind, _ name: String, _ body: @escaping Body) {
+        self.init(target, kind, name, LuaFunction { call in try call.withHost(NavRuntime.self) { try body($0, call) } })
     }
 
     /// `nav.name(...)`
@@ -45,13 +49,16 @@ struct NavBinding {
         NavBinding(target, .metamethod, name, body)
     }
 
-    /// `object.name`, read-only: the body pushes one value for the object.
-    static func property<T>(_ target: Target, _ name: String, _ luaClass: @escaping (NavRuntime) -> LuaClass<T>,
-                            _ body: @escaping (NavRuntime, LuaCall, T) throws -> Void) -> NavBinding {
-        NavBinding(target, .property, name) { runtime, call in
-            try body(runtime, call, try call.object(1, luaClass(runtime)))
+    /// `object.name`, read-only: the body pushes one value for the object, which is of
+    /// type `T` (the class of `target`: C has checked it).
+    static func property<T: AnyObject>(_ target: Target, _ name: String, _ type: T.Type,
+                                       _ body: @escaping (NavRuntime, LuaCall, T) throws -> Void) -> NavBinding {
+        NavBinding(target, .property, name, LuaFunction { call in
+            try call.withHost(NavRuntime.self) { runtime in
+                try call.withReceiver(T.self) { try body(runtime, call, $0) }
+            }
             return 1
-        }
+        })
     }
 }
 

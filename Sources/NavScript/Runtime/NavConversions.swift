@@ -78,8 +78,14 @@ struct NavOptions {
         self.index = index
     }
 
+    /// The option `name`; no lookup at all when none were given (the common case).
+    private func field(_ name: String) -> LuaValue? {
+        if case let .table(array, fields) = value, fields.isEmpty, array.isEmpty { return nil }
+        return value[name]
+    }
+
     func bool(_ name: String, default fallback: Bool) throws -> Bool {
-        switch value[name] {
+        switch field(name) {
         case nil, .nil?: return fallback
         case let .boolean(flag)?: return flag
         default: throw LuaCallError.argument(index, "option '\(name)' must be a boolean")
@@ -87,7 +93,7 @@ struct NavOptions {
     }
 
     func number(_ name: String) throws -> Double? {
-        switch value[name] {
+        switch field(name) {
         case nil, .nil?: return nil
         case let field?:
             guard let number = field.number else { throw LuaCallError.argument(index, "option '\(name)' must be a number") }
@@ -96,7 +102,7 @@ struct NavOptions {
     }
 
     func string(_ name: String) throws -> String? {
-        switch value[name] {
+        switch field(name) {
         case nil, .nil?: return nil
         case let .string(text)?: return text
         default: throw LuaCallError.argument(index, "option '\(name)' must be a string")
@@ -105,7 +111,7 @@ struct NavOptions {
 
     /// A custom animation: a name ("crossDissolve", "slide"), or {name =, duration =}.
     func customAnimation(_ name: String) throws -> ScreenCustomAnimation? {
-        switch value[name] {
+        switch field(name) {
         case nil, .nil?, .boolean(false)?: return nil
         case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
         case let field? where field["name"]?.string != nil:
@@ -121,7 +127,7 @@ struct NavOptions {
 
     /// A stack animation: "default" (also when left out), a custom one, or false for none.
     func stackAnimation(_ name: String) throws -> ScreenStackAnimation? {
-        switch value[name] {
+        switch field(name) {
         case nil, .nil?, .boolean(true)?, .string("default")?: return .default
         case .boolean(false)?: return nil
         default: return try customAnimation(name).map(ScreenStackAnimation.custom)
