@@ -70,24 +70,32 @@ enum ProcessBenchmarks {
             try write(busted + "end)\n", to: folder.appendingPathComponent(String(format: "busted/s%04d_spec.lua", file)))
         }
         let total = Double(files * perFile)
-        let ours = try (0..<3).map { _ in try run(navscript, ["run", "navscript", "--jobs", "2", "--color", "never"], in: folder) }
-        guard ours.allSatisfy({ $0.status == 0 }) else {
-            throw BenchError.failed("navscript run of the generated suite failed")
+        let busted = which("busted")
+        // The two take turns, three times; the fastest run of each counts.
+        var oursSeconds = Double.infinity, theirSeconds = Double.infinity, theirStatus: Int32 = 0
+        for _ in 0..<3 {
+            let ours = try run(navscript, ["run", "navscript", "--jobs", "2", "--color", "never"], in: folder)
+            guard ours.status == 0 else {
+                throw BenchError.failed("navscript run of the generated suite failed")
+            }
+            oursSeconds = min(oursSeconds, ours.seconds)
+            if let busted {
+                let theirs = try run(busted, ["-o", "TAP", "busted"], in: folder)
+                theirSeconds = min(theirSeconds, theirs.seconds)
+                theirStatus = theirs.status
+            }
         }
-        let oursSeconds = ours.map(\.seconds).sorted()[1]
         let rate = total / oursSeconds
-        guard let busted = which("busted") else {
+        guard busted != nil else {
             return Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: 0, unit: "/s",
                        baselineName: "busted (not installed)", ratio: 0, target: "≥ 5000/s and faster than busted",
                        met: false, note: "install busted: apt-get install lua-busted")
         }
-        let theirs = try (0..<3).map { _ in try run(busted, ["-o", "TAP", "busted"], in: folder) }
-        let theirSeconds = theirs.map(\.seconds).sorted()[1]
         let theirRate = total / theirSeconds
         return Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: theirRate, unit: "/s",
                    baselineName: "the same checks in busted", ratio: rate / theirRate,
                    target: "≥ 5000/s and faster than busted", met: rate >= 5000 && rate > theirRate,
-                   note: String(format: "navscript %.2f s, busted %.2f s (exit %d)", oursSeconds, theirSeconds, theirs[1].status))
+                   note: String(format: "navscript %.2f s, busted %.2f s (exit %d)", oursSeconds, theirSeconds, theirStatus))
     }
 
     static func which(_ name: String) -> URL? {
