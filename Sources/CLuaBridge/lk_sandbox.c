@@ -4,7 +4,7 @@
 ** Scripts get the base library, string, table, math, utf8, coroutine, and os.time,
 ** os.clock, os.date, os.difftime. They do not get io, os.execute and the rest of os,
 ** debug, package, dofile, loadfile or string.dump. load only takes text chunks. require
-** loads only .lua files below the script root, plus the modules the host preloads. print
+** loads only .lua files below the script root, plus the modules the host set as loaded. print
 ** goes where the host says. setmetatable refuses metatables with __gc: finalizers run with
 ** hooks off (ldo.c GCTM sets allowhook = 0), so a script finalizer could loop forever out
 ** of the budget's reach, or run while the host has control.
@@ -18,7 +18,6 @@
 #include "lk_host.h"
 
 #define LK_LOADED "navscript.loaded"
-#define LK_PRELOAD "navscript.preload"
 #define LK_LOADING "navscript.loading"
 
 static int lk_print(lua_State *L) {
@@ -132,30 +131,24 @@ static int lk_require(lua_State *L) {
     if (lua_getfield(L, 3, name) != LUA_TNIL)
         return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
     lua_pop(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
-    if (lua_getfield(L, -1, name) != LUA_TNIL) {         /* a module the host provides */
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 1);
-    } else {
-        if (!lk_validname(name))
-            return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
-        char relative[PATH_MAX], chunkname[PATH_MAX + 2];
-        size_t length = 0;
-        char *text = h->root[0] ? lk_readmodule(h, name, relative, sizeof relative, &length) : NULL;
-        if (text == NULL)
-            return luaL_error(L, "module '%s' not found: no file '%s.lua' below the script root", name, name);
-        snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
-        int status = luaL_loadbufferx(L, text, length, chunkname, "t");
-        free(text);
-        if (status != LUA_OK)
-            return lua_error(L);
-        lua_pushboolean(L, 1);
-        lua_setfield(L, 3, name);
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 1);
-        lua_pushnil(L);
-        lua_setfield(L, 3, name);
-    }
+    if (!lk_validname(name))
+        return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
+    char relative[PATH_MAX], chunkname[PATH_MAX + 2];
+    size_t length = 0;
+    char *text = h->root[0] ? lk_readmodule(h, name, relative, sizeof relative, &length) : NULL;
+    if (text == NULL)
+        return luaL_error(L, "module '%s' not found: no file '%s.lua' below the script root", name, name);
+    snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    free(text);
+    if (status != LUA_OK)
+        return lua_error(L);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, 3, name);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    lua_pushnil(L);
+    lua_setfield(L, 3, name);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
@@ -206,8 +199,6 @@ static int lk_opensandbox_protected(lua_State *L) {
 
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADED);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, LK_PRELOAD);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADING);
     lua_pushcfunction(L, lk_require);

@@ -4,8 +4,8 @@ import Foundation
 public struct LuaOptions: Sendable {
     /// The limits; `LuaLimits()` by default.
     public var limits: LuaLimits
-    /// The folder `require` may load `.lua` files from; nil lets it load only preloaded
-    /// modules.
+    /// The folder `require` may load `.lua` files from; nil lets it load only the modules
+    /// the host set as loaded (`LuaState.setLoaded`).
     public var root: URL?
     /// How chunk names show the root ("routes" makes `@routes/chat.lua`); empty for none.
     public var displayRoot: String?

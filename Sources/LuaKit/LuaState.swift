@@ -145,7 +145,7 @@ public final class LuaState {
         return status == LUA_OK ? text : "(tostring failed: \(text))"
     }
 
-    /// The modules `require` has loaded so far, by name (preloaded ones included).
+    /// The modules `require` has loaded so far, by name (those the host set as loaded included).
     public func loadedModules() -> [String] {
         guard let L else { return [] }
         let call = LuaCall(L)
