@@ -8,9 +8,22 @@
 #define LK_HOOK_COUNT 1000
 #define LK_WHERE_MAX 128
 
+/* The small blocks of one state (lk_pool.c). */
+#define LK_POOL_MAX 512
+typedef struct lk_pool {
+    void *free[LK_POOL_MAX / 16];   /* free blocks by size class, linked through themselves */
+    char *next, *end;               /* what is left of the newest slab */
+    union lk_slab *slabs;
+} lk_pool;
+
+void *lk_poolresize(lk_pool *pool, void *block, size_t old, size_t size);
+void lk_poolfree(lk_pool *pool, void *block, size_t size);
+void lk_poolclose(lk_pool *pool);
+
 typedef struct lk_host {
-    /* memory: the allocator's books and cap (lk_state.c) */
+    /* memory: the allocator's books and cap (lk_state.c), and its small blocks */
     size_t used, peak, limit;
+    lk_pool pool;
     int memory_exceeded;
     /* >0 while the host has control (Swift code, or the bridge's own setup): the memory
        cap is then soft, so that no allocation made by host code can fail and raise */

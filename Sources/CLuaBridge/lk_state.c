@@ -18,7 +18,8 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lk_host *h = (lk_host *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL)
+            lk_poolfree(&h->pool, ptr, old);
         h->used -= old;
         return NULL;
     }
@@ -26,7 +27,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         h->memory_exceeded = 1;
         return NULL;
     }
-    void *block = realloc(ptr, nsize);
+    void *block = lk_poolresize(&h->pool, ptr, old, nsize);
     if (block == NULL)
         return NULL;
     h->used = h->used - old + nsize;
@@ -51,6 +52,7 @@ lua_State *lk_newstate(void) {
     h->in_host = 1;
     lua_State *L = lua_newstate(lk_alloc, h);
     if (L == NULL) {
+        lk_poolclose(&h->pool);
         free(h);
         return NULL;
     }
@@ -63,6 +65,7 @@ void lk_close(lua_State *L) {
     lk_host *h = lk_gethost(L);
     h->in_host = 1;
     lua_close(L);  /* finalizers release the Swift objects userdata hold */
+    lk_poolclose(&h->pool);
     free(h);
 }
 
