@@ -51,6 +51,35 @@ import Testing
         #expect(try h.value("return #string.rep('y', 1000)") == .integer(1000))
     }
 
+    /// Blocks grow and shrink across the allocator's size classes and out of them (tables
+    /// resized, strings of every length, garbage collected between rounds) and keep what
+    /// they hold; all is given back once it is garbage.
+    @Test func blocksKeepTheirContentsAcrossSizes() throws {
+        let h = try Harness()
+        let before = h.lua.memoryUsed
+        let sum = try h.value("""
+            local sum = 0
+            for round = 1, 20 do
+              local t = {}
+              for i = 1, 300 do t[i] = string.rep(string.char(65 + i % 26), i * 3 % 700) end
+              for i = 1, 300, 2 do t[i] = nil end
+              local kept = {}
+              for i = 2, 300, 2 do kept[#kept + 1] = t[i] end
+              for _, s in ipairs(kept) do
+                assert(s == string.rep(s:sub(1, 1), #s))
+                sum = sum + #s
+              end
+              collectgarbage()
+            end
+            return sum
+            """)
+        var expected = 0
+        for i in stride(from: 2, through: 300, by: 2) { expected += i * 3 % 700 }
+        #expect(sum == .integer(Int64(expected * 20)))
+        h.run("collectgarbage() collectgarbage()")
+        #expect(h.lua.memoryUsed < before + 64 * 1024)
+    }
+
     @Test func deepRecursionIsAnError() throws {
         let h = try Harness()
         let error = h.run("local function f(n) return f(n + 1) + 1 end\nf(1)")
