@@ -53,15 +53,16 @@ public enum ScenarioDiscovery {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
             return []
         }
-        var files: [URL] = []
+        var files: [(path: String, url: URL)] = []
         for case let url as URL in enumerator where url.pathExtension == "lua" && !url.lastPathComponent.hasSuffix(".d.lua") {
             let name = url.lastPathComponent
             let inScenarios = url.deletingLastPathComponent().pathComponents.contains("scenarios")
             if name.hasSuffix("_spec.lua") || inScenarios {
-                files.append(url.standardizedFileURL)
+                let file = url.standardizedFileURL
+                files.append((file.path, file))
             }
         }
-        return files.sorted { $0.path < $1.path }
+        return files.sorted { $0.path < $1.path }.map(\.url)
     }
 
     /// The parent of the nearest enclosing folder named `scenarios`.
