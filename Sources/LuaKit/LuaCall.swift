@@ -17,12 +17,14 @@ public struct LuaCall {
 
     /// The state's host object (`LuaState.hostObject`), as `type`. Only for code the host
     /// registered on a state whose host object is of that type.
+    @inlinable
     public func host<T: AnyObject>(_ type: T.Type) -> T {
         Unmanaged<T>.fromOpaque(UnsafeRawPointer(lk_hostobject(L)!)).takeUnretainedValue()
     }
 
     /// Runs `body` with the host object lent, without a retain: it owns the state, so it
     /// outlives the call.
+    @inlinable
     public func withHost<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) rethrows -> R {
         try Unmanaged<T>.fromOpaque(UnsafeRawPointer(lk_hostobject(L)!))._withUnsafeGuaranteedRef(body)
     }
@@ -80,6 +82,7 @@ public struct LuaCall {
     }
 
     /// The object of `luaClass` at `index`, or a type error naming the class.
+    @inlinable
     public func object<T>(_ index: Int32, _ luaClass: LuaClass<T>) throws(LuaCallError) -> T {
         guard let object = optionalObject(index, luaClass) else {
             throw .type(index, expected: luaClass.name)
@@ -90,6 +93,7 @@ public struct LuaCall {
     /// In a property getter, runs `body` with the object the property is read from, with no
     /// type check: C calls a getter only for an object of the getter's own class. Only valid
     /// there. The userdata keeps the object alive, so it is lent without a retain.
+    @inlinable
     public func withReceiver<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
         guard let pointer = lk_receiver(L) else {
             throw LuaCallError.message("the object was released")
@@ -98,6 +102,7 @@ public struct LuaCall {
     }
 
     /// The object of `luaClass` at `index`, or nil for any other value.
+    @inlinable
     public func optionalObject<T>(_ index: Int32, _ luaClass: LuaClass<T>) -> T? {
         guard let pointer = lk_toobject(L, index, luaClass.identity) else { return nil }
         return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
@@ -216,6 +221,7 @@ public struct LuaCall {
     }
 
     /// Pushes an object of `luaClass`; the userdata keeps it alive.
+    @inlinable
     public func push<T>(_ object: T, _ luaClass: LuaClass<T>) {
         lk_pushobject(L, luaClass.identity, Unmanaged<T>.passRetained(object).toOpaque())
     }

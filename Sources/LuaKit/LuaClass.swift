@@ -10,7 +10,7 @@ import CLuaBridge
 ///     -- Lua: route:push(screen)
 public final class LuaClass<T: AnyObject> {
     public let name: String
-    let identity: UnsafeRawPointer
+    @usableFromInline let identity: UnsafeRawPointer
     unowned(unsafe) let state: LuaState
 
     init(state: LuaState, L: OpaquePointer, name: String, definition: LuaClassDefinition?) {
