@@ -78,6 +78,7 @@ public final class LuaState {
     // MARK: The stack
 
     /// Runs `body` with a view of the running thread's stack, and restores its top after.
+    @inlinable
     public func withStack<R>(_ body: (LuaCall) throws -> R) throws -> R {
         guard let L = current ?? L else {
             throw LuaError(kind: .unavailable, message: "the Lua state is closed")
@@ -91,6 +92,7 @@ public final class LuaState {
     /// Runs `body` with the garbage collector stopped: for the host's own setup, which
     /// makes what lives as long as the state, so that collecting during it is wasted work.
     /// Never around script code that may make garbage without bound.
+    @inlinable
     public func withCollectorPaused<R>(_ body: () throws -> R) rethrows -> R {
         guard let L else { return try body() }
         let collecting = lk_setcollecting(L, 0)
