@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Notices changes to the `.lua` files of a folder by polling their size and modification
 /// time: portable, cheap for hundreds of files, and blind to editors' atomic-rename tricks
@@ -8,7 +13,8 @@ public final class ScriptWatcher {
     private var signatures: [String: Signature]
 
     struct Signature: Equatable {
-        let modified: Date
+        let seconds: Int
+        let nanoseconds: Int
         let size: Int
     }
 
@@ -32,19 +38,39 @@ public final class ScriptWatcher {
         return changed
     }
 
+    /// One `lstat` per entry, straight from the system: `watch` scans every 20 ms, and
+    /// Foundation's enumerator took half a core to do it for 200 files.
     static func scan(_ root: URL) -> [String: Signature] {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else {
-            return [:]
-        }
-        let base = root.standardizedFileURL.path
         var found: [String: Signature] = [:]
-        for case let url as URL in enumerator where url.pathExtension == "lua" && !url.lastPathComponent.hasSuffix(".d.lua") {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.path
-            let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : url.lastPathComponent
-            found[relative] = Signature(modified: values.contentModificationDate ?? .distantPast, size: values.fileSize ?? 0)
-        }
+        scan(folder: root.standardizedFileURL.path, relative: "", into: &found)
         return found
+    }
+
+    private static func scan(folder: String, relative: String, into found: inout [String: Signature]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                scan(folder: path, relative: relativePath, into: &found)
+            case S_IFREG where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
+                #if os(Linux)
+                let modified = info.st_mtim
+                #else
+                let modified = info.st_mtimespec
+                #endif
+                found[relativePath] = Signature(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec), size: Int(info.st_size))
+            default:
+                break
+            }
+        }
     }
 }

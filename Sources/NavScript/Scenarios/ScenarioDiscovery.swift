@@ -50,19 +50,11 @@ public enum ScenarioDiscovery {
 
     /// Scenario files below `folder`, sorted by path.
     public static func scenarioFiles(in folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
-            return []
-        }
-        var files: [(path: String, url: URL)] = []
-        for case let url as URL in enumerator where url.pathExtension == "lua" && !url.lastPathComponent.hasSuffix(".d.lua") {
-            let name = url.lastPathComponent
-            let inScenarios = url.deletingLastPathComponent().pathComponents.contains("scenarios")
-            if name.hasSuffix("_spec.lua") || inScenarios {
-                let file = url.standardizedFileURL
-                files.append((file.path, file))
-            }
-        }
-        return files.sorted { $0.path < $1.path }.map(\.url)
+        let base = folder.standardizedFileURL
+        let inScenarios = base.pathComponents.contains("scenarios")
+        return ScriptWatcher.scripts(in: base).filter { path in
+            path.hasSuffix("_spec.lua") || inScenarios || path.split(separator: "/").dropLast().contains("scenarios")
+        }.map { base.appendingPathComponent($0) }
     }
 
     /// The parent of the nearest enclosing folder named `scenarios`.
