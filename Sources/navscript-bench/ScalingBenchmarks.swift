@@ -19,18 +19,19 @@ enum ScalingBenchmarks {
 
     static func tabs(for size: Int) -> Int { max(1, (size - 2) / 11) }
 
-    /// Seconds per operation at each size.
-    static func measure(_ operation: (ScreenApplication, Int) throws -> Void, iterations: (Int) -> Int) throws -> [Double] {
-        try sizes.map { size in
-            let tabs = tabs(for: size)
-            let app = try app(tabs: tabs)
+    /// Seconds per operation at each size: the sizes take turns, and the fastest run of
+    /// each counts.
+    static func measure(_ operation: @escaping (ScreenApplication, Int) throws -> Void, iterations: (Int) -> Int) throws -> [Double] {
+        let runs = try sizes.map { size -> (count: Int, run: () throws -> Void) in
+            let app = try app(tabs: tabs(for: size))
             let count = iterations(size)
-            return try Measure.median(runs: 3) {
+            return (count, {
                 for index in 0..<count {
                     try operation(app, index)
                 }
-            } / Double(count)
+            })
         }
+        return try zip(Measure.fastest(rounds: 5, runs.map(\.run)), runs).map { $0 / Double($1.count) }
     }
 
     static func rows() throws -> [Row] {
