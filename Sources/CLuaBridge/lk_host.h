@@ -21,6 +21,8 @@ void lk_poolfree(lk_pool *pool, void *block, size_t size);
 void lk_poolclose(lk_pool *pool);
 
 typedef struct lk_host {
+    /* first, so that lk_hostobject (lk_bridge.h) reads it without a call */
+    lk_hostshared shared;
     /* memory: the allocator's books and cap (lk_state.c), and its small blocks */
     size_t used, peak, limit;
     lk_pool pool;
@@ -32,8 +34,6 @@ typedef struct lk_host {
     int depth;
     /* the thread that called the Swift function running now (a coroutine, maybe) */
     lua_State *current;
-    /* the host's object for shared Swift functions (not retained: it owns the state) */
-    void *host_object;
     /* the instruction and time budget (lk_call.c) */
     long long instruction_limit, instructions;
     double seconds, deadline;
@@ -47,10 +47,9 @@ typedef struct lk_host {
     char display_root[PATH_MAX];
 } lk_host;
 
+/* The host record: every thread's extra space points at it (lk_newstate). */
 static inline lk_host *lk_gethost(lua_State *L) {
-    void *ud;
-    lua_getallocf(L, &ud);
-    return (lk_host *)ud;
+    return *(lk_host **)lua_getextraspace(L);
 }
 
 double lk_now(void);

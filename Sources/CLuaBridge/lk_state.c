@@ -56,6 +56,8 @@ lua_State *lk_newstate(void) {
         free(h);
         return NULL;
     }
+    _Static_assert(LUA_EXTRASPACE >= sizeof(lk_host *), "the host record goes in the extra space");
+    *(lk_host **)lua_getextraspace(L) = h;
     lua_atpanic(L, lk_panic);
     lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
     return L;
@@ -87,8 +89,7 @@ void lk_setoutput(lua_State *L, lk_output output, void *context) {
     h->output_context = context;
 }
 
-void lk_sethostobject(lua_State *L, void *object) { lk_gethost(L)->host_object = object; }
-void *lk_hostobject(lua_State *L) { return lk_gethost(L)->host_object; }
+void lk_sethostobject(lua_State *L, void *object) { lk_gethost(L)->shared.host_object = object; }
 
 /* Stops or restarts the collector; returns whether it was running. */
 int lk_setcollecting(lua_State *L, int on) {

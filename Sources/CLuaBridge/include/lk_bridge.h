@@ -53,8 +53,18 @@ int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
 void lk_setoutput(lua_State *L, lk_output output, void *context);
 void lk_sethostobject(lua_State *L, void *object);
+
+/* What a state's host record starts with; the rest is private to the bridge (lk_host.h). */
+typedef struct lk_hostshared {
+    void *host_object;   /* for shared Swift functions; not retained: it owns the state */
+} lk_hostshared;
+
+/* The host's object, with no call: the extra space of every thread of a state points at
+   its host record (a new thread copies its main thread's). */
+static inline void *lk_hostobject(lua_State *L) {
+    return (*(lk_hostshared **)lua_getextraspace(L))->host_object;
+}
 int lk_setcollecting(lua_State *L, int on);
-void *lk_hostobject(lua_State *L);
 
 /* Calls (lk_call.c) */
 void lk_pushfunction(lua_State *L, lk_function fn, void *context);
