@@ -136,7 +136,7 @@ struct NavOptions {
 
     /// Fails for options the verb does not know, so that a typo does not pass silently.
     func only(_ names: Set<String>, for verb: String) throws {
-        guard case let .table(array, fields) = value else { return }
+        guard case let .table(array, fields) = value, !(array.isEmpty && fields.isEmpty) else { return }
         if !array.isEmpty {
             throw LuaCallError.argument(index, "options of '\(verb)' are named (\(names.sorted().joined(separator: ", ")))")
         }
