@@ -1,0 +1,115 @@
+/// What explains a failed expectation: showing values, the paths where two tables differ, a
+/// line diff of two texts, and the picture of the hierarchy a container is in. The prelude
+/// loads it on the first failure (`host.report()`), so a passing scenario never pays for it.
+/// It gets the prelude's `deepEqual` and returns its helpers.
+extension ScenarioPrelude {
+    static let reportSource = #"""
+local deepEqual = ...
+local type, tostring, pairs, ipairs = type, tostring, pairs, ipairs
+local sort, concat = table.sort, table.concat
+local format = string.format
+
+-- Showing values ------------------------------------------------------------------------
+
+local function quote(s) return (format("%q", s):gsub("\\\n", "\\n")) end
+
+local function show(value, depth, seen)
+  local kind = type(value)
+  if kind == "string" then return quote(value) end
+  if kind ~= "table" then return tostring(value) end
+  depth, seen = depth or 0, seen or {}
+  if seen[value] then return "<cycle>" end
+  if depth > 4 then return "{...}" end
+  seen[value] = true
+  local parts, n = {}, #value
+  for i = 1, n do parts[#parts + 1] = show(value[i], depth + 1, seen) end
+  local keys = {}
+  for key in pairs(value) do
+    if not (type(key) == "number" and key >= 1 and key <= n and key % 1 == 0) then keys[#keys + 1] = key end
+  end
+  sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+  for _, key in ipairs(keys) do
+    local label = type(key) == "string" and key:match("^[%a_][%w_]*$") and key or "[" .. show(key, depth + 1, seen) .. "]"
+    parts[#parts + 1] = label .. " = " .. show(value[key], depth + 1, seen)
+  end
+  seen[value] = nil
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+-- Where two tables differ: one line per differing path.
+local function differences(expected, received, path, out, seen)
+  if #out >= 20 then return out end
+  if deepEqual(expected, received) then return out end
+  if type(expected) ~= "table" or type(received) ~= "table" then
+    out[#out + 1] = format("  at %s: expected %s, received %s", path == "" and "(value)" or path, show(expected), show(received))
+    return out
+  end
+  seen = seen or {}
+  if seen[expected] then return out end
+  seen[expected] = true
+  local keys, known = {}, {}
+  for key in pairs(expected) do keys[#keys + 1] = key; known[key] = true end
+  for key in pairs(received) do if not known[key] then keys[#keys + 1] = key end end
+  sort(keys, function(x, y)
+    if type(x) == type(y) and type(x) ~= "table" and type(x) ~= "userdata" then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  for _, key in ipairs(keys) do
+    local label = type(key) == "number" and format("%s[%d]", path, key) or (path .. "." .. tostring(key))
+    if expected[key] == nil then
+      out[#out + 1] = format("  at %s: unexpected %s", label, show(received[key]))
+    elseif received[key] == nil then
+      out[#out + 1] = format("  at %s: missing %s", label, show(expected[key]))
+    else
+      differences(expected[key], received[key], label, out, seen)
+    end
+  end
+  return out
+end
+
+local function lines(text)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
+  return out
+end
+
+-- A line diff of two texts (longest common subsequence), "- expected" / "+ received".
+local function textDiff(expected, received)
+  local a, b = lines(expected), lines(received)
+  if #a * #b > 250000 then
+    return "  - " .. concat(a, "\n  - ") .. "\n  + " .. concat(b, "\n  + ")
+  end
+  local lcs = {}
+  for i = #a + 1, 1, -1 do
+    lcs[i] = {}
+    for j = #b + 1, 1, -1 do
+      if i > #a or j > #b then lcs[i][j] = 0
+      elseif a[i] == b[j] then lcs[i][j] = lcs[i + 1][j + 1] + 1
+      else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
+    end
+  end
+  local out, i, j = {}, 1, 1
+  while i <= #a or j <= #b do
+    if i <= #a and j <= #b and a[i] == b[j] then out[#out + 1] = "    " .. a[i]; i, j = i + 1, j + 1
+    elseif j <= #b and (i > #a or lcs[i][j + 1] >= lcs[i + 1][j]) then out[#out + 1] = "  + " .. b[j]; j = j + 1
+    else out[#out + 1] = "  - " .. a[i]; i = i + 1 end
+  end
+  return concat(out, "\n")
+end
+
+local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
+local function isContainer(value) return type(value) == "userdata" and value.kind ~= nil and value.isVisible ~= nil end
+
+-- The picture of the whole hierarchy a container is in.
+local function pictureOf(value)
+  if isApp(value) then return value:tree() end
+  if isContainer(value) then
+    local top = value
+    while top.parent or top.presenting do top = top.parent or top.presenting end
+    return top:tree()
+  end
+end
+
+return { show = show, differences = differences, textDiff = textDiff, pictureOf = pictureOf }
+"""#
+}
