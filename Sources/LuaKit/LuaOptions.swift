@@ -6,7 +6,12 @@ public struct LuaOptions: Sendable {
     public var limits: LuaLimits
     /// The folder `require` may load `.lua` files from; nil lets it load only the modules
     /// the host set as loaded (`LuaState.setLoaded`).
-    public var root: URL?
+    public var root: URL? {
+        didSet { realRoot = Self.realPath(of: root) }
+    }
+    /// The root with its links resolved, as the sandbox checks paths against it: resolved
+    /// once here rather than for each of the thousands of states a suite opens.
+    private(set) var realRoot: String
     /// How chunk names show the root ("routes" makes `@routes/chat.lua`); empty for none.
     public var displayRoot: String?
     /// The seed of `math.random`, so that runs repeat.
@@ -17,5 +22,10 @@ public struct LuaOptions: Sendable {
         self.root = root
         self.displayRoot = displayRoot
         self.seed = seed
+        realRoot = Self.realPath(of: root)
+    }
+
+    private static func realPath(of root: URL?) -> String {
+        root.map { $0.resolvingSymlinksInPath().path } ?? ""
     }
 }

@@ -37,8 +37,7 @@ public final class LuaState {
         }
         self.L = L
         lk_setoutput(L, luaOutput, Unmanaged.passUnretained(self).toOpaque())
-        let root = options.root.map { $0.resolvingSymlinksInPath().path } ?? ""
-        let status = lk_opensandbox(L, root, options.displayRoot ?? "", lua_Integer(options.seed))
+        let status = lk_opensandbox(L, options.realRoot, options.displayRoot ?? "", lua_Integer(options.seed))
         if status != LUA_OK {
             let message = LuaCall(L).optionalString(-1) ?? "cannot open the sandbox"
             close()
