@@ -4,6 +4,8 @@ import CLuaBridge
 /// every state. A state's class made from it pays for no member up front: C looks a member
 /// up here the first time a script uses it in that state, and keeps it there from then on.
 /// Define it as a `static let`, whole, before any state uses it; it must outlive them all.
+/// Only host code defines one, at start-up, so running out of memory then traps: no script
+/// input reaches it.
 ///
 ///     static let routes = LuaClassDefinition("Route")
 ///         .method("push") { call in ... }           // finds its host with call.host(_:)
