@@ -4,8 +4,8 @@ import CLuaBridge
 /// every state. A state's class made from it pays for no member up front: C looks a member
 /// up here the first time a script uses it in that state, and keeps it there from then on.
 /// Define it as a `static let`, whole, before any state uses it; it must outlive them all.
-/// Only host code defines one, at start-up, so running out of memory then traps: no script
-/// input reaches it.
+/// A definition that ran out of memory while being made is incomplete, and
+/// `LuaState.makeClass` refuses it (returns nil), so that no class misses a member.
 ///
 ///     static let routes = LuaClassDefinition("Route")
 ///         .method("push") { call in ... }           // finds its host with call.host(_:)
@@ -13,13 +13,15 @@ import CLuaBridge
 ///     -- Lua: route:push(screen)
 public final class LuaClassDefinition: @unchecked Sendable {
     public let name: String
-    let definition: OpaquePointer
+    let definition: OpaquePointer?
+    /// False once adding a member failed for want of memory.
+    public private(set) var isComplete: Bool
     private var functions: [LuaFunction] = []
 
     public init(_ name: String) {
         self.name = name
-        guard let definition = lk_newclassdef(name) else { fatalError("out of memory defining class \(name)") }
-        self.definition = definition
+        definition = lk_newclassdef(name)
+        isComplete = definition != nil
     }
 
     deinit {
@@ -61,8 +63,8 @@ public final class LuaClassDefinition: @unchecked Sendable {
 
     private func add(_ kind: Int, _ name: String, _ function: LuaFunction) -> Self {
         functions.append(function)
-        guard lk_classdef_add(definition, Int32(kind), name, luaSwiftEntry, function.context) != 0 else {
-            fatalError("out of memory defining \(self.name).\(name)")
+        if let definition, lk_classdef_add(definition, Int32(kind), name, luaSwiftEntry, function.context) == 0 {
+            isComplete = false
         }
         return self
     }

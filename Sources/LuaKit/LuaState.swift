@@ -236,9 +236,11 @@ public final class LuaState {
         makeClass(name, definition: nil)
     }
 
-    /// Makes this state's class of a shared definition (which must outlive the state).
+    /// Makes this state's class of a shared definition (which must outlive the state); nil
+    /// for an incomplete one.
     public func makeClass<T: AnyObject>(_ definition: LuaClassDefinition, of type: T.Type = T.self) -> LuaClass<T>? {
-        makeClass(definition.name, definition: definition)
+        guard definition.isComplete else { return nil }
+        return makeClass(definition.name, definition: definition)
     }
 
     private func makeClass<T: AnyObject>(_ name: String, definition: LuaClassDefinition?) -> LuaClass<T>? {

@@ -160,7 +160,7 @@ local function isApp(value) return type(value) == "userdata" and tostring(value)
 -- What explains a failure (showing values, diffs, pictures) loads on the first failure.
 local loadedReport
 local function report()
-  if not loadedReport then loadedReport = host.report()(deepEqual) end
+  if not loadedReport then loadedReport = host.report()(deepEqual, isApp) end
   return loadedReport
 end
 

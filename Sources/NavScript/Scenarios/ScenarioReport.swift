@@ -1,10 +1,10 @@
 /// What explains a failed expectation: showing values, the paths where two tables differ, a
 /// line diff of two texts, and the picture of the hierarchy a container is in. The prelude
 /// loads it on the first failure (`host.report()`), so a passing scenario never pays for it.
-/// It gets the prelude's `deepEqual` and returns its helpers.
+/// It gets the prelude's `deepEqual` and `isApp`, and returns its helpers.
 extension ScenarioPrelude {
     static let reportSource = #"""
-local deepEqual = ...
+local deepEqual, isApp = ...
 local type, tostring, pairs, ipairs = type, tostring, pairs, ipairs
 local sort, concat = table.sort, table.concat
 local format = string.format
@@ -97,7 +97,6 @@ local function textDiff(expected, received)
   return concat(out, "\n")
 end
 
-local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
 local function isContainer(value) return type(value) == "userdata" and value.kind ~= nil and value.isVisible ~= nil end
 
 -- The picture of the whole hierarchy a container is in.

@@ -72,11 +72,11 @@ public final class ScenarioSuite {
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
             while let position = loaded.next() {
                 let file = files[position]
-                loaded[position] = Result {
+                loaded.record(Result {
                     let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
                     let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
                     return (runner, try runner.list())
-                }
+                }, at: position)
             }
         }
         listed = []
@@ -160,9 +160,10 @@ private final class LoadedFiles: @unchecked Sendable {
         return position
     }
 
-    subscript(position: Int) -> Result<(ScenarioFileRunner, [ScenarioInfo]), Error>? {
-        get { lock.lock(); defer { lock.unlock() }; return results[position] }
-        set { lock.lock(); defer { lock.unlock() }; results[position] = newValue }
+    func record(_ result: Result<(ScenarioFileRunner, [ScenarioInfo]), Error>, at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[position] = result
     }
 }
 
