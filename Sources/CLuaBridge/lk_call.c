@@ -56,14 +56,22 @@ static int lk_raise(lua_State *L, const lk_status *status) {
 /* Calls a Swift function with the host in control, and raises what it reports once it has
    returned. Every call from Lua into Swift comes through here. */
 int lk_callswift(lua_State *L, lk_function fn, void *context) {
+    return lk_callgetter(L, fn, context, lk_gethost(L)->shared.receiver);
+}
+
+/* The same, with `receiver` as what lk_receiver returns until the call is over. */
+int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver) {
     lk_host *h = lk_gethost(L);
     lk_status status;
     status.kind = LK_ERROR_NONE;
     lua_State *outer = h->current;
+    void *outer_receiver = h->shared.receiver;
     h->current = L;
+    h->shared.receiver = receiver;
     h->in_host++;
     int results = fn(L, context, &status);
     h->in_host--;
+    h->shared.receiver = outer_receiver;
     h->current = outer;
     if (results >= 0)
         return results;

@@ -54,6 +54,7 @@ static inline lk_host *lk_gethost(lua_State *L) {
 
 double lk_now(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
+int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
 
 #endif

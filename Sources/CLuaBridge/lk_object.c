@@ -128,9 +128,10 @@ static int lk_methodmiss(lua_State *L) {
 }
 
 /* __index of a class with properties: upvalue 1 the methods table (methods, and members
-   of properties as light userdata), upvalue 2 the definition, or none. */
+   of properties as light userdata), upvalue 2 the definition, or none. The VM calls it with
+   the object and the key only, so the stack needs no trimming; a getter's result is pushed
+   above the member, and returning 1 returns it. */
 static int lk_index(lua_State *L) {
-    lua_settop(L, 2);
     lua_pushvalue(L, 2);
     int type = lua_rawget(L, lua_upvalueindex(1));
     if (type == LUA_TNIL) {
@@ -140,8 +141,8 @@ static int lk_index(lua_State *L) {
     if (type != LUA_TLIGHTUSERDATA && type != LUA_TUSERDATA)    /* a method, or nil */
         return 1;
     const lk_member *member = (const lk_member *)lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return lk_callswift(L, member->fn, member->context);
+    /* this is the __index of the object's own class, so index 1 is one of its userdata */
+    return lk_callgetter(L, member->fn, member->context, ((lk_object *)lua_touserdata(L, 1))->object);
 }
 
 static void lk_pushindex(lua_State *L, const lk_classdef *def) {
@@ -253,13 +254,6 @@ void *lk_toobject(lua_State *L, int idx, const void *cls) {
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
     return mt == cls ? block->object : NULL;
-}
-
-/* The object a property getter reads: lk_index calls getters only for userdata of their
-   own class, so there is nothing to check but that it was not released. */
-void *lk_receiver(lua_State *L) {
-    lk_object *block = (lk_object *)lua_touserdata(L, 1);
-    return block != NULL ? block->object : NULL;
 }
 
 /* Whether the value at idx is a bridge object of any class. */

@@ -204,10 +204,17 @@ public struct LuaCall {
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     public func push(_ value: Double) { lua_pushnumber(L, value) }
 
+    /// Pushes a string through `lua_pushstring`, whose cache (keyed by the bytes' address)
+    /// finds a string pushed from the same place again without hashing it, as a C binding
+    /// pushing its own `char *` does. A string with a NUL in it is pushed whole.
     public func push(_ value: String) {
-        var value = value
-        value.withUTF8 { bytes in
-            _ = lua_pushlstring(L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count)
+        value.withCString { bytes in _ = lua_pushstring(L, bytes) }
+        if lua_rawlen(L, -1) != value.utf8.count {
+            lua_settop(L, -2)
+            var value = value
+            value.withUTF8 { bytes in
+                _ = lua_pushlstring(L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count)
+            }
         }
     }
 

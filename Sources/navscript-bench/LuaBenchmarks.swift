@@ -17,18 +17,21 @@ enum LuaBenchmarks {
     }
 
     /// Seconds per iteration of each `(setup, body)` loop in `runtime`, minus an empty
-    /// loop, the loops taking turns.
-    static func loops(_ runtime: NavRuntime, _ loops: [(setup: String, body: String)], count: Int) throws -> [Double] {
+    /// loop, then of each Swift body (its own loop of `count`): all of them take turns.
+    static func loops(_ runtime: NavRuntime, _ loops: [(setup: String, body: String)], swift: [() throws -> Void] = [],
+                      count: Int) throws -> [Double] {
         let chunks = loops.map { "\($0.setup)\nfor i = 1, \(count) do \($0.body) end" } + ["for i = 1, \(count) do local _ = i end"]
-        let times = try Measure.fastest(chunks.map { chunk in { try runtime.run(chunk, chunkName: "=bench") } })
-        return times.dropLast().map { max($0 - times.last!, 0) / Double(count) }
+        let lua: [() throws -> Void] = chunks.map { chunk in { try runtime.run(chunk, chunkName: "=bench") } }
+        let times = try Measure.fastest(rounds: 25, lua + swift)
+        let empty = times[loops.count]
+        return times[..<loops.count].map { max($0 - empty, 0) / Double(count) } + times[(loops.count + 1)...].map { $0 / Double(count) }
     }
 
     /// `screen.name` against `floor:name()`, a C method with a metatable check.
     static func propertyCall() throws -> Row {
         let runtime = try runtime()
         let times = try loops(runtime, [("local s = nav.screen('Feed')()", "local n = s.name"),
-                                        ("local o = floor()", "local n = o:name()")], count: Measure.count(2_000_000))
+                                        ("local o = floor()", "local n = o:name()")], count: Measure.count(500_000))
         let measured = times[0] * 1e9, baseline = times[1] * 1e9
         return Row(name: "bound call: screen.name", measured: measured, baseline: baseline, unit: "ns",
                    baselineName: "C method with metatable check", ratio: measured / baseline,
@@ -39,18 +42,17 @@ enum LuaBenchmarks {
     /// binding's cost over the work itself.
     static func pushCall() throws -> Row {
         let runtime = try runtime()
-        let count = Measure.count(300_000)
-        let times = try loops(runtime, [("local r, s = nav.route('stack'), nav.screen('Feed')()", "local x = r:push(s)"),
-                                        ("local o = floor()", "local n = o:name()")], count: count)
+        let count = Measure.count(100_000)
         let screen = AnyScreen(name: "Feed")
         let route = AnyScreenRoute(root: .stack)
-        let swift = try Measure.fastest([{
+        let times = try loops(runtime, [((ProcessInfo.processInfo.environment["NB_SETUP"] ?? "") + " local r, s = nav.route('stack'), nav.screen('Feed')()", "local x = r:push(s)"),
+                                        ("local o = floor()", "local n = o:name()")], swift: [{
             for _ in 0..<count {
                 _ = try route.push(screen)
             }
-        }])[0] / Double(count)
+        }], count: count)
         let measured = times[0] * 1e9
-        let baseline = (swift + times[1]) * 1e9
+        let baseline = (times[2] + times[1]) * 1e9
         return Row(name: "bound call: route:push(s)", measured: measured, baseline: baseline, unit: "ns",
                    baselineName: "Swift push + C method call", ratio: measured / baseline,
                    target: "≤ 1.5×", met: measured / baseline <= 1.5)

@@ -86,4 +86,37 @@ final class Box {
         let other = try state(Host("other"))
         #expect(try other.value("return box(4).twice") == .nil)
     }
+
+    /// A getter that calls back into Lua, where other getters run and one fails, still
+    /// reads its own object afterwards.
+    @Test func gettersReadTheirOwnObjectAcrossNestedCalls() throws {
+        let host = Host("nested")
+        let h = try state(host)
+        let boxes = try #require(Self.made[ObjectIdentifier(host)])
+        let lua = h.lua
+        boxes.property("afterPeek") { [unowned lua] call in
+            _ = lua.pushGlobal("peek", on: call)
+            try? lua.pcall(call, arguments: 0, results: 0)
+            call.push(try call.withReceiver(Box.self) { $0.value })
+            return 1
+        }
+        boxes.property("failing") { call in
+            throw LuaCallError.message("failing getter of \(try call.withReceiver(Box.self) { $0.value })")
+        }
+        h.run("peek = function() local other = box(99).value; return box(98).failing end")
+        #expect(try h.value("return box(7).afterPeek") == .integer(7))
+    }
+
+    /// Strings pushed from Swift go through Lua's string cache: equal bytes pushed from one
+    /// place come back as they are, different ones too, and a NUL does not cut one short.
+    @Test func stringsPushedFromSwiftKeepTheirBytes() throws {
+        let h = try state(Host("strings"))
+        let words = ["Feed", "Chat", "a\0b", "Feed", "a much longer name than fits inline", "", "Chat"]
+        h.lua.register("word") { call in
+            call.push(words[try call.integer(1) - 1])
+            return 1
+        }
+        let joined = try h.value("local t = {} for i = 1, 7 do t[i] = word(i) .. '#' .. #word(i) end return table.concat(t, ',')")
+        #expect(joined == .string("Feed#4,Chat#4,a\0b#3,Feed#4,a much longer name than fits inline#35,#0,Chat#4"))
+    }
 }

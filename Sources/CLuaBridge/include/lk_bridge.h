@@ -57,12 +57,19 @@ void lk_sethostobject(lua_State *L, void *object);
 /* What a state's host record starts with; the rest is private to the bridge (lk_host.h). */
 typedef struct lk_hostshared {
     void *host_object;   /* for shared Swift functions; not retained: it owns the state */
+    void *receiver;      /* in a property getter: the Swift object it reads (lk_index) */
 } lk_hostshared;
 
 /* The host's object, with no call: the extra space of every thread of a state points at
    its host record (a new thread copies its main thread's). */
 static inline void *lk_hostobject(lua_State *L) {
     return (*(lk_hostshared **)lua_getextraspace(L))->host_object;
+}
+
+/* In a property getter: the Swift object the property is read from, with no call (lk_index
+   sets it), or NULL if the userdata has been released. */
+static inline void *lk_receiver(lua_State *L) {
+    return (*(lk_hostshared **)lua_getextraspace(L))->receiver;
 }
 int lk_setcollecting(lua_State *L, int on);
 
@@ -95,6 +102,5 @@ void lk_pushclass(lua_State *L, const void *cls);
 void lk_pushobject(lua_State *L, const void *cls, void *object);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
 int lk_isobject(lua_State *L, int idx);
-void *lk_receiver(lua_State *L);
 
 #endif
