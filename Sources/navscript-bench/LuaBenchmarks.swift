@@ -45,7 +45,7 @@ enum LuaBenchmarks {
         let count = Measure.count(100_000)
         let screen = AnyScreen(name: "Feed")
         let route = AnyScreenRoute(root: .stack)
-        let times = try loops(runtime, [((ProcessInfo.processInfo.environment["NB_SETUP"] ?? "") + " local r, s = nav.route('stack'), nav.screen('Feed')()", "local x = r:push(s)"),
+        let times = try loops(runtime, [("local r, s = nav.route('stack'), nav.screen('Feed')()", "local x = r:push(s)"),
                                         ("local o = floor()", "local n = o:name()")], swift: [{
             for _ in 0..<count {
                 _ = try route.push(screen)
