@@ -1,11 +1,15 @@
 /*
-** lk_object.c: Swift objects as userdata.
+** lk_object.c: Swift values and objects as userdata.
 **
 ** A class is a metatable, created once per state, with __name (so Lua's own messages say
-** "Screen expected, got nil"), methods in an __index table, and __gc releasing the Swift
-** reference the userdata holds. Its identity is the metatable's address: checking a type is
+** "Screen expected, got nil"), methods in an __index table, and __gc destroying the Swift
+** value the userdata holds. Its identity is the metatable's address: checking a type is
 ** one pointer comparison, never a lookup by name. Scripts cannot reach the metatable
 ** (__metatable is set) and have no debug library, so they cannot change it.
+**
+** The userdata holds the Swift value itself, after a header: a whole struct (a route), or
+** the reference of an object. So making one costs no Swift allocation of its own, and
+** collecting it only destroys the value.
 **
 ** A class with properties gets an __index function instead: methods first, then the
 ** property's getter, a Swift function called straight from C; any other key is nil.
@@ -19,20 +23,23 @@
 #include <lauxlib.h>
 #include "lk_host.h"
 
-typedef struct lk_object {
-    void *object;   /* a retained Swift object, or NULL once released */
-} lk_object;
+/* A userdata's block: the header, then the value, aligned as Lua aligns userdata memory. */
+typedef union lk_header {
+    int alive;           /* 0 once the value has been destroyed */
+    LUAI_MAXALIGN;
+} lk_header;
 
-/* __gc: upvalue 1 is the release function. */
+#define lk_payload(header) ((void *)((header) + 1))
+
+/* __gc: upvalue 1 the destroy function, upvalue 2 its context. */
 static int lk_gcobject(lua_State *L) {
-    lk_object *block = (lk_object *)lua_touserdata(L, 1);
-    lk_release release = (lk_release)lua_touserdata(L, lua_upvalueindex(1));
-    if (block != NULL && block->object != NULL) {
-        void *object = block->object;
-        block->object = NULL;
+    lk_header *header = (lk_header *)lua_touserdata(L, 1);
+    if (header != NULL && header->alive) {
+        lk_release release = (lk_release)lua_touserdata(L, lua_upvalueindex(1));
+        header->alive = 0;
         lk_host *h = lk_gethost(L);
         h->in_host++;
-        release(object);
+        release(lk_payload(header), lua_touserdata(L, lua_upvalueindex(2)));
         h->in_host--;
     }
     return 0;
@@ -142,7 +149,8 @@ static int lk_index(lua_State *L) {
         return 1;
     const lk_member *member = (const lk_member *)lua_touserdata(L, -1);
     /* this is the __index of the object's own class, so index 1 is one of its userdata */
-    return lk_callgetter(L, member->fn, member->context, ((lk_object *)lua_touserdata(L, 1))->object);
+    lk_header *header = (lk_header *)lua_touserdata(L, 1);
+    return lk_callgetter(L, member->fn, member->context, header->alive ? lk_payload(header) : NULL);
 }
 
 static void lk_pushindex(lua_State *L, const lk_classdef *def) {
@@ -151,8 +159,10 @@ static void lk_pushindex(lua_State *L, const lk_classdef *def) {
     lua_pushcclosure(L, lk_index, 2);
 }
 
-/* Creates the class and returns its identity. Called by the host only (soft memory cap). */
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release) {
+/* Creates the class and returns its identity; sets *slot to where the registry's array
+   keeps it too, for lk_newobject. Called by the host only (soft memory cap). */
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context,
+                        int *slot) {
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
@@ -172,7 +182,8 @@ const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, 
     }
     lua_setfield(L, -2, "__index");
     lua_pushlightuserdata(L, (void *)release);
-    lua_pushcclosure(L, lk_gcobject, 1);
+    lua_pushlightuserdata(L, context);
+    lua_pushcclosure(L, lk_gcobject, 2);
     lua_setfield(L, -2, "__gc");
     for (int i = 0; def != NULL && i < def->count; i++) {
         const lk_member *member = &def->members[i];
@@ -182,7 +193,9 @@ const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, 
         }
     }
     const void *cls = lua_topointer(L, -1);
+    lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, cls);
+    *slot = luaL_ref(L, LUA_REGISTRYINDEX);
     return cls;
 }
 
@@ -239,29 +252,24 @@ void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function
     lua_pop(L, 3);
 }
 
-void lk_pushobject(lua_State *L, const void *cls, void *object) {
-    lk_object *block = (lk_object *)lua_newuserdatauv(L, sizeof(lk_object), 0);
-    block->object = object;
-    lk_pushclass(L, cls);
+/* Pushes a new object of the class in registry slot `slot` with room for a value of
+   `size` bytes, and returns where the caller writes the value, before anything else runs
+   on the state. (An integer key: the registry's array part finds it in a few steps.) */
+void *lk_newobject(lua_State *L, int slot, size_t size) {
+    lk_header *header = (lk_header *)lua_newuserdatauv(L, sizeof(lk_header) + size, 0);
+    header->alive = 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, slot);
     lua_setmetatable(L, -2);
+    return lk_payload(header);
 }
 
-/* The Swift object if the value at idx is an object of class cls, else NULL. Never raises. */
+/* Where the value of the object at idx is if it is of class cls and not destroyed, else
+   NULL. Never raises. */
 void *lk_toobject(lua_State *L, int idx, const void *cls) {
-    lk_object *block = (lk_object *)lua_touserdata(L, idx);
-    if (block == NULL || !lua_getmetatable(L, idx))
+    lk_header *header = (lk_header *)lua_touserdata(L, idx);
+    if (header == NULL || !lua_getmetatable(L, idx))
         return NULL;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
-    return mt == cls ? block->object : NULL;
-}
-
-/* Whether the value at idx is a bridge object of any class. */
-int lk_isobject(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
-        return 0;
-    lua_getfield(L, -1, "__gc");
-    int ours = lua_tocfunction(L, -1) == lk_gcobject;
-    lua_pop(L, 2);
-    return ours;
+    return mt == cls && header->alive ? lk_payload(header) : NULL;
 }

@@ -56,10 +56,10 @@ let luaSwiftEntry: lk_function = { L, context, status in
     }
 }
 
-/// Releases the Swift object a userdata held, when Lua collects it or the state closes.
-let luaRelease: lk_release = { object in
-    guard let object else { return }
-    Unmanaged<AnyObject>.fromOpaque(object).release()
+/// Destroys the Swift value a userdata held, when Lua collects it or the state closes.
+let luaRelease: lk_release = { value, context in
+    guard let value, let context else { return }
+    Unmanaged<LuaDestroyer>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.destroy(value) }
 }
 
 /// Where `print` writes: the state's output closure.

@@ -81,7 +81,7 @@ public struct LuaCall {
         lua_toboolean(L, index) != 0
     }
 
-    /// The object of `luaClass` at `index`, or a type error naming the class.
+    /// The value of `luaClass` at `index`, or a type error naming the class.
     @inlinable
     public func object<T>(_ index: Int32, _ luaClass: LuaClass<T>) throws(LuaCallError) -> T {
         guard let object = optionalObject(index, luaClass) else {
@@ -90,22 +90,49 @@ public struct LuaCall {
         return object
     }
 
-    /// In a property getter, runs `body` with the object the property is read from, with no
-    /// type check: C calls a getter only for an object of the getter's own class. Only valid
-    /// there. The userdata keeps the object alive, so it is lent without a retain.
+    /// Runs `body` with the value of `luaClass` at `index` where its userdata holds it (the
+    /// userdata on the stack keeps it alive), or throws a type error naming the class.
     @inlinable
-    public func withReceiver<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
-        guard let pointer = lk_receiver(L) else {
-            throw LuaCallError.message("the object was released")
+    public func withObject<T, R>(_ index: Int32, _ luaClass: LuaClass<T>, _ body: (T) throws -> R) throws -> R {
+        guard let value = lk_toobject(L, index, luaClass.identity) else {
+            throw LuaCallError.type(index, expected: luaClass.name)
         }
-        return try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        return try body(value.assumingMemoryBound(to: T.self).pointee)
     }
 
-    /// The object of `luaClass` at `index`, or nil for any other value.
+    /// In a property getter, runs `body` with the value the property is read from, with no
+    /// type check: C calls a getter only for a value of the getter's own class. Only valid
+    /// there.
+    @inlinable
+    public func withReceiver<T, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
+        guard let value = lk_receiver(L) else {
+            throw LuaCallError.message("the object was released")
+        }
+        return try body(value.assumingMemoryBound(to: T.self).pointee)
+    }
+
+    /// `withObject` for an object: lent without a retain.
+    @inlinable
+    public func withObject<T: AnyObject, R>(_ index: Int32, _ luaClass: LuaClass<T>, _ body: (T) throws -> R) throws -> R {
+        guard let value = lk_toobject(L, index, luaClass.identity) else {
+            throw LuaCallError.type(index, expected: luaClass.name)
+        }
+        return try Unmanaged<T>.fromOpaque(value.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// `withReceiver` for an object: lent without a retain.
+    @inlinable
+    public func withReceiver<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
+        guard let value = lk_receiver(L) else {
+            throw LuaCallError.message("the object was released")
+        }
+        return try Unmanaged<T>.fromOpaque(value.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The value of `luaClass` at `index`, or nil for any other value.
     @inlinable
     public func optionalObject<T>(_ index: Int32, _ luaClass: LuaClass<T>) -> T? {
-        guard let pointer = lk_toobject(L, index, luaClass.identity) else { return nil }
-        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+        lk_toobject(L, index, luaClass.identity)?.assumingMemoryBound(to: T.self).pointee
     }
 
     /// Converts the value at `index` to plain data, tables included (up to `depth` levels;
@@ -227,10 +254,11 @@ public struct LuaCall {
         lua_createtable(L, Int32(clamping: array), Int32(clamping: fields))
     }
 
-    /// Pushes an object of `luaClass`; the userdata keeps it alive.
+    /// Pushes a value of `luaClass`: the userdata holds a copy of it (an object: a
+    /// reference, which keeps it alive).
     @inlinable
-    public func push<T>(_ object: T, _ luaClass: LuaClass<T>) {
-        lk_pushobject(L, luaClass.identity, Unmanaged<T>.passRetained(object).toOpaque())
+    public func push<T>(_ value: T, _ luaClass: LuaClass<T>) {
+        lk_newobject(L, luaClass.slot, MemoryLayout<T>.size).assumingMemoryBound(to: T.self).initialize(to: value)
     }
 
     /// Pushes plain data; tables become new tables.

@@ -1,22 +1,30 @@
 import CLua
 import CLuaBridge
 
-/// A Swift class exposed to Lua as userdata: a metatable with `__name`, methods in
-/// `__index`, `__gc` releasing the Swift object, and whatever metamethods are added. Type
-/// checks compare metatable identity.
+/// A Swift type exposed to Lua as userdata: a metatable with `__name`, methods in `__index`,
+/// `__gc` destroying the value, and whatever metamethods are added. The userdata holds the
+/// value itself, a struct whole or an object's reference, so pushing one makes no Swift
+/// allocation of its own. Type checks compare metatable identity.
 ///
-///     let routes = state.makeClass("Route", of: RouteBox.self)
+///     let routes = state.makeClass("Route", of: AnyScreenRoute.self)
 ///     routes.method("push") { call in ... }
 ///     -- Lua: route:push(screen)
-public final class LuaClass<T: AnyObject> {
+public final class LuaClass<T> {
     public let name: String
     @usableFromInline let identity: UnsafeRawPointer
+    /// Where the registry's array keeps the metatable, for pushing values.
+    @usableFromInline let slot: Int32
     unowned(unsafe) let state: LuaState
 
     init(state: LuaState, L: OpaquePointer, name: String, definition: LuaClassDefinition?) {
+        precondition(MemoryLayout<T>.alignment <= MemoryLayout<lua_Number>.alignment,
+                     "\(T.self) is aligned more strictly than Lua aligns userdata")
         self.state = state
         self.name = name
-        identity = lk_newclass(L, name, definition?.definition, luaRelease)
+        let destroyer = state.keep(LuaDestroyer(T.self))
+        var slot: Int32 = 0
+        identity = lk_newclass(L, name, definition?.definition, luaRelease, Unmanaged.passUnretained(destroyer).toOpaque(), &slot)
+        self.slot = slot
     }
 
     /// Adds a method: `object:name(...)`.
@@ -49,5 +57,15 @@ public final class LuaClass<T: AnyObject> {
     public func property(_ name: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
         lk_setproperty(L, identity, name, luaSwiftEntry, function.context)
+    }
+}
+
+/// Destroys a value of one class where its userdata holds it: what `__gc` calls, through
+/// `luaRelease`. Its state keeps it until it has closed.
+final class LuaDestroyer {
+    let destroy: (UnsafeMutableRawPointer) -> Void
+
+    init<T>(_ type: T.Type) {
+        destroy = { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
     }
 }

@@ -29,6 +29,9 @@ public final class LuaState {
     /// Functions made for this state alone (closures), kept as long as it.
     private var functions: [LuaFunction] = []
 
+    /// What its classes' `__gc` calls, kept until it has closed.
+    private var destroyers: [LuaDestroyer] = []
+
     /// Opens a state with the sandbox of LUA_API.md and the given limits.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         self.options = options
@@ -58,6 +61,7 @@ public final class LuaState {
         self.L = nil
         lk_close(L)
         functions.removeAll()
+        destroyers.removeAll()
     }
 
     public var limits: LuaLimits {
@@ -167,6 +171,11 @@ public final class LuaState {
 
     // MARK: Functions and classes
 
+    func keep(_ destroyer: LuaDestroyer) -> LuaDestroyer {
+        destroyers.append(destroyer)
+        return destroyer
+    }
+
     /// Keeps a Swift closure alive as long as the state, as a function.
     func retain(_ body: @escaping LuaFunction.Body) -> LuaFunction {
         let function = LuaFunction(body)
@@ -231,19 +240,20 @@ public final class LuaState {
         call.pop()
     }
 
-    /// Creates a class for Swift objects of type `T`, known to Lua as `name`.
-    public func makeClass<T: AnyObject>(_ name: String, of type: T.Type = T.self) -> LuaClass<T>? {
+    /// Creates a class for Swift values of type `T` (objects or structs), known to Lua as
+    /// `name`.
+    public func makeClass<T>(_ name: String, of type: T.Type = T.self) -> LuaClass<T>? {
         makeClass(name, definition: nil)
     }
 
     /// Makes this state's class of a shared definition (which must outlive the state); nil
     /// for an incomplete one.
-    public func makeClass<T: AnyObject>(_ definition: LuaClassDefinition, of type: T.Type = T.self) -> LuaClass<T>? {
+    public func makeClass<T>(_ definition: LuaClassDefinition, of type: T.Type = T.self) -> LuaClass<T>? {
         guard definition.isComplete else { return nil }
         return makeClass(definition.name, definition: definition)
     }
 
-    private func makeClass<T: AnyObject>(_ name: String, definition: LuaClassDefinition?) -> LuaClass<T>? {
+    private func makeClass<T>(_ name: String, definition: LuaClassDefinition?) -> LuaClass<T>? {
         guard let L else { return nil }
         let call = LuaCall(L)
         let top = call.top

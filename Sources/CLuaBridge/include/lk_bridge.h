@@ -34,8 +34,8 @@ typedef struct lk_status {
 /* A Swift function called from Lua: returns the number of results, or -1 with status set. */
 typedef int (*lk_function)(lua_State *L, void *context, lk_status *status);
 
-/* Releases the Swift object a userdata holds. */
-typedef void (*lk_release)(void *object);
+/* Destroys the Swift value a userdata holds, given where it is and its class's context. */
+typedef void (*lk_release)(void *value, void *context);
 
 /* Where print writes. */
 typedef void (*lk_output)(void *context, const char *text, size_t length);
@@ -57,7 +57,7 @@ void lk_sethostobject(lua_State *L, void *object);
 /* What a state's host record starts with; the rest is private to the bridge (lk_host.h). */
 typedef struct lk_hostshared {
     void *host_object;   /* for shared Swift functions; not retained: it owns the state */
-    void *receiver;      /* in a property getter: the Swift object it reads (lk_index) */
+    void *receiver;      /* in a property getter: where the value it reads is (lk_index) */
 } lk_hostshared;
 
 /* The host's object, with no call: the extra space of every thread of a state points at
@@ -66,8 +66,8 @@ static inline void *lk_hostobject(lua_State *L) {
     return (*(lk_hostshared **)lua_getextraspace(L))->host_object;
 }
 
-/* In a property getter: the Swift object the property is read from, with no call (lk_index
-   sets it), or NULL if the userdata has been released. */
+/* In a property getter: where the Swift value the property is read from is, with no call
+   (lk_index sets it), or NULL if it has been destroyed. */
 static inline void *lk_receiver(lua_State *L) {
     return (*(lk_hostshared **)lua_getextraspace(L))->receiver;
 }
@@ -94,13 +94,13 @@ typedef struct lk_classdef lk_classdef;
 lk_classdef *lk_newclassdef(const char *name);
 int lk_classdef_add(lk_classdef *def, int kind, const char *name, lk_function fn, void *context);
 void lk_freeclassdef(lk_classdef *def);
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release);
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context,
+                        int *slot);
 void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
 void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_pushclass(lua_State *L, const void *cls);
-void lk_pushobject(lua_State *L, const void *cls, void *object);
+void *lk_newobject(lua_State *L, int slot, size_t size);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
-int lk_isobject(lua_State *L, int idx);
 
 #endif

@@ -25,7 +25,7 @@ extension NavRuntime {
             if call.isNoneOrNil(1) {
                 application = ScreenApplication()
             } else if call.type(1) == .table {
-                let options = NavOptions(try call.options(1, for: "app"), index: 1)
+                let options = try NavOptions(call, 1)
                 try options.only(["root", "presented"], for: "app")
                 guard call.field(1, "root") != .nil else {
                     call.pop()

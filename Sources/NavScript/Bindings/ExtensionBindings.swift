@@ -45,7 +45,7 @@ extension NavRuntime {
         guard name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             throw LuaCallError.argument(1, "an action name is an identifier, like 'authorize'")
         }
-        let options = NavOptions(try call.options(2, for: "action"), index: 2)
+        let options = try NavOptions(call, 2)
         try options.only(["on", "produces", "perform"], for: "action")
         let kind = { (field: String) throws -> ScreenContainerKind? in
             guard let text = try options.string(field) else { return nil }

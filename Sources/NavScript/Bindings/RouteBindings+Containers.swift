@@ -30,7 +30,7 @@ extension NavRuntime {
             return try route.present(screen, animated: try options.bool("animated", default: true), nested: nested)
         },
         routeMethod("dismiss", needs: .modal) { _, call, route in
-            let options = NavOptions(try call.options(2, for: "dismiss"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["animated"], for: "dismiss")
             return try route.dismiss(animated: try options.bool("animated", default: true))
         },
@@ -40,7 +40,7 @@ extension NavRuntime {
         container(.tabs),
         container(.window),
         routeMethod("makeVisible", needs: .modal) { _, call, route in
-            let options = NavOptions(try call.options(2, for: "makeVisible"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated"], for: "makeVisible")
             return try route.makeVisible(stackAnimation: try options.stackAnimation("stackAnimation"),
                                          tabsAnimation: try options.customAnimation("tabsAnimation"),
@@ -49,18 +49,18 @@ extension NavRuntime {
         stackEdit("push"),
         stackEdit("replace"),
         routeMethod("pop", needs: .stack) { runtime, call, route in
-            let options = NavOptions(try call.options(2, for: "pop"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["to", "animation", "separated"], for: "pop")
             return try route.pop(to: try runtime.popPredicate(call, 2), animation: try options.stackAnimation("animation"),
                                  separated: try options.bool("separated", default: false))
         },
         routeMethod("popToRoot", needs: .stack) { _, call, route in
-            let options = NavOptions(try call.options(2, for: "popToRoot"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(stackEditOptions, for: "popToRoot")
             return try route.popToRoot(animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
         },
         routeMethod("clear", needs: .stack) { _, call, route in
-            let options = NavOptions(try call.options(2, for: "clear"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["animation"], for: "clear")
             return try route.clear(animation: try options.stackAnimation("animation"))
         },
@@ -73,7 +73,7 @@ extension NavRuntime {
                 defer { call.pop() }
                 list.append(try runtime.modifierValue(call, -1, position: position + 1))
             }
-            let options = NavOptions(try call.options(3, for: "setStack"), index: 3)
+            let options = try NavOptions(call, 3)
             try options.only(stackEditOptions, for: "setStack")
             return try route.setStack(list, animation: try options.stackAnimation("animation"), separated: try options.bool("separated", default: false))
         },
@@ -82,7 +82,7 @@ extension NavRuntime {
         relation(.stackVisible, needs: .stack),
         routeMethod("selectTab", needs: .tabs, nested: 4) { runtime, call, route in
             let predicate = try runtime.tabPredicate(call, 2)
-            let options = call.type(3) == .table ? NavOptions(try call.options(3, for: "selectTab"), index: 3) : NavOptions(.nil, index: 3)
+            let options = call.type(3) == .table ? try NavOptions(call, 3) : NavOptions(none: 3)
             try options.only(["animation", "kind"], for: "selectTab")
             let kind = try options.string("kind").map { name -> ScreenContainerKind in
                 guard let kind = ScreenContainerKind(rawValue: name), kind.conforms(to: .modal) else {
@@ -119,13 +119,16 @@ extension NavRuntime {
 
     /// `push` and `replace`.
     private static func stackEdit(_ verb: String) -> NavBinding {
-        routeMethod(verb, needs: .stack, nested: 4) { runtime, call, route in
-            let screen = try runtime.screenArgument(call, 2)
-            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
-            let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
-            return verb == "push"
-                ? try route.push(screen, animation: animation, separated: separated, nested: nested)
-                : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
+        let pushes = verb == "push"
+        return routeMethod(verb, needs: .stack, nested: 4) { runtime, call, route in
+            try call.withObject(2, runtime.screens) { object in
+                let screen = object.screen
+                let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
+                let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
+                return pushes
+                    ? try route.push(screen, animation: animation, separated: separated, nested: nested)
+                    : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
+            }
         }
     }
 

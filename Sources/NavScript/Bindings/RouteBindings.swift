@@ -7,12 +7,12 @@ import ScreenKit
 extension NavRuntime {
     /// The Route at `index`.
     func routeArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreenRoute {
-        try call.object(index, routes).route
+        try call.object(index, routes)
     }
 
     /// Pushes a route as the single result.
     func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute) -> Int32 {
-        call.push(RouteObject(route), routes)
+        call.push((route), routes)
         return 1
     }
 
@@ -21,13 +21,15 @@ extension NavRuntime {
     static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
                             _ body: @escaping (NavRuntime, LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
         .method(.route, name) { runtime, call in
-            let route = try runtime.routeArgument(call, 1)
-            do {
-                try route.require(kind, for: name)
-                return runtime.pushRoute(call, try body(runtime, call, route))
-            } catch let error as ScreenDSLError {
-                throw runtime.dslError(error, nested: nested)
+            let next = try call.withObject(1, runtime.routes) { route in
+                do {
+                    try route.require(kind, for: name)
+                    return try body(runtime, call, route)
+                } catch let error as ScreenDSLError {
+                    throw runtime.dslError(error, nested: nested)
+                }
             }
+            return runtime.pushRoute(call, next)
         }
     }
 
@@ -39,15 +41,15 @@ extension NavRuntime {
             return nil
         case .function:
             call.pushCopy(index)
-            call.push(RouteObject(AnyScreenRoute(root: kind)), routes)
+            call.push((AnyScreenRoute(root: kind)), routes)
             try lua.pcall(call, arguments: 1, results: 1)
             defer { call.pop() }
-            guard let route = call.optionalObject(-1, routes)?.route else {
+            guard let route = call.optionalObject(-1, routes) else {
                 throw LuaCallError.argument(index, "the nested function must return a Route, got \(call.typeName(-1))")
             }
             return route
         default:
-            guard let route = call.optionalObject(index, routes)?.route else {
+            guard let route = call.optionalObject(index, routes) else {
                 throw LuaCallError.type(index, expected: "Route or function")
             }
             return route
@@ -57,10 +59,13 @@ extension NavRuntime {
     /// Reads `(options, nested)` or `(nested)` from `index` on: a function or a Route in
     /// place of the options is the nested route.
     func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {
-        if call.type(index) == .function || call.optionalObject(index, routes) != nil {
-            return (NavOptions(.table(array: [], fields: [:]), index: index), try nestedRoute(call, index, kind: kind), index)
+        if call.isNoneOrNil(index) && call.isNoneOrNil(index + 1) {
+            return (NavOptions(none: index), nil, index + 1)
         }
-        let options = NavOptions(try call.options(index, for: verb), index: index)
+        if call.type(index) == .function || call.optionalObject(index, routes) != nil {
+            return (NavOptions(none: index), try nestedRoute(call, index, kind: kind), index)
+        }
+        let options = try NavOptions(call, index)
         try options.only(allowed, for: verb)
         return (options, try nestedRoute(call, index + 1, kind: kind), index + 1)
     }

@@ -12,7 +12,7 @@ extension NavRuntime {
     func defineScreen(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
-        let options = NavOptions(try call.options(2, for: "screen"), index: 2)
+        let options = try NavOptions(call, 2)
         try options.only(["container", "build", "refresh"], for: "screen")
         let kindName = try options.string("container") ?? "modal"
         guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
@@ -133,9 +133,9 @@ extension NavRuntime {
         barButton("withLeftBarButton", .left),
         barButton("withRightBarButton", .right),
         decorator("withTabBarItem") { _, call in
-            let options = NavOptions(try call.options(2, for: "tab bar item"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["title", "image", "badge"], for: "tab bar item")
-            let badge = try options.value["badge"].flatMap { value -> String? in
+            let badge = try options.value?["badge"].flatMap { value -> String? in
                 switch value {
                 case .nil: return nil
                 case let .string(text): return text
@@ -146,9 +146,9 @@ extension NavRuntime {
             return ScreenTabBarItemDecorator(item: ScreenTabBarItem(title: try options.string("title"), image: try options.string("image"), badge: badge))
         },
         decorator("withPopoverPresentation") { _, call in
-            let options = NavOptions(try call.options(2, for: "popover"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["anchor"], for: "popover")
-            return ScreenPopoverPresentationDecorator(anchor: options.value["anchor"].flatMap(ScreenValue.init) ?? "center")
+            return ScreenPopoverPresentationDecorator(anchor: options.value?["anchor"].flatMap(ScreenValue.init) ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
         .method(.screen, "withBottomSheetStack") { runtime, call in
@@ -171,7 +171,7 @@ extension NavRuntime {
 
     private static func barButton(_ name: String, _ side: ScreenBarButtonDecorator.Side) -> NavBinding {
         decorator(name) { runtime, call in
-            let options = NavOptions(try call.options(2, for: "bar button"), index: 2)
+            let options = try NavOptions(call, 2)
             try options.only(["title", "route"], for: "bar button")
             guard let title = try options.string("title") else {
                 throw LuaCallError.argument(2, "a bar button needs a title")
@@ -179,10 +179,10 @@ extension NavRuntime {
             var route: AnyScreenRoute?
             if call.type(2) == .table, call.field(2, "route") != .nil {
                 defer { call.pop() }
-                guard let object = call.optionalObject(-1, runtime.routes) else {
+                guard let value = call.optionalObject(-1, runtime.routes) else {
                     throw LuaCallError.argument(2, "option 'route' must be a Route")
                 }
-                route = object.route
+                route = value
             } else if call.type(2) == .table {
                 call.pop()
             }
@@ -196,10 +196,10 @@ extension NavRuntime {
     }
 
     static func bottomSheet(_ call: LuaCall) throws -> ScreenBottomSheet {
-        let options = NavOptions(try call.options(2, for: "bottom sheet"), index: 2)
+        let options = try NavOptions(call, 2)
         try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "bottom sheet")
         var detents = ["large"]
-        if let list = options.value["detents"], list != .nil {
+        if let list = options.value?["detents"], list != .nil {
             guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
                 throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
             }

@@ -22,7 +22,7 @@ extension NavRuntime {
                 return 1
             }, read: { call in
                 if call.isNoneOrNil(-1) { return nil }
-                guard let route = call.optionalObject(-1, self.routes)?.route else {
+                guard let route = call.optionalObject(-1, self.routes) else {
                     throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")
                 }
                 return route

@@ -78,7 +78,7 @@ extension NavRuntime {
             return 2
         }, read: { call in
             if call.isNoneOrNil(-1) { return nil }
-            guard let route = call.optionalObject(-1, routes)?.route else {
+            guard let route = call.optionalObject(-1, routes) else {
                 throw LuaCallError.message("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
             }
             return route
@@ -102,7 +102,7 @@ extension NavRuntime {
             inner.pushCopy(call.absolute(appObject))
             return 2
         }, read: { call in
-            if let route = call.optionalObject(-2, routes)?.route {
+            if let route = call.optionalObject(-2, routes) {
                 return .hold(route)
             }
             switch call.type(-2) {

@@ -19,14 +19,6 @@ extension LuaCall {
         ScreenValue(try value(index, depth: depth))
     }
 
-    /// The table of options at `index` as plain data (none or nil: empty).
-    func options(_ index: Int32, for verb: String) throws -> LuaValue {
-        switch type(index) {
-        case .none, .nil: return .table(array: [], fields: [:])
-        case .table: return try value(index, depth: 8)
-        default: throw LuaCallError.type(index, expected: "table of options")
-        }
-    }
 }
 
 extension ScreenValue {
@@ -70,18 +62,29 @@ extension ScreenValue {
 
 /// Options read from a table, each one checked as it is read.
 struct NavOptions {
-    let value: LuaValue
+    /// The table as plain data; nil when none was given (the common case: no lookups).
+    let value: LuaValue?
     let index: Int32
 
-    init(_ value: LuaValue, index: Int32) {
-        self.value = value
+    /// No options, as if argument `index` were left out.
+    init(none index: Int32) {
+        value = nil
         self.index = index
     }
 
-    /// The option `name`; no lookup at all when none were given (the common case).
+    /// The table of options at `index`; none or nil: no options.
+    init(_ call: LuaCall, _ index: Int32) throws {
+        switch call.type(index) {
+        case .none, .nil: value = nil
+        case .table: value = try call.value(index, depth: 8)
+        default: throw LuaCallError.type(index, expected: "table of options")
+        }
+        self.index = index
+    }
+
+    /// The option `name`.
     private func field(_ name: String) -> LuaValue? {
-        if case let .table(array, fields) = value, fields.isEmpty, array.isEmpty { return nil }
-        return value[name]
+        value?[name]
     }
 
     func bool(_ name: String, default fallback: Bool) throws -> Bool {
@@ -136,7 +139,7 @@ struct NavOptions {
 
     /// Fails for options the verb does not know, so that a typo does not pass silently.
     func only(_ names: Set<String>, for verb: String) throws {
-        guard case let .table(array, fields) = value, !(array.isEmpty && fields.isEmpty) else { return }
+        guard case let .table(array, fields)? = value, !(array.isEmpty && fields.isEmpty) else { return }
         if !array.isEmpty {
             throw LuaCallError.argument(index, "options of '\(verb)' are named (\(names.sorted().joined(separator: ", ")))")
         }

@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// The Swift objects behind the `nav` module's userdata. Lua values are immutable, and so
-/// are these: every route method and decorator makes a new one.
+/// are these: every route method and decorator makes a new one. A Route's userdata holds
+/// the `AnyScreenRoute` itself.
 
 /// `nav.screen("Chat")`: calling it makes a Screen.
 final class ScreenTypeObject {
@@ -20,15 +21,6 @@ final class ScreenObject {
 
     init(_ screen: AnyScreen) {
         self.screen = screen
-    }
-}
-
-/// A Route: `nav.route():top(nav.stack)`.
-final class RouteObject {
-    let route: AnyScreenRoute
-
-    init(_ route: AnyScreenRoute) {
-        self.route = route
     }
 }
 

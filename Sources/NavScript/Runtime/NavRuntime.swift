@@ -14,7 +14,7 @@ public final class NavRuntime {
 
     let screenTypes: LuaClass<ScreenTypeObject>
     let screens: LuaClass<ScreenObject>
-    let routes: LuaClass<RouteObject>
+    let routes: LuaClass<AnyScreenRoute>
     let predicates: LuaClass<PredicateObject>
     let apps: LuaClass<NavApp>
     let containers: LuaClass<ScreenContainer>
@@ -74,7 +74,7 @@ public final class NavRuntime {
 
     /// The Route on the top of the stack, or an error naming what came instead.
     func routeResult(_ call: LuaCall, of what: String) throws -> AnyScreenRoute {
-        guard let route = call.optionalObject(-1, routes)?.route else {
+        guard let route = call.optionalObject(-1, routes) else {
             throw LuaError(kind: .runtime, message: "\(what) returned \(call.typeName(-1)), not a Route")
         }
         return route
