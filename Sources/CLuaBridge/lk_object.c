@@ -159,10 +159,8 @@ static void lk_pushindex(lua_State *L, const lk_classdef *def) {
     lua_pushcclosure(L, lk_index, 2);
 }
 
-/* Creates the class and returns its identity; sets *slot to where the registry's array
-   keeps it too, for lk_newobject. Called by the host only (soft memory cap). */
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context,
-                        int *slot) {
+/* Creates the class and returns its identity. Called by the host only (soft memory cap). */
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context) {
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
@@ -193,9 +191,7 @@ const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, 
         }
     }
     const void *cls = lua_topointer(L, -1);
-    lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, cls);
-    *slot = luaL_ref(L, LUA_REGISTRYINDEX);
     return cls;
 }
 
@@ -252,13 +248,12 @@ void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function
     lua_pop(L, 3);
 }
 
-/* Pushes a new object of the class in registry slot `slot` with room for a value of
-   `size` bytes, and returns where the caller writes the value, before anything else runs
-   on the state. (An integer key: the registry's array part finds it in a few steps.) */
-void *lk_newobject(lua_State *L, int slot, size_t size) {
+/* Pushes a new object of class cls with room for a value of `size` bytes, and returns
+   where the caller writes the value, before anything else runs on the state. */
+void *lk_newobject(lua_State *L, const void *cls, size_t size) {
     lk_header *header = (lk_header *)lua_newuserdatauv(L, sizeof(lk_header) + size, 0);
     header->alive = 1;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, slot);
+    lk_pushclass(L, cls);
     lua_setmetatable(L, -2);
     return lk_payload(header);
 }

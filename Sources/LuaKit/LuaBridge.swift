@@ -56,10 +56,15 @@ let luaSwiftEntry: lk_function = { L, context, status in
     }
 }
 
-/// Destroys the Swift value a userdata held, when Lua collects it or the state closes.
+/// Destroys the Swift value a userdata held, when Lua collects it or the state closes. The
+/// context is the value's type (its metadata: see `LuaClass`).
 let luaRelease: lk_release = { value, context in
     guard let value, let context else { return }
-    Unmanaged<LuaDestroyer>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.destroy(value) }
+    destroy(unsafeBitCast(context, to: Any.Type.self), at: value)
+}
+
+private func destroy<T>(_ type: T.Type, at value: UnsafeMutableRawPointer) {
+    value.assumingMemoryBound(to: T.self).deinitialize(count: 1)
 }
 
 /// Where `print` writes: the state's output closure.

@@ -258,7 +258,7 @@ public struct LuaCall {
     /// reference, which keeps it alive).
     @inlinable
     public func push<T>(_ value: T, _ luaClass: LuaClass<T>) {
-        lk_newobject(L, luaClass.slot, MemoryLayout<T>.size).assumingMemoryBound(to: T.self).initialize(to: value)
+        lk_newobject(L, luaClass.identity, MemoryLayout<T>.size).assumingMemoryBound(to: T.self).initialize(to: value)
     }
 
     /// Pushes plain data; tables become new tables.

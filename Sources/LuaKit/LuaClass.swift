@@ -12,8 +12,6 @@ import CLuaBridge
 public final class LuaClass<T> {
     public let name: String
     @usableFromInline let identity: UnsafeRawPointer
-    /// Where the registry's array keeps the metatable, for pushing values.
-    @usableFromInline let slot: Int32
     unowned(unsafe) let state: LuaState
 
     init(state: LuaState, L: OpaquePointer, name: String, definition: LuaClassDefinition?) {
@@ -21,10 +19,8 @@ public final class LuaClass<T> {
                      "\(T.self) is aligned more strictly than Lua aligns userdata")
         self.state = state
         self.name = name
-        let destroyer = state.keep(LuaDestroyer(T.self))
-        var slot: Int32 = 0
-        identity = lk_newclass(L, name, definition?.definition, luaRelease, Unmanaged.passUnretained(destroyer).toOpaque(), &slot)
-        self.slot = slot
+        // __gc's context is T's metadata, which lives as long as the process.
+        identity = lk_newclass(L, name, definition?.definition, luaRelease, unsafeBitCast(T.self as Any.Type, to: UnsafeMutableRawPointer.self))
     }
 
     /// Adds a method: `object:name(...)`.
@@ -57,15 +53,5 @@ public final class LuaClass<T> {
     public func property(_ name: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
         lk_setproperty(L, identity, name, luaSwiftEntry, function.context)
-    }
-}
-
-/// Destroys a value of one class where its userdata holds it: what `__gc` calls, through
-/// `luaRelease`. Its state keeps it until it has closed.
-final class LuaDestroyer {
-    let destroy: (UnsafeMutableRawPointer) -> Void
-
-    init<T>(_ type: T.Type) {
-        destroy = { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
     }
 }

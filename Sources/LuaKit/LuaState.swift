@@ -29,9 +29,6 @@ public final class LuaState {
     /// Functions made for this state alone (closures), kept as long as it.
     private var functions: [LuaFunction] = []
 
-    /// What its classes' `__gc` calls, kept until it has closed.
-    private var destroyers: [LuaDestroyer] = []
-
     /// Opens a state with the sandbox of LUA_API.md and the given limits.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         self.options = options
@@ -61,7 +58,6 @@ public final class LuaState {
         self.L = nil
         lk_close(L)
         functions.removeAll()
-        destroyers.removeAll()
     }
 
     public var limits: LuaLimits {
@@ -170,11 +166,6 @@ public final class LuaState {
     }
 
     // MARK: Functions and classes
-
-    func keep(_ destroyer: LuaDestroyer) -> LuaDestroyer {
-        destroyers.append(destroyer)
-        return destroyer
-    }
 
     /// Keeps a Swift closure alive as long as the state, as a function.
     func retain(_ body: @escaping LuaFunction.Body) -> LuaFunction {

@@ -80,6 +80,42 @@ final class Counter {
         #expect(Counter.alive == before)
     }
 
+    /// A struct lives in its userdata whole: its references are released when Lua
+    /// collects it, and when the state closes.
+    @Test func valuesAreDestroyedByTheCollectorAndOnClose() throws {
+        struct Pair {
+            let first: Counter
+            let second: Counter
+            let label: String
+        }
+        let before = Counter.alive
+        do {
+            let (h, _) = try harness()
+            let pairs = try #require(h.lua.makeClass("Pair", of: Pair.self))
+            pairs.method("sum") { call in
+                try call.withObject(1, pairs) { call.push($0.first.value + $0.second.value) }
+                return 1
+            }
+            pairs.property("label") { call in
+                try call.withReceiver(Pair.self) { call.push($0.label) }
+                return 1
+            }
+            h.lua.register("pair") { call in
+                call.push(Pair(first: Counter(try call.integer(1)), second: Counter(try call.integer(2)), label: "a pair of counters"), pairs)
+                return 1
+            }
+            #expect(try h.value("local p = pair(2, 3) return p:sum() .. ' ' .. p.label") == .string("5 a pair of counters"))
+            h.run("for i = 1, 500 do pair(i, i) end collectgarbage() collectgarbage()")
+            #expect(Counter.alive == before)
+            h.run("kept = {} for i = 1, 10 do kept[i] = pair(i, i) end")
+            #expect(Counter.alive == before + 20)
+            #expect(h.run("pair(1, 2).sum(counter(1))", chunk: "@p.lua")?.message == "p.lua:1: bad argument #1 to 'sum' (Pair expected, got Counter)")
+            h.lua.close()
+            #expect(Counter.alive == before)
+        }
+        #expect(Counter.alive == before)
+    }
+
     @Test func errorsInMetamethodsAreOrdinaryErrors() throws {
         let (h, _) = try harness()
         #expect(h.run("local t = setmetatable({}, {__index = function() error('no field') end})\nreturn t.x", chunk: "@i.lua")?.message == "i.lua:1: no field")

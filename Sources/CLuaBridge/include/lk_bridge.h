@@ -94,13 +94,12 @@ typedef struct lk_classdef lk_classdef;
 lk_classdef *lk_newclassdef(const char *name);
 int lk_classdef_add(lk_classdef *def, int kind, const char *name, lk_function fn, void *context);
 void lk_freeclassdef(lk_classdef *def);
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context,
-                        int *slot);
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context);
 void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
 void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_pushclass(lua_State *L, const void *cls);
-void *lk_newobject(lua_State *L, int slot, size_t size);
+void *lk_newobject(lua_State *L, const void *cls, size_t size);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
 
 #endif
