@@ -56,6 +56,7 @@ static int lk_raise(lua_State *L, const lk_status *status) {
 /* Calls a Swift function with the host in control, and raises what it reports once it has
    returned. Every call from Lua into Swift comes through here. */
 int lk_callswift(lua_State *L, lk_function fn, void *context) {
+    /* not a getter: whatever receiver an outer getter has stays as it is */
     return lk_callgetter(L, fn, context, lk_gethost(L)->shared.receiver);
 }
 

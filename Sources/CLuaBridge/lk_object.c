@@ -258,8 +258,8 @@ void *lk_newobject(lua_State *L, const void *cls, size_t size) {
     return lk_payload(header);
 }
 
-/* Where the value of the object at idx is if it is of class cls and not destroyed, else
-   NULL. Never raises. */
+/* The address of the value the object at idx holds, if the object is of class cls and
+   its value not destroyed; else NULL. Never raises. */
 void *lk_toobject(lua_State *L, int idx, const void *cls) {
     lk_header *header = (lk_header *)lua_touserdata(L, idx);
     if (header == NULL || !lua_getmetatable(L, idx))

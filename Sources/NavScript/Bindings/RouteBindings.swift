@@ -12,7 +12,7 @@ extension NavRuntime {
 
     /// Pushes a route as the single result.
     func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute) -> Int32 {
-        call.push((route), routes)
+        call.push(route, routes)
         return 1
     }
 
@@ -41,7 +41,7 @@ extension NavRuntime {
             return nil
         case .function:
             call.pushCopy(index)
-            call.push((AnyScreenRoute(root: kind)), routes)
+            call.push(AnyScreenRoute(root: kind), routes)
             try lua.pcall(call, arguments: 1, results: 1)
             defer { call.pop() }
             guard let route = call.optionalObject(-1, routes) else {
