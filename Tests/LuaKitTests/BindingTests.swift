@@ -161,9 +161,8 @@ final class Counter {
         #expect(h.run("twice(function() error('inner') end)", chunk: "@r.lua")?.message == "r.lua:1: callback failed: r.lua:1: inner")
     }
 
-    @Test func yieldingAcrossASwiftCallbackIsAClearError() throws {
-        let (h, _) = try harness()
-        let lua = h.lua
+    /// `call(f)`: calls `f` back from Swift, and fails with the error as it is.
+    func registerCall(on lua: LuaState) {
         lua.register("call") { [unowned lua] call in
             call.pushCopy(1)
             do {
@@ -173,6 +172,11 @@ final class Counter {
             }
             return 0
         }
+    }
+
+    @Test func yieldingAcrossASwiftCallbackIsAClearError() throws {
+        let (h, _) = try harness()
+        registerCall(on: h.lua)
         let result = try h.value("""
             local co = coroutine.create(function() call(function() coroutine.yield(1) end) end)
             local ok, err = coroutine.resume(co)
@@ -183,16 +187,7 @@ final class Counter {
 
     @Test func limitsReachIntoCallbacks() throws {
         let (h, _) = try harness()
-        let lua = h.lua
-        lua.register("call") { [unowned lua] call in
-            call.pushCopy(1)
-            do {
-                try lua.pcall(call, arguments: 0, results: 0)
-            } catch {
-                throw LuaCallError.plain("\(error)")
-            }
-            return 0
-        }
+        registerCall(on: h.lua)
         let error = h.run("call(function() while true do end end)", chunk: "@cb.lua")
         #expect(error?.kind == .instructionLimit)
         #expect(error?.message.hasPrefix("cb.lua:1: instruction limit exceeded") == true)
