@@ -150,7 +150,7 @@ static int lk_index(lua_State *L) {
     const lk_member *member = (const lk_member *)lua_touserdata(L, -1);
     /* this is the __index of the object's own class, so index 1 is one of its userdata */
     lk_header *header = (lk_header *)lua_touserdata(L, 1);
-    return lk_callgetter(L, member->fn, member->context, header->alive ? lk_payload(header) : NULL);
+    return lk_callgetter(L, member->fn, member->context, header != NULL && header->alive ? lk_payload(header) : NULL);
 }
 
 static void lk_pushindex(lua_State *L, const lk_classdef *def) {
