@@ -38,12 +38,13 @@ typedef struct lk_host {
     long long instruction_limit, instructions;
     double seconds, deadline;
     int stop;
-    char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
-    char stop_message[LK_MESSAGE_MAX];
-    /* print and require (lk_sandbox.c) */
+    /* print (lk_sandbox.c) */
     lk_output output;
     void *output_context;
-    char root[PATH_MAX];
+    /* text buffers, last: a new record zeroes what comes before them, and their first bytes */
+    char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
+    char stop_message[LK_MESSAGE_MAX];
+    char root[PATH_MAX];               /* require's folder (lk_sandbox.c) */
     char display_root[PATH_MAX];
 } lk_host;
 
