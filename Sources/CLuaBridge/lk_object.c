@@ -35,11 +35,11 @@ typedef union lk_header {
 static int lk_gcobject(lua_State *L) {
     lk_header *header = (lk_header *)lua_touserdata(L, 1);
     if (header != NULL && header->alive) {
-        lk_release release = (lk_release)lua_touserdata(L, lua_upvalueindex(1));
+        lk_destroy destroy = (lk_destroy)lua_touserdata(L, lua_upvalueindex(1));
         header->alive = 0;
         lk_host *h = lk_gethost(L);
         h->in_host++;
-        release(lk_payload(header), lua_touserdata(L, lua_upvalueindex(2)));
+        destroy(lk_payload(header), lua_touserdata(L, lua_upvalueindex(2)));
         h->in_host--;
     }
     return 0;
@@ -148,7 +148,8 @@ static int lk_index(lua_State *L) {
     if (type != LUA_TLIGHTUSERDATA && type != LUA_TUSERDATA)    /* a method, or nil */
         return 1;
     const lk_member *member = (const lk_member *)lua_touserdata(L, -1);
-    /* this is the __index of the object's own class, so index 1 is one of its userdata */
+    /* this is the __index of the object's own class, so index 1 is one of its userdata
+       (unless a host calls it by hand with something else: then there is no receiver) */
     lk_header *header = (lk_header *)lua_touserdata(L, 1);
     return lk_callgetter(L, member->fn, member->context, header != NULL && header->alive ? lk_payload(header) : NULL);
 }
@@ -160,7 +161,7 @@ static void lk_pushindex(lua_State *L, const lk_classdef *def) {
 }
 
 /* Creates the class and returns its identity. Called by the host only (soft memory cap). */
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context) {
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_destroy destroy, void *context) {
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
@@ -179,7 +180,7 @@ const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, 
         }
     }
     lua_setfield(L, -2, "__index");
-    lua_pushlightuserdata(L, (void *)release);
+    lua_pushlightuserdata(L, (void *)destroy);
     lua_pushlightuserdata(L, context);
     lua_pushcclosure(L, lk_gcobject, 2);
     lua_setfield(L, -2, "__gc");

@@ -58,7 +58,7 @@ let luaSwiftEntry: lk_function = { L, context, status in
 
 /// Destroys the Swift value a userdata held, when Lua collects it or the state closes. The
 /// context is the value's type (its metadata: see `LuaClass`).
-let luaRelease: lk_release = { value, context in
+let luaDestroy: lk_destroy = { value, context in
     guard let value, let context else { return }
     destroy(unsafeBitCast(context, to: Any.Type.self), at: value)
 }

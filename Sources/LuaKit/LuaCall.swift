@@ -84,20 +84,26 @@ public struct LuaCall {
     /// The value of `luaClass` at `index`, or a type error naming the class.
     @inlinable
     public func object<T>(_ index: Int32, _ luaClass: LuaClass<T>) throws(LuaCallError) -> T {
-        guard let object = optionalObject(index, luaClass) else {
-            throw .type(index, expected: luaClass.name)
-        }
-        return object
+        try address(index, luaClass).assumingMemoryBound(to: T.self).pointee
+    }
+
+    /// The value of `luaClass` at `index`, or nil for any other value.
+    @inlinable
+    public func optionalObject<T>(_ index: Int32, _ luaClass: LuaClass<T>) -> T? {
+        lk_toobject(L, index, luaClass.identity)?.assumingMemoryBound(to: T.self).pointee
     }
 
     /// Runs `body` with the value of `luaClass` at `index` where its userdata holds it (the
     /// userdata on the stack keeps it alive), or throws a type error naming the class.
     @inlinable
     public func withObject<T, R>(_ index: Int32, _ luaClass: LuaClass<T>, _ body: (T) throws -> R) throws -> R {
-        guard let value = lk_toobject(L, index, luaClass.identity) else {
-            throw LuaCallError.type(index, expected: luaClass.name)
-        }
-        return try body(value.assumingMemoryBound(to: T.self).pointee)
+        try body(try address(index, luaClass).assumingMemoryBound(to: T.self).pointee)
+    }
+
+    /// `withObject` for an object: lent without a retain.
+    @inlinable
+    public func withObject<T: AnyObject, R>(_ index: Int32, _ luaClass: LuaClass<T>, _ body: (T) throws -> R) throws -> R {
+        try Unmanaged<T>.fromOpaque(try address(index, luaClass).load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
     }
 
     /// In a property getter, runs `body` with the value the property is read from, with no
@@ -105,34 +111,31 @@ public struct LuaCall {
     /// there.
     @inlinable
     public func withReceiver<T, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
-        guard let value = lk_receiver(L) else {
-            throw LuaCallError.message("the object was released")
-        }
-        return try body(value.assumingMemoryBound(to: T.self).pointee)
-    }
-
-    /// `withObject` for an object: lent without a retain.
-    @inlinable
-    public func withObject<T: AnyObject, R>(_ index: Int32, _ luaClass: LuaClass<T>, _ body: (T) throws -> R) throws -> R {
-        guard let value = lk_toobject(L, index, luaClass.identity) else {
-            throw LuaCallError.type(index, expected: luaClass.name)
-        }
-        return try Unmanaged<T>.fromOpaque(value.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
+        try body(try receiverAddress().assumingMemoryBound(to: T.self).pointee)
     }
 
     /// `withReceiver` for an object: lent without a retain.
     @inlinable
     public func withReceiver<T: AnyObject, R>(_ type: T.Type, _ body: (T) throws -> R) throws -> R {
-        guard let value = lk_receiver(L) else {
-            throw LuaCallError.message("the object was released")
-        }
-        return try Unmanaged<T>.fromOpaque(value.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
+        try Unmanaged<T>.fromOpaque(try receiverAddress().load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
     }
 
-    /// The value of `luaClass` at `index`, or nil for any other value.
+    /// Where the value of `luaClass` at `index` is held, or a type error naming the class.
     @inlinable
-    public func optionalObject<T>(_ index: Int32, _ luaClass: LuaClass<T>) -> T? {
-        lk_toobject(L, index, luaClass.identity)?.assumingMemoryBound(to: T.self).pointee
+    func address<T>(_ index: Int32, _ luaClass: LuaClass<T>) throws(LuaCallError) -> UnsafeMutableRawPointer {
+        guard let value = lk_toobject(L, index, luaClass.identity) else {
+            throw .type(index, expected: luaClass.name)
+        }
+        return value
+    }
+
+    /// Where the value a property getter reads is held.
+    @inlinable
+    func receiverAddress() throws(LuaCallError) -> UnsafeMutableRawPointer {
+        guard let value = lk_receiver(L) else {
+            throw .message("the object was released")
+        }
+        return value
     }
 
     /// Converts the value at `index` to plain data, tables included (up to `depth` levels;

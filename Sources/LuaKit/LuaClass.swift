@@ -20,7 +20,7 @@ public final class LuaClass<T> {
         self.state = state
         self.name = name
         // __gc's context is T's metadata, which lives as long as the process.
-        identity = lk_newclass(L, name, definition?.definition, luaRelease, unsafeBitCast(T.self as Any.Type, to: UnsafeMutableRawPointer.self))
+        identity = lk_newclass(L, name, definition?.definition, luaDestroy, unsafeBitCast(T.self as Any.Type, to: UnsafeMutableRawPointer.self))
     }
 
     /// Adds a method: `object:name(...)`.

@@ -35,7 +35,7 @@ typedef struct lk_status {
 typedef int (*lk_function)(lua_State *L, void *context, lk_status *status);
 
 /* Destroys the Swift value a userdata holds, given where it is and its class's context. */
-typedef void (*lk_release)(void *value, void *context);
+typedef void (*lk_destroy)(void *value, void *context);
 
 /* Where print writes. */
 typedef void (*lk_output)(void *context, const char *text, size_t length);
@@ -94,7 +94,7 @@ typedef struct lk_classdef lk_classdef;
 lk_classdef *lk_newclassdef(const char *name);
 int lk_classdef_add(lk_classdef *def, int kind, const char *name, lk_function fn, void *context);
 void lk_freeclassdef(lk_classdef *def);
-const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_release release, void *context);
+const void *lk_newclass(lua_State *L, const char *name, const lk_classdef *def, lk_destroy destroy, void *context);
 void lk_setmethod(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
 void lk_setmetamethod(lua_State *L, const void *cls, const char *event, lk_function fn, void *context);
 void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function fn, void *context);
