@@ -4,7 +4,7 @@
 //
 // The layering is the architecture (see README.md):
 //
-//   navscript   the command line: run, watch, check; reporters.
+//   navscript   the command line (target NavScriptCommand): run, watch, check; reporters.
 //   NavScript   the `nav` Lua module, scenarios, the script engine with hot reload, deeplinks.
 //   LuaKit      a safe Swift layer over the Lua VM; knows nothing of screens.
 //   ScreenKit   the navigation DSL over a simulated screen hierarchy; knows nothing of Lua.
@@ -16,10 +16,17 @@ import PackageDescription
 let package = Package(
     name: "NavScript",
     products: [
-        .executable(name: "navscript", targets: ["navscript"]),
+        .executable(name: "navscript", targets: ["NavScriptCommand"]),
+        // The same command under its target's name: what the plugin's tool is built as
+        // (SwiftPM looks a plugin's executable target up as a product of its name).
+        .executable(name: "NavScriptCommand", targets: ["NavScriptCommand"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
         .library(name: "NavScript", targets: ["NavScript"]),
+        // Lua scenario suites as Swift Testing cases, for an app's own test target.
+        .library(name: "NavScriptTesting", targets: ["NavScriptTesting"]),
+        // `swift package navscript run lua/...`: the command, with nothing to install.
+        .plugin(name: "NavScriptPlugin", targets: ["NavScriptPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,22 +35,36 @@ let package = Package(
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaBridge"]),
         .target(name: "ScreenKit"),
         .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
-        .executableTarget(name: "navscript", dependencies: [
+        .target(name: "NavScriptTesting", dependencies: ["NavScript"]),
+        // The `navscript` command. Its folder is not named `navscript`: beside `NavScript`,
+        // the two would be one folder on a case-insensitive volume (macOS's default).
+        .executableTarget(name: "NavScriptCommand", dependencies: [
             "NavScript",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .plugin(
+            name: "NavScriptPlugin",
+            // No write permission is asked for, so that a plain `swift package navscript run`
+            // works everywhere; on macOS, whose plugin sandbox then refuses writes, snapshots
+            // and reports need `swift package --disable-sandbox navscript ...` (README).
+            capability: .command(
+                intent: .custom(verb: "navscript", description: "Run navscript (run, watch, check, init...) on this package's Lua suites.")
+            ),
+            dependencies: [.target(name: "NavScriptCommand")]
+        ),
         // The benchmark program (scripts/bench) and the hand-written C floors it measures against.
         .target(name: "CBenchFloor", dependencies: ["CLua"]),
         .executableTarget(name: "navscript-bench", dependencies: ["NavScript", "CBenchFloor"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
-        .testTarget(name: "NavScriptCLITests", dependencies: ["navscript"]),
+        .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand"], exclude: ["Schemas"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

@@ -12,6 +12,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include "lua_version.h"
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }

@@ -53,6 +53,15 @@ static int lk_raise(lua_State *L, const lk_status *status) {
     }
 }
 
+/* Raises the stop of the state, and makes sure every thread stops at its next instruction
+   (a script's pcall can catch this error, not the next one). */
+static int lk_raisestop(lua_State *L, lk_host *h) {
+    if (lua_gethookcount(L) != 1)
+        lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, h->stop_message);
+    return lua_error(L);
+}
+
 /* Calls a Swift function with the host in control, and raises what it reports once it has
    returned. Every call from Lua into Swift comes through here. */
 int lk_callswift(lua_State *L, lk_function fn, void *context) {
@@ -74,6 +83,8 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver) {
     h->in_host--;
     h->shared.receiver = outer_receiver;
     h->current = outer;
+    if (h->stop != LK_STOP_NONE)      /* a limit passed, or the system ran out of memory */
+        return lk_raisestop(L, h);
     if (results >= 0)
         return results;
     return lk_raise(L, &status);
@@ -97,15 +108,67 @@ void lk_pushfunction(lua_State *L, lk_function fn, void *context) {
 
 /* --- The budget ----------------------------------------------------------------------- */
 
-static void lk_stop(lua_State *L, lua_Debug *ar, lk_host *h, int why) {
+/* Stops the state for a limit passed at `where` ("file:line", or "" when not known). */
+static void lk_setstop(lk_host *h, int why, const char *where) {
+    const char *colon = where[0] ? ": " : "";
     h->stop = why;
-    lua_getinfo(L, "Sl", ar);
-    if (why == LK_STOP_INSTRUCTIONS)
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s:%d: instruction limit exceeded (%lld instructions)",
-                 ar->short_src, ar->currentline, h->instruction_limit);
+    if (why == LK_STOP_CAP)
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%smemory limit exceeded (%d KiB)", where, colon, (int)(h->limit / 1024));
+    else if (why == LK_STOP_INSTRUCTIONS)
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%sinstruction limit exceeded (%lld instructions)", where, colon, h->instruction_limit);
     else
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s:%d: time limit exceeded (%g s)",
-                 ar->short_src, ar->currentline, h->seconds);
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%stime limit exceeded (%g s)", where, colon, h->seconds);
+}
+
+/* The script line that called the host, into where: the Lua function below the Swift one
+   running now, else the last line the budget hook saw; "" if neither is known. */
+void lk_scriptwhere(lk_host *h, char *where) {
+    lua_Debug ar;
+    lua_State *L = h->current;
+    if (L != NULL && lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        snprintf(where, LK_WHERE_MAX, "%s:%d", ar.short_src, ar.currentline);
+    else
+        snprintf(where, LK_WHERE_MAX, "%s", h->where);
+}
+
+/* Charges `instructions` of work the host did for the script (a navigation step, a stack
+   edit) to its budget, and checks the clock. Returns the state's stop (LK_STOP_NONE while
+   within the limits); once stopped, the script stops as soon as the host returns to it. */
+int lk_chargehost(lua_State *L, long long instructions) {
+    lk_host *h = lk_gethost(L);
+    if (h->stop != LK_STOP_NONE)
+        return h->stop;
+    h->instructions += instructions;
+    int why = h->instruction_limit > 0 && h->instructions > h->instruction_limit ? LK_STOP_INSTRUCTIONS
+            : h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME : LK_STOP_NONE;
+    if (why != LK_STOP_NONE) {
+        char where[LK_WHERE_MAX];
+        lk_scriptwhere(h, where);
+        lk_setstop(h, why, where);
+    }
+    return h->stop;
+}
+
+/* Charges `bytes` the host keeps for the script (a route's actions, a screen's traits) to
+   its memory cap, until the budget is renewed. Returns the state's stop: LK_STOP_CAP once
+   the cap is passed, and the script stops as soon as the host returns to it. */
+int lk_chargememory(lua_State *L, size_t bytes) {
+    lk_host *h = lk_gethost(L);
+    if (h->stop != LK_STOP_NONE)
+        return h->stop;
+    h->kept += bytes;
+    if (h->limit > 0 && h->used + h->kept > h->limit) {
+        char where[LK_WHERE_MAX];
+        lk_scriptwhere(h, where);
+        h->memory_exceeded = 1;
+        lk_setstop(h, LK_STOP_CAP, where);
+    }
+    return h->stop;
+}
+
+const char *lk_stopmessage(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    return h->stop != LK_STOP_NONE ? h->stop_message : NULL;
 }
 
 /*
@@ -124,9 +187,9 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         if (lua_getinfo(L, "Sl", ar))
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar->short_src, ar->currentline);
         if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
-            lk_stop(L, ar, h, LK_STOP_INSTRUCTIONS);
+            lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
         else if (h->deadline > 0 && lk_now() > h->deadline)
-            lk_stop(L, ar, h, LK_STOP_TIME);
+            lk_setstop(h, LK_STOP_TIME, h->where);
         else
             return;
     }
@@ -138,14 +201,80 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
 
 /* --- Swift to Lua ----------------------------------------------------------------- */
 
-/* lua.c's message handler: any error value becomes a message, with a traceback. */
+/* __tostring of the value at 1, called protected from the message handler. */
+static int lk_tostringmeta(lua_State *L) {
+    luaL_callmeta(L, 1, "__tostring");
+    return 1;
+}
+
+/* Appends a short, sorted picture of the table at idx: {code = 42, reason = "x"}. */
+#define LK_SHOWN_FIELDS 8
+static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
+    int count = 0, more = 0;
+    const char *keys[LK_SHOWN_FIELDS];
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) { more = 1; continue; }
+        if (count == LK_SHOWN_FIELDS) { more = 1; continue; }
+        keys[count++] = lua_tostring(L, -1);    /* the table keeps the key alive */
+    }
+    for (int i = 1; i < count; i++)             /* insertion sort: the order must not vary */
+        for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+            const char *t = keys[j]; keys[j] = keys[j - 1]; keys[j - 1] = t;
+        }
+    luaL_addstring(b, "{");
+    for (int i = 0; i < count; i++) {
+        luaL_addstring(b, i ? ", " : "");
+        luaL_addstring(b, keys[i]);
+        luaL_addstring(b, " = ");
+        lua_pushstring(L, keys[i]);
+        int type = lua_rawget(L, idx);
+        if (type == LUA_TNUMBER || type == LUA_TBOOLEAN) {
+            luaL_tolstring(L, -1, NULL);
+            lua_remove(L, -2);
+            luaL_addvalue(b);
+            continue;
+        }
+        size_t length = 0;
+        const char *text = type == LUA_TSTRING ? lua_tolstring(L, -1, &length) : luaL_typename(L, -1);
+        lua_pop(L, 1);                          /* the table keeps a string value alive */
+        if (type == LUA_TSTRING) {
+            luaL_addchar(b, '"');
+            luaL_addlstring(b, text, length > 60 ? 57 : length);
+            luaL_addstring(b, length > 60 ? "...\"" : "\"");
+        } else {
+            luaL_addstring(b, text);
+        }
+    }
+    luaL_addstring(b, more ? (count ? ", ...}" : "...}") : "}");
+}
+
+/* The message handler: any error value becomes a message, with a traceback. A value that
+   is not a string shows through its __tostring (called protected), or as a table's fields. */
 static int lk_msghandler(lua_State *L) {
     const char *message = lua_tostring(L, 1);
     if (message == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+        if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushcfunction(L, lk_tostringmeta);
+            lua_pushvalue(L, 1);
+            if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+                message = lua_tostring(L, -1);
+            else
+                message = lua_pushfstring(L, "(error object is a %s value whose __tostring failed: %s)", luaL_typename(L, 1),
+                                          lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+        } else if (lua_type(L, 1) == LUA_TTABLE) {
+            luaL_Buffer b;
+            luaL_buffinit(L, &b);
+            luaL_addstring(&b, "(error object is a table value: ");
+            lk_addfields(L, &b, 1);
+            luaL_addstring(&b, ")");
+            luaL_pushresult(&b);
             message = lua_tostring(L, -1);
-        else
+        } else {
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
     }
     luaL_traceback(L, L, message, 1);
     return 1;
@@ -153,12 +282,26 @@ static int lk_msghandler(lua_State *L) {
 
 static void lk_beginbudget(lua_State *L, lk_host *h) {
     h->instructions = 0;
-    h->stop = LK_STOP_NONE;
+    h->kept = 0;
+    if (h->stop != LK_STOP_MEMORY)          /* the system's refusal lasts as long as the state */
+        h->stop = LK_STOP_NONE;
     h->memory_exceeded = 0;
     h->where[0] = '\0';
     h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
     if (lua_gethookcount(L) != LK_HOOK_COUNT)
         lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+}
+
+/* Starts a budget that every protected call shares until lk_endbudget (a scenario's, with
+   its hooks); without one, each outermost call gets the whole budget. */
+void lk_beginbudget_scope(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    lk_beginbudget(L, h);
+    h->scoped = 1;
+}
+
+void lk_endbudget_scope(lua_State *L) {
+    lk_gethost(L)->scoped = 0;
 }
 
 /*
@@ -170,10 +313,15 @@ static void lk_beginbudget(lua_State *L, lk_host *h) {
 int lk_pcall(lua_State *L, int nargs, int nresults) {
     lk_host *h = lk_gethost(L);
     int base = lua_gettop(L) - nargs;
+    if (h->depth == 0 && !h->scoped)
+        lk_beginbudget(L, h);
+    if (h->stop != LK_STOP_NONE) {          /* stopped already: the budget is used up */
+        lua_settop(L, base - 1);
+        lua_pushstring(L, h->stop_message);
+        return h->stop == LK_STOP_MEMORY || h->stop == LK_STOP_CAP ? LUA_ERRMEM : LUA_ERRRUN;
+    }
     lua_pushcfunction(L, lk_msghandler);
     lua_insert(L, base);
-    if (h->depth == 0)
-        lk_beginbudget(L, h);
     int in_host = h->in_host;
     h->depth++;
     h->in_host = 0;
@@ -181,9 +329,19 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
     h->in_host = in_host;
     h->depth--;
     lua_remove(L, base);
-    if (status == LUA_OK)
+    /* A call that ended in a long C function (a pattern search) may have passed the time
+       limit with no instruction left for the hook to see it: the call still overran. */
+    if (status == LUA_OK && h->stop == LK_STOP_NONE && h->deadline > 0 && lk_now() > h->deadline)
+        lk_setstop(h, LK_STOP_TIME, h->where);
+    if (status == LUA_OK && h->stop == LK_STOP_NONE)
         return status;
-    if (h->stop == LK_STOP_INSTRUCTIONS || h->stop == LK_STOP_TIME) {
+    if (status == LUA_OK) {
+        /* A limit passed with no instruction left to raise it (or the script's own pcall
+           caught it just before returning): the call still failed. */
+        lua_settop(L, base - 1);
+        lua_pushstring(L, h->stop_message);
+        status = h->stop == LK_STOP_MEMORY || h->stop == LK_STOP_CAP ? LUA_ERRMEM : LUA_ERRRUN;
+    } else if (h->stop != LK_STOP_NONE) {
         const char *trace = lua_type(L, -1) == LUA_TSTRING ? strstr(lua_tostring(L, -1), "\nstack traceback:") : NULL;
         lua_pushstring(L, h->stop_message);
         if (trace != NULL)
@@ -192,6 +350,8 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
             lua_pushliteral(L, "");
         lua_concat(L, 2);
         lua_remove(L, -2);
+        if (h->stop == LK_STOP_MEMORY || h->stop == LK_STOP_CAP)
+            status = LUA_ERRMEM;
     } else if (status == LUA_ERRMEM && h->memory_exceeded) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory limit exceeded (%d KiB)", h->where[0] ? h->where : "?", (int)(h->limit / 1024));

@@ -25,13 +25,19 @@ typedef struct lk_host {
     lk_hostshared shared;
     /* memory: the allocator's books and cap (lk_state.c), and its small blocks */
     size_t used, peak, limit;
+    /* bytes the host keeps for the script in Swift (its routes, traits, arguments), charged
+       against the cap since the budget began (lk_chargememory) */
+    size_t kept;
+    /* allocations that fail as if the system refused them (lk_failallocations: tests) */
+    int fail_next;
     lk_pool pool;
     int memory_exceeded;
     /* >0 while the host has control (Swift code, or the bridge's own setup): the memory
        cap is then soft, so that no allocation made by host code can fail and raise */
     int in_host;
-    /* nesting of lk_pcall; the budget is reset on the outermost entry only */
-    int depth;
+    /* nesting of lk_pcall; the budget is reset on the outermost entry only, and not at
+       all while a scope shares it (lk_beginbudget_scope) */
+    int depth, scoped;
     /* the thread that called the Swift function running now (a coroutine, maybe) */
     lua_State *current;
     /* the instruction and time budget (lk_call.c) */
@@ -57,5 +63,6 @@ double lk_now(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
+void lk_scriptwhere(lk_host *h, char *where);
 
 #endif

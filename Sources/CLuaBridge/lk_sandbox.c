@@ -45,14 +45,18 @@ static int lk_print(lua_State *L) {
     return 0;
 }
 
-/* load(chunk, name, mode, env) with the mode forced to "t". Upvalue 1: the real load. */
+/* load(chunk, name, mode, env) with the mode forced to "t". Upvalue 1: the real load. An
+   env left out stays left out (load then gives the chunk the global environment); an env
+   given, nil included, is passed on. */
 static int lk_loadtext(lua_State *L) {
-    lua_settop(L, 4);
+    int n = lua_gettop(L);
+    if (n < 3)
+        lua_settop(L, n = 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, 4, LUA_MULTRET);
+    lua_call(L, n, LUA_MULTRET);
     return lua_gettop(L);
 }
 
@@ -121,7 +125,10 @@ static char *lk_readmodule(lk_host *h, const char *name, char *relative, size_t 
 
 static int lk_require(lua_State *L) {
     lk_host *h = lk_gethost(L);
-    const char *name = luaL_checkstring(L, 1);
+    size_t length = 0;
+    const char *name = luaL_checklstring(L, 1, &length);
+    if (strlen(name) != length)
+        return luaL_error(L, "module name is not valid: it holds a NUL byte");
     lua_settop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);       /* 2: loaded */
     if (lua_getfield(L, 2, name) != LUA_TNIL)
@@ -134,10 +141,13 @@ static int lk_require(lua_State *L) {
     if (!lk_validname(name))
         return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
     char relative[PATH_MAX], chunkname[PATH_MAX + 2];
-    size_t length = 0;
     char *text = h->root[0] ? lk_readmodule(h, name, relative, sizeof relative, &length) : NULL;
-    if (text == NULL)
-        return luaL_error(L, "module '%s' not found: no file '%s.lua' below the script root", name, name);
+    if (text == NULL) {
+        if (!h->root[0])
+            return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
+        return luaL_error(L, "module '%s' not found: no file %s below the script root %s", name, relative,
+                          h->display_root[0] ? h->display_root : ".");
+    }
     snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     free(text);

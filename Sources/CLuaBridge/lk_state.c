@@ -5,32 +5,110 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <lauxlib.h>
 #include "lk_host.h"
 
 /*
 ** The allocator refuses to grow past the cap only while Lua code runs (in_host == 0): a
 ** refusal there becomes a LUA_ERRMEM that lk_pcall catches. While the host has control
-** the cap is soft, so that an allocation made by Swift (pushing a string, creating a
-** userdata) can never fail and raise through Swift frames. Host code allocates little, and
-** scripts cannot run code during host phases: the sandbox forbids __gc in scripts.
+** the cap is soft, and the allocator never returns NULL: an API call made by Swift
+** (pushing a string, creating a userdata) would otherwise raise through Swift frames.
+** Host code allocates little and in bounded amounts (the nav module bounds what it copies
+** from scripts), and scripts cannot run code during host phases: the sandbox forbids __gc.
+**
+** If the system itself refuses the host a block (the machine is out of memory, or the
+** address space is limited), the block comes from an emergency reserve instead, and the
+** state is stopped: the memory error is raised once the host has given control back
+** (lk_callswift, lk_pcall), where raising is safe. Only when the reserve is used up too
+** does the process stop, with a message; the runner's worker processes report that as the
+** scenario's failure and go on.
 */
+#define LK_RESERVE_SIZE ((size_t)16 << 20)
+static _Alignas(16) char lk_reserve[LK_RESERVE_SIZE];
+static _Atomic size_t lk_reserve_next;
+
+static int lk_inreserve(const void *block) {
+    return (const char *)block >= lk_reserve && (const char *)block < lk_reserve + LK_RESERVE_SIZE;
+}
+
+static void *lk_takereserve(size_t size) {
+    size = (size + 15) & ~(size_t)15;
+    size_t at = atomic_fetch_add(&lk_reserve_next, size);
+    return at + size <= LK_RESERVE_SIZE ? lk_reserve + at : NULL;
+}
+
+size_t lk_reserveused(void) {
+    size_t used = atomic_load(&lk_reserve_next);
+    return used < LK_RESERVE_SIZE ? used : LK_RESERVE_SIZE;
+}
+
+/* Gives a block back: reserve blocks small enough for the pool join it, larger ones are
+   abandoned (the reserve is never freed). */
+static void lk_release(lk_host *h, void *block, size_t size) {
+    if (!lk_inreserve(block) || size <= LK_POOL_MAX)
+        lk_poolfree(&h->pool, block, size);
+}
+
+/* lk_poolresize, for blocks that may come from the reserve: one never grows in place. */
+static void *lk_resize(lk_host *h, void *block, size_t old, size_t size) {
+    if (block == NULL || !lk_inreserve(block))
+        return lk_poolresize(&h->pool, block, old, size);
+    if (size <= old)
+        return block;
+    void *moved = lk_poolresize(&h->pool, NULL, 0, size);
+    if (moved != NULL) {
+        memcpy(moved, block, old);
+        lk_release(h, block, old);
+    }
+    return moved;
+}
+
+/* The system refused the host a block: take it from the reserve and stop the state. */
+static void *lk_rescue(lk_host *h, void *block, size_t old, size_t size) {
+    void *rescued = lk_takereserve(size);
+    if (rescued == NULL) {
+        fprintf(stderr, "navscript: out of memory: the system refused the host %zu bytes and the emergency reserve is used up\n", size);
+        fflush(stderr);
+        abort();
+    }
+    if (block != NULL) {
+        memcpy(rescued, block, old < size ? old : size);
+        lk_release(h, block, old);
+    }
+    if (h->stop == LK_STOP_NONE) {
+        char where[LK_WHERE_MAX];
+        lk_scriptwhere(h, where);
+        h->stop = LK_STOP_MEMORY;
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%snot enough memory (the system refused an allocation of %zu bytes)",
+                 where, where[0] ? ": " : "", size);
+    }
+    return rescued;
+}
+
 static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lk_host *h = (lk_host *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         if (ptr != NULL)
-            lk_poolfree(&h->pool, ptr, old);
+            lk_release(h, ptr, old);
         h->used -= old;
         return NULL;
     }
-    if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used - old + nsize > h->limit) {
+    if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used + h->kept - old + nsize > h->limit) {
         h->memory_exceeded = 1;
         return NULL;
     }
-    void *block = lk_poolresize(&h->pool, ptr, old, nsize);
-    if (block == NULL)
-        return NULL;
+    void *block = NULL;
+    if (h->fail_next > 0)
+        h->fail_next--;                            /* a test's simulated refusal */
+    else
+        block = lk_resize(h, ptr, old, nsize);
+    if (block == NULL) {
+        if (h->in_host == 0)
+            return NULL;                          /* Lua code: a memory error, protected */
+        block = lk_rescue(h, ptr, old, nsize);    /* the host: never NULL */
+    }
     h->used = h->used - old + nsize;
     if (h->used > h->peak)
         h->peak = h->used;
@@ -83,6 +161,10 @@ void lk_setlimits(lua_State *L, size_t memory, long long instructions, double se
 }
 
 size_t lk_memoryused(lua_State *L) { return lk_gethost(L)->used; }
+
+/* Makes the next `count` allocations fail as if the system refused them: how tests reach
+   the paths a machine out of memory takes. */
+void lk_failallocations(lua_State *L, int count) { lk_gethost(L)->fail_next = count; }
 size_t lk_memorypeak(lua_State *L) { return lk_gethost(L)->peak; }
 int lk_laststop(lua_State *L) { return lk_gethost(L)->stop; }
 long long lk_instructions(lua_State *L) { return lk_gethost(L)->instructions; }

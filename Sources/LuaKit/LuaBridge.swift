@@ -33,27 +33,33 @@ let luaSwiftEntry: lk_function = { L, context, status in
         } catch let error as LuaCallError {
             switch error {
             case let .argument(index, message):
-                lk_setstatus(status, Int32(LK_ERROR_ARGUMENT), index, message)
+                lk_setstatus(status, Int32(LK_ERROR_ARGUMENT), index, cText(message))
             case let .type(index, expected):
-                lk_setstatus(status, Int32(LK_ERROR_TYPE), index, expected)
+                lk_setstatus(status, Int32(LK_ERROR_TYPE), index, cText(expected))
             case let .message(message):
-                lk_setstatus(status, Int32(LK_ERROR_MESSAGE), 0, message)
+                lk_setstatus(status, Int32(LK_ERROR_MESSAGE), 0, cText(message))
             case let .plain(message):
-                lk_setstatus(status, Int32(LK_ERROR_PLAIN), 0, message)
+                lk_setstatus(status, Int32(LK_ERROR_PLAIN), 0, cText(message))
             case .value:
                 lk_setstatus(status, Int32(LK_ERROR_VALUE), 0, nil)
             }
             return -1
         } catch let error as LuaError {
             // A script error from a nested call already says where it happened.
-            lk_setstatus(status, Int32(LK_ERROR_PLAIN), 0, error.message)
+            lk_setstatus(status, Int32(LK_ERROR_PLAIN), 0, cText(error.message))
             return -1
         } catch {
             // Any other Swift error reads as its description, at the caller's line.
-            lk_setstatus(status, Int32(LK_ERROR_MESSAGE), 0, "\(error)")
+            lk_setstatus(status, Int32(LK_ERROR_MESSAGE), 0, cText("\(error)"))
             return -1
         }
     }
+}
+
+/// A message as C text: a NUL byte in it (from a script's string) shows as `\0` instead
+/// of cutting the message short.
+private func cText(_ message: String) -> String {
+    message.contains("\0") ? message.replacingOccurrences(of: "\0", with: "\\0") : message
 }
 
 /// Destroys the Swift value a userdata held, when Lua collects it or the state closes. The

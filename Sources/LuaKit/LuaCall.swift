@@ -9,9 +9,13 @@ import CLuaBridge
 /// access is raw, so no metamethod runs.
 public struct LuaCall {
     /// The running thread.
-    public let L: OpaquePointer
+    @usableFromInline package let L: OpaquePointer
 
-    public init(_ L: OpaquePointer) {
+    /// The free stack slots a Swift function may count on (Lua's LUA_MINSTACK); one that
+    /// pushes more reserves them first (`reserve`).
+    public static let minimumStack: Int32 = 20
+
+    @usableFromInline package init(_ L: OpaquePointer) {
         self.L = L
     }
 
@@ -66,7 +70,19 @@ public struct LuaCall {
             }
             throw .type(index, expected: "integer")
         }
-        return Int(value)
+        return Int(truncatingIfNeeded: value)
+    }
+
+    /// An integer within `range`, as every integer from a script that Swift computes with
+    /// must be: no script value reaches a trapping conversion or arithmetic.
+    ///
+    ///     let tab = try call.integer(2, in: 1...tabs.count, "tab index")   -- bad argument #2 to 'selectTab' (tab index out of range)
+    public func integer(_ index: Int32, in range: ClosedRange<Int>, _ what: String = "number") throws(LuaCallError) -> Int {
+        let value = try integer(index)
+        guard range.contains(value) else {
+            throw .argument(index, "\(what) out of range")
+        }
+        return value
     }
 
     public func number(_ index: Int32) throws(LuaCallError) -> Double {
@@ -139,18 +155,40 @@ public struct LuaCall {
     }
 
     /// Converts the value at `index` to plain data, tables included (up to `depth` levels;
-    /// deeper or cyclic tables throw).
-    public func value(_ index: Int32, depth: Int = 32) throws(LuaCallError) -> LuaValue {
+    /// deeper or cyclic tables throw). The copy is bounded by `limits`: a table that shares
+    /// subtables many times (a DAG) counts each use, so that no small script can make the
+    /// host copy a huge tree.
+    public func value(_ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws(LuaCallError) -> LuaValue {
+        var budget = limits
+        do {
+            return try value(index, depth: depth, budget: &budget)
+        } catch LuaCopyLimits.Exceeded.values {
+            throw .message("value too large to copy (more than \(limits.values) values; a shared table counts each time it is reached)")
+        } catch LuaCopyLimits.Exceeded.bytes {
+            throw .message("value too large to copy (more than \(limits.bytes) bytes of strings)")
+        } catch let error as LuaCallError {
+            throw error
+        } catch {
+            throw .message("\(error)")
+        }
+    }
+
+    private func value(_ index: Int32, depth: Int, budget: inout LuaCopyLimits) throws -> LuaValue {
         let index = lua_absindex(L, index)
+        budget.values -= 1
+        guard budget.values >= 0 else { throw LuaCopyLimits.Exceeded.values }
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
             return lua_isinteger(L, index) != 0 ? .integer(clua_tointegerx(L, index, nil)) : .number(clua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(optionalString(index) ?? "")
+        case LUA_TSTRING:
+            budget.bytes -= Int(lua_rawlen(L, index))
+            guard budget.bytes >= 0 else { throw LuaCopyLimits.Exceeded.bytes }
+            return .string(optionalString(index) ?? "")
         case LUA_TTABLE:
             guard depth > 0, lua_checkstack(L, 3) != 0 else {
-                throw .message("table nested too deeply (or a cycle) to be read")
+                throw LuaCallError.message("table nested too deeply (or a cycle) to be read")
             }
             var array: [LuaValue] = []
             var fields: [String: LuaValue] = [:]
@@ -159,18 +197,19 @@ public struct LuaCall {
                 for position in 1...Int64(length) {
                     lua_rawgeti(L, index, position)
                     defer { clua_pop(L, 1) }
-                    array.append(try value(-1, depth: depth - 1))
+                    array.append(try value(-1, depth: depth - 1, budget: &budget))
                 }
             }
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 defer { clua_pop(L, 1) }
                 if lua_type(L, -2) == LUA_TSTRING, let key = optionalString(-2) {
-                    fields[key] = try value(-1, depth: depth - 1)
+                    budget.bytes -= key.utf8.count
+                    fields[key] = try value(-1, depth: depth - 1, budget: &budget)
                 } else if lua_isinteger(L, -2) != 0 {
                     let key = clua_tointegerx(L, -2, nil)
                     if key < 1 || key > Int64(length) {
-                        fields[String(key)] = try value(-1, depth: depth - 1)
+                        fields[String(key)] = try value(-1, depth: depth - 1, budget: &budget)
                     }
                 }
             }
@@ -199,7 +238,7 @@ public struct LuaCall {
     @discardableResult
     public func field(_ table: Int32, _ name: String) -> LuaType {
         let table = lua_absindex(L, table)
-        lua_pushstring(L, name)
+        push(name)
         return LuaType(rawValue: lua_rawget(L, table)) ?? .nil
     }
 
@@ -217,7 +256,7 @@ public struct LuaCall {
     /// Pops a value and sets it as `table[name]` (raw).
     public func setField(_ table: Int32, _ name: String) {
         let table = lua_absindex(L, table)
-        lua_pushstring(L, name)
+        push(name)
         lua_rotate(L, -2, 1)
         lua_rawset(L, table)
     }
@@ -273,7 +312,7 @@ public struct LuaCall {
         case let .number(number): push(number)
         case let .string(text): push(text)
         case let .table(array, fields):
-            guard lua_checkstack(L, 2) != 0 else { return pushNil() }
+            guard lua_checkstack(L, 3) != 0 else { return pushNil() }
             pushTable(array: array.count, fields: fields.count)
             for (position, element) in array.enumerated() {
                 push(value: element)

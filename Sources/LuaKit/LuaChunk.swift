@@ -18,13 +18,20 @@ public struct LuaChunk: Sendable {
     /// raises itself say `?` where the line would be, so strip only chunks whose errors
     /// name their callers' lines (`error(message, 2)`).
     public init(compiling text: String, chunkName: String, stripped: Bool = false) throws(LuaError) {
+        try self.init(compiling: Data(text.utf8), chunkName: chunkName, stripped: stripped)
+    }
+
+    /// Compiles source read as bytes (a script file: Lua does not ask for UTF-8).
+    public init(compiling source: Data, chunkName: String, stripped: Bool = false) throws(LuaError) {
         let scratch = try LuaState(options: LuaOptions(limits: .none))
         defer { scratch.close() }
         guard let L = scratch.L else {
             throw LuaError(kind: .unavailable, message: "the Lua state is closed")
         }
         let call = LuaCall(L)
-        try scratch.load(text, chunkName: chunkName, on: call)
+        try source.withUnsafeBytes { bytes in
+            Result { () throws(LuaError) in try scratch.load(bytes, chunkName: chunkName, on: call) }
+        }.get()
         defer { call.pop() }
         var length = 0
         guard let bytes = lk_dump(L, stripped ? 1 : 0, &length) else {

@@ -12,7 +12,7 @@ import CLuaBridge
 public final class LuaClass<T> {
     public let name: String
     @usableFromInline let identity: UnsafeRawPointer
-    unowned(unsafe) let state: LuaState
+    unowned let state: LuaState
 
     init(state: LuaState, L: OpaquePointer, name: String, definition: LuaClassDefinition?) {
         precondition(MemoryLayout<T>.alignment <= MemoryLayout<lua_Number>.alignment,

@@ -25,7 +25,15 @@ public struct LuaOptions: Sendable {
         realRoot = Self.realPath(of: root)
     }
 
+    /// The root as C's `realpath` gives it, which is how the sandbox checks the paths of
+    /// modules: Foundation's `resolvingSymlinksInPath` strips macOS's `/private` (of
+    /// `/private/var`, `/private/tmp`) where `realpath` keeps it, and every `require` under
+    /// a temporary folder would then look outside the root. A root that does not exist yet
+    /// stays as given.
     private static func realPath(of root: URL?) -> String {
-        root.map { $0.resolvingSymlinksInPath().path } ?? ""
+        guard let root else { return "" }
+        guard let resolved = realpath(root.path, nil) else { return root.standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

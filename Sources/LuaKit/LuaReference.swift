@@ -2,6 +2,7 @@ import CLua
 
 /// A Lua value kept from Swift, in the state's registry. It does not keep the state alive:
 /// once the state is closed, `push` throws "unavailable" instead of touching freed memory.
+/// It may be dropped on any thread: the state frees its slot on its own thread.
 public final class LuaReference {
     public private(set) weak var state: LuaState?
     let ref: Int32
@@ -12,9 +13,7 @@ public final class LuaReference {
     }
 
     deinit {
-        if let state, !state.isClosed {
-            state.unreference(ref)
-        }
+        state?.unreference(ref)
     }
 
     /// Whether the value can still be used.
@@ -23,7 +22,7 @@ public final class LuaReference {
     }
 
     /// Pushes the value on `call`'s stack.
-    public func push(on call: LuaCall) throws(LuaError) {
+    package func push(on call: LuaCall) throws(LuaError) {
         guard isAvailable else {
             throw LuaError(kind: .unavailable, message: "the script this value came from was unloaded")
         }

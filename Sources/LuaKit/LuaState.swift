@@ -9,15 +9,21 @@ import Foundation
 ///     try lua.execute("print(1 + 1)", chunkName: "@main.lua")
 ///
 /// Every call into Lua is protected and comes back as a `LuaError`. A state is confined to
-/// one thread at a time. Closing it (or its deinit) releases every Swift object its
-/// userdata held; references into it then answer "unavailable".
+/// one thread at a time; only a `LuaReference` may be dropped on another (its registry slot
+/// is given back by the state's own thread, on its next call). Closing it (or its deinit)
+/// releases every Swift object its userdata held; references into it then answer
+/// "unavailable".
+///
+/// The raw state, its stack and protected calls are for this package's own bindings
+/// (`package`): a host calls scripts through `call(_:_:results:read:)`, which reserves the
+/// stack for what it pushes and reports every error as a `LuaError`.
 public final class LuaState {
     /// The main thread, nil once closed.
-    public private(set) var L: OpaquePointer?
+    @usableFromInline package private(set) var L: OpaquePointer?
 
     /// The thread running right now: inside a Swift function called from a coroutine, the
     /// coroutine. Calls back into Lua go there.
-    public var current: OpaquePointer? {
+    @usableFromInline package var current: OpaquePointer? {
         L.map { lk_current($0) }
     }
 
@@ -28,6 +34,9 @@ public final class LuaState {
 
     /// Functions made for this state alone (closures), kept as long as it.
     private var functions: [LuaFunction] = []
+
+    /// Registry slots of references dropped since the last call, maybe on other threads.
+    private let released = LuaReleasedReferences()
 
     /// Opens a state with the sandbox of LUA_API.md and the given limits.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
@@ -58,6 +67,7 @@ public final class LuaState {
         self.L = nil
         lk_close(L)
         functions.removeAll()
+        _ = released.take()
     }
 
     public var limits: LuaLimits {
@@ -77,16 +87,62 @@ public final class LuaState {
     // MARK: The stack
 
     /// Runs `body` with a view of the running thread's stack, and restores its top after.
+    /// The body has Lua's minimum of free slots (20); it reserves more before pushing more.
     @inlinable
-    public func withStack<R>(_ body: (LuaCall) throws -> R) throws -> R {
+    package func withStack<R>(_ body: (LuaCall) throws -> R) throws -> R {
         guard let L = current ?? L else {
             throw LuaError(kind: .unavailable, message: "the Lua state is closed")
         }
         let call = LuaCall(L)
         let top = call.top
         defer { call.setTop(top) }
+        guard call.reserve(LuaCall.minimumStack) else {
+            throw LuaError(kind: .runtime, message: "stack overflow (the host cannot call further into Lua)")
+        }
         return try body(call)
     }
+
+    /// Runs `body` with one budget of instructions and time for every call it makes into
+    /// Lua, instead of a whole budget for each (a scenario's hooks and body share one).
+    public func withBudget<R>(_ body: () throws -> R) rethrows -> R {
+        guard let L else { return try body() }
+        lk_beginbudget_scope(L)
+        defer { if let L = self.L { lk_endbudget_scope(L) } }
+        return try body()
+    }
+
+    /// Charges work the host did for a script (a navigation step) to its budget: the
+    /// error of the limit it passed, if it did. The script then stops as soon as the host
+    /// returns to it, and calls into it fail at once until the budget is renewed.
+    public func chargeHost(instructions: Int) -> LuaError? {
+        guard let L else { return nil }
+        return stopError(lk_chargehost(L, Int64(clamping: instructions)), L)
+    }
+
+    /// Charges bytes the host keeps for a script (copies of its data in Swift) to the
+    /// memory cap until the budget is renewed: the error of the cap, once passed. The script
+    /// then stops as soon as the host returns to it.
+    public func chargeMemory(bytes: Int) -> LuaError? {
+        guard let L, bytes > 0 else { return nil }
+        return stopError(lk_chargememory(L, bytes), L)
+    }
+
+    private func stopError(_ stop: Int32, _ L: OpaquePointer) -> LuaError? {
+        guard stop != LK_STOP_NONE, let message = lk_stopmessage(L) else { return nil }
+        let isMemory = stop == LK_STOP_MEMORY || stop == LK_STOP_CAP
+        return LuaError(status: isMemory ? LUA_ERRMEM : LUA_ERRRUN, message: String(cString: message), stop: stop)
+    }
+
+    /// Makes the next `count` allocations of the state fail as if the system refused them:
+    /// how tests reach what a machine out of memory does.
+    package func failAllocations(_ count: Int) {
+        guard let L else { return }
+        lk_failallocations(L, Int32(clamping: count))
+    }
+
+    /// Bytes of the process's emergency reserve that states have had to use because the
+    /// system refused the host memory: a process that used any should be replaced.
+    public static var reserveUsed: Int { lk_reserveused() }
 
     /// Runs `body` with the garbage collector stopped: for the host's own setup, which
     /// makes what lives as long as the state, so that collecting during it is wasted work.
@@ -103,11 +159,17 @@ public final class LuaState {
 
     /// Loads a text chunk and pushes it as a function. `chunkName` is `@path` for a file,
     /// so that messages say `path:line:`.
-    public func load(_ text: String, chunkName: String, on call: LuaCall) throws(LuaError) {
+    package func load(_ text: String, chunkName: String, on call: LuaCall) throws(LuaError) {
         var text = text
-        let status = text.withUTF8 { bytes in
-            lk_load(call.L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName)
-        }
+        try text.withUTF8 { bytes in
+            Result { () throws(LuaError) in try load(UnsafeRawBufferPointer(bytes), chunkName: chunkName, on: call) }
+        }.get()
+    }
+
+    /// Loads a text chunk given as bytes: Lua source need not be UTF-8 (a string literal may
+    /// hold any byte).
+    package func load(_ bytes: UnsafeRawBufferPointer, chunkName: String, on call: LuaCall) throws(LuaError) {
+        let status = lk_load(call.L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName)
         if status != LUA_OK {
             let message = call.optionalString(-1) ?? "cannot load \(chunkName)"
             call.pop()
@@ -116,13 +178,35 @@ public final class LuaState {
     }
 
     /// Calls the function below the `arguments` on the top of `call`'s stack, protected,
-    /// leaving `results` results (all of them for -1).
-    public func pcall(_ call: LuaCall, arguments: Int32, results: Int32) throws(LuaError) {
+    /// leaving `results` results (all of them for -1). The caller has reserved room for
+    /// the results, and one slot more.
+    package func pcall(_ call: LuaCall, arguments: Int32, results: Int32) throws(LuaError) {
+        releaseDropped(call)
         let status = lk_pcall(call.L, arguments, results)
         if status != LUA_OK {
             let message = call.optionalString(-1) ?? "error"
             call.pop()
             throw LuaError(status: status, message: message, stop: lk_laststop(call.L))
+        }
+    }
+
+    /// Calls the script function `function` with `arguments`, protected, and reads its
+    /// `results` (all of them for -1) from the top of the stack with `read`. Room for the
+    /// arguments is reserved first, whatever their number.
+    ///
+    ///     let route = try lua.call(builder, [.object(container, containers), .value(.integer(7))]) { call in ... }
+    public func call<R>(_ function: LuaReference, _ arguments: [LuaArgument] = [], results: Int32 = 1,
+                        read: (LuaCall) throws -> R) throws -> R {
+        try withStack { call in
+            guard call.reserve(Int32(clamping: arguments.count) + max(results, 0) + LuaCall.minimumStack) else {
+                throw LuaError(kind: .runtime, message: "stack overflow (\(arguments.count) arguments are too many)")
+            }
+            try function.push(on: call)
+            for argument in arguments {
+                argument.push(call)
+            }
+            try pcall(call, arguments: Int32(arguments.count), results: results)
+            return try read(call)
         }
     }
 
@@ -138,7 +222,7 @@ public final class LuaState {
 
     /// Converts the value at `index` to a string as `tostring` does, running `__tostring`
     /// protected; an error becomes the description of the failure.
-    public func describe(_ index: Int32, on call: LuaCall) -> String {
+    package func describe(_ index: Int32, on call: LuaCall) -> String {
         let index = lua_absindex(call.L, index)
         let status = lk_tostring(call.L, index)
         defer { call.pop() }
@@ -175,12 +259,12 @@ public final class LuaState {
     }
 
     /// Pushes a Swift closure as a function. The closure must not hold the state strongly.
-    public func pushFunction(on call: LuaCall, _ body: @escaping (LuaCall) throws -> Int32) {
+    package func pushFunction(on call: LuaCall, _ body: @escaping (LuaCall) throws -> Int32) {
         push(retain(body), on: call)
     }
 
     /// Pushes a shared function (which must outlive the state: a `static let`).
-    public func push(_ function: LuaFunction, on call: LuaCall) {
+    package func push(_ function: LuaFunction, on call: LuaCall) {
         lk_pushfunction(call.L, luaSwiftEntry, function.context)
     }
 
@@ -205,7 +289,7 @@ public final class LuaState {
     }
 
     /// Sets a global to the value on the top of the stack (popped).
-    public func setGlobal(_ name: String, from call: LuaCall) {
+    package func setGlobal(_ name: String, from call: LuaCall) {
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         lua_rotate(call.L, -2, 1)
         call.setField(-2, name)
@@ -214,7 +298,7 @@ public final class LuaState {
 
     /// Pushes the global `name` (raw: no metamethod runs) and returns its type.
     @discardableResult
-    public func pushGlobal(_ name: String, on call: LuaCall) -> LuaType {
+    package func pushGlobal(_ name: String, on call: LuaCall) -> LuaType {
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         let type = call.field(-1, name)
         lua_rotate(call.L, -2, -1)
@@ -224,7 +308,7 @@ public final class LuaState {
 
     /// Makes the value on the top of the stack (popped) what `require(name)` returns, as
     /// if the module had been loaded.
-    public func setLoaded(_ name: String, from call: LuaCall) {
+    package func setLoaded(_ name: String, from call: LuaCall) {
         lk_pushloaded(call.L)
         lua_rotate(call.L, -2, 1)
         call.setField(-2, name)
@@ -255,13 +339,41 @@ public final class LuaState {
     // MARK: References
 
     /// Takes the value on the top of the stack (popped) into the registry.
-    public func reference(from call: LuaCall) -> LuaReference {
+    package func reference(from call: LuaCall) -> LuaReference {
         LuaReference(state: self, ref: luaL_ref(call.L, clua_registryindex()))
     }
 
+    /// Notes that a reference was dropped, on whatever thread: its slot is given back on
+    /// the state's own thread, before its next call.
     func unreference(_ ref: Int32) {
-        guard let L else { return }
-        luaL_unref(L, clua_registryindex(), ref)
+        released.add(ref)
     }
 
+    private func releaseDropped(_ call: LuaCall) {
+        for ref in released.take() {
+            luaL_unref(call.L, clua_registryindex(), ref)
+        }
+    }
+
+}
+
+/// The registry slots of dropped references, waiting for the state's thread.
+final class LuaReleasedReferences: @unchecked Sendable {
+    private let lock = NSLock()
+    private var refs: [Int32] = []
+
+    func add(_ ref: Int32) {
+        lock.lock()
+        refs.append(ref)
+        lock.unlock()
+    }
+
+    func take() -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !refs.isEmpty else { return [] }
+        let taken = refs
+        refs = []
+        return taken
+    }
 }

@@ -49,4 +49,33 @@ public enum LuaValue: Hashable, Sendable {
         if case let .table(array, _) = self { return array }
         return nil
     }
+
+    /// About how many bytes the value takes in Swift: what a host charges to a script's
+    /// memory when it keeps a copy.
+    public var estimatedSize: Int {
+        switch self {
+        case let .string(text): return 16 + text.utf8.count
+        case let .opaque(name): return 16 + name.utf8.count
+        case let .table(array, fields):
+            return 32 + array.reduce(0) { $0 + $1.estimatedSize } + fields.reduce(0) { $0 + 16 + $1.key.utf8.count + $1.value.estimatedSize }
+        default: return 16
+        }
+    }
+}
+
+/// How much a copy of a script's value into Swift may hold (`LuaCall.value`): values
+/// (every table, field and element, a shared table each time it is reached) and bytes of
+/// strings. Past either, the copy is refused with an error that names the bound.
+public struct LuaCopyLimits: Sendable {
+    public var values: Int
+    public var bytes: Int
+
+    public init(values: Int = 100_000, bytes: Int = 8 << 20) {
+        self.values = values
+        self.bytes = bytes
+    }
+
+    enum Exceeded: Error {
+        case values, bytes
+    }
 }

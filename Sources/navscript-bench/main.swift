@@ -22,7 +22,7 @@ let benchmarks: [(String, () throws -> [Row])] = [
     ("calls", { [try LuaBenchmarks.propertyCall(), try LuaBenchmarks.pushCall()] }),
     ("route", { [try LuaBenchmarks.wholeRoute()] }),
     ("state", { try LuaBenchmarks.freshState() }),
-    ("suite", { [try ProcessBenchmarks.scenarios()] }),
+    ("suite", { try ProcessBenchmarks.scenarios() }),
     ("reload", { [try ProcessBenchmarks.hotReload()] }),
     ("scaling", { try ScalingBenchmarks.rows() }),
 ]

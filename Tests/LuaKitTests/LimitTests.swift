@@ -38,6 +38,16 @@ import Testing
         #expect(error?.message == "slow.lua:1: time limit exceeded (0.2 s)")
     }
 
+    @Test func aCallThatEndsInALongCFunctionPastTheTimeLimitFails() throws {
+        // The search is one C call of a tenth of a second or more: no instruction follows it
+        // for the hook to see the limit, and the script's pcall would return true.
+        let h = try Harness(limits: LuaLimits(memory: 0, instructions: 0, seconds: 0.01))
+        let error = h.run("pcall(string.find, string.rep('a', 150), '.-.-.-b')", chunk: "@search.lua")
+        #expect(error?.kind == .timeLimit)
+        #expect(error?.message.hasSuffix("time limit exceeded (0.01 s)") == true)
+        #expect(try h.value("return 'still here'") == .string("still here"))
+    }
+
     @Test func memoryBombsHitTheCap() throws {
         let h = try Harness(limits: small)
         let rep = try #require(h.run("local s = string.rep('x', 100 * 1024 * 1024)", chunk: "@bomb.lua"))
@@ -92,5 +102,37 @@ import Testing
         for _ in 0..<5 {
             #expect(h.run("for i = 1, 50000 do end") == nil)
         }
+    }
+}
+
+/// What the system refusing memory does, by where it happens (simulated refusals).
+@Suite struct SystemMemoryTests {
+    @Test func aRefusalWhileLuaRunsIsAMemoryErrorAndTheStateGoesOn() throws {
+        let h = try Harness()
+        h.lua.register("refuse") { [unowned h] call in
+            h.lua.failAllocations(try call.integer(1, in: 0...10))
+            return 0
+        }
+        // Lua collects and tries again once before it gives up: two refusals.
+        let error = try #require(h.run("refuse(2)\nlocal t = { 1, 2, 3 }", chunk: "@refused.lua"))
+        #expect(error.kind == .memory)
+        #expect(error.message.contains("not enough memory"), "\(error.message)")
+        #expect(try h.value("return 'still here'") == .string("still here"))
+    }
+
+    @Test func aRefusalWhileTheHostPushesTakesTheReserveAndStopsTheState() throws {
+        let h = try Harness()
+        h.lua.register("pushBig") { [unowned h] call in
+            h.lua.failAllocations(1)
+            call.push(String(repeating: "x", count: 100_000))
+            return 1
+        }
+        let error = try #require(h.run("local s = pushBig()\nreturn #s", chunk: "@host.lua"))
+        #expect(error.kind == .memory)
+        #expect(error.message.hasPrefix("host.lua:1: not enough memory (the system refused an allocation of"), "\(error.message)")
+        #expect(LuaState.reserveUsed >= 100_000)
+        // The state is not trusted any more: every call fails the same way, and closing it works.
+        #expect(h.run("return 1")?.kind == .memory)
+        h.lua.close()
     }
 }

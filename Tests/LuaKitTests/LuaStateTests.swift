@@ -3,6 +3,30 @@ import LuaKit
 import Testing
 
 @Suite struct LuaStateTests {
+    @Test func referencesDroppedOnOtherThreadsAreReleasedOnTheStatesOwn() throws {
+        let h = try Harness()
+        let references = try (0..<200).map { _ in
+            try h.lua.withStack { call in
+                call.pushTable()
+                return h.lua.reference(from: call)
+            }
+        }
+        let box = ReferenceBox(references)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            box.drop()
+            done.signal()
+        }.start()
+        done.wait()
+        // The slots come back on the next call, here; the state goes on.
+        #expect(try h.value("local t = {} for i = 1, 1000 do t[i] = {} end return #t") == .integer(1000))
+        let again = try h.lua.withStack { call in
+            call.pushTable()
+            return h.lua.reference(from: call)
+        }
+        #expect(again.isAvailable)
+    }
+
     @Test func runsChunksAndReturnsPlainData() throws {
         let h = try Harness()
         #expect(try h.value("return 1 + 2") == .integer(3))
@@ -30,7 +54,7 @@ import Testing
 
     @Test func errorValuesThatAreNotStrings() throws {
         let h = try Harness()
-        #expect(h.run("error({code = 1})")?.message == "(error object is a table value)")
+        #expect(h.run("error({code = 1})")?.message == "(error object is a table value: {code = 1})")
         #expect(h.run("error(nil)")?.message == "(error object is a nil value)")
         #expect(h.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))")?.message == "custom")
         let failing = h.run("error(setmetatable({}, {__tostring = function() error('again') end}))")
@@ -44,5 +68,18 @@ import Testing
         h.lua.close()
         #expect(h.lua.isClosed)
         #expect(h.run("return 1")?.kind == .unavailable)
+    }
+}
+
+/// References handed to another thread, which drops them.
+final class ReferenceBox: @unchecked Sendable {
+    private var references: [LuaReference]
+
+    init(_ references: [LuaReference]) {
+        self.references = references
+    }
+
+    func drop() {
+        references.removeAll()
     }
 }

@@ -33,10 +33,23 @@ import Testing
         private let lock = NSLock()
         private var buffer = ""
 
-        init(_ arguments: [String], in folder: URL) throws {
+        /// The keyboard end of the watch's terminal, when it has one.
+        private(set) var keyboard: FileHandle?
+
+        init(_ arguments: [String], in folder: URL, terminal: Bool = false) throws {
             process.executableURL = Binary.url
             process.arguments = arguments
             process.currentDirectoryURL = folder
+            // CI mode (the CI variable) writes no snapshots; these tests watch them being written.
+            var environment = ProcessInfo.processInfo.environment
+            environment["CI"] = nil
+            process.environment = environment
+            if terminal {
+                // A pseudo-terminal as standard input: the watch reads keys from it.
+                let (master, device) = try PseudoTerminal.open()
+                keyboard = master
+                process.standardInput = device
+            }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe
@@ -69,6 +82,10 @@ import Testing
             return false
         }
 
+        func press(_ keys: String) {
+            keyboard?.write(Data(keys.utf8))
+        }
+
         deinit {
             // SIGKILL: a child started from a test thread may inherit a mask blocking SIGTERM.
             kill(process.processIdentifier, SIGKILL)
@@ -95,11 +112,107 @@ import Testing
         // A broken save shows its error and keeps the last good results.
         try fixture.write("scenarios/chat.lua", "scenario('name', function()\n  expect(1):toBe(1)\n")
         #expect(watch.waitFor("does not load"))
-        #expect(watch.waitFor("keeping the last good results of scenarios/chat.lua"))
+        #expect(watch.waitFor("scenarios/chat.lua did not load: its last good results are kept"))
         #expect(watch.output.contains("scenarios/chat.lua:3: 'end' expected"))
 
         // Fixing it runs it again.
         try fixture.write("scenarios/chat.lua", "scenario('name', function() expect(1):toBe(1) end)")
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2))
+    }
+
+    @Test func keysNarrowTheRunsOnATerminal() throws {
+        let fixture = try Fixture([
+            "scenarios/chat.lua": "scenario('chat opens', function() expect(1):toBe(2) end)\nscenario('chat closes', function() end)",
+            "scenarios/feed.lua": "scenario('feed scrolls', function() end)",
+        ])
+        let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root, terminal: true)
+        #expect(watch.waitFor("2 passed, 1 failed, 0 skipped"))
+        #expect(watch.waitFor(WatchUsage.line))
+
+        // t: a name filter, typed and echoed.
+        watch.press("t")
+        #expect(watch.waitFor("scenario name contains"))
+        watch.press("closes\n")
+        #expect(watch.waitFor("Watching scenarios matching \"closes\" (a for all)"))
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+
+        // a: everything again; f: only what failed.
+        watch.press("a")
+        #expect(watch.waitFor("2 passed, 1 failed, 0 skipped", count: 2))
+        watch.press("f")
+        #expect(watch.waitFor("Watching only what failed"))
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"))
+
+        // p: a file filter.
+        watch.press("ap")
+        #expect(watch.waitFor("file path contains"))
+        watch.press("feed\n")
+        #expect(watch.waitFor("Watching files matching \"feed\""))
+
+        // u: the next run updates snapshots, once.
+        watch.press("a")
+        try fixture.write("scenarios/feed.lua", "scenario('feed scrolls', function() expect(nav.app { root = nav.stack { nav.screen('Feed')() } }):toMatchSnapshot() end)")
+        #expect(watch.waitFor("Snapshots: 1 written"))
+        try fixture.write("scenarios/feed.lua", "scenario('feed scrolls', function() expect(nav.app { root = nav.stack { nav.screen('Chat')() } }):toMatchSnapshot() end)")
+        #expect(watch.waitFor("1 passed, 2 failed, 0 skipped"))
+        watch.press("u")
+        #expect(watch.waitFor("Snapshots: 1 updated"))
+
+        // q: quits, with status 0.
+        watch.press("q")
+        let deadline = Date().addingTimeInterval(20)
+        while watch.process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(!watch.process.isRunning)
+        #expect(watch.process.terminationStatus == 0)
+    }
+
+    @Test func withoutATerminalNoKeysAreOffered() throws {
+        let fixture = try Fixture(["scenarios/feed.lua": "scenario('feed scrolls', function() end)"])
+        let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!watch.output.contains(WatchUsage.line))
+    }
+}
+
+/// The keys line `navscript watch` prints on a terminal (WatchKey.usage).
+enum WatchUsage {
+    static let line = "Watch: a all, f failed only, p filter by file, t filter by name, u update snapshots, Enter run again, q quit"
+}
+
+/// Where `require` looks from: the same root for a file as for its folder, in run and check.
+@Suite struct SuiteRootTests {
+    static let suite: [String: String] = [
+        "myapp/routes/chat.lua": "local s = require 'routes.screens'\nreturn { show = function() return nav.route():top(nav.stack):push(s.Chat()) end }",
+        "myapp/routes/screens.lua": "return { Chat = nav.screen('Chat'), Feed = nav.screen('Feed') }",
+        "myapp/spec/chat_spec.lua": """
+            local routes, s = require 'routes.chat', require 'routes.screens'
+            scenario("shows a chat", function()
+              local app = nav.app { root = nav.stack { s.Feed() } }
+              expect(app:navigate(routes.show())):toSucceed()
+            end)
+            """,
+    ]
+
+    @Test func oneFileRequiresWhatItsFolderRunFinds() throws {
+        let fixture = try Fixture(Self.suite)
+        #expect(try navscript(["run", "myapp"], in: fixture.root).status == 0)
+        let file = try navscript(["run", "myapp/spec/chat_spec.lua"], in: fixture.root)
+        #expect(file.status == 0, "\(file.output)")
+        #expect(try navscript(["run", "myapp/spec/chat_spec.lua:2"], in: fixture.root).status == 0)
+    }
+
+    @Test func checkRequiresModulesAsRunDoes() throws {
+        let fixture = try Fixture(Self.suite)
+        let checked = try navscript(["check", "myapp"], in: fixture.root)
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output == "3 files checked, no errors\n")
+        try fixture.write("myapp/routes/broken.lua", "local x = require 'routes.missing'\nreturn {}")
+        let broken = try navscript(["check", "myapp"], in: fixture.root)
+        #expect(broken.status == 2)
+        #expect(broken.output.contains("myapp/routes/broken.lua:1: module 'routes.missing' not found: no file routes/missing.lua below the script root myapp"),
+                "\(broken.output)")
     }
 }

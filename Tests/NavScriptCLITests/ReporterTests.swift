@@ -19,24 +19,120 @@ import Testing
         #expect(root.name == "testsuites")
         #expect(root.attribute(forName: "tests")?.stringValue == "6")
         #expect(root.attribute(forName: "failures")?.stringValue == "2")
-        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "0")
+        #expect(root.attribute(forName: "skipped") == nil)   // not in Jenkins' schema
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["bad_spec.lua", "chat_spec.lua"])
         for suite in suites {
-            for name in ["tests", "failures", "errors", "skipped", "time", "timestamp"] {
+            for name in ["tests", "failures", "errors", "skipped", "time"] {
                 #expect(suite.attribute(forName: name) != nil, "testsuite/@\(name)")
             }
+            #expect(suite.attribute(forName: "timestamp") == nil)   // not in Surefire's schema
+            let properties = suite.elements(forName: "properties").first?.elements(forName: "property") ?? []
+            #expect(properties.map { $0.attribute(forName: "name")?.stringValue } == ["file", "seed"])
+            #expect(properties.first?.attribute(forName: "value")?.stringValue == suite.attribute(forName: "name")?.stringValue)
             for testcase in suite.elements(forName: "testcase") {
                 #expect(testcase.attribute(forName: "classname") != nil)
                 #expect(testcase.attribute(forName: "name") != nil)
+                #expect(testcase.attribute(forName: "file") == nil)   // in neither schema
                 #expect(Double(testcase.attribute(forName: "time")?.stringValue ?? "x") != nil)
             }
         }
+        #expect(suites[0].elements(forName: "testcase").first?.attribute(forName: "classname")?.stringValue == "bad_spec")
         let failure = try #require(suites[0].elements(forName: "testcase").first?.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("bad_spec.lua:4: expect(value):toShow(Chat) failed") == true)
+        #expect(failure.attribute(forName: "type")?.stringValue == "expectation")
         #expect(failure.stringValue?.contains("└─ modal Feed") == true)
         let skipped = suites[1].elements(forName: "testcase").last?.elements(forName: "skipped")
         #expect(skipped?.count == 1)
+        #expect(skipped?.first?.attribute(forName: "message")?.stringValue == "chat_spec.lua:14: pending")
+    }
+
+    /// Passing, failing, erroring (with and without a place in the message) and pending
+    /// scenarios, printed output and a file that does not load: the whole report is valid
+    /// against the JUnit XSD Jenkins' xUnit plugin validates with, and each `testsuite` in
+    /// it, on its own as Surefire writes one, against Surefire's 3.0 report schema (whose
+    /// only root is `testsuite`). Schemas/README.md says where the schemas come from.
+    @Test func junitXMLValidatesAgainstJenkinsAndSurefireSchemas() throws {
+        let xmllint = try #require(Self.xmllint(), """
+            xmllint is not installed, so the JUnit report cannot be checked against the schemas: \
+            install libxml2-utils (Debian and Ubuntu: apt-get install -y libxml2-utils; \
+            scripts/test does it when run as root); macOS ships xmllint
+            """)
+        let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas")
+        let jenkins = schemas.appendingPathComponent("junit-10.xsd")
+        let surefire = schemas.appendingPathComponent("surefire-test-report-3.0.xsd")
+        let fixture = try Fixture([
+            "chat_spec.lua": passingSuite,
+            "bad_spec.lua": failingSuite,
+            "flows/odd_spec.lua": """
+                scenario("prints & fails", function() print("<out> ]]> here") error("no place", 0) end)
+                scenario("throws a table", function() error({ code = 1 }) end)
+                """,
+            "broken_spec.lua": "scenario(\"never\", function(\n",
+        ])
+        let result = try navscript(["run", ".", "--reporter", "junit=reports/junit.xml"], in: fixture.root)
+        #expect(result.status == 2)   // a file did not load
+        let report = fixture.root.appendingPathComponent("reports/junit.xml")
+
+        // The checks have teeth: what the review found is rejected.
+        try fixture.write("reports/bad-jenkins.xml", #"<testsuites skipped="1"><testsuite name="a" tests="1" failures="0" errors="0"><testcase name="b" file="a.lua"/></testsuite></testsuites>"#)
+        try fixture.write("reports/bad-surefire.xml", #"<testsuite name="a" tests="0" errors="0" skipped="0" failures="0" timestamp="2024-01-01T00:00:00"/>"#)
+        #expect(try Self.run(xmllint, ["--noout", "--schema", jenkins.path, fixture.root.appendingPathComponent("reports/bad-jenkins.xml").path]).status != 0)
+        #expect(try Self.run(xmllint, ["--noout", "--schema", surefire.path, fixture.root.appendingPathComponent("reports/bad-surefire.xml").path]).status != 0)
+
+        let whole = try Self.run(xmllint, ["--noout", "--schema", jenkins.path, report.path])
+        let text = try fixture.read("reports/junit.xml")
+        #expect(whole.status == 0, "junit-10.xsd: \(whole.output)\n\(text)")
+
+        let document = try XMLDocument(contentsOf: report, options: [.nodePreserveCDATA])
+        let suites = try #require(document.rootElement()).elements(forName: "testsuite")
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["bad_spec.lua", "chat_spec.lua", "flows/odd_spec.lua", "broken_spec.lua"])
+        for (index, suite) in suites.enumerated() {
+            let single = XMLDocument(rootElement: try #require(suite.copy() as? XMLElement))
+            single.characterEncoding = "UTF-8"
+            let file = fixture.root.appendingPathComponent("reports/TEST-\(index).xml")
+            try single.xmlData().write(to: file)
+            let checked = try Self.run(xmllint, ["--noout", "--schema", surefire.path, file.path])
+            let written = try String(contentsOf: file, encoding: .utf8)
+            #expect(checked.status == 0, "surefire-test-report-3.0.xsd: \(checked.output)\n\(written)")
+        }
+
+        // What the schemas allow still says what happened, and where.
+        let odd = suites[2].elements(forName: "testcase")
+        #expect(odd.map { $0.attribute(forName: "classname")?.stringValue } == ["flows.odd_spec", "flows.odd_spec"])
+        #expect(odd.map { $0.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue } == [
+            "flows/odd_spec.lua:1: no place", "flows/odd_spec.lua:2: (error object is a table value: {code = 1})",
+        ])
+        #expect(odd.first?.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "error")
+        #expect(odd.first?.elements(forName: "system-out").first?.stringValue == "<out> ]]> here\n")
+        let load = try #require(suites[3].elements(forName: "testcase").first)
+        #expect(load.attribute(forName: "name")?.stringValue == "load")
+        #expect(suites[3].attribute(forName: "errors")?.stringValue == "1")
+        #expect(load.elements(forName: "error").first?.attribute(forName: "type")?.stringValue == "load")
+        #expect(load.elements(forName: "error").first?.attribute(forName: "message")?.stringValue?.hasPrefix("broken_spec.lua:") == true)
+    }
+
+    /// `xmllint` on PATH (or where Debian and macOS put it).
+    static func xmllint() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent("xmllint") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs a tool; its standard output and error together.
+    static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     @Test func tapIsValid() throws {

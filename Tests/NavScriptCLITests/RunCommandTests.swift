@@ -101,7 +101,10 @@ import Testing
         let excluded = try navscript(["run", ".", "--exclude-tag", "broken", "--filter", "e"], in: fixture.root)
         #expect(excluded.status == 1)   // "errors" still runs and fails
         #expect(excluded.output.contains("3 passed, 1 failed, 1 skipped"))
-        #expect(try navscript(["run", ".", "--filter", "nothing matches"], in: fixture.root).output.contains("No scenarios matched."))
+        let nothing = try navscript(["run", ".", "--filter", "nothing matches"], in: fixture.root)
+        #expect(nothing.status == 2)
+        #expect(nothing.errors == "navscript: no scenarios to run in . (2 files, 6 scenarios) matching --filter nothing matches (--pass-with-no-scenarios makes this a success)\n")
+        #expect(try navscript(["run", ".", "--filter", "nothing matches", "--pass-with-no-scenarios"], in: fixture.root).status == 0)
     }
 
     @Test func aScenarioByFileAndLine() throws {
@@ -140,7 +143,9 @@ import Testing
         let fixture = try Fixture(["many_spec.lua": many])
         let result = try navscript(["run", ".", "--fail-fast", "--jobs", "1"], in: fixture.root)
         #expect(result.status == 1)
-        #expect(result.output.contains("0 passed, 1 failed, 0 skipped"))
+        #expect(result.output.contains("0 passed, 1 failed, 0 skipped, 29 not run (--fail-fast)"))
+        let tap = try navscript(["run", ".", "--fail-fast", "-j1", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
     }
 
     @Test func limitsApplyPerScenario() throws {
@@ -172,5 +177,35 @@ import Testing
         #expect(runHelp.status == 0)
         #expect(runHelp.output.contains("--shard <I/N>"))
         #expect(try navscript(["--version"]).output == "0.1.0\n")
+    }
+}
+
+/// `.only` and `.skip`, and --forbid-only.
+@Suite struct FocusTests {
+    static let focused = """
+        scenario("runs", function() end)
+        scenario.only("focused", function() end)
+        describe.only("block", function() scenario("inside", function() end) end)
+        scenario.skip("skipped", function() error("ran") end)
+        """
+
+    @Test func onlyRunsTheFocusedScenariosOfItsFile() throws {
+        let fixture = try Fixture(["only_spec.lua": Self.focused, "other_spec.lua": "scenario('elsewhere', function() end)"])
+        let result = try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("  - runs (pending)"))
+        #expect(result.output.contains("  ✓ focused"))
+        #expect(result.output.contains("  ✓ block inside"))
+        #expect(result.output.contains("  - skipped (pending)"))
+        #expect(result.output.contains("  ✓ elsewhere"))   // .only works within its file, as in Jest
+    }
+
+    @Test func forbidOnlyIsOnInCIMode() throws {
+        let fixture = try Fixture(["only_spec.lua": Self.focused])
+        let ci = try navscript(["run", ".", "--ci"], in: fixture.root)
+        #expect(ci.status == 2)
+        #expect(ci.errors == "navscript: scenarios are marked .only (only_spec.lua:2, only_spec.lua:3) and --forbid-only is on (CI mode): remove the .only, so that the whole suite runs\n")
+        #expect(try navscript(["run", ".", "--ci", "--no-forbid-only"], in: fixture.root).status == 0)
+        #expect(try navscript(["run", ".", "--forbid-only"], in: fixture.root).status == 2)
     }
 }

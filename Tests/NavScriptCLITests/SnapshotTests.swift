@@ -15,6 +15,19 @@ import Testing
         Self.suite.replacingOccurrences(of: "CHAT", with: String(chat))
     }
 
+    @Test func namesWithNewlinesRoundTrip() throws {
+        let fixture = try Fixture(["lines_spec.lua": """
+            scenario("two\\nlines", function() expect("text"):toMatchSnapshot("a\\\\b\\nc") end)
+            scenario("plain", function() expect("other"):toMatchSnapshot() end)
+            """])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        let stored = try fixture.read("lines_spec.lua.snap")
+        #expect(stored.contains("== two\\nlines: a\\\\b\\nc\n| text\n"), "\(stored)")
+        #expect(stored.contains("== plain 1\n| other\n"))
+        let again = try navscript(["run", ".", "--ci"], in: fixture.root)
+        #expect(again.status == 0, "\(again.output)")
+    }
+
     @Test func writtenThenMatched() throws {
         let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
         let first = try navscript(["run", "."], in: fixture.root)
@@ -57,12 +70,22 @@ import Testing
         let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
         let viaFlag = try navscript(["run", ".", "--ci"], in: fixture.root)
         #expect(viaFlag.status == 1)
-        #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap and CI is set"))
+        #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap, and CI mode writes none: write it with navscript run --update-snapshots (which CI mode allows), then commit the file"))
         #expect(!fixture.exists("snap_spec.lua.snap"))
         let viaEnvironment = try navscript(["run", "."], in: fixture.root, environment: ["CI": "true"])
         #expect(viaEnvironment.status == 1)
         #expect(!fixture.exists("snap_spec.lua.snap"))
-        #expect(try navscript(["run", ".", "--ci", "--update-snapshots"], in: fixture.root).status == 2)
+        // What the message says works: --update-snapshots wins over CI mode, as Jest's -u.
+        let updated = try navscript(["run", ".", "--update-snapshots"], in: fixture.root, environment: ["CI": "true"])
+        #expect(updated.status == 0, "\(updated.errors)")
+        #expect(fixture.exists("snap_spec.lua.snap"))
+    }
+
+    @Test(arguments: ["false", "0", "FALSE", ""])
+    func aCIVariableThatSaysNoIsNotCIMode(value: String) throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        #expect(try navscript(["run", "."], in: fixture.root, environment: ["CI": value]).status == 0)
+        #expect(fixture.exists("snap_spec.lua.snap"))
     }
 
     @Test func obsoleteSnapshotsAreReportedAndRemovedOnUpdate() throws {

@@ -52,6 +52,7 @@ final class Fixture {
 
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (path, text) in files {
             try write(path, text)
         }
@@ -105,3 +106,27 @@ let failingSuite = """
     end)
     scenario("passes", function() expect(1):toBe(1) end)
     """
+
+/// A pseudo-terminal, for a command that reads keys. The POSIX calls are looked up at run
+/// time: Glibc's module hides them behind _XOPEN_SOURCE.
+enum PseudoTerminal {
+    /// The controlling end (what a test types into) and the terminal the command reads.
+    static func open() throws -> (master: FileHandle, device: FileHandle) {
+        typealias Open = @convention(c) (Int32) -> Int32
+        typealias Grant = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let libc = dlopen(nil, RTLD_NOW)
+        guard let openpt = dlsym(libc, "posix_openpt"), let grantpt = dlsym(libc, "grantpt"),
+              let unlockpt = dlsym(libc, "unlockpt"), let ptsname = dlsym(libc, "ptsname") else {
+            throw CocoaError(.featureUnsupported)
+        }
+        let master = unsafeBitCast(openpt, to: Open.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, unsafeBitCast(grantpt, to: Grant.self)(master) == 0,
+              unsafeBitCast(unlockpt, to: Grant.self)(master) == 0,
+              let name = unsafeBitCast(ptsname, to: Name.self)(master),
+              let device = FileHandle(forUpdatingAtPath: String(cString: name)) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return (FileHandle(fileDescriptor: master, closeOnDealloc: true), device)
+    }
+}

@@ -45,12 +45,12 @@ let chatRoutes = """
     return M
     """
 
-@Suite struct EngineTests {
+@Suite @MainActor struct EngineTests {
     func hostApp() throws -> ScreenApplication {
         try ScreenApplication(root: .stack([.screen(AnyScreen(name: "Home"))]))
     }
 
-    @Test func routesByNameWithArguments() throws {
+    @Test func routesByNameWithArguments() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes, "rooms/list.lua": "return { open = function() return nav.route() end }"])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         #expect(engine.routeNames == ["chat.showChat", "rooms.list.open"])
@@ -63,7 +63,7 @@ let chatRoutes = """
         }
     }
 
-    @Test func aRouteThatFailsReportsFileAndLine() throws {
+    @Test func aRouteThatFailsReportsFileAndLine() async throws {
         let tree = try ScriptTree(["bad.lua": "return { broken = function() return nav.route():push() end, notRoute = function() return 1 end }"])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         #expect(throws: LuaError.self) { try engine.route("bad.broken") }
@@ -79,12 +79,12 @@ let chatRoutes = """
         }
     }
 
-    @Test func aScriptThatDoesNotLoadFailsTheFirstLoad() throws {
+    @Test func aScriptThatDoesNotLoadFailsTheFirstLoad() async throws {
         let tree = try ScriptTree(["broken.lua": "return {"])
         #expect(throws: LuaError.self) { try NavEngine(root: tree.root, displayRoot: "routes") }
     }
 
-    @Test func hostFactoriesWinOverScriptScreens() throws {
+    @Test func hostFactoriesWinOverScriptScreens() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)
         engine.registerScreen("Chat") { traits in
@@ -95,16 +95,16 @@ let chatRoutes = """
         #expect(app.navigator.topContainer?.attributes == ["madeBy": "swift"])
     }
 
-    @Test func aGoodEditIsSwappedInAndTheHierarchySurvives() throws {
+    @Test func aGoodEditIsSwappedInAndTheHierarchySurvives() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)
         var reloads: [NavReload] = []
         engine.onReload = { reloads.append($0) }
         let app = try hostApp()
         #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
-        #expect(engine.checkForChanges() == nil)
+        #expect(await engine.checkForChanges() == nil)
         try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 2"))
-        let reload = try #require(engine.checkForChanges())
+        let reload = try #require(await engine.checkForChanges())
         #expect(reload.succeeded)
         #expect(reload.changed == ["chat.lua"])
         #expect(reloads.count == 1)
@@ -113,78 +113,78 @@ let chatRoutes = """
         #expect(app.window.root?.children.map { $0.attributes["version"] } == [nil, .int(1), .int(2)])
     }
 
-    @Test func aBrokenEditKeepsTheLastGoodVersion() throws {
+    @Test func aBrokenEditKeepsTheLastGoodVersion() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         try tree.write("chat.lua", "local M = {}\nfunction M.showChat(id)\n  return nav.route(:\nend\nreturn M")
-        let reload = try #require(engine.checkForChanges())
+        let reload = try #require(await engine.checkForChanges())
         #expect(!reload.succeeded)
         #expect(reload.error?.message == "routes/chat.lua:3: unexpected symbol near ':'")
         #expect(engine.lastError?.location?.line == 3)
         let app = try hostApp()
         #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
         try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 3"))
-        #expect(engine.checkForChanges()?.succeeded == true)
+        #expect(await engine.checkForChanges()?.succeeded == true)
         #expect(engine.lastError == nil)
         #expect(app.navigate(to: try engine.route("chat.showChat", .int(2))).isSuccess)
         #expect(app.navigator.topContainer?.attributes["version"] == .int(3))
     }
 
-    @Test func aRuntimeErrorWhileLoadingKeepsTheLastGoodVersion() throws {
+    @Test func aRuntimeErrorWhileLoadingKeepsTheLastGoodVersion() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         try tree.write("chat.lua", "local x = nil\nreturn { showChat = x.y }")
-        let reload = try #require(engine.checkForChanges())
+        let reload = try #require(await engine.checkForChanges())
         #expect(reload.error?.message == "routes/chat.lua:2: attempt to index a nil value (local 'x')")
         #expect(engine.routeNames == ["chat.showChat"])
         try tree.write("chat.lua", "while true do end")
-        #expect(engine.checkForChanges()?.error?.kind == .instructionLimit)
+        #expect(await engine.checkForChanges()?.error?.kind == .instructionLimit)
         #expect(engine.routeNames == ["chat.showChat"])
     }
 
-    @Test func deletedAndRenamedFiles() throws {
+    @Test func deletedAndRenamedFiles() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes, "extra.lua": "return { go = function() return nav.route() end }"])
         let engine = try NavEngine(root: tree.root)
         try tree.remove("extra.lua")
-        #expect(engine.checkForChanges()?.changed == ["extra.lua"])
+        #expect(await engine.checkForChanges()?.changed == ["extra.lua"])
         #expect(engine.routeNames == ["chat.showChat"])
         try tree.move("chat.lua", "messages.lua")
-        let reload = try #require(engine.checkForChanges())
+        let reload = try #require(await engine.checkForChanges())
         #expect(reload.changed == ["chat.lua", "messages.lua"])
         #expect(engine.routeNames == ["messages.showChat"])
     }
 
-    @Test func aBurstOfSavesEndsWithTheLastOne() throws {
+    @Test func aBurstOfSavesEndsWithTheLastOne() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)
         var reloads = 0
         engine.onReload = { _ in reloads += 1 }
         for version in 1...20 {
             try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", \(version * 10)"))
-            if version % 5 == 0 { engine.checkForChanges() }
+            if version % 5 == 0 { await engine.checkForChanges() }
         }
-        engine.checkForChanges()
+        await engine.checkForChanges()
         #expect(reloads == 4)
         let app = try hostApp()
         #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
         #expect(app.navigator.topContainer?.attributes["version"] == .int(200))
     }
 
-    @Test func aRouteHandedOutBeforeTheReloadBuildsWithTheNewDefinitions() throws {
+    @Test func aRouteHandedOutBeforeTheReloadBuildsWithTheNewDefinitions() async throws {
         let withGet = chatRoutes.replacingOccurrences(of: "return M", with: "M.withGet = function() return nav.route():top(nav.stack):get(function() end) end\nreturn M")
         let tree = try ScriptTree(["chat.lua": withGet])
         let engine = try NavEngine(root: tree.root)
         let kept = try engine.route("chat.showChat", .int(5))
         let withFunction = try engine.route("chat.withGet")
         try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 9"))
-        #expect(engine.checkForChanges()?.succeeded == true)
+        #expect(await engine.checkForChanges()?.succeeded == true)
         let app = try hostApp()
         #expect(app.navigate(to: kept).isSuccess)
         #expect(app.navigator.topContainer?.attributes["version"] == .int(9))
         #expect(app.navigate(to: withFunction).failureMessage == "the script this function came from was unloaded")
     }
 
-    @Test func modulesRequiredByOthersReloadTogether() throws {
+    @Test func modulesRequiredByOthersReloadTogether() async throws {
         let tree = try ScriptTree([
             "common/screens.lua": "return { Chat = nav.screen('Chat') }",
             "chat.lua": "local s = require 'common.screens'\nreturn { show = function() return nav.route():top(nav.stack):push(s.Chat { v = 1 }) end }",
@@ -192,24 +192,43 @@ let chatRoutes = """
         let engine = try NavEngine(root: tree.root)
         #expect(engine.routeNames == ["chat.show"])
         try tree.write("common/screens.lua", "return { Chat = nav.screen('Message') }")
-        #expect(engine.checkForChanges()?.succeeded == true)
+        #expect(await engine.checkForChanges()?.succeeded == true)
         let app = try hostApp()
         #expect(app.navigate(to: try engine.route("chat.show")).isSuccess)
         #expect(app.navigator.topContainer?.label == "Message(v=1)")
     }
 
-    @Test func watchingReloadsOnTheGivenQueue() throws {
+    @Test func watchingReloadsOnTheMainActor() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
-        let queue = DispatchQueue(label: "engine")
-        let engine = try queue.sync { try NavEngine(root: tree.root) }
-        let reloaded = DispatchSemaphore(value: 0)
-        queue.sync {
-            engine.onReload = { _ in reloaded.signal() }
-            engine.watch(every: 0.01, on: queue)
+        let engine = try NavEngine(root: tree.root)
+        var reloads: [NavReload] = []
+        engine.onReload = { reloads.append($0) }
+        engine.watch(every: 0.01)
+        try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", 4"))
+        for _ in 0..<500 where reloads.isEmpty {
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
-        try tree.write("chat.lua", chatRoutes + "\n-- edited")
-        #expect(reloaded.wait(timeout: .now() + 5) == .success)
-        queue.sync { engine.stopWatching() }
+        engine.stopWatching()
+        #expect(reloads.map(\.succeeded) == [true])
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(4))
+    }
+
+    @Test func aScreensRefreshFunctionSurvivesAGoodReload() async throws {
+        let refreshing = """
+            local Chat = nav.screen("Chat", { refresh = function(c) c:setAttribute("refreshedBy", VERSION) end })
+            return { show = function() return nav.route():top(nav.stack):push(Chat()) end,
+                     refresh = function() return nav.route():top(nav.stack):stackTop():refresh() end }
+            """
+        let tree = try ScriptTree(["chat.lua": refreshing.replacingOccurrences(of: "VERSION", with: "1")])
+        let engine = try NavEngine(root: tree.root)
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.show")).isSuccess)
+        try tree.write("chat.lua", refreshing.replacingOccurrences(of: "VERSION", with: "2"))
+        #expect(await engine.checkForChanges()?.succeeded == true)
+        #expect(app.navigate(to: try engine.route("chat.refresh")).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["refreshedBy"] == .int(2))
     }
 }
 

@@ -47,7 +47,7 @@ import Testing
         ("setmetatable({}, {__gc = function() error('in gc') end})", "__gc metamethods are not available to scripts"),
         ("return tostring(setmetatable({}, {__tostring = function() error('in tostring') end}))", "hostile.lua:1: in tostring"),
         ("return setmetatable({}, {__index = function() error('in index') end}).x", "hostile.lua:1: in index"),
-        ("error({code = 42})", "(error object is a table value)"),
+        ("error({code = 42})", "(error object is a table value: {code = 42})"),
         ("error(nil)", "(error object is a nil value)"),
         ("error(setmetatable({}, {__tostring = function() return 'custom error' end}))", "custom error"),
         ("local r = nav.route() r.push(nav.screen('A')(), r)", "bad argument #1 to 'push' (Route expected, got Screen)"),

@@ -12,6 +12,7 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 ---@alias PredicateLike Predicate|Screen|ScreenType
 ---@alias Node Screen|ScreenType|Predicate
 ---@alias TraitValue string|number|boolean
+---@alias TransitionKind "setRoot"|"present"|"dismiss"|"push"|"pop"|"setStack"|"selectTab"
 
 ---@class ScreenType
 ---@field name string
@@ -249,7 +250,7 @@ local Navigator = {}
 function Navigator:navigate(route, options, completion) end
 
 ---@class Transition
----@field kind "setRoot"|"present"|"dismiss"|"push"|"pop"|"setStack"|"selectTab"
+---@field kind TransitionKind
 ---@field animated boolean
 ---@field animation string?
 ---@field container Container
@@ -352,7 +353,7 @@ local Expectation = {}
 function Expectation:toBe(expected) end
 ---@param expected any
 function Expectation:toEqual(expected) end
----@param screen Screen
+---@param screen Screen|ScreenType
 function Expectation:toShow(screen) end
 ---@param item any
 function Expectation:toContain(item) end
@@ -360,23 +361,43 @@ function Expectation:toContain(item) end
 function Expectation:toHaveLength(length) end
 ---@param pattern string
 function Expectation:toMatch(pattern) end
+function Expectation:toBeTruthy() end
+function Expectation:toBeFalsy() end
+function Expectation:toBeNil() end
+---@param expected number
+---@param digits? integer
+function Expectation:toBeCloseTo(expected, digits) end
+---@param bound number
+function Expectation:toBeGreaterThan(bound) end
+---@param bound number
+function Expectation:toBeGreaterThanOrEqual(bound) end
+---@param bound number
+function Expectation:toBeLessThan(bound) end
+---@param bound number
+function Expectation:toBeLessThanOrEqual(bound) end
+---@param kinds TransitionKind[]
+function Expectation:toHaveTransitions(kinds) end
+---@param pattern string
+function Expectation:toHaveLogged(pattern) end
+function Expectation:toSucceed() end
 ---@param pattern? string
 function Expectation:toFail(pattern) end
 ---@param name? string
 function Expectation:toMatchSnapshot(name) end
 
----@param name string
----@param options ScenarioOptions|fun()
----@param body? fun()
-function describe(name, options, body) end
----@param name string
----@param options ScenarioOptions|fun()
----@param body? fun()
-function scenario(name, options, body) end
----@param name string
----@param options ScenarioOptions|fun()
----@param body? fun()
-function it(name, options, body) end
+---@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun(), body?: fun())
+
+---@class ScenarioFunction
+---@overload fun(name: string, options: ScenarioOptions|fun(), body?: fun())
+---@field only ScenarioDefinition runs only the scenarios (or blocks) so marked in the file
+---@field skip ScenarioDefinition reports the scenario (or every scenario of the block) as skipped
+
+---@type ScenarioFunction
+describe = nil
+---@type ScenarioFunction
+scenario = nil
+---@type ScenarioFunction
+it = nil
 ---@param name string
 ---@param options? ScenarioOptions|fun()
 ---@param body? fun()
@@ -385,7 +406,24 @@ function pending(name, options, body) end
 function before_each(body) end
 ---@param body fun()
 function after_each(body) end
----@param value any
----@param extra? any
----@return Expectation
-function expect(value, extra) end
+---@param body fun()
+function before_all(body) end
+---@param body fun()
+function after_all(body) end
+---@param body fun()
+function setup(body) end
+---@param body fun()
+function teardown(body) end
+
+---A matcher of expect.extend: gets the received value and the matcher's arguments, and
+---returns whether it passes and a message (or a function making one) for a failure.
+---@alias Matcher fun(received: any, ...): (boolean, (string|fun(): string)?)
+
+---@class ExpectFunction
+---@overload fun(value: any, extra?: any): Expectation
+local ExpectFunction = {}
+---@param matchers table<string, Matcher>
+function ExpectFunction.extend(matchers) end
+
+---@type ExpectFunction
+expect = nil

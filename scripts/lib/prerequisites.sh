@@ -1,16 +1,52 @@
-# Checks for what NavScript needs to build, and installs what is missing on Debian.
-# Sourced by the scripts the README names; not meant to run on its own.
+# Checks for what NavScript needs to build, and installs what is missing: with apt-get on
+# Debian and Ubuntu, with Homebrew on macOS. Sourced by the scripts the README names; not
+# meant to run on its own.
 
 require_prerequisites() {
     if ! command -v swift >/dev/null 2>&1; then
-        echo "error: swift is not on PATH; install Swift 6 (https://www.swift.org/install/linux/)" >&2
+        echo "error: swift is not on PATH; install Swift 6 (https://www.swift.org/install/)" >&2
         exit 2
     fi
+    if [ "$(uname -s)" = "Darwin" ]; then
+        require_homebrew_lua
+    else
+        require_debian_lua
+    fi
+}
+
+# macOS: Lua 5.4 is Homebrew's keg-only lua@5.4 (its `lua` is 5.5). SwiftPM finds the keg
+# itself through the package's `.brew(["lua@5.4"])` provider (it asks `brew --prefix`);
+# PKG_CONFIG_PATH is set too, for pkg-config and for tools that do not ask brew.
+require_homebrew_lua() {
+    if ! command -v brew >/dev/null 2>&1; then
+        echo "error: Lua 5.4 is needed; install Homebrew (https://brew.sh), then: brew install lua@5.4 pkg-config" >&2
+        exit 2
+    fi
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    local keg
+    keg="$(brew --prefix lua@5.4 2>/dev/null || true)"
+    if [ -z "$keg" ] || [ ! -e "$keg/lib/pkgconfig/lua5.4.pc" ]; then
+        missing+=(lua@5.4)
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "==> installing ${missing[*]} (brew)"
+        brew install "${missing[@]}" >/dev/null
+        keg="$(brew --prefix lua@5.4)"
+    fi
+    export PKG_CONFIG_PATH="$keg/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+}
+
+# Debian and Ubuntu: Lua 5.4's headers and pkg-config to build, and xmllint (libxml2-utils),
+# with which the tests check the JUnit reporter against Jenkins' and Surefire's schemas
+# (macOS ships xmllint).
+require_debian_lua() {
     local missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! pkg-config --exists lua5.4 2>/dev/null; then
         missing+=(liblua5.4-dev)
     fi
+    command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
     if [ ${#missing[@]} -eq 0 ]; then
         return 0
     fi

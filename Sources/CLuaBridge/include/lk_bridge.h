@@ -40,14 +40,18 @@ typedef void (*lk_destroy)(void *value, void *context);
 /* Where print writes. */
 typedef void (*lk_output)(void *context, const char *text, size_t length);
 
-/* Why the last protected call was stopped by a limit (a memory error is LUA_ERRMEM). */
-enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2 };
+/* Why the state was stopped: a limit passed (LK_STOP_CAP: the memory cap, by what the host
+   keeps for the script), or the system refused the host memory (LK_STOP_MEMORY, which lasts
+   as long as the state). A cap passed by Lua's own allocations is a LUA_ERRMEM without a
+   stop. */
+enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2, LK_STOP_MEMORY = 3, LK_STOP_CAP = 4 };
 
 /* State (lk_state.c) */
 lua_State *lk_newstate(void);
 void lk_close(lua_State *L);
 void lk_setlimits(lua_State *L, size_t memory, long long instructions, double seconds);
 size_t lk_memoryused(lua_State *L);
+void lk_failallocations(lua_State *L, int count);
 size_t lk_memorypeak(lua_State *L);
 int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
@@ -72,6 +76,7 @@ static inline void *lk_receiver(lua_State *L) {
     return (*(lk_hostshared **)lua_getextraspace(L))->receiver;
 }
 int lk_setcollecting(lua_State *L, int on);
+size_t lk_reserveused(void);
 
 /* Calls (lk_call.c) */
 void lk_pushfunction(lua_State *L, lk_function fn, void *context);
@@ -82,6 +87,11 @@ int lk_tostring(lua_State *L, int idx);
 char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);
+void lk_beginbudget_scope(lua_State *L);
+void lk_endbudget_scope(lua_State *L);
+int lk_chargehost(lua_State *L, long long instructions);
+int lk_chargememory(lua_State *L, size_t bytes);
+const char *lk_stopmessage(lua_State *L);
 lua_State *lk_current(lua_State *L);
 
 /* Sandbox (lk_sandbox.c) */

@@ -48,12 +48,28 @@ extension NavRuntime {
         } catch let error as ScreenDSLError {
             throw LuaCallError.argument(1, error.reason)
         }
+        // The work the simulation does for the script counts against its limits.
+        application.simulation.workBudget = { [weak lua] steps in
+            lua?.chargeHost(instructions: steps * Self.stepInstructions)
+        }
         call.push(NavApp(application: application), apps)
         return 1
     }
 
+    /// What one step of navigation work (an action performed, a stack edit applied) is
+    /// charged, in Lua instructions: about what the step costs to run.
+    static let stepInstructions = 100
+
+    /// An app method. Errors of callbacks that had no caller to fail (a navigation's
+    /// completion function, run while the clock ran) are raised when it returns.
     private static func method(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
-        .method(.app, name) { runtime, call in try body(runtime, call, try call.object(1, runtime.apps)) }
+        .method(.app, name) { runtime, call in
+            let app = try call.object(1, runtime.apps)
+            runtime.lastApp = app
+            let results = try body(runtime, call, app)
+            try runtime.raiseCallbackErrors()
+            return results
+        }
     }
 
     private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Void) -> NavBinding {
@@ -142,6 +158,14 @@ extension NavRuntime {
             call.push(false)
             call.push("\(error)")
             return 2
+        }
+    }
+
+    /// The same, as the arguments of a completion function.
+    static func outcomeArguments(_ result: Result<Void, Error>) -> [LuaArgument] {
+        switch result {
+        case .success: return [.value(.boolean(true))]
+        case let .failure(error): return [.value(.boolean(false)), .string("\(error)")]
         }
     }
 

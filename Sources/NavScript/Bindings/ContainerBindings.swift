@@ -39,7 +39,9 @@ extension NavRuntime {
         .method(.container, "setAttribute") { runtime, call in
             let container = try call.object(1, runtime.containers)
             let name = try call.string(2)
-            container.setAttribute(try call.screenValue(3), for: name)
+            let value = try call.value(3, depth: 8, limits: attributeLimits)
+            try runtime.keep(bytes: value.estimatedSize + name.utf8.count)
+            container.setAttribute(ScreenValue(value), for: name)
             return 0
         },
         .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },
@@ -73,6 +75,9 @@ extension NavRuntime {
             return 1
         },
     ]
+
+    /// What one attribute may hold.
+    static let attributeLimits = LuaCopyLimits(values: 1_000, bytes: 256 << 10)
 
     /// container:setChildren { Screen, ... }, in a screen's build function.
     private func setChildren(_ call: LuaCall) throws -> Int32 {
@@ -125,10 +130,14 @@ extension NavRuntime {
         }
         var completion: ((Result<Void, Error>) -> Void)?
         if call.isFunction(completionIndex) {
-            let function = keepFunction(call, completionIndex)
-            completion = { [weak self] result in
-                guard let self else { return }
-                _ = try? self.call(function, results: 0, arguments: { self.outcome($0, result) }, read: { _ in })
+            // Its errors have no caller to fail: the app method that runs the clock raises them.
+            let function = NavCallback.function(keepFunction(call, completionIndex)), directory = directory
+            completion = { result in
+                do {
+                    try directory.invoke(function) { _ in Self.outcomeArguments(result) }
+                } catch {
+                    directory.current?.callbackErrors.append(error)
+                }
             }
         } else if !call.isNoneOrNil(completionIndex) {
             throw LuaCallError.type(completionIndex, expected: "function")
@@ -141,6 +150,7 @@ extension NavRuntime {
             }
             navigator.navigate(to: route, completion: completion)
         }
+        try raiseCallbackErrors()
         return 0
     }
 }

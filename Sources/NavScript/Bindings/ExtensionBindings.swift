@@ -62,49 +62,41 @@ extension NavRuntime {
         }
         let definition = NavActionDefinition(name: name, on: try kind("on") ?? .container, produces: try kind("produces"), perform: perform)
         if actions[name] == nil {
-            routes.method(name) { [unowned(unsafe) self] call in try appendAction(call, named: name) }
+            routes.method(name) { call in try call.withHost(NavRuntime.self) { try $0.appendAction(call, named: name) } }
         }
         actions[name] = definition
         return 0
     }
 
-    /// route:name(...): appends the custom action, with the extra arguments as plain data.
+    /// Arguments a custom action call may have after the route.
+    static let maximumActionArguments = 256
+
+    /// route:name(...): appends the custom action, with the extra arguments as plain data
+    /// (kept by the route, so charged to the script's memory).
     private func appendAction(_ call: LuaCall, named name: String) throws -> Int32 {
         let route = try routeArgument(call, 1)
         guard let definition = actions[name] else {
             throw LuaCallError.message("no action '\(name)' is defined")
         }
+        guard call.top - 1 <= Self.maximumActionArguments else {
+            throw LuaCallError.message("too many arguments to '\(name)' (\(call.top - 1); at most \(Self.maximumActionArguments))")
+        }
         let arguments = call.top < 2 ? [] : try (2...call.top).map { try call.value($0) }
+        try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
         let directory = directory
         let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
-            guard let runtime = directory.runtime, let definition = runtime.actions[name] else {
-                return done(.failure(ScreenFailure("no action '\(name)' is defined any more")))
-            }
-            runtime.perform(definition, container: container, navigator: navigator, arguments: arguments, done: done)
-        }
-        do {
-            return pushRoute(call, try route.perform(action))
-        } catch {
-            throw dslError(error)
-        }
-    }
-
-    private func perform(_ definition: NavActionDefinition, container: ScreenContainer, navigator: ScreenNavigator,
-                         arguments: [LuaValue], done: @escaping ScreenActionCompletion) {
-        let action = ScreenCustomAction(name: definition.name, on: definition.on, produces: definition.produces) { _, _, _ in }
-        do {
-            try call(definition.perform, results: 0, arguments: { call in
-                call.push(container, containers)
-                call.push(navigator, navigators)
-                call.push(CompletionObject(action: action, container: container, completion: done), completions)
-                for argument in arguments {
-                    call.push(value: argument)
+            let performed = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { _, _, _ in }
+            do {
+                try directory.invoke(.named(.action, name)) { runtime in
+                    [.object(container, runtime.containers), .object(navigator, runtime.navigators),
+                     .object(CompletionObject(action: performed, container: container, completion: done), runtime.completions)]
+                        + arguments.map(LuaArgument.value)
                 }
-                return Int32(3 + arguments.count)
-            }, read: { _ in })
-        } catch {
-            done(.failure(error))
+            } catch {
+                done(.failure(error))
+            }
         }
+        return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }
     }
 
     /// nav.decorator(name, function(container, options) end)
@@ -119,14 +111,7 @@ extension NavRuntime {
     func customDecorator(_ name: String, options: LuaValue) -> any ScreenDecorator {
         let directory = directory
         return ScreenCustomDecorator(name: name) { container, _ in
-            guard let runtime = directory.runtime, let function = runtime.decorators[name] else {
-                throw ScreenFailure("no decorator '\(name)' is defined any more")
-            }
-            try runtime.call(function, results: 0, arguments: { call in
-                call.push(container, runtime.containers)
-                call.push(value: options)
-                return 2
-            }, read: { _ in })
+            try directory.invoke(.named(.decorator, name)) { [.object(container, $0.containers), .value(options)] }
         }
     }
 }

@@ -5,8 +5,9 @@ import ScreenKit
 /// them (`nav.stack{key = chat}`, `nav.container{name = "Chat"}`). The stack and tabs ones
 /// also describe containers in `nav.app`'s hierarchy (`nav.stack { Feed(), Post() }`).
 extension NavRuntime {
-    /// Hierarchies deeper than this are refused: building one recurses.
-    static let maximumDepth = 200
+    /// Hierarchies deeper than this are refused: building one recurses, and the window
+    /// takes a level of the simulation's limit.
+    static let maximumDepth = ScreenSimulationLimits().depth - 1
 
     static let predicateBindings: [NavBinding] = [
         .metamethod(.predicate, "__call") { runtime, call in

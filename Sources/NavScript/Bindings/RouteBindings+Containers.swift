@@ -152,7 +152,7 @@ extension NavRuntime {
         switch call.type(index) {
         case .number:
             let position = try call.integer(index)
-            return ScreenTabPredicate(description: "index \(position)") { _ in position - 1 }
+            return ScreenTabPredicate(description: "index \(position)") { _ in position &- 1 }   // wraps, never traps: out of range either way
         case .string:
             return .container(name: try call.string(index))
         default:

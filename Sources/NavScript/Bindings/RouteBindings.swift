@@ -16,6 +16,28 @@ extension NavRuntime {
         return 1
     }
 
+    /// What one route step keeps in Swift, charged to the script's memory: a route holds
+    /// its actions outside Lua's allocator.
+    static let routeStepBytes = 64
+
+    /// Pushes the route `extend` makes of `route`, charging the step it adds; DSL errors
+    /// become argument errors.
+    func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute, appending extend: (AnyScreenRoute) throws(ScreenDSLError) -> AnyScreenRoute) throws -> Int32 {
+        try keep(bytes: Self.routeStepBytes)
+        do {
+            return pushRoute(call, try extend(route))
+        } catch {
+            throw dslError(error)
+        }
+    }
+
+    /// Charges bytes the host keeps for the script to its memory cap.
+    func keep(bytes: Int) throws {
+        if let error = lua.chargeMemory(bytes: bytes) {
+            throw LuaCallError.plain(error.message)
+        }
+    }
+
     /// A route method that needs a current container of `kind`. The body gets the route
     /// and returns the new one; DSL errors become argument errors.
     static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
@@ -29,6 +51,7 @@ extension NavRuntime {
                     throw runtime.dslError(error, nested: nested)
                 }
             }
+            try runtime.keep(bytes: routeStepBytes)
             return runtime.pushRoute(call, next)
         }
     }
@@ -77,8 +100,8 @@ extension NavRuntime {
         },
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.
-        routeMethod("then") { runtime, call, route in try route.then(try runtime.routeArgument(call, 2)) },
-        routeMethod("andThen") { runtime, call, route in try route.then(try runtime.routeArgument(call, 2)) },
+        routeMethod("then") { runtime, call, route in try runtime.append(call, to: route) },
+        routeMethod("andThen") { runtime, call, route in try runtime.append(call, to: route) },
         routeMethod("fallback") { runtime, call, route in
             if call.isFunction(2) {
                 return route.fallback(to: runtime.scriptFallback(call, 2, root: route.rootKind))
@@ -111,6 +134,13 @@ extension NavRuntime {
             return 1
         },
     ]
+
+    /// `route:then(other)`: copies the other route's actions into this one, charged.
+    private func append(_ call: LuaCall, to route: AnyScreenRoute) throws -> AnyScreenRoute {
+        let other = try routeArgument(call, 2)
+        try keep(bytes: Self.routeStepBytes * other.size.actions)
+        return try route.then(other)
+    }
 
     /// `first`, `last` and `top`.
     private static func search(_ search: ScreenFindAction.Search) -> NavBinding {

@@ -8,18 +8,23 @@ import ScreenKit
 ///     local chat = Chat { chatId = 7 }          --> Chat(chatId=7)
 ///     chat:withStackContainer():withModalPresentationStyle("fullScreen")
 extension NavRuntime {
-    /// nav.screen(name, {container =, build =, refresh =})
+    /// nav.screen(name, {container =, build =, refresh =, iterable =})
     func defineScreen(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
         let options = try NavOptions(call, 2)
-        try options.only(["container", "build", "refresh"], for: "screen")
+        try options.only(["container", "build", "refresh", "iterable"], for: "screen")
         let kindName = try options.string("container") ?? "modal"
         guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
             throw LuaCallError.argument(2, "unknown container '\(kindName)' (modal, stack or tabs expected)")
         }
         screenBuilders[name] = try functionOption(call, 2, "build")
         screenRefreshers[name] = try functionOption(call, 2, "refresh")
+        if try options.bool("iterable", default: false) {
+            iterableScreens.insert(name)
+        } else {
+            iterableScreens.remove(name)
+        }
         call.push(ScreenTypeObject(name: name, kind: kind), screenTypes)
         return 1
     }
@@ -56,9 +61,11 @@ extension NavRuntime {
             switch call.type(2) {
             case .none, .nil: break
             case .table:
-                guard case let .table(array, fields) = try call.value(2, depth: 2), array.isEmpty else {
+                let value = try call.value(2, depth: 2, limits: traitLimits)
+                guard case let .table(array, fields) = value, array.isEmpty else {
                     throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                 }
+                try runtime.keep(bytes: value.estimatedSize)
                 for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
                     switch value {
                     case .boolean, .integer, .number, .string: traits[name] = ScreenValue(value)
@@ -95,6 +102,9 @@ extension NavRuntime {
         },
     ]
 
+    /// What one screen's traits may hold: a key identifies a screen, it is not a store.
+    static let traitLimits = LuaCopyLimits(values: 256, bytes: 64 << 10)
+
     /// The Screen at `index`, or a type error.
     func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
         try call.object(index, screens).screen
@@ -120,7 +130,19 @@ extension NavRuntime {
     }
 
     static let decoratorBindings: [NavBinding] = [
-        decorator("withStackContainer") { _, _ in ScreenStackContainerDecorator() },
+        decorator("withStackContainer") { _, call in
+            ScreenStackContainerDecorator(className: call.isNoneOrNil(2) ? nil : try call.string(2))
+        },
+        decorator("withModalStyle") { _, call in
+            let options = try NavOptions(call, 2)
+            try options.only(["presentation", "transition", "delegate"], for: "modal style")
+            if let delegate = try options.string("delegate") {
+                return ScreenModalStyleDecorator(style: .custom(delegate: delegate))
+            }
+            return ScreenModalStyleDecorator(style: .default(
+                presentation: try options.string("presentation").map { try named($0, ScreenModalPresentationStyle.self, "presentation style") },
+                transition: try options.string("transition").map { try named($0, ScreenModalTransitionStyle.self, "transition style") }))
+        },
         decorator("withModalPresentationStyle") { _, call in
             ScreenModalStyleDecorator(style: .default(presentation: try enumeration(call, 2, ScreenModalPresentationStyle.self, "presentation style")))
         },
@@ -154,7 +176,7 @@ extension NavRuntime {
         .method(.screen, "withBottomSheetStack") { runtime, call in
             let sheet = try bottomSheet(call)
             let screen = try runtime.screenArgument(call, 1)
-            let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator())) ?? screen
+            let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator(className: "BottomSheetStackController"))) ?? screen
             call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), runtime.screens)
             return 1
         },
@@ -165,12 +187,18 @@ extension NavRuntime {
             guard runtime.decorators[name] != nil else {
                 throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")
             }
-            return runtime.customDecorator(name, options: try call.value(3, depth: 8))
+            let options = try call.value(3, depth: 8, limits: NavOptions.limits)
+            try runtime.keep(bytes: options.estimatedSize)
+            return runtime.customDecorator(name, options: options)
         },
     ]
 
+    /// A bar button's route runs from the container the screen builds, so it is rooted at
+    /// `modal` (any view controller) or at the screen's own kind; another is refused here,
+    /// where it is written, rather than when the button is tapped.
     private static func barButton(_ name: String, _ side: ScreenBarButtonDecorator.Side) -> NavBinding {
         decorator(name) { runtime, call in
+            let kind = try runtime.screenArgument(call, 1).kind
             let options = try NavOptions(call, 2)
             try options.only(["title", "route"], for: "bar button")
             guard let title = try options.string("title") else {
@@ -181,6 +209,10 @@ extension NavRuntime {
                 defer { call.pop() }
                 guard let value = call.optionalObject(-1, runtime.routes) else {
                     throw LuaCallError.argument(2, "option 'route' must be a Route")
+                }
+                guard value.rootKind == .modal || value.rootKind == kind else {
+                    throw LuaCallError.argument(2, "option 'route' must be a Route rooted at modal, as nav.route(\"modal\") starts, "
+                        + "for the \(kind.rawValue) container the button is on (got a Route rooted at \(value.rootKind.rawValue))")
                 }
                 route = value
             } else if call.type(2) == .table {
@@ -211,9 +243,13 @@ extension NavRuntime {
 
     /// A case of a string enumeration, or an argument error listing the cases.
     static func enumeration<E: RawRepresentable & CaseIterable>(_ call: LuaCall, _ index: Int32, _ type: E.Type, _ what: String) throws -> E where E.RawValue == String {
-        let name = try call.string(index)
+        try named(try call.string(index), type, what, argument: index)
+    }
+
+    /// The case named `name`, or an error listing the names.
+    static func named<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type, _ what: String, argument: Int32 = 2) throws -> E where E.RawValue == String {
         guard let value = E(rawValue: name) else {
-            throw LuaCallError.argument(index, "unknown \(what) '\(name)' (\(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw LuaCallError.argument(argument, "unknown \(what) '\(name)' (\(E.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return value
     }

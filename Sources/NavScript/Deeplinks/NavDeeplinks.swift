@@ -72,17 +72,15 @@ extension NavRuntime {
                 return .failed("the deeplink \(text) is held until app:resumeDeeplinks()")
             }
         }
-        let route: AnyScreenRoute? = try self.call(definition.handler, arguments: { call in
-            call.push(value: .table(array: [], fields: parameters.mapValues(LuaValue.string)))
-            call.push(value: query)
-            return 2
-        }, read: { call in
+        let route: AnyScreenRoute? = try directory.invoke(.function(definition.handler), { _ in
+            [.value(.table(array: [], fields: parameters.mapValues(LuaValue.string))), .value(query)]
+        }, results: 1) { runtime, call in
             if call.isNoneOrNil(-1) { return nil }
-            guard let route = call.optionalObject(-1, routes) else {
+            guard let route = call.optionalObject(-1, runtime.routes) else {
                 throw LuaCallError.message("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
             }
             return route
-        })
+        }
         guard let route else {
             return .failed("the deeplink handler of \(definition.pattern) returned no route")
         }
@@ -97,12 +95,11 @@ extension NavRuntime {
     }
 
     private func intercept(_ interceptor: LuaReference, link: LuaValue, appObject: Int32, call: LuaCall) throws -> Verdict {
-        try self.call(interceptor, results: 2, arguments: { inner in
-            inner.push(value: link)
-            inner.pushCopy(call.absolute(appObject))
-            return 2
-        }, read: { call in
-            if let route = call.optionalObject(-2, routes) {
+        let app = call.absolute(appObject)
+        return try directory.invoke(.function(interceptor), { _ in
+            [.value(link), LuaArgument { $0.pushCopy(app) }]
+        }, results: 2) { runtime, call in
+            if let route = call.optionalObject(-2, runtime.routes) {
                 return .hold(route)
             }
             switch call.type(-2) {
@@ -111,6 +108,6 @@ extension NavRuntime {
             default:
                 throw LuaCallError.message("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }
-        })
+        }
     }
 }

@@ -9,7 +9,7 @@ import ScreenKit
 ///     engine.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
 ///     navigator.navigate(to: try engine.route("chat.showChat", .int(7)))
 ///     engine.onReload = { reload in print(reload) }
-///     engine.watch()                       // on the main queue, every 50 ms
+///     engine.watch()                       // checks every 50 ms
 ///
 /// Each script file is a module (`routes/chat.lua` is `routes.chat`); the functions of the
 /// table it returns are its routes (`routes.chat.showChat`). A reload loads every script
@@ -19,7 +19,10 @@ import ScreenKit
 /// the new definitions (only an anonymous script function in such a route, a `get` or a
 /// fallback function, reports that its script was unloaded).
 ///
-/// The engine is not thread-safe: use it on one queue (the one `watch` runs on).
+/// The engine lives on the main actor, as the navigation it serves does. A reload loads the
+/// scripts off the main actor, in a task of its own, and swaps them in on it: the app does
+/// not wait for Lua to parse and run a folder of scripts.
+@MainActor
 public final class NavEngine {
     public let root: URL
     /// How messages name the root ("routes" gives `routes/chat.lua:12:`).
@@ -30,15 +33,14 @@ public final class NavEngine {
     /// The runtime of the last good load.
     public private(set) var runtime: NavRuntime
     /// The routes of the last good load, sorted.
-    public var routeNames: [String] { routeFunctions.keys.sorted() }
+    public var routeNames: [String] { runtime.routeFunctions.keys.sorted() }
     /// The error of the last reload, if it failed (cleared by the next good one).
     public private(set) var lastError: LuaError?
     /// Told of every reload, good or bad.
     public var onReload: ((NavReload) -> Void)?
 
-    private var routeFunctions: [String: LuaReference]
     private let watcher: ScriptWatcher
-    private var timer: DispatchSourceTimer?
+    private var watching: Task<Void, Never>?
 
     /// Loads the scripts under `root`. A script that does not load throws here.
     public init(root: URL, displayRoot: String? = nil, limits: LuaLimits = LuaLimits(), directory: NavDirectory = NavDirectory()) throws {
@@ -47,11 +49,12 @@ public final class NavEngine {
         self.directory = directory
         options = LuaOptions(limits: limits, root: self.root, displayRoot: self.displayRoot)
         watcher = ScriptWatcher(root: self.root)
-        (runtime, routeFunctions) = try Self.load(root: self.root, options: options, directory: directory)
+        runtime = try Self.load(root: self.root, options: options, directory: directory)
+        directory.runtime = runtime
     }
 
     deinit {
-        timer?.cancel()
+        watching?.cancel()
     }
 
     /// Registers a Swift factory for the screens scripts name `name`; it wins over the
@@ -66,32 +69,27 @@ public final class NavEngine {
     }
 
     public func route(_ name: String, arguments: [ScreenValue]) throws -> AnyScreenRoute {
-        guard let function = routeFunctions[name] else {
+        guard runtime.routeFunctions[name] != nil else {
             throw NavEngineError.unknownRoute(name, known: routeNames)
         }
-        return try runtime.call(function, arguments: { call in
-            for argument in arguments {
-                call.push(value: argument.luaValue)
-            }
-            return Int32(arguments.count)
-        }, read: { call in
+        return try directory.invoke(.named(.route, name), { _ in arguments.map { .value($0.luaValue) } }, results: 1) { runtime, call in
             try runtime.routeResult(call, of: "route '\(name)'")
-        })
+        }
     }
 
-    /// Loads every script again now; swaps only if all load.
+    /// Loads every script again, off the main actor, and swaps them in if all load.
     @discardableResult
-    public func reload(changed: [String] = []) -> NavReload {
+    public func reload(changed: [String] = []) async -> NavReload {
+        let job = NavLoadJob(root: root, options: options, directory: directory)
+        let loaded = await Task.detached { job.run() }.value
         let reload: NavReload
-        let previous = directory.runtime
-        do {
-            let (fresh, functions) = try Self.load(root: root, options: options, directory: directory)
+        switch loaded.result {
+        case let .success(fresh):
             runtime = fresh
-            routeFunctions = functions
+            directory.runtime = fresh
             lastError = nil
             reload = NavReload(changed: changed, error: nil, routes: routeNames)
-        } catch {
-            directory.runtime = previous
+        case let .failure(error):
             let failure = error as? LuaError ?? LuaError(kind: .runtime, message: "\(error)")
             lastError = failure
             reload = NavReload(changed: changed, error: failure, routes: routeNames)
@@ -102,35 +100,34 @@ public final class NavEngine {
 
     /// Reloads if any script changed since the last check; returns the reload, if any.
     @discardableResult
-    public func checkForChanges() -> NavReload? {
+    public func checkForChanges() async -> NavReload? {
         let changed = watcher.changes()
-        return changed.isEmpty ? nil : reload(changed: changed)
+        return changed.isEmpty ? nil : await reload(changed: changed)
     }
 
-    /// Checks for changes every `interval` seconds on `queue`, which must be the queue the
-    /// host uses the engine on.
-    public func watch(every interval: Double = 0.05, on queue: DispatchQueue = .main) {
-        timer?.cancel()
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let target = WeakEngine(self)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { target.engine?.checkForChanges() }
-        timer.resume()
-        self.timer = timer
+    /// Checks for changes every `interval` seconds until `stopWatching()`.
+    public func watch(every interval: Double = 0.05) {
+        watching?.cancel()
+        let nanoseconds = UInt64(max(interval, 0.001) * 1e9)
+        watching = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                guard let self, !Task.isCancelled else { return }
+                await self.checkForChanges()
+            }
+        }
     }
 
     public func stopWatching() {
-        timer?.cancel()
-        timer = nil
+        watching?.cancel()
+        watching = nil
     }
 
-    /// A fresh runtime with every script loaded, and its route functions.
-    static func load(root: URL, options: LuaOptions, directory: NavDirectory) throws -> (NavRuntime, [String: LuaReference]) {
+    /// A fresh runtime with every script loaded and its route functions kept. What the
+    /// scripts build while loading uses their own definitions (`NavDirectory.loading`).
+    nonisolated static func load(root: URL, options: LuaOptions, directory: NavDirectory) throws -> NavRuntime {
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
-        let previous = directory.runtime
-        directory.runtime = runtime   // screens built while loading use the new definitions
-        var functions: [String: LuaReference] = [:]
-        do {
+        try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
             for path in ScriptWatcher.scripts(in: root) {
                 let module = String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")
                 try runtime.lua.withStack { call in
@@ -141,18 +138,36 @@ public final class NavEngine {
                     call.pushNil()
                     while call.next(-2) {
                         if let name = call.optionalString(-2), call.isFunction(-1) {
-                            functions["\(module).\(name)"] = runtime.lua.reference(from: call)
+                            runtime.routeFunctions["\(module).\(name)"] = runtime.lua.reference(from: call)
                         } else {
                             call.pop()
                         }
                     }
                 }
             }
-        } catch {
-            directory.runtime = previous
-            throw error
         }
-        return (runtime, functions)
+        return runtime
+    }
+}
+
+/// A reload's load, handed to a task off the main actor and back. The runtime it makes is
+/// used by that task alone until the engine takes it on the main actor, and the directory
+/// is only read there (its factories under a lock); hence the unchecked conformance.
+private final class NavLoadJob: @unchecked Sendable {
+    let root: URL
+    let options: LuaOptions
+    let directory: NavDirectory
+    private(set) var result: Result<NavRuntime, Error> = .failure(CancellationError())
+
+    init(root: URL, options: LuaOptions, directory: NavDirectory) {
+        self.root = root
+        self.options = options
+        self.directory = directory
+    }
+
+    func run() -> NavLoadJob {
+        result = Result { try NavEngine.load(root: root, options: options, directory: directory) }
+        return self
     }
 }
 
@@ -187,11 +202,3 @@ public enum NavEngineError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Lets the watch timer reach the engine without keeping it alive.
-private final class WeakEngine: @unchecked Sendable {
-    weak var engine: NavEngine?
-
-    init(_ engine: NavEngine) {
-        self.engine = engine
-    }
-}

@@ -41,18 +41,31 @@ public final class ScriptWatcher {
     /// One `lstat` per entry, straight from the system: `watch` scans every 20 ms, and
     /// Foundation's enumerator took half a core to do it for 200 files.
     static func scan(_ root: URL) -> [String: Signature] {
-        var found: [String: Signature] = [:]
-        scan(folder: root.standardizedFileURL.path, relative: "", into: &found)
+        var found: [String: Signature] = [:], skipped: [String] = []
+        scan(folder: root.standardizedFileURL.path, relative: "", into: &found, skipping: &skipped)
         return found
     }
 
-    private static func scan(folder: String, relative: String, into found: inout [String: Signature]) {
+    /// What a scan leaves out that a user may have meant to include, in words: links to
+    /// `.lua` files (links are not followed: one may lead out of the suite, or in a loop),
+    /// and names that are not UTF-8.
+    public static func skipped(in root: URL) -> [String] {
+        var found: [String: Signature] = [:], skipped: [String] = []
+        scan(folder: root.standardizedFileURL.path, relative: "", into: &found, skipping: &skipped)
+        return skipped.sorted()
+    }
+
+    private static func scan(folder: String, relative: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             // Read in place up to its NUL: the bytes after it are not initialized.
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+            let decoded = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(validatingCString: $0) }
+            }
+            guard let name = decoded else {
+                skipped.append("a file in \(relative.isEmpty ? "." : relative) whose name is not UTF-8")
+                continue
             }
             guard !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
@@ -61,7 +74,9 @@ public final class ScriptWatcher {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                scan(folder: path, relative: relativePath, into: &found)
+                scan(folder: path, relative: relativePath, into: &found, skipping: &skipped)
+            case S_IFLNK where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
+                skipped.append("\(relativePath), a link (links are not followed: name the file it leads to)")
             case S_IFREG where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
                 #if os(Linux)
                 let modified = info.st_mtim

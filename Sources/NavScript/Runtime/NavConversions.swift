@@ -14,11 +14,6 @@ extension LuaCall {
         return kind
     }
 
-    /// A value for a trait or an attribute: a string, number, boolean, or a table of them.
-    func screenValue(_ index: Int32, depth: Int = 8) throws -> ScreenValue? {
-        ScreenValue(try value(index, depth: depth))
-    }
-
 }
 
 extension ScreenValue {
@@ -62,6 +57,9 @@ extension ScreenValue {
 
 /// Options read from a table, each one checked as it is read.
 struct NavOptions {
+    /// What an options table may hold: a few named settings.
+    static let limits = LuaCopyLimits(values: 1_000, bytes: 64 << 10)
+
     /// The table as plain data; nil when none was given (the common case: no lookups).
     let value: LuaValue?
     let index: Int32
@@ -76,7 +74,7 @@ struct NavOptions {
     init(_ call: LuaCall, _ index: Int32) throws {
         switch call.type(index) {
         case .none, .nil: value = nil
-        case .table: value = try call.value(index, depth: 8)
+        case .table: value = try call.value(index, depth: 8, limits: Self.limits)
         default: throw LuaCallError.type(index, expected: "table of options")
         }
         self.index = index

@@ -1,3 +1,4 @@
+import Foundation
 import ScreenKit
 
 /// Where the names scripts define are looked up: screen builders, custom actions,
@@ -9,9 +10,20 @@ public final class NavDirectory {
     /// The runtime names resolve in now.
     public internal(set) weak var runtime: NavRuntime?
 
+    /// The runtime callbacks run in: the one loading, on the thread that loads it (an
+    /// engine loads a reload's scripts off the main thread, and what they build while
+    /// loading must use their own definitions), else `runtime`.
+    var current: NavRuntime? {
+        NavDirectory.loading?.runtime ?? runtime
+    }
+
+    /// The runtime being loaded by the running task, if any.
+    @TaskLocal static var loading: NavLoadingRuntime?
+
     /// Screen factories registered by the host, by screen name. They win over the scripts'
-    /// definitions of the same name.
-    private(set) var factories: [String: ([String: ScreenValue]) -> AnyScreen] = [:]
+    /// definitions of the same name. Locked: an engine's reload reads them off its thread.
+    private var factories: [String: ([String: ScreenValue]) -> AnyScreen] = [:]
+    private let lock = NSLock()
 
     public init() {}
 
@@ -19,17 +31,35 @@ public final class NavDirectory {
     ///
     ///     directory.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
     public func registerScreen(_ name: String, factory: @escaping ([String: ScreenValue]) -> AnyScreen) {
+        lock.lock()
         factories[name] = factory
+        lock.unlock()
+    }
+
+    private func factory(_ name: String) -> (([String: ScreenValue]) -> AnyScreen)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return factories[name]
     }
 
     /// Builds the container of a script screen: the host's factory if there is one, else a
     /// container of `kind` set up by the script's build function, if it has one.
     func build(name: String, key: ScreenKey, kind: ScreenContainerKind, navigator: ScreenNavigator) throws -> ScreenContainer {
-        if let factory = factories[name] {
+        if let factory = factory(name) {
             return try factory(key.traits).build(navigator: navigator)
         }
         let container = ScreenContainer(kind: kind, key: key)
-        try runtime?.setUp(container, screen: name, navigator: navigator)
+        try current?.setUp(container, screen: name, navigator: navigator)
         return container
+    }
+}
+
+/// A runtime being loaded off the thread that uses the engine: only that loading task sees
+/// it, through `NavDirectory.loading`.
+final class NavLoadingRuntime: @unchecked Sendable {
+    weak var runtime: NavRuntime?
+
+    init(_ runtime: NavRuntime) {
+        self.runtime = runtime
     }
 }

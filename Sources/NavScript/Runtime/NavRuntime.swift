@@ -25,10 +25,21 @@ public final class NavRuntime {
     /// What scripts defined, by name.
     var screenBuilders: [String: LuaReference] = [:]
     var screenRefreshers: [String: LuaReference] = [:]
+    /// Screens whose containers the iterator walks into (`iterable = true`).
+    var iterableScreens: Set<String> = []
     var actions: [String: NavActionDefinition] = [:]
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
     var interceptors: [LuaReference] = []
+    /// The route functions of an engine's scripts, by `module.name`.
+    var routeFunctions: [String: LuaReference] = [:]
+
+    /// Errors of script callbacks that had no caller to fail (a navigation's completion
+    /// function): the next app method that runs the clock raises the first.
+    var callbackErrors: [Error] = []
+
+    /// The app a script used last (navigated, advanced...): what a failed `toSucceed` pictures.
+    weak var lastApp: NavApp?
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
@@ -61,6 +72,18 @@ public final class NavRuntime {
         try lua.execute(source, chunkName: chunkName)
     }
 
+    /// Loads the module `name` as `require` does (`routes.chat` is `routes/chat.lua` below
+    /// the root), and returns what it returned, as plain data.
+    @discardableResult
+    public func require(_ name: String) throws -> LuaValue {
+        try lua.withStack { call in
+            lua.pushGlobal("require", on: call)
+            call.push(name)
+            try lua.pcall(call, arguments: 1, results: 1)
+            return (try? call.value(-1, depth: 1)) ?? .nil
+        }
+    }
+
     /// Runs a chunk that returns a Route, and gives the route to Swift.
     ///
     ///     let route = try runtime.route(evaluating: "return nav.route():top(nav.stack):push(Chat())")
@@ -82,38 +105,42 @@ public final class NavRuntime {
 
     // MARK: Calling scripts back
 
-    /// Calls a script function kept in `function` with what `arguments` pushes, and reads
-    /// its results with `read`. Any Lua error comes back as a `LuaError`.
-    func call<R>(_ function: LuaReference, results: Int32 = 1, arguments: (LuaCall) -> Int32, read: (LuaCall) throws -> R) throws -> R {
-        try lua.withStack { call in
-            guard call.reserve(8) else { throw LuaError(kind: .runtime, message: "Lua stack overflow") }
-            try function.push(on: call)
-            let count = arguments(call)
-            try lua.pcall(call, arguments: count, results: results)
-            return try read(call)
+    /// The function scripts defined as `name`, if any.
+    func function(_ definition: NavCallback.Definition, named name: String) -> LuaReference? {
+        switch definition {
+        case .screenBuilder: return screenBuilders[name]
+        case .screenRefresher: return screenRefreshers[name]
+        case .action: return actions[name]?.perform
+        case .decorator: return decorators[name]
+        case .route: return routeFunctions[name]
         }
     }
 
-    /// Runs a script screen's build function on its new container.
+    /// Runs a script screen's build function on its new container, and gives the
+    /// container the screen's refresh function, looked up by name when it refreshes.
     func setUp(_ container: ScreenContainer, screen name: String, navigator: ScreenNavigator) throws {
-        if let refresher = screenRefreshers[name] {
-            container.refreshHandler = { [weak self] container, done in
-                guard let self else { return done(.failure(LuaError(kind: .unavailable, message: "the script of \(name) was unloaded"))) }
-                done(Result { try self.call(refresher, results: 0, arguments: { call in
-                    call.push(container, self.containers)
-                    return 1
-                }, read: { _ in }) })
+        if iterableScreens.contains(name) {
+            container.isIterable = true
+        }
+        if screenRefreshers[name] != nil {
+            let directory = directory
+            container.refreshHandler = { container, done in
+                done(Result { try directory.invoke(.named(.screenRefresher, name)) { [.object(container, $0.containers)] } })
             }
         }
-        guard let builder = screenBuilders[name] else { return }
+        guard screenBuilders[name] != nil else { return }
         let outer = buildingNavigator
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
-        try call(builder, results: 0, arguments: { call in
-            call.push(container, containers)
-            call.push(navigator, navigators)
-            return 2
-        }, read: { _ in })
+        try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
+    }
+
+    /// Raises the first error of a callback that had no caller to fail, if any.
+    func raiseCallbackErrors() throws {
+        guard !callbackErrors.isEmpty else { return }
+        let error = callbackErrors.removeFirst()
+        callbackErrors.removeAll()
+        throw LuaCallError.plain((error as? LuaError)?.message ?? "\(error)")
     }
 }
 

@@ -1,13 +1,20 @@
 import Foundation
 
 /// A scenario file to run, with the folder its `require`s load from.
-public struct ScenarioFile: Sendable, Hashable {
+public struct ScenarioFile: Sendable, Hashable, Codable {
     public let url: URL
     /// The path messages show: relative to the working folder when below it.
     public let displayPath: String
     /// Where `require "routes.chat"` looks.
     public let root: URL
     public let displayRoot: String
+
+    public init(url: URL, displayPath: String, root: URL, displayRoot: String) {
+        self.url = url
+        self.displayPath = displayPath
+        self.root = root
+        self.displayRoot = displayRoot
+    }
 }
 
 /// Finds scenario files. A folder holds scenario files named `*_spec.lua`, and any `.lua`
@@ -40,7 +47,7 @@ public enum ScenarioDiscovery {
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             for file in candidates where seen.insert(file.path).inserted {
-                let root = explicitRoot?.standardizedFileURL ?? scenariosParent(of: file) ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
+                let root = explicitRoot?.standardizedFileURL ?? suiteRoot(of: file) ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
                 found.append(ScenarioFile(url: file, displayPath: display(file, in: workingDirectory),
                                           root: root, displayRoot: display(root, in: workingDirectory)))
             }
@@ -57,14 +64,32 @@ public enum ScenarioDiscovery {
         }.map { base.appendingPathComponent($0) }
     }
 
-    /// The parent of the nearest enclosing folder named `scenarios`.
-    static func scenariosParent(of file: URL) -> URL? {
-        var folder = file.deletingLastPathComponent()
+    /// The project file a suite's root may hold.
+    public static let projectFileName = "navscript.lua"
+
+    /// The root of the suite a file is in, found the same way whether the file was named
+    /// or found in a folder: looking up from the file, the nearest folder that holds a
+    /// project file (`navscript.lua`), is the parent of a `scenarios` or `routes` folder the
+    /// file is in, or holds a `routes` folder; not above a repository's top (`.git`). Nil
+    /// when there is none: the caller then takes the folder it was given.
+    public static func suiteRoot(of file: URL) -> URL? {
+        var folder = file.deletingLastPathComponent().standardizedFileURL
+        let manager = FileManager.default
         while folder.pathComponents.count > 1 {
-            if folder.lastPathComponent == "scenarios" {
+            if manager.fileExists(atPath: folder.appendingPathComponent(projectFileName).path) {
+                return folder
+            }
+            if folder.lastPathComponent == "scenarios" || folder.lastPathComponent == "routes" {
                 return folder.deletingLastPathComponent()
             }
-            folder = folder.deletingLastPathComponent()
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: folder.appendingPathComponent("routes").path, isDirectory: &isFolder), isFolder.boolValue {
+                return folder
+            }
+            if manager.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+                return nil
+            }
+            folder.deleteLastPathComponent()
         }
         return nil
     }

@@ -3,9 +3,11 @@ import LuaKit
 
 /// The scenario runtime scripts see: `describe`, `scenario` (= `it`), `before_each`,
 /// `after_each`, `pending` and `expect` with its matchers, written in Lua. The chunk gets
-/// the host's helpers as its argument and returns the runner the host drives:
-/// `list()` and, for one scenario, `hooks(i, "before"/"after")` and `body(i)`. When the
-/// host sets `target`, only that scenario is recorded (the others are only counted).
+/// the host's helpers as its argument and returns the runner the host drives: `list()`,
+/// or, when the host sets `target` (`{name =, line =}`), `found()`, `hooks(which)` and
+/// `body()` of that scenario alone. A scenario is known by its full name and the line that
+/// defines it, never by its position: a file that defines its scenarios in another order
+/// in each fresh state (a loop over `pairs`) still runs the right one.
 ///
 /// It runs in the same sandbox as the scenario file; the host helpers stay local to it.
 enum ScenarioPrelude {
@@ -51,18 +53,21 @@ enum ScenarioPrelude {
     static let source = #"""
 local host = ...
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
+local getmetatable, setmetatable, math = getmetatable, setmetatable, math
 local sort, concat, insert = table.sort, table.concat, table.insert
 local find, format, rep = string.find, string.format, string.rep
 
 -- Definitions -----------------------------------------------------------------------
 
-local root = { names = {}, tags = {}, before = {}, after = {} }
+local root = { names = {}, prefix = "", tags = {}, before = {}, after = {}, beforeAll = {}, afterAll = {} }
 local current = root
 local scenarios = {}
+local target = host.target
+local focused = false     -- whether the file marks anything with .only
 
 local function arguments(what, name, a, b)
   if type(name) ~= "string" then
-    error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(name)), 3)
+    error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(name)), 4)
   end
   local options, body = {}, a
   if type(a) == "table" then options, body = a, b end
@@ -79,57 +84,74 @@ local function tagsOf(block, options)
   return tags
 end
 
-local function define(what, name, a, b, isPending)
-  -- Running one scenario, the file is loaded again: only that scenario needs a record.
-  if host.target then
-    local index = #scenarios + 1
-    if index ~= host.target then scenarios[index] = false return end
-  end
+-- mode: "run", "pending" (no body needed), "skip" or "only".
+local function define(what, name, a, b, mode)
   local options, body = arguments(what, name, a, b)
-  if not isPending and type(body) ~= "function" then
+  if mode ~= "pending" and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
-  local names = {}
-  for i, part in ipairs(current.names) do names[i] = part end
-  names[#names + 1] = name
+  if mode == "only" then focused = true end
+  local fullName = current.prefix .. name
+  -- Running one scenario, the file is loaded again: only that scenario needs a record.
+  local line
+  if target then
+    if fullName ~= target.name then return end
+    line = host.where(3)
+    if line ~= target.line then return end
+  end
   local tags = tagsOf(current, options)
   local list = {}
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
   scenarios[#scenarios + 1] = {
-    name = concat(names, " "), tags = list, line = host.where(3), block = current,
-    body = body, pending = isPending or nil,
+    name = fullName, tags = list, line = line or host.where(3), block = current, body = body,
+    pending = mode == "pending" or mode == "skip" or current.skipped or nil,
+    only = mode == "only" or current.only or nil,
   }
 end
 
-function describe(name, a, b)
-  local options, body = arguments("describe", name, a, b)
+local function block(what, name, a, b, mode)
+  local options, body = arguments(what, name, a, b)
   if type(body) ~= "function" then
-    error(format("bad argument #2 to 'describe' (function expected, got %s)", type(body)), 2)
+    error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
+  if mode == "only" then focused = true end
   local names = {}
   for i, part in ipairs(current.names) do names[i] = part end
   names[#names + 1] = name
-  local block = { names = names, tags = tagsOf(current, options), before = {}, after = {}, parent = current }
+  local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options),
+                  before = {}, after = {}, beforeAll = {}, afterAll = {}, parent = current,
+                  skipped = mode == "skip" or current.skipped, only = mode == "only" or current.only }
   local outer = current
-  current = block
+  current = inner
   body()
   current = outer
 end
 
-function scenario(name, a, b) define("scenario", name, a, b, false) end
+-- Callable tables, so that `.only` and `.skip` hang off them as in Jest and busted.
+local function callable(run, only, skip)
+  return setmetatable({ only = only, skip = skip }, { __call = function(_, ...) return run(...) end })
+end
+
+describe = callable(function(name, a, b) block("describe", name, a, b, "run") end,
+                    function(name, a, b) block("describe.only", name, a, b, "only") end,
+                    function(name, a, b) block("describe.skip", name, a, b, "skip") end)
+scenario = callable(function(name, a, b) define("scenario", name, a, b, "run") end,
+                    function(name, a, b) define("scenario.only", name, a, b, "only") end,
+                    function(name, a, b) define("scenario.skip", name, a, b, "skip") end)
 it = scenario
-function pending(name, a, b) define("pending", name, a, b, true) end
+function pending(name, a, b) define("pending", name, a, b, "pending") end
 
-function before_each(body)
-  if type(body) ~= "function" then error("bad argument #1 to 'before_each' (function expected)", 2) end
-  insert(current.before, body)
+local function hook(what, list)
+  return function(body)
+    if type(body) ~= "function" then error(format("bad argument #1 to '%s' (function expected, got %s)", what, type(body)), 2) end
+    insert(current[list], body)
+  end
 end
 
-function after_each(body)
-  if type(body) ~= "function" then error("bad argument #1 to 'after_each' (function expected)", 2) end
-  insert(current.after, body)
-end
+before_each, after_each = hook("before_each", "before"), hook("after_each", "after")
+before_all, after_all = hook("before_all", "beforeAll"), hook("after_all", "afterAll")
+setup, teardown = hook("setup", "beforeAll"), hook("teardown", "afterAll")
 
 -- Comparing values ------------------------------------------------------------------------
 
@@ -176,14 +198,36 @@ local function fail(self, message, detail)
   error(text, 3)
 end
 
--- `detail` makes the explanation, only when the check fails.
+-- What a failed navigation said: `expect(app:navigate(route))` keeps its error as `extra`.
+local function navigationError(self)
+  if self.value == false and type(self.extra) == "string" then return self.extra end
+end
+
+-- `detail` makes the explanation, only when the check fails; a failed navigation's error is
+-- shown whatever the matcher.
 local function check(self, pass, message, detail)
-  if pass == self.negated then fail(self, message, detail(report())) end
-  host.count()
+  host.count()                    -- every expectation counts, held or not
+  if pass == self.negated then
+    local text = detail(report())
+    local err = navigationError(self)
+    if err and not text:find(err:match("^[^\n]*"), 1, true) then
+      text = text .. "\n  the navigation failed: " .. err:gsub("\n", "\n    ")
+    end
+    fail(self, message, text)
+  end
   return self
 end
 
 local function negation(self) return self.negated and "not " or "" end
+
+-- A matcher that needs a kind of value (the received one, or `given`) says so, at the line
+-- of the expect.
+local function need(self, what, ok, given)
+  if not ok then
+    if given == nil then given = self.value end
+    error(format("expect(value):%s, got %s", what, report().typeName(given)), 3)
+  end
+end
 
 function expectation:toBe(expected)
   local received = self.value
@@ -196,7 +240,7 @@ function expectation:toEqual(expected)
   local received = self.value
   return check(self, deepEqual(received, expected), "expect(value):toEqual(expected) failed", function(r)
     if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
-      return r.textDiff(expected, received)
+      return r.legend .. "\n" .. r.textDiff(expected, received)
     elseif type(expected) == "table" and type(received) == "table" then
       return concat(r.differences(expected, received, "", {}), "\n")
     end
@@ -204,26 +248,33 @@ function expectation:toEqual(expected)
   end)
 end
 
+local function isObject(value, name)
+  return type(value) == "userdata" and getmetatable(value) == name
+end
+
+-- expect(container or app):toShow(Screen or screen type)
 function expectation:toShow(screen)
   local received = self.value
+  need(self, "toShow needs a Container or an App", isApp(received) or isObject(received, "Container"))
+  need(self, "toShow needs a Screen or a screen type to look for", isObject(screen, "Screen") or isObject(screen, "ScreenType"), screen)
   if isApp(received) then received = received:top() end
-  local key = tostring(screen)
-  local shown = received and received.key
-  return check(self, shown == key, format("expect(value):toShow(%s) failed", key), function(r)
+  local byName = isObject(screen, "ScreenType")
+  local wanted = byName and screen.name or tostring(screen)
+  local shown = received and (byName and received.name or received.key)
+  return check(self, shown == wanted, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
     local picture = r.pictureOf(self.value)
-    return format("  expected: %s%s\n  received: %s%s", negation(self), key, tostring(shown or received),
-      picture and ("\n\n" .. picture) or "")
+    return format("  expected: %s%s\n  received: %s%s", negation(self), byName and ("any " .. wanted) or wanted,
+      received and tostring(received.key or received.kind) or "nothing", picture and ("\n\n" .. picture) or "")
   end)
 end
 
 function expectation:toContain(item)
   local received, found = self.value, false
+  need(self, "toContain needs a string or a table", type(received) == "string" or type(received) == "table")
   if type(received) == "string" then
     found = find(received, tostring(item), 1, true) ~= nil
-  elseif type(received) == "table" then
-    for _, value in pairs(received) do if deepEqual(value, item) then found = true break end end
   else
-    error(format("expect(value):toContain needs a string or a table, got %s", type(received)), 2)
+    for _, value in pairs(received) do if deepEqual(value, item) then found = true break end end
   end
   return check(self, found, "expect(value):toContain(item) failed", function(r)
     return format("  item: %s\n  %s: %s", r.show(item), self.negated and "found in" or "not found in", r.show(received))
@@ -232,9 +283,7 @@ end
 
 function expectation:toHaveLength(length)
   local received = self.value
-  if type(received) ~= "string" and type(received) ~= "table" then
-    error(format("expect(value):toHaveLength needs a string or a table, got %s", type(received)), 2)
-  end
+  need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
   return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
     return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
   end)
@@ -242,11 +291,85 @@ end
 
 function expectation:toMatch(pattern)
   local received = self.value
-  if type(received) ~= "string" then
-    error(format("expect(value):toMatch needs a string, got %s", type(received)), 2)
-  end
+  need(self, "toMatch needs a string", type(received) == "string")
   return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
     return format("  pattern: %s\n  received: %s", r.show(pattern), r.show(received))
+  end)
+end
+
+function expectation:toBeTruthy()
+  return check(self, self.value ~= nil and self.value ~= false, "expect(value):toBeTruthy() failed", function(r)
+    return format("  expected: %sa value other than nil and false\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+function expectation:toBeFalsy()
+  return check(self, self.value == nil or self.value == false, "expect(value):toBeFalsy() failed", function(r)
+    return format("  expected: %snil or false\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+function expectation:toBeNil()
+  return check(self, self.value == nil, "expect(value):toBeNil() failed", function(r)
+    return format("  expected: %snil\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+-- Numbers: within 10^-digits / 2 of each other (2 digits by default), as Jest's toBeCloseTo.
+function expectation:toBeCloseTo(expected, digits)
+  digits = digits or 2
+  need(self, "toBeCloseTo needs a number", type(self.value) == "number")
+  local pass = math.abs(self.value - expected) < 10 ^ -digits / 2
+  return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
+    return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))
+  end)
+end
+
+local function comparison(name, words, test)
+  expectation[name] = function(self, bound)
+    need(self, name .. " needs a number", type(self.value) == "number")
+    return check(self, test(self.value, bound), format("expect(value):%s(%s) failed", name, tostring(bound)), function(r)
+      return format("  expected: %s%s %s\n  received: %s", negation(self), words, r.show(bound), r.show(self.value))
+    end)
+  end
+end
+comparison("toBeGreaterThan", "more than", function(a, b) return a > b end)
+comparison("toBeGreaterThanOrEqual", "at least", function(a, b) return a >= b end)
+comparison("toBeLessThan", "less than", function(a, b) return a < b end)
+comparison("toBeLessThanOrEqual", "at most", function(a, b) return a <= b end)
+
+-- expect(app or app.transitions):toHaveTransitions { "push", "present" }: the kinds, in order.
+function expectation:toHaveTransitions(kinds)
+  local received = self.value
+  need(self, "toHaveTransitions needs an App or a list of transitions", isApp(received) or type(received) == "table")
+  local list = isApp(received) and received.transitions or received
+  local seen = {}
+  for i, t in ipairs(list) do seen[i] = type(t) == "table" and t.kind or tostring(t) end
+  return check(self, deepEqual(seen, kinds), "expect(value):toHaveTransitions(kinds) failed", function(r)
+    return format("  expected: %s%s\n  received: %s", negation(self), r.show(kinds), r.show(seen))
+  end)
+end
+
+-- expect(app or app.log):toHaveLogged(pattern): a log line contains the text, or matches it.
+function expectation:toHaveLogged(pattern)
+  local received = self.value
+  need(self, "toHaveLogged needs an App or a list of log lines", isApp(received) or type(received) == "table")
+  local lines, found = isApp(received) and received.log or received, false
+  for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
+  return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
+    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #lines == 0 and "(empty)" or concat(lines, "\n    "))
+  end)
+end
+
+-- expect(app:navigate(route)):toSucceed(), also for app:open(url) and app:settle().
+function expectation:toSucceed()
+  local ok = self.value == true
+  return check(self, ok, "expect(value):toSucceed() failed", function(r)
+    local picture = host.lastTree()
+    if self.negated then return "  expected a failure, but it succeeded" .. (picture and ("\n\n" .. picture) or "") end
+    local reason = navigationError(self) or (self.value == false and "the run loop did not settle: work is still scheduled")
+      or format("received %s, not a navigation's result", r.show(self.value))
+    return "  " .. reason:gsub("\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
   end)
 end
 
@@ -284,46 +407,78 @@ function expectation:toMatchSnapshot(name)
     text = report().show(value)
   end
   local ok, message, expected = host.snapshot(name, text)
+  host.count()
   if not ok then
     fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
-      expected and report().textDiff(expected, text) or nil)
+      expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
   end
-  host.count()
   return self
 end
 
-function expect(...)
+local builtin = {}
+for name in pairs(expectation) do builtin[name] = true end
+
+-- expect.extend { toBeEven = function(received, ...) return pass, message end }: matchers of
+-- the file's own. The message explains a failure (a function making it is called only then).
+local function extend(matchers)
+  if type(matchers) ~= "table" then error(format("bad argument #1 to 'extend' (table expected, got %s)", type(matchers)), 2) end
+  for name, matcher in pairs(matchers) do
+    if type(name) ~= "string" or type(matcher) ~= "function" then
+      error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
+    end
+    if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
+    expectation[name] = function(self, ...)
+      local pass, message = matcher(self.value, ...)
+      return check(self, not not pass, format("expect(value):%s() failed", name), function()
+        if type(message) == "function" then message = message() end
+        return message and ("  " .. tostring(message):gsub("\n", "\n  ")) or ""
+      end)
+    end
+  end
+end
+
+expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false }, expectation)
   object.never = setmetatable({ value = object.value, extra = object.extra, negated = true }, expectation)
   return object
-end
+end })
 
 -- The runner the host drives ----------------------------------------------------------------
 
 local runner = {}
 
+-- In a file that marks scenarios with .only, the others are skipped.
 function runner.list()
   local out = {}
   for i, s in ipairs(scenarios) do
-    out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or false }
+    out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
+               only = s.only or false }
   end
   return out
 end
 
--- The before_each functions, outermost first; the after_each ones, innermost first.
-function runner.hooks(index, which)
-  local chain, block = {}, scenarios[index].block
-  while block do insert(chain, 1, block); block = block.parent end
+-- How many scenarios of the file are the target (1 unless the file changed).
+function runner.found() return #scenarios end
+
+-- The target's hooks. "before": before_all of each block, outermost first, then before_each,
+-- outermost first. "after": after_each innermost first, then after_all innermost first. Each
+-- scenario runs in a fresh state, so a before_all runs once per describe in that state.
+function runner.hooks(which)
+  local chain, b = {}, scenarios[1].block
+  while b do insert(chain, 1, b); b = b.parent end
   local out = {}
+  local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
   if which == "before" then
-    for _, b in ipairs(chain) do for _, f in ipairs(b.before) do out[#out + 1] = f end end
+    for _, b in ipairs(chain) do add(b.beforeAll) end
+    for _, b in ipairs(chain) do add(b.before) end
   else
-    for i = #chain, 1, -1 do for _, f in ipairs(chain[i].after) do out[#out + 1] = f end end
+    for i = #chain, 1, -1 do add(chain[i].after) end
+    for i = #chain, 1, -1 do add(chain[i].afterAll) end
   end
   return out
 end
 
-function runner.body(index) return scenarios[index].body end
+function runner.body() return scenarios[1].body end
 
 return runner
 """#

@@ -5,7 +5,7 @@
 extension ScenarioPrelude {
     static let reportSource = #"""
 local deepEqual, isApp = ...
-local type, tostring, pairs, ipairs = type, tostring, pairs, ipairs
+local type, tostring, pairs, ipairs, getmetatable = type, tostring, pairs, ipairs, getmetatable
 local sort, concat = table.sort, table.concat
 local format = string.format
 
@@ -91,8 +91,8 @@ local function textDiff(expected, received)
   local out, i, j = {}, 1, 1
   while i <= #a or j <= #b do
     if i <= #a and j <= #b and a[i] == b[j] then out[#out + 1] = "    " .. a[i]; i, j = i + 1, j + 1
-    elseif j <= #b and (i > #a or lcs[i][j + 1] >= lcs[i + 1][j]) then out[#out + 1] = "  + " .. b[j]; j = j + 1
-    else out[#out + 1] = "  - " .. a[i]; i = i + 1 end
+    elseif i <= #a and (j > #b or lcs[i + 1][j] >= lcs[i][j + 1]) then out[#out + 1] = "  - " .. a[i]; i = i + 1
+    else out[#out + 1] = "  + " .. b[j]; j = j + 1 end
   end
   return concat(out, "\n")
 end
@@ -109,6 +109,13 @@ local function pictureOf(value)
   end
 end
 
-return { show = show, differences = differences, textDiff = textDiff, pictureOf = pictureOf }
+-- The type a matcher names when it gets the wrong kind of value: an object's class, or Lua's type.
+local function typeName(value)
+  local class = type(value) == "userdata" and getmetatable(value)
+  return type(class) == "string" and class or type(value)
+end
+
+return { show = show, differences = differences, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
+         legend = "  - expected\n  + received" }
 """#
 }

@@ -2,20 +2,33 @@ import Foundation
 import LuaKit
 
 /// A scenario as listed from its file.
-public struct ScenarioInfo: Sendable, Hashable {
-    /// Position in the file's definition order, 1-based.
+public struct ScenarioInfo: Sendable, Hashable, Codable {
+    /// Position in the file's definition order, 1-based (for ordering reports: a
+    /// scenario is run by its name and location).
     public let index: Int
     /// The names of the enclosing `describe` blocks and the scenario's, joined by spaces.
     public let name: String
     public let tags: [String]
     /// "file:line" of the `scenario(...)` call.
     public let location: String
+    /// Pending, skipped, or left out by another scenario's `.only`: not run.
     public let isPending: Bool
+    /// Marked with `.only` (itself or a `describe` around it).
+    public var isFocused = false
+
+    public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false) {
+        self.index = index
+        self.name = name
+        self.tags = tags
+        self.location = location
+        self.isPending = isPending
+        self.isFocused = isFocused
+    }
 }
 
 /// What running one scenario gave.
-public struct ScenarioResult: Sendable {
-    public enum Status: String, Sendable {
+public struct ScenarioResult: Sendable, Codable {
+    public enum Status: String, Sendable, Codable {
         case passed, failed, skipped
     }
 
@@ -28,10 +41,28 @@ public struct ScenarioResult: Sendable {
     public let isExpectationFailure: Bool
     /// What the scenario printed.
     public let output: String
-    /// How many expectations held.
+    /// How many expectations it checked (held or not).
     public let expectations: Int
     /// Wall-clock seconds.
     public let duration: Double
+    /// The snapshot checks it made, for the process that keeps the snapshot file.
+    public var snapshots: [ScenarioSnapshots.Check] = []
+    /// When it started, in seconds of the system's monotonic clock (the same in every
+    /// process of a machine): what a file's wall time is measured with.
+    public var started: Double = 0
+
+    public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
+                output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
+        self.scenario = scenario
+        self.status = status
+        self.message = message
+        self.traceback = traceback
+        self.isExpectationFailure = isExpectationFailure
+        self.output = output
+        self.expectations = expectations
+        self.duration = duration
+        self.snapshots = snapshots
+    }
 }
 
 /// Runs the scenarios of one file. Each scenario runs in a fresh sandboxed state: the file
@@ -75,53 +106,86 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         self.file = file
         self.displayPath = displayPath
         self.options = options
-        chunk = try LuaChunk(compiling: try String(contentsOf: file, encoding: .utf8), chunkName: "@" + displayPath)
+        chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
         snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode)
+        if let problem = snapshots.readError, snapshotMode != .update {
+            throw LuaError(kind: .syntax, message: problem)
+        }
     }
 
     /// Loads the file and lists its scenarios; a file that does not load throws.
     public func list() throws -> [ScenarioInfo] {
         let context = ScenarioContext(snapshots: snapshots)
-        let (runtime, runner) = try prepare(context, target: nil)
+        let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
+        let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
         noteModules(of: runtime.lua)
         return try runtime.lua.withStack { call in
             try runner.push(on: call)
             call.field(-1, "list")
             try runtime.lua.pcall(call, arguments: 0, results: 1)
-            guard let list = try call.value(-1, depth: 4).array else { return [] }
-            return list.enumerated().map { position, entry in
+            // The prelude's own list, of any length: no script data bounds apply.
+            guard let list = try call.value(-1, depth: 4, limits: LuaCopyLimits(values: .max, bytes: .max)).array else { return [] }
+            let scenarios = list.enumerated().map { position, entry in
                 ScenarioInfo(index: position + 1, name: entry["name"]?.string ?? "?",
                              tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
                              location: entry["line"]?.string ?? displayPath,
-                             isPending: entry["pending"]?.boolean ?? false)
+                             isPending: entry["pending"]?.boolean ?? false, isFocused: entry["only"]?.boolean ?? false)
             }
+            try Self.refuseDuplicates(scenarios)
+            return scenarios
         }
     }
 
-    /// Runs one scenario in a fresh state.
-    public func run(_ scenario: ScenarioInfo) -> ScenarioResult {
+    /// Two scenarios of one file with one full name: snapshots, reports and reruns tell
+    /// scenarios apart by name, so a file that has them does not load.
+    static func refuseDuplicates(_ scenarios: [ScenarioInfo]) throws {
+        var seen: [String: String] = [:]
+        for scenario in scenarios {
+            if let first = seen[scenario.name] {
+                throw LuaError(kind: .runtime, message: "\(scenario.location): scenario name '\(scenario.name)' is taken already (at \(first)); give each scenario a name of its own")
+            }
+            seen[scenario.name] = scenario.location
+        }
+    }
+
+    /// Runs one scenario in a fresh state. The file's loading, the `before_each` hooks and
+    /// the body share one budget of time and instructions (`options.limits`); the
+    /// `after_each` hooks get one of their own, so that they run even after the scenario
+    /// used its up; `afterHooksStart` is called as they start, if there are any.
+    public func run(_ scenario: ScenarioInfo, afterHooksStart: (() -> Void)? = nil) -> ScenarioResult {
         let start = DispatchTime.now().uptimeNanoseconds
         let context = ScenarioContext(snapshots: snapshots)
         context.scenarioName = scenario.name
         func result(_ status: ScenarioResult.Status, _ error: LuaError? = nil) -> ScenarioResult {
             let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
-            return ScenarioResult(scenario: scenario, status: status, message: error?.message,
+            var made = ScenarioResult(scenario: scenario, status: status, message: error?.message,
                                   traceback: expectationFailure ? nil : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
-                                  duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                                  duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                                  snapshots: context.snapshotChecks)
+            made.started = Double(start) / 1e9
+            return made
         }
         if scenario.isPending {
             return result(.skipped)
         }
         do {
-            let (runtime, runner) = try prepare(context, target: scenario.index)
+            let runtime = try NavRuntime(options: options)
             defer {
                 noteModules(of: runtime.lua)
                 runtime.lua.close()
             }
-            if let failure = try runSteps(runtime.lua, runner: runner, index: scenario.index) {
+            let lua = runtime.lua
+            var failure: LuaError?
+            let runner = try lua.withBudget { () throws -> LuaReference in
+                let runner = try prepare(runtime, context, target: scenario)
+                failure = try runBefore(lua, runner: runner)
+                return runner
+            }
+            let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
+            if let failure = ScenarioFailure.combine(failure, afterFailure) {
                 return result(.failed, failure)
             }
             return result(.passed)
@@ -132,64 +196,65 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// The before functions, the body, then the after functions (always). Returns the
-    /// first failure.
-    private func runSteps(_ lua: LuaState, runner: LuaReference, index: Int) throws -> LuaError? {
-        try lua.withStack { call in
-            func functions(_ which: String) throws -> Int32 {
-                try runner.push(on: call)
-                call.field(-1, "hooks")
-                call.push(index)
-                call.push(which)
-                try lua.pcall(call, arguments: 2, results: 1)
-                return call.top
+    /// The before functions, then the body unless one failed; the first failure.
+    private func runBefore(_ lua: LuaState, runner: LuaReference) throws -> LuaError? {
+        if let failure = try runAll(lua, runner: runner, "before") {
+            return failure
+        }
+        return try lua.withStack { call in
+            try runner.push(on: call)
+            call.field(-1, "body")
+            try lua.pcall(call, arguments: 0, results: 1)
+            do throws(LuaError) {
+                try lua.pcall(call, arguments: 0, results: 0)
+                return nil
+            } catch {
+                return error
             }
-            func runAll(_ list: Int32) -> LuaError? {
-                var failure: LuaError?
-                for position in 0..<call.length(list) {
-                    call.element(list, position + 1)
-                    do throws(LuaError) {
-                        try lua.pcall(call, arguments: 0, results: 0)
-                    } catch {
-                        failure = failure ?? error
-                    }
-                }
-                return failure
-            }
-            var failure = runAll(try functions("before"))
-            if failure == nil {
-                try runner.push(on: call)
-                call.field(-1, "body")
-                call.push(index)
-                try lua.pcall(call, arguments: 1, results: 1)
-                do throws(LuaError) {
-                    try lua.pcall(call, arguments: 0, results: 0)
-                } catch {
-                    failure = error
-                }
-            }
-            let afterFailure = runAll(try functions("after"))
-            return failure ?? afterFailure
         }
     }
 
-    /// A fresh runtime with the scenario prelude and the file loaded; with a `target`, only
-    /// that scenario is recorded.
-    private func prepare(_ context: ScenarioContext, target: Int?) throws -> (NavRuntime, LuaReference) {
-        let runtime = try NavRuntime(options: options)
+    /// Runs every hook of the target of one kind ("before" or "after"), all of them even
+    /// when one fails, calling `starting` first if there is one; returns the first failure.
+    private func runAll(_ lua: LuaState, runner: LuaReference, _ which: String, starting: (() -> Void)? = nil) throws -> LuaError? {
+        try lua.withStack { call in
+            try runner.push(on: call)
+            call.field(-1, "hooks")
+            call.push(which)
+            try lua.pcall(call, arguments: 1, results: 1)
+            let list = call.top
+            if call.length(list) > 0 {
+                starting?()
+            }
+            var failure: LuaError?
+            for position in 0..<call.length(list) {
+                call.element(list, position + 1)
+                do throws(LuaError) {
+                    try lua.pcall(call, arguments: 0, results: 0)
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+            return failure
+        }
+    }
+
+    /// Loads the scenario prelude and the file into `runtime`; with a `target`, only that
+    /// scenario is recorded, and it must be defined exactly once.
+    private func prepare(_ runtime: NavRuntime, _ context: ScenarioContext, target: ScenarioInfo?) throws -> LuaReference {
         let lua = runtime.lua
-        lua.output = { [unowned context] text in context.output += text }
+        lua.output = { [unowned context] text in context.print(text) }
         // The prelude and the loading of the file are the host's setup; the file's own code
         // runs with the collector on.
         let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
             try lua.load(try ScenarioPrelude.chunk(), on: call)
             call.pushTable(fields: 5)
             if let target {
-                call.push(target)
+                call.push(value: .table(array: [], fields: ["name": .string(target.name), "line": .string(target.location)]))
                 call.setField(-2, "target")
             }
             lua.pushFunction(on: call) { call in
-                call.push(call.location(level: Int32((try? call.integer(1)) ?? 2)))
+                call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000))))
                 return 1
             }
             call.setField(-2, "where")
@@ -207,6 +272,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "report")
+            lua.pushFunction(on: call) { [unowned runtime] call in
+                call.push(runtime.lastApp?.application.tree())
+                return 1
+            }
+            call.setField(-2, "lastTree")
             try lua.pcall(call, arguments: 1, results: 1)
             return lua.reference(from: call)
         } }
@@ -214,7 +284,35 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             try lua.withCollectorPaused { try lua.load(chunk, on: call) }
             try lua.pcall(call, arguments: 0, results: 0)
         }
-        return (runtime, runner)
+        if let target {
+            let found = try lua.withStack { call in
+                try runner.push(on: call)
+                call.field(-1, "found")
+                try lua.pcall(call, arguments: 0, results: 1)
+                return try call.integer(-1)
+            }
+            guard found == 1 else {
+                throw LuaError(kind: .runtime, message: found == 0
+                    ? "\(target.location): scenario '\(target.name)' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)"
+                    : "\(target.location): scenario '\(target.name)' is defined \(found) times at this line; give each a name of its own")
+            }
+        }
+        return runner
+    }
+
+    /// A script file's bytes, as Lua reads them (any bytes in string literals); a file that
+    /// is not text (a NUL byte in its first 8 KiB, or compiled Lua) is refused by name.
+    public static func script(at file: URL, shownAs path: String) throws -> Data {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw LuaError(kind: .unavailable, message: "\(path): cannot be read (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
+        }
+        if data.prefix(4) == Data([0x1B, 0x4C, 0x75, 0x61]) || data.prefix(8192).contains(0) {
+            throw LuaError(kind: .syntax, message: "\(path): not a text file (scripts are Lua source; compiled or binary files are refused)")
+        }
+        return data
     }
 
     static func isExpectationFailure(_ message: String) -> Bool {
@@ -226,13 +324,32 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 final class ScenarioContext {
     let snapshots: ScenarioSnapshots
     var scenarioName = ""
-    var output = ""
+    private(set) var output = ""
     var expectations = 0
     private var snapshotCount = 0
+    private(set) var snapshotChecks: [ScenarioSnapshots.Check] = []
+
+    /// What a scenario's printed output may hold; the rest is cut.
+    static let maximumOutput = 1 << 20
 
     init(snapshots: ScenarioSnapshots) {
         self.snapshots = snapshots
     }
+
+    /// Keeps what the scenario printed, up to `maximumOutput` bytes.
+    func print(_ text: String) {
+        guard !isOutputCut else { return }
+        let room = Self.maximumOutput - output.utf8.count
+        if text.utf8.count <= room {
+            output += text
+        } else {
+            output += String(decoding: text.utf8.prefix(room), as: UTF8.self)
+            output += "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
+            isOutputCut = true
+        }
+    }
+
+    private var isOutputCut = false
 
     /// host.snapshot(name, text) → ok, message, expected
     func snapshot(name: String?, text: String, call: LuaCall) -> Int32 {
@@ -243,13 +360,15 @@ final class ScenarioContext {
             snapshotCount += 1
             key = "\(scenarioName) \(snapshotCount)"
         }
-        switch snapshots.check(key, text) {
+        let outcome = snapshots.check(key, text)
+        snapshotChecks.append(ScenarioSnapshots.Check(name: key, text: outcome == .written || outcome == .updated ? text : nil))
+        switch outcome {
         case .matched, .written, .updated:
             call.push(true)
             return 1
         case .missing:
             call.push(false)
-            call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent) and CI is set; run navscript run --update-snapshots and commit the file")
+            call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with navscript run --update-snapshots (which CI mode allows), then commit the file")
             return 2
         case let .mismatched(expected):
             call.push(false)

@@ -26,6 +26,14 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         case mismatched(expected: String)
     }
 
+    /// A check a scenario made, as a worker process reports it: the runner's own store
+    /// applies it (`apply`), so that one process writes the file.
+    public struct Check: Codable, Sendable, Equatable {
+        public let name: String
+        /// The new text, when the check wrote or updated the snapshot.
+        public let text: String?
+    }
+
     public let url: URL
     public let mode: Mode
     /// Scenarios of one file may run on several threads; every access takes the lock.
@@ -36,15 +44,19 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     private var changed = false
     public private(set) var written = 0, updated = 0
 
+    /// Why the snapshot file cannot be read, with its line: a file that is not one, a merge
+    /// conflict left in it, an entry twice. The runner refuses the scenario file then.
+    public private(set) var readError: String?
+
     public init(scenarioFile: URL, mode: Mode) {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode
-        if let text = try? String(contentsOf: url, encoding: .utf8) {
-            parse(text)
-        }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        readError = parse(String(decoding: data, as: UTF8.self))
     }
 
-    private func parse(_ text: String) {
+    /// Reads the entries; the first problem, if any.
+    private func parse(_ text: String) -> String? {
         var name: String?
         var lines: [String] = []
         func finish() {
@@ -53,18 +65,67 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 order.append(name)
             }
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let file = url.lastPathComponent
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("== ") {
                 finish()
-                name = String(line.dropFirst(3))
+                let next = Self.unescape(line.dropFirst(3))
+                if entries[next] != nil || name == next {
+                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or run navscript run --update-snapshots)"
+                }
+                name = next
                 lines = []
             } else if line.hasPrefix("| ") {
                 lines.append(String(line.dropFirst(2)))
             } else if line == "|" {
                 lines.append("")
+            } else if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
+                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or run navscript run --update-snapshots"
+            } else if !(line.isEmpty || (name == nil && line.hasPrefix("#"))) {
+                return "\(file):\(number + 1): not a line of a snapshot file (entries are '== name' and lines after '| ')"
             }
         }
         finish()
+        return nil
+    }
+
+    /// A name on its header line: a newline in it (a scenario's name may hold one) would
+    /// end the line, so newlines and backslashes are written as `\n` and `\\`.
+    static func escape(_ name: String) -> String {
+        guard name.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) else { return name }
+        return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    static func unescape(_ header: Substring) -> String {
+        guard header.contains("\\") else { return String(header) }
+        var name = "", escaped = false
+        for character in header {
+            if escaped {
+                name.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                name.append(character)
+            }
+        }
+        return name
+    }
+
+    /// Records a check made by another process's store of the same file.
+    public func apply(_ check: Check) {
+        lock.lock()
+        defer { lock.unlock() }
+        used.insert(check.name)
+        guard let text = check.text else { return }
+        if entries[check.name] == nil {
+            order.append(check.name)
+            written += 1
+        } else {
+            updated += 1
+        }
+        entries[check.name] = text
+        changed = true
     }
 
     /// Compares `text` with the snapshot `name`, writing or updating it as the mode says.
@@ -100,7 +161,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// Writes the file if anything changed (and, in update mode after a full run of the
     /// file, without the obsolete entries). Returns whether it wrote.
     @discardableResult
-    public func save(fullRun: Bool) throws -> Bool {
+    public func save(fullRun: Bool) throws(ScenarioFileWriter.Failure) -> Bool {
         let stale = obsolete
         lock.lock()
         defer { lock.unlock() }
@@ -112,11 +173,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         guard changed else { return false }
         var text = "# NavScript snapshots of \(url.deletingPathExtension().lastPathComponent). Rewrite with: navscript run --update-snapshots\n"
         for name in names {
-            text += "\n== \(name)\n"
+            text += "\n== \(Self.escape(name))\n"
             text += (entries[name] ?? "").split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "|" : "| \($0)" }.joined(separator: "\n") + "\n"
         }
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try ScenarioFileWriter.write(text, to: url)
         changed = false
         return true
     }

@@ -1,6 +1,17 @@
 import Foundation
 import LuaKit
 
+/// A scenario as runs remember it: its file and full name.
+public struct ScenarioID: Hashable, Codable, Sendable {
+    public let file: String
+    public let name: String
+
+    public init(file: String, name: String) {
+        self.file = file
+        self.name = name
+    }
+}
+
 /// Which scenarios of a suite run.
 public struct ScenarioSelection: Sendable {
     /// A scenario runs if its full name contains one of these (all run when empty).
@@ -13,10 +24,29 @@ public struct ScenarioSelection: Sendable {
     public var lines: [String: Set<Int>] = [:]
     /// Shard `index` of `count` (1-based): every `count`-th scenario of the sorted suite.
     public var shard: (index: Int, count: Int)?
+    /// Only these scenarios, by file path and full name (`--last-failed`), when set.
+    public var only: Set<ScenarioID>?
 
     public init() {}
 
+    /// The scenarios of `listed` this selection admits, in order, as (file position, scenario).
+    public func select(from listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])]) -> [(file: Int, scenario: ScenarioInfo)] {
+        var chosen: [(Int, ScenarioInfo)] = []
+        for (position, entry) in listed.enumerated() {
+            for scenario in entry.scenarios where admits(scenario, in: entry.file) {
+                chosen.append((position, scenario))
+            }
+        }
+        if let shard {
+            chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        return chosen
+    }
+
     func admits(_ scenario: ScenarioInfo, in file: ScenarioFile) -> Bool {
+        if let only, !only.contains(ScenarioID(file: file.url.path, name: scenario.name)) {
+            return false
+        }
         if let wanted = lines[file.url.path] {
             guard let line = scenario.location.split(separator: ":").last.flatMap({ Int($0) }), wanted.contains(line) else {
                 return false
@@ -41,7 +71,28 @@ public struct ScenarioFileResult: Sendable {
     public let snapshotsUpdated: Int
     /// Stored snapshots no scenario used, known after a full run of the file.
     public let obsoleteSnapshots: [String]
+    /// The obsolete snapshots an update removed.
+    public let removedSnapshots: [String]
     public let snapshotFile: String
+    /// Why the snapshot file could not be written, if it could not.
+    public let writeError: String?
+
+    public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, fullRun: Bool) {
+        self.file = file
+        self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        let obsolete = fullRun ? snapshots.obsolete : []
+        do {
+            try snapshots.save(fullRun: fullRun)
+            writeError = nil
+        } catch {
+            writeError = error.description
+        }
+        snapshotsWritten = snapshots.written
+        snapshotsUpdated = snapshots.updated
+        obsoleteSnapshots = snapshots.mode == .update ? [] : obsolete
+        removedSnapshots = snapshots.mode == .update && writeError == nil ? obsolete : []
+        snapshotFile = ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
 }
 
 /// A suite: the scenario files to run, listed, selected, then run on several threads.
@@ -92,16 +143,7 @@ public final class ScenarioSuite {
 
     /// The scenarios `selection` admits, in suite order, as (file position, scenario).
     public func select(_ selection: ScenarioSelection) -> [(file: Int, scenario: ScenarioInfo)] {
-        var chosen: [(Int, ScenarioInfo)] = []
-        for (position, entry) in listed.enumerated() {
-            for scenario in entry.scenarios where selection.admits(scenario, in: entry.file) {
-                chosen.append((position, scenario))
-            }
-        }
-        if let shard = selection.shard {
-            chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-        }
-        return chosen
+        selection.select(from: listed.map { ($0.file, $0.scenarios) })
     }
 
     /// Runs `selected` on `jobs` threads, calling `fileDone` (serialized) as each file
@@ -132,13 +174,7 @@ public final class ScenarioSuite {
     }
 
     private static func fileResult(file: ScenarioFile, runner: ScenarioFileRunner, results: [ScenarioResult], fullRun: Bool) -> ScenarioFileResult {
-        let snapshots = runner.snapshots
-        let obsolete = fullRun ? snapshots.obsolete : []
-        try? snapshots.save(fullRun: fullRun)
-        return ScenarioFileResult(file: file, results: results.sorted { $0.scenario.index < $1.scenario.index },
-                                  snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated,
-                                  obsoleteSnapshots: snapshots.mode == .update ? [] : obsolete,
-                                  snapshotFile: ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        ScenarioFileResult(file: file, results: results, snapshots: runner.snapshots, fullRun: fullRun)
     }
 }
 

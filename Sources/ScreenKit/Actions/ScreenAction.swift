@@ -41,16 +41,33 @@ func describeAction(
     return "\(head)(\(body.joined(separator: ", ")))"
 }
 
+/// A field of an action's description. Actions inside it show one level only, as
+/// `ScreenFoldAction(action: ScreenTopAction<...>(...), nested: ScreenNavigateAction<...>(actions: [2 actions]))`:
+/// an error names the step that failed, and a route nested a thousand levels deep must not
+/// print (or recurse) a thousand levels.
 private func describeField(_ value: Any) -> String {
     if let string = value as? String {
         return "\"\(string)\""
     }
     if let actions = value as? [any ScreenAction] {
+        if actions.contains(where: isComposite) {
+            return "[\(actions.count) action\(actions.count == 1 ? "" : "s")]"
+        }
         return "[" + actions.map(\.description).joined(separator: ", ") + "]"
+    }
+    if let action = value as? any ScreenAction, isComposite(action) {
+        let text = action.description
+        guard let open = text.firstIndex(of: "(") else { return text }
+        return text[..<open] + "(...)"
     }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
         return mirror.children.first.map { describeField($0.value) } ?? "nil"
     }
     return "\(value)"
+}
+
+/// Whether an action holds other actions (and so may hold a whole route).
+private func isComposite(_ action: any ScreenAction) -> Bool {
+    action is ScreenFoldAction || action is ScreenNavigateAction || action is ScreenTryAction
 }

@@ -9,8 +9,11 @@ extension ScreenContainer {
     }
 
     /// Containers the iterator walks into: a stack bottom to top, tabs with the selected
-    /// one moved to the end, a window's root, a custom container's children.
+    /// one moved to the end, a window's root, an iterable custom container's children.
     public var nestedContainers: [ScreenContainer] {
+        guard isIterable else {
+            return []
+        }
         guard kind == .tabs, let selected = selectedChild else {
             return children
         }

@@ -35,6 +35,22 @@ public final class ScreenContainer {
     /// The container that presents this one directly.
     public internal(set) weak var presentingContainer: ScreenContainer?
 
+    /// The container's own UIKit class name, when it is not its kind's: a system screen's
+    /// (`UIAlertController`), or a stack of a named class (`withStackContainer(of:)`).
+    public internal(set) var className: String?
+
+    /// What a system screen shows (an alert, a share sheet, ...), for a container that is one.
+    public internal(set) var systemScreen: ScreenSystemScreen?
+
+    /// The observation the container's screen informs its observers through, if it has one.
+    public internal(set) var observation: ScreenObservation?
+
+    /// Whether the iterator walks into the children (Nivelir's `ScreenIterableContainer`):
+    /// windows, stacks and tabs do; a custom container only when its screen says so
+    /// (Lua: `nav.screen("Split", { iterable = true, build = ... })`), as a view controller
+    /// class adopts the protocol.
+    public var isIterable: Bool
+
     /// Where a presentation of this container stands, while it is presented.
     public internal(set) var presentationPhase: ScreenPresentationPhase?
 
@@ -68,6 +84,7 @@ public final class ScreenContainer {
     public init(kind: ScreenContainerKind, key: ScreenKey? = nil) {
         self.kind = kind == .container ? .modal : kind
         self.key = key
+        isIterable = self.kind != .modal
     }
 
     deinit {

@@ -3,6 +3,6 @@ public struct ScreenCanceledError: ScreenError {
     public let description: String
 
     public init(for trigger: Any) {
-        description = Self.message("Action canceled", for: trigger)
+        description = "Action canceled:\n  \(trigger)"     // Nivelir's wording: no "for"
     }
 }

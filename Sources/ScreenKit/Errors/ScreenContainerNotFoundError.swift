@@ -4,6 +4,11 @@ public struct ScreenContainerNotFoundError: ScreenError {
     public let description: String
 
     public init(type: ScreenContainerKind, for trigger: Any) {
-        description = Self.message("No container of \(type.typeName) type found", for: trigger)
+        self.init(typeName: type.typeName, for: trigger)
+    }
+
+    /// For a UIKit type that is no container kind here (`UIWindowScene`).
+    public init(typeName: String, for trigger: Any) {
+        description = Self.message("No container of \(typeName) type found", for: trigger)
     }
 }

@@ -13,6 +13,9 @@ public final class ScreenNavigator {
     /// with a default logger, nil here does turn logging off, as the documentation says.
     public let logger: (any ScreenLogger)?
 
+    /// The observers registered with this navigator.
+    public let observatory = ScreenObservatory()
+
     /// Completion errors of custom actions (completed twice) since the navigator started.
     public private(set) var completionErrors: [ScreenActionCompletionError] = []
 
@@ -87,13 +90,15 @@ public final class ScreenNavigator {
             completion?(.failure(error))
             return
         }
-        action.perform(container: window, navigator: self) { [weak self] result in
-            switch result {
-            case .success:
-                completion?(.success(()))
-            case let .failure(error):
-                self?.logError(error)
-                completion?(.failure(error))
+        simulation.clock.enter {
+            perform(action, on: window) { [weak self] result in
+                switch result {
+                case .success:
+                    completion?(.success(()))
+                case let .failure(error):
+                    self?.logError(error)
+                    completion?(.failure(error))
+                }
             }
         }
     }

@@ -2,41 +2,55 @@
 /// container and continuing from another (Nivelir's `ScreenRoute<Root, Current>` with the
 /// types as values). Lua routes are these; typed Swift routes wrap them.
 ///
-/// Actions added after a fold (`top(.stack)`) are nested inside it; `resolver` wraps the
-/// current level's actions (`tail`) back into actions on the root. Appending merges an
-/// action into the last one of the same level when they combine (stack edits).
+/// Actions added after a fold (`top(.stack)`) are nested inside it until the route is
+/// resolved: `folds` are the open folds, innermost first, and `tail` the actions of the
+/// innermost level. Both are shared, immutable lists, so every verb costs O(1) however long
+/// or deep the route, and `actions` builds the nested actions in one pass. Appending merges
+/// an action into the last one of the same level when they combine (stack edits).
 ///
 /// Every DSL verb has a checked form here that throws `ScreenDSLError` when the current
 /// container is of the wrong kind, which Lua reports at the line that builds the route:
 ///
 ///     try AnyScreenRoute(root: .window).top(.stack).push(chat)   -- Lua: nav.route():top(nav.stack):push(chat)
 public struct AnyScreenRoute {
-    public typealias Resolver = ([any ScreenAction]) -> [any ScreenAction]
-
     /// The kind of container the route is performed on.
     public let rootKind: ScreenContainerKind
 
     /// The kind of container the next action will be performed on.
     public let currentKind: ScreenContainerKind
 
-    let tail: [any ScreenAction]
-    let resolver: Resolver?
+    let tail: ScreenActionList?
+    let folds: ScreenRouteFold?
 
     /// An empty route rooted at `root` (Nivelir's `.initial`).
     public init(root: ScreenContainerKind = .window) {
-        self.init(rootKind: root, currentKind: root, tail: [], resolver: nil)
+        self.init(rootKind: root, currentKind: root, tail: nil, folds: nil)
     }
 
-    init(rootKind: ScreenContainerKind, currentKind: ScreenContainerKind, tail: [any ScreenAction], resolver: Resolver?) {
+    init(rootKind: ScreenContainerKind, currentKind: ScreenContainerKind, tail: ScreenActionList?, folds: ScreenRouteFold?) {
         self.rootKind = rootKind
         self.currentKind = currentKind
         self.tail = tail
-        self.resolver = resolver
+        self.folds = folds
     }
 
-    /// The actions to perform on the root container.
+    /// The actions to perform on the root container: each open fold wraps the level inside
+    /// it, innermost first.
     public var actions: [any ScreenAction] {
-        resolver?(tail) ?? tail
+        var level: [any ScreenAction] = tail.array()
+        var fold = folds
+        while let current = fold {
+            let nested = ScreenNavigateAction(containerKind: current.output, actions: level)
+            level = current.before.appendingAction(ScreenFoldAction(action: current.action, nested: nested)).array
+            fold = current.outer
+        }
+        return level
+    }
+
+    /// How many actions the route holds at its current level, and how many folds deep that
+    /// level is: what hosts bound when they limit the routes scripts build.
+    public var size: (actions: Int, depth: Int) {
+        (tail.count(), folds?.depth ?? 0)
     }
 
     /// Appends actions on the current container, merging each into the previous one where
@@ -44,18 +58,14 @@ public struct AnyScreenRoute {
     public func then(_ actions: [any ScreenAction]) -> AnyScreenRoute {
         var newTail = tail
         for action in actions {
-            if let last = newTail.last, let merged = last.combine(with: action) {
-                newTail[newTail.count - 1] = merged
-            } else {
-                newTail.append(action)
-            }
+            newTail = newTail.appendingAction(action)
         }
-        return AnyScreenRoute(rootKind: rootKind, currentKind: currentKind, tail: newTail, resolver: resolver)
+        return AnyScreenRoute(rootKind: rootKind, currentKind: currentKind, tail: newTail, folds: folds)
     }
 
     /// Appends one action on the current container.
     public func then(_ action: any ScreenAction) -> AnyScreenRoute {
-        then([action])
+        AnyScreenRoute(rootKind: rootKind, currentKind: currentKind, tail: tail.appendingAction(action), folds: folds)
     }
 
     /// Appends a route rooted at the current container's kind (or a kind it conforms to).
@@ -69,11 +79,9 @@ public struct AnyScreenRoute {
     /// Continues from the container that `action` produces: later actions are nested
     /// inside a fold of it, and the current kind becomes its output kind.
     public func fold(_ action: any ScreenAction) -> AnyScreenRoute {
-        let outer = self
         let output = action.outputKind ?? currentKind
-        return AnyScreenRoute(rootKind: rootKind, currentKind: output, tail: [], resolver: { nested in
-            outer.then(ScreenFoldAction(action: action, nested: ScreenNavigateAction(containerKind: output, actions: nested))).actions
-        })
+        return AnyScreenRoute(rootKind: rootKind, currentKind: output, tail: nil,
+                              folds: ScreenRouteFold(before: tail, action: action, output: output, outer: folds))
     }
 
     /// Runs `nested` on the container that `action` produces, and stays on the current one.
@@ -85,7 +93,8 @@ public struct AnyScreenRoute {
     /// The same actions as a route whose current container is the root again (Nivelir's
     /// `resolve()`): no effect when performed.
     public func resolve() -> AnyScreenRoute {
-        AnyScreenRoute(rootKind: rootKind, currentKind: rootKind, tail: actions, resolver: nil)
+        folds == nil ? AnyScreenRoute(rootKind: rootKind, currentKind: rootKind, tail: tail, folds: nil)
+                     : AnyScreenRoute(root: rootKind).then(actions)
     }
 
     /// Throws unless the current container is of a kind that `verb` needs.

@@ -6,12 +6,22 @@
 public struct AnyScreen: CustomStringConvertible {
     public let kind: ScreenContainerKind
     public let key: ScreenKey
+    /// How many decorators wrap the screen; at most `maximumDecorators`.
+    public let decorators: Int
     private let builder: (ScreenNavigator) throws -> ScreenContainer
+
+    /// Decorators one screen may have: building runs them inside one another.
+    public static let maximumDecorators = 100
 
     /// A screen that builds with `builder`, which must return a container of `kind`.
     public init(kind: ScreenContainerKind, key: ScreenKey, builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
+        self.init(kind: kind, key: key, decorators: 0, builder: builder)
+    }
+
+    private init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
         self.kind = kind
         self.key = key
+        self.decorators = decorators
         self.builder = builder
     }
 
@@ -48,8 +58,11 @@ public struct AnyScreen: CustomStringConvertible {
         guard kind.conforms(to: decorator.inputKind) else {
             throw .screenKind(verb: decorator.verb, expected: decorator.inputKind, got: kind)
         }
+        guard decorators < Self.maximumDecorators else {
+            throw .invalidArgument(verb: decorator.verb, message: "a screen takes at most \(Self.maximumDecorators) decorators")
+        }
         let inner = self
-        return AnyScreen(kind: decorator.outputKind(for: kind), key: key) { navigator in
+        return AnyScreen(kind: decorator.outputKind(for: kind), key: key, decorators: decorators + 1) { navigator in
             let container = try decorator.build(screen: inner, navigator: navigator)
             if let payload = decorator.payload {
                 container.retain(payload)

@@ -30,6 +30,11 @@ public final class ScreenApplication {
         logger.clear()
     }
 
+    deinit {
+        // Work still scheduled holds the containers and the navigator: let it go too.
+        simulation.clock.cancelAll()
+    }
+
     public var clock: ScreenClock { simulation.clock }
     public var transitions: [ScreenTransition] { simulation.transitions }
     public var log: [String] { logger.lines }
@@ -63,7 +68,7 @@ public final class ScreenApplication {
         return navigate(from: container, to: route)
     }
 
-    private func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
+    func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
         let reported = navigator.completionErrors.count
         var result: Result<Void, Error>?
         start { result = $0 }

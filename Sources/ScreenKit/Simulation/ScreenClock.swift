@@ -13,6 +13,7 @@ public final class ScreenClock {
 
     private var queue = ScreenClockQueue()
     private var sequence = 0
+    private var steps = ScreenSteps()
 
     public init() {}
 
@@ -69,7 +70,33 @@ public final class ScreenClock {
             return
         }
         now = max(now, task.time)
-        task.work()
+        enter(task.work)
+    }
+
+    /// Forgets everything scheduled: what an application does when it goes away, so that
+    /// work still in flight (which holds its containers) is freed with it.
+    public func cancelAll() {
+        queue = ScreenClockQueue()
+    }
+
+    // MARK: Steps
+
+    /// Runs `work` as a step of the run loop: after the step running now, in the same
+    /// entry (see `ScreenNavigator.perform`); at once in an entry of its own when none runs.
+    public func step(_ work: @escaping () -> Void) {
+        if !steps.queue(work) {
+            enter(work)
+        }
+    }
+
+    /// Runs `body`, an entry from outside (a navigation started, a task due), and every
+    /// step it queues, one at a time, before returning.
+    public func enter(_ body: () -> Void) {
+        steps.open()
+        body()
+        while let step = steps.next() {
+            step()
+        }
     }
 }
 

@@ -56,6 +56,9 @@ public struct ScreenNode {
         case let .stack(key, children):
             container = ScreenContainer(kind: .stack, key: key)
             let built = try children.map { try $0.build(navigator: navigator, presentations: &presentations) }
+            if built.contains(where: { $0.kind == .stack }) {
+                throw ScreenDSLError.invalidArgument(verb: "stack", message: "a stack cannot hold a stack (UIKit: pushing a navigation controller is not supported)")
+            }
             navigator.simulation.replaceChildren(of: container, with: built)
         case let .tabs(key, children, selected):
             container = ScreenContainer(kind: .tabs, key: key)

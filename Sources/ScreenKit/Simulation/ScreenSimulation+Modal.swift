@@ -3,7 +3,9 @@ extension ScreenSimulation {
     /// Presents `container` from `presenter`, attached to the presenter's presentation
     /// context. Refused (returns false, never completes), as UIKit refuses with a console
     /// warning, when the presenter or an ancestor already presents something — including a
-    /// presentation still being dismissed — or when the presenter is not in a window.
+    /// presentation still being dismissed —, when the context's own presentation is still
+    /// animating in or out ("while a presentation is in progress"), or when the presenter
+    /// is not in a window.
     func present(
         _ container: ScreenContainer,
         from presenter: ScreenContainer,
@@ -11,7 +13,8 @@ extension ScreenSimulation {
         completion: @escaping () -> Void
     ) -> Bool {
         let context = presenter.presentationContext
-        guard context.presentedContainer == nil, context.attachedWindow != nil else {
+        guard context.presentedContainer == nil, context.attachedWindow != nil,
+              context.presentationPhase == nil || context.presentationPhase == .presented else {
             return false
         }
         context.presentedContainer = container

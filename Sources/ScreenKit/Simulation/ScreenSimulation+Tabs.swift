@@ -1,20 +1,26 @@
 /// Tab changes with UIKit's rules.
 extension ScreenSimulation {
-    /// Sets the tabs (UIKit's `viewControllers`). The selected tab stays selected when it
-    /// is kept; otherwise the first tab is selected, or none when there are no tabs.
+    /// Sets the tabs (UIKit's `viewControllers`), selecting as UIKit documents: the selected
+    /// tab again if it is kept, else the tab at the selected index if there is one, else the
+    /// first tab, or none when there are no tabs.
     func setTabs(_ tabs: ScreenContainer, to newTabs: [ScreenContainer]) {
         let selected = tabs.selectedChild
+        let selectedIndex = tabs.selectedIndex
         replaceChildren(of: tabs, with: newTabs)
         if let selected, let index = newTabs.firstIndex(where: { $0 === selected }) {
             tabs.selectedIndex = index
+        } else if let selectedIndex, newTabs.indices.contains(selectedIndex) {
+            tabs.selectedIndex = selectedIndex
         } else {
             tabs.selectedIndex = newTabs.isEmpty ? nil : 0
         }
     }
 
     /// Selects the tab at `index`, running a custom animation if one is given, a tab was
-    /// selected before and the new one differs. Completes on a later turn of the run loop,
-    /// as Nivelir's `selectTab` hops to the main queue.
+    /// selected before and the new one differs. As Nivelir's `selectTab`, an animated
+    /// selection sets `selectedIndex` only when the animation ends (the transition is
+    /// recorded when it starts); the completion comes on a later turn of the run loop, as
+    /// Nivelir hops to the main queue.
     func selectTab(
         _ tabs: ScreenContainer,
         at index: Int,
@@ -26,11 +32,22 @@ extension ScreenSimulation {
         let animation = previous != nil && tabs.selectedChild !== newTab ? animation : nil
         if previous != index {
             let before = previous.map { ["\($0 + 1): \(tabs.children[$0].label)"] } ?? []
-            tabs.selectedIndex = index
             record(.selectTab, animation: animation?.name, container: tabs,
                    before: before, after: ["\(index + 1): \(newTab.label)"],
                    duration: animation?.duration ?? 0)
         }
-        complete(after: animation?.duration ?? 0, on: tabs, completion)
+        guard let animation else {
+            if previous != index {
+                tabs.selectedIndex = index
+            }
+            return complete(after: 0, on: tabs, completion)
+        }
+        complete(after: animation.duration, on: tabs) { [weak self, weak tabs, weak newTab] in
+            // The tabs may have changed while the animation ran: select the tab where it is now.
+            if let tabs, let newTab, let position = tabs.children.firstIndex(where: { $0 === newTab }) {
+                tabs.selectedIndex = position
+            }
+            self?.clock.schedule(after: 0, completion)
+        }
     }
 }

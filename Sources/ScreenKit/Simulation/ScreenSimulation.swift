@@ -13,9 +13,24 @@ public final class ScreenSimulation {
     /// Called with each transition as it is recorded.
     public var onTransition: ((ScreenTransition) -> Void)?
 
-    public init(clock: ScreenClock = ScreenClock(), timing: ScreenAnimationTiming = ScreenAnimationTiming()) {
+    /// How large the hierarchy may grow.
+    public var limits: ScreenSimulationLimits
+
+    /// What iOS answers the app, and what the app asked of it.
+    public let system = ScreenSystem()
+
+    /// The host's budget for the work navigations do: called with the steps of each piece
+    /// of work (an action performed, a stack edit applied); an error it returns fails the
+    /// navigation. A script host charges them to the script's limits, so that work done in
+    /// Swift for a script is bounded like the script's own.
+    public var workBudget: ((Int) -> Error?)?
+
+    public init(clock: ScreenClock = ScreenClock(), timing: ScreenAnimationTiming = ScreenAnimationTiming(),
+                limits: ScreenSimulationLimits = ScreenSimulationLimits()) {
         self.clock = clock
         self.timing = timing
+        self.limits = limits
+        system.clock = clock
     }
 
     /// The application's windows, in the order they were made (UIKit's connected scenes).
@@ -81,15 +96,6 @@ public final class ScreenSimulation {
         clock.schedule(after: end - clock.now, completion)
     }
 
-    /// Whether `container` can be placed into `target` (as a root, child or presentation):
-    /// it must be a detached, non-window container that does not contain `target`.
-    func canPlace(_ container: ScreenContainer, in target: ScreenContainer) -> Bool {
-        container.kind != .window
-            && container.parent == nil
-            && container.presentingContainer == nil
-            && !target.isDescendant(of: container)
-    }
-
     /// Sets the children of a container being built, as a screen's build step does: the
     /// screens of a stack, the tabs of a tab bar, or the children of a custom container
     /// (UIKit's `addChild`). Records no transition. Throws when a child is already in a
@@ -98,8 +104,11 @@ public final class ScreenSimulation {
     ///     try navigator.simulation.adopt([feed, profile], into: tabs)
     ///     -- Lua, in a screen's build function: tabs:setChildren { Feed(), Profile() }
     public func adopt(_ children: [ScreenContainer], into container: ScreenContainer) throws {
-        for child in children where child.parent !== container && !canPlace(child, in: container) {
-            throw ScreenContainerPlacementError(container: child, target: container, for: "adopt")
+        try checkCount(of: children, in: container)
+        for child in children where child.parent !== container {
+            if let error = placementError(child, in: container, for: "adopt") ?? stackChildError(child, in: container, for: "adopt") {
+                throw error
+            }
         }
         if container.kind == .tabs {
             setTabs(container, to: children)

@@ -205,11 +205,27 @@ import Testing
 
     @Test func aCustomContainerIsNotSupported() throws {
         let page = AnyScreen(name: "Pages") { container, navigator in
+            container.isIterable = true
             try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container)
         }
         let app = try ScreenApplication.with(.screen(page))
         let result = app.navigate(to: try AnyScreenRoute(root: .window).last(.container(of: .modal, name: "Feed")).makeVisible())
         #expect(result.errorMessage?.hasPrefix("The type of the container <UIViewController: Pages> is not supported for:\n  ScreenMakeVisibleAction<UIViewController>") == true)
+    }
+
+    @Test func aCustomContainerIsSearchedOnlyWhenIterable() throws {
+        // Nivelir's iterator walks only into ScreenIterableContainers (stacks, tabs, and
+        // the custom containers that adopt the protocol).
+        for iterable in [false, true] {
+            let page = AnyScreen(name: "Pages") { container, navigator in
+                container.isIterable = iterable
+                try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container)
+            }
+            let app = try ScreenApplication.with(.screen(page))
+            let result = app.navigate(to: try AnyScreenRoute(root: .window).last(.container(of: .modal, name: "Feed")))
+            #expect(result.isSuccess == iterable)
+            #expect(app.navigator.topContainer?.label == (iterable ? "Feed" : "Pages"))
+        }
     }
 
     @Test func itLogsOnlyItsInnerSteps() throws {

@@ -57,15 +57,19 @@ import Testing
         #expect(found?.label == "Q")
     }
 
-    @Test func aDeepPresentationChainIsSearchedWithoutRecursion() throws {
+    @Test func aDeepPresentationChainIsSearchedAndStopsAtTheDepthLimit() throws {
         let app = try ScreenApplication.with(.screen(Screens.modal("M0")))
         var last = try #require(app.window.root)
-        for index in 1...500 {
+        // The window is level 1 and M0 level 2: M98 is the deepest the limit allows.
+        for index in 1...98 {
             #expect(app.navigate(from: last, to: try AnyScreenRoute(root: .modal).present(Screens.modal("M\(index)"), animated: false)).isSuccess)
             last = try #require(last.presentedContainer)
         }
-        #expect(app.navigator.lastContainer(in: app.window) { $0.kind == .modal }?.label == "M500")
-        #expect(app.navigator.topContainer?.label == "M500")
+        #expect(app.navigator.lastContainer(in: app.window) { $0.kind == .modal }?.label == "M98")
+        #expect(app.navigator.topContainer?.label == "M98")
+        let refused = app.navigate(from: last, to: try AnyScreenRoute(root: .modal).present(Screens.modal("M99"), animated: false))
+        #expect(refused.errorMessage?.hasPrefix("The hierarchy would be deeper than 100 containers for:") == true)
+        #expect(last.presentedContainer == nil)
     }
 
     @Test func theFindActionsLogTheirSearch() throws {

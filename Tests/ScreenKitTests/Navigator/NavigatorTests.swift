@@ -2,6 +2,49 @@ import ScreenKit
 import Testing
 
 @Suite struct NavigatorTests {
+    @Test func aNavigationStillInFlightDoesNotKeepItsAppAlive() throws {
+        weak var weakApp: ScreenApplication?
+        weak var weakRoot: ScreenContainer?
+        do {
+            let app = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+            app.navigator.navigate(to: try route { try $0.top(.container(of: .stack)).push(Screens.chat(1)).wait(for: 10) })
+            #expect(!app.clock.isIdle)
+            weakApp = app
+            weakRoot = app.window.root
+        }
+        #expect(weakApp == nil)
+        #expect(weakRoot == nil)
+    }
+
+    @Test func longRoutesAndDeepFallbacksRunWithoutRecursion() throws {
+        let app = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        var steps = AnyScreenRoute(root: .window)
+        for _ in 0..<50_000 {
+            steps = try steps.makeKey()
+        }
+        #expect(app.navigate(to: steps).isSuccess)
+        var fallbacks = AnyScreenRoute(root: .window).fail(with: ScreenFailure("first"))
+        for _ in 0..<5_000 {
+            fallbacks = try AnyScreenRoute(root: .window).fail(with: ScreenFailure("again")).fallback(to: fallbacks)
+        }
+        #expect(app.navigate(to: fallbacks).errorMessage == "first")
+    }
+
+    @Test func theWorkBudgetStopsANavigation() throws {
+        let app = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        var charged = 0
+        app.simulation.workBudget = { steps in
+            charged += steps
+            return charged > 100 ? ScreenLimitError(budget: "budget used up") : nil
+        }
+        var steps = AnyScreenRoute(root: .window)
+        for _ in 0..<1_000 {
+            steps = try steps.makeKey()
+        }
+        #expect(app.navigate(to: steps).errorMessage == "budget used up")
+        #expect(charged == 101)
+    }
+
     @Test func theKeyWindowProviderFollowsMakeKey() throws {
         let simulation = ScreenSimulation()
         let first = simulation.makeWindow()

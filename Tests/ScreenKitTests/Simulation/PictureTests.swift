@@ -74,6 +74,8 @@ import Testing
         again()
         #expect(clock.settle(limit: 1000) == false)
         #expect(clock.now == 1000)
+        clock.cancelAll()    // the task left holds the clock
+        #expect(clock.isIdle)
     }
 
     @Test func badDelaysCountAsZero() {

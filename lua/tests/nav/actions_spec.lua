@@ -47,7 +47,7 @@ describe("nav.action", function()
     nav.action("cancel", { perform = function(_, _, done) done(false) end })
     nav.action("refuse", { perform = function(_, _, done) done(false, "not allowed") end })
     local app = nav.app { root = Feed() }
-    expect(app:navigate(nav.route():cancel())):toFail('Action canceled for:\n  ScreenCustomAction<ScreenContainer>(name: "cancel")')
+    expect(app:navigate(nav.route():cancel())):toFail('Action canceled:\n  ScreenCustomAction<ScreenContainer>(name: "cancel")')
     expect(app:navigate(nav.route():refuse())):toFail("^not allowed$")
   end)
 

@@ -57,7 +57,7 @@ window
 
   scenario("refuses hierarchies too deep to build", function()
     local node = nav.stack {}
-    expect(function() for _ = 1, 300 do node = nav.stack { node } end end):toFail("hierarchy deeper than 200 containers")
+    expect(function() for _ = 1, 300 do node = nav.stack { node } end end):toFail("hierarchy deeper than 99 containers")
   end)
 end)
 

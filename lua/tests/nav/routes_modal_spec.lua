@@ -117,7 +117,7 @@ describe("makeVisible", function()
   end)
 
   scenario("refuses a custom container", function()
-    local Pages = nav.screen("Pages", { build = function(c) c:setChildren { Feed() } end })
+    local Pages = nav.screen("Pages", { iterable = true, build = function(c) c:setChildren { Feed() } end })
     local app = nav.app { root = Pages() }
     expect(app:navigate(nav.route():last(Feed):makeVisible())):toFail("The type of the container <UIViewController: Pages> is not supported for:")
   end)

@@ -18,10 +18,10 @@ public struct ScreenFoldAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        action.perform(container: container, navigator: navigator) { result in
+        navigator.perform(action, on: container) { result in
             switch result {
             case let .success(output?):
-                nested.perform(container: output, navigator: navigator, completion: completion)
+                navigator.perform(nested, on: output, completion: completion)
             case .success(nil):
                 // Only a custom action can produce nothing where it declared a container.
                 completion(.failure(ScreenContainerNotFoundError(type: action.outputKind ?? .container, for: action)))

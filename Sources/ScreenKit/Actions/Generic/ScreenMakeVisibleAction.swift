@@ -55,8 +55,7 @@ public struct ScreenMakeVisibleAction: ScreenAction {
         } catch {
             return completion(.failure(error))
         }
-        ScreenNavigateAction(containerKind: .modal, actions: route.actions)
-            .perform(container: container, navigator: navigator, completion: completion)
+        navigator.perform(ScreenNavigateAction(containerKind: .modal, actions: route.actions), on: container, completion: completion)
     }
 }
 

@@ -2,11 +2,13 @@
 /// (Nivelir's `ScreenNavigateAction`). A route's actions run this way.
 public struct ScreenNavigateAction: ScreenAction {
     public let containerKind: ScreenContainerKind
-    public let actions: [any ScreenAction]
+    public var actions: [any ScreenAction] { nested.actions }
+    /// Held in a box that releases deep nestings without recursion.
+    private let nested: ScreenNestedActions
 
     public init(containerKind: ScreenContainerKind, actions: [any ScreenAction]) {
         self.containerKind = containerKind
-        self.actions = actions
+        nested = ScreenNestedActions(actions)
     }
 
     public var description: String {
@@ -33,7 +35,7 @@ public struct ScreenNavigateAction: ScreenAction {
             return completion(.failure(ScreenContainerTypeMismatchError(
                 container: container, type: action.containerKind.typeName, for: action)))
         }
-        action.perform(container: container, navigator: navigator) { result in
+        navigator.perform(action, on: container) { result in
             switch result {
             case .success:
                 performActions(from: index + 1, container: container, navigator: navigator, completion: completion)

@@ -18,7 +18,7 @@ public struct ScreenDismissAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Dismissing screen presented by \(container.kind.typeName)")
+        navigator.logInfo("Dismissing screen presented by \(container.typeName)")
         guard container.presented != nil else {
             return completion(.success(nil))
         }

@@ -22,15 +22,15 @@ public struct ScreenPresentAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Presenting \(screen) on \(container.kind.typeName)")
+        navigator.logInfo("Presenting \(screen) on \(container.typeName)")
         let presented: ScreenContainer
         do {
             presented = try screen.build(navigator: navigator)
         } catch {
             return completion(.failure(error))
         }
-        guard navigator.simulation.canPlace(presented, in: container) else {
-            return completion(.failure(ScreenContainerPlacementError(container: presented, target: container, for: self)))
+        if let error = navigator.simulation.placementError(presented, in: container, for: self) {
+            return completion(.failure(error))
         }
         let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))

@@ -7,13 +7,21 @@
 /// animations resolved by `ScreenStackAnimation.resolve`, so
 /// `top(.stack).push(a).pop().push(b)` is one animated transition.
 public struct ScreenSetStackAction: ScreenAction {
-    public let modifiers: [any ScreenStackModifier]
+    /// The edits, oldest first.
+    public var modifiers: [any ScreenStackModifier] { edits.array() }
     public let animation: ScreenStackAnimation?
     public let separated: Bool
     public let containerKind: ScreenContainerKind
+    /// The edits as a shared list, so that merging n edits one by one costs n, not n².
+    let edits: ScreenList<any ScreenStackModifier>?
 
     public init(modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false, on containerKind: ScreenContainerKind = .stack) {
-        self.modifiers = modifiers
+        self.init(edits: ScreenList<any ScreenStackModifier>?.none.appending(contentsOf: modifiers),
+                  animation: animation, separated: separated, on: containerKind)
+    }
+
+    init(edits: ScreenList<any ScreenStackModifier>?, animation: ScreenStackAnimation?, separated: Bool, on containerKind: ScreenContainerKind) {
+        self.edits = edits
         self.animation = animation
         self.separated = separated
         self.containerKind = containerKind
@@ -31,7 +39,7 @@ public struct ScreenSetStackAction: ScreenAction {
             return nil
         }
         return ScreenSetStackAction(
-            modifiers: modifiers + other.modifiers,
+            edits: edits.appending(contentsOf: other.modifiers),
             animation: ScreenStackAnimation.resolve(animation, other.animation),
             separated: other.separated,
             on: containerKind
@@ -39,18 +47,26 @@ public struct ScreenSetStackAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        let modifiers = modifiers
         navigator.logInfo("Setting stack of \(container) with modifiers:\n" + modifiers.map { "  - \($0)" }.joined(separator: "\n"))
-        let newStack: [ScreenContainer]
+        var newStack = container.children
         do {
-            newStack = try modifiers.reduce(container.children) { try $1.perform(stack: $0, navigator: navigator) }
+            for modifier in modifiers {
+                try navigator.simulation.charge(steps: 1)
+                try modifier.apply(to: &newStack, navigator: navigator)
+                try navigator.simulation.checkCount(of: newStack, in: container)
+            }
         } catch {
             return completion(.failure(error))
         }
         var seen = Set<ObjectIdentifier>()
         for child in newStack {
-            let isOwn = child.parent === container
-            guard seen.insert(ObjectIdentifier(child)).inserted, isOwn || navigator.simulation.canPlace(child, in: container) else {
+            guard seen.insert(ObjectIdentifier(child)).inserted else {
                 return completion(.failure(ScreenContainerPlacementError(container: child, target: container, for: self)))
+            }
+            if child.parent !== container, let error = navigator.simulation.placementError(child, in: container, for: self)
+                ?? navigator.simulation.stackChildError(child, in: container, for: self) {
+                return completion(.failure(error))
             }
         }
         navigator.simulation.setStack(container, to: newStack, animation: animation) {

@@ -25,7 +25,7 @@ public struct ScreenSelectTabAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let expected = outputKind ?? .modal
-        navigator.logInfo("Selecting tab of \(expected.typeName) type in \(container.kind.typeName) with \(predicate)")
+        navigator.logInfo("Selecting tab of \(expected.typeName) type in \(container.typeName) with \(predicate)")
         guard let index = predicate.tabIndex(in: container.children), container.children.indices.contains(index) else {
             return completion(.failure(ScreenContainerNotFoundError(type: .modal, for: self)))
         }

@@ -19,15 +19,16 @@ public struct ScreenSetupTabAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Setting up new tab in \(container.kind.typeName) with \(screen)")
+        navigator.logInfo("Setting up new tab in \(container.typeName) with \(screen)")
         let tab: ScreenContainer
         do {
             tab = try screen.build(navigator: navigator)
+            try navigator.simulation.checkCount(of: container.children + [tab], in: container)
+            if let error = navigator.simulation.placementError(tab, in: container, for: self) {
+                throw error
+            }
         } catch {
             return completion(.failure(error))
-        }
-        guard navigator.simulation.canPlace(tab, in: container) else {
-            return completion(.failure(ScreenContainerPlacementError(container: tab, target: container, for: self)))
         }
         navigator.simulation.setTabs(container, to: container.children + [tab])
         completion(.success(tab))

@@ -20,15 +20,15 @@ public struct ScreenSetRootAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Setting root of \(container.kind.typeName) to \(screen)")
+        navigator.logInfo("Setting root of \(container.typeName) to \(screen)")
         let root: ScreenContainer
         do {
             root = try screen.build(navigator: navigator)
         } catch {
             return completion(.failure(error))
         }
-        guard navigator.simulation.canPlace(root, in: container) else {
-            return completion(.failure(ScreenContainerPlacementError(container: root, target: container, for: self)))
+        if let error = navigator.simulation.placementError(root, in: container, for: self) {
+            return completion(.failure(error))
         }
         navigator.simulation.setRoot(root, of: container, animation: animation) {
             completion(.success(root))

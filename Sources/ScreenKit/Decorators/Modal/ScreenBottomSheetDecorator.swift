@@ -52,8 +52,8 @@ extension Screen {
         decorated(by: ScreenBottomSheetDecorator(sheet: sheet))
     }
 
-    /// `withStackContainer()` then `withBottomSheet(_:)` (Nivelir's `withBottomSheetStack`).
+    /// A `BottomSheetStackController` stack, then `withBottomSheet(_:)` (Nivelir's `withBottomSheetStack`).
     public func withBottomSheetStack(_ sheet: ScreenBottomSheet) -> AnyStackScreen {
-        withStackContainer().withBottomSheet(sheet)
+        withStackContainer(of: "BottomSheetStackController").withBottomSheet(sheet)
     }
 }

@@ -1,10 +1,17 @@
-/// Wraps the built container in a new stack (Nivelir's `ScreenStackContainerDecorator`).
+/// Wraps the built container in a new stack (Nivelir's `ScreenStackContainerDecorator`),
+/// of a named class when given. A stack cannot be wrapped (UIKit: pushing a navigation
+/// controller is not supported).
 /// The stack itself has no key; the decorated screen keeps the inner screen's key, so the
 /// inner container is what key searches find.
 ///
 ///     chat.withStackContainer()   -- Lua: chat:withStackContainer()
 public struct ScreenStackContainerDecorator: ScreenDecorator {
-    public init() {}
+    /// The stack's class (Nivelir's `withStackContainer(of:)`), when not `UINavigationController`.
+    public let className: String?
+
+    public init(className: String? = nil) {
+        self.className = className
+    }
 
     public var verb: String { "withStackContainer" }
     public var description: String { "StackContainerDecorator" }
@@ -14,6 +21,10 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let root = try screen.build(navigator: navigator)
         let stack = ScreenContainer(kind: .stack)
+        stack.className = className
+        if let error = navigator.simulation.stackChildError(root, in: stack, for: self) {
+            throw error
+        }
         navigator.simulation.replaceChildren(of: stack, with: [root])
         return stack
     }
@@ -22,5 +33,10 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
 extension Screen {
     public func withStackContainer() -> AnyStackScreen {
         decorated(by: ScreenStackContainerDecorator())
+    }
+
+    /// A stack of the named class: `withStackContainer(of: "BottomSheetStackController")`.
+    public func withStackContainer(of className: String) -> AnyStackScreen {
+        decorated(by: ScreenStackContainerDecorator(className: className))
     }
 }

@@ -32,7 +32,7 @@ public struct ScreenFindAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.kind.typeName)")
+        navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.typeName)")
         var failure: Error?
         let matches = { (candidate: ScreenContainer) -> Bool in
             guard failure == nil else { return false }

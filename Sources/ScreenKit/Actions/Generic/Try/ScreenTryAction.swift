@@ -20,9 +20,9 @@ public struct ScreenTryAction: ScreenAction {
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        action.perform(container: container, navigator: navigator) { actionResult in
+        navigator.perform(action, on: container) { actionResult in
             let ensure = ScreenNavigateAction(containerKind: containerKind, actions: resolution.ensureActions)
-            ensure.perform(container: container, navigator: navigator) { ensureResult in
+            navigator.perform(ensure, on: container) { ensureResult in
                 if case let .failure(error) = ensureResult {
                     return completion(.failure(error))
                 }
@@ -40,8 +40,7 @@ public struct ScreenTryAction: ScreenAction {
                 } catch {
                     return completion(.failure(error))
                 }
-                ScreenNavigateAction(containerKind: containerKind, actions: next)
-                    .perform(container: container, navigator: navigator, completion: completion)
+                navigator.perform(ScreenNavigateAction(containerKind: containerKind, actions: next), on: container, completion: completion)
             }
         }
     }
@@ -52,6 +51,18 @@ extension AnyScreenRoute {
     public func `try`(resolution: ScreenTryResolution) -> AnyScreenRoute {
         let action = ScreenTryAction(action: ScreenNavigateAction(containerKind: rootKind, actions: actions), resolution: resolution)
         return AnyScreenRoute(root: rootKind).then(action)
+    }
+
+    /// Runs `action` on the current container with `resolution` (Nivelir's
+    /// `try(action:resolution:)`): its ensure routes whatever happens, then its done routes
+    /// after a success or its fallbacks after a failure. The route stays on the container.
+    ///
+    ///     -- Lua: route:try(nav.route("stack"):push(chat), { fallback = function(err) return other end })
+    public func `try`(_ action: any ScreenAction, resolution: ScreenTryResolution) throws(ScreenDSLError) -> AnyScreenRoute {
+        guard currentKind.conforms(to: action.containerKind) else {
+            throw .nestedRoute(verb: "try", expected: currentKind, got: action.containerKind)
+        }
+        return then(ScreenTryAction(action: action, resolution: resolution))
     }
 
     /// Runs `route` if anything so far fails (Nivelir's `fallback(to:)`).

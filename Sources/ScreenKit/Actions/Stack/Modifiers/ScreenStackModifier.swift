@@ -6,6 +6,16 @@
 /// Custom modifiers conform to this protocol; scripts give a function instead.
 public protocol ScreenStackModifier: CustomStringConvertible {
     func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer]
+
+    /// The same edit in place: what the action calls, so that the built-in edits cost
+    /// nothing more than the change itself (thousands of pushes in one edit stay linear).
+    func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws
+}
+
+extension ScreenStackModifier {
+    public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
+        stack = try perform(stack: stack, navigator: navigator)
+    }
 }
 
 /// Adds a built screen on top: "Push <screen>".
@@ -21,6 +31,10 @@ public struct ScreenStackPushModifier: ScreenStackModifier {
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         stack + [try screen.build(navigator: navigator)]
     }
+
+    public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
+        stack.append(try screen.build(navigator: navigator))
+    }
 }
 
 /// Replaces the top with a built screen, or pushes it on an empty stack: "Replace with <screen>".
@@ -35,6 +49,12 @@ public struct ScreenStackReplaceModifier: ScreenStackModifier {
 
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         stack.dropLast() + [try screen.build(navigator: navigator)]
+    }
+
+    public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
+        let built = try screen.build(navigator: navigator)
+        stack.removeLast(stack.isEmpty ? 0 : 1)
+        stack.append(built)
     }
 }
 

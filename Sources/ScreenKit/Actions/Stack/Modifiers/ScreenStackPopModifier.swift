@@ -46,7 +46,7 @@ public struct ScreenStackPopModifier: ScreenStackModifier {
     public var description: String { "Pop \(predicate)" }
 
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
-        guard let index = predicate.containerIndex(in: stack), index + 1 >= 0, index + 1 <= stack.count else {
+        guard let index = predicate.containerIndex(in: stack), index >= -1, index < stack.count else {
             throw ScreenContainerNotFoundError(type: .modal, for: self)
         }
         return Array(stack.prefix(index + 1))

@@ -1,0 +1,3 @@
+// What hosts of NavScript use from the layer below (limits, options, errors, values): a
+// host imports NavScript alone, as the navscript command does.
+@_exported import LuaKit

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that it is either all there or not changed at all, and says in plain
+/// words why when it cannot: snapshots, reports and the runner's state all go through here.
+///
+/// A regular file (or a new one) is written to a temporary file beside it and renamed over
+/// it. A link is followed, so the link stays and its target changes. A FIFO or a device
+/// (`/dev/stdout`) is written in place, never replaced.
+///
+///     try ScenarioFileWriter.write("text", to: url)   // throws "cannot write x: Permission denied"
+public enum ScenarioFileWriter {
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let path: String
+        public let reason: String
+
+        public var description: String { "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    public static func write(_ text: String, to url: URL) throws(Failure) {
+        try write(Data(text.utf8), to: url.path)
+    }
+
+    public static func write(_ data: Data, to path: String) throws(Failure) {
+        let target = try followLinks(path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw Failure(path: path, reason: "it is a folder")
+            case S_IFREG:
+                break
+            default:
+                return try writeInPlace(data, to: target, shownAs: path)
+            }
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.navscript-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw Failure(path: path, reason: reason(errno, folder: folder))
+        }
+        let temporary = String(cString: template)
+        do {
+            try writeAll(data, to: descriptor, path: path)
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        chmod(temporary, 0o644)
+        guard rename(temporary, target) == 0 else {
+            let failure = Failure(path: path, reason: String(cString: strerror(errno)))
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Where the links at `path` lead, the last one's target maybe not there yet.
+    private static func followLinks(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<32 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw Failure(path: path, reason: "too many links")
+    }
+
+    private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
+        let descriptor = open(target, O_WRONLY)
+        guard descriptor >= 0 else {
+            throw Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
+        let failed: Int32? = data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failed {
+            throw Failure(path: path, reason: String(cString: strerror(failed)))
+        }
+    }
+
+    private static func reason(_ code: Int32, folder: String) -> String {
+        code == ENOENT ? "no such folder: \(folder)" : String(cString: strerror(code))
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

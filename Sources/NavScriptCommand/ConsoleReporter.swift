@@ -1,0 +1,129 @@
+import Foundation
+import NavScript
+
+/// The human report: a line per file as it finishes (the failing scenarios under it), then
+/// each failure in full, then the summary line.
+///
+///     PASS lua/examples/app/scenarios/tabs_spec.lua (12 scenarios, 18 ms)
+///     FAIL lua/examples/app/scenarios/chat_spec.lua (5 scenarios, 9 ms)
+///       ✗ chat deeplink reuses the open chat
+///
+///     42 passed, 1 failed, 1 skipped in 0.21 s
+final class ConsoleReporter: Reporter {
+    let output: ReportOutput
+    let style: Style
+    let verbose: Bool
+    /// Show what every scenario printed, not only failed ones.
+    let showOutput: Bool
+    /// The slowest scenarios to list after the summary (--durations).
+    let durations: Int
+    /// Scenarios the run will have: a terminal gets a progress line while they run.
+    var expected = 0
+    private var done = 0, progressShown = false
+    private let started = DispatchTime.now().uptimeNanoseconds
+
+    init(output: ReportOutput, style: Style, verbose: Bool, showOutput: Bool = false, durations: Int = 0) {
+        self.output = output
+        self.style = style
+        self.verbose = verbose
+        self.showOutput = showOutput
+        self.durations = durations
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {
+        clearProgress()
+        output.write(fileBlock(result))
+        done += result.results.count
+        // A long run on a terminal says how far it is, on a line the next one overwrites.
+        if output.isTerminal && expected > done && DispatchTime.now().uptimeNanoseconds - started > 1_000_000_000 {
+            output.write(style.dim("  running: \(done) of \(expected) scenarios done"))
+            progressShown = true
+        }
+    }
+
+    private func clearProgress() {
+        if progressShown {
+            output.write("\r\u{1B}[K")
+            progressShown = false
+        }
+    }
+
+    func fileBlock(_ result: ScenarioFileResult) -> String {
+        let failed = result.results.contains { $0.status == .failed }
+        let duration = Format.wallTime(result.results)
+        let count = result.results.count
+        var text = "\(failed ? style.fail("FAIL") : style.pass("PASS")) \(result.file.displayPath) "
+            + style.dim("(\(count) scenario\(count == 1 ? "" : "s"), \(Format.seconds(duration)))") + "\n"
+        for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
+            switch scenario.status {
+            case .passed:
+                text += "  \(style.green("✓")) \(scenario.scenario.name) \(style.dim(Format.seconds(scenario.duration)))\n"
+                if showOutput && !scenario.output.isEmpty {
+                    text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
+                }
+            case .failed: text += "  \(style.red("✗")) \(scenario.scenario.name)\n"
+            case .skipped: text += "  \(style.yellow("-")) \(scenario.scenario.name) \(style.dim("(pending)"))\n"
+            }
+        }
+        return text
+    }
+
+    func finish(_ report: RunReport) {
+        clearProgress()
+        var text = ""
+        for (file, error) in report.loadErrors {
+            text += "\n\(style.fail("ERROR")) \(file.displayPath) does not load:\n"
+            text += indent(Format.loadError(error), by: 2) + "\n"
+        }
+        let failures = report.results.filter { $0.status == .failed }
+        if !failures.isEmpty {
+            text += "\n" + style.bold("Failures") + "\n"
+            for (number, failure) in failures.enumerated() {
+                text += "\n  \(number + 1)) \(style.bold(failure.scenario.name)) \(style.dim("(\(failure.scenario.location))"))\n"
+                text += indent(style.red(failure.message ?? "failed"), by: 5) + "\n"
+                if let traceback = failure.traceback {
+                    text += indent(style.dim("stack traceback:\n" + traceback), by: 5) + "\n"
+                }
+                if !failure.output.isEmpty {
+                    text += indent(style.dim("printed:\n" + failure.output.trimmingCharacters(in: .newlines)), by: 5) + "\n"
+                }
+            }
+        }
+        var snapshots: [String] = []
+        if report.written > 0 { snapshots.append("\(report.written) written") }
+        if report.updated > 0 { snapshots.append("\(report.updated) updated") }
+        if !report.removed.isEmpty { snapshots.append("\(report.removed.count) obsolete removed") }
+        if !report.obsolete.isEmpty {
+            snapshots.append("\(report.obsolete.count) obsolete (\(report.isCI ? "failing in CI" : "remove them with --update-snapshots"))")
+        }
+        if !snapshots.isEmpty {
+            text += "\nSnapshots: " + snapshots.joined(separator: ", ") + "\n"
+            for (file, name) in report.obsolete {
+                text += style.dim("  obsolete: \(file): \(name)") + "\n"
+            }
+            for (file, name) in report.removed {
+                text += style.dim("  removed: \(file): \(name)") + "\n"
+            }
+        }
+        for error in report.writeErrors {
+            text += "\n\(style.fail("ERROR")) \(error)\n"
+        }
+        if durations > 0 {
+            let slowest = report.results.filter { $0.status != .skipped }.sorted { $0.duration > $1.duration }.prefix(durations)
+            text += "\nSlowest \(slowest.count) scenario\(slowest.count == 1 ? "" : "s"):\n"
+            for result in slowest {
+                text += "  \(Format.seconds(result.duration).padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.scenario.name) "
+                    + style.dim("(\(result.scenario.location))") + "\n"
+            }
+        }
+        let line = report.summaryLine
+        text += "\n" + (report.exitCode == 0 ? style.green(line) : style.red(line))
+        text += report.failed > 0 ? style.dim(" (seed \(report.seed))") + "\n" : "\n"
+        output.write(text)
+    }
+
+    private func indent(_ text: String, by count: Int) -> String {
+        let pad = String(repeating: " ", count: count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript init [folder]`: a starter suite (the tutorial's route script and scenarios)
+/// and the editor set-up for it: the definitions, `.luarc.json` for LuaLS and `.luacheckrc`.
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter suite and editor set-up into a folder.",
+        discussion: """
+            Writes routes/chat.lua, scenarios/chat.lua, types/nav.d.lua (the editor \\
+            definitions), .luarc.json (LuaLS) and .luacheckrc (luacheck). Refuses to replace \\
+            a file that is there already, unless --force. Then: navscript run <folder>.
+            """
+    )
+
+    @Argument(help: "The folder (made if missing; the current one by default).")
+    var folder: String = "."
+
+    @Flag(help: "Replace files that are there already.")
+    var force = false
+
+    func run() throws {
+        let root = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        let there = StarterSuite.files.map(\.path).filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        if !force && !there.isEmpty {
+            FileHandle.standardError.write(Data("navscript: \(folder) has \(there.joined(separator: ", ")) already; nothing written (--force replaces them)\n".utf8))
+            throw ExitCode(2)
+        }
+        for file in StarterSuite.files {
+            let url = root.appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try ScenarioFileWriter.write(file.text, to: url)
+            } catch {
+                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            print("wrote \(ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))")
+        }
+        print("\nnext: navscript run \(folder)")
+    }
+}
+
+/// `navscript types --output <folder>`: the editor definitions, for a suite set up by hand.
+struct Types: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the editor definitions (nav.d.lua) for LuaLS.",
+        discussion: "Point LuaLS at the folder: \"workspace.library\": [\"<folder>\"] in .luarc.json."
+    )
+
+    @Option(help: ArgumentHelp("The folder to write nav.d.lua into; standard output when left out.", valueName: "folder"))
+    var output: String?
+
+    func run() throws {
+        guard let output else {
+            print(NavDefinitions.text)
+            return
+        }
+        let url = URL(fileURLWithPath: output).appendingPathComponent("nav.d.lua")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try ScenarioFileWriter.write(NavDefinitions.text + "\n", to: url)
+        } catch {
+            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print("wrote \(url.path)")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NavScript
+
+/// A JSON report, versioned: `{"version": 1, "summary": ..., "files": [...], "loadErrors":
+/// [...], "snapshots": ...}`. Fields are only ever added within a version.
+final class JSONReporter: Reporter {
+    let output: ReportOutput
+
+    init(output: ReportOutput) {
+        self.output = output
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {}
+
+    struct Document: Encodable {
+        struct Summary: Encodable {
+            let passed, failed, skipped: Int
+            /// Selected scenarios --fail-fast stopped the run before.
+            let notRun: Int
+            let duration: Double
+            let seed: Int
+            let exitCode: Int32
+        }
+
+        struct Scenario: Encodable {
+            let name: String
+            let location: String
+            let tags: [String]
+            let status: String
+            let duration: Double
+            let expectations: Int
+            let message: String?
+            let traceback: String?
+            let output: String?
+        }
+
+        struct File: Encodable {
+            let path: String
+            let scenarios: [Scenario]
+        }
+
+        struct LoadError: Encodable {
+            let path: String
+            let message: String
+        }
+
+        struct Snapshots: Encodable {
+            let written: Int
+            let updated: Int
+            let obsolete: [[String: String]]
+            let removed: [[String: String]]
+        }
+
+        let version = 1
+        let summary: Summary
+        let files: [File]
+        let loadErrors: [LoadError]
+        let snapshots: Snapshots
+    }
+
+    func finish(_ report: RunReport) {
+        let document = Document(
+            summary: .init(passed: report.passed, failed: report.failed, skipped: report.skipped, notRun: report.notRun,
+                           duration: report.duration, seed: report.seed, exitCode: report.exitCode),
+            files: report.files.map { file in
+                .init(path: file.file.displayPath, scenarios: file.results.map { result in
+                    .init(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
+                          status: result.status.rawValue, duration: result.duration, expectations: result.expectations,
+                          message: result.message, traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
+                })
+            },
+            loadErrors: report.loadErrors.map { .init(path: $0.file.displayPath, message: Format.loadError($0.error)) },
+            snapshots: .init(written: report.written, updated: report.updated,
+                             obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
+                             removed: report.removed.map { ["file": $0.file, "name": $0.name] })
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import NavScript
+
+/// JUnit XML as Jenkins, GitLab and Surefire read it: a `testsuite` per scenario file, a
+/// `testcase` per scenario (`classname` the file, `name` the full name, `time` in seconds),
+/// `failure` with `file:line` first in its message, `skipped` for pending ones. A file that
+/// does not load is a suite with one `error`.
+///
+/// Only what both schemas a CI may check accept is written (copies, and where they come
+/// from, are in `Tests/NavScriptCLITests/Schemas`): the JUnit XSD Jenkins' xUnit plugin
+/// validates with (`junit-10.xsd`, which has no `file` on `testcase` and no `skipped` on
+/// `testsuites`) and Surefire's `surefire-test-report-3.0.xsd` (no `timestamp` or `file` on
+/// `testsuite`, whose elements must come in its order: `properties`, then each
+/// `testcase` with `failure`, `skipped` or `error` before `system-out`). Surefire's has
+/// `testsuite` as its only root, one file per class; each `testsuite` here is one such
+/// file's content, inside the `testsuites` Jenkins and GitLab read.
+///
+/// Where a scenario is: the `file` attribute GitLab would show is in neither schema, so
+/// the file is the suite's `name` and its `file` property (the path as written), and the
+/// `classname` (the path with `/` as `.`, which Jenkins shows as package and class). The
+/// line is first in the messages CI tools show for a test, where it matters:
+/// `file:line:` starts each `failure` and `error` message (Jenkins' "Error Message",
+/// GitLab's and Surefire's report), and a pending one's `skipped` message ("Skip
+/// Message"). It is not put in `name`: a scenario's history in Jenkins and GitLab
+/// follows `classname` and `name`, and would restart whenever a line above it moved.
+final class JUnitReporter: Reporter {
+    let output: ReportOutput
+
+    init(output: ReportOutput) {
+        self.output = output
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {}
+
+    func finish(_ report: RunReport) {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count)\" failures=\"\(report.failed)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
+        for file in report.files {
+            let path = file.file.displayPath
+            let results = file.results
+            let failed = results.filter { $0.status == .failed }.count
+            let skipped = results.filter { $0.status == .skipped }.count
+            let time = results.map(\.duration).reduce(0, +)
+            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
+            xml += properties(path: path, seed: report.seed)
+            for result in results {
+                let head = "    <testcase classname=\"\(attribute(className(path)))\" name=\"\(attribute(result.scenario.name))\" time=\"\(seconds(result.duration))\""
+                switch result.status {
+                case .passed:
+                    xml += head + "/>\n"
+                case .skipped:
+                    xml += head + "><skipped message=\"\(attribute(result.scenario.location)): pending\"/></testcase>\n"
+                case .failed:
+                    let message = located(result.message ?? "failed", at: result.scenario.location)
+                    let type = result.isExpectationFailure ? "expectation" : "error"
+                    var body = message
+                    if let traceback = result.traceback { body += "\nstack traceback:\n" + traceback }
+                    xml += head + ">\n      <failure message=\"\(attribute(firstLine(message)))\" type=\"\(type)\">\(cdata(body))</failure>\n"
+                    if !result.output.isEmpty {
+                        xml += "      <system-out>\(cdata(result.output))</system-out>\n"
+                    }
+                    xml += "    </testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        for (file, error) in report.loadErrors {
+            let path = file.displayPath
+            let message = located(Format.loadError(error), at: path)
+            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
+            xml += properties(path: path, seed: report.seed)
+            xml += "    <testcase classname=\"\(attribute(className(path)))\" name=\"load\" time=\"\(seconds(0))\">\n"
+            xml += "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
+            xml += "    </testcase>\n  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        output.write(xml)
+    }
+
+    private func properties(path: String, seed: Int) -> String {
+        "    <properties><property name=\"file\" value=\"\(attribute(path))\"/><property name=\"seed\" value=\"\(seed)\"/></properties>\n"
+    }
+
+    /// The message as it is when it starts with `file:line:` (Lua's, or a module's),
+    /// else with `location: ` before it.
+    private func located(_ message: String, at location: String) -> String {
+        if let colon = message.range(of: ": ") {
+            let (file, line) = Format.location(String(message[..<colon.lowerBound]))
+            if line != nil, !file.isEmpty, !file.contains(" ") { return message }
+        }
+        return location + ": " + message
+    }
+
+    private func firstLine(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+    }
+
+    private func className(_ path: String) -> String {
+        (path.hasSuffix(".lua") ? String(path.dropLast(4)) : path).replacingOccurrences(of: "/", with: ".")
+    }
+
+    private func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// Characters XML 1.0 does not allow, even escaped.
+    private func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x9, 0xA, 0xD: return true
+            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F, 0xFFFE, 0xFFFF: return false
+            default: return true
+            }
+        }))
+    }
+
+    private func attribute(_ text: String) -> String {
+        clean(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\n", with: "&#10;")
+    }
+
+    private func cdata(_ text: String) -> String {
+        "<![CDATA[" + clean(text).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
+    }
+}

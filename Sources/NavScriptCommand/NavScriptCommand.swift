@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+
+/// `navscript`: runs navigation scenarios written in Lua against the simulated hierarchy.
+struct NavScriptCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "navscript",
+        abstract: "Run navigation scenarios written in Lua against a simulated screen hierarchy.",
+        discussion: """
+            Scenario files are `*_spec.lua` files, and any `.lua` file in a folder named \
+            `scenarios`. Each scenario runs in a fresh sandboxed Lua state, in virtual time.
+
+            Examples:
+              navscript run lua/examples/app                   run a whole suite
+              navscript run app --filter deeplink --tag smoke  run some scenarios
+              navscript run app --reporter junit=report.xml    write JUnit XML for CI
+              navscript watch app                              re-run on every save
+              navscript check app                              load everything, run nothing
+
+            Exit status: 0 when everything passed, 1 when a scenario failed, 2 for a usage \
+            error or a script that does not load.
+            """,
+        version: version,
+        subcommands: [Run.self, Watch.self, Check.self, Init.self, Types.self, WorkerCommand.self]
+    )
+}
+
+/// Parses and runs, with the exit statuses the command promises: usage errors exit 2
+/// (ArgumentParser's own would be 64).
+@main
+enum Main {
+    static func main() {
+        // A process started from a thread that blocks signals inherits the mask; make sure
+        // Ctrl-C and SIGTERM stop `navscript watch`.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // No command, or help for one that is not there: a usage error, with the help on
+        // standard error (ArgumentParser would print it on standard output and exit 0).
+        let commands = NavScriptCommand.configuration.subcommands.map { $0._commandName } + ["test"]
+        if arguments.isEmpty || (arguments.first == "help" && arguments.dropFirst().contains { !$0.hasPrefix("-") && !commands.contains($0) }) {
+            if let unknown = arguments.dropFirst().first(where: { !$0.hasPrefix("-") && !commands.contains($0) }) {
+                FileHandle.standardError.write(Data("Error: no command '\(unknown)'\n".utf8))
+            }
+            FileHandle.standardError.write(Data((NavScriptCommand.helpMessage() + "\n").utf8))
+            exit(2)
+        }
+        do {
+            var command = try NavScriptCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            let code = NavScriptCommand.exitCode(for: error)
+            let message = NavScriptCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty {
+                    print(message)
+                }
+                exit(0)
+            }
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript.lua`, a suite's project file: the defaults of `run` and `watch` for the
+/// suite, so that a team runs `navscript run` with no arguments. It is a Lua chunk, run in
+/// the sandbox, that returns a table:
+///
+///     return {
+///       paths = { "scenarios" },                 -- what `navscript run` runs with no paths
+///       root = ".",                              -- where require looks (the file's folder by default)
+///       reporters = { "console", "junit=reports/junit.xml" },
+///       timeout = 10, memoryLimit = 64, instructionLimit = 100000000, jobs = 4,
+///       tags = { "smoke" }, excludeTags = { "slow" },
+///     }
+///
+/// It is found in the working folder or the nearest folder above it that has one (not above
+/// a repository's top). Paths in it are relative to its folder. What the command line says
+/// wins over it.
+struct ProjectFile {
+    let folder: URL
+    var paths: [String] = []
+    var root: String?
+    var reporters: [String] = []
+    var timeout: Double?
+    var memoryLimit: Int?
+    var instructionLimit: Int?
+    var jobs: Int?
+    var tags: [String] = []
+    var excludeTags: [String] = []
+
+    static let settings: Set<String> = ["paths", "root", "reporters", "timeout", "memoryLimit", "instructionLimit", "jobs", "tags", "excludeTags"]
+
+    /// The project file of the working folder, read once; nil when there is none.
+    static let current: Result<ProjectFile, ValidationError>? = {
+        let start = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        guard let file = find(from: start) else { return nil }
+        return Result { () throws(ValidationError) in try read(file, relativeTo: start) }
+    }()
+
+    /// The project file in use, or the error reading it.
+    static func load() throws -> ProjectFile? {
+        try current?.get()
+    }
+
+    static func find(from folder: URL) -> URL? {
+        var folder = folder
+        while folder.pathComponents.count > 1 {
+            let candidate = folder.appendingPathComponent(ScenarioDiscovery.projectFileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Runs the file and reads its table; paths come back relative to `workingFolder`.
+    static func read(_ file: URL, relativeTo workingFolder: URL) throws(ValidationError) -> ProjectFile {
+        let shown = ScenarioDiscovery.display(file, in: workingFolder)
+        let value: LuaValue
+        do {
+            let text = try ScenarioFileRunner.script(at: file, shownAs: shown)
+            let state = try LuaState(options: LuaOptions(limits: LuaLimits(memory: 16 << 20, instructions: 10_000_000, seconds: 5)))
+            value = try state.execute(String(decoding: text, as: UTF8.self), chunkName: "@" + shown)
+        } catch {
+            throw ValidationError("\(shown) does not load: \((error as? LuaError)?.message ?? "\(error)")")
+        }
+        guard case let .table(_, fields) = value else {
+            throw ValidationError("\(shown) must return a table of settings (\(settings.sorted().joined(separator: ", ")))")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !settings.contains($0) }) {
+            throw ValidationError("\(shown): unknown setting '\(unknown)' (\(settings.sorted().joined(separator: ", ")))")
+        }
+        let folder = file.deletingLastPathComponent()
+        func path(_ text: String) -> String {
+            ScenarioDiscovery.display(URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL, in: workingFolder)
+        }
+        func strings(_ name: String) throws(ValidationError) -> [String] {
+            guard let field = fields[name] else { return [] }
+            guard let list = field.array, list.allSatisfy({ $0.string != nil }) else {
+                throw ValidationError("\(shown): setting '\(name)' must be a list of strings")
+            }
+            return list.compactMap(\.string)
+        }
+        func number(_ name: String) throws(ValidationError) -> Double? {
+            guard let field = fields[name] else { return nil }
+            guard let number = field.number else { throw ValidationError("\(shown): setting '\(name)' must be a number") }
+            return number
+        }
+        func integer(_ name: String) throws(ValidationError) -> Int? {
+            guard let field = fields[name] else { return nil }
+            guard let number = field.integer, let value = Int(exactly: number) else { throw ValidationError("\(shown): setting '\(name)' must be an integer") }
+            return value
+        }
+        var project = ProjectFile(folder: folder)
+        project.paths = try strings("paths").map(path)
+        if let root = fields["root"] {
+            guard let text = root.string else { throw ValidationError("\(shown): setting 'root' must be a string") }
+            project.root = path(text)
+        }
+        project.reporters = try strings("reporters").map { reporter in
+            let parts = reporter.split(separator: "=", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? "\(parts[0])=\(path(parts[1]))" : reporter
+        }
+        project.timeout = try number("timeout")
+        project.memoryLimit = try integer("memoryLimit")
+        project.instructionLimit = try integer("instructionLimit")
+        project.jobs = try integer("jobs")
+        project.tags = try strings("tags")
+        project.excludeTags = try strings("excludeTags")
+        return project
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import NavScript
+
+/// Everything a run produced, for the reporters.
+struct RunReport {
+    let files: [ScenarioFileResult]
+    let loadErrors: [(file: ScenarioFile, error: Error)]
+    /// Wall seconds from the start (loading included) to the end.
+    let duration: Double
+    let seed: Int
+    let isCI: Bool
+    /// Selected scenarios that did not run: --fail-fast stopped the run first.
+    var notRun = 0
+
+    var results: [ScenarioResult] { files.flatMap(\.results) }
+    var passed: Int { results.filter { $0.status == .passed }.count }
+    var failed: Int { results.filter { $0.status == .failed }.count }
+    var skipped: Int { results.filter { $0.status == .skipped }.count }
+    var obsolete: [(file: String, name: String)] {
+        files.flatMap { file in file.obsoleteSnapshots.map { (file.snapshotFile, $0) } }
+    }
+    var removed: [(file: String, name: String)] {
+        files.flatMap { file in file.removedSnapshots.map { (file.snapshotFile, $0) } }
+    }
+    var written: Int { files.map(\.snapshotsWritten).reduce(0, +) }
+    var updated: Int { files.map(\.snapshotsUpdated).reduce(0, +) }
+
+    /// Snapshot files that could not be written.
+    var writeErrors: [String] { files.compactMap(\.writeError) }
+
+    /// 2 when a script did not load or a snapshot could not be written, 1 when a scenario
+    /// failed (or, in CI, a snapshot is obsolete), else 0.
+    var exitCode: Int32 {
+        if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
+        if failed > 0 || (isCI && !obsolete.isEmpty) { return 1 }
+        return 0
+    }
+
+    /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast)
+    var summaryLine: String {
+        "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run (--fail-fast)" : "")
+            + " in \(Format.seconds(duration))"
+    }
+}
+
+/// A report format.
+protocol Reporter: AnyObject {
+    var output: ReportOutput { get }
+    /// Called as each file finishes, one at a time.
+    func fileFinished(_ result: ScenarioFileResult)
+    /// Called once, at the end.
+    func finish(_ report: RunReport)
+}
+
+enum ReporterKind: String {
+    case console, tap, junit, json
+}
+
+/// Where a reporter writes: standard output or error as it goes, or a file, written once
+/// and whole when the run is over (`flush`), so that a report is never half there.
+final class ReportOutput {
+    enum Target {
+        case standardOutput
+        case standardError
+        case file(URL)
+    }
+
+    let target: Target
+    private var buffer = ""
+
+    init(_ target: Target) {
+        self.target = target
+    }
+
+    static var standardOutput: ReportOutput { ReportOutput(.standardOutput) }
+    static var standardError: ReportOutput { ReportOutput(.standardError) }
+
+    func write(_ text: String) {
+        switch target {
+        case .standardOutput: FileHandle.standardOutput.write(Data(text.utf8))
+        case .standardError: FileHandle.standardError.write(Data(text.utf8))
+        case .file: buffer += text
+        }
+    }
+
+    /// Writes a file report. A missing folder on its path is made, and said so on
+    /// standard error; a write that fails throws, with the path and the reason.
+    func flush() throws(ScenarioFileWriter.Failure) {
+        guard case let .file(url) = target else { return }
+        let folder = url.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                FileHandle.standardError.write(Data("navscript: made the folder \(folder.path) for \(url.lastPathComponent)\n".utf8))
+            } catch {
+                throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder (\(error.localizedDescription))")
+            }
+        }
+        try ScenarioFileWriter.write(buffer, to: url)
+    }
+
+    var isTerminal: Bool {
+        switch target {
+        case .standardOutput: return isatty(STDOUT_FILENO) != 0
+        case .standardError: return isatty(STDERR_FILENO) != 0
+        case .file: return false
+        }
+    }
+}
+
+extension RunOptions {
+    /// The reporters asked for. Each writes to its own file or to standard output; only
+    /// one may have standard output, and a machine format takes it from the console, which
+    /// then writes to standard error.
+    func makeReporters(workingDirectory: URL) -> [Reporter] {
+        var requested = requestedReporters.map { ($0.kind, $0.path) }
+        if !requested.contains(where: { $0.0 == .console }) {
+            requested.insert((.console, nil), at: 0)
+        }
+        let machineOnStdout = requested.contains { $0.0 != .console && $0.1 == nil }
+        return requested.map { kind, path in
+            let output = path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: workingDirectory))) }
+                ?? (kind == .console && machineOnStdout ? .standardError : .standardOutput)
+            switch kind {
+            case .console: return ConsoleReporter(output: output, style: Style(color, output: output), verbose: verbose,
+                                                  showOutput: showOutput || verbose, durations: durations ?? 0)
+            case .tap: return TAPReporter(output: output)
+            case .junit: return JUnitReporter(output: output)
+            case .json: return JSONReporter(output: output)
+            }
+        }
+    }
+}
+
+/// ANSI colors, on only when the output is a terminal (or when asked).
+struct Style {
+    let enabled: Bool
+
+    init(_ choice: ColorChoice, output: ReportOutput) {
+        switch choice {
+        case .always: enabled = true
+        case .never: enabled = false
+        case .auto: enabled = output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    func green(_ text: String) -> String { paint(text, "32") }
+    func red(_ text: String) -> String { paint(text, "31") }
+    func yellow(_ text: String) -> String { paint(text, "33") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func bold(_ text: String) -> String { paint(text, "1") }
+    func pass(_ text: String) -> String { paint(text, "1;30;42") }
+    func fail(_ text: String) -> String { paint(text, "1;37;41") }
+}
+
+enum Format {
+    /// A limit as the user gave it: 10, 0.5.
+    static func limit(_ value: Double) -> String {
+        String(format: "%g", value)
+    }
+
+    /// A file's wall time: from its first scenario's start to its last one's end (its
+    /// scenarios may run side by side, in several workers).
+    static func wallTime(_ results: [ScenarioResult]) -> Double {
+        guard let start = results.map(\.started).min() else { return 0 }
+        return (results.map { $0.started + $0.duration }.max() ?? start) - start
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
+    }
+
+    /// "file:line" taken apart.
+    static func location(_ text: String) -> (file: String, line: Int?) {
+        guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]) else {
+            return (text, nil)
+        }
+        return (String(text[..<colon]), line)
+    }
+
+    /// The description of a load error, with file:line when it has one.
+    static func loadError(_ error: Error) -> String {
+        "\(error)"
+    }
+}

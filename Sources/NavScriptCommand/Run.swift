@@ -1,0 +1,214 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript run <paths>`: runs the scenarios, reports, exits 0, 1 or 2.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenarios (alias: test).",
+        discussion: """
+            Finds the scenario files under the paths, runs each scenario in a fresh sandboxed \
+            state, and reports. `file.lua:LINE` runs the scenario defined at that line. \
+            Scenarios run in --jobs worker processes: one that hangs past --timeout or crashes \
+            is reported as a failure and its worker replaced.
+            """,
+        aliases: ["test"]
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+        let session = try RunSession(suite: suite, run: options)
+        if options.list {
+            session.printList()
+            throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
+        }
+        if options.lastFailed, session.selection.only?.isEmpty == true {
+            print("navscript: the last run here had no failures; nothing to run again")
+            throw ExitCode(0)
+        }
+        if let focused = session.forbiddenOnly() {
+            FileHandle.standardError.write(Data((focused + "\n").utf8))
+            throw ExitCode(2)
+        }
+        if let nothing = session.nothingToRun() {
+            FileHandle.standardError.write(Data((nothing + "\n").utf8))
+            throw ExitCode(2)
+        }
+        let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
+        let report = session.runAll(reporters: reporters)
+        var status = max(report.exitCode, RunSession.flush(reporters))
+        do {
+            try LastRun.record(report, in: suite.workingDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("navscript: \(error) (where --last-failed keeps the last run)\n".utf8))
+            status = 2
+        }
+        throw ExitCode(status)
+    }
+}
+
+/// A loaded suite with its selection: what `run` and `watch` share.
+final class RunSession {
+    let suite: SuiteExecutor
+    let suiteOptions: SuiteOptions
+    let options: RunOptions
+    let selection: ScenarioSelection
+    let seed: Int
+    /// When the session began: a run's time counts its loading too.
+    let start = DispatchTime.now().uptimeNanoseconds
+
+    init(suite suiteOptions: SuiteOptions, run: RunOptions) throws {
+        self.suiteOptions = suiteOptions
+        let files = try suiteOptions.scenarioFiles()
+        suiteOptions.noteSkipped()
+        seed = suiteOptions.seed ?? (run.shuffle ? Int.random(in: 0...999_999) : 0)
+        suite = run.executor(for: files, limits: suiteOptions.limits, seed: seed)
+        self.options = run
+        var selection = run.selection(lines: suiteOptions.locations().lines)
+        if run.lastFailed {
+            if let last = LastRun.read(in: suiteOptions.workingDirectory) {
+                selection.only = Set(last.failed)
+            } else {
+                FileHandle.standardError.write(Data("navscript: no last run is recorded here (\(LastRun.url(in: suiteOptions.workingDirectory).path)); running everything\n".utf8))
+            }
+        }
+        self.selection = selection
+        suite.load()
+    }
+
+    /// The selected scenarios, shuffled with the seed when asked.
+    func selected() -> [(file: Int, scenario: ScenarioInfo)] {
+        var chosen = suite.select(selection)
+        if options.shuffle {
+            var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: seed))
+            chosen.shuffle(using: &generator)
+        }
+        return chosen
+    }
+
+    /// Why there is nothing to run, when every file loaded and no scenario was selected
+    /// (unless --pass-with-no-scenarios): an empty run is not a green one.
+    func nothingToRun() -> String? {
+        guard !options.passWithNoScenarios, suite.loadErrors.isEmpty, selected().isEmpty else { return nil }
+        var searched = ["in " + suiteOptions.paths.joined(separator: ", ")]
+        let count = suite.listed.map(\.scenarios.count).reduce(0, +)
+        if suite.listed.isEmpty {
+            searched.append("(no scenario files there: *_spec.lua files, or any .lua file in a scenarios folder)")
+        } else {
+            searched.append("(\(suite.listed.count) file\(suite.listed.count == 1 ? "" : "s"), \(count) scenario\(count == 1 ? "" : "s"))")
+        }
+        if !options.filters.isEmpty { searched.append("matching --filter " + options.filters.joined(separator: ", ")) }
+        if !options.tags.isEmpty { searched.append("with --tag " + options.tags.joined(separator: ", ")) }
+        if !options.excludedTags.isEmpty { searched.append("without --exclude-tag " + options.excludedTags.joined(separator: ", ")) }
+        if !selection.lines.isEmpty {
+            searched.append("at " + suiteOptions.paths.filter { $0.contains(".lua:") }.joined(separator: ", "))
+        }
+        if let shard = selection.shard { searched.append("in shard \(shard.index)/\(shard.count)") }
+        return "navscript: no scenarios to run " + searched.joined(separator: " ") + " (--pass-with-no-scenarios makes this a success)"
+    }
+
+    /// The refusal of scenarios marked `.only` under --forbid-only (on in CI mode).
+    func forbiddenOnly() -> String? {
+        guard options.forbidOnly else { return nil }
+        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
+        guard !focused.isEmpty else { return nil }
+        return "navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on"
+            + (options.forbidOnlyFlag == nil ? " (CI mode)" : "") + ": remove the .only, so that the whole suite runs"
+    }
+
+    func printList() {
+        if let json = options.requestedReporters.first(where: { $0.kind == .json }) {
+            return printJSONList(to: json.path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: suiteOptions.workingDirectory))) } ?? .standardOutput)
+        }
+        for (_, scenario) in selected() {
+            let tags = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
+            print("\(scenario.location): \(scenario.name)\(tags)\(scenario.isPending ? " (pending)" : "")")
+        }
+        for (file, error) in suite.loadErrors {
+            FileHandle.standardError.write(Data("\(file.displayPath) does not load: \(Format.loadError(error))\n".utf8))
+        }
+    }
+
+    @discardableResult
+    func runAll(reporters: [Reporter]) -> RunReport {
+        let chosen = selected()
+        for case let console as ConsoleReporter in reporters {
+            console.expected = chosen.count
+        }
+        let results = suite.run(chosen, failFast: options.failFast) { result in
+            for reporter in reporters {
+                reporter.fileFinished(result)
+            }
+        }
+        var report = RunReport(files: results, loadErrors: suite.loadErrors,
+                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                               seed: seed, isCI: options.isCI)
+        report.notRun = chosen.count - report.results.count
+        for reporter in reporters {
+            reporter.finish(report)
+        }
+        return report
+    }
+
+    /// `--list --reporter json`: what would run, as JSON (`{"version": 1, "scenarios": [...],
+    /// "loadErrors": [...]}`).
+    func printJSONList(to output: ReportOutput) {
+        struct Listed: Encodable {
+            let file, name, location: String
+            let tags: [String]
+            let pending: Bool
+        }
+        struct Document: Encodable {
+            var version = 1
+            let scenarios: [Listed]
+            let loadErrors: [[String: String]]
+        }
+        let document = Document(
+            scenarios: selected().map { item in
+                Listed(file: suite.listed[item.file].file.displayPath, name: item.scenario.name, location: item.scenario.location,
+                       tags: item.scenario.tags, pending: item.scenario.isPending)
+            },
+            loadErrors: suite.loadErrors.map { ["path": $0.file.displayPath, "message": Format.loadError($0.error)] })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        output.write(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n")
+        do {
+            try output.flush()
+        } catch {
+            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+        }
+    }
+
+    /// Writes the reports that go to files: 0, or 2 (each failure said on standard error).
+    static func flush(_ reporters: [Reporter]) -> Int32 {
+        var status: Int32 = 0
+        for reporter in reporters {
+            do {
+                try reporter.output.flush()
+            } catch {
+                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                status = 2
+            }
+        }
+        return status
+    }
+}
+
+/// SplitMix64: a small seeded generator, so that `--shuffle --seed N` repeats everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

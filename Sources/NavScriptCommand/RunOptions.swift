@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// How `run` and `watch` choose, order and report scenarios.
+struct RunOptions: ParsableArguments {
+    @Option(name: .customLong("filter"), help: ArgumentHelp("Run only scenarios whose full name contains this text (repeatable).", valueName: "text"))
+    var filters: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only scenarios with this tag (repeatable: any of them).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Skip scenarios with this tag (repeatable).", valueName: "tag"))
+    var excludedTags: [String] = []
+
+    @Flag(help: "List the scenarios that would run (file:line: name [tags]) and run none.")
+    var list = false
+
+    @Option(name: [.customShort("j", allowingJoined: true), .long], help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
+    var shard: String?
+
+    @Flag(help: "Run scenarios in a random order (repeat it with --seed).")
+    var shuffle = false
+
+    @Flag(name: .customLong("fail-fast"), help: "Start no scenario after the first failure.")
+    var failFast = false
+
+    @Option(name: .customLong("reporter"), help: ArgumentHelp(
+        "console, tap, junit or json; repeatable. Write a report to a file with kind=path, or with --output.",
+        valueName: "kind[=path]"))
+    var reporters: [String] = []
+
+    @Option(name: .customLong("output"), help: ArgumentHelp(
+        "A file for the next reporter given without one (repeatable, in order).", valueName: "path"))
+    var outputs: [String] = []
+
+    @Flag(name: [.customLong("update-snapshots"), .customShort("u")], help: "Rewrite snapshots that differ, and remove obsolete ones.")
+    var updateSnapshots = false
+
+    @Flag(help: "CI mode (also when the CI variable is set): a missing snapshot fails instead of being written, and so do obsolete ones.")
+    var ci = false
+
+    @Option(help: ArgumentHelp("Color the console: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    @Flag(name: .shortAndLong, help: "List every scenario in the console, not only failures.")
+    var verbose = false
+
+    @Flag(name: .customLong("forbid-only"), inversion: .prefixedNo, help: ArgumentHelp(
+        "Fail (exit 2) when a scenario or describe is marked .only (on in CI mode), so that a stray .only cannot pass a build."))
+    var forbidOnlyFlag: Bool?
+
+    @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
+    var showOutput = false
+
+    @Option(help: ArgumentHelp("After the summary, list the N slowest scenarios.", valueName: "N"))
+    var durations: Int?
+
+    @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json).")
+    var lastFailed = false
+
+    @Flag(name: .customLong("pass-with-no-scenarios"), help: "Succeed when no scenario is selected (by default that is a usage error, exit 2).")
+    var passWithNoScenarios = false
+
+    @Flag(name: .customLong("in-process"), help: ArgumentHelp(
+        "Run scenarios on threads of this process instead of worker processes (for a debugger).",
+        discussion: "A scenario stuck in a C function (a string pattern search) then cannot be stopped, and a crash ends the run."))
+    var inProcess = false
+
+    /// Takes what the command line leaves out from the project file (`navscript.lua`).
+    mutating func validate() throws {
+        if let project = try ProjectFile.load() {
+            if reporters.isEmpty { reporters = project.reporters }
+            if tags.isEmpty { tags = project.tags }
+            if excludedTags.isEmpty { excludedTags = project.excludeTags }
+            jobs = jobs ?? project.jobs
+        }
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be at least 1")
+        }
+        if shard != nil, parsedShard == nil {
+            throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")
+        }
+        if let both = tags.first(where: excludedTags.contains) {
+            throw ValidationError("tag '\(both)' is both included and excluded")
+        }
+        for reporter in reporters {
+            let kind = reporter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            guard ReporterKind(rawValue: kind) != nil else {
+                throw ValidationError("unknown reporter '\(kind)' (console, tap, junit or json)")
+            }
+        }
+        let requested = requestedReporters
+        let unused = outputs.dropFirst(requested.filter(\.takesOutput).count)
+        if let path = unused.first {
+            throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
+        }
+        let onStandardOutput = requested.filter { $0.kind != .console && $0.path == nil }.map(\.kind.rawValue)
+        if onStandardOutput.count > 1 {
+            throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (kind=path or --output path)")
+        }
+    }
+
+    /// The reporters asked for, in order, each with the file --output gave it, if any.
+    var requestedReporters: [(kind: ReporterKind, path: String?, takesOutput: Bool)] {
+        var outputs = self.outputs.makeIterator()
+        return reporters.compactMap { text in
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let kind = ReporterKind(rawValue: parts[0]) else { return nil }
+            if parts.count > 1 { return (kind, parts[1], false) }
+            guard kind != .console else { return (kind, nil, false) }
+            return (kind, outputs.next(), true)
+        }
+    }
+
+    var parsedShard: (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        return (index, count)
+    }
+
+    /// CI mode: --ci, or the CI variable set to anything but empty, `false` or `0` (as
+    /// Jest reads it).
+    var isCI: Bool {
+        ci || Self.ciVariableIsSet
+    }
+
+    static var ciVariableIsSet: Bool {
+        let value = (ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()
+        return !value.isEmpty && value != "false" && value != "0"
+    }
+
+    /// --update-snapshots wins over CI mode, as Jest's -u does: asked for, it writes.
+    var snapshotMode: ScenarioSnapshots.Mode {
+        updateSnapshots ? .update : isCI ? .ci : .normal
+    }
+
+    var forbidOnly: Bool { forbidOnlyFlag ?? isCI }
+
+    var jobCount: Int {
+        jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// What runs the scenarios: worker processes, or this process with --in-process.
+    func executor(for files: [ScenarioFile], limits: LuaLimits, seed: Int) -> SuiteExecutor {
+        let settings = SuiteSettings(limits: limits, seed: seed, snapshotMode: snapshotMode, jobs: jobCount)
+        return inProcess ? InProcessSuite(files: files, settings: settings) : WorkerSuite(files: files, settings: settings)
+    }
+
+    func selection(lines: [String: Set<Int>]) -> ScenarioSelection {
+        var selection = ScenarioSelection()
+        selection.filters = filters
+        selection.tags = tags
+        selection.excludedTags = excludedTags
+        selection.lines = lines
+        selection.shard = parsedShard
+        return selection
+    }
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}

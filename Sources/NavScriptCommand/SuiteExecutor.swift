@@ -1,0 +1,56 @@
+import Foundation
+import NavScript
+
+/// What loads a suite's files and runs their scenarios: worker processes (`WorkerSuite`,
+/// the default), or threads of this process (`InProcessSuite`, `--in-process`).
+protocol SuiteExecutor: AnyObject {
+    /// The files that loaded, with their scenarios, in the order of the files given.
+    var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] { get }
+    /// The files that did not load.
+    var loadErrors: [(file: ScenarioFile, error: Error)] { get }
+
+    func load()
+
+    /// Runs `selected` (positions in `listed`), calling `fileDone` as each file finishes.
+    /// With `failFast`, no scenario starts after the first failure.
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+             fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult]
+
+    /// The script files below the root that `file` required, as far as runs have seen.
+    func dependencies(of file: ScenarioFile) -> Set<String>
+}
+
+extension SuiteExecutor {
+    /// The scenarios `selection` admits, in suite order.
+    func select(_ selection: ScenarioSelection) -> [(file: Int, scenario: ScenarioInfo)] {
+        selection.select(from: listed)
+    }
+}
+
+/// Runs scenarios on threads of the navscript process itself: for debugging, and for hosts
+/// that embed the runner. A scenario stuck in a C function or crashing takes the run with it.
+final class InProcessSuite: SuiteExecutor {
+    let suite: ScenarioSuite
+    let jobs: Int
+
+    init(files: [ScenarioFile], settings: SuiteSettings) {
+        suite = ScenarioSuite(files: files, limits: settings.limits, seed: settings.seed, snapshotMode: settings.snapshotMode)
+        jobs = settings.jobs
+    }
+
+    var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] { suite.listed.map { ($0.file, $0.scenarios) } }
+    var loadErrors: [(file: ScenarioFile, error: Error)] { suite.loadErrors }
+
+    func load() {
+        suite.load(jobs: jobs)
+    }
+
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+             fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult] {
+        suite.run(selected, jobs: jobs, failFast: failFast, fileDone: fileDone)
+    }
+
+    func dependencies(of file: ScenarioFile) -> Set<String> {
+        Set(suite.listed.first { $0.file == file }?.runner.dependencies.map(\.path) ?? [])
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// What every command that loads scripts takes: where they are, and their limits.
+struct SuiteOptions: ParsableArguments {
+    @Argument(help: "Scenario files or folders (folders are searched for scenario files); by default the project file's paths.")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("The folder `require` loads modules from.", discussion: "By default the suite's root: the folder of a navscript.lua, or the parent of the `scenarios` or `routes` folder a file is in, else the folder given.", valueName: "folder"))
+    var root: String?
+
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("Wall-clock seconds a scenario may take (10), its after_each hooks as much again.", valueName: "seconds"))
+    var timeoutOption: Double?
+
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Memory each scenario's state may use, in MiB (64).", valueName: "MiB"))
+    var memoryLimitOption: Int?
+
+    @Option(name: .customLong("instruction-limit"), help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
+    var instructionLimitOption: Int?
+
+    @Option(help: "The seed of math.random (and of --shuffle).")
+    var seed: Int?
+
+    var timeout: Double { timeoutOption ?? 10 }
+    var memoryLimit: Int { memoryLimitOption ?? 64 }
+    var instructionLimit: Int { instructionLimitOption ?? 100_000_000 }
+
+    /// Takes what the command line leaves out from the project file (`navscript.lua`).
+    mutating func validate() throws {
+        if let project = try ProjectFile.load() {
+            if paths.isEmpty { paths = project.paths }
+            root = root ?? project.root
+            timeoutOption = timeoutOption ?? project.timeout
+            memoryLimitOption = memoryLimitOption ?? project.memoryLimit
+            instructionLimitOption = instructionLimitOption ?? project.instructionLimit
+        }
+        if paths.isEmpty {
+            throw ValidationError("give at least one scenario file or folder (or write their paths in a navscript.lua project file)")
+        }
+        if !(timeout > 0 && timeout <= Self.maximumTimeout) {
+            throw ValidationError("--timeout must be more than 0 and at most \(Int(Self.maximumTimeout)) seconds")
+        }
+        if !(1...Self.maximumMemory).contains(memoryLimit) {
+            throw ValidationError("--memory-limit must be from 1 to \(Self.maximumMemory) MiB")
+        }
+        if instructionLimit <= 0 { throw ValidationError("--instruction-limit must be more than 0") }
+    }
+
+    /// A day: a longer limit is no limit, and a typo.
+    static let maximumTimeout = 86_400.0
+    /// 1 TiB, so that the limit in bytes cannot wrap around.
+    static let maximumMemory = 1 << 20
+
+    var limits: LuaLimits {
+        LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout)
+    }
+
+    var workingDirectory: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The paths with any `file.lua:LINE` suffix taken off, and the lines asked for.
+    func locations() -> (paths: [String], lines: [String: Set<Int>]) {
+        var plain: [String] = []
+        var lines: [String: Set<Int>] = [:]
+        for path in paths {
+            if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]), path[..<colon].hasSuffix(".lua") {
+                let file = String(path[..<colon])
+                plain.append(file)
+                lines[URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL.path, default: []].insert(line)
+            } else {
+                plain.append(path)
+            }
+        }
+        return (plain, lines)
+    }
+
+    /// What the folders given hold that discovery leaves out, said on standard error.
+    func noteSkipped() {
+        for path in locations().paths {
+            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            for note in ScriptWatcher.skipped(in: url) {
+                FileHandle.standardError.write(Data("navscript: skipped \(path == "." ? "" : path + "/")\(note)\n".utf8))
+            }
+        }
+    }
+
+    /// The scenario files the paths name.
+    func scenarioFiles() throws -> [ScenarioFile] {
+        do {
+            return try ScenarioDiscovery.files(for: locations().paths, root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+                                               workingDirectory: workingDirectory)
+        } catch let failure as ScenarioDiscovery.Failure {
+            throw ValidationError(failure.description)
+        }
+    }
+}

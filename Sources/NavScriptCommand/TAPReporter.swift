@@ -1,0 +1,64 @@
+import Foundation
+import NavScript
+
+/// TAP version 14: a plan, one test point per scenario (`file › name`), YAML diagnostics
+/// for failures, `# SKIP` for pending ones. A file that does not load is a failing point.
+final class TAPReporter: Reporter {
+    let output: ReportOutput
+
+    init(output: ReportOutput) {
+        self.output = output
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {}
+
+    func finish(_ report: RunReport) {
+        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count)"]
+        var number = 0
+        for file in report.files {
+            for result in file.results {
+                number += 1
+                let description = escape("\(file.file.displayPath) › \(result.scenario.name)")
+                switch result.status {
+                case .passed:
+                    lines.append("ok \(number) - \(description)")
+                case .skipped:
+                    lines.append("ok \(number) - \(description) # SKIP pending")
+                case .failed:
+                    lines.append("not ok \(number) - \(description)")
+                    lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location)
+                }
+            }
+        }
+        for (file, error) in report.loadErrors {
+            number += 1
+            lines.append("not ok \(number) - \(escape(file.displayPath)) does not load")
+            lines += diagnostics(message: Format.loadError(error), location: file.displayPath)
+        }
+        if report.notRun > 0 {
+            lines.append("Bail out! --fail-fast: \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run after the first failure")
+        }
+        output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    private func diagnostics(message: String, location: String) -> [String] {
+        let (file, line) = Format.location(location)
+        var lines = ["  ---", "  message: |-"]
+        lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+        lines += ["  severity: fail", "  at:", "    file: \(yaml(file))"]
+        if let line {
+            lines.append("    line: \(line)")
+        }
+        lines.append("  ...")
+        return lines
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private func yaml(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}

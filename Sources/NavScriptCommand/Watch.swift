@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript watch <paths>`: runs the scenarios, then, on every save, runs again the
+/// scenario files the change affects: the saved scenario file, or every one that required
+/// the saved module. A save that does not load shows its error and keeps the last good
+/// results of that file.
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenarios, then run the affected ones again on every save.",
+        discussion: """
+            Changes are noticed by polling every --interval seconds, so results follow a save \
+            within a few tens of milliseconds. On a terminal, keys narrow the runs as Jest's \
+            watch mode does: a all, f failed only, p filter by file, t filter by name, \
+            u update snapshots once, Enter run again, q quit. Stop with q or Ctrl-C.
+            """
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var options: RunOptions
+
+    @Option(help: ArgumentHelp("Seconds between checks for changes.", valueName: "seconds"))
+    var interval: Double = 0.02
+
+    func validate() throws {
+        if !(interval > 0) { throw ValidationError("--interval must be more than 0") }
+    }
+
+    func run() throws {
+        if options.list {
+            // What would run, as run --list prints it; nothing is watched.
+            let session = try RunSession(suite: suite, run: options)
+            session.printList()
+            throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
+        }
+        let session = WatchSession(suite: suite, run: options)
+        let terminal = WatchTerminal()
+        session.keys = terminal.isActive
+        try session.start()
+        while true {
+            if let key = terminal.key(within: interval).flatMap(WatchKey.init) {
+                if key == .quit {
+                    terminal.restore()
+                    throw ExitCode(0)
+                }
+                session.answer(key, terminal: terminal)
+            }
+            session.poll()
+        }
+    }
+}
+
+/// The state of a watch: the last good results of each file, and what each file requires.
+final class WatchSession {
+    let suiteOptions: SuiteOptions
+    let runOptions: RunOptions
+    let console: ConsoleReporter
+    private var results: [String: ScenarioFileResult] = [:]
+    private var dependencies: [String: Set<String>] = [:]
+    private var watchers: [ScriptWatcher] = []
+    /// Whether keys are read (a terminal): the usage line follows each run.
+    var keys = false
+    /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
+    /// only what failed last; and whether the next run updates snapshots.
+    private var fileFilter = "", nameFilter = "", failedOnly = false, updateOnce = false
+
+    init(suite: SuiteOptions, run: RunOptions) {
+        suiteOptions = suite
+        runOptions = run
+        console = ConsoleReporter(output: .standardOutput, style: Style(run.color, output: .standardOutput), verbose: run.verbose)
+    }
+
+    func start() throws {
+        let files = try suiteOptions.scenarioFiles()
+        var roots = Set<URL>()
+        for path in suiteOptions.locations().paths {
+            let url = URL(fileURLWithPath: path, relativeTo: suiteOptions.workingDirectory).standardizedFileURL
+            var folder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &folder), folder.boolValue {
+                roots.insert(url)
+            }
+        }
+        roots.formUnion(files.map(\.root))
+        watchers = roots.sorted { $0.path < $1.path }.map(ScriptWatcher.init)
+        runFiles(files, reason: nil)
+    }
+
+    /// Does what a key says, then runs what it chose.
+    func answer(_ key: WatchKey, terminal: WatchTerminal) {
+        switch key {
+        case .all:
+            (fileFilter, nameFilter, failedOnly) = ("", "", false)
+        case .failed:
+            failedOnly = true
+        case .fileFilter:
+            guard let text = terminal.line("file path contains (Enter for all): ") else { return }
+            fileFilter = text
+        case .nameFilter:
+            guard let text = terminal.line("scenario name contains (Enter for all): ") else { return }
+            nameFilter = text
+        case .updateSnapshots:
+            updateOnce = true
+        case .rerun, .quit:
+            break
+        }
+        guard let files = try? suiteOptions.scenarioFiles() else { return }
+        runFiles(files, reason: nil)
+    }
+
+    /// Checks for saves and runs what they affect.
+    func poll() {
+        var changed = Set<String>()
+        for watcher in watchers {
+            for path in watcher.changes() {
+                changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
+            }
+        }
+        guard !changed.isEmpty, let files = try? suiteOptions.scenarioFiles() else { return }
+        let current = Set(files.map(\.url.path))
+        for gone in results.keys where !current.contains(gone) {
+            results[gone] = nil
+            dependencies[gone] = nil
+        }
+        let affected = files.filter { file in
+            changed.contains(file.url.path) || results[file.url.path] == nil
+                || !(dependencies[file.url.path] ?? []).isDisjoint(with: changed)
+        }
+        let names = changed.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+        runFiles(affected, reason: names.joined(separator: ", "))
+    }
+
+    private func runFiles(_ files: [ScenarioFile], reason: String?) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let reason {
+            console.output.write(console.style.dim("\n── \(reason) changed " + String(repeating: "─", count: 40)) + "\n")
+        }
+        var options = runOptions
+        options.updateSnapshots = options.updateSnapshots || updateOnce
+        updateOnce = false
+        var selection = options.selection(lines: suiteOptions.locations().lines)
+        if !nameFilter.isEmpty {
+            selection.filters = [nameFilter]
+        }
+        if failedOnly {
+            selection.only = Set(results.values.flatMap { file in
+                file.results.filter { $0.status == .failed }.map { ScenarioID(file: file.file.url.path, name: $0.scenario.name) }
+            })
+        }
+        let chosen = fileFilter.isEmpty ? files : files.filter { $0.displayPath.contains(fileFilter) }
+        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0)
+        suite.load()
+        let fresh = suite.run(suite.select(selection), failFast: false) { [console] result in
+            console.fileFinished(result)
+        }
+        for result in fresh {
+            results[result.file.url.path] = result
+        }
+        for entry in suite.listed {
+            dependencies[entry.file.url.path] = suite.dependencies(of: entry.file)
+        }
+        // Narrowed by a key, the summary is of what ran; else of the last results of every file.
+        let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
+        let shown = narrowed ? fresh + suite.loadErrors.compactMap { results[$0.file.url.path] } : Array(results.values)
+        let report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: suite.loadErrors,
+                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                               seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
+        console.finish(report)
+        for (file, _) in suite.loadErrors where results[file.url.path] != nil {
+            console.output.write(console.style.dim("\(file.displayPath) did not load: its last good results are kept") + "\n")
+        }
+        if keys {
+            var filters: [String] = []
+            if !fileFilter.isEmpty { filters.append("files matching \"\(fileFilter)\"") }
+            if !nameFilter.isEmpty { filters.append("scenarios matching \"\(nameFilter)\"") }
+            if failedOnly { filters.append("only what failed") }
+            if narrowed {
+                console.output.write(console.style.dim("Watching " + filters.joined(separator: ", ") + " (a for all)") + "\n")
+            }
+            console.output.write(console.style.dim(WatchKey.usage) + "\n")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import NavScript
+
+/// What the runner asks a worker process, one JSON object per line on its standard input.
+struct WorkerRequest: Codable {
+    enum Operation: String, Codable {
+        /// Load the file and list its scenarios.
+        case list
+        /// Run these scenarios of the file, one after another.
+        case run
+    }
+
+    let operation: Operation
+    let file: ScenarioFile
+    var scenarios: [ScenarioInfo] = []
+}
+
+/// What a worker answers, a line each on the channel it was given: a letter for the event,
+/// then, for the events that carry something, that as JSON. What comes with every scenario
+/// costs no JSON: `A` carries nothing, and a plain pass is `P<expectations> <seconds>
+/// <started>` (the runner knows which scenario it was).
+struct WorkerReply: Codable {
+    enum Event: String, Codable {
+        /// The file's scenarios (`scenarios`), or why it does not load (`message`).
+        case listed, loadError
+        /// A scenario's after_each hooks started (a new budget). Scenarios start as the
+        /// request arrives and as each result goes out, so no event says so.
+        case afterHooks
+        /// A scenario's result.
+        case result
+        /// The request is done; `modules` are the modules the file required.
+        case done
+    }
+
+    let event: Event
+    var scenarios: [ScenarioInfo]? = nil
+    var message: String? = nil
+    var result: ScenarioResult? = nil
+    var modules: [String]? = nil
+    /// A plain pass's figures, when `result` is nil.
+    var expectations: Int? = nil
+    var duration: Double? = nil
+    var started: Double? = nil
+
+    /// A pass with nothing to tell but its figures.
+    var isPlainPass: Bool {
+        guard event == .result, let result else { return false }
+        return result.status == .passed && result.output.isEmpty && result.snapshots.isEmpty
+    }
+
+    private static let letters: [Event: UInt8] = [
+        .listed: UInt8(ascii: "L"), .loadError: UInt8(ascii: "E"),
+        .afterHooks: UInt8(ascii: "A"), .result: UInt8(ascii: "R"), .done: UInt8(ascii: "D"),
+    ]
+    private static let events = Dictionary(uniqueKeysWithValues: letters.map { ($1, $0) })
+
+    /// The reply as a line, with its newline.
+    func line(_ encoder: JSONEncoder) -> Data {
+        if isPlainPass, let result {
+            return Data("P\(result.expectations) \(result.duration) \(result.started)\n".utf8)
+        }
+        var data = Data([Self.letters[event] ?? UInt8(ascii: "?")])
+        if event != .afterHooks, let body = try? encoder.encode(self) {
+            data.append(body)
+        }
+        data.append(0x0A)
+        return data
+    }
+
+    /// A reply from its line; nil for a line that is not one.
+    static func parse(_ line: Substring.UTF8View, _ decoder: JSONDecoder) -> WorkerReply? {
+        guard let letter = line.first else { return nil }
+        if letter == UInt8(ascii: "P") {
+            let figures = String(decoding: line.dropFirst(), as: UTF8.self).split(separator: " ")
+            guard figures.count == 3, let expectations = Int(figures[0]), let duration = Double(figures[1]),
+                  let started = Double(figures[2]) else { return nil }
+            return WorkerReply(event: .result, expectations: expectations, duration: duration, started: started)
+        }
+        guard let event = events[letter] else { return nil }
+        if event == .afterHooks {
+            return WorkerReply(event: event)
+        }
+        return try? decoder.decode(WorkerReply.self, from: Data(line.dropFirst()))
+    }
+}
+
+/// How a worker process ends on purpose: past its memory limit.
+enum WorkerExit {
+    static let memoryLimit: Int32 = 86
+}

@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One worker process as the runner sees it: its pipes, the threads that read them, and how
+/// it ended. Everything it says arrives as events on the shared `WorkerEvents`.
+final class WorkerProcess {
+    let id: Int
+    private let child: SpawnedProcess
+    private let errorTail = WorkerTail()
+    /// Why the runner killed a worker.
+    enum KillReason {
+        /// Its scenario did not return in time.
+        case time
+        /// Fail-fast stopped the run.
+        case stop
+        /// The run is over (it was idle).
+        case runOver
+    }
+
+    /// Why the runner killed it, if it did.
+    private(set) var killedBecause: KillReason?
+    /// Whether it was reaped: its pid may be another process's from then on. Locked, as
+    /// the thread that waits for it reaps it.
+    private let state = WorkerReaped()
+
+    init(id: Int, arguments: [String], events: WorkerEvents) throws {
+        self.id = id
+        // A crash ends the worker at once: Swift's backtracer would hold a crashed worker
+        // for seconds, and the runner reports the crash itself.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        child = try SpawnedProcess.spawn(WorkerProcess.executablePath, arguments: ["worker"] + arguments, environment: environment)
+        let (child, errorTail) = (child, errorTail)
+        WorkerProcess.read(child.output) { events.post(.line(id, $0)) } closed: {
+            events.post(.closed(id))
+        }
+        let state = state
+        WorkerProcess.read(child.errors) { errorTail.append($0) } closed: {
+            // Its outputs close when it ends: wait for it here, off the runner's thread.
+            child.waitForEnd()
+            events.post(.exited(id, state.reap(child)))
+        }
+    }
+
+    private var inputClosed = false
+
+    deinit {
+        if !inputClosed { close(child.input) }
+    }
+
+    /// Sends a request; false when the worker is gone.
+    @discardableResult
+    func send(_ request: WorkerRequest) -> Bool {
+        guard var data = try? JSONEncoder().encode(request) else { return false }
+        data.append(0x0A)
+        return data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(child.input, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Closes its input: an idle worker then ends on its own.
+    func finish() {
+        close(child.input)
+        inputClosed = true
+    }
+
+    /// Stops it at once (SIGKILL: a scenario stuck in C code ignores anything gentler).
+    /// Once it is reaped it is never signalled: its pid may be another's by then.
+    func kill(because reason: KillReason) {
+        killedBecause = killedBecause ?? reason
+        state.signal(child, SIGKILL)
+    }
+
+    /// The last lines it wrote to standard error (a crash's message).
+    var lastErrors: String { errorTail.text }
+
+    /// This program, which is also the worker.
+    static let executablePath: String = {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }()
+
+    /// Reads lines from `descriptor` on a thread of its own until the end, then closes it.
+    private static func read(_ descriptor: Int32, line: @escaping @Sendable (String) -> Void, closed: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            var buffer = Data()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = systemRead(descriptor, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                buffer.append(contentsOf: chunk[..<count])
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    line(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+            if !buffer.isEmpty {
+                line(String(decoding: buffer, as: UTF8.self))
+            }
+            close(descriptor)
+            closed()
+        }
+        thread.stackSize = 1 << 18
+        thread.start()
+    }
+}
+
+/// Whether a worker was reaped, so that no signal goes to a pid the system gave another.
+final class WorkerReaped: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reaped = false
+
+    func reap(_ child: SpawnedProcess) -> WorkerEnding {
+        lock.lock()
+        defer { lock.unlock() }
+        reaped = true
+        return child.reap()
+    }
+
+    func signal(_ child: SpawnedProcess, _ signal: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !reaped {
+            _ = systemKill(child.pid, signal)
+        }
+    }
+}
+
+/// How a worker ended.
+struct WorkerEnding {
+    let signal: Int32?
+    let status: Int32?
+    let description: String
+}
+
+/// The last few KiB a worker wrote to standard error.
+final class WorkerTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        if lines.count > 20 { lines.removeFirst(lines.count - 20) }
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What the workers' threads tell the runner, in the order it happened.
+final class WorkerEvents: @unchecked Sendable {
+    enum Event {
+        case line(Int, String)
+        case closed(Int)
+        case exited(Int, WorkerEnding)
+    }
+
+    private let condition = NSCondition()
+    private var events: [Event] = []
+
+    func post(_ event: Event) {
+        condition.lock()
+        events.append(event)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The events so far, waiting until there is one or `deadline` passes.
+    func take(until deadline: Date) -> [Event] {
+        condition.lock()
+        defer { condition.unlock() }
+        while events.isEmpty {
+            if !condition.wait(until: deadline) { break }
+        }
+        let taken = events
+        events = []
+        return taken
+    }
+}
+
+#if canImport(Glibc)
+private let systemKill = Glibc.kill
+private let systemRead = Glibc.read
+#else
+private let systemKill = Darwin.kill
+private let systemRead = Darwin.read
+#endif

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, with pipes for its standard input, output and
+/// error. Foundation's `Process` is not used: it keeps its objects in a cycle after the
+/// child ends, and it reaps children itself, where the runner waits for each worker.
+struct SpawnedProcess {
+    let pid: pid_t
+    /// Our ends of the pipes.
+    let input: Int32, output: Int32, errors: Int32
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws -> SpawnedProcess {
+        var pipes: [[Int32]] = []
+        for _ in 0..<3 {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else {
+                pipes.flatMap { $0 }.forEach { close($0) }
+                throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            pipes.append(ends)
+        }
+        // The child reads the first pipe and writes the others; the parent's ends are not
+        // inherited (close-on-exec).
+        let (childIn, parentIn) = (pipes[0][0], pipes[0][1])
+        let (parentOut, childOut) = (pipes[1][0], pipes[1][1])
+        let (parentErr, childErr) = (pipes[2][0], pipes[2][1])
+        for descriptor in [parentIn, parentOut, parentErr] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, childIn, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, childOut, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, childErr, STDERR_FILENO)
+        for descriptor in [childIn, childOut, childErr] {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        for descriptor in [childIn, childOut, childErr] {
+            close(descriptor)
+        }
+        guard status == 0 else {
+            [parentIn, parentOut, parentErr].forEach { close($0) }
+            throw Failure(description: "cannot start \(path): \(String(cString: strerror(status)))")
+        }
+        return SpawnedProcess(pid: pid, input: parentIn, output: parentOut, errors: parentErr)
+    }
+
+    /// Waits for the child to end, without reaping it: its pid stays its own until `reap`.
+    func waitForEnd() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    }
+
+    /// Reaps the child once it has ended, and says how it ended.
+    func reap() -> WorkerEnding {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        if signal != 0 {
+            let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
+            return WorkerEnding(signal: signal, status: nil, description: "killed by signal \(signal) (\(name))")
+        }
+        let code = (status >> 8) & 0xff
+        return WorkerEnding(signal: nil, status: code, description: "exited with status \(code)")
+    }
+}

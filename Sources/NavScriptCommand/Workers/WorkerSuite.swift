@@ -1,0 +1,140 @@
+import Foundation
+import NavScript
+
+/// Runs a suite in worker processes, as Jest and Playwright do: N workers (`--jobs`), each
+/// running one scenario at a time, so that a scenario that hangs where no limit can reach
+/// (inside a C function: a string pattern search) or crashes its process is killed,
+/// reported as a failure that names the limit or the signal with the scenario's
+/// `file:line`, and its worker replaced; every other result is kept.
+///
+/// Files are loaded and listed in the workers too (a file's own code can hang), then the
+/// selected scenarios go out in batches of one file's scenarios. A worker that dies takes
+/// only its running scenario with it: the rest of its batch goes to another. A worker is
+/// killed when its scenario has not returned `grace` seconds after its limit (`--timeout`
+/// covers the scenario with its before_each hooks; its after_each hooks get another).
+final class WorkerSuite: SuiteExecutor {
+    let files: [ScenarioFile]
+    let settings: SuiteSettings
+    private(set) var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] = []
+    private(set) var loadErrors: [(file: ScenarioFile, error: Error)] = []
+    private var modules: [String: Set<String>] = [:]
+    /// The workers, kept from loading to running (each knows the files it compiled), and
+    /// ended with the suite.
+    private let pool: WorkerPool
+
+    /// Scenarios of one file sent to a worker at once.
+    static let batchSize = 16
+
+    init(files: [ScenarioFile], settings: SuiteSettings) {
+        self.files = files
+        self.settings = settings
+        pool = WorkerPool(settings: settings)
+    }
+
+    deinit {
+        pool.endWorkers()
+    }
+
+    func dependencies(of file: ScenarioFile) -> Set<String> {
+        modules[file.url.path] ?? []
+    }
+
+    func load() {
+        var scenarios: [[ScenarioInfo]?] = Array(repeating: nil, count: files.count)
+        var errors: [String?] = Array(repeating: nil, count: files.count)
+        pool.execute(files.indices.map { WorkerJob(file: $0, scenarios: nil) }, files: files) { job, reply in
+            switch reply.event {
+            case .listed: scenarios[job.file] = reply.scenarios ?? []
+            case .loadError: errors[job.file] = reply.message ?? "does not load"
+            case .done: self.note(reply.modules, of: self.files[job.file])
+            default: break
+            }
+            return false
+        } failed: { job, _, message, _ in
+            errors[job.file] = message
+            return false
+        }
+        for (index, file) in files.enumerated() {
+            if let list = scenarios[index], errors[index] == nil {
+                listed.append((file, list))
+            } else {
+                loadErrors.append((file, WorkerLoadError(message: errors[index] ?? "does not load")))
+            }
+        }
+    }
+
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+             fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult] {
+        var remaining = Array(repeating: 0, count: listed.count)
+        var collected: [[ScenarioResult]] = Array(repeating: [], count: listed.count)
+        let stores = listed.map { ScenarioSnapshots(scenarioFile: $0.file.url, mode: settings.snapshotMode) }
+        var reports: [ScenarioFileResult] = []
+        for item in selected {
+            remaining[item.file] += 1
+        }
+        func finish(_ file: Int, _ result: ScenarioResult) {
+            result.snapshots.forEach(stores[file].apply)
+            collected[file].append(result)
+            remaining[file] -= 1
+            if remaining[file] == 0 {
+                report(file)
+            }
+        }
+        func report(_ file: Int) {
+            let result = ScenarioFileResult(file: listed[file].file, results: collected[file], snapshots: stores[file],
+                                            fullRun: collected[file].count == listed[file].scenarios.count)
+            reports.append(result)
+            fileDone(result)
+        }
+        // Fail-fast sends one scenario at a time, so that none starts after a failure.
+        pool.execute(Self.batches(of: selected, size: failFast ? 1 : Self.batchSize), files: listed.map(\.file)) { job, reply in
+            switch reply.event {
+            case .result:
+                guard let result = reply.result else { return false }
+                finish(job.file, result)
+                return failFast && result.status == .failed
+            case .done:
+                self.note(reply.modules, of: self.listed[job.file].file)
+            default:
+                break
+            }
+            return false
+        } failed: { job, scenario, message, time in
+            guard let scenario else { return false }
+            var result = ScenarioResult(scenario: scenario, status: .failed, message: message, traceback: nil,
+                                        isExpectationFailure: false, output: "", expectations: 0, duration: time.seconds)
+            result.started = time.started
+            finish(job.file, result)
+            return failFast
+        }
+        // After a fail-fast stop, the files that did not run to the end.
+        for file in remaining.indices where remaining[file] > 0 && !collected[file].isEmpty {
+            report(file)
+        }
+        let order = Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.file.url.path, $0) })
+        return reports.sorted { order[$0.file.url.path] ?? 0 < order[$1.file.url.path] ?? 0 }
+    }
+
+    /// The selected scenarios in order, as runs of one file's scenarios, at most `size` long.
+    static func batches(of selected: [(file: Int, scenario: ScenarioInfo)], size: Int) -> [WorkerJob] {
+        var jobs: [WorkerJob] = []
+        for item in selected {
+            if let last = jobs.last, last.file == item.file, let scenarios = last.scenarios, scenarios.count < size {
+                jobs[jobs.count - 1] = WorkerJob(file: item.file, scenarios: scenarios + [item.scenario])
+            } else {
+                jobs.append(WorkerJob(file: item.file, scenarios: [item.scenario]))
+            }
+        }
+        return jobs
+    }
+
+    private func note(_ paths: [String]?, of file: ScenarioFile) {
+        modules[file.url.path, default: []].formUnion(paths ?? [])
+    }
+}
+
+/// A load error a worker reported, in its words.
+struct WorkerLoadError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

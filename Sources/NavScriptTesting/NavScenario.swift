@@ -1,0 +1,112 @@
+import Foundation
+import NavScript
+import Testing
+
+/// One Lua scenario as a Swift Testing case: what `NavScenarios.discover` finds, to give a
+/// parameterized test as its arguments. Each shows by its full name and `file:line` in the
+/// test navigator and can be run again alone (it is `Codable`); a failure is recorded at
+/// the `.lua` file and line, with the message and the hierarchy the console shows.
+///
+///     @Test(arguments: NavScenarios.discover("lua"))
+///     func scenario(_ scenario: NavScenario) throws { try scenario.run() }
+public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConvertible {
+    public let file: ScenarioFile
+    public let info: ScenarioInfo
+    /// Why the file does not load, for the one case that stands for such a file.
+    public let loadError: String?
+
+    public var name: String { info.name }
+    public var tags: [String] { info.tags }
+    /// `file:line` of the scenario, as messages show it.
+    public var location: String { info.location }
+
+    public var testDescription: String {
+        let tags = info.tags.isEmpty ? "" : " [\(info.tags.joined(separator: ", "))]"
+        return "\(info.name)\(tags) (\(info.location))"
+    }
+
+    /// Runs the scenario in a fresh state and records its failure, if any, as an issue at
+    /// the Lua file and line; a pending scenario is skipped. Snapshots are written beside
+    /// the scenario file, except in CI (`CI` set), where a missing one fails.
+    public func run() {
+        let result = self.result()
+        guard result.status == .failed else { return }
+        var comment = result.message ?? "failed"
+        if let traceback = result.traceback { comment += "\nstack traceback:\n" + traceback }
+        if !result.output.isEmpty { comment += "\nprinted:\n" + result.output }
+        Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation(of: result.message))
+    }
+
+    /// Runs the scenario in a fresh state and gives its result, recording nothing.
+    public func result() -> ScenarioResult {
+        if let loadError {
+            return ScenarioResult(scenario: info, status: .failed, message: loadError, traceback: nil, isExpectationFailure: false,
+                                  output: "", expectations: 0, duration: 0)
+        }
+        do {
+            let runner = try NavScenarioRunners.shared.runner(for: file)
+            let result = runner.run(info)
+            if !result.snapshots.isEmpty {
+                try? runner.snapshots.save(fullRun: false)
+            }
+            return result
+        } catch {
+            return ScenarioResult(scenario: info, status: .failed, message: "\(error)", traceback: nil, isExpectationFailure: false,
+                                  output: "", expectations: 0, duration: 0)
+        }
+    }
+
+    /// Where a failure points: the `file:line` its message starts with when that is a
+    /// file of the suite (the `expect` that failed, the line that raised), else the
+    /// scenario's own line.
+    func sourceLocation(of message: String?) -> SourceLocation {
+        let own = Self.split(info.location)
+        var (path, line) = (resolve(own.file) ?? file.url.path, own.line)
+        if let named = message.flatMap(Self.messageLocation), let resolved = resolve(named.file) {
+            (path, line) = (resolved, named.line)
+        }
+        return SourceLocation(fileID: "lua/\((path as NSString).lastPathComponent)", filePath: path, line: max(line, 1), column: 1)
+    }
+
+    /// A path as messages show it (relative to the working folder), made absolute.
+    private func resolve(_ shown: String) -> String? {
+        if shown == file.displayPath { return file.url.path }
+        let candidates = [URL(fileURLWithPath: shown), file.root.appendingPathComponent(shown),
+                          URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(shown)]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.standardizedFileURL.path
+    }
+
+    static func split(_ location: String) -> (file: String, line: Int) {
+        guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) else {
+            return (location, 1)
+        }
+        return (String(location[..<colon]), line)
+    }
+
+    /// "a/b.lua:12: msg" → ("a/b.lua", 12), for a `.lua` file.
+    static func messageLocation(_ message: String) -> (file: String, line: Int)? {
+        let head = message.prefix { $0 != "\n" }
+        guard let range = head.range(of: ".lua:") else { return nil }
+        let digits = head[range.upperBound...].prefix { $0.isNumber }
+        guard let line = Int(digits) else { return nil }
+        return (String(head[..<range.lowerBound]) + ".lua", line)
+    }
+}
+
+/// The runners of the files the process has run scenarios of: each file compiled once.
+final class NavScenarioRunners: @unchecked Sendable {
+    static let shared = NavScenarioRunners()
+
+    private let lock = NSLock()
+    private var runners: [String: ScenarioFileRunner] = [:]
+
+    func runner(for file: ScenarioFile) throws -> ScenarioFileRunner {
+        lock.lock()
+        defer { lock.unlock() }
+        if let runner = runners[file.url.path] { return runner }
+        let options = LuaOptions(limits: NavScenarios.limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode)
+        runners[file.url.path] = runner
+        return runner
+    }
+}

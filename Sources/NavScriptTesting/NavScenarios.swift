@@ -1,0 +1,77 @@
+import Foundation
+import NavScript
+
+/// Finds Lua scenario suites for Swift Testing: the scenarios of the files under `paths`
+/// (folders are searched as `navscript run` searches them), resolved against the package
+/// the calling test file is in.
+///
+///     import NavScriptTesting
+///     import Testing
+///
+///     @Suite struct NavigationScenarios {
+///         @Test(arguments: NavScenarios.discover("lua/scenarios"))
+///         func scenario(_ scenario: NavScenario) { scenario.run() }
+///     }
+///
+/// `NAVSCRIPT_FILTER` (text in the full name) and `NAVSCRIPT_TAG` (one of the tags), both
+/// comma-separated, narrow what is found, as `--filter` and `--tag` do for `navscript run`;
+/// Swift Testing's own `--filter` and Xcode pick the test, and Xcode reruns one case alone.
+public enum NavScenarios {
+    /// The limits each scenario runs under.
+    public nonisolated(unsafe) static var limits = LuaLimits()
+
+    /// CI mode (`CI` set to anything but `false` or `0`): missing snapshots fail.
+    static var snapshotMode: ScenarioSnapshots.Mode {
+        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return value.isEmpty || value == "false" || value == "0" ? .normal : .ci
+    }
+
+    /// The scenarios under `paths` (relative to the package root of `file`, or absolute).
+    /// A file that does not load is one case that fails with its error.
+    public static func discover(_ paths: String..., relativeTo file: String = #filePath) -> [NavScenario] {
+        let base = packageRoot(of: URL(fileURLWithPath: file))
+        let files: [ScenarioFile]
+        do {
+            files = try ScenarioDiscovery.files(for: paths, workingDirectory: base)
+        } catch {
+            let missing = ScenarioFile(url: base.appendingPathComponent(paths.first ?? "."), displayPath: paths.joined(separator: ", "),
+                                       root: base, displayRoot: ".")
+            return [NavScenario(file: missing, info: ScenarioInfo(index: 0, name: "\(error)", tags: [], location: missing.displayPath, isPending: false),
+                                loadError: "\(error)")]
+        }
+        let filters = list("NAVSCRIPT_FILTER"), tags = list("NAVSCRIPT_TAG")
+        var found: [NavScenario] = []
+        for file in files {
+            do {
+                let scenarios = try NavScenarioRunners.shared.runner(for: file).list()
+                found += scenarios.filter { scenario in
+                    (filters.isEmpty || filters.contains { scenario.name.contains($0) })
+                        && (tags.isEmpty || scenario.tags.contains(where: tags.contains))
+                }.map { NavScenario(file: file, info: $0, loadError: nil) }
+            } catch {
+                let message = (error as? LuaError)?.message ?? "\(error)"
+                let line = NavScenario.messageLocation(message)?.line ?? 1
+                found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) does not load", tags: [],
+                                                                         location: "\(file.displayPath):\(line)", isPending: false),
+                                         loadError: message))
+            }
+        }
+        return found
+    }
+
+    /// The folder of the nearest `Package.swift` above `file`, else the file's folder.
+    static func packageRoot(of file: URL) -> URL {
+        var folder = file.deletingLastPathComponent()
+        while folder.pathComponents.count > 1 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder.deleteLastPathComponent()
+        }
+        return file.deletingLastPathComponent()
+    }
+
+    private static func list(_ variable: String) -> [String] {
+        (ProcessInfo.processInfo.environment[variable] ?? "").split(separator: ",").map(String.init)
+    }
+}

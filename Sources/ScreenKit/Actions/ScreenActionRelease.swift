@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The nested actions of a composite action (a route's level inside a fold, a try's
+/// action), released without recursion (see `ScreenReleaseQueue`).
+final class ScreenNestedActions {
+    private var stored: [any ScreenAction]?
+
+    var actions: [any ScreenAction] { stored ?? [] }
+
+    init(_ actions: [any ScreenAction]) {
+        stored = actions
+    }
+
+    deinit {
+        ScreenReleaseQueue.current.take(&stored)
+    }
+}
+
+/// One thread's values waiting to be released. A route nested a hundred thousand levels
+/// deep, or a fallback of a fallback five thousand deep, is a chain of values that Swift
+/// releases by recursing once per level, which overflows the stack (sooner under a
+/// sanitizer). So the owners along such chains (a route's lists, a composite action's
+/// nested actions) hand what they hold to their thread's queue when they go, and the
+/// outermost release empties it, one value at a time: each may queue more.
+final class ScreenReleaseQueue {
+    private var pending: [Any] = []
+    private var releasing = false
+
+    /// Moves `value` into the queue (leaving nil), and empties the queue unless an outer
+    /// call is emptying it.
+    func take<T>(_ value: inout T?) {
+        guard enqueue(&value), !releasing else { return }
+        releasing = true
+        while let value = pending.popLast() {
+            // Released once popLast's access to the queue is over (its release may queue the
+            // values nested in it, which needs the queue again), never inside it.
+            withExtendedLifetime(value) {}
+        }
+        releasing = false
+    }
+
+    /// The value moves through a local that is gone when this returns, so that the queue
+    /// holds the only reference.
+    private func enqueue<T>(_ value: inout T?) -> Bool {
+        guard let moved = value.take() else { return false }
+        pending.append(moved)
+        return true
+    }
+
+    static var current: ScreenReleaseQueue {
+        if let queue = pthread_getspecific(releaseKey) {
+            return Unmanaged<ScreenReleaseQueue>.fromOpaque(queue).takeUnretainedValue()
+        }
+        let queue = ScreenReleaseQueue()
+        pthread_setspecific(releaseKey, Unmanaged.passRetained(queue).toOpaque())
+        return queue
+    }
+}
+
+/// The thread-local slot of each thread's release queue, freed when the thread ends.
+private let releaseKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    pthread_key_create(&key) { Unmanaged<ScreenReleaseQueue>.fromOpaque($0).release() }
+    #else
+    pthread_key_create(&key) { $0.map { Unmanaged<ScreenReleaseQueue>.fromOpaque($0).release() } }
+    #endif
+    return key
+}()

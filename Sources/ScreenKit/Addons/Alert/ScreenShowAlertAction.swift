@@ -1,0 +1,67 @@
+/// Presents an alert (Nivelir's `ScreenShowAlertAction`). Logs "Presenting Alert("title")
+/// on <type>"; fails with "is already presenting another container" when the container
+/// presents something. It completes once the alert is on screen; the route stays on the
+/// container (Nivelir's `showAlert` has no nested route).
+///
+///     route.showAlert(alert)   -- Lua: route:showAlert { title = "Sign out?", actions = { ... } }
+public struct ScreenShowAlertAction: ScreenAction {
+    public let alert: Alert
+    public let animated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(alert: Alert, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
+        self.alert = alert
+        self.animated = animated
+        self.containerKind = containerKind
+    }
+
+    public var outputKind: ScreenContainerKind? { .modal }
+
+    public var description: String {
+        describeAction("ScreenShowAlertAction", [containerKind], ["alert": alert, "animated": animated])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Presenting \(alert) on \(container.typeName)")
+        navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, completion: completion)
+    }
+}
+
+/// Presents an action sheet (Nivelir's `ScreenShowActionSheetAction`): as an alert, and on
+/// a pad as a popover at its anchor (recorded in the container's `popoverAnchor` attribute).
+///
+///     route.showActionSheet(sheet)   -- Lua: route:showActionSheet { title = "Chat", actions = { ... } }
+public struct ScreenShowActionSheetAction: ScreenAction {
+    public let actionSheet: ActionSheet
+    public let animated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(actionSheet: ActionSheet, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
+        self.actionSheet = actionSheet
+        self.animated = animated
+        self.containerKind = containerKind
+    }
+
+    public var outputKind: ScreenContainerKind? { .modal }
+
+    public var description: String {
+        describeAction("ScreenShowActionSheetAction", [containerKind], ["actionSheet": actionSheet, "animated": animated])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Presenting \(actionSheet) on \(container.typeName)")
+        navigator.presentSystemScreen(.actionSheet(actionSheet), from: container, animated: animated, for: self, completion: completion)
+    }
+}
+
+extension AnyScreenRoute {
+    public func showAlert(_ alert: Alert, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "showAlert")
+        return then(ScreenShowAlertAction(alert: alert, animated: animated, on: currentKind))
+    }
+
+    public func showActionSheet(_ actionSheet: ActionSheet, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "showActionSheet")
+        return then(ScreenShowActionSheetAction(actionSheet: actionSheet, animated: animated, on: currentKind))
+    }
+}

@@ -1,0 +1,64 @@
+/// A document shown in a preview (Nivelir's `DocumentPreview`). `didEndPreview` runs when
+/// the user closes it.
+///
+///     -- Lua: route:showDocumentPreview { url = "file:///report.pdf", didEndPreview = function() end }
+public struct DocumentPreview: CustomStringConvertible {
+    public var url: String
+    public var uti: String?
+    public var name: String?
+    public var willBeginPreview: (() throws -> Void)?
+    public var didEndPreview: (() throws -> Void)?
+
+    public init(url: String, uti: String? = nil, name: String? = nil, willBeginPreview: (() throws -> Void)? = nil,
+                didEndPreview: (() throws -> Void)? = nil) {
+        self.url = url
+        self.uti = uti
+        self.name = name
+        self.willBeginPreview = willBeginPreview
+        self.didEndPreview = didEndPreview
+    }
+
+    public var description: String {
+        "DocumentPreview(\"\(url)\")"
+    }
+}
+
+/// Shows a document preview (Nivelir's `ScreenShowDocumentPreviewAction`). Logs
+/// "Presenting preview for DocumentPreview("url") on <type>". It never fails, as Nivelir's
+/// does not (UIKit presents the preview when it can: a container that presents something
+/// already shows none), and completes on a later turn of the run loop.
+public struct ScreenShowDocumentPreviewAction: ScreenAction {
+    public let documentPreview: DocumentPreview
+    public let animated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(documentPreview: DocumentPreview, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
+        self.documentPreview = documentPreview
+        self.animated = animated
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        describeAction("ScreenShowDocumentPreviewAction", [containerKind], ["documentPreview": documentPreview, "animated": animated])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Presenting preview for \(documentPreview) on \(container.typeName)")
+        if container.presented == nil {
+            do {
+                try documentPreview.willBeginPreview?()
+            } catch {
+                return completion(.failure(error))
+            }
+            navigator.presentSystemScreen(.documentPreview(documentPreview), from: container, animated: animated, for: self) { _ in }
+        }
+        navigator.simulation.clock.schedule { completion(.success(nil)) }
+    }
+}
+
+extension AnyScreenRoute {
+    public func showDocumentPreview(_ documentPreview: DocumentPreview, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "showDocumentPreview")
+        return then(ScreenShowDocumentPreviewAction(documentPreview: documentPreview, animated: animated, on: currentKind))
+    }
+}

@@ -1,0 +1,48 @@
+/// Changes the bottom sheet the container is presented in (Nivelir's
+/// `ScreenChangeBottomSheetAction`): its detents, selected detent or grabber. The sheet is
+/// the presented container of the container's modal level, presented with a bottom sheet
+/// controller (`withBottomSheet`); another fails with "is not presented as a bottom sheet".
+/// Logs "Changing bottom sheet of <type>". The change shows in the sheet's `bottomSheet`
+/// attribute; it records no transition.
+///
+/// As Nivelir's, it never completes: the change is made, but nothing after it in the route
+/// runs, and `navigate` reports that the action never completed. A route that works here
+/// works the same in the app; put it last, where nothing waits for it.
+///
+///     -- Lua: route:changeBottomSheet { selectedDetent = "large" }
+public struct ScreenChangeBottomSheetAction: ScreenAction {
+    public let animated: Bool
+    public let changes: (ScreenBottomSheet) -> ScreenBottomSheet
+    public let containerKind: ScreenContainerKind
+
+    public init(animated: Bool = true, on containerKind: ScreenContainerKind = .modal, changes: @escaping (ScreenBottomSheet) -> ScreenBottomSheet) {
+        self.animated = animated
+        self.changes = changes
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        describeAction("ScreenChangeBottomSheetAction", [containerKind], ["animated": animated, "changes": ScreenURLText("(Function)")])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Changing bottom sheet of \(container.typeName)")
+        let sheetContainer = container.presentingContainer?.presentedContainer ?? container.presentationContext
+        guard sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",
+              let index = sheetContainer.payload.lastIndex(where: { $0 is ScreenBottomSheet }),
+              let sheet = sheetContainer.payload[index] as? ScreenBottomSheet else {
+            return completion(.failure(InvalidBottomSheetContainerError(container: container, for: self)))
+        }
+        let changed = changes(sheet)
+        sheetContainer.payload[index] = changed
+        sheetContainer.setAttribute(changed.value, for: ScreenAttribute.bottomSheet)
+        // Nivelir never calls `completion` here.
+    }
+}
+
+extension AnyScreenRoute {
+    public func changeBottomSheet(animated: Bool = true, changes: @escaping (ScreenBottomSheet) -> ScreenBottomSheet) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "changeBottomSheet")
+        return then(ScreenChangeBottomSheetAction(animated: animated, on: currentKind, changes: changes))
+    }
+}

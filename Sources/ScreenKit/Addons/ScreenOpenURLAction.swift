@@ -1,0 +1,137 @@
+import Foundation
+
+/// Opens a URL outside the app (Nivelir's `ScreenOpenURLAction`), from any container: the
+/// first of the URL and its fallbacks that the system can open (`ScreenSystem.canOpenURL`)
+/// is opened and recorded (`ScreenSystem.openedURLs`). None, or an open the system reports
+/// as failed, fails with "Failed to open URL". Logs nothing, as Nivelir; completes on a
+/// later turn, as `UIApplication.open` calls back.
+///
+///     route.openURL("https://example.com")   -- Lua: route:openURL("https://example.com", { fallbackURLs = { ... } })
+public struct ScreenOpenURLAction: ScreenAction {
+    public let url: String
+    public let fallbackURLs: [String]
+    public let containerKind: ScreenContainerKind
+
+    public init(url: String, fallbackURLs: [String] = [], on containerKind: ScreenContainerKind = .container) {
+        self.url = url
+        self.fallbackURLs = fallbackURLs
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        describeAction("ScreenOpenURLAction", [containerKind], ["url": ScreenURLText(url), "fallbackURLs": fallbackURLs.map(ScreenURLText.init), "options": ScreenURLText("[:]")])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        let system = navigator.simulation.system
+        guard let chosen = ([url] + fallbackURLs).first(where: system.canOpenURL) else {
+            return completion(.failure(FailedToOpenURLError(url: url, for: self)))
+        }
+        system.openedURLs.append(chosen)
+        let succeeded = system.openSucceeds(chosen)
+        navigator.simulation.clock.schedule {
+            completion(succeeded ? .success(nil) : .failure(FailedToOpenURLError(url: chosen, for: self)))
+        }
+    }
+}
+
+/// A URL in an action's description, unquoted as Swift prints a `URL`.
+struct ScreenURLText: CustomStringConvertible {
+    let description: String
+
+    init(_ text: String) {
+        description = text
+    }
+}
+
+/// The URL addons that open a URL they make (Nivelir's `ScreenCallAction`,
+/// `ScreenMailAction`, `ScreenOpenSettingsAction`, `ScreenOpenStoreAppAction`): each makes
+/// its URL, then opens it as `openURL` does, so a failure names the inner
+/// `ScreenOpenURLAction`, as in Nivelir.
+public struct ScreenOpenMadeURLAction: ScreenAction {
+    public enum Target {
+        /// `tel://<digits>`: only `+` and digits are kept, after percent-decoding.
+        case call(phoneNumber: String)
+        /// `mailto:<address>?subject=...&body=...`.
+        case mail(emailAddress: String, subject: String?, body: String?)
+        /// `app-settings:`, UIKit's `openSettingsURLString`.
+        case openSettings
+        /// `https://itunes.apple.com/app/id<ID>`, with `?action=write-review` for a review.
+        case openStoreApp(appID: String, forReview: Bool)
+    }
+
+    public let target: Target
+    public let containerKind: ScreenContainerKind
+
+    public init(_ target: Target, on containerKind: ScreenContainerKind = .container) {
+        self.target = target
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        switch target {
+        case let .call(phoneNumber):
+            return describeAction("ScreenCallAction", [containerKind], ["phoneNumber": phoneNumber])
+        case let .mail(emailAddress, subject, body):
+            return describeAction("ScreenMailAction", [containerKind], ["emailAddress": emailAddress, "subject": subject as Any, "body": body as Any])
+        case .openSettings:
+            return describeAction("ScreenOpenSettingsAction", [containerKind])
+        case let .openStoreApp(appID, forReview):
+            return describeAction("ScreenOpenStoreAppAction", [containerKind], ["appID": appID, "forReview": forReview])
+        }
+    }
+
+    /// The URL to open, or the error when none can be made.
+    func url() -> Result<String, Error> {
+        switch target {
+        case let .call(phoneNumber):
+            let digits = (phoneNumber.removingPercentEncoding ?? "").filter { "+0123456789".contains($0) }
+            return .success("tel://" + digits)
+        case let .mail(emailAddress, subject, body):
+            var components = URLComponents()
+            components.scheme = "mailto"
+            components.path = emailAddress
+            components.queryItems = [subject.map { URLQueryItem(name: "subject", value: $0) },
+                                     body.map { URLQueryItem(name: "body", value: $0) }].compactMap { $0 }
+            guard let url = components.url else { return .failure(InvalidMailParametersError(for: self)) }
+            return .success(url.absoluteString)
+        case .openSettings:
+            return .success("app-settings:")
+        case let .openStoreApp(appID, forReview):
+            let text = "https://itunes.apple.com/app/id\(appID)" + (forReview ? "?action=write-review" : "")
+            guard URL(string: text) != nil else { return .failure(InvalidStoreAppIDError(for: self)) }
+            return .success(text)
+        }
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        switch url() {
+        case let .success(url):
+            ScreenOpenURLAction(url: url, on: containerKind).perform(container: container, navigator: navigator, completion: completion)
+        case let .failure(error):
+            completion(.failure(error))
+        }
+    }
+}
+
+extension AnyScreenRoute {
+    public func openURL(_ url: String, fallbackURLs: [String] = []) -> AnyScreenRoute {
+        then(ScreenOpenURLAction(url: url, fallbackURLs: fallbackURLs, on: currentKind))
+    }
+
+    public func call(to phoneNumber: String) -> AnyScreenRoute {
+        then(ScreenOpenMadeURLAction(.call(phoneNumber: phoneNumber), on: currentKind))
+    }
+
+    public func mail(to emailAddress: String, subject: String? = nil, body: String? = nil) -> AnyScreenRoute {
+        then(ScreenOpenMadeURLAction(.mail(emailAddress: emailAddress, subject: subject, body: body), on: currentKind))
+    }
+
+    public func openAppSettings() -> AnyScreenRoute {
+        then(ScreenOpenMadeURLAction(.openSettings, on: currentKind))
+    }
+
+    public func openStoreApp(id: String, forReview: Bool = false) -> AnyScreenRoute {
+        then(ScreenOpenMadeURLAction(.openStoreApp(appID: id, forReview: forReview), on: currentKind))
+    }
+}

@@ -1,0 +1,132 @@
+/// What a user does with a system screen: taps an alert's action, picks a share activity
+/// or media, or closes the screen.
+///
+///     app.answer(alert, .action("Sign Out"))   -- Lua: app:answer(alert, "Sign Out")
+public enum ScreenSystemAnswer {
+    /// An alert's or action sheet's action, by title; an alert's text fields may be typed in first.
+    case action(String, texts: [String]? = nil)
+    /// A share sheet's activity type, or nil to close it without sharing.
+    case activity(String?)
+    /// What a media picker picked, or nil to cancel.
+    case media([String: ScreenValue]?)
+    /// Closes Safari, a document preview or a product page (their Done button).
+    case done
+}
+
+extension ScreenApplication {
+    /// Answers the system screen `container` shows, as a user would, and runs what follows
+    /// to completion: the alert dismisses itself, then its action's handler and route run;
+    /// a share sheet runs its activity, dismisses itself and reports; a media picker
+    /// reports (the app dismisses it); Safari and a preview dismiss themselves and report; a
+    /// product page reports. An answer that does not fit the screen fails and changes nothing.
+    @discardableResult
+    public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
+        guard let screen = container.systemScreen else {
+            return .failure(ScreenFailure("\(container) is not a system screen (an alert, an action sheet, Safari, a share sheet, a media picker, a document preview or a product page)"))
+        }
+        guard let presenter = container.presentingContainer, container.presentationPhase == .presented else {
+            return .failure(ScreenFailure("\(screen) is not on screen to answer"))
+        }
+        switch (screen, answer) {
+        case let (.alert(alert), .action(title, texts)):
+            let texts = texts ?? alert.textFields.map(\.text)
+            return tap(title, of: alert.actions, in: "\(alert)", texts: texts, dismissing: container, from: presenter)
+        case let (.actionSheet(sheet), .action(title, nil)):
+            return tap(title, of: sheet.actions, in: "\(sheet)", texts: [], dismissing: container, from: presenter)
+        case let (.sharing(sharing), .activity(type)):
+            return share(sharing, type: type, dismissing: container, from: presenter)
+        case let (.mediaPicker(picker), .media(result)):
+            return run { done in done(Result { try picker.didFinish?(result) }) }
+        case let (.safari(safari), .done):
+            return dismiss(container, from: presenter) { try safari.didFinish?() }
+        case let (.documentPreview(preview), .done):
+            return dismiss(container, from: presenter) { try preview.didEndPreview?() }
+        case let (.storeProduct(product), .done):
+            return run { done in done(Result { try product.didFinish?() }) }
+        default:
+            return .failure(ScreenFailure("\(screen) cannot be answered with \(answer)"))
+        }
+    }
+
+    private func tap(_ title: String, of actions: [AlertAction], in screen: String, texts: [String],
+                     dismissing container: ScreenContainer, from presenter: ScreenContainer) -> Result<Void, Error> {
+        guard let action = actions.first(where: { $0.title == title }) else {
+            let titles = actions.map(\.title).joined(separator: ", ")
+            return .failure(ScreenFailure("\(screen) has no action '\(title)' (\(titles.isEmpty ? "none" : titles))"))
+        }
+        do {
+            if let enabler = action.enabler, try !enabler(texts) {
+                return .failure(ScreenFailure("the action '\(title)' of \(screen) is disabled"))
+            }
+        } catch {
+            return .failure(error)
+        }
+        return dismiss(container, from: presenter) {
+            try action.handler?(texts)
+        } then: { done in
+            self.perform(action.route, from: presenter, done)
+        }
+    }
+
+    private func share(_ sharing: Sharing, type: String?, dismissing container: ScreenContainer, from presenter: ScreenContainer) -> Result<Void, Error> {
+        guard let type else {
+            return dismiss(container, from: presenter) { try sharing.didFinish?(nil, false) }
+        }
+        guard !sharing.excludedActivityTypes.contains(type) else {
+            return .failure(ScreenFailure("the share sheet excludes the activity '\(type)'"))
+        }
+        switch sharing.applicationActivities.first(where: { $0.type == type })?.kind {
+        case let .silent(route)?:
+            // The activity runs while the sheet is up, then the sheet goes and reports.
+            return run { done in
+                self.perform(route, from: presenter) { result in
+                    self.simulation.dismiss(from: presenter, animated: true) {
+                        done(Result { try sharing.didFinish?(type, result.isSuccessful) }.flatMap { result })
+                    }
+                }
+            }
+        case let .visual(screen)?:
+            return dismiss(container, from: presenter) {
+                try sharing.didFinish?(type, true)
+            } then: { done in
+                self.navigator.perform(ScreenPresentAction(screen: screen, on: presenter.kind), on: presenter) { result in
+                    done(result.map { _ in })
+                }
+            }
+        case nil:
+            return dismiss(container, from: presenter) { try sharing.didFinish?(type, true) }
+        }
+    }
+
+    /// Dismisses the screen, then runs `report` and `next`.
+    private func dismiss(_ container: ScreenContainer, from presenter: ScreenContainer, report: @escaping () throws -> Void,
+                         then next: @escaping (@escaping (Result<Void, Error>) -> Void) -> Void = { $0(.success(())) }) -> Result<Void, Error> {
+        run { done in
+            self.simulation.dismiss(from: presenter, animated: true) {
+                do {
+                    try report()
+                } catch {
+                    return done(.failure(error))
+                }
+                next(done)
+            }
+        }
+    }
+
+    /// A window route from the window; any other from `container`.
+    private func perform(_ route: AnyScreenRoute?, from container: ScreenContainer, _ done: @escaping (Result<Void, Error>) -> Void) {
+        guard let route else { return done(.success(())) }
+        if route.rootKind == .window {
+            navigator.navigate(to: route, completion: done)
+        } else {
+            navigator.navigate(from: container, to: route, completion: done)
+        }
+    }
+}
+
+extension Result {
+    var isSuccessful: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,130 @@
+/// A screen the system draws (an alert, Safari, a share sheet, ...): what a container that
+/// stands for one shows. Scenarios inspect it (Lua: `container.system`) and answer it
+/// (`ScreenApplication.answer`, Lua: `app:answer(container, choice)`).
+public enum ScreenSystemScreen: CustomStringConvertible {
+    case alert(Alert)
+    case actionSheet(ActionSheet)
+    case safari(Safari)
+    case sharing(Sharing)
+    case mediaPicker(MediaPicker)
+    case documentPreview(DocumentPreview)
+    case storeProduct(StoreProduct)
+
+    /// The UIKit class of its view controller.
+    public var className: String {
+        switch self {
+        case .alert, .actionSheet: return "UIAlertController"
+        case .safari: return "SFSafariViewController"
+        case .sharing: return "UIActivityViewController"
+        case .mediaPicker: return "UIImagePickerController"
+        case .documentPreview: return "QLPreviewController"
+        case .storeProduct: return "SKStoreProductViewController"
+        }
+    }
+
+    /// Its name in pictures, snapshots and predicates (`{name = "Alert"}`).
+    public var name: String {
+        switch self {
+        case .alert: return "Alert"
+        case .actionSheet: return "ActionSheet"
+        case .safari: return "Safari"
+        case .sharing: return "Sharing"
+        case .mediaPicker: return "ImagePicker"
+        case .documentPreview: return "DocumentPreview"
+        case .storeProduct: return "StoreProduct"
+        }
+    }
+
+    /// What it shows, as plain data: the title, message and actions of an alert, the URL
+    /// of Safari, the items of a share sheet, ...
+    public var fields: [String: ScreenValue] {
+        func optional(_ pairs: [(String, String?)]) -> [String: ScreenValue] {
+            Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, ScreenValue.string($0)) } })
+        }
+        func actions(_ list: [AlertAction]) -> ScreenValue {
+            .array(list.map { .object(["title": .string($0.title), "style": .string($0.style.rawValue)]) })
+        }
+        switch self {
+        case let .alert(alert):
+            var fields = optional([("title", alert.title), ("message", alert.message)])
+            fields["actions"] = actions(alert.actions)
+            fields["textFields"] = .array(alert.textFields.map { .string($0.text) })
+            return fields
+        case let .actionSheet(sheet):
+            var fields = optional([("title", sheet.title), ("message", sheet.message)])
+            fields["actions"] = actions(sheet.actions)
+            fields["anchor"] = .string(sheet.anchor)
+            return fields
+        case let .safari(safari):
+            return ["url": .string(safari.url)]
+        case let .sharing(sharing):
+            return ["items": .array(sharing.items.map(ScreenValue.string)),
+                    "activities": .array(sharing.applicationActivities.map { .string($0.type) })]
+        case let .mediaPicker(picker):
+            return ["source": .string(picker.source.kind.rawValue), "types": .array(picker.types.map { .string($0.rawValue) })]
+        case let .documentPreview(preview):
+            return optional([("url", preview.url), ("name", preview.name)])
+        case let .storeProduct(product):
+            return ["itemID": .string(product.itemID)]
+        }
+    }
+
+    /// Where a popover of it points on a pad (action sheets and share sheets).
+    var anchor: String? {
+        switch self {
+        case let .actionSheet(sheet): return sheet.anchor
+        case let .sharing(sharing): return sharing.anchor
+        default: return nil
+        }
+    }
+
+    /// Nivelir's description: `Alert("Sign out?")`, `Safari("https://...")`, ...
+    public var description: String {
+        switch self {
+        case let .alert(alert): return alert.description
+        case let .actionSheet(sheet): return sheet.description
+        case let .safari(safari): return safari.description
+        case let .sharing(sharing): return sharing.description
+        case let .mediaPicker(picker): return picker.description
+        case let .documentPreview(preview): return preview.description
+        case let .storeProduct(product): return product.description
+        }
+    }
+
+    /// A container that stands for the screen: keyed by its name and fields, so that a
+    /// search `{name = "Alert"}` finds it.
+    func makeContainer() -> ScreenContainer {
+        var traits: [String: ScreenValue] = [:]
+        for (key, value) in fields {
+            if case .string = value { traits[key] = value }
+        }
+        let container = ScreenContainer(kind: .modal, key: ScreenKey(name: name, traits: traits))
+        container.className = className
+        container.systemScreen = self
+        return container
+    }
+}
+
+extension ScreenNavigator {
+    /// Presents a system screen from `container` as UIKit presents a view controller:
+    /// refused when something is presented already. On a pad, a screen with an anchor is
+    /// a popover there. Completes with its container once the presentation ends.
+    func presentSystemScreen(_ screen: ScreenSystemScreen, from container: ScreenContainer, animated: Bool, for trigger: any ScreenAction,
+                             configure: (ScreenContainer) -> Void = { _ in }, completion: @escaping ScreenActionCompletion) {
+        guard container.presented == nil else {
+            return completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
+        }
+        let presented = screen.makeContainer()
+        if simulation.system.idiom == .pad, let anchor = screen.anchor {
+            presented.attributes["modalPresentationStyle"] = "popover"
+            presented.attributes["popoverAnchor"] = .string(anchor)
+        }
+        configure(presented)
+        let accepted = simulation.present(presented, from: container, animated: animated) {
+            completion(.success(presented))
+        }
+        if !accepted {
+            completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// An App Store product page (Nivelir's `StoreProduct`). `didFinish` runs when the user
+/// closes it; the page is not dismissed for it, as in Nivelir: the app dismisses it.
+///
+///     -- Lua: route:showStoreProduct { itemID = "1234", didFinish = function() end }
+public struct StoreProduct: CustomStringConvertible {
+    public var itemID: String
+    public var parameters: [String: ScreenValue]
+    public var didFinish: (() throws -> Void)?
+
+    public init(itemID: String, parameters: [String: ScreenValue] = [:], didFinish: (() throws -> Void)? = nil) {
+        self.itemID = itemID
+        self.parameters = parameters
+        self.didFinish = didFinish
+    }
+
+    /// Nivelir prints the parameters, not the item: `StoreProduct([:])`; keys sorted here.
+    public var description: String {
+        guard !parameters.isEmpty else { return "StoreProduct([:])" }
+        return "StoreProduct([" + parameters.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "])"
+    }
+}
+
+/// Presents a product page (Nivelir's `ScreenShowStoreProductAction`). Logs "Presenting
+/// StoreProduct([...]) on <type>"; fails when the container presents something, then with
+/// "Invalid store product ID" unless the item ID is an integer (Swift's `Int(_:)`: a sign,
+/// digits). Completes with the page's container.
+public struct ScreenShowStoreProductAction: ScreenAction {
+    public let storeProduct: StoreProduct
+    public let animated: Bool
+    public let containerKind: ScreenContainerKind
+
+    public init(storeProduct: StoreProduct, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
+        self.storeProduct = storeProduct
+        self.animated = animated
+        self.containerKind = containerKind
+    }
+
+    public var outputKind: ScreenContainerKind? { .modal }
+
+    public var description: String {
+        describeAction("ScreenShowStoreProductAction", [containerKind], ["storeProduct": storeProduct, "animated": animated])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Presenting \(storeProduct) on \(container.typeName)")
+        guard container.presented == nil else {
+            return completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: self)))
+        }
+        guard Int(storeProduct.itemID) != nil else {
+            return completion(.failure(InvalidStoreProductIDError(for: self)))
+        }
+        navigator.presentSystemScreen(.storeProduct(storeProduct), from: container, animated: animated, for: self, completion: completion)
+    }
+}
+
+/// Asks the system for a review (Nivelir's `ScreenRequestStoreReviewAction`), from a window
+/// or a view controller. Logs "Requesting app review on <type>"; a container that is not
+/// in a window (so has no window scene) fails with "No container of UIWindowScene type
+/// found". It is counted (`ScreenSystem.storeReviewRequests`) and completes on a later turn.
+public struct ScreenRequestStoreReviewAction: ScreenAction {
+    public let containerKind: ScreenContainerKind
+
+    public init(on containerKind: ScreenContainerKind = .container) {
+        self.containerKind = containerKind
+    }
+
+    public var description: String {
+        describeAction("ScreenRequestStoreReviewAction", [containerKind])
+    }
+
+    public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.logInfo("Requesting app review on \(container.typeName)")
+        guard container.attachedWindow != nil else {
+            return completion(.failure(ScreenContainerNotFoundError(typeName: "UIWindowScene", for: self)))
+        }
+        navigator.simulation.system.storeReviewRequests += 1
+        navigator.simulation.clock.schedule { completion(.success(nil)) }
+    }
+}
+
+extension AnyScreenRoute {
+    public func showStoreProduct(_ storeProduct: StoreProduct, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
+        try require(.modal, for: "showStoreProduct")
+        return try step(ScreenShowStoreProductAction(storeProduct: storeProduct, animated: animated, on: currentKind), nested: nested, verb: "showStoreProduct")
+    }
+
+    public func requestStoreReview() -> AnyScreenRoute {
+        then(ScreenRequestStoreReviewAction(on: currentKind))
+    }
+}

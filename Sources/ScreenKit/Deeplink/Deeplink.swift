@@ -1,0 +1,117 @@
+/// A group of deeplink types that activates together (Nivelir's `DeeplinkScope`): the
+/// default one, or one with a key (a part of the app that becomes ready on its own).
+public struct DeeplinkScope: Hashable, CustomStringConvertible, Sendable {
+    public let key: String?
+
+    public init(key: String? = nil) {
+        self.key = key
+    }
+
+    public static let `default` = Self()
+
+    public var description: String { key ?? "default" }
+}
+
+/// Where a deeplink came from (Nivelir's `DeeplinkType`).
+public enum DeeplinkType: String, Sendable {
+    case url, notification, shortcut
+
+    /// The type Nivelir names in `DeeplinkWarningsError`.
+    var flavourName: String {
+        switch self {
+        case .url: return "AnyURLDeeplink"
+        case .notification: return "AnyNotificationDeeplink"
+        case .shortcut: return "AnyShortcutDeeplink"
+        }
+    }
+}
+
+/// A deeplink made from a URL, a notification or a shortcut (a value of a Nivelir
+/// `Deeplink` type): its type's name, its data, and how it navigates once its scope is
+/// active. Prints as Swift prints a struct: `ChatDeeplink(chatID: 7, roomID: 1)`.
+public struct Deeplink: CustomStringConvertible {
+    public let typeName: String
+    public let values: [String: ScreenValue]
+    let navigate: (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void
+
+    public init(typeName: String, values: [String: ScreenValue],
+                navigate: @escaping (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void) {
+        self.typeName = typeName
+        self.values = values
+        self.navigate = navigate
+    }
+
+    public var description: String {
+        "\(typeName)(" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+    }
+}
+
+/// What a URL deeplink type gets (Nivelir's `URLDeeplink.url(scheme:host:path:query:context:)`):
+/// the URL split as Nivelir splits it, the query decoded with its bracket syntax.
+public struct DeeplinkURLComponents {
+    public let url: String
+    public let scheme: String?
+    public let host: String?
+    /// The path without one leading and one trailing "/", split at "/" (`[""]` when empty).
+    public let path: [String]
+    /// The query as written (percent-encoded), if any.
+    public let rawQuery: String?
+    public let context: ScreenValue?
+}
+
+/// What a notification deeplink type gets (Nivelir's `NotificationDeeplink.notification(...)`).
+public struct DeeplinkNotification {
+    public var requestIdentifier: String
+    public var categoryIdentifier: String
+    public var actionIdentifier: String
+    public var userInfo: [String: ScreenValue]
+
+    public init(requestIdentifier: String = "", categoryIdentifier: String = "", actionIdentifier: String = "com.apple.UNNotificationDefaultActionIdentifier",
+                userInfo: [String: ScreenValue] = [:]) {
+        self.requestIdentifier = requestIdentifier
+        self.categoryIdentifier = categoryIdentifier
+        self.actionIdentifier = actionIdentifier
+        self.userInfo = userInfo
+    }
+}
+
+/// What a shortcut deeplink type gets (Nivelir's `ShortcutDeeplink.shortcut(type:userInfo:context:)`).
+public struct DeeplinkShortcut {
+    public var type: String
+    public var title: String
+    public var userInfo: [String: ScreenValue]?
+
+    public init(type: String, title: String = "", userInfo: [String: ScreenValue]? = nil) {
+        self.type = type
+        self.title = title
+        self.userInfo = userInfo
+    }
+}
+
+/// A deeplink type (a Nivelir type conforming to `URLDeeplink`, `NotificationDeeplink`
+/// and/or `ShortcutDeeplink`): each factory returns a deeplink, or nil for "not mine", or
+/// throws. A `DeeplinkDecodingError` it throws is a warning: the next type is tried.
+public struct AnyDeeplinkType: CustomStringConvertible {
+    public let name: String
+    public var url: ((DeeplinkURLComponents) throws -> Deeplink?)?
+    public var notification: ((DeeplinkNotification, ScreenValue?) throws -> Deeplink?)?
+    public var shortcut: ((DeeplinkShortcut, ScreenValue?) throws -> Deeplink?)?
+
+    public init(name: String, url: ((DeeplinkURLComponents) throws -> Deeplink?)? = nil,
+                notification: ((DeeplinkNotification, ScreenValue?) throws -> Deeplink?)? = nil,
+                shortcut: ((DeeplinkShortcut, ScreenValue?) throws -> Deeplink?)? = nil) {
+        self.name = name
+        self.url = url
+        self.notification = notification
+        self.shortcut = shortcut
+    }
+
+    public var description: String { name }
+}
+
+/// Runs before a deeplink navigates (Nivelir's `DeeplinkInterceptor`): completing with a
+/// failure drops the deeplink and logs the error; never completing drops it silently.
+public protocol DeeplinkInterceptor {
+    func interceptDeeplink(_ deeplink: Deeplink, of type: DeeplinkType, navigator: ScreenNavigator,
+                           completion: @escaping (Result<Void, Error>) -> Void)
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Nivelir's `DeeplinkManager`: turns URLs, notifications and shortcuts into deeplinks of
+/// its types, keeps the last one of each scope pending, and navigates it once the app is
+/// active and its scope is activated (with the screens its deeplinks navigate with).
+///
+/// - Handling logs "Handling navigation for URL: <url>" (or the notification's or
+///   shortcut's data as JSON), tries the types scope by scope, in the order given (Nivelir
+///   visits scopes in a dictionary's order), and stops at the first deeplink; an error that
+///   is not a warning is thrown at once; warnings alone throw `DeeplinkWarningsError`.
+/// - Navigating logs "Performing navigation for deeplink: <deeplink>" before the
+///   interceptors run, in order; a failure of one, or of the navigation, is logged as an
+///   error, not thrown (Nivelir logs them).
+///
+///     let manager = DeeplinkManager(deeplinkTypes: [(.default, [chatType])], navigator: navigator, system: simulation.system)
+///     try manager.handleURL("app://chat?chat_id=7")
+///     manager.activate(screens: nil)
+///     -- Lua: local deeplinks = nav.deeplinkManager { types = { ChatDeeplink }, navigator = app.navigator }
+public final class DeeplinkManager {
+    public let deeplinkTypes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])]
+    public let interceptors: [any DeeplinkInterceptor]
+    public let navigator: ScreenNavigator
+    private let system: ScreenSystem
+
+    /// The screens each active scope was activated with.
+    public private(set) var screens: [DeeplinkScope: ScreenValue?] = [:]
+
+    /// The deeplink waiting in each scope, the last one handled.
+    public private(set) var pendingDeeplinks: [DeeplinkScope: Deeplink] = [:]
+    private var pendingKinds: [DeeplinkScope: DeeplinkType] = [:]
+
+    public init(deeplinkTypes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])], interceptors: [any DeeplinkInterceptor] = [],
+                navigator: ScreenNavigator, system: ScreenSystem) {
+        self.deeplinkTypes = deeplinkTypes
+        self.interceptors = interceptors
+        self.navigator = navigator
+        self.system = system
+        system.whenActive.append { [weak self] in self?.navigateIfPossible() }
+    }
+
+    public var isActive: Bool { !screens.isEmpty }
+
+    public func isActive(scope: DeeplinkScope) -> Bool {
+        screens[scope] != nil
+    }
+
+    /// Activates `scope` (or every scope) with the screens its deeplinks navigate with, and
+    /// navigates what is pending there.
+    public func activate(screens: ScreenValue?, scope: DeeplinkScope? = nil) {
+        for scope in scope.map({ [$0] }) ?? deeplinkTypes.map(\.scope) {
+            self.screens[scope] = .some(screens)
+        }
+        navigateIfPossible()
+    }
+
+    /// Deactivates `scope` (or every scope); pending deeplinks stay.
+    public func deactivate(scope: DeeplinkScope? = nil) {
+        for scope in scope.map({ [$0] }) ?? deeplinkTypes.map(\.scope) {
+            screens[scope] = nil
+        }
+    }
+
+    // MARK: Handling
+
+    /// Whether a type makes a deeplink of `url` (no logging, no effect; warnings count as no).
+    public func canHandleURL(_ url: String, context: ScreenValue? = nil) -> Bool {
+        (try? makeDeeplink(.url, { try self.urlFactory(url, context: context, type: $0) })) != nil
+    }
+
+    /// Handles `url`: true when a deeplink was made (and is pending or navigated), false when no type matched.
+    @discardableResult
+    public func handleURL(_ url: String, context: ScreenValue? = nil) throws -> Bool {
+        navigator.logInfo("Handling navigation for URL: \(url)")
+        return try handle(makeDeeplink(.url) { try self.urlFactory(url, context: context, type: $0) }, as: .url)
+    }
+
+    /// `handleURL`, with the error logged instead of thrown.
+    @discardableResult
+    public func handleURLIfPossible(_ url: String, context: ScreenValue? = nil, shouldLogError: Bool = true) -> Bool {
+        ifPossible(shouldLogError) { try handleURL(url, context: context) }
+    }
+
+    @discardableResult
+    public func handleNotification(_ notification: DeeplinkNotification, context: ScreenValue? = nil) throws -> Bool {
+        navigator.logInfo("Handling navigation for notification:\n" + Self.json(.object(notification.userInfo)))
+        return try handle(makeDeeplink(.notification) { type in try type.notification.flatMap { try $0(notification, context) } }, as: .notification)
+    }
+
+    @discardableResult
+    public func handleNotificationIfPossible(_ notification: DeeplinkNotification, context: ScreenValue? = nil, shouldLogError: Bool = true) -> Bool {
+        ifPossible(shouldLogError) { try handleNotification(notification, context: context) }
+    }
+
+    @discardableResult
+    public func handleShortcut(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil) throws -> Bool {
+        navigator.logInfo("Handling navigation for shortcut:\n" + Self.json(.object([
+            "type": .string(shortcut.type), "title": .string(shortcut.title), "userInfo": .object(shortcut.userInfo ?? [:]),
+        ])))
+        return try handle(makeDeeplink(.shortcut) { type in try type.shortcut.flatMap { try $0(shortcut, context) } }, as: .shortcut)
+    }
+
+    @discardableResult
+    public func handleShortcutIfPossible(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil, shouldLogError: Bool = true) -> Bool {
+        ifPossible(shouldLogError) { try handleShortcut(shortcut, context: context) }
+    }
+
+    private func ifPossible(_ shouldLogError: Bool, _ body: () throws -> Bool) -> Bool {
+        do {
+            return try body()
+        } catch {
+            if shouldLogError { navigator.logError(error) }
+            return false
+        }
+    }
+
+    private func handle(_ made: (DeeplinkScope, Deeplink)?, as kind: DeeplinkType) -> Bool {
+        guard let (scope, deeplink) = made else { return false }
+        pendingDeeplinks[scope] = deeplink
+        pendingKinds[scope] = kind
+        navigateIfPossible()
+        return true
+    }
+
+    private var types: [(DeeplinkScope, AnyDeeplinkType)] {
+        deeplinkTypes.flatMap { entry in entry.types.map { (entry.scope, $0) } }
+    }
+
+    /// The first deeplink a type makes, with its scope; warnings are kept going.
+    private func makeDeeplink(_ kind: DeeplinkType, _ factory: (AnyDeeplinkType) throws -> Deeplink?) throws -> (DeeplinkScope, Deeplink)? {
+        var warnings: [Error] = []
+        for (scope, type) in types {
+            do {
+                if let deeplink = try factory(type) {
+                    return (scope, deeplink)
+                }
+            } catch let warning as DeeplinkDecodingError {
+                warnings.append(warning)
+            }
+        }
+        if !warnings.isEmpty {
+            throw DeeplinkWarningsError(type: kind, warnings: warnings)
+        }
+        return nil
+    }
+
+    private func urlFactory(_ url: String, context: ScreenValue?, type: AnyDeeplinkType) throws -> Deeplink? {
+        guard let factory = type.url else { return nil }
+        guard let components = URLComponents(string: url) else {
+            throw URLDeeplinkInvalidComponentsError(url: url, for: type)
+        }
+        var path = components.path
+        if path.hasPrefix("/") { path.removeFirst() }
+        if path.hasSuffix("/") { path.removeLast() }
+        return try factory(DeeplinkURLComponents(url: url, scheme: components.scheme, host: components.host,
+                                                 path: path.components(separatedBy: "/"), rawQuery: components.percentEncodedQuery, context: context))
+    }
+
+    // MARK: Navigating
+
+    /// Navigates the pending deeplinks of the active scopes, when the app is active.
+    public func navigateIfPossible() {
+        guard system.applicationState == .active else { return }
+        for (scope, _) in deeplinkTypes {
+            guard let deeplink = pendingDeeplinks[scope], let screens = screens[scope] else { continue }
+            navigator.logInfo("Performing navigation for deeplink: \(deeplink)")
+            let kind = pendingKinds[scope] ?? .url
+            pendingDeeplinks[scope] = nil
+            pendingKinds[scope] = nil
+            intercept(deeplink, of: kind, from: interceptors[...]) { [self] result in
+                do {
+                    try result.get()
+                    try deeplink.navigate(screens, navigator, self)
+                } catch {
+                    navigator.logError(error)
+                }
+            }
+        }
+    }
+
+    private func intercept(_ deeplink: Deeplink, of kind: DeeplinkType, from interceptors: ArraySlice<any DeeplinkInterceptor>,
+                           completion: @escaping (Result<Void, Error>) -> Void) {
+        guard let interceptor = interceptors.first else { return completion(.success(())) }
+        interceptor.interceptDeeplink(deeplink, of: kind, navigator: navigator) { [self] result in
+            guard case .success = result else { return completion(result) }
+            intercept(deeplink, of: kind, from: interceptors.dropFirst(), completion: completion)
+        }
+    }
+
+    /// Notification and shortcut data as Nivelir logs it: pretty-printed JSON (keys sorted here).
+    static func json(_ value: ScreenValue) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value.foundationObject, options: [.prettyPrinted, .sortedKeys]) else {
+            return "nil"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension ScreenValue {
+    /// The value as Foundation's JSON objects.
+    var foundationObject: Any {
+        switch self {
+        case let .bool(value): return value
+        case let .int(value): return value
+        case let .double(value): return value
+        case let .string(value): return value
+        case let .array(values): return values.map(\.foundationObject)
+        case let .object(fields): return fields.mapValues(\.foundationObject)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// How large a hierarchy may grow, and how much work a navigation may do.
+public struct ScreenSimulationLimits: Sendable {
+    /// Containers from the window to the deepest one, through containment and
+    /// presentation. Every query that walks the hierarchy is bounded by it.
+    public var depth: Int
+    /// Children of one container: a stack's screens, a tab bar's tabs.
+    public var children: Int
+
+    public init(depth: Int = 100, children: Int = 10_000) {
+        self.depth = depth
+        self.children = children
+    }
+}
+
+extension ScreenSimulation {
+    /// Charges `steps` of work (an action performed, a stack edit applied) to the host's
+    /// budget (`workBudget`); throws the budget's error once it is used up.
+    public func charge(steps: Int) throws {
+        if let workBudget, let error = workBudget(steps) {
+            throw error
+        }
+    }
+
+    /// Throws when `children` are more than a container may hold.
+    func checkCount(of children: [ScreenContainer], in container: ScreenContainer) throws {
+        if children.count > limits.children {
+            throw ScreenLimitError("\(container) would hold more than \(limits.children) containers", for: container)
+        }
+    }
+
+    /// Why `container` cannot be placed into `target` (as a root, child or presentation),
+    /// or nil when it can: it must be a detached, non-window container that does not
+    /// contain `target`, and the hierarchy must stay within its depth.
+    /// Why `child` cannot be one of the screens of `stack`: a stack cannot hold a stack.
+    func stackChildError(_ child: ScreenContainer, in stack: ScreenContainer, for trigger: Any) -> ScreenError? {
+        stack.kind == .stack && child.kind == .stack ? ScreenContainerPlacementError(stack: child, target: stack, for: trigger) : nil
+    }
+
+    func placementError(_ container: ScreenContainer, in target: ScreenContainer, for trigger: Any) -> ScreenError? {
+        guard container.kind != .window, container.parent == nil, container.presentingContainer == nil,
+              !target.isDescendant(of: container) else {
+            return ScreenContainerPlacementError(container: container, target: target, for: trigger)
+        }
+        let depth = target.depth + container.height
+        if depth > limits.depth {
+            return ScreenLimitError("The hierarchy would be deeper than \(limits.depth) containers", for: trigger)
+        }
+        return nil
+    }
+}
+
+extension ScreenContainer {
+    /// Containers from the window (1) down to this one, through parents and presenters.
+    var depth: Int {
+        var depth = 1
+        var current = self
+        while let next = current.parent ?? current.presentingContainer {
+            depth += 1
+            current = next
+        }
+        return depth
+    }
+
+    /// Levels of containers in this one's tree (1 for a leaf), children and presentations
+    /// included; measured without recursion.
+    var height: Int {
+        var height = 0
+        var pending: [(ScreenContainer, Int)] = [(self, 1)]
+        while let (container, level) = pending.popLast() {
+            height = max(height, level)
+            pending.append(contentsOf: container.children.map { ($0, level + 1) })
+            if let presented = container.presentedContainer {
+                pending.append((presented, level + 1))
+            }
+        }
+        return height
+    }
+}

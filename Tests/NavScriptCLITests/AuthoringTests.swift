@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// What people who write scenarios every day reach for: output, durations, re-running what
+/// failed, lists for tools, a project file.
+@Suite struct AuthoringTests {
+    static let mixed = """
+        scenario("good", function() print("hello from good") end)
+        scenario("bad", function() print("hello from bad") error("broken") end)
+        """
+
+    @Test func outputShowsUnderFailuresAndForEveryScenarioWhenAsked() throws {
+        let fixture = try Fixture(["mix_spec.lua": Self.mixed])
+        let plain = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(plain.output.contains("printed:\n     hello from bad"))
+        #expect(!plain.output.contains("hello from good"))
+        let shown = try navscript(["run", ".", "--show-output", "--color", "never"], in: fixture.root)
+        #expect(shown.output.contains("\n    hello from good\n  ✗ bad"), "\(shown.output)")
+        #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
+    }
+
+    @Test func durationsListTheSlowest() throws {
+        let fixture = try Fixture(["d_spec.lua": """
+            scenario("slow", function() local t = os.clock() while os.clock() - t < 0.05 do end end)
+            scenario("quick", function() end)
+            """])
+        let result = try navscript(["run", ".", "--durations", "1", "--color", "never"], in: fixture.root)
+        #expect(result.output.contains("Slowest 1 scenario:\n"), "\(result.output)")
+        #expect(result.output.contains(" slow (d_spec.lua:1)"))
+        #expect(!result.output.contains(" quick (d_spec.lua:2)"))
+    }
+
+    @Test func lastFailedRunsWhatFailedLastTime() throws {
+        let fixture = try Fixture(["mix_spec.lua": Self.mixed])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 1)
+        #expect(fixture.exists(".navscript/last-run.json"))
+        let again = try navscript(["run", ".", "--last-failed", "-v", "--color", "never"], in: fixture.root)
+        #expect(again.output.contains("0 passed, 1 failed, 0 skipped"), "\(again.output)")
+        try fixture.write("mix_spec.lua", Self.mixed.replacingOccurrences(of: "error(\"broken\")", with: ""))
+        #expect(try navscript(["run", ".", "--last-failed"], in: fixture.root).status == 0)
+        let none = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(none.status == 0)
+        #expect(none.output.contains("the last run here had no failures"))
+    }
+
+    @Test func theListAsJSON() throws {
+        let fixture = try Fixture(["mix_spec.lua": Self.mixed])
+        let result = try navscript(["run", ".", "--list", "--reporter", "json"], in: fixture.root)
+        let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let names = (document?["scenarios"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["good", "bad"])
+        #expect(document?["version"] as? Int == 1)
+    }
+
+    @Test func aProjectFileGivesTheDefaults() throws {
+        let fixture = try Fixture([
+            "navscript.lua": "return { paths = { 'suite' }, reporters = { 'console', 'junit=reports/junit.xml' }, excludeTags = { 'slow' } }",
+            "suite/a_spec.lua": "scenario('fast', function() end)\nscenario('slow one', { tags = { 'slow' } }, function() error('not excluded') end)",
+        ])
+        let result = try navscript(["run", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("1 passed, 0 failed, 0 skipped"))
+        #expect(fixture.exists("reports/junit.xml"))
+        // The command line wins: a path given replaces the file's.
+        try fixture.write("other/b_spec.lua", "scenario('other', function() end)")
+        #expect(try navscript(["run", "other"], in: fixture.root).output.contains("PASS other/b_spec.lua"))
+        try fixture.write("navscript.lua", "return { pathz = {} }")
+        let broken = try navscript(["run"], in: fixture.root)
+        #expect(broken.status == 2)
+        #expect(broken.errors.contains("navscript.lua: unknown setting 'pathz'"))
+    }
+}

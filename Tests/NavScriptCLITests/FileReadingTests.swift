@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scenario and snapshot files as they come: any bytes, binaries, links, odd names, and
+/// snapshot files that were edited, merged or broken.
+@Suite struct FileReadingTests {
+    @Test func scriptsAreReadAsBytesAndBinariesAreRefusedByName() throws {
+        let fixture = try Fixture([:])
+        try Data("scenario('latin1', function() expect(#'\u{FF}'):toBe(2) expect(#\"\\255\"):toBe(1) end)\n".utf8)
+            .write(to: fixture.root.appendingPathComponent("utf8_spec.lua"))
+        try Data([0x73, 0x63, 0x65] + Array("nario('raw', function() expect(#'".utf8) + [0xFF] + Array("'):toBe(1) end)\n".utf8))
+            .write(to: fixture.root.appendingPathComponent("raw_spec.lua"))
+        try Data([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00]).write(to: fixture.root.appendingPathComponent("compiled_spec.lua"))
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("2 passed, 0 failed"), "\(result.output)")
+        #expect(result.output.contains("compiled_spec.lua: not a text file"))
+    }
+
+    @Test func linksAndNamesThatAreNotUTF8AreSkippedAndSaidSo() throws {
+        let fixture = try Fixture(["real_spec.lua": "scenario('real', function() end)"])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link_spec.lua").path, withDestinationPath: "real_spec.lua")
+        var name = Array(fixture.root.path.utf8) + Array("/odd".utf8) + [0xFF] + Array("_spec.lua".utf8) + [0]
+        let descriptor = name.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("1 passed"))
+        #expect(result.errors.contains("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"))
+        #expect(result.errors.contains("navscript: skipped a file in . whose name is not UTF-8"))
+        // Named on the command line, a link is followed.
+        #expect(try navscript(["run", "link_spec.lua"], in: fixture.root).status == 0)
+    }
+
+    @Test(arguments: [
+        ("<<<<<<< HEAD\n== a 1\n| x\n=======\n== a 1\n| y\n>>>>>>> branch\n", "app_spec.lua.snap:1: a merge conflict is left in the file"),
+        ("# header\n\n== a 1\n| x\nstray text\n", "app_spec.lua.snap:5: not a line of a snapshot file"),
+        ("== a 1\n| x\n\n== a 1\n| y\n", "app_spec.lua.snap:4: snapshot 'a 1' is there twice"),
+    ])
+    func aMalformedSnapshotFileIsRefusedWithItsLine(text: String, message: String) throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('a', function() expect('x'):toMatchSnapshot() end)", "app_spec.lua.snap": text])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains(message), "\(result.output)")
+        let updated = try navscript(["run", ".", "--update-snapshots"], in: fixture.root)
+        #expect(updated.status == 0, "\(updated.output)")
+        #expect(try fixture.read("app_spec.lua.snap").contains("== a 1\n| x\n"))
+    }
+
+    @Test func twoScenariosWithOneNameAreAnError() throws {
+        let fixture = try Fixture(["twice_spec.lua": "scenario('same', function() end)\nscenario('same', function() end)\n"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("twice_spec.lua:2: scenario name 'same' is taken already (at twice_spec.lua:1)"), "\(result.output)")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The hostile corpus (`lua/tests/hostile`), through the binary: in every file the attack
+/// scenario fails with the message its `-- expect:` line names, the scenario after it
+/// passes in a clean state, and the runner survives them all in one run.
+@Suite struct HostileCorpusTests {
+    static let folder = Binary.packageRoot.appendingPathComponent("lua/tests/hostile")
+
+    struct Report: Decodable {
+        struct File: Decodable {
+            let path: String
+            let scenarios: [Scenario]
+        }
+
+        struct Scenario: Decodable {
+            let name: String
+            let status: String
+            let message: String?
+        }
+
+        let files: [File]
+    }
+
+    @Test func everyAttackEndsInItsNamedErrorAndTheNextScenarioStartsClean() throws {
+        let cases = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(cases.count >= 50)
+        let expectations = try Dictionary(uniqueKeysWithValues: cases.map { name in
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+            return (name, String(try #require(text.split(separator: "\n").first { $0.hasPrefix("-- expect: ") }?.dropFirst(11))))
+        })
+        // The cases a worker must be killed for run with a short timeout; the others with a
+        // long one, so that a slow machine (or a sanitizer) never turns another limit into
+        // the time limit.
+        let killed = cases.filter { expectations[$0]?.contains("its worker was killed") == true }
+        let files = try run(killed, timeout: "2").merging(try run(cases.filter { !killed.contains($0) }, timeout: "60")) { $1 }
+        for name in cases {
+            let path = "lua/tests/hostile/\(name)"
+            let expected = try #require(expectations[name])
+            let scenarios = try #require(files[path]?.scenarios, "\(path) did not run")
+            let attack = scenarios.first { $0.name == "hostile attack" }
+            let clean = scenarios.first { $0.name == "hostile the next scenario starts clean" }
+            #expect(attack?.status == "failed", "\(path)")
+            #expect(attack?.message?.contains(expected) == true, "\(path): expected \(expected), got \(attack?.message ?? "nothing")")
+            #expect(clean?.status == "passed", "\(path): \(clean?.message ?? "")")
+        }
+    }
+
+    /// Runs the cases in one run of the binary; their reports by path.
+    func run(_ cases: [String], timeout: String) throws -> [String: Report.File] {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try navscript(["run"] + cases.map { "lua/tests/hostile/\($0)" } + [
+            "--timeout", timeout, "--memory-limit", "16", "--instruction-limit", "5000000", "--jobs", "2",
+            "--color", "never", "--reporter", "json=\(output.path)",
+        ])
+        #expect(result.status == 1, "\(result.errors)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: output))
+        return Dictionary(uniqueKeysWithValues: report.files.map { ($0.path, $0) })
+    }
+}

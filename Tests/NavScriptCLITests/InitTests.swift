@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `navscript init` and `navscript types`: a new folder becomes a passing suite with its
+/// editor set-up.
+@Suite struct InitTests {
+    @Test func initMakesAPassingSuiteWithTheEditorFiles() throws {
+        let fixture = try Fixture([:])
+        let made = try navscript(["init", "myapp"], in: fixture.root)
+        #expect(made.status == 0, "\(made.errors)")
+        for path in ["routes/chat.lua", "scenarios/chat.lua", "types/nav.d.lua", ".luarc.json", ".luacheckrc"] {
+            #expect(fixture.exists("myapp/\(path)"), "\(path)")
+        }
+        let luarc = try JSONSerialization.jsonObject(with: Data(try fixture.read("myapp/.luarc.json").utf8)) as? [String: Any]
+        #expect((luarc?["workspace"] as? [String: Any])?["library"] as? [String] == ["types"])
+        let run = try navscript(["run", "myapp", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("2 passed, 0 failed, 0 skipped"))
+        let again = try navscript(["init", "myapp"], in: fixture.root)
+        #expect(again.status == 2)
+        #expect(again.errors.contains("nothing written (--force replaces them)"))
+        #expect(try navscript(["init", "myapp", "--force"], in: fixture.root).status == 0)
+    }
+
+    @Test func theDefinitionsInTheBinaryAreTheRepositorys() throws {
+        let fixture = try Fixture([:])
+        #expect(try navscript(["types", "--output", "types"], in: fixture.root).status == 0)
+        let shipped = try String(contentsOf: Binary.packageRoot.appendingPathComponent("lua/types/nav.d.lua"), encoding: .utf8)
+        #expect(try fixture.read("types/nav.d.lua") == shipped, "run scripts/lib/embed-types.sh after editing lua/types/nav.d.lua")
+    }
+}

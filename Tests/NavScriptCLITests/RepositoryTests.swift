@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the repository itself must be, wherever a team checks it out.
+@Suite struct RepositoryTests {
+    /// macOS's default volume ignores case: two tracked paths that differ only by case
+    /// would be one there (a folder `navscript` beside `NavScript` merged the command's
+    /// files into the library).
+    @Test func noTwoTrackedPathsDifferOnlyByCase() throws {
+        let listing = try git(["ls-files"])
+        var seen: [String: String] = [:]
+        var collisions: [String] = []
+        for file in listing.split(separator: "\n").map(String.init) {
+            var prefix = ""
+            for part in file.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(part) : "/" + part
+                if let other = seen[prefix.lowercased()], other != prefix {
+                    collisions.append("\(other) / \(prefix)")
+                }
+                seen[prefix.lowercased()] = prefix
+            }
+        }
+        #expect(!listing.isEmpty)
+        #expect(Set(collisions).sorted() == [])
+    }
+
+    /// scripts/lib/prerequisites.sh on a Mac (stand-ins for uname, brew and pkg-config):
+    /// it installs lua@5.4 with brew when the keg is missing, and points pkg-config at it.
+    @Test func onAMacThePrerequisitesComeFromHomebrew() throws {
+        let fixture = try Fixture([
+            "bin/uname": "#!/bin/sh\necho Darwin\n",
+            "bin/swift": "#!/bin/sh\nexit 0\n",
+            "bin/pkg-config": "#!/bin/sh\nexit 0\n",
+            "bin/brew": """
+                #!/bin/sh
+                keg="$FAKE_ROOT/opt/lua@5.4"
+                case "$1" in
+                  --prefix) echo "$keg" ;;
+                  install) echo "brew install $2 $3" >> "$FAKE_ROOT/brew.log"; mkdir -p "$keg/lib/pkgconfig"; touch "$keg/lib/pkgconfig/lua5.4.pc" ;;
+                esac
+
+                """,
+        ])
+        for tool in ["uname", "swift", "pkg-config", "brew"] {
+            chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755)
+        }
+        let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "source '\(script)' && require_prerequisites && echo \"PKG_CONFIG_PATH=$PKG_CONFIG_PATH\""]
+        process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path + ":/usr/bin:/bin", "FAKE_ROOT": fixture.root.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("==> installing lua@5.4 (brew)"), "\(text)")
+        #expect(text.contains("PKG_CONFIG_PATH=\(fixture.root.path)/opt/lua@5.4/lib/pkgconfig"), "\(text)")
+        #expect(try fixture.read("brew.log") == "brew install lua@5.4 \n")
+    }
+
+    /// scripts/lib/prerequisites.sh on Debian as root (stand-ins for uname, id, pkg-config
+    /// and apt-get, and a PATH with no xmllint): it installs libxml2-utils, for the tests
+    /// that check the JUnit reporter with xmllint.
+    @Test func onDebianXmllintComesFromAptGet() throws {
+        let fixture = try Fixture([
+            "bin/uname": "#!/bin/sh\necho Linux\n",
+            "bin/id": "#!/bin/sh\necho 0\n",
+            "bin/swift": "#!/bin/sh\nexit 0\n",
+            "bin/pkg-config": "#!/bin/sh\nexit 0\n",
+            "bin/apt-get": "#!/bin/sh\necho \"apt-get $*\" >> \"$FAKE_ROOT/apt.log\"\n",
+        ])
+        for tool in ["uname", "id", "swift", "pkg-config", "apt-get"] {
+            chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755)
+        }
+        let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "source '\(script)' && require_prerequisites && echo done"]
+        process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path, "FAKE_ROOT": fixture.root.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == "==> installing libxml2-utils\ndone\n", "\(text)")
+        #expect(try fixture.read("apt.log") == "apt-get update -qq\napt-get install -y -qq libxml2-utils\n")
+    }
+
+    func git(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", Binary.packageRoot.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a runner must survive, through the binary (issue 9): hangs where no limit reaches,
+/// crashed workers, writes that fail, runs with nothing in them, limits out of range.
+@Suite struct RunnerSafetyTests {
+    static let hanging = """
+        describe("hostile", function()
+          scenario("before", function() expect(1):toBe(1) end)
+          scenario("hangs in a pattern", function()
+            string.rep("a", 30000):find(".-.-.-.-b")
+          end)
+          scenario("after", function() expect(2):toBe(2) end)
+        end)
+        """
+
+    @Test(arguments: ["1", "2"])
+    func aScenarioStuckInAPatternSearchIsKilledAtTheTimeout(jobs: String) throws {
+        let fixture = try Fixture(["hang_spec.lua": Self.hanging, "other_spec.lua": "scenario('other', function() end)"])
+        let result = try navscript(["run", ".", "--timeout", "1", "--jobs", jobs, "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("""
+                 hang_spec.lua:3: time limit exceeded (1 s): the scenario did not return, and its worker was killed after 2 s \
+            (a script stuck in a C function, such as a long string pattern search, cannot be stopped another way)
+            """))
+        #expect(result.output.contains("3 passed, 1 failed, 0 skipped"))
+    }
+
+    @Test func aFileStuckWhileItLoadsIsALoadError() throws {
+        let fixture = try Fixture(["stuck_spec.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nscenario('never', function() end)",
+                                   "fine_spec.lua": "scenario('fine', function() end)"])
+        let result = try navscript(["run", ".", "--timeout", "1", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("ERROR stuck_spec.lua does not load:\n  while it loaded, time limit exceeded (1 s)"))
+        #expect(result.output.contains("1 passed, 0 failed, 0 skipped"))
+    }
+
+    @Test func aCrashedWorkerFailsItsScenarioAndTheRunGoesOn() throws {
+        let fixture = try Fixture(["crash_spec.lua": Self.hanging.replacingOccurrences(of: "hangs in a pattern", with: "crashes")])
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["run", ".", "--jobs", "1", "--timeout", "60", "--color", "never"]
+        process.currentDirectoryURL = fixture.root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Wait for the worker to be stuck in the pattern search, then crash it.
+        var worker: Int32?
+        for _ in 0..<200 where worker == nil {
+            usleep(50_000)
+            worker = Self.children(of: process.processIdentifier).first
+        }
+        usleep(500_000)
+        _ = try #require(worker)
+        let target = try #require(Self.children(of: process.processIdentifier).first)
+        kill(target, SIGSEGV)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        // Under AddressSanitizer the signal is caught and the worker exits with status 1.
+        #expect(text.contains("crash_spec.lua:3: its worker crashed (killed by signal 11 (Segmentation fault))")
+            || text.contains("crash_spec.lua:3: its worker crashed (exited with status 1)"), "\(text)")
+        #expect(text.contains("2 passed, 1 failed, 0 skipped"))
+    }
+
+    @Test func aWorkerPastItsMemoryLimitStopsItself() throws {
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["worker", "--timeout", "1", "--memory-limit", "1", "--instruction-limit", "1000", "--seed", "0",
+                             "--snapshot-mode", "normal", "--rss-limit", "1"]
+        process.standardInput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 86)
+    }
+
+    @Test func aSnapshotThatCannotBeWrittenIsAnError() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('pictures', function() expect('text'):toMatchSnapshot() end)"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("app_spec.lua.snap"), withIntermediateDirectories: true)
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("ERROR cannot write \(fixture.root.path)/app_spec.lua.snap: it is a folder"), "\(result.output)")
+    }
+
+    @Test func aReportThatCannotBeWrittenIsAnError() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('passes', function() end)"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("report.xml"), withIntermediateDirectories: true)
+        let result = try navscript(["run", ".", "--reporter", "junit=report.xml", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript: cannot write \(fixture.root.path)/report.xml: it is a folder"), "\(result.errors)")
+        let made = try navscript(["run", ".", "--reporter", "junit=reports/ci/junit.xml"], in: fixture.root)
+        #expect(made.status == 0)
+        #expect(made.errors.contains("navscript: made the folder \(fixture.root.path)/reports/ci for junit.xml"))
+        #expect(fixture.exists("reports/ci/junit.xml"))
+    }
+
+    @Test func aReportGoesThroughALinkAndIntoAFIFO() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('passes', function() end)", "target/keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link.json").path, withDestinationPath: "target/report.json")
+        #expect(try navscript(["run", ".", "--reporter", "json=link.json"], in: fixture.root).status == 0)
+        #expect(try fixture.read("target/report.json").contains("\"passed\" : 1"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.root.appendingPathComponent("link.json").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let fifo = fixture.root.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let received = ReceivedText()
+        let reader = Thread { received.text = String(decoding: FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data(), as: UTF8.self) }
+        reader.start()
+        #expect(try navscript(["run", ".", "--reporter", "tap=fifo"], in: fixture.root).status == 0)
+        for _ in 0..<100 where received.text == nil { usleep(20_000) }
+        #expect(received.text?.hasPrefix("TAP version 14\n") == true)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    @Test(arguments: [["--memory-limit", "17592186044416"], ["--memory-limit", "0"], ["--timeout", "inf"], ["--timeout", "nan"]])
+    func limitsOutOfRangeAreRefused(arguments: [String]) throws {
+        let result = try navscript(["run", "."] + arguments)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("must be"), "\(result.errors)")
+    }
+
+    @Test func anEmptyFolderIsNotAGreenRun() throws {
+        let fixture = try Fixture(["notes.txt": "nothing here"])
+        let result = try navscript(["run", "."], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("no scenarios to run in . (no scenario files there"))
+    }
+
+    @Test func aTagOrALineThatMatchesNothingIsNotAGreenRun() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('one', { tags = { 'smoke' } }, function() end)\n"])
+        let tag = try navscript(["run", ".", "--tag", "nightly"], in: fixture.root)
+        #expect(tag.status == 2)
+        #expect(tag.errors.contains("(1 file, 1 scenario) with --tag nightly"), "\(tag.errors)")
+        let line = try navscript(["run", "app_spec.lua:7"], in: fixture.root)
+        #expect(line.status == 2)
+        #expect(line.errors.contains("at app_spec.lua:7"), "\(line.errors)")
+        #expect(try navscript(["run", "app_spec.lua:1"], in: fixture.root).status == 0)
+    }
+
+    /// The worker processes `parent` started (its children running `navscript worker`).
+    static func children(of parent: Int32) -> [Int32] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"),
+                  let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return fields.count > 1 && Int32(fields[1]) == parent && arguments.dropFirst().first == "worker"
+        }
+    }
+}
+
+/// Text a reader thread received.
+final class ReceivedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+
+    var text: String? {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
+}
+
+/// Reporters that would collide, or files without a reporter, are usage errors.
+@Suite struct ReporterUsageTests {
+    @Test func twoReportersCannotShareStandardOutput() throws {
+        let result = try navscript(["run", "lua/examples/app", "--reporter", "tap", "--reporter", "junit"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("reporters tap and junit would both write to standard output; give all but one a file"), "\(result.errors)")
+    }
+
+    @Test func anOutputWithoutAReporterIsRefused() throws {
+        let result = try navscript(["run", "lua/examples/app", "--output", "report.xml"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--output report.xml has no reporter to take it"), "\(result.errors)")
+    }
+
+    @Test func aConsoleReportInAFileKeepsEveryFilesLine() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
+        #expect(try navscript(["run", ".", "--reporter", "console=out.txt"], in: fixture.root).status == 0)
+        let text = try fixture.read("out.txt")
+        #expect(text.contains("PASS a_spec.lua") && text.contains("PASS b_spec.lua") && text.contains("2 passed"), "\(text)")
+    }
+}

@@ -1,0 +1,12 @@
+import NavScriptTesting
+import Testing
+
+/// The repository's Lua suites, as Swift Testing cases: one case per scenario, shown by its
+/// name and `file:line`, failures recorded at the Lua line. The same suites also run
+/// through the `navscript` binary (scripts/test).
+@Suite struct LuaSuites {
+    @Test(arguments: NavScenarios.discover("lua/tests", "lua/examples"))
+    func scenario(_ scenario: NavScenario) {
+        scenario.run()
+    }
+}

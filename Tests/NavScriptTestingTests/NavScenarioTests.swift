@@ -1,0 +1,46 @@
+import Foundation
+@testable import NavScriptTesting
+import Testing
+
+/// What the Swift Testing embedding records, on a fixture that fails on purpose.
+@Suite struct NavScenarioTests {
+    static let fixture = NavScenarios.discover("Tests/NavScriptTestingTests/Fixtures")
+
+    @Test func eachScenarioIsACaseWithItsNameLineAndTags() throws {
+        let names = Self.fixture.map(\.testDescription)
+        #expect(names == [
+            "fixture shows the wrong screen [fixture] (Tests/NavScriptTestingTests/Fixtures/failing_spec.lua:4)",
+            "fixture passes (Tests/NavScriptTestingTests/Fixtures/failing_spec.lua:9)",
+        ])
+        let scenario = try #require(Self.fixture.first)
+        let again = try JSONDecoder().decode(NavScenario.self, from: JSONEncoder().encode(scenario))
+        #expect(again == scenario)
+    }
+
+    @Test func aFailureIsRecordedAtTheLuaLineOfTheExpectWithTheHierarchy() throws {
+        let scenario = try #require(Self.fixture.first)
+        withKnownIssue {
+            scenario.run()
+        } matching: { issue in
+            guard let location = issue.sourceLocation else { return false }
+            let comment = issue.comments.map(\.rawValue).joined()
+            return location.filePath.hasSuffix("Tests/NavScriptTestingTests/Fixtures/failing_spec.lua")
+                && location.line == 6 && location.fileName == "failing_spec.lua"
+                && comment.contains("expect(value):toShow(Chat(chatId=7)) failed")
+                && comment.contains("└─ modal Feed")
+        }
+        Self.fixture[1].run()   // passes: records nothing
+    }
+
+    @Test func aFileThatDoesNotLoadIsACaseThatFailsAtItsLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "scenario('one', function() end)\nlocal x = nil + 1\n".write(to: folder.appendingPathComponent("broken_spec.lua"), atomically: true, encoding: .utf8)
+        let found = NavScenarios.discover(folder.path)
+        #expect(found.count == 1)
+        let broken = try #require(found.first)
+        #expect(broken.loadError?.contains("attempt to perform arithmetic on a nil value") == true)
+        #expect(broken.sourceLocation(of: broken.loadError).line == 2)
+    }
+}

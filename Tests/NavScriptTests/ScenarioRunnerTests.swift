@@ -1,0 +1,97 @@
+import Foundation
+import LuaKit
+import NavScript
+import Testing
+
+/// How one scenario runs: by its name and line, in one budget with its hooks.
+@Suite struct ScenarioRunnerTests {
+    /// Writes `source` as a scenario file and returns its runner and scenarios.
+    func runner(_ source: String, limits: LuaLimits = LuaLimits()) throws -> (ScenarioFileRunner, [ScenarioInfo], URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("case_spec.lua")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let runner = try ScenarioFileRunner(file: file, displayPath: "case_spec.lua",
+                                            options: LuaOptions(limits: limits, root: folder), snapshotMode: .normal)
+        return (runner, try runner.list(), folder)
+    }
+
+    @Test func scenariosDefinedInPairsOrderRunTheirOwnBodies() throws {
+        // String keys are hashed with a seed of each state's own: pairs() order differs
+        // from state to state, and so does the order the scenarios are defined in.
+        let (runner, scenarios, folder) = try runner("""
+            local names = {}
+            for i = 1, 40 do names["scenario " .. i] = i end
+            for name, number in pairs(names) do
+              scenario(name, function()
+                expect(name):toBe("scenario " .. number)
+                CHECK = name
+              end)
+            end
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(scenarios.count == 40)
+        for scenario in scenarios {
+            let result = runner.run(scenario)
+            #expect(result.status == .passed, "\(scenario.name): \(result.message ?? "")")
+            #expect(result.expectations == 1)
+        }
+    }
+
+    @Test func aScenarioMissingFromAFreshStateFailsLoudly() throws {
+        let (runner, scenarios, folder) = try runner("""
+            DEFINED = (DEFINED or 0) + 1
+            scenario("always", function() end)
+            if math.random(1, 1000000) == 1 or os.clock() < 0 then scenario("never", function() end) end
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = ScenarioInfo(index: 2, name: "sometimes", tags: [], location: "case_spec.lua:3", isPending: false)
+        #expect(scenarios.map(\.name) == ["always"])
+        let result = runner.run(made)
+        #expect(result.status == .failed)
+        #expect(result.message == "case_spec.lua:3: scenario 'sometimes' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)")
+    }
+
+    @Test func hooksAndBodyShareOneBudget() throws {
+        let source = """
+            describe("many hooks", function()
+              for i = 1, 100 do before_each(function() for j = 1, 30000 do end end) end
+              scenario("runs", function() end)
+            end)
+            """
+        let (runner, scenarios, folder) = try runner(source, limits: LuaLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .failed)
+        #expect(result.message?.hasSuffix("instruction limit exceeded (1000000 instructions)") == true, "\(result.message ?? "")")
+    }
+
+    @Test func anAfterEachThatFailsAfterTheScenarioFailedIsShownToo() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("cleanup", function()
+              after_each(function() while true do end end)
+              scenario("fails", function() expect(1):toBe(2) end)
+            end)
+            """, limits: LuaLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .failed)
+        let message = result.message ?? ""
+        #expect(message.hasPrefix("case_spec.lua:3: expect(value):toBe(expected) failed"), "\(message)")
+        #expect(message.contains("\n\nand then after_each failed:\ncase_spec.lua:2: instruction limit exceeded (1000000 instructions)"), "\(message)")
+    }
+
+    @Test func printedOutputIsCapped() throws {
+        let (runner, scenarios, folder) = try runner("""
+            scenario("prints", function()
+              local line = string.rep("x", 1023)
+              for i = 1, 3000 do print(line) end
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .passed)
+        #expect(result.output.utf8.count < (1 << 20) + 100)
+        #expect(result.output.hasSuffix("[output cut at 1 MiB]\n"))
+    }
+}

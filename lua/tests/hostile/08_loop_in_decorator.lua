@@ -1,0 +1,22 @@
+-- Hostile case: A loop in a custom decorator.
+-- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
+-- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- expect: instruction limit exceeded
+local Feed = nav.screen("Feed")
+
+describe("hostile", function()
+  scenario("attack", function()
+    LEAKED = true
+    nav.decorator('spin', function() while true do end end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(nav.route():top(nav.stack):present(Feed():decorated('spin')))
+  end)
+
+  scenario("the next scenario starts clean", function()
+    expect(rawget(_G, "LEAKED")):toBe(nil)
+    expect(("x"):upper()):toBe("X")
+    expect(getmetatable(_G)):toBe(nil)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
+  end)
+end)

@@ -1,0 +1,23 @@
+-- Hostile case: A route of 2^17 pushes made by doubling: the stack limit stops it.
+-- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
+-- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- expect: would hold more than 10000 containers
+local Feed = nav.screen("Feed")
+
+describe("hostile", function()
+  scenario("attack", function()
+    LEAKED = true
+    local app = nav.app { root = nav.stack { Feed() } }
+    local r = nav.route('stack'):push(Feed())
+    for i = 1, 17 do r = r:andThen(r) end
+    assert(app:navigate(nav.route():top(nav.stack, r)))
+  end)
+
+  scenario("the next scenario starts clean", function()
+    expect(rawget(_G, "LEAKED")):toBe(nil)
+    expect(("x"):upper()):toBe("X")
+    expect(getmetatable(_G)):toBe(nil)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
+  end)
+end)

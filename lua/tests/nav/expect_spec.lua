@@ -1,0 +1,123 @@
+-- The scenario runtime's matchers, hooks and extensions: what a failure says, and that
+-- each one passes and fails when it should.
+local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+
+-- The message a failing expectation raises.
+local function failure(fn)
+  local ok, err = pcall(fn)
+  assert(not ok, "the expectation held")
+  return tostring(err)
+end
+
+describe("matchers", function()
+  scenario("truthiness and nil", function()
+    expect(1):toBeTruthy()
+    expect(false):toBeFalsy()
+    expect(nil):toBeFalsy()
+    expect(nil):toBeNil()
+    expect(0).never:toBeNil()
+    expect(failure(function() expect(nil):toBeTruthy() end)):toMatch("expect(value):toBeTruthy() failed\n  expected: a value other than nil and false\n  received: nil")
+    expect(failure(function() expect(3).never:toBeTruthy() end)):toContain("expect(value).never:toBeTruthy() failed")
+  end)
+
+  scenario("numbers", function()
+    expect(0.1 + 0.2):toBeCloseTo(0.3)
+    expect(0.3001):toBeCloseTo(0.3, 3)
+    expect(1.5).never:toBeCloseTo(1.6)
+    expect(3):toBeGreaterThan(2)
+    expect(3):toBeGreaterThanOrEqual(3)
+    expect(2):toBeLessThan(3)
+    expect(2):toBeLessThanOrEqual(2)
+    expect(failure(function() expect(2):toBeGreaterThan(5) end)):toContain("expect(value):toBeGreaterThan(5) failed\n  expected: more than 5\n  received: 2")
+    expect(failure(function() expect("2"):toBeLessThan(5) end)):toContain("toBeLessThan needs a number, got string")
+  end)
+
+  scenario("matchers say what they need", function()
+    expect(failure(function() expect(42):toShow(Chat()) end)):toMatch("expect_spec.lua:%d+: expect%(value%):toShow needs a Container or an App, got number")
+    expect(failure(function() expect(nav.app()):toShow("Chat") end)):toContain("toShow needs a Screen or a screen type to look for, got string")
+    expect(failure(function() expect(Feed()):toMatch("x") end)):toContain("toMatch needs a string, got Screen")
+  end)
+
+  scenario("toShow with a screen type matches any screen of that name", function()
+    local app = nav.app { root = nav.stack { Feed(), Chat { chatId = 3 } } }
+    expect(app):toShow(Chat)
+    expect(app:top()):toShow(Chat { chatId = 3 })
+    expect(app).never:toShow(Feed)
+    expect(failure(function() expect(app):toShow(Feed) end)):toContain("toShow(any Feed) failed\n  expected: any Feed\n  received: Chat(chatId=3)")
+  end)
+
+  scenario("transitions and log lines", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(nav.route():top(nav.stack):push(Chat()))
+    app:navigate(nav.route():top(nav.stack):present(Feed()))
+    expect(app):toHaveTransitions { "push", "present" }
+    expect(app.transitions):toHaveTransitions { "push", "present" }
+    expect(app):toHaveLogged("Presenting Feed")
+    expect(app).never:toHaveLogged("Dismissing")
+    expect(failure(function() expect(app):toHaveTransitions { "pop" } end)):toContain('expected: {"pop"}\n  received: {"push", "present"}')
+  end)
+
+  scenario("a failed navigation explains itself", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local route = nav.route():top(nav.tabs):selectTab(1)
+    expect(app:navigate(nav.route():top(nav.stack):push(Chat()))):toSucceed()
+    local said = failure(function() expect(app:navigate(route)):toSucceed() end)
+    expect(said):toContain("expect(value):toSucceed() failed\n  No container of UITabBarController type found")
+    expect(said):toContain("└─ modal Chat")                      -- the hierarchy
+    local viaToBe = failure(function() expect(app:navigate(route)):toBe(true) end)
+    expect(viaToBe):toContain("the navigation failed: No container of UITabBarController type found")
+    expect(app:navigate(route)).never:toSucceed()
+    expect(app:settle()):toSucceed()
+  end)
+
+  scenario("text differences have a legend, expected first", function()
+    local said = failure(function() expect("a\nb"):toEqual("a\nc") end)
+    expect(said):toContain("  - expected\n  + received\n    a\n  - c\n  + b")
+  end)
+end)
+
+describe("expect.extend", function()
+  expect.extend {
+    toBeEven = function(received) return received % 2 == 0, "expected an even number, got " .. tostring(received) end,
+    toHaveKey = function(received, key) return received[key] ~= nil, function() return "no key " .. key end end,
+  }
+
+  scenario("adds matchers with their failure messages", function()
+    expect(4):toBeEven()
+    expect(3).never:toBeEven()
+    expect({ a = 1 }):toHaveKey("a")
+    expect(failure(function() expect(3):toBeEven() end)):toMatch("expect_spec.lua:%d+: expect%(value%):toBeEven%(%) failed\n  expected an even number, got 3")
+    expect(failure(function() expect({}):toHaveKey("b") end)):toContain("no key b")
+    expect(function() expect.extend { toBe = function() end } end):toFail("'toBe' is a built-in matcher")
+  end)
+end)
+
+describe("hooks", function()
+  local order = {}
+  before_all(function() order[#order + 1] = "outer before_all" end)
+  setup(function() order[#order + 1] = "outer setup" end)
+  before_each(function() order[#order + 1] = "outer before_each" end)
+
+  describe("inner", function()
+    before_all(function() order[#order + 1] = "inner before_all" end)
+    before_each(function() order[#order + 1] = "inner before_each" end)
+    after_all(function() assert(order[#order] == "inner after_each") end)
+
+    scenario("run all the before_all hooks first, outermost first, once in the scenario's state", function()
+      expect(order):toEqual { "outer before_all", "outer setup", "inner before_all", "outer before_each", "inner before_each" }
+      order[#order + 1] = "body"
+    end)
+
+    after_each(function() order[#order + 1] = "inner after_each" end)
+  end)
+
+  teardown(function() assert(order[#order] == "inner after_each" or order[#order] == "outer before_each") end)
+end)
+
+describe("skip", function()
+  scenario.skip("a skipped scenario does not run", function() error("ran") end)
+  describe.skip("a skipped block", function()
+    scenario("does not run either", function() error("ran") end)
+  end)
+  it("it is scenario", function() expect(it == scenario):toBe(true) end)
+end)

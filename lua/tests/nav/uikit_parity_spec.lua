@@ -1,0 +1,117 @@
+-- Behaviours where Nivelir and UIKit decide, pinned one by one (issue 12).
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local Profile = nav.screen("Profile")
+local Settings = nav.screen("Settings")
+
+local tabs = nav.route():top(nav.tabs)
+
+describe("selectTab with a custom animation", function()
+  scenario("selects when the animation ends, then completes", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat() } }
+    local done, seen
+    app.navigator:navigate(tabs:selectTab(2, { animation = { name = "slide", duration = 0.4 } }), function(ok)
+      done, seen = ok, app:topTabs().selectedIndex
+    end)
+    expect(app.transitions[1].kind):toBe("selectTab")
+    expect(app:topTabs().selectedIndex):toBe(1)     -- still the first tab while it animates
+    app:advance(0.39)
+    expect(app:topTabs().selectedIndex):toBe(1)
+    expect(done):toBeNil()
+    app:advance(0.01)
+    expect(app:topTabs().selectedIndex):toBe(2)
+    expect(done):toBe(true)
+    expect(seen):toBe(2)                            -- selected before the completion
+  end)
+
+  scenario("without an animation selects at once", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat() } }
+    app.navigator:navigate(tabs:selectTab(2))
+    expect(app:topTabs().selectedIndex):toBe(2)
+  end)
+end)
+
+describe("replacing the tabs", function()
+  local function replace(screens)
+    return nav.route():top(nav.tabs):get(function(container)
+      container:setChildren(screens, nav.app().navigator)
+    end)
+  end
+
+  scenario("keeps the selected tab when it stays", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile(), selected = 2 } }
+    local chat = app:topTabs().children[2]
+    expect(app:navigate(nav.route():top(nav.tabs):get(function(container)
+      container:setChildren({ Settings(), Feed() }, app.navigator)
+    end))):toSucceed()
+    expect(app:topTabs().selectedIndex):toBe(2)
+    expect(chat.parent):toBeNil()
+  end)
+
+  scenario("keeps the selected index when the tab is gone and the index is in range", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile(), selected = 3 } }
+    expect(app:navigate(replace { Settings(), Feed(), Chat() })):toSucceed()
+    expect(app:topTabs().selectedIndex):toBe(3)
+    expect(app:top()):toShow(Chat())
+  end)
+
+  scenario("selects the first tab when the index is out of range", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile(), selected = 3 } }
+    expect(app:navigate(replace { Settings(), Feed() })):toSucceed()
+    expect(app:topTabs().selectedIndex):toBe(1)
+  end)
+end)
+
+describe("presenting while a presentation is in progress", function()
+  scenario("is refused from a container still animating in", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app.navigator:navigate(nav.route():top(nav.container):present(Chat()))
+    expect(app:top().presentationPhase):toBe("presenting")
+    local ok, err = app:navigate(nav.route():top(nav.container):present(Settings()))
+    expect(ok):toBe(false)
+    expect(err):toMatch("The container <UIViewController: Chat> is already presenting another container for:")
+    app:settle()
+    expect(app:navigate(nav.route():top(nav.container):present(Settings()))):toSucceed()
+  end)
+
+  scenario("is refused from a container being dismissed", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    app.navigator:navigate(nav.route():top(nav.container):presenting():dismiss())
+    local ok = app:navigate(nav.route():top(nav.container):present(Settings()))
+    expect(ok):toBe(false)
+  end)
+end)
+
+describe("a stack in a stack", function()
+  scenario("cannot be pushed, as UIKit raises", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local ok, err = app:navigate(nav.route():top(nav.stack):push(Chat():withStackContainer()))
+    expect(ok):toBe(false)
+    expect(err):toMatch("The container <UINavigationController> cannot be placed in <UINavigationController> because pushing a navigation controller is not supported for:")
+    expect(#app:topStack().children):toBe(1)
+    expect(app.transitions):toHaveLength(0)
+  end)
+
+  scenario("cannot be built", function()
+    expect(function() nav.app { root = nav.stack { nav.stack { Feed() } } } end)
+      :toFail("a stack cannot hold a stack (UIKit: pushing a navigation controller is not supported)")
+  end)
+
+  scenario("can be presented from a stack", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.stack):present(Chat():withStackContainer()))):toSucceed()
+  end)
+end)
+
+describe("custom containers", function()
+  scenario("are searched only when iterable, as Nivelir's iterator walks ScreenIterableContainers", function()
+    local Plain = nav.screen("Plain", { build = function(c) c:setChildren { Feed() } end })
+    local Pages = nav.screen("Pages", { iterable = true, build = function(c) c:setChildren { Feed() } end })
+    local plain = nav.app { root = Plain() }
+    expect(plain:navigate(nav.route():last(Feed))):toFail("No container of UIViewController type found")
+    expect(plain:top()):toShow(Plain())
+    local pages = nav.app { root = Pages() }
+    expect(pages:navigate(nav.route():last(Feed))):toSucceed()
+    expect(pages:top()):toShow(Feed())
+  end)
+end)
