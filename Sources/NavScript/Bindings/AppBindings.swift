@@ -26,7 +26,7 @@ extension NavRuntime {
                 application = ScreenApplication()
             } else if call.type(1) == .table {
                 let options = try NavOptions(call, 1)
-                try options.only(["root", "presented"], for: "app")
+                try options.only(["root", "presented", "system"], for: "app")
                 guard call.field(1, "root") != .nil else {
                     call.pop()
                     throw LuaCallError.argument(1, "option 'root' is missing: nav.app { root = Home() }")
@@ -48,6 +48,12 @@ extension NavRuntime {
         } catch let error as ScreenDSLError {
             throw LuaCallError.argument(1, error.reason)
         }
+        if call.type(1) == .table {
+            defer { call.pop() }
+            if call.field(1, "system") != .nil {
+                try configure(application.simulation.system, call, -1, argument: 1)
+            }
+        }
         // The work the simulation does for the script counts against its limits.
         application.simulation.workBudget = { [weak lua] steps in
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
@@ -62,7 +68,7 @@ extension NavRuntime {
 
     /// An app method. Errors of callbacks that had no caller to fail (a navigation's
     /// completion function, run while the clock ran) are raised when it returns.
-    private static func method(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
+    static func appMethod(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
         .method(.app, name) { runtime, call in
             let app = try call.object(1, runtime.apps)
             runtime.lastApp = app
@@ -72,22 +78,22 @@ extension NavRuntime {
         }
     }
 
-    private static func property(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Void) -> NavBinding {
+    static func appProperty(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Void) -> NavBinding {
         .property(.app, name, NavApp.self, body)
     }
 
     static let appBindings: [NavBinding] = [
-        method("navigate") { runtime, call, app in
+        appMethod("navigate") { runtime, call, app in
             let route = try runtime.routeArgument(call, 2)
             guard route.rootKind == .window else {
                 throw LuaCallError.argument(2, "window route expected, got route rooted at \(route.rootKind.rawValue)")
             }
             return runtime.outcome(call, app.application.navigate(to: route))
         },
-        method("open") { runtime, call, app in
+        appMethod("open") { runtime, call, app in
             try runtime.deeplinkOutcome(call, runtime.open(try call.string(2), in: app, appObject: 1, call: call))
         },
-        method("resumeDeeplinks") { runtime, call, app in
+        appMethod("resumeDeeplinks") { runtime, call, app in
             guard let link = app.pendingDeeplink else {
                 call.push(false)
                 call.push("no deeplink is held")
@@ -96,27 +102,27 @@ extension NavRuntime {
             app.pendingDeeplink = nil
             return try runtime.deeplinkOutcome(call, runtime.open(link, in: app, appObject: 1, call: call))
         },
-        method("top") { runtime, call, app in
+        appMethod("top") { runtime, call, app in
             runtime.pushContainer(call, app.application.navigator.topContainer)
             return 1
         },
-        method("topStack") { runtime, call, app in
+        appMethod("topStack") { runtime, call, app in
             runtime.pushContainer(call, app.application.navigator.topStackContainer)
             return 1
         },
-        method("topTabs") { runtime, call, app in
+        appMethod("topTabs") { runtime, call, app in
             runtime.pushContainer(call, app.application.navigator.topTabsContainer)
             return 1
         },
-        method("tree") { _, call, app in
+        appMethod("tree") { _, call, app in
             call.push(app.application.tree())
             return 1
         },
-        method("snapshot") { runtime, call, app in
+        appMethod("snapshot") { runtime, call, app in
             runtime.pushSnapshot(call, app.application.snapshot())
             return 1
         },
-        method("advance") { _, call, app in
+        appMethod("advance") { _, call, app in
             let seconds = try call.number(2)
             guard seconds.isFinite, seconds >= 0 else {
                 throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
@@ -124,11 +130,11 @@ extension NavRuntime {
             app.application.advance(by: seconds)
             return 0
         },
-        method("settle") { _, call, app in
+        appMethod("settle") { _, call, app in
             call.push(app.application.settle())
             return 1
         },
-        method("tap") { runtime, call, app in
+        appMethod("tap") { runtime, call, app in
             let container = try call.object(2, runtime.containers)
             let side = call.isNoneOrNil(3) ? "left" : try call.string(3)
             guard let button = ScreenBarButtonDecorator.Side(rawValue: side) else {
@@ -136,12 +142,12 @@ extension NavRuntime {
             }
             return runtime.outcome(call, app.application.tap(button, of: container))
         },
-        property("navigator") { runtime, call, app in call.push(app.application.navigator, runtime.navigators) },
-        property("window") { runtime, call, app in call.push(app.application.window, runtime.containers) },
-        property("clock") { _, call, app in call.push(app.application.clock.now) },
-        property("log") { _, call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
-        property("transitions") { runtime, call, app in runtime.pushTransitions(call, app.application.transitions) },
-        property("pendingDeeplink") { _, call, app in call.push(app.pendingDeeplink) },
+        appProperty("navigator") { runtime, call, app in call.push(app.application.navigator, runtime.navigators) },
+        appProperty("window") { runtime, call, app in call.push(app.application.window, runtime.containers) },
+        appProperty("clock") { _, call, app in call.push(app.application.clock.now) },
+        appProperty("log") { _, call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
+        appProperty("transitions") { runtime, call, app in runtime.pushTransitions(call, app.application.transitions) },
+        appProperty("pendingDeeplink") { _, call, app in call.push(app.pendingDeeplink) },
         .metamethod(.app, "__tostring") { _, call in
             call.push("App")
             return 1

@@ -66,6 +66,7 @@ extension NavRuntime {
     /// Every binding of the `nav` module.
     static let bindings: [NavBinding] = moduleBindings + screenBindings + decoratorBindings + routeBindings
         + containerRouteBindings + predicateBindings + containerBindings + appBindings + extensionBindings
+        + systemScreenBindings + systemActionBindings + systemBindings
 
     /// The classes' definitions, shared by every state.
     static let definitions: [NavBinding.Target: LuaClassDefinition] = {

@@ -1,0 +1,203 @@
+import LuaKit
+import ScreenKit
+
+/// The route methods that ask the system for something without presenting a screen
+/// (Nivelir's addons): leaving the app by URL, the HUD, haptics, a store review; and the
+/// rest of the core: `changeBottomSheet` and `try`.
+///
+///     route:openURL("https://example.com", { fallbackURLs = { "http://example.com" } })
+///     route:showHUD({ indicator = "success", message = "Sent" }, { duration = 1 })
+///     route:notificationOccurred("success")
+extension NavRuntime {
+    static let systemActionBindings: [NavBinding] = [
+        routeMethod("openURL") { runtime, call, route in
+            let url = try call.string(2)
+            let options = try NavOptions(call, 3)
+            try options.only(["fallbackURLs"], for: "openURL")
+            let fallbacks = try options.value?["fallbackURLs"].map { list -> [String] in
+                guard list == .nil || (list.array?.allSatisfy { $0.string != nil } ?? false) else {
+                    throw LuaCallError.argument(3, "option 'fallbackURLs' must be a list of URLs")
+                }
+                return list.array?.compactMap(\.string) ?? []
+            } ?? []
+            return route.openURL(url, fallbackURLs: fallbacks)
+        },
+        routeMethod("call") { _, call, route in route.call(to: try call.string(2)) },
+        routeMethod("mail") { _, call, route in
+            let address = try call.string(2)
+            let options = try NavOptions(call, 3)
+            try options.only(["subject", "body"], for: "mail")
+            return route.mail(to: address, subject: try options.string("subject"), body: try options.string("body"))
+        },
+        routeMethod("openAppSettings") { _, _, route in route.openAppSettings() },
+        routeMethod("openStoreApp") { _, call, route in
+            let id = try call.string(2)
+            let options = try NavOptions(call, 3)
+            try options.only(["forReview"], for: "openStoreApp")
+            return route.openStoreApp(id: id, forReview: try options.bool("forReview", default: false))
+        },
+        routeMethod("requestStoreReview") { _, _, route in route.requestStoreReview() },
+        routeMethod("showHUD") { runtime, call, route in
+            let hud = try runtime.hud(call, 2)
+            let options = try NavOptions(call, 3)
+            try options.only(["animated", "duration"], for: "showHUD")
+            let duration = try options.number("duration")
+            if let duration, !(duration.isFinite && duration >= 0) {
+                throw LuaCallError.argument(3, "option 'duration' must be a finite number of seconds, 0 or more")
+            }
+            return route.showHUD(hud, animated: try options.bool("animated", default: true), duration: duration)
+        },
+        routeMethod("hideHUD") { _, _, route in route.hideHUD() },
+        routeMethod("impactOccurred") { _, call, route in
+            if call.type(2) == .number {
+                let intensity = try call.number(2)
+                guard intensity.isFinite, (0...1).contains(intensity) else {
+                    throw LuaCallError.argument(2, "an intensity from 0 to 1 expected")
+                }
+                return route.haptics(.impactIntensity(intensity))
+            }
+            let style = call.isNoneOrNil(2) ? "medium" : try call.string(2)
+            guard ScreenHapticsAction.impactStyles.contains(style) else {
+                throw LuaCallError.argument(2, "unknown impact style '\(style)' (\(ScreenHapticsAction.impactStyles.joined(separator: ", ")) or an intensity expected)")
+            }
+            return route.haptics(.impact(style: style))
+        },
+        routeMethod("notificationOccurred") { _, call, route in
+            let type = try call.string(2)
+            guard ScreenHapticsAction.notificationTypes.contains(type) else {
+                throw LuaCallError.argument(2, "unknown notification type '\(type)' (\(ScreenHapticsAction.notificationTypes.joined(separator: ", ")) expected)")
+            }
+            return route.haptics(.notification(type: type))
+        },
+        routeMethod("selectionChanged") { _, _, route in route.haptics(.selection) },
+        routeMethod("changeBottomSheet", needs: .modal) { runtime, call, route in
+            let options = try NavOptions(call, 2)
+            try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "changeBottomSheet")
+            let detents = try options.value?["detents"].flatMap { list -> [String]? in
+                guard list != .nil else { return nil }
+                guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
+                    throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
+                }
+                return array.compactMap(\.string)
+            }
+            let selected = try options.string("selectedDetent")
+            let grabber = options.value?["prefersGrabber"]?.boolean
+            let animated = try runtime.animated(call, 3, for: "changeBottomSheet")
+            return try route.changeBottomSheet(animated: animated) { sheet in
+                ScreenBottomSheet(detents: detents ?? sheet.detents, selectedDetent: selected ?? sheet.selectedDetent,
+                                  prefersGrabber: grabber ?? sheet.prefersGrabber)
+            }
+        },
+        routeMethod("try", nested: 3) { runtime, call, route in
+            let action = try runtime.routeArgument(call, 2)
+            let resolution = try runtime.tryResolution(call, 3, root: action.rootKind)
+            return try route.try(ScreenNavigateAction(containerKind: action.rootKind, actions: action.actions), resolution: resolution)
+        },
+    ]
+
+    /// `"success"` (activity, spinner, success, failure), or `{ indicator = "success" |
+    /// { percentage = 0.5 } | { image = "name" }, message = "Sent" }`.
+    private func hud(_ call: LuaCall, _ index: Int32) throws -> HUD {
+        func indicator(_ name: String) throws -> HUD.Indicator {
+            switch name {
+            case "activity": return .activity
+            case "spinner": return .spinner
+            case "success": return .success
+            case "failure": return .failure
+            default: throw LuaCallError.argument(index, "unknown indicator '\(name)' (activity, spinner, success, failure, {percentage =} or {image =} expected)")
+            }
+        }
+        if call.type(index) == .string {
+            return HUD(indicator: try indicator(try call.string(index)))
+        }
+        let options = try NavOptions(call, index)
+        guard options.value != nil else { throw LuaCallError.type(index, expected: "indicator name or HUD table") }
+        try options.only(["indicator", "message"], for: "HUD")
+        let value: HUD.Indicator
+        switch options.value?["indicator"] {
+        case nil, .nil?: value = .activity
+        case let .string(name)?: value = try indicator(name)
+        case let field?:
+            if let ratio = field["percentage"]?.number, ratio.isFinite {
+                value = .percentage(min(max(ratio, 0), 1))
+            } else if let image = field["image"]?.string {
+                value = .image(image)
+            } else {
+                throw LuaCallError.argument(index, "option 'indicator' must be a name, {percentage = 0.5} or {image = \"name\"}")
+            }
+        }
+        return HUD(indicator: value, message: try options.string("message"))
+    }
+
+    /// `{ ensure = Route, done = Route | function(container) return Route end, fallback =
+    /// Route | function(err) return Route or nil end, cauterize = true }`; each but
+    /// `cauterize` may also be a list.
+    private func tryResolution(_ call: LuaCall, _ index: Int32, root: ScreenContainerKind) throws -> ScreenTryResolution {
+        var resolution = ScreenTryResolution()
+        guard !call.isNoneOrNil(index) else { return resolution }
+        let table = try NavTable(call, index, runtime: self)
+        try table.only(["ensure", "done", "fallback", "cauterize"])
+        for route in try routes(table, "ensure", functions: false) {
+            if case let .route(route) = route { resolution = resolution.ensure(with: route) }
+        }
+        let directory = directory
+        for done in try routes(table, "done", functions: true) {
+            switch done {
+            case let .route(route):
+                resolution = resolution.done { _ in route }
+            case let .function(callback):
+                resolution = resolution.done { container in
+                    try directory.invoke(callback, { [.object(container, $0.containers)] }, results: 1) { runtime, call in
+                        guard let route = call.optionalObject(-1, runtime.routes) else {
+                            throw ScreenFailure("the done function must return a Route, got \(call.typeName(-1))")
+                        }
+                        return route
+                    }
+                }
+            }
+        }
+        for fallback in try routes(table, "fallback", functions: true) {
+            switch fallback {
+            case let .route(route):
+                resolution = resolution.fallback { _ in route }
+            case let .function(callback):
+                resolution = resolution.fallback { error in
+                    try directory.invoke(callback, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
+                        if call.isNoneOrNil(-1) { return nil }
+                        guard let route = call.optionalObject(-1, runtime.routes) else {
+                            throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")
+                        }
+                        return route
+                    }
+                }
+            }
+        }
+        if try table.bool("cauterize", default: false) {
+            resolution = resolution.cauterize()
+        }
+        return resolution
+    }
+
+    private enum RouteOrFunction {
+        case route(AnyScreenRoute)
+        case function(NavCallback)
+    }
+
+    /// Field `name`: a Route or function, or a list of them.
+    private func routes(_ table: NavTable, _ name: String, functions: Bool) throws -> [RouteOrFunction] {
+        let what = functions ? "a Route, a function or a list of them" : "a Route or a list of Routes"
+        return try table.field(name) { at in
+            func one(_ index: Int32) throws -> RouteOrFunction {
+                if let route = table.call.optionalObject(index, routes) { return .route(route) }
+                if functions, table.call.isFunction(index) { return .function(.function(keepFunction(table.call, index))) }
+                throw table.error("field '\(name)' must be \(what)")
+            }
+            guard table.call.type(at) == .table else { return [try one(at)] }
+            return try (0..<min(table.call.length(at), listLimit)).map { position in
+                table.call.element(at, position + 1)
+                defer { table.call.pop() }
+                return try one(table.call.top)
+            }
+        } ?? []
+    }
+}

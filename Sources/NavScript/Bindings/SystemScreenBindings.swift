@@ -1,0 +1,186 @@
+import LuaKit
+import ScreenKit
+
+/// The route methods that show system screens (Nivelir's addons): alerts, action sheets,
+/// Safari, share sheets, media pickers, document previews and product pages. Each is
+/// presented as a container a scenario inspects (`container.system`) and answers
+/// (`app:answer(container, choice)`); the functions it holds run when it is answered.
+///
+///     route:showAlert { title = "Sign out?", actions = {
+///         { title = "Cancel", style = "cancel" },
+///         { title = "Sign Out", style = "destructive", route = Routes.signOut() },
+///     } }
+extension NavRuntime {
+    static let systemScreenBindings: [NavBinding] = [
+        routeMethod("showAlert", needs: .modal) { runtime, call, route in
+            let alert = try runtime.alert(NavTable(call, 2, runtime: runtime))
+            return try route.showAlert(alert, animated: try runtime.animated(call, 3, for: "showAlert"))
+        },
+        routeMethod("showActionSheet", needs: .modal) { runtime, call, route in
+            let table = try NavTable(call, 2, runtime: runtime)
+            try table.only(["title", "message", "anchor", "tintColor", "accessibilityIdentifier", "actions"])
+            let sheet = ActionSheet(title: try table.string("title"), message: try table.string("message"),
+                                    anchor: try table.string("anchor") ?? "center", tintColor: try table.string("tintColor"),
+                                    accessibilityIdentifier: try table.string("accessibilityIdentifier"),
+                                    actions: try table.list("actions", runtime.alertAction))
+            return try route.showActionSheet(sheet, animated: try runtime.animated(call, 3, for: "showActionSheet"))
+        },
+        presenting("showSafari") { runtime, call, animated, nested, route in
+            let safari: Safari
+            if call.type(2) == .string {
+                safari = Safari(url: try call.string(2))
+            } else {
+                let table = try NavTable(call, 2, runtime: runtime)
+                try table.only(["url", "dismissButtonStyle", "didFinish"])
+                safari = Safari(url: try table.requiredString("url"), dismissButtonStyle: try table.string("dismissButtonStyle") ?? "done",
+                                didFinish: runtime.report(try table.function("didFinish")))
+            }
+            return try route.showSafari(safari, animated: animated, nested: nested)
+        },
+        presenting("share") { runtime, call, animated, nested, route in
+            try route.share(try runtime.sharing(NavTable(call, 2, runtime: runtime)), animated: animated, nested: nested)
+        },
+        presenting("showMediaPicker") { runtime, call, animated, nested, route in
+            try route.showMediaPicker(try runtime.mediaPicker(call), animated: animated, nested: nested)
+        },
+        presenting("showDocumentPreview") { runtime, call, animated, _, route in
+            let preview: DocumentPreview
+            if call.type(2) == .string {
+                preview = DocumentPreview(url: try call.string(2))
+            } else {
+                let table = try NavTable(call, 2, runtime: runtime)
+                try table.only(["url", "uti", "name", "willBeginPreview", "didEndPreview"])
+                preview = DocumentPreview(url: try table.requiredString("url"), uti: try table.string("uti"), name: try table.string("name"),
+                                          willBeginPreview: runtime.report(try table.function("willBeginPreview")),
+                                          didEndPreview: runtime.report(try table.function("didEndPreview")))
+            }
+            return try route.showDocumentPreview(preview, animated: animated)
+        },
+        presenting("showStoreProduct") { runtime, call, animated, nested, route in
+            let product: StoreProduct
+            if call.type(2) == .string || call.type(2) == .number {
+                product = StoreProduct(itemID: try call.string(2))
+            } else {
+                let table = try NavTable(call, 2, runtime: runtime)
+                try table.only(["itemID", "parameters", "didFinish"])
+                product = StoreProduct(itemID: try table.requiredString("itemID"), parameters: try table.values("parameters") ?? [:],
+                                       didFinish: runtime.report(try table.function("didFinish")))
+            }
+            return try route.showStoreProduct(product, animated: animated, nested: nested)
+        },
+    ]
+
+    /// A presenting method: `(screen, {animated =}?, nested?)`, the nested route rooted at
+    /// the system screen's container.
+    private static func presenting(_ name: String,
+                                   _ body: @escaping (NavRuntime, LuaCall, Bool, AnyScreenRoute?, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
+        routeMethod(name, needs: .modal, nested: 4) { runtime, call, route in
+            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: .modal, allowed: ["animated"], verb: name)
+            return try body(runtime, call, try options.bool("animated", default: true), nested, route)
+        }
+    }
+
+    /// `{animated = false}` at `index`.
+    func animated(_ call: LuaCall, _ index: Int32, for verb: String) throws -> Bool {
+        let options = try NavOptions(call, index)
+        try options.only(["animated"], for: verb)
+        return try options.bool("animated", default: true)
+    }
+
+    /// A script function called with no arguments when a system screen reports.
+    func report(_ callback: NavCallback?) -> (() throws -> Void)? {
+        guard let callback else { return nil }
+        let directory = directory
+        return { try directory.invoke(callback) }
+    }
+
+    private func alert(_ table: NavTable) throws -> Alert {
+        try table.only(["title", "message", "tintColor", "accessibilityIdentifier", "textFields", "actions"])
+        let textFields = try table.list("textFields") { field in
+            try field.only(["text", "placeholder"])
+            return AlertTextField(text: try field.string("text") ?? "", placeholder: try field.string("placeholder"))
+        }
+        return Alert(title: try table.string("title"), message: try table.string("message"), tintColor: try table.string("tintColor"),
+                     accessibilityIdentifier: try table.string("accessibilityIdentifier"), textFields: textFields,
+                     actions: try table.list("actions", alertAction))
+    }
+
+    /// `{ title =, style = "default" | "cancel" | "destructive", handler = function(texts),
+    /// enabler = function(texts) return boolean end, route = Route }`.
+    private func alertAction(_ table: NavTable) throws -> AlertAction {
+        try table.only(["title", "style", "handler", "enabler", "route"])
+        let styleName = try table.string("style") ?? "default"
+        guard let style = AlertActionStyle(rawValue: styleName) else {
+            throw table.error("unknown style '\(styleName)' (\(AlertActionStyle.allCases.map(\.rawValue).joined(separator: ", ")) expected)")
+        }
+        let directory = directory
+        let texts: ([String]) -> [LuaArgument] = { [.value(.table(array: $0.map(LuaValue.string), fields: [:]))] }
+        let enabler = try table.function("enabler").map { callback in
+            { (values: [String]) throws -> Bool in
+                try directory.invoke(callback, { _ in texts(values) }, results: 1) { _, call in call.boolean(-1) }
+            }
+        }
+        let handler = try table.function("handler").map { callback in
+            { (values: [String]) throws in try directory.invoke(callback, { _ in texts(values) }) }
+        }
+        return AlertAction(title: try table.requiredString("title"), style: style, enabler: enabler, handler: handler,
+                           route: try table.route("route"))
+    }
+
+    /// `{ items = {...}, activities = {{type =, title =, route = Route} or {type =, title =,
+    /// screen = Screen}}, excluded = {...}, anchor =, didFinish = function(activity, completed) }`.
+    private func sharing(_ table: NavTable) throws -> Sharing {
+        try table.only(["items", "activities", "excluded", "anchor", "didFinish"])
+        let activities = try table.list("activities") { activity in
+            try activity.only(["type", "title", "route", "screen"])
+            let type = try activity.requiredString("type")
+            let kind: SharingActivity.Kind
+            if let screen = try activity.screen("screen") {
+                kind = .visual(screen)
+            } else {
+                kind = .silent(try activity.route("route"))
+            }
+            return SharingActivity(type: type, title: try activity.string("title") ?? type, kind: kind)
+        }
+        let directory = directory
+        let didFinish = try table.function("didFinish").map { callback in
+            { (type: String?, completed: Bool) throws in
+                try directory.invoke(callback) { _ in [.value(type.map(LuaValue.string) ?? .nil), .value(.boolean(completed))] }
+            }
+        }
+        return Sharing(items: try table.strings("items") ?? [], applicationActivities: activities,
+                       excludedActivityTypes: try table.strings("excluded") ?? [], anchor: try table.string("anchor") ?? "center",
+                       didFinish: didFinish)
+    }
+
+    /// `"camera"`, or `{ source = "photoLibrary" | "savedPhotosAlbum" | "camera", types =
+    /// {"image", "movie"}, allowsEditing =, cameraSettings = {...}, didFinish = function(result) }`.
+    private func mediaPicker(_ call: LuaCall) throws -> MediaPicker {
+        func source(_ name: String, settings: [String: ScreenValue] = [:], error: (String) -> LuaCallError) throws -> MediaPickerSource {
+            guard let kind = MediaPickerSource.Kind(rawValue: name) else {
+                throw error("unknown source '\(name)' (\(MediaPickerSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")) expected)")
+            }
+            return MediaPickerSource(kind, cameraSettings: settings)
+        }
+        if call.type(2) == .string {
+            return MediaPicker(source: try source(try call.string(2)) { .argument(2, $0) })
+        }
+        let table = try NavTable(call, 2, runtime: self)
+        try table.only(["source", "types", "allowsEditing", "cameraSettings", "didFinish"])
+        let types = try (table.strings("types") ?? ["image"]).map { name in
+            guard let type = MediaPickerType(rawValue: name) else {
+                throw table.error("unknown media type '\(name)' (\(MediaPickerType.allCases.map(\.rawValue).joined(separator: ", ")) expected)")
+            }
+            return type
+        }
+        let directory = directory
+        let didFinish = try table.function("didFinish").map { callback in
+            { (result: [String: ScreenValue]?) throws in
+                try directory.invoke(callback) { _ in [.value(result.map { ScreenValue.object($0).luaValue } ?? .nil)] }
+            }
+        }
+        return MediaPicker(source: try source(try table.string("source") ?? "photoLibrary", settings: try table.values("cameraSettings") ?? [:],
+                                              error: table.error),
+                           types: types, allowsEditing: try table.bool("allowsEditing", default: false), didFinish: didFinish)
+    }
+}

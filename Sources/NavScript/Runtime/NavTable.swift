@@ -1,0 +1,152 @@
+import LuaKit
+import ScreenKit
+
+/// A table argument read field by field, functions, Routes and Screens included (NavOptions
+/// copies plain data only). Errors name the argument and the field's path:
+/// `bad argument #2 to 'showAlert' (actions[2]: field 'title' must be a string)`.
+///
+///     let alert = try NavTable(call, 2, runtime: self)
+///     let title = try alert.string("title")
+struct NavTable {
+    let call: LuaCall
+    let runtime: NavRuntime
+    /// The table's absolute stack index.
+    let index: Int32
+    /// The argument the table is, or is inside of, for messages.
+    let argument: Int32
+    /// Where the table is inside the argument: "" or "actions[2]: ".
+    let path: String
+
+    init(_ call: LuaCall, _ index: Int32, runtime: NavRuntime, argument: Int32? = nil, path: String = "") throws {
+        guard call.type(index) == .table else {
+            throw path.isEmpty
+                ? LuaCallError.type(index, expected: "table")
+                : LuaCallError.argument(argument ?? index, "\(path)a table expected, got \(call.typeName(index))")
+        }
+        self.call = call
+        self.runtime = runtime
+        self.index = call.absolute(index)
+        self.argument = argument ?? index
+        self.path = path
+    }
+
+    func error(_ message: String) -> LuaCallError {
+        .argument(argument, path + message)
+    }
+
+    /// Runs `read` with field `name` on top of the stack; nil when the field is nil.
+    func field<R>(_ name: String, _ read: (Int32) throws -> R?) throws -> R? {
+        guard call.field(index, name) != .nil else {
+            call.pop()
+            return nil
+        }
+        defer { call.pop() }
+        return try read(call.top)
+    }
+
+    func string(_ name: String) throws -> String? {
+        try field(name) { at in
+            guard call.type(at) == .string || call.type(at) == .number, let text = call.optionalString(at) else {
+                throw error("field '\(name)' must be a string")
+            }
+            return text
+        }
+    }
+
+    func requiredString(_ name: String) throws -> String {
+        guard let text = try string(name) else { throw error("field '\(name)' is missing") }
+        return text
+    }
+
+    func bool(_ name: String, default fallback: Bool) throws -> Bool {
+        try field(name) { at in
+            guard call.type(at) == .boolean else { throw error("field '\(name)' must be a boolean") }
+            return call.boolean(at)
+        } ?? fallback
+    }
+
+    func number(_ name: String) throws -> Double? {
+        try field(name) { at in
+            guard call.type(at) == .number, let number = try? call.number(at), number.isFinite else {
+                throw error("field '\(name)' must be a finite number")
+            }
+            return number
+        }
+    }
+
+    func strings(_ name: String) throws -> [String]? {
+        try field(name) { at in
+            guard call.type(at) == .table else { throw error("field '\(name)' must be a list of strings") }
+            return try (0..<min(call.length(at), runtime.listLimit)).map { position in
+                call.element(at, position + 1)
+                defer { call.pop() }
+                guard call.type(-1) == .string, let text = call.optionalString(-1) else {
+                    throw error("field '\(name)' must be a list of strings")
+                }
+                return text
+            }
+        }
+    }
+
+    /// A script function, kept as a reference until the state closes.
+    func function(_ name: String) throws -> NavCallback? {
+        try field(name) { at in
+            guard call.isFunction(at) else { throw error("field '\(name)' must be a function") }
+            return .function(runtime.keepFunction(call, at))
+        }
+    }
+
+    func route(_ name: String) throws -> AnyScreenRoute? {
+        try field(name) { at in
+            guard let route = call.optionalObject(at, runtime.routes) else { throw error("field '\(name)' must be a Route") }
+            return route
+        }
+    }
+
+    func screen(_ name: String) throws -> AnyScreen? {
+        try field(name) { at in
+            guard let screen = call.optionalObject(at, runtime.screens)?.screen else { throw error("field '\(name)' must be a Screen") }
+            return screen
+        }
+    }
+
+    /// Plain data (strings, numbers, booleans, tables of them).
+    func values(_ name: String) throws -> [String: ScreenValue]? {
+        try field(name) { at in
+            guard call.type(at) == .table, case let .object(fields)? = ScreenValue(try call.value(at, depth: 8, limits: NavOptions.limits)) else {
+                throw error("field '\(name)' must be a table of plain values")
+            }
+            return fields
+        }
+    }
+
+    /// Field `name`, a list of tables, each read by `read`.
+    func list<R>(_ name: String, _ read: (NavTable) throws -> R) throws -> [R] {
+        try field(name) { at in
+            guard call.type(at) == .table else { throw error("field '\(name)' must be a list of tables") }
+            return try (0..<min(call.length(at), runtime.listLimit)).map { position in
+                call.element(at, position + 1)
+                defer { call.pop() }
+                return try read(NavTable(call, -1, runtime: runtime, argument: argument, path: "\(path)\(name)[\(position + 1)]: "))
+            }
+        } ?? []
+    }
+
+    /// Fails for fields the table should not have, so that a typo does not pass silently.
+    func only(_ names: Set<String>) throws {
+        call.pushNil()
+        while call.next(index) {
+            let key = call.type(-2) == .string ? call.optionalString(-2) : nil
+            call.pop()
+            guard let key, names.contains(key) else {
+                call.pop()
+                throw error("unknown field \(key.map { "'\($0)'" } ?? "in the list part") (\(names.sorted().joined(separator: ", ")) expected)")
+            }
+        }
+    }
+}
+
+extension NavRuntime {
+    /// The most items a list in a table argument may have.
+    var listLimit: Int { 10_000 }
+}

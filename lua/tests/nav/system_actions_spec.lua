@@ -1,0 +1,146 @@
+-- Leaving the app, the HUD, haptics, bottom sheets and try (Nivelir's addons and the rest
+-- of its core), recorded on the app.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local Offline = nav.screen("Offline")
+
+local here = nav.route():top(nav.container)
+local function feedApp(system)
+  return nav.app { root = nav.stack { Feed() }, system = system }
+end
+
+describe("leaving the app", function()
+  scenario("openURL records the URL it opened", function()
+    local app = feedApp()
+    expect(app:navigate(here:openURL("https://example.com/help"))):toSucceed()
+    expect(app.opened):toEqual { "https://example.com/help" }
+  end)
+
+  scenario("a URL no app opens falls back to the first one that opens", function()
+    local app = feedApp { canOpenURL = function(url) return url:find("^https:") ~= nil end }
+    expect(app:navigate(here:openURL("twitter://user", { fallbackURLs = { "https://x.com/user" } }))):toSucceed()
+    expect(app.opened):toEqual { "https://x.com/user" }
+  end)
+
+  scenario("fails with Nivelir's error when nothing opens", function()
+    local app = feedApp { canOpenURL = false }
+    expect(app:navigate(here:openURL("myapp://chat"))):toFail('Failed to open URL ("myapp://chat") for:')
+    expect(app.opened):toEqual {}
+  end)
+
+  scenario("an open the system reports as failed fails the route", function()
+    local app = feedApp { openSucceeds = false }
+    expect(app:navigate(here:openURL("https://example.com"))):toFail("Failed to open URL")
+    expect(app.opened):toEqual { "https://example.com" }
+  end)
+
+  scenario("call, mail, settings and the store make the URLs Nivelir makes", function()
+    local app = feedApp()
+    app:navigate(here:call("+1 (555) 010-99"))
+    app:navigate(here:mail("team@example.com", { subject = "Hi" }))
+    app:navigate(here:openAppSettings())
+    app:navigate(here:openStoreApp("123", { forReview = true }))
+    expect(app.opened):toEqual {
+      "tel://+155501099",
+      "mailto:team@example.com?subject=Hi",
+      "app-settings:",
+      "https://itunes.apple.com/app/id123?action=write-review",
+    }
+  end)
+end)
+
+describe("HUD", function()
+  scenario("is shown over the window and hides itself after its duration", function()
+    local app = feedApp()
+    expect(app:navigate(here:showHUD({ indicator = "success", message = "Sent" }, { duration = 1 }))):toSucceed()
+    expect(app.hud.indicator):toBe("success")
+    expect(app.hud.message):toBe("Sent")
+    expect(app.log):toContain('Info: Presenting HUD(indicator: .success, footer: .message("Sent")) on UIViewController')
+    app:advance(1)
+    expect(app.hud):toBeNil()
+  end)
+
+  scenario("a later show cancels an earlier one's timer; hideHUD hides it", function()
+    local app = feedApp()
+    app:navigate(here:showHUD("activity", { duration = 1 }))
+    app:advance(0.5)
+    app:navigate(here:showHUD { indicator = { percentage = 0.5 } })
+    app:advance(1)
+    expect(app.hud.indicator):toEqual { percentage = 0.5 }
+    expect(app:navigate(here:hideHUD())):toSucceed()
+    expect(app.hud):toBeNil()
+  end)
+
+  scenario("a bad indicator is an argument error", function()
+    expect(function() here:showHUD("sparkles") end):toFail("unknown indicator 'sparkles'")
+  end)
+end)
+
+describe("haptics", function()
+  scenario("are recorded in order, and log nothing", function()
+    local app = feedApp()
+    local before = #app.log
+    app:navigate(here:impactOccurred("heavy"):impactOccurred(0.5):notificationOccurred("success"):selectionChanged())
+    expect(app.haptics):toEqual { "impact(style: heavy)", "impact(intensity: 0.5)", "notification(type: success)", "selection" }
+    expect(#app.log - before):toBe(1)   -- the search's line only
+  end)
+
+  scenario("unknown styles are argument errors", function()
+    expect(function() here:impactOccurred("loud") end):toFail("unknown impact style 'loud'")
+    expect(function() here:notificationOccurred("maybe") end):toFail("unknown notification type 'maybe'")
+    expect(function() here:impactOccurred(2) end):toFail("an intensity from 0 to 1 expected")
+  end)
+end)
+
+describe("changeBottomSheet", function()
+  scenario("changes the sheet's detents and never completes, as Nivelir's", function()
+    local app = feedApp()
+    app:navigate(here:present(Chat():withBottomSheet { detents = { "medium", "large" } }))
+    local ok, err = app:navigate(here:changeBottomSheet { selectedDetent = "large" }:present(Offline()))
+    expect(ok):toBe(false)
+    expect(err):toContain("never completed")
+    expect(app:top().attributes.bottomSheet.selectedDetent):toBe("large")
+    expect(app:top().attributes.bottomSheet.detents):toEqual { "medium", "large" }
+    expect(app.log):toContain("Info: Changing bottom sheet of UIViewController")
+  end)
+
+  scenario("fails on a container not presented as a bottom sheet", function()
+    local app = feedApp()
+    app:navigate(here:present(Chat()))
+    expect(app:navigate(here:changeBottomSheet { selectedDetent = "large" })):toFail("is not presented as a bottom sheet")
+  end)
+end)
+
+describe("try", function()
+  local pushChat = nav.route("stack"):push(Chat())
+
+  scenario("runs done after a success, and ensure whatever happens", function()
+    local app = feedApp()
+    local route = nav.route():top(nav.stack):try(pushChat, { ensure = nav.route("stack"):impactOccurred(), done = nav.route("stack"):push(Offline()) })
+    expect(app:navigate(route)):toSucceed()
+    expect(app:top().name):toBe("Offline")
+    expect(app.haptics):toEqual { "impact(style: medium)" }
+  end)
+
+  scenario("a fallback function gets the error and chooses a route; the error is logged", function()
+    local app = feedApp()
+    local seen
+    local failing = nav.route("stack"):fail("offline")
+    local route = nav.route():top(nav.stack):try(failing, { fallback = function(err) seen = err; return nav.route("stack"):push(Offline()) end })
+    expect(app:navigate(route)):toSucceed()
+    expect(seen):toBe("offline")
+    expect(app:top().name):toBe("Offline")
+    expect(app.log):toContain("Info: Catching error: offline")
+  end)
+
+  scenario("without a fallback the action's error is the result; cauterize swallows it", function()
+    local app = feedApp()
+    local failing = nav.route("stack"):fail("offline")
+    expect(app:navigate(nav.route():top(nav.stack):try(failing))):toFail("offline")
+    expect(app:navigate(nav.route():top(nav.stack):try(failing, { cauterize = true }))):toSucceed()
+  end)
+
+  scenario("the action must fit the current container", function()
+    expect(function() nav.route():top(nav.stack):try(nav.route("tabs"):selectTab(1)) end):toFail("bad argument #2 to 'try' (route rooted at stack expected, got route rooted at tabs)")
+  end)
+end)

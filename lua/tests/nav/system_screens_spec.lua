@@ -1,0 +1,205 @@
+-- System screens (Nivelir's addons) as containers a scenario inspects and answers.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local Login = nav.screen("Login")
+
+local top = nav.route():top(nav.container)
+local function feedApp(options)
+  return nav.app { root = nav.stack { Feed() }, system = options }
+end
+
+describe("alert", function()
+  local signOut = {
+    title = "Sign out?", message = "You can sign in again",
+    actions = {
+      { title = "Cancel", style = "cancel" },
+      { title = "Sign Out", style = "destructive", route = nav.route():setRoot(Login()) },
+    },
+  }
+
+  scenario("is presented as a container with its title, message and actions", function()
+    local app = feedApp()
+    expect(app:navigate(top:showAlert(signOut))):toSucceed()
+    local alert = app:top()
+    expect(alert.system.type):toBe("Alert")
+    expect(alert.system.title):toBe("Sign out?")
+    expect(alert.system.message):toBe("You can sign in again")
+    expect(alert.system.actions[2].title):toBe("Sign Out")
+    expect(alert.system.actions[2].style):toBe("destructive")
+    expect(app.log):toContain('Info: Presenting Alert("Sign out?") on UIViewController')
+    expect(alert.presenting.kind):toBe("stack")      -- UIKit presents from the presentation context
+  end)
+
+  scenario("tapping an action dismisses it, then runs the action's route", function()
+    local app = feedApp()
+    app:navigate(top:showAlert(signOut))
+    expect(app:answer("Sign Out")):toSucceed()
+    expect(app:top().name):toBe("Login")
+    expect(app.window.children[1].presented):toBeNil()
+  end)
+
+  scenario("a handler gets the texts typed into the fields; an enabler can refuse", function()
+    local app = feedApp()
+    local typed
+    app:navigate(top:showAlert {
+      title = "Rename",
+      textFields = { { placeholder = "Name" } },
+      actions = {
+        { title = "Save", handler = function(texts) typed = texts[1] end,
+          enabler = function(texts) return #texts[1] > 0 end },
+      },
+    })
+    local ok, err = app:answer("Save")
+    expect(ok):toBe(false)
+    expect(err):toContain("is disabled")
+    expect(app:answer("Save", { texts = { "Inbox" } })):toSucceed()
+    expect(typed):toBe("Inbox")
+  end)
+
+  scenario("an unknown action is refused with the actions there are", function()
+    local app = feedApp()
+    app:navigate(top:showAlert(signOut))
+    local ok, err = app:answer("Delete")
+    expect(ok):toBe(false)
+    expect(err):toContain("has no action 'Delete' (Cancel, Sign Out)")
+    expect(app:top().system.type):toBe("Alert")
+  end)
+
+  scenario("a bad action is an argument error at the line that builds it", function()
+    expect(function() top:showAlert { actions = { { title = "OK", style = "loud" } } } end):toFail("actions[1]: unknown style 'loud'")
+    expect(function() top:showAlert { titel = "x" } end):toFail("unknown field 'titel'")
+  end)
+
+  scenario("cannot be shown from a container that already presents", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    local ok, err = app:navigate(nav.route():first(nav.stack):showAlert(signOut))
+    expect(ok):toBe(false)
+    expect(err):toContain("is already presenting another container")
+  end)
+end)
+
+describe("action sheet", function()
+  local sheet = { title = "Chat", anchor = "moreButton", actions = { { title = "Share" }, { title = "Cancel", style = "cancel" } } }
+
+  scenario("on a phone is a sheet without a popover anchor", function()
+    local app = feedApp()
+    app:navigate(top:showActionSheet(sheet))
+    expect(app:top().system.type):toBe("ActionSheet")
+    expect(app:top().attributes.popoverAnchor):toBeNil()
+  end)
+
+  scenario("on a pad is a popover at its anchor", function()
+    local app = feedApp { idiom = "pad" }
+    app:navigate(top:showActionSheet(sheet))
+    expect(app:top().attributes.popoverAnchor):toBe("moreButton")
+    expect(app:answer("Cancel")):toSucceed()
+    expect(app.window.children[1].presented):toBeNil()
+  end)
+end)
+
+describe("Safari", function()
+  scenario("shows the URL and reports when closed", function()
+    local app = feedApp()
+    local finished = false
+    expect(app:navigate(top:showSafari { url = "https://example.com", didFinish = function() finished = true end })):toSucceed()
+    expect(app:top().system.url):toBe("https://example.com")
+    expect(app:answer("done")):toSucceed()
+    expect(finished):toBe(true)
+    expect(app.window.children[1].presented):toBeNil()
+  end)
+
+  scenario("refuses a URL that is not http or https, as SFSafariViewController", function()
+    local app = feedApp()
+    local ok, err = app:navigate(top:showSafari("myapp://chat"))
+    expect(ok):toBe(false)
+    expect(err):toContain("Safari does not support the url scheme of:")
+  end)
+end)
+
+describe("sharing", function()
+  scenario("reports the chosen activity, or nil when closed", function()
+    local app = feedApp()
+    local reports = {}
+    local share = top:share { items = { "https://example.com/chat/7" },
+                              didFinish = function(activity, completed) reports[#reports + 1] = { activity, completed } end }
+    app:navigate(share)
+    expect(app:top().system.items[1]):toBe("https://example.com/chat/7")
+    expect(app:answer("com.apple.UIKit.activity.CopyToPasteboard")):toSucceed()
+    app:navigate(share)
+    expect(app:answer(nil)):toSucceed()
+    expect(reports[1][1]):toBe("com.apple.UIKit.activity.CopyToPasteboard")
+    expect(reports[1][2]):toBe(true)
+    expect(reports[2][1]):toBeNil()
+    expect(reports[2][2]):toBe(false)
+  end)
+
+  scenario("a visual activity shows its screen in place of the sheet", function()
+    local app = feedApp()
+    app:navigate(top:share { items = { "x" }, activities = { { type = "app.forward", title = "Forward", screen = Chat() } } })
+    expect(app:answer("app.forward")):toSucceed()
+    expect(app:top().name):toBe("Chat")
+  end)
+end)
+
+describe("media picker", function()
+  scenario("asks for permission once, then shows the picker", function()
+    local app = feedApp { authorization = { camera = "notDetermined" }, authorizationAnswer = { camera = "authorized" } }
+    local picked
+    local ok = app:navigate(top:showMediaPicker { source = "camera", didFinish = function(result) picked = result end })
+    expect(ok):toBe(true)
+    expect(app.authorizationRequests.camera):toBe(1)
+    expect(app:top().system.source):toBe("camera")
+    expect(app:answer({ image = "photo.jpg" })):toSucceed()
+    expect(picked.image):toBe("photo.jpg")
+  end)
+
+  scenario("fails with Nivelir's error when access is denied", function()
+    local app = feedApp { authorization = { photos = "denied" } }
+    local ok, err = app:navigate(top:showMediaPicker("photoLibrary"))
+    expect(ok):toBe(false)
+    expect(err):toContain("access")
+    expect(app.authorizationRequests.photos):toBeNil()
+  end)
+
+  scenario("fails when the device has no such source", function()
+    local app = feedApp { mediaTypes = { camera = false } }
+    local ok = app:navigate(top:showMediaPicker("camera"))
+    expect(ok):toBe(false)
+  end)
+end)
+
+describe("document preview and product page", function()
+  scenario("a preview reports when it begins and ends", function()
+    local app = feedApp()
+    local events = {}
+    app:navigate(top:showDocumentPreview { url = "file:///report.pdf", name = "Report",
+      willBeginPreview = function() events[#events + 1] = "begin" end,
+      didEndPreview = function() events[#events + 1] = "end" end })
+    expect(app:top().system.name):toBe("Report")
+    expect(events):toEqual { "begin" }
+    app:settle()                                    -- the action completes before the preview is up
+    expect(app:answer()):toSucceed()
+    expect(events):toEqual { "begin", "end" }
+  end)
+
+  scenario("a product page shows its item and a review is recorded", function()
+    local app = feedApp()
+    expect(app:navigate(top:showStoreProduct("12345"))):toSucceed()
+    expect(app:top().system.itemID):toBe("12345")
+    expect(app:navigate(nav.route():requestStoreReview())):toSucceed()
+    expect(app.storeReviewRequests):toBe(1)
+  end)
+end)
+
+describe("answering", function()
+  scenario("a screen that is not a system screen cannot be answered", function()
+    local app = feedApp()
+    expect(function() app:answer("OK") end):toFail("no system screen is on top")
+  end)
+
+  scenario("a wrong answer for the screen is refused", function()
+    local app = feedApp()
+    app:navigate(top:showSafari("https://example.com"))
+    expect(function() app:answer("OK") end):toFail('answered with "done"')
+  end)
+end)
