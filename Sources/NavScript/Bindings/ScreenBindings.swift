@@ -8,12 +8,12 @@ import ScreenKit
 ///     local chat = Chat { chatId = 7 }          --> Chat(chatId=7)
 ///     chat:withStackContainer():withModalPresentationStyle("fullScreen")
 extension NavRuntime {
-    /// nav.screen(name, {container =, build =, refresh =, iterable =})
+    /// nav.screen(name, {container =, build =, refresh =, iterable =, observer =})
     func defineScreen(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
         let options = try NavOptions(call, 2)
-        try options.only(["container", "build", "refresh", "iterable"], for: "screen")
+        try options.only(["container", "build", "refresh", "iterable", "observer"], for: "screen")
         let kindName = try options.string("container") ?? "modal"
         guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
             throw LuaCallError.argument(2, "unknown container '\(kindName)' (modal, stack or tabs expected)")
@@ -25,6 +25,7 @@ extension NavRuntime {
         } else {
             iterableScreens.remove(name)
         }
+        screenObservers[name] = try options.string("observer")
         call.push(ScreenTypeObject(name: name, kind: kind), screenTypes)
         return 1
     }

@@ -21,12 +21,22 @@ public final class NavRuntime {
     let navigators: LuaClass<ScreenNavigator>
     let modifiers: LuaClass<ModifierObject>
     let completions: LuaClass<CompletionObject>
+    let tokens: LuaClass<ScreenObserverToken>
 
     /// What scripts defined, by name.
     var screenBuilders: [String: LuaReference] = [:]
     var screenRefreshers: [String: LuaReference] = [:]
     /// Screens whose containers the iterator walks into (`iterable = true`).
     var iterableScreens: Set<String> = []
+    /// The observer type each screen informs (`observer = "ChatObserver"`).
+    var screenObservers: [String: String] = [:]
+    /// Observer tokens, kept until cancelled or the state closes: dropping one in a script
+    /// does not cancel it, so that when it ends does not depend on the collector.
+    var observerTokens: [ObjectIdentifier: ScreenObserverToken] = [:]
+    /// The tables registered as observers, one `LuaObserver` each.
+    var observers: [LuaObserver] = []
+    /// `observer[method](observer, ...)`, protected: what `container:notify` calls.
+    var notifyFunction: LuaReference?
     var actions: [String: NavActionDefinition] = [:]
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
@@ -50,10 +60,11 @@ public final class NavRuntime {
         lua = try LuaState(options: options)
         self.directory = directory
         let lua = lua
-        (screenTypes, screens, routes, predicates, apps, containers, navigators, modifiers, completions) = try lua.withCollectorPaused {
+        (screenTypes, screens, routes, predicates, apps, containers, navigators, modifiers, completions, tokens) = try lua.withCollectorPaused {
             (try Self.makeClass(.screenType, in: lua), try Self.makeClass(.screen, in: lua), try Self.makeClass(.route, in: lua),
              try Self.makeClass(.predicate, in: lua), try Self.makeClass(.app, in: lua), try Self.makeClass(.container, in: lua),
-             try Self.makeClass(.navigator, in: lua), try Self.makeClass(.modifier, in: lua), try Self.makeClass(.completion, in: lua))
+             try Self.makeClass(.navigator, in: lua), try Self.makeClass(.modifier, in: lua), try Self.makeClass(.completion, in: lua),
+             try Self.makeClass(.observerToken, in: lua))
         }
         lua.hostObject = self
         if activate {
@@ -128,6 +139,9 @@ public final class NavRuntime {
                 done(Result { try directory.invoke(.named(.screenRefresher, name)) { [.object(container, $0.containers)] } })
             }
         }
+        // As Nivelir: the observation is made before the build and tied to the container after.
+        let observation = screenObservers[name].map(navigator.observation(of:))
+        defer { observation?.associate(with: container) }
         guard screenBuilders[name] != nil else { return }
         let outer = buildingNavigator
         buildingNavigator = navigator

@@ -44,6 +44,12 @@ struct NavTable {
         return try read(call.top)
     }
 
+    /// Whether field `name` is there (not nil).
+    func has(_ name: String) -> Bool {
+        defer { call.pop() }
+        return call.field(index, name) != .nil
+    }
+
     func string(_ name: String) throws -> String? {
         try field(name) { at in
             guard call.type(at) == .string || call.type(at) == .number, let text = call.optionalString(at) else {

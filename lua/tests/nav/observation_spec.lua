@@ -1,0 +1,98 @@
+-- Screen observation (Nivelir's ScreenObservation, observer tokens and predicates).
+local ChatList = nav.screen("ChatList")
+local Chat = nav.screen("Chat", { observer = "ChatObserver" })
+local Feed = nav.screen("Feed", { observer = "FeedObserver" })
+
+local function listener(log)
+  return { didSendMessage = function(self, text) log[#log + 1] = text end }
+end
+
+local function chatOverList()
+  local app = nav.app { root = nav.stack { ChatList() } }
+  app:navigate(nav.route():top(nav.container):present(Chat { id = 7 }))
+  return app, app.window.children[1], app:top()
+end
+
+describe("observation", function()
+  scenario("a chat tells the list that a message was sent", function()
+    local app, list, chat = chatOverList()
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard), { presentedOn = list })
+    expect(chat:notify("didSendMessage", "Hi")):toBe(1)
+    expect(heard):toEqual { "Hi" }
+  end)
+
+  scenario("only observers of the screen's observer type hear it", function()
+    local app, _, chat = chatOverList()
+    local chats, feeds = {}, {}
+    app.navigator:observe("ChatObserver", listener(chats))
+    app.navigator:observe("FeedObserver", listener(feeds))
+    chat:notify("didSendMessage", "Hi")
+    expect(chats):toEqual { "Hi" }
+    expect(feeds):toEqual {}
+  end)
+
+  scenario("a dismissed screen stops being observed through presentedOn", function()
+    local app, list, chat = chatOverList()
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard), { presentedOn = list })
+    expect(app:navigate(nav.route():first(nav.stack):dismiss())):toSucceed()
+    expect(chat:notify("didSendMessage", "late")):toBe(0)
+    expect(heard):toEqual {}
+  end)
+
+  scenario("a cancelled token stops the observer", function()
+    local app, _, chat = chatOverList()
+    local heard = {}
+    local token = app.navigator:observe("ChatObserver", listener(heard))
+    expect(app.navigator.observerCount):toBe(1)
+    token:cancel()
+    expect(app.navigator.observerCount):toBe(0)
+    chat:notify("didSendMessage", "Hi")
+    expect(heard):toEqual {}
+  end)
+
+  scenario("screen, pushedInto and satisfiedAny choose which screens an observer hears", function()
+    local app = nav.app { root = nav.stack { ChatList(), Chat { id = 1 }, Chat { id = 2 } } }
+    local stack = app.window.children[1]
+    local one, two = {}, {}
+    app.navigator:observe("ChatObserver", listener(one), { screen = Chat { id = 1 } })
+    app.navigator:observe("ChatObserver", listener(two), { satisfiedAny = { { screen = Chat { id = 2 } }, { pushedAfter = stack.children[2] } } })
+    stack.children[2]:notify("didSendMessage", "to one")
+    stack.children[3]:notify("didSendMessage", "to two")
+    expect(one):toEqual { "to one" }
+    expect(two):toEqual { "to two" }
+    local inStack = {}
+    app.navigator:observe("ChatObserver", listener(inStack), { pushedInto = stack })
+    expect(stack.children[3]:notify("didSendMessage", "x")):toBe(2)
+  end)
+
+  scenario("an observer is told once, with the arguments given", function()
+    local app, _, chat = chatOverList()
+    local seen
+    local observer = { didRead = function(self, id, count) seen = { id, count } end }
+    app.navigator:observe("ChatObserver", observer)
+    app.navigator:observe("ChatObserver", observer)
+    expect(chat:notify("didRead", 7, 3)):toBe(1)
+    expect(seen):toEqual { 7, 3 }
+  end)
+
+  scenario("a missing method or a screen without an observer type is an error", function()
+    local app, list, chat = chatOverList()
+    app.navigator:observe("ChatObserver", {})
+    expect(function() chat:notify("didSendMessage") end):toFail("the observer has no method 'didSendMessage'")
+    expect(function() list.children[1]:notify("x") end):toFail("has no observation")
+    expect(function() app.navigator:observe("ChatObserver", {}, { presentedOnn = list }) end):toFail("unknown field 'presentedOnn'")
+  end)
+
+  scenario("a screen's build function can keep its container and notify later", function()
+    local built
+    local Composer = nav.screen("Composer", { observer = "ChatObserver", build = function(container) built = container end })
+    local app = nav.app { root = nav.stack { ChatList() } }
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard), { childOf = app.window.children[1] })
+    app:navigate(nav.route():top(nav.stack):push(Composer()))
+    built:notify("didSendMessage", "draft")
+    expect(heard):toEqual { "draft" }
+  end)
+end)
