@@ -33,7 +33,7 @@ extension NavRuntime {
             if let message = call.optionalString(3) {
                 return .failure(ScreenFailure(message))
             }
-            return .failure(ScreenCanceledError(for: done.action))
+            return .failure(ScreenCanceledError(for: done.trigger))
         default:
             throw LuaCallError.argument(1, "boolean or Container expected, got \(call.typeName(2))")
         }
@@ -89,7 +89,7 @@ extension NavRuntime {
             do {
                 try directory.invoke(.named(.action, name)) { runtime in
                     [.object(container, runtime.containers), .object(navigator, runtime.navigators),
-                     .object(CompletionObject(action: performed, container: container, completion: done), runtime.completions)]
+                     .object(CompletionObject(trigger: performed, completion: done), runtime.completions)]
                         + arguments.map(LuaArgument.value)
                 }
             } catch {

@@ -18,6 +18,8 @@ extension NavRuntime {
         .function("decorator") { runtime, call in try runtime.defineDecorator(call) },
         .function("deeplink") { runtime, call in try runtime.defineDeeplink(call) },
         .function("interceptor") { runtime, call in try runtime.defineInterceptor(call) },
+        .function("deeplinkType") { runtime, call in try runtime.defineDeeplinkType(call) },
+        .function("deeplinkManager") { runtime, call in try runtime.makeDeeplinkManager(call) },
     ]
 
     private static let readOnly = LuaFunction { _ in

@@ -50,6 +50,8 @@ extension NavRuntime {
             return .failed("no deeplink matches \(text)")
         }
         let query = DeeplinkQuery.parse(url.query)
+        // As Nivelir's manager: the deeplink is announced before the interceptors run.
+        app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")
         let link = LuaValue.table(array: [], fields: [
             "url": .string(text),
             "pattern": .string(definition.pattern.description),
@@ -84,7 +86,6 @@ extension NavRuntime {
         guard let route else {
             return .failed("the deeplink handler of \(definition.pattern) returned no route")
         }
-        app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")
         return .navigated(app.application.navigate(to: route))
     }
 

@@ -10,7 +10,7 @@ struct NavBinding {
     enum Target: String {
         case module = "nav", screenType = "ScreenType", screen = "Screen", route = "Route", predicate = "Predicate"
         case app = "App", container = "Container", navigator = "Navigator", modifier = "Modifier", completion = "Completion"
-        case observerToken = "ObserverToken"
+        case observerToken = "ObserverToken", deeplinkManager = "DeeplinkManager"
     }
 
     enum Kind {
@@ -67,7 +67,7 @@ extension NavRuntime {
     /// Every binding of the `nav` module.
     static let bindings: [NavBinding] = moduleBindings + screenBindings + decoratorBindings + routeBindings
         + containerRouteBindings + predicateBindings + containerBindings + appBindings + extensionBindings
-        + systemScreenBindings + systemActionBindings + systemBindings + observationBindings
+        + systemScreenBindings + systemActionBindings + systemBindings + observationBindings + deeplinkManagerBindings
 
     /// The classes' definitions, shared by every state.
     static let definitions: [NavBinding.Target: LuaClassDefinition] = {

@@ -52,15 +52,14 @@ final class ModifierObject {
     }
 }
 
-/// `done` of a custom action: completes it once.
+/// `done` of a custom action or a deeplink interceptor: completes it once. A failure
+/// without a message is `ScreenCanceledError` for `trigger`.
 final class CompletionObject {
-    let action: ScreenCustomAction
-    let container: ScreenContainer
+    let trigger: Any
     let completion: ScreenActionCompletion
 
-    init(action: ScreenCustomAction, container: ScreenContainer, completion: @escaping ScreenActionCompletion) {
-        self.action = action
-        self.container = container
+    init(trigger: Any, completion: @escaping ScreenActionCompletion) {
+        self.trigger = trigger
         self.completion = completion
     }
 }

@@ -22,6 +22,7 @@ public final class NavRuntime {
     let modifiers: LuaClass<ModifierObject>
     let completions: LuaClass<CompletionObject>
     let tokens: LuaClass<ScreenObserverToken>
+    let deeplinkManagers: LuaClass<DeeplinkManager>
 
     /// What scripts defined, by name.
     var screenBuilders: [String: LuaReference] = [:]
@@ -60,11 +61,11 @@ public final class NavRuntime {
         lua = try LuaState(options: options)
         self.directory = directory
         let lua = lua
-        (screenTypes, screens, routes, predicates, apps, containers, navigators, modifiers, completions, tokens) = try lua.withCollectorPaused {
+        (screenTypes, screens, routes, predicates, apps, containers, navigators, modifiers, completions, tokens, deeplinkManagers) = try lua.withCollectorPaused {
             (try Self.makeClass(.screenType, in: lua), try Self.makeClass(.screen, in: lua), try Self.makeClass(.route, in: lua),
              try Self.makeClass(.predicate, in: lua), try Self.makeClass(.app, in: lua), try Self.makeClass(.container, in: lua),
              try Self.makeClass(.navigator, in: lua), try Self.makeClass(.modifier, in: lua), try Self.makeClass(.completion, in: lua),
-             try Self.makeClass(.observerToken, in: lua))
+             try Self.makeClass(.observerToken, in: lua), try Self.makeClass(.deeplinkManager, in: lua))
         }
         lua.hostObject = self
         if activate {

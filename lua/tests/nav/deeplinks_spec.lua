@@ -81,7 +81,10 @@ describe("interceptors", function()
 
   scenario("drop a link with a reason", function()
     nav.interceptor(function(link) return false, "links are off" end)
-    expect(nav.app { root = nav.stack {} }:open("app://chat/1")):toFail("^links are off$")
+    local app = nav.app { root = nav.stack {} }
+    expect(app:open("app://chat/1")):toFail("^links are off$")
+    -- As Nivelir's manager, the deeplink is announced before the interceptors run.
+    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId="1"}')
   end)
 
   scenario("see the link and the app", function()

@@ -74,7 +74,7 @@ describe("nav.screen", function()
     expect(function() nav.screen("") end):toFail("bad argument #1 to 'screen' (a screen needs a name)")
     expect(function() nav.screen("X", { container = "window" }) end):toFail("unknown container 'window' (modal, stack or tabs expected)")
     expect(function() nav.screen("X", { build = 1 }) end):toFail("option 'build' must be a function")
-    expect(function() nav.screen("X", { bild = function() end }) end):toFail("unknown option 'bild' (build, container, iterable, refresh expected)")
+    expect(function() nav.screen("X", { bild = function() end }) end):toFail("unknown option 'bild' (build, container, iterable, observer, refresh expected)")
     expect(function() nav.screen("X", "modal") end):toFail("bad argument #2 to 'screen' (table of options expected, got string)")
   end)
 

@@ -1,0 +1,333 @@
+import LuaKit
+import ScreenKit
+
+/// A deeplink interceptor that is a script function:
+/// `function(deeplink, kind, navigator, done) ... done(true) end`.
+struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
+    let callback: NavCallback
+    let directory: NavDirectory
+
+    func interceptDeeplink(_ deeplink: Deeplink, of type: DeeplinkType, navigator: ScreenNavigator,
+                           completion: @escaping (Result<Void, Error>) -> Void) {
+        do {
+            try directory.invoke(callback) { runtime in
+                [.value(NavRuntime.deeplinkValue(deeplink)), .string(type.rawValue), .object(navigator, runtime.navigators),
+                 .object(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }, runtime.completions)]
+            }
+        } catch {
+            completion(.failure(error))
+        }
+    }
+}
+
+/// Nivelir's deeplink manager from Lua: deeplink types made from URLs, notifications and
+/// shortcuts, scopes activated with the screens their deeplinks navigate with, a pending
+/// deeplink per scope, interceptors. `nav.deeplink` and `app:open` stay as the short form.
+///
+///     local ChatDeeplink = nav.deeplinkType("ChatDeeplink", {
+///       query = { chat_id = "integer" },
+///       url = function(url) if url.host == "chat" then return { chatID = url.query.chat_id } end end,
+///       navigate = function(deeplink, screens, navigator) return Routes.showChat(deeplink.chatID) end,
+///     })
+///     local deeplinks = nav.deeplinkManager { types = { ChatDeeplink }, navigator = app.navigator }
+///     deeplinks:handleURL("myapp://chat?chat_id=7")
+///     deeplinks:activate()
+extension NavRuntime {
+    /// The fields of a deeplink type table.
+    private static let deeplinkTypeFields: Set<String> = ["name", "url", "query", "notification", "shortcut", "navigate"]
+
+    /// nav.deeplinkType(name, { url =, query =, notification =, shortcut =, navigate = }):
+    /// checks the table and returns it, named.
+    func defineDeeplinkType(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        let table = try NavTable(call, 2, runtime: self)
+        try table.only(Self.deeplinkTypeFields)
+        _ = try deeplinkType(table, name: name)
+        call.push(name)
+        call.setField(2, "name")
+        call.pushCopy(2)
+        return 1
+    }
+
+    /// A deeplink type from its table; its functions are kept until the state closes.
+    private func deeplinkType(_ table: NavTable, name: String? = nil) throws -> AnyDeeplinkType {
+        try table.only(Self.deeplinkTypeFields)
+        let name = try name ?? table.requiredString("name")
+        guard let navigate = try table.function("navigate") else { throw table.error("field 'navigate' is missing") }
+        let schema = try table.field("query") { at in try querySchema(table.call, at, table: table, path: "query") }
+        let url = try table.function("url"), notification = try table.function("notification"), shortcut = try table.function("shortcut")
+        guard url != nil || notification != nil || shortcut != nil else {
+            throw table.error("a deeplink type needs a 'url', 'notification' or 'shortcut' function")
+        }
+        let directory = directory
+        let made = { (values: [String: ScreenValue]) in
+            Deeplink(typeName: name, values: values) { screens, navigator, _ in
+                let route: AnyScreenRoute? = try directory.invoke(navigate, { runtime in
+                    [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators)]
+                }, results: 1) { runtime, call in
+                    if call.isNoneOrNil(-1) { return nil }
+                    guard let route = call.optionalObject(-1, runtime.routes), route.rootKind == .window else {
+                        throw ScreenFailure("the navigate function of \(name) must return a window route or nil, got \(call.typeName(-1))")
+                    }
+                    return route
+                }
+                if let route {
+                    navigator.navigate(to: route)
+                }
+            }
+        }
+        // The factory's answer: a table of values, nil (not this type's), or nil and a
+        // reason (a decoding warning: the next type is tried).
+        let factory = { (callback: NavCallback, arguments: [LuaValue]) throws -> Deeplink? in
+            try directory.invoke(callback, { _ in arguments.map(LuaArgument.value) }, results: 2) { _, call in
+                if call.type(-2) == .table, case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.limits)) {
+                    return made(values)
+                }
+                if call.type(-2) == .table { return made([:]) }
+                guard call.isNoneOrNil(-2) else {
+                    throw ScreenFailure("the factory of \(name) must return a table of values or nil, got \(call.typeName(-2))")
+                }
+                if let reason = call.optionalString(-1) {
+                    throw DeeplinkDecodingError(typeName: name, underlyingError: reason)
+                }
+                return nil
+            }
+        }
+        return AnyDeeplinkType(
+            name: name,
+            url: url.map { callback in
+                { components in
+                    var query = URLQueryValue.dictionary([:])
+                    do {
+                        if let raw = components.rawQuery { query = try URLQueryDecoder.decode(raw) }
+                    } catch {
+                        throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
+                    }
+                    let typed: ScreenValue
+                    do {
+                        typed = try schema.map { try URLQueryDecoder.typed(query, as: $0) ?? .object([:]) } ?? query.plain
+                    } catch {
+                        throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
+                    }
+                    var fields: [String: LuaValue] = ["url": .string(components.url), "path": .table(array: components.path.map(LuaValue.string), fields: [:]),
+                                                      "query": typed.luaValue]
+                    fields["scheme"] = components.scheme.map(LuaValue.string)
+                    fields["host"] = components.host.map(LuaValue.string)
+                    fields["context"] = components.context?.luaValue
+                    return try factory(callback, [.table(array: [], fields: fields)])
+                }
+            },
+            notification: notification.map { callback in
+                { notification, context in
+                    let fields: [String: LuaValue] = [
+                        "requestIdentifier": .string(notification.requestIdentifier), "categoryIdentifier": .string(notification.categoryIdentifier),
+                        "actionIdentifier": .string(notification.actionIdentifier), "userInfo": ScreenValue.object(notification.userInfo).luaValue,
+                    ]
+                    return try factory(callback, [.table(array: [], fields: fields), context?.luaValue ?? .nil])
+                }
+            },
+            shortcut: shortcut.map { callback in
+                { shortcut, context in
+                    var fields: [String: LuaValue] = ["type": .string(shortcut.type), "title": .string(shortcut.title)]
+                    fields["userInfo"] = shortcut.userInfo.map { ScreenValue.object($0).luaValue }
+                    return try factory(callback, [.table(array: [], fields: fields), context?.luaValue ?? .nil])
+                }
+            })
+    }
+
+    /// A query schema: "string", "integer", "number", "boolean", "url", a list of one of
+    /// them as "integer[]" (a "?" after any: optional), `{ schema }` for a list of tables,
+    /// `{ field = schema }` for a table.
+    private func querySchema(_ call: LuaCall, _ index: Int32, table: NavTable, path: String) throws -> URLQuerySchema {
+        switch call.type(index) {
+        case .string:
+            var name = try call.string(index)
+            let optional = name.hasSuffix("?")
+            if optional { name.removeLast() }
+            let list = name.hasSuffix("[]")
+            if list { name.removeLast(2) }
+            var schema: URLQuerySchema
+            switch name {
+            case "string": schema = .string
+            case "integer": schema = .integer
+            case "number": schema = .number
+            case "boolean": schema = .boolean
+            case "url": schema = .url
+            default: throw table.error("\(path): unknown type '\(name)' (string, integer, number, boolean or url; '[]' after one for a list, '?' when optional)")
+            }
+            if list { schema = .array(schema) }
+            return optional ? .optional(schema) : schema
+        case .table:
+            let index = call.absolute(index)
+            if call.length(index) == 1 {
+                call.element(index, 1)
+                defer { call.pop() }
+                return .array(try querySchema(call, -1, table: table, path: path + "[1]"))
+            }
+            var fields: [String: URLQuerySchema] = [:]
+            call.pushNil()
+            while call.next(index) {
+                guard call.type(-2) == .string, let key = call.optionalString(-2) else {
+                    call.pop(2)
+                    throw table.error("\(path): a table schema has names as keys")
+                }
+                do {
+                    fields[key] = try querySchema(call, -1, table: table, path: "\(path).\(key)")
+                } catch {
+                    call.pop(2)
+                    throw error
+                }
+                call.pop()
+            }
+            return .object(fields)
+        default:
+            throw table.error("\(path): a type name, a list of one schema, or a table of them expected")
+        }
+    }
+
+    /// A deeplink as interceptors see it: `{ type = "ChatDeeplink", values = {...}, description = "ChatDeeplink(chatID: 7)" }`.
+    static func deeplinkValue(_ deeplink: Deeplink) -> LuaValue {
+        .table(array: [], fields: ["type": .string(deeplink.typeName), "values": ScreenValue.object(deeplink.values).luaValue,
+                                   "description": .string(deeplink.description)])
+    }
+
+    /// nav.deeplinkManager { types = {...} or scopes = {{ key =, types = {...} }, ...},
+    /// interceptors = { function(deeplink, kind, navigator, done) end }, navigator = app.navigator }
+    func makeDeeplinkManager(_ call: LuaCall) throws -> Int32 {
+        let table = try NavTable(call, 1, runtime: self)
+        try table.only(["types", "scopes", "interceptors", "navigator"])
+        let navigator = try table.field("navigator") { at -> ScreenNavigator in
+            guard let navigator = call.optionalObject(at, navigators) else { throw table.error("field 'navigator' must be a Navigator (app.navigator)") }
+            return navigator
+        }
+        guard let navigator else { throw table.error("field 'navigator' is missing: nav.deeplinkManager { types = {...}, navigator = app.navigator }") }
+        var scopes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])] = []
+        if table.has("types") {
+            scopes.append((.default, try table.list("types") { try deeplinkType($0) }))
+        }
+        scopes += try table.list("scopes") { scope in
+            try scope.only(["key", "types"])
+            return (DeeplinkScope(key: try scope.string("key")), try scope.list("types") { try deeplinkType($0) })
+        }
+        guard !scopes.isEmpty else { throw table.error("field 'types' or 'scopes' is missing") }
+        var seen = Set<DeeplinkScope>()
+        for (scope, _) in scopes where !seen.insert(scope).inserted {
+            throw table.error("the scope '\(scope)' is given twice")
+        }
+        let directory = directory
+        let interceptors = try table.field("interceptors") { at -> [any DeeplinkInterceptor] in
+            guard call.type(at) == .table else { throw table.error("field 'interceptors' must be a list of functions") }
+            return try (0..<min(call.length(at), listLimit)).map { position in
+                call.element(at, position + 1)
+                defer { call.pop() }
+                guard call.isFunction(-1) else { throw table.error("interceptors[\(position + 1)] must be a function") }
+                return LuaDeeplinkInterceptor(callback: .function(keepFunction(call, -1)), directory: directory)
+            }
+        } ?? []
+        let manager = DeeplinkManager(deeplinkTypes: scopes, interceptors: interceptors, navigator: navigator, system: navigator.simulation.system)
+        call.push(manager, deeplinkManagers)
+        return 1
+    }
+
+    private static func managerMethod(_ name: String, _ body: @escaping (NavRuntime, LuaCall, DeeplinkManager) throws -> Int32) -> NavBinding {
+        .method(.deeplinkManager, name) { runtime, call in
+            let manager = try call.object(1, runtime.deeplinkManagers)
+            let results = try body(runtime, call, manager)
+            try runtime.raiseCallbackErrors()
+            return results
+        }
+    }
+
+    /// Plain data at `index`, or nil.
+    private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
+        call.isNoneOrNil(index) ? nil : ScreenValue(try call.value(index, depth: 16, limits: NavOptions.limits))
+    }
+
+    /// `true`/`false` for whether a deeplink was made, or `false, error`.
+    private func handled(_ call: LuaCall, _ body: () throws -> Bool) -> Int32 {
+        do {
+            call.push(try body())
+            return 1
+        } catch {
+            call.push(false)
+            call.push("\(error)")
+            return 2
+        }
+    }
+
+    private func notification(_ call: LuaCall, _ index: Int32) throws -> DeeplinkNotification {
+        let table = try NavTable(call, index, runtime: self)
+        try table.only(["requestIdentifier", "categoryIdentifier", "actionIdentifier", "userInfo"])
+        var notification = DeeplinkNotification(requestIdentifier: try table.string("requestIdentifier") ?? "",
+                                                categoryIdentifier: try table.string("categoryIdentifier") ?? "",
+                                                userInfo: try table.values("userInfo") ?? [:])
+        if let action = try table.string("actionIdentifier") {
+            notification.actionIdentifier = action
+        }
+        return notification
+    }
+
+    private func shortcut(_ call: LuaCall, _ index: Int32) throws -> DeeplinkShortcut {
+        let table = try NavTable(call, index, runtime: self)
+        try table.only(["type", "title", "userInfo"])
+        return DeeplinkShortcut(type: try table.requiredString("type"), title: try table.string("title") ?? "", userInfo: try table.values("userInfo"))
+    }
+
+    /// The scope named at `index`: nil for every scope, a key, or "default".
+    private func scope(_ call: LuaCall, _ index: Int32) throws -> DeeplinkScope? {
+        guard !call.isNoneOrNil(index) else { return nil }
+        let key = try call.string(index)
+        return key == "default" ? .default : DeeplinkScope(key: key)
+    }
+
+    static let deeplinkManagerBindings: [NavBinding] = [
+        managerMethod("handleURL") { runtime, call, manager in
+            let url = try call.string(2), context = try runtime.context(call, 3)
+            return runtime.handled(call) { try manager.handleURL(url, context: context) }
+        },
+        managerMethod("handleURLIfPossible") { runtime, call, manager in
+            call.push(manager.handleURLIfPossible(try call.string(2), context: try runtime.context(call, 3)))
+            return 1
+        },
+        managerMethod("canHandleURL") { runtime, call, manager in
+            call.push(manager.canHandleURL(try call.string(2), context: try runtime.context(call, 3)))
+            return 1
+        },
+        managerMethod("handleNotification") { runtime, call, manager in
+            let notification = try runtime.notification(call, 2), context = try runtime.context(call, 3)
+            return runtime.handled(call) { try manager.handleNotification(notification, context: context) }
+        },
+        managerMethod("handleNotificationIfPossible") { runtime, call, manager in
+            call.push(manager.handleNotificationIfPossible(try runtime.notification(call, 2), context: try runtime.context(call, 3)))
+            return 1
+        },
+        managerMethod("handleShortcut") { runtime, call, manager in
+            let shortcut = try runtime.shortcut(call, 2), context = try runtime.context(call, 3)
+            return runtime.handled(call) { try manager.handleShortcut(shortcut, context: context) }
+        },
+        managerMethod("handleShortcutIfPossible") { runtime, call, manager in
+            call.push(manager.handleShortcutIfPossible(try runtime.shortcut(call, 2), context: try runtime.context(call, 3)))
+            return 1
+        },
+        managerMethod("activate") { runtime, call, manager in
+            manager.activate(screens: try runtime.context(call, 2), scope: try runtime.scope(call, 3))
+            return 0
+        },
+        managerMethod("deactivate") { runtime, call, manager in
+            manager.deactivate(scope: try runtime.scope(call, 2))
+            return 0
+        },
+        managerMethod("isActive") { runtime, call, manager in
+            call.push(try runtime.scope(call, 2).map(manager.isActive(scope:)) ?? manager.isActive)
+            return 1
+        },
+        .property(.deeplinkManager, "pendingDeeplinks", DeeplinkManager.self) { _, call, manager in
+            let pending = manager.pendingDeeplinks.map { ($0.key.description, NavRuntime.deeplinkValue($0.value)) }
+            call.push(value: .table(array: [], fields: Dictionary(uniqueKeysWithValues: pending)))
+        },
+        .metamethod(.deeplinkManager, "__tostring") { _, call in
+            call.push("DeeplinkManager")
+            return 1
+        },
+    ]
+}

@@ -1,0 +1,160 @@
+-- Nivelir's deeplink manager: types made from URLs, notifications and shortcuts, scopes,
+-- activation, a pending deeplink per scope, typed queries and interceptors.
+local Feed = nav.screen("Feed")
+local Chat = nav.screen("Chat")
+local Profile = nav.screen("Profile")
+
+local function showChat(id)
+  return nav.route():top(nav.stack):push(Chat { id = id })
+end
+
+local ChatDeeplink = nav.deeplinkType("ChatDeeplink", {
+  query = { chat_id = "integer", tags = "string[]?" },
+  url = function(url)
+    if url.host == "chat" then return { chatID = url.query.chat_id, tags = url.query.tags } end
+  end,
+  notification = function(notification)
+    if notification.userInfo.chat_id then return { chatID = notification.userInfo.chat_id } end
+  end,
+  navigate = function(deeplink) return showChat(deeplink.chatID) end,
+})
+
+local ProfileDeeplink = nav.deeplinkType("ProfileDeeplink", {
+  url = function(url) if url.host == "profile" then return {} end end,
+  shortcut = function(shortcut) if shortcut.type == "profile" then return {} end end,
+  navigate = function(_, screens) return nav.route():top(nav.stack):push(Profile { signedIn = screens.signedIn }) end,
+})
+
+local function setUp(options)
+  local app = nav.app { root = nav.stack { Feed() } }
+  options = options or {}
+  options.navigator = app.navigator
+  options.types = options.types or (not options.scopes and { ChatDeeplink, ProfileDeeplink }) or nil
+  return app, nav.deeplinkManager(options)
+end
+
+describe("deeplink manager", function()
+  scenario("a URL waits for activation, then navigates", function()
+    local app, deeplinks = setUp()
+    expect(deeplinks:handleURL("myapp://chat?chat_id=7&tags[]=a&tags[]=b")):toBe(true)
+    expect(app:top().name):toBe("Feed")
+    expect(deeplinks.pendingDeeplinks.default.description):toBe('ChatDeeplink(chatID: 7, tags: ["a", "b"])')
+    deeplinks:activate({ signedIn = true })
+    expect(app:top().name):toBe("Chat")
+    expect(app:top().traits.id):toBe(7)
+    expect(deeplinks.pendingDeeplinks.default):toBeNil()
+    expect(app.log):toContain("Info: Handling navigation for URL: myapp://chat?chat_id=7&tags[]=a&tags[]=b")
+    expect(app.log):toContain('Info: Performing navigation for deeplink: ChatDeeplink(chatID: 7, tags: ["a", "b"])')
+  end)
+
+  scenario("once active, a deeplink navigates at once with the screens it was activated with", function()
+    local app, deeplinks = setUp()
+    deeplinks:activate({ signedIn = true })
+    expect(deeplinks:isActive()):toBe(true)
+    deeplinks:handleURL("myapp://profile")
+    expect(app:top().name):toBe("Profile")
+    expect(app:top().traits.signedIn):toBe(true)
+  end)
+
+  scenario("only the last deeplink of a scope is kept pending", function()
+    local app, deeplinks = setUp()
+    deeplinks:handleURL("myapp://chat?chat_id=1")
+    deeplinks:handleURL("myapp://chat?chat_id=2")
+    deeplinks:activate({})
+    expect(app:top().traits.id):toBe(2)
+    expect(#app.window.children[1].children):toBe(2)
+  end)
+
+  scenario("a URL no type makes is not handled; a query that does not decode is a warning", function()
+    local app, deeplinks = setUp()
+    expect(deeplinks:handleURL("myapp://settings")):toBe(false)
+    expect(deeplinks:canHandleURL("myapp://chat?chat_id=1")):toBe(true)
+    local ok, err = deeplinks:handleURL("myapp://chat?chat_id=seven")
+    expect(ok):toBe(false)
+    expect(err):toContain("Failed to handle deeplink of AnyURLDeeplink type with warnings:")
+    expect(err):toContain("Failed to decode data for ChatDeeplink with error:")
+    expect(deeplinks:handleURLIfPossible("myapp://chat?chat_id=seven")):toBe(false)
+    expect(app.log[#app.log]):toContain("Error: Failed to handle deeplink of AnyURLDeeplink type with warnings:")
+  end)
+
+  scenario("a field the schema requires must be there, as Decodable requires it", function()
+    local Strict = nav.deeplinkType("StrictDeeplink", {
+      query = { ids = "integer[]" },
+      url = function(url) return { ids = url.query.ids } end,
+      navigate = function() end,
+    })
+    local _, deeplinks = setUp { types = { Strict } }
+    expect(deeplinks:canHandleURL("myapp://x?ids[]=1&ids[]=2")):toBe(true)
+    expect(deeplinks:canHandleURL("myapp://x")):toBe(false)
+  end)
+
+  scenario("notifications and shortcuts make deeplinks too, logged as JSON", function()
+    local app, deeplinks = setUp()
+    deeplinks:activate({ signedIn = false })
+    expect(deeplinks:handleNotification { userInfo = { chat_id = 3 } }):toBe(true)
+    expect(app:top().traits.id):toBe(3)
+    expect(app.log):toContain('Info: Handling navigation for notification:\n{\n  "chat_id" : 3\n}')
+    expect(deeplinks:handleShortcut { type = "profile", title = "Profile" }):toBe(true)
+    expect(app:top().name):toBe("Profile")
+  end)
+
+  scenario("scopes activate on their own, in the order given", function()
+    local app, deeplinks = setUp { scopes = { { key = "chats", types = { ChatDeeplink } }, { types = { ProfileDeeplink } } } }
+    deeplinks:handleURL("myapp://chat?chat_id=5")
+    deeplinks:handleURL("myapp://profile")
+    deeplinks:activate({ signedIn = true }, "default")
+    expect(app:top().name):toBe("Profile")
+    expect(deeplinks:isActive("chats")):toBe(false)
+    expect(deeplinks.pendingDeeplinks.chats.values.chatID):toBe(5)
+    deeplinks:activate({}, "chats")
+    expect(app:top().name):toBe("Chat")
+    deeplinks:deactivate()
+    expect(deeplinks:isActive()):toBe(false)
+  end)
+
+  scenario("an app in the background navigates when it becomes active", function()
+    local app, deeplinks = setUp()
+    app:setSystem { applicationState = "background" }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://chat?chat_id=9")
+    expect(app:top().name):toBe("Feed")
+    app:setSystem { applicationState = "active" }
+    app:settle()
+    expect(app:top().traits.id):toBe(9)
+  end)
+
+  scenario("interceptors run in order before navigating; one that fails drops the deeplink with its error logged", function()
+    local seen = {}
+    local app, deeplinks = setUp { interceptors = {
+      function(deeplink, kind, navigator, done) seen[#seen + 1] = kind .. " " .. deeplink.type; done(true) end,
+      function(deeplink, kind, navigator, done)
+        if deeplink.values.chatID == 13 then done(false, "chat 13 is blocked") else done(true) end
+      end,
+    } }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://chat?chat_id=13")
+    expect(app:top().name):toBe("Feed")
+    expect(app.log):toContain("Error: chat 13 is blocked")
+    deeplinks:handleURL("myapp://chat?chat_id=12")
+    expect(app:top().traits.id):toBe(12)
+    expect(seen):toEqual { "url ChatDeeplink", "url ChatDeeplink" }
+  end)
+
+  scenario("an interceptor can hold the deeplink and let it through later", function()
+    local held
+    local app, deeplinks = setUp { interceptors = { function(_, _, _, done) held = done end } }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://chat?chat_id=4")
+    expect(app:top().name):toBe("Feed")
+    held(true)
+    expect(app:top().traits.id):toBe(4)
+  end)
+
+  scenario("bad definitions are argument errors", function()
+    expect(function() nav.deeplinkType("X", { navigate = function() end }) end):toFail("needs a 'url', 'notification' or 'shortcut' function")
+    expect(function() nav.deeplinkType("X", { url = function() end }) end):toFail("field 'navigate' is missing")
+    expect(function() nav.deeplinkType("X", { url = function() end, navigate = function() end, query = { id = "int" } }) end)
+      :toFail("query.id: unknown type 'int'")
+    expect(function() nav.deeplinkManager { types = {} } end):toFail("field 'navigator' is missing")
+  end)
+end)
