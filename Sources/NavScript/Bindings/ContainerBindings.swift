@@ -17,6 +17,7 @@ extension NavRuntime {
         property("kind") { _, call, container in call.push(container.kind.rawValue) },
         property("key") { _, call, container in call.push(container.key?.description) },
         property("name") { _, call, container in call.push(container.name) },
+        property("typeName") { _, call, container in call.push(container.typeName) },
         property("traits") { _, call, container in call.push(value: ScreenValue.object(container.key?.traits ?? [:]).luaValue) },
         property("parent") { runtime, call, container in runtime.pushContainer(call, container.parent) },
         property("children") { runtime, call, container in

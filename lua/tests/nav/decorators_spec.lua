@@ -98,3 +98,27 @@ describe("decorators", function()
     expect(function() screen.withStackContainer(nil) end):toFail("bad argument #1 to 'withStackContainer' (Screen expected, got nil)")
   end)
 end)
+
+describe("withStackContainer of a class, and withModalStyle", function()
+  local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+  local here = nav.route():top(nav.container)
+
+  scenario("a stack of a named class is one in logs and searches", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(here:present(Chat():withStackContainer("SheetNavigationController")))):toSucceed()
+    expect(app:top().parent.typeName):toBe("SheetNavigationController")
+    expect(app:top().parent.kind):toBe("stack")
+    expect(app.window.children[1].typeName):toBe("UINavigationController")
+  end)
+
+  scenario("withModalStyle sets the presentation and transition styles, or a custom delegate", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(here:present(Chat():withModalStyle { presentation = "formSheet", transition = "crossDissolve" }))
+    expect(app:top().attributes.modalPresentationStyle):toBe("formSheet")
+    expect(app:top().attributes.modalTransitionStyle):toBe("crossDissolve")
+    app:navigate(here:present(Chat():withModalStyle { delegate = "Cards" }))
+    expect(app:top().attributes.modalPresentationStyle):toBe("custom")
+    expect(app:top().attributes.transitioningDelegate):toBe("Cards")
+    expect(function() Chat():withModalStyle { presentation = "bogus" } end):toFail("unknown presentation style 'bogus'")
+  end)
+end)
