@@ -94,6 +94,23 @@ import Darwin
         #expect(try fixture.read("apt.log") == "apt-get update -qq\napt-get install -y -qq libxml2-utils\n")
     }
 
+    /// docs/nivelir-parity.md has a row for every public name of Nivelir 1.9.15, each with
+    /// a test or a reason, and is what its generator writes from the sources and tests now.
+    @Test func theNivelirParityTableIsCompleteAndCurrent() throws {
+        let process = Process()
+        process.executableURL = Binary.packageRoot.appendingPathComponent("scripts/nivelir-parity")
+        process.arguments = ["--check"]
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let report = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(report)")
+        #expect(report.contains("1411 names"))
+    }
+
     func git(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -45,6 +45,39 @@ import Testing
         #expect(charged == 101)
     }
 
+    /// A host's own window provider and iterator (Nivelir's `ScreenWindowProvider` and
+    /// `ScreenIterator`), as a Swift app gives them to its navigator.
+    @Test func aHostsWindowProviderAndIteratorAreUsed() throws {
+        final class SecondWindow: ScreenWindowProvider {
+            let windows: [ScreenContainer]
+            init(_ windows: [ScreenContainer]) { self.windows = windows }
+            var window: ScreenContainer? { windows.last }
+        }
+        /// Walks only a stack's screens, from the top: `first` finds the topmost match.
+        struct TopDownIterator: ScreenIterator {
+            func iterate(from container: ScreenContainer, while predicate: (ScreenContainer) -> ScreenIterationResult) -> ScreenContainer? {
+                var suitable: ScreenContainer?
+                for candidate in [container] + (container.root?.children.reversed() ?? []) {
+                    switch predicate(candidate) {
+                    case let .shouldStop(found): return found
+                    case let .shouldContinue(found): suitable = found ?? suitable
+                    }
+                }
+                return suitable
+            }
+        }
+        let simulation = ScreenSimulation()
+        let windows = [simulation.makeWindow(), simulation.makeWindow(visible: false)]
+        let navigator = ScreenNavigator(windowProvider: SecondWindow(windows), simulation: simulation, iterator: TopDownIterator(), logger: nil)
+        navigator.navigate(to: try AnyScreenRoute(root: .window).setRoot(to: AnyScreen(name: "Inbox", kind: .stack)))
+        #expect(windows[1].root != nil && windows[0].root == nil)
+        for id in [1, 2] {
+            navigator.navigate(to: try AnyScreenRoute(root: .window).root(as: .stack).push(Screens.chat(id)))
+        }
+        let found = navigator.iterator.firstContainer(in: try #require(navigator.window)) { $0.key?.name == "Chat" }
+        #expect(found?.key?.traits["chatId"] == .int(2))
+    }
+
     @Test func theKeyWindowProviderFollowsMakeKey() throws {
         let simulation = ScreenSimulation()
         let first = simulation.makeWindow()
