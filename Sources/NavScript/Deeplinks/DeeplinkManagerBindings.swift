@@ -229,10 +229,17 @@ extension NavRuntime {
         return 1
     }
 
-    private static func managerMethod(_ name: String, _ body: @escaping (NavRuntime, LuaCall, DeeplinkManager) throws -> Int32) -> NavBinding {
+    /// A manager method. One that may navigate (handling, activating) runs the clock until
+    /// the navigation settles, as `app:navigate` and `app:open` do, so that a scenario reads
+    /// the result on the next line.
+    private static func managerMethod(_ name: String, settles: Bool = false,
+                                      _ body: @escaping (NavRuntime, LuaCall, DeeplinkManager) throws -> Int32) -> NavBinding {
         .method(.deeplinkManager, name) { runtime, call in
             let manager = try call.object(1, runtime.deeplinkManagers)
             let results = try body(runtime, call, manager)
+            if settles {
+                _ = manager.navigator.simulation.clock.settle()
+            }
             try runtime.raiseCallbackErrors()
             return results
         }
@@ -281,11 +288,11 @@ extension NavRuntime {
     }
 
     static let deeplinkManagerBindings: [NavBinding] = [
-        managerMethod("handleURL") { runtime, call, manager in
+        managerMethod("handleURL", settles: true) { runtime, call, manager in
             let url = try call.string(2), context = try runtime.context(call, 3)
             return runtime.handled(call) { try manager.handleURL(url, context: context) }
         },
-        managerMethod("handleURLIfPossible") { runtime, call, manager in
+        managerMethod("handleURLIfPossible", settles: true) { runtime, call, manager in
             call.push(manager.handleURLIfPossible(try call.string(2), context: try runtime.context(call, 3)))
             return 1
         },
@@ -293,23 +300,23 @@ extension NavRuntime {
             call.push(manager.canHandleURL(try call.string(2), context: try runtime.context(call, 3)))
             return 1
         },
-        managerMethod("handleNotification") { runtime, call, manager in
+        managerMethod("handleNotification", settles: true) { runtime, call, manager in
             let notification = try runtime.notification(call, 2), context = try runtime.context(call, 3)
             return runtime.handled(call) { try manager.handleNotification(notification, context: context) }
         },
-        managerMethod("handleNotificationIfPossible") { runtime, call, manager in
+        managerMethod("handleNotificationIfPossible", settles: true) { runtime, call, manager in
             call.push(manager.handleNotificationIfPossible(try runtime.notification(call, 2), context: try runtime.context(call, 3)))
             return 1
         },
-        managerMethod("handleShortcut") { runtime, call, manager in
+        managerMethod("handleShortcut", settles: true) { runtime, call, manager in
             let shortcut = try runtime.shortcut(call, 2), context = try runtime.context(call, 3)
             return runtime.handled(call) { try manager.handleShortcut(shortcut, context: context) }
         },
-        managerMethod("handleShortcutIfPossible") { runtime, call, manager in
+        managerMethod("handleShortcutIfPossible", settles: true) { runtime, call, manager in
             call.push(manager.handleShortcutIfPossible(try runtime.shortcut(call, 2), context: try runtime.context(call, 3)))
             return 1
         },
-        managerMethod("activate") { runtime, call, manager in
+        managerMethod("activate", settles: true) { runtime, call, manager in
             manager.activate(screens: try runtime.context(call, 2), scope: try runtime.scope(call, 3))
             return 0
         },

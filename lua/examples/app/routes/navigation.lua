@@ -90,6 +90,30 @@ function R.editProfile()
   end)
 end
 
+-- Sign out, after a confirmation alert: "Sign Out" signs out and shows the Profile tab's
+-- root; "Cancel" only closes the alert.
+function R.confirmSignOut()
+  local session = require "routes.session"
+  return nav.route():top(nav.container):showAlert {
+    title = "Sign out?",
+    message = "You will need to sign in again to see your chats.",
+    actions = {
+      { title = "Cancel", style = "cancel" },
+      { title = "Sign Out", style = "destructive", handler = function() session.signOut() end, route = R.showTab("profile") },
+    },
+  }
+end
+
+-- Share a chat's link; "Forward" is the app's own activity, showing the chat picker.
+function R.shareChat(chatId, didFinish)
+  return nav.route():top(nav.container):share {
+    items = { "https://example.com/chat/" .. chatId },
+    activities = { { type = "app.forward", title = "Forward", screen = S.ChatPicker { chatId = chatId } } },
+    anchor = "shareButton",
+    didFinish = didFinish,
+  }
+end
+
 function R.showOnboarding()
   return nav.route():setRoot(S.Onboarding(), { animation = "crossDissolve" })
 end

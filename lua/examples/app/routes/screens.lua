@@ -16,6 +16,7 @@ S.PhotoViewer = nav.screen("PhotoViewer")
 S.Filters = nav.screen("Filters")
 S.Share = nav.screen("Share")
 S.Onboarding = nav.screen("Onboarding")
+S.ChatPicker = nav.screen("ChatPicker")
 
 -- The tabs, in order; `tabs.chats` is the index of the Chats tab.
 S.tabs = { search = 1, favourites = 2, chats = 3, profile = 4 }
