@@ -28,6 +28,8 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 ---@field container? "modal"|"stack"|"tabs"
 ---@field build? fun(container: Container, navigator: Navigator)
 ---@field refresh? fun(container: Container)
+---@field iterable? boolean    # searches walk into its children (a custom container)
+---@field observer? string     # the observer type its container informs (container:notify)
 
 ---@class BarButton
 ---@field title string
@@ -39,8 +41,6 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 ---@field kind ContainerKind
 ---@field traits table<string, TraitValue>
 local Screen = {}
----@return Screen
-function Screen:withStackContainer() end
 ---@param style PresentationStyle
 ---@return Screen
 function Screen:withModalPresentationStyle(style) end
@@ -74,6 +74,12 @@ function Screen:withBottomSheet(options) end
 ---@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
 ---@return Screen
 function Screen:withBottomSheetStack(options) end
+---@param className? string   # a stack of this class (Nivelir's withStackContainer(of:))
+---@return Screen
+function Screen:withStackContainer(className) end
+---@param options {presentation?: PresentationStyle, transition?: TransitionStyle, delegate?: string}
+---@return Screen
+function Screen:withModalStyle(options) end
 ---@param name string
 ---@param options? table
 ---@return Screen
@@ -216,6 +222,97 @@ function Route:selectedTab(kind, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:setupTab(screen, nested) end
+---Runs `action` with a resolution: ensure whatever happens, done after a success, fallback after a failure.
+---@param action Route
+---@param resolution? {ensure?: Route|Route[], done?: Route|fun(container: Container?): Route, fallback?: Route|fun(err: string): Route?, cauterize?: boolean}
+---@return Route
+function Route:try(action, resolution) end
+---Changes the bottom sheet the container is presented in. As Nivelir's, it never completes.
+---@param changes {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@param options? {animated?: boolean}
+---@return Route
+function Route:changeBottomSheet(changes, options) end
+
+---@class AlertAction
+---@field title string
+---@field style? "default"|"cancel"|"destructive"
+---@field handler? fun(texts: string[])
+---@field enabler? fun(texts: string[]): boolean
+---@field route? Route            # runs after the alert is dismissed
+
+---@class AlertSpec
+---@field title? string
+---@field message? string
+---@field tintColor? string
+---@field accessibilityIdentifier? string
+---@field textFields? {text?: string, placeholder?: string}[]
+---@field actions? AlertAction[]
+
+---@param alert AlertSpec
+---@param options? {animated?: boolean}
+---@return Route
+function Route:showAlert(alert, options) end
+---@param sheet AlertSpec|{anchor?: string}
+---@param options? {animated?: boolean}
+---@return Route
+function Route:showActionSheet(sheet, options) end
+---@param safari string|{url: string, dismissButtonStyle?: string, didFinish?: fun()}
+---@param options? {animated?: boolean}
+---@param nested? NestedRoute
+---@return Route
+function Route:showSafari(safari, options, nested) end
+---@param sharing {items?: string[], activities?: {type: string, title?: string, route?: Route, screen?: Screen}[], excluded?: string[], anchor?: string, didFinish?: fun(activity: string?, completed: boolean)}
+---@param options? {animated?: boolean}
+---@param nested? NestedRoute
+---@return Route
+function Route:share(sharing, options, nested) end
+---@param picker "photoLibrary"|"savedPhotosAlbum"|"camera"|{source?: string, types?: ("image"|"movie")[], allowsEditing?: boolean, cameraSettings?: table, didFinish?: fun(result: table?)}
+---@param options? {animated?: boolean}
+---@param nested? NestedRoute
+---@return Route
+function Route:showMediaPicker(picker, options, nested) end
+---@param preview string|{url: string, uti?: string, name?: string, willBeginPreview?: fun(), didEndPreview?: fun()}
+---@param options? {animated?: boolean}
+---@return Route
+function Route:showDocumentPreview(preview, options) end
+---@param product string|{itemID: string, parameters?: table, didFinish?: fun()}
+---@param options? {animated?: boolean}
+---@param nested? NestedRoute
+---@return Route
+function Route:showStoreProduct(product, options, nested) end
+---@return Route
+function Route:requestStoreReview() end
+---@param url string
+---@param options? {fallbackURLs?: string[]}
+---@return Route
+function Route:openURL(url, options) end
+---@param phoneNumber string
+---@return Route
+function Route:call(phoneNumber) end
+---@param address string
+---@param options? {subject?: string, body?: string}
+---@return Route
+function Route:mail(address, options) end
+---@return Route
+function Route:openAppSettings() end
+---@param id string
+---@param options? {forReview?: boolean}
+---@return Route
+function Route:openStoreApp(id, options) end
+---@param hud "activity"|"spinner"|"success"|"failure"|{indicator?: string|{percentage: number}|{image: string}, message?: string}
+---@param options? {animated?: boolean, duration?: number}
+---@return Route
+function Route:showHUD(hud, options) end
+---@return Route
+function Route:hideHUD() end
+---@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number
+---@return Route
+function Route:impactOccurred(style) end
+---@param type "success"|"warning"|"error"
+---@return Route
+function Route:notificationOccurred(type) end
+---@return Route
+function Route:selectionChanged() end
 
 ---@class Container
 ---@field kind ContainerKind
@@ -232,7 +329,13 @@ function Route:setupTab(screen, nested) end
 ---@field attributes table<string, any>
 ---@field presentationPhase "presenting"|"presented"|"dismissing"|nil
 ---@field refreshCount integer
+---@field typeName string          # UIKit's class: "UINavigationController", "UIAlertController", a named stack's class
+---@field system table?            # a system screen's type ("Alert", "Safari", ...) and what it shows
 local Container = {}
+---Calls `method` on every observer of the screen's observer type that its predicate admits.
+---@param method string
+---@return integer told
+function Container:notify(method, ...) end
 ---@param name string
 ---@param value any
 function Container:setAttribute(name, value) end
@@ -242,7 +345,23 @@ function Container:setChildren(screens, navigator) end
 ---@return string
 function Container:tree() end
 
+---@class ObserverPredicate
+---@field screen? Screen
+---@field visible? Container
+---@field presentedOn? Container
+---@field childOf? Container
+---@field pushedInto? Container
+---@field pushedAfter? Container
+---@field recursively? boolean
+---@field satisfiedAny? ObserverPredicate[]
+---@field satisfiedAll? ObserverPredicate[]
+
+---@class ObserverToken
+local ObserverToken = {}
+function ObserverToken:cancel() end
+
 ---@class Navigator
+---@field observerCount integer
 ---@field window Container?
 ---@field topContainer Container?
 ---@field topStackContainer Container?
@@ -253,6 +372,12 @@ local Navigator = {}
 ---@param options? {from?: Container}|fun(ok: boolean, err?: string)
 ---@param completion? fun(ok: boolean, err?: string)
 function Navigator:navigate(route, options, completion) end
+---Registers a table as an observer of `type`; it stays until token:cancel() or the scenario ends.
+---@param type string
+---@param observer table
+---@param predicate? ObserverPredicate
+---@return ObserverToken
+function Navigator:observe(type, observer, predicate) end
 
 ---@class Transition
 ---@field kind TransitionKind
@@ -271,6 +396,11 @@ function Navigator:navigate(route, options, completion) end
 ---@field log string[]
 ---@field clock number
 ---@field pendingDeeplink string?
+---@field opened string[]              # URLs the app opened (openURL, call, mail, ...)
+---@field haptics string[]             # "impact(style: medium)", "selection", ...
+---@field hud {indicator: any, message: string?, description: string}?
+---@field storeReviewRequests integer
+---@field authorizationRequests table<"photos"|"camera", integer>
 local App = {}
 ---@param route Route
 ---@return boolean ok
@@ -302,6 +432,60 @@ function App:settle() end
 ---@return boolean ok
 ---@return string? err
 function App:tap(container, side) end
+---Answers the system screen `container` shows (the top one when left out), as a user would:
+---an action's title, a share activity (nil: close), what a media picker picked (nil: cancel), "done".
+---@return boolean ok
+---@return string? err
+function App:answer(...) end
+---@param system SystemAnswers
+function App:setSystem(system) end
+
+---@class SystemAnswers
+---@field idiom? "phone"|"pad"
+---@field applicationState? "active"|"inactive"|"background"
+---@field canOpenURL? boolean|fun(url: string): boolean
+---@field openSucceeds? boolean|fun(url: string): boolean
+---@field authorization? table<"photos"|"camera", "notDetermined"|"restricted"|"denied"|"authorized"|"limited">
+---@field authorizationAnswer? table<"photos"|"camera", "notDetermined"|"restricted"|"denied"|"authorized"|"limited">
+---@field mediaTypes? table<"photoLibrary"|"savedPhotosAlbum"|"camera", ("image"|"movie")[]|false>
+
+---@class DeeplinkTypeSpec
+---@field query? table             # {chat_id = "integer", tags = "string[]?"}
+---@field url? fun(url: {url: string, scheme: string?, host: string?, path: string[], query: table, context: any}): table?, string?
+---@field notification? fun(notification: {requestIdentifier: string, categoryIdentifier: string, actionIdentifier: string, userInfo: table}, context: any): table?, string?
+---@field shortcut? fun(shortcut: {type: string, title: string, userInfo: table?}, context: any): table?, string?
+---@field navigate fun(deeplink: table, screens: any, navigator: Navigator): Route?
+
+---@class DeeplinkManager
+---@field pendingDeeplinks table<string, {type: string, values: table, description: string}>
+local DeeplinkManager = {}
+---@return boolean handled
+---@return string? err
+function DeeplinkManager:handleURL(url, context) end
+---@return boolean
+function DeeplinkManager:handleURLIfPossible(url, context) end
+---@return boolean
+function DeeplinkManager:canHandleURL(url, context) end
+---@param notification {requestIdentifier?: string, categoryIdentifier?: string, actionIdentifier?: string, userInfo?: table}
+---@return boolean handled
+---@return string? err
+function DeeplinkManager:handleNotification(notification, context) end
+---@return boolean
+function DeeplinkManager:handleNotificationIfPossible(notification, context) end
+---@param shortcut {type: string, title?: string, userInfo?: table}
+---@return boolean handled
+---@return string? err
+function DeeplinkManager:handleShortcut(shortcut, context) end
+---@return boolean
+function DeeplinkManager:handleShortcutIfPossible(shortcut, context) end
+---@param screens? any       # plain data handed to each deeplink's navigate
+---@param scope? string      # a scope's key, "default", or every scope
+function DeeplinkManager:activate(screens, scope) end
+---@param scope? string
+function DeeplinkManager:deactivate(scope) end
+---@param scope? string
+---@return boolean
+function DeeplinkManager:isActive(scope) end
 
 ---@class DeeplinkLink
 ---@field url string
@@ -322,9 +506,16 @@ function nav.screen(name, options) end
 ---@param kind? ContainerKind
 ---@return Route
 function nav.route(kind) end
----@param spec? {root: Node, presented?: Node}|Node
+---@param spec? {root: Node, presented?: Node, system?: SystemAnswers}|Node
 ---@return App
 function nav.app(spec) end
+---@param name string
+---@param spec DeeplinkTypeSpec
+---@return DeeplinkTypeSpec
+function nav.deeplinkType(name, spec) end
+---@param spec {types?: DeeplinkTypeSpec[], scopes?: {key?: string, types: DeeplinkTypeSpec[]}[], interceptors?: fun(deeplink: {type: string, values: table, description: string}, kind: "url"|"notification"|"shortcut", navigator: Navigator, done: fun(ok?: boolean, message?: string))[], navigator: Navigator}
+---@return DeeplinkManager
+function nav.deeplinkManager(spec) end
 ---@param description string
 ---@param body fun(container: Container): boolean
 ---@param kind? ContainerKind
