@@ -34,6 +34,12 @@ describe("leaving the app", function()
     expect(app.opened):toEqual { "https://example.com" }
   end)
 
+  scenario("mail on a device that cannot send mail fails as Nivelir's (it opens a mailto: URL)", function()
+    local app = feedApp { canOpenURL = function(url) return url:find("^mailto:") == nil end }
+    expect(app:navigate(here:mail("team@example.com"))):toFail('Failed to open URL ("mailto:team@example.com?") for:')   -- URLComponents with empty queryItems ends in '?'
+    expect(app.opened):toEqual {}
+  end)
+
   scenario("call, mail, settings and the store make the URLs Nivelir makes", function()
     local app = feedApp()
     app:navigate(here:call("+1 (555) 010-99"))
