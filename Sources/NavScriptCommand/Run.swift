@@ -146,6 +146,7 @@ final class RunSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
+        report.command = Self.repeatCommand(seed: seed)
         for reporter in reporters {
             reporter.finish(report)
         }
@@ -179,6 +180,20 @@ final class RunSession {
         } catch {
             FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
         }
+    }
+
+    /// The command line of this run, with its seed: what repeats it.
+    static func repeatCommand(seed: Int) -> String {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if !arguments.contains("--seed") && !arguments.contains(where: { $0.hasPrefix("--seed=") }) {
+            arguments += ["--seed", String(seed)]
+        }
+        return (["navscript"] + arguments.map(shellQuoted)).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Writes the reports that go to files: 0, or 2 (each failure said on standard error).

@@ -29,7 +29,7 @@ struct RunOptions: ParsableArguments {
     var failFast = false
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "console, tap, junit or json; repeatable. Write a report to a file with kind=path, or with --output.",
+        "console, tap, junit, json, html, map or blob; repeatable. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
         valueName: "kind[=path]"))
     var reporters: [String] = []
 
@@ -90,7 +90,7 @@ struct RunOptions: ParsableArguments {
         for reporter in reporters {
             let kind = reporter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             guard ReporterKind(rawValue: kind) != nil else {
-                throw ValidationError("unknown reporter '\(kind)' (console, tap, junit or json)")
+                throw ValidationError("unknown reporter '\(kind)' (\(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         }
         let requested = requestedReporters
@@ -98,7 +98,7 @@ struct RunOptions: ParsableArguments {
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        let onStandardOutput = requested.filter { $0.kind != .console && $0.path == nil }.map(\.kind.rawValue)
+        let onStandardOutput = requested.filter { $0.kind != .console && $0.kind.defaultPath == nil && $0.path == nil }.map(\.kind.rawValue)
         if onStandardOutput.count > 1 {
             throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (kind=path or --output path)")
         }
@@ -111,7 +111,7 @@ struct RunOptions: ParsableArguments {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard let kind = ReporterKind(rawValue: parts[0]) else { return nil }
             if parts.count > 1 { return (kind, parts[1], false) }
-            guard kind != .console else { return (kind, nil, false) }
+            guard kind != .console, kind.defaultPath == nil else { return (kind, nil, false) }
             return (kind, outputs.next(), true)
         }
     }
@@ -149,7 +149,8 @@ struct RunOptions: ParsableArguments {
 
     /// What runs the scenarios: worker processes, or this process with --in-process.
     func executor(for files: [ScenarioFile], limits: LuaLimits, seed: Int) -> SuiteExecutor {
-        let settings = SuiteSettings(limits: limits, seed: seed, snapshotMode: snapshotMode, jobs: jobCount)
+        var settings = SuiteSettings(limits: limits, seed: seed, snapshotMode: snapshotMode, jobs: jobCount)
+        settings.recordsSteps = requestedReporters.contains { $0.kind.recordsSteps }
         return inProcess ? InProcessSuite(files: files, settings: settings) : WorkerSuite(files: files, settings: settings)
     }
 

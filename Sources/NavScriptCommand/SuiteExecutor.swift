@@ -35,6 +35,7 @@ final class InProcessSuite: SuiteExecutor {
 
     init(files: [ScenarioFile], settings: SuiteSettings) {
         suite = ScenarioSuite(files: files, limits: settings.limits, seed: settings.seed, snapshotMode: settings.snapshotMode)
+        suite.recordsSteps = settings.recordsSteps
         jobs = settings.jobs
     }
 

@@ -69,10 +69,18 @@ extension NavRuntime {
     /// An app method. Errors of callbacks that had no caller to fail (a navigation's
     /// completion function, run while the clock ran) are raised when it returns.
     static func appMethod(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
-        .method(.app, name) { runtime, call in
+        let step = ScenarioStep.Kind(rawValue: name)
+        return .method(.app, name) { runtime, call in
             let app = try call.object(1, runtime.apps)
             runtime.lastApp = app
+            guard let recorder = runtime.stepRecorder, let step else {
+                let results = try body(runtime, call, app)
+                try runtime.raiseCallbackErrors()
+                return results
+            }
+            let before = (app.application.transitions.count, app.application.log.count)
             let results = try body(runtime, call, app)
+            recorder.record(step, app: app, call: call, results: results, before: before)
             try runtime.raiseCallbackErrors()
             return results
         }

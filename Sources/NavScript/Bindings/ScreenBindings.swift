@@ -26,6 +26,7 @@ extension NavRuntime {
             iterableScreens.remove(name)
         }
         screenObservers[name] = try options.string("observer")
+        definedScreens.insert(name)
         call.push(ScreenTypeObject(name: name, kind: kind), screenTypes)
         return 1
     }

@@ -29,6 +29,8 @@ public final class NavRuntime {
     var screenRefreshers: [String: LuaReference] = [:]
     /// Screens whose containers the iterator walks into (`iterable = true`).
     var iterableScreens: Set<String> = []
+    /// The names of the screen types scripts defined (for the navigation map's uncovered screens).
+    var definedScreens: Set<String> = []
     /// The observer type each screen informs (`observer = "ChatObserver"`).
     var screenObservers: [String: String] = [:]
     /// Observer tokens, kept until cancelled or the state closes: dropping one in a script
@@ -51,6 +53,9 @@ public final class NavRuntime {
 
     /// The app a script used last (navigated, advanced...): what a failed `toSucceed` pictures.
     weak var lastApp: NavApp?
+
+    /// Where the steps of a scenario go when a report records them.
+    public var stepRecorder: ScenarioStepRecorder?
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?

@@ -206,7 +206,9 @@ end
 -- `detail` makes the explanation, only when the check fails; a failed navigation's error is
 -- shown whatever the matcher.
 local function check(self, pass, message, detail)
-  host.count()                    -- every expectation counts, held or not
+  -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
+  -- call check in a tail call).
+  host.count(pass ~= self.negated, message, 2)
   if pass == self.negated then
     local text = detail(report())
     local err = navigationError(self)
@@ -407,7 +409,7 @@ function expectation:toMatchSnapshot(name)
     text = report().show(value)
   end
   local ok, message, expected = host.snapshot(name, text)
-  host.count()
+  host.count(ok, "expect(value):toMatchSnapshot() failed", 2)
   if not ok then
     fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
       expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)

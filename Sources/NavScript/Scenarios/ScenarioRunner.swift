@@ -50,6 +50,10 @@ public struct ScenarioResult: Sendable, Codable {
     /// When it started, in seconds of the system's monotonic clock (the same in every
     /// process of a machine): what a file's wall time is measured with.
     public var started: Double = 0
+    /// Its steps, when the run records them (for the HTML report and the navigation map).
+    public var steps: [ScenarioStep]?
+    /// The screen types its scripts defined, when steps are recorded.
+    public var definedScreens: [String]?
 
     public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
                 output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
@@ -83,6 +87,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     private let chunk: LuaChunk
     private let lock = NSLock()
     private var modules: Set<String> = []
+
+    /// Whether each scenario records its steps (for the HTML report and the navigation map).
+    public var recordsSteps = false
 
     /// The script files below the root that the scenario file required, as far as its runs
     /// so far have seen: what `navscript watch` follows.
@@ -157,6 +164,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let context = ScenarioContext(snapshots: snapshots)
         context.scenarioName = scenario.name
+        context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
         func result(_ status: ScenarioResult.Status, _ error: LuaError? = nil) -> ScenarioResult {
             let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
             var made = ScenarioResult(scenario: scenario, status: status, message: error?.message,
@@ -166,6 +174,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                   snapshots: context.snapshotChecks)
             made.started = Double(start) / 1e9
+            made.steps = context.recorder?.steps
+            made.definedScreens = context.definedScreens
             return made
         }
         if scenario.isPending {
@@ -185,6 +195,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return runner
             }
             let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
+            if context.recorder != nil {
+                context.definedScreens = runtime.definedScreens.sorted()
+            }
             if let failure = ScenarioFailure.combine(failure, afterFailure) {
                 return result(.failed, failure)
             }
@@ -244,6 +257,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     private func prepare(_ runtime: NavRuntime, _ context: ScenarioContext, target: ScenarioInfo?) throws -> LuaReference {
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.print(text) }
+        runtime.stepRecorder = context.recorder
         // The prelude and the loading of the file are the host's setup; the file's own code
         // runs with the collector on.
         let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
@@ -258,8 +272,15 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "where")
-            lua.pushFunction(on: call) { [unowned context] _ in
+            // host.count(held, matcher message, level of the expect's caller)
+            lua.pushFunction(on: call) { [unowned context] call in
                 context.expectations += 1
+                if let recorder = context.recorder {
+                    let matcher = call.optionalString(2).flatMap { $0.split(separator: ":").dropFirst().first }
+                        .map { String($0.prefix { $0 != "(" && $0 != " " }) }
+                    recorder.append(ScenarioStep(kind: .expect, location: call.location(level: Int32((try? call.integer(3, in: 1...20)) ?? 3)),
+                                                 time: 0, ok: call.boolean(1), message: matcher, transitions: [], log: [], hierarchy: nil))
+                }
                 return 0
             }
             call.setField(-2, "count")
@@ -324,6 +345,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 final class ScenarioContext {
     let snapshots: ScenarioSnapshots
     var scenarioName = ""
+    /// Where steps go, when they are recorded.
+    var recorder: ScenarioStepRecorder?
+    /// The screen types the scenario's scripts defined, when steps are recorded.
+    var definedScreens: [String]?
     private(set) var output = ""
     var expectations = 0
     private var snapshotCount = 0

@@ -93,6 +93,18 @@ public struct ScenarioFileResult: Sendable {
         removedSnapshots = snapshots.mode == .update && writeError == nil ? obsolete : []
         snapshotFile = ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
+
+    /// Results read back from a report (`navscript merge-reports`): no snapshot file is touched.
+    public init(file: ScenarioFile, results: [ScenarioResult]) {
+        self.file = file
+        self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        snapshotsWritten = 0
+        snapshotsUpdated = 0
+        obsoleteSnapshots = []
+        removedSnapshots = []
+        snapshotFile = ""
+        writeError = nil
+    }
 }
 
 /// A suite: the scenario files to run, listed, selected, then run on several threads.
@@ -103,6 +115,8 @@ public final class ScenarioSuite {
     public let limits: LuaLimits
     public let seed: Int
     public let snapshotMode: ScenarioSnapshots.Mode
+    /// Whether scenarios record their steps (for reports that draw them).
+    public var recordsSteps = false
 
     /// The files that loaded, with their scenarios.
     public private(set) var listed: [(file: ScenarioFile, runner: ScenarioFileRunner, scenarios: [ScenarioInfo])] = []
@@ -119,13 +133,14 @@ public final class ScenarioSuite {
     /// Loads every file and lists its scenarios, on `jobs` threads.
     public func load(jobs: Int = 1) {
         let loaded = LoadedFiles(count: files.count)
-        let (files, limits, seed, snapshotMode) = (files, limits, seed, snapshotMode)
+        let (files, limits, seed, snapshotMode, recordsSteps) = (files, limits, seed, snapshotMode, recordsSteps)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
             while let position = loaded.next() {
                 let file = files[position]
                 loaded.record(Result {
                     let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
                     let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
+                    runner.recordsSteps = recordsSteps
                     return (runner, try runner.list())
                 }, at: position)
             }

@@ -21,6 +21,7 @@ struct WorkerCommand: ParsableCommand {
     @Option var seed: Int
     @Option(name: .customLong("snapshot-mode")) var snapshotMode: String
     @Option(name: .customLong("rss-limit")) var rssLimit: Int
+    @Flag(name: .customLong("record-steps")) var recordSteps = false
 
     func run() throws {
         let channel = WorkerChannel()
@@ -42,6 +43,7 @@ struct WorkerCommand: ParsableCommand {
                 } else {
                     let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
                     runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode)
+                    runner.recordsSteps = recordSteps
                     runners[file.url.path] = runner
                 }
             } catch {

@@ -11,6 +11,8 @@ struct RunReport {
     let isCI: Bool
     /// Selected scenarios that did not run: --fail-fast stopped the run first.
     var notRun = 0
+    /// The command line that repeats the run (`navscript run app --seed 7`).
+    var command = ""
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }
@@ -52,8 +54,21 @@ protocol Reporter: AnyObject {
     func finish(_ report: RunReport)
 }
 
-enum ReporterKind: String {
-    case console, tap, junit, json
+enum ReporterKind: String, CaseIterable {
+    case console, tap, junit, json, html, map, blob
+
+    /// Whether the report needs the scenarios' steps recorded.
+    var recordsSteps: Bool { self == .html || self == .map || self == .blob }
+
+    /// Where a report that never goes to standard output is written when no path is given.
+    var defaultPath: String? {
+        switch self {
+        case .html: return "navscript-report"
+        case .map: return "navscript-map.dot"
+        case .blob: return "blob-report/report.json"
+        default: return nil
+        }
+    }
 }
 
 /// Where a reporter writes: standard output or error as it goes, or a file, written once
@@ -67,9 +82,16 @@ final class ReportOutput {
 
     let target: Target
     private var buffer = ""
+    /// Files written beside the report when it is flushed (a map's SVG).
+    private var attachments: [(url: URL, data: Data)] = []
 
     init(_ target: Target) {
         self.target = target
+    }
+
+    /// Writes `data` to `url` when the report is flushed.
+    func attach(_ data: Data, as url: URL) {
+        attachments.append((url, data))
     }
 
     static var standardOutput: ReportOutput { ReportOutput(.standardOutput) }
@@ -97,6 +119,9 @@ final class ReportOutput {
             }
         }
         try ScenarioFileWriter.write(buffer, to: url)
+        for attachment in attachments {
+            try ScenarioFileWriter.write(attachment.data, to: attachment.url.path)
+        }
     }
 
     var isTerminal: Bool {
@@ -113,20 +138,30 @@ extension RunOptions {
     /// one may have standard output, and a machine format takes it from the console, which
     /// then writes to standard error.
     func makeReporters(workingDirectory: URL) -> [Reporter] {
-        var requested = requestedReporters.map { ($0.kind, $0.path) }
+        Self.makeReporters(requestedReporters.map { ($0.kind, $0.path) }, workingDirectory: workingDirectory, color: color,
+                           verbose: verbose, showOutput: showOutput, durations: durations ?? 0)
+    }
+
+    static func makeReporters(_ requested: [(ReporterKind, String?)], workingDirectory: URL, color: ColorChoice,
+                              verbose: Bool, showOutput: Bool, durations: Int) -> [Reporter] {
+        var requested = requested.map { ($0.0, $0.1 ?? $0.0.defaultPath) }
         if !requested.contains(where: { $0.0 == .console }) {
             requested.insert((.console, nil), at: 0)
         }
         let machineOnStdout = requested.contains { $0.0 != .console && $0.1 == nil }
         return requested.map { kind, path in
-            let output = path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: workingDirectory))) }
+            let url = path.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
+            let output = url.map { ReportOutput(.file(kind == .html ? $0.appendingPathComponent("index.html") : $0)) }
                 ?? (kind == .console && machineOnStdout ? .standardError : .standardOutput)
             switch kind {
             case .console: return ConsoleReporter(output: output, style: Style(color, output: output), verbose: verbose,
-                                                  showOutput: showOutput || verbose, durations: durations ?? 0)
+                                                  showOutput: showOutput || verbose, durations: durations)
             case .tap: return TAPReporter(output: output)
             case .junit: return JUnitReporter(output: output)
             case .json: return JSONReporter(output: output)
+            case .html: return HTMLReporter(output: output)
+            case .map: return MapReporter(output: output)
+            case .blob: return BlobReporter(output: output)
             }
         }
     }

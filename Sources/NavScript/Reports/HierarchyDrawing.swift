@@ -1,0 +1,258 @@
+import Foundation
+
+/// Draws a window's hierarchy as SVG: the root and each container presented over it as a
+/// phone screen, left to right; a tab bar with its selected tab, a navigation bar with the
+/// stack's screens, a sheet's presenter peeking above it, an alert over a dimmed screen,
+/// screen names and keys, and the top container outlined. What `navscript draw` writes and
+/// the HTML report shows; made from the same data as `app:snapshot()`.
+///
+///     let svg = HierarchyDrawing.svg(ScenarioHierarchy(app.window, top: app.navigator.topContainer))
+public enum HierarchyDrawing {
+    static let width = 200.0, height = 380.0, gap = 36.0, margin = 16.0, caption = 30.0
+    static let barHeight = 40.0, tabHeight = 40.0
+
+    /// The drawing of a window's hierarchy.
+    public static func svg(_ window: ScenarioHierarchy, title: String? = nil) -> String {
+        var layers: [ScenarioHierarchy] = []
+        var next = window.children.first
+        while let layer = next {
+            layers.append(layer)
+            next = layer.presented.first
+        }
+        let count = max(layers.count, 1)
+        let top = title == nil ? margin : margin + 20
+        let totalWidth = margin * 2 + Double(count) * width + Double(count - 1) * gap
+        let totalHeight = top + height + caption + margin
+        var out = Canvas()
+        out.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(n(totalWidth))" height="\##(n(totalHeight))" viewBox="0 0 \##(n(totalWidth)) \##(n(totalHeight))" font-family="-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif" role="img">"##)
+        out.add(##"<rect width="100%" height="100%" fill="#f6f7f9"/>"##)
+        if let title {
+            out.text(fit(title, totalWidth - 2 * margin, size: 13), x: margin, y: margin + 12, size: 13, weight: "600", color: "#1d1d1f")
+        }
+        if layers.isEmpty {
+            let frame = Rect(x: margin, y: top, width: width, height: height)
+            out.phone(frame)
+            out.text("no root", x: frame.midX, y: frame.midY, size: 12, color: "#8e8e93", anchor: "middle")
+        }
+        for (position, layer) in layers.enumerated() {
+            let x = margin + Double(position) * (width + gap)
+            let frame = Rect(x: x, y: top, width: width, height: height)
+            if position > 0 {
+                out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"/>"##)
+            }
+            draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, canvas: &out)
+            out.text(caption(for: layer, presented: position > 0), x: frame.midX, y: top + height + 18, size: 10, color: "#6e6e73", anchor: "middle")
+        }
+        out.add("</svg>")
+        return out.text + "\n"
+    }
+
+    /// "UITabBarController", "page sheet · UINavigationController".
+    static func caption(for layer: ScenarioHierarchy, presented: Bool) -> String {
+        guard presented else { return layer.typeName }
+        if layer.typeName == "UIAlertController" { return "\((layer.name ?? "alert").lowercased()) · \(layer.typeName)" }
+        let style = layer.attributes["bottomSheet"] != nil ? "bottom sheet" : (layer.attributes["modalPresentationStyle"].map(unquote) ?? "automatic")
+        return "\(style) · \(layer.typeName)"
+    }
+
+    private static func draw(layer: ScenarioHierarchy, presenter: ScenarioHierarchy?, in frame: Rect, canvas: inout Canvas) {
+        canvas.phone(frame)
+        let screen = frame.inset(6)
+        if layer.typeName == "UIAlertController" {
+            // An alert over the dimmed presenter.
+            canvas.rect(screen, fill: "#d1d1d6", radius: 12)
+            alert(layer, in: screen, canvas: &canvas)
+            return
+        }
+        let style = layer.attributes["modalPresentationStyle"].map(unquote)
+        let isFull = presenter == nil || ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style ?? "")
+        var content = screen
+        if !isFull {
+            // A sheet: its presenter peeks above it.
+            let offset = layer.attributes["bottomSheet"] != nil ? screen.height * 0.45 : 22
+            canvas.rect(screen, fill: "#d1d1d6", radius: 12)
+            if let presenter {
+                canvas.text(label(presenter), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
+            }
+            content = Rect(x: screen.x, y: screen.y + offset, width: screen.width, height: screen.height - offset)
+        }
+        canvas.rect(content, fill: "#ffffff", radius: isFull ? 12 : 10)
+        node(layer, in: content, canvas: &canvas)
+    }
+
+    /// Draws a container in `area`: tabs, a stack, or a screen.
+    private static func node(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+        switch node.kind {
+        case "tabs":
+            let bar = Rect(x: area.x, y: area.maxY - tabHeight, width: area.width, height: tabHeight)
+            canvas.rect(bar, fill: "#f2f2f7", radius: 0)
+            canvas.line(x1: bar.x, y1: bar.y, x2: bar.maxX, y2: bar.y, color: "#c6c6c8")
+            let tabs = node.children
+            let slot = bar.width / Double(max(tabs.count, 1))
+            for (index, tab) in tabs.enumerated() {
+                let selected = node.selectedIndex == index + 1
+                let x = bar.x + slot * (Double(index) + 0.5)
+                canvas.add(##"<circle cx="\##(n(x))" cy="\##(n(bar.y + 13))" r="5" fill="\##(selected ? "#007aff" : "#aeaeb2")"/>"##)
+                canvas.text(fit(tabTitle(tab), slot - 4, size: 8), x: x, y: bar.y + 31, size: 8, weight: selected ? "600" : "400",
+                            color: selected ? "#007aff" : "#8e8e93", anchor: "middle")
+            }
+            let content = Rect(x: area.x, y: area.y, width: area.width, height: area.height - tabHeight)
+            if let index = node.selectedIndex, tabs.indices.contains(index - 1) {
+                self.node(tabs[index - 1], in: content, canvas: &canvas)
+            }
+            outline(node, area, canvas: &canvas)
+        case "stack":
+            let bar = Rect(x: area.x, y: area.y, width: area.width, height: barHeight)
+            canvas.rect(bar, fill: "#f9f9f9", radius: 0)
+            canvas.line(x1: bar.x, y1: bar.maxY, x2: bar.maxX, y2: bar.maxY, color: "#c6c6c8")
+            let screens = node.children
+            if let top = screens.last {
+                canvas.text(fit(top.name ?? top.kind, bar.width - 80, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
+            }
+            if screens.count > 1, let previous = screens.dropLast().last {
+                canvas.text("‹ " + fit(previous.name ?? previous.kind, 50, size: 9), x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+            }
+            let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
+            canvas.text(fit(trail, bar.width - 12, size: 8), x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
+            if let top = screens.last {
+                self.node(top, in: Rect(x: area.x, y: bar.maxY, width: area.width, height: area.height - barHeight), canvas: &canvas)
+            }
+            outline(node, area, canvas: &canvas)
+        default:
+            screen(node, in: area, canvas: &canvas)
+        }
+    }
+
+    private static func screen(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+        let y = area.y + area.height * 0.4
+        canvas.text(fit(node.name ?? node.typeName, area.width - 16, size: 15), x: area.midX, y: y, size: 15, weight: "600", color: "#1d1d1f", anchor: "middle")
+        if let key = node.key, key != node.name {
+            canvas.text(fit(key, area.width - 16, size: 9), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
+        }
+        for (index, line) in node.systemText.prefix(6).enumerated() {
+            canvas.text(fit(line, area.width - 16, size: 9), x: area.midX, y: y + 36 + Double(index) * 13, size: 9, color: "#3a3a3c", anchor: "middle")
+        }
+        if !node.children.isEmpty {
+            let names = node.children.map { $0.name ?? $0.kind }.joined(separator: ", ")
+            canvas.text(fit("contains " + names, area.width - 16, size: 8), x: area.midX, y: area.maxY - 24, size: 8, color: "#8e8e93", anchor: "middle")
+        }
+        canvas.text(node.typeName, x: area.midX, y: area.maxY - 10, size: 8, color: "#aeaeb2", anchor: "middle")
+        outline(node, area, canvas: &canvas)
+    }
+
+    private static func alert(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+        let actions = node.systemText.filter { $0.hasPrefix("[") }
+        let texts = node.systemText.filter { !$0.hasPrefix("[") }
+        let box = Rect(x: area.x + 18, y: area.midY - 60, width: area.width - 36, height: 46 + Double(max(actions.count, 1)) * 26)
+        canvas.rect(box, fill: "#ffffff", radius: 12)
+        for (index, text) in texts.prefix(2).enumerated() {
+            canvas.text(fit(text, box.width - 12, size: index == 0 ? 11 : 9), x: box.midX, y: box.y + 20 + Double(index) * 16,
+                        size: index == 0 ? 11 : 9, weight: index == 0 ? "600" : "400", color: "#1d1d1f", anchor: "middle")
+        }
+        for (index, action) in actions.enumerated() {
+            let y = box.y + 52 + Double(index) * 26
+            canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
+            canvas.text(fit(String(action.dropFirst().dropLast()), box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, color: "#007aff", anchor: "middle")
+        }
+        if node.isTop {
+            canvas.add(##"<rect x="\##(n(box.x - 2))" y="\##(n(box.y - 2))" width="\##(n(box.width + 4))" height="\##(n(box.height + 4))" rx="13" fill="none" stroke="#ff9500" stroke-width="2"/>"##)
+        }
+    }
+
+    /// The top container is outlined.
+    private static func outline(_ node: ScenarioHierarchy, _ area: Rect, canvas: inout Canvas) {
+        guard node.isTop else { return }
+        let inner = area.inset(1.5)
+        canvas.add(##"<rect x="\##(n(inner.x))" y="\##(n(inner.y))" width="\##(n(inner.width))" height="\##(n(inner.height))" rx="6" fill="none" stroke="#ff9500" stroke-width="2" stroke-dasharray="5 3"><title>top</title></rect>"##)
+    }
+
+    /// A tab's title: its tab bar item's, or its first screen's name.
+    static func tabTitle(_ tab: ScenarioHierarchy) -> String {
+        if let item = tab.attributes["tabBarItem"], let range = item.range(of: #"title=""#) {
+            return String(item[range.upperBound...].prefix { $0 != "\"" })
+        }
+        if tab.kind == "stack", let first = tab.children.first { return first.name ?? first.kind }
+        return tab.name ?? tab.kind
+    }
+
+    static func label(_ node: ScenarioHierarchy) -> String {
+        if node.kind == "stack", let top = node.children.last { return top.name ?? "stack" }
+        if node.kind == "tabs", let index = node.selectedIndex, node.children.indices.contains(index - 1) { return label(node.children[index - 1]) }
+        return node.name ?? node.kind
+    }
+
+    static func unquote(_ text: String) -> String {
+        text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 ? String(text.dropFirst().dropLast()) : text
+    }
+
+    /// Cuts text to about what fits in `width` at `size`.
+    static func fit(_ text: String, _ width: Double, size: Double) -> String {
+        let room = max(Int(width / (size * 0.58)), 3)
+        return text.count <= room ? text : String(text.prefix(room - 1)) + "…"
+    }
+
+    /// A number as the drawing writes it: at most one decimal.
+    static func n(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    struct Rect {
+        var x, y, width, height: Double
+        var midX: Double { x + width / 2 }
+        var midY: Double { y + height / 2 }
+        var maxX: Double { x + width }
+        var maxY: Double { y + height }
+
+        func inset(_ amount: Double) -> Rect {
+            Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+        }
+    }
+
+    /// SVG text being written.
+    struct Canvas {
+        private(set) var text = ""
+
+        mutating func add(_ element: String) {
+            text += element + "\n"
+        }
+
+        mutating func phone(_ frame: Rect) {
+            add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#1c1c1e"/>"##)
+        }
+
+        mutating func rect(_ area: Rect, fill: String, radius: Double) {
+            add(##"<rect x="\##(n(area.x))" y="\##(n(area.y))" width="\##(n(area.width))" height="\##(n(area.height))" rx="\##(n(radius))" fill="\##(fill)"/>"##)
+        }
+
+        mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, color: String) {
+            add(##"<line x1="\##(n(x1))" y1="\##(n(y1))" x2="\##(n(x2))" y2="\##(n(y2))" stroke="\##(color)" stroke-width="0.5"/>"##)
+        }
+
+        mutating func text(_ content: String, x: Double, y: Double, size: Double, weight: String = "400", color: String,
+                           anchor: String = "start", mono: Bool = false) {
+            let family = mono ? ##" font-family="ui-monospace, Menlo, monospace""## : ""
+            add(##"<text x="\##(n(x))" y="\##(n(y))" font-size="\##(n(size))" font-weight="\##(weight)" fill="\##(color)" text-anchor="\##(anchor)"\##(family)>\##(HierarchyDrawing.escape(content))</text>"##)
+        }
+    }
+
+    /// Text as XML character data or an attribute value.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                if let scalar = character.unicodeScalars.first, scalar.value < 0x20, character != "\t" {
+                    out += " "
+                } else {
+                    out.append(character)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,138 @@
+/// Every screen a run showed (was visible) and every move between screens, from the scenarios' recorded
+/// steps: an edge goes from the top screen before a step to the top screen after it, named
+/// by the step's transitions (`push`, `dismiss+selectTab`), with how often it happened and
+/// which scenarios did it. Screen types the scripts defined that no scenario showed are
+/// listed apart, as uncovered. Written as Graphviz DOT.
+///
+///     var map = NavigationMap()
+///     map.add(result, file: "scenarios/chats.lua")
+///     print(map.dot())
+public struct NavigationMap: Sendable {
+    public struct Edge: Hashable, Comparable, Sendable {
+        public let from: String
+        public let to: String
+        public let kind: String
+
+        public static func < (a: Edge, b: Edge) -> Bool {
+            (a.from, a.to, a.kind) < (b.from, b.to, b.kind)
+        }
+    }
+
+    public struct Usage: Sendable {
+        public var count = 0
+        public var scenarios: Set<String> = []
+    }
+
+    /// The start of every scenario's first step.
+    public static let launch = "(launch)"
+
+    public private(set) var screens: [String: Usage] = [:]
+    public private(set) var edges: [Edge: Usage] = [:]
+    public private(set) var defined: Set<String> = []
+
+    public init() {}
+
+    /// Screen types defined and never shown.
+    public var uncovered: [String] {
+        defined.subtracting(screens.keys).sorted()
+    }
+
+    /// Adds what one scenario did.
+    public mutating func add(_ result: ScenarioResult, file: String) {
+        defined.formUnion(result.definedScreens ?? [])
+        let scenario = "\(file): \(result.scenario.name)"
+        var previous = Self.launch
+        for step in result.steps ?? [] {
+            guard let hierarchy = step.hierarchy else { continue }
+            var seen = Set<String>()
+            Self.names(in: hierarchy, into: &seen)
+            for name in seen {
+                screens[name, default: Usage()].count += 1
+                screens[name]?.scenarios.insert(scenario)
+            }
+            let top = Self.top(in: hierarchy) ?? previous
+            if !step.transitions.isEmpty {
+                var kinds: [String] = []
+                for transition in step.transitions where kinds.last != transition.kind {
+                    kinds.append(transition.kind)
+                }
+                let edge = Edge(from: previous, to: top, kind: kinds.joined(separator: "+"))
+                edges[edge, default: Usage()].count += 1
+                edges[edge]?.scenarios.insert(scenario)
+            }
+            previous = top
+        }
+    }
+
+    /// Another run's map, as if it were part of this one.
+    public mutating func merge(_ other: NavigationMap) {
+        defined.formUnion(other.defined)
+        for (name, usage) in other.screens {
+            screens[name, default: Usage()].count += usage.count
+            screens[name]?.scenarios.formUnion(usage.scenarios)
+        }
+        for (edge, usage) in other.edges {
+            edges[edge, default: Usage()].count += usage.count
+            edges[edge]?.scenarios.formUnion(usage.scenarios)
+        }
+    }
+
+    static func screenName(_ node: ScenarioHierarchy) -> String? {
+        guard node.kind == "modal" else { return nil }
+        return node.name ?? node.key
+    }
+
+    /// The names of the screens on screen (visible), of any kind (a tab bar screen too).
+    static func names(in node: ScenarioHierarchy, into names: inout Set<String>) {
+        if node.isVisible, let name = node.name { names.insert(name) }
+        for child in node.children { Self.names(in: child, into: &names) }
+        for presented in node.presented { Self.names(in: presented, into: &names) }
+    }
+
+    static func top(in node: ScenarioHierarchy) -> String? {
+        if node.isTop { return screenName(node) ?? node.name ?? node.kind }
+        for child in node.children + node.presented {
+            if let found = top(in: child) { return found }
+        }
+        return nil
+    }
+
+    /// The map in Graphviz's DOT language, in a stable order.
+    public func dot() -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        var lines = [
+            "digraph navigation {",
+            "  rankdir=LR;",
+            "  graph [fontname=\"Helvetica\", fontsize=11, bgcolor=\"#f6f7f9\", pad=0.3];",
+            "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", color=\"#c6c6c8\", fontname=\"Helvetica\", fontsize=11];",
+            "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#8e8e93\", fontcolor=\"#3a3a3c\"];",
+        ]
+        if edges.keys.contains(where: { $0.from == Self.launch }) {
+            lines.append("  \(quoted(Self.launch)) [shape=circle, label=\"start\", fillcolor=\"#1c1c1e\", fontcolor=\"#ffffff\", fontsize=9];")
+        }
+        for name in screens.keys.sorted() {
+            let usage = screens[name] ?? Usage()
+            let count = usage.scenarios.count
+            lines.append("  \(quoted(name)) [label=\(quoted("\(name)\n\(count) scenario\(count == 1 ? "" : "s")"))];")
+        }
+        for edge in edges.keys.sorted() {
+            let usage = edges[edge] ?? Usage()
+            let width = min(1 + Double(usage.count).squareRoot() / 2, 4)
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.kind) ×\(usage.count)")), penwidth=\(String(format: "%.1f", width))];")
+        }
+        let uncovered = self.uncovered
+        if !uncovered.isEmpty {
+            lines.append("  subgraph cluster_uncovered {")
+            lines.append("    label=\"defined, never shown\"; style=dashed; color=\"#ff9500\"; fontcolor=\"#ff9500\";")
+            for name in uncovered {
+                lines.append("    \(quoted(name)) [fillcolor=\"#f2f2f7\", fontcolor=\"#8e8e93\", style=\"rounded,filled,dashed\"];")
+            }
+            lines.append("  }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

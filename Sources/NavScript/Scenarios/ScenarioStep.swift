@@ -1,0 +1,166 @@
+import LuaKit
+import ScreenKit
+
+/// One step of a scenario, as the HTML report shows it: an app method that navigates or runs
+/// the clock (`navigate`, `open`, `settle`, ...) or an `expect`, with where it was written,
+/// the virtual time after it, what it changed and the hierarchy after it. Recorded only when
+/// a report asks for steps (`ScenarioFileRunner.recordsSteps`).
+public struct ScenarioStep: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case navigate, open, resumeDeeplinks, settle, advance, tap, answer, expect
+    }
+
+    public let kind: Kind
+    /// "file:line" of the call.
+    public let location: String?
+    /// Virtual seconds on the app's clock after the step (0 for an expect).
+    public let time: Double
+    /// Whether the navigation succeeded (or the clock settled, or the expectation held).
+    public let ok: Bool
+    /// A navigation's error, or an expectation's matcher (`toShow`).
+    public let message: String?
+    public let transitions: [ScenarioTransition]
+    /// The log lines the step added.
+    public let log: [String]
+    /// The window's hierarchy after the step; none for an expect.
+    public let hierarchy: ScenarioHierarchy?
+
+    public init(kind: Kind, location: String?, time: Double, ok: Bool, message: String?, transitions: [ScenarioTransition],
+                log: [String], hierarchy: ScenarioHierarchy?) {
+        self.kind = kind
+        self.location = location
+        self.time = time
+        self.ok = ok
+        self.message = message
+        self.transitions = transitions
+        self.log = log
+        self.hierarchy = hierarchy
+    }
+}
+
+/// A transition as plain data: `push` on `stack` from `[ChatList]` to `[ChatList, Chat(chatId=7)]`.
+public struct ScenarioTransition: Codable, Sendable, Equatable {
+    public let kind: String
+    /// The container that changed, as the log names it (`stack`, `tabs Home`).
+    public let container: String
+    public let before: [String]
+    public let after: [String]
+    public let animated: Bool
+    /// The line `app.transitions` prints: `push stack [ChatList] -> [ChatList, Chat] animated`.
+    public let description: String
+
+    public init(kind: String, container: String, before: [String], after: [String], animated: Bool, description: String) {
+        self.kind = kind
+        self.container = container
+        self.before = before
+        self.after = after
+        self.animated = animated
+        self.description = description
+    }
+
+    init(_ transition: ScreenTransition) {
+        self.init(kind: transition.kind.rawValue,
+                  container: transition.container.key.map { "\(transition.container.kind.rawValue) \($0)" } ?? transition.container.kind.rawValue,
+                  before: transition.before, after: transition.after, animated: transition.animated, description: transition.description)
+    }
+}
+
+/// A hierarchy as plain data, made from the same containers as `app:snapshot()`, with what a
+/// drawing needs besides: UIKit's class names and what system screens show.
+public struct ScenarioHierarchy: Codable, Sendable, Equatable {
+    public let kind: String
+    public let name: String?
+    /// The screen's key: `Chat(chatId=7)`.
+    public let key: String?
+    /// UIKit's class: `UINavigationController`, `UIAlertController`.
+    public let typeName: String
+    /// Attributes as text (`modalPresentationStyle` = `fullScreen`).
+    public let attributes: [String: String]
+    public let isVisible: Bool
+    public let isTop: Bool
+    /// For tabs, the selected tab, 1-based.
+    public let selectedIndex: Int?
+    public let presentationPhase: String?
+    /// A system screen's title, message or URL, and its actions.
+    public let systemText: [String]
+    public let children: [ScenarioHierarchy]
+    public let presented: [ScenarioHierarchy]
+
+    public init(kind: String, name: String?, key: String?, typeName: String, attributes: [String: String], isVisible: Bool, isTop: Bool,
+                selectedIndex: Int?, presentationPhase: String?, systemText: [String], children: [ScenarioHierarchy], presented: [ScenarioHierarchy]) {
+        self.kind = kind
+        self.name = name
+        self.key = key
+        self.typeName = typeName
+        self.attributes = attributes
+        self.isVisible = isVisible
+        self.isTop = isTop
+        self.selectedIndex = selectedIndex
+        self.presentationPhase = presentationPhase
+        self.systemText = systemText
+        self.children = children
+        self.presented = presented
+    }
+
+    /// The hierarchy of `container`, with `top` marked.
+    public init(_ container: ScreenContainer, top: ScreenContainer?) {
+        var text: [String] = []
+        if let screen = container.systemScreen {
+            let fields = screen.fields
+            for field in ["title", "message", "url", "name", "itemID", "source"] {
+                if case let .string(value)? = fields[field] { text.append(value) }
+            }
+            if case let .array(items)? = fields["items"] {
+                text += items.compactMap { if case let .string(item) = $0 { return item } else { return nil } }
+            }
+            if case let .array(actions)? = fields["actions"] {
+                text += actions.compactMap { action -> String? in
+                    guard case let .object(fields) = action, case let .string(title)? = fields["title"] else { return nil }
+                    return "[\(title)]"
+                }
+            }
+        }
+        self.init(kind: container.kind.rawValue, name: container.name, key: container.key?.description, typeName: container.typeName,
+                  attributes: container.attributes.mapValues(\.description), isVisible: container.isVisible, isTop: container === top,
+                  selectedIndex: container.kind == .tabs ? container.selectedIndex.map { $0 + 1 } : nil,
+                  presentationPhase: container.presentationPhase?.rawValue, systemText: text,
+                  children: container.children.map { ScenarioHierarchy($0, top: top) },
+                  presented: container.presentedContainer.map { [ScenarioHierarchy($0, top: top)] } ?? [])
+    }
+}
+
+/// Records the steps of one scenario, up to a bound, for the report.
+public final class ScenarioStepRecorder {
+    /// The most steps a scenario records; later ones are counted, not kept.
+    public static let maximumSteps = 2_000
+
+    public private(set) var steps: [ScenarioStep] = []
+    public private(set) var dropped = 0
+
+    public init() {}
+
+    func append(_ step: ScenarioStep) {
+        guard steps.count < Self.maximumSteps else {
+            dropped += 1
+            return
+        }
+        steps.append(step)
+    }
+
+    /// An app method's step: what changed since `before` (counts of transitions and log
+    /// lines), and the outcome it returned (the values on the top of the stack).
+    func record(_ kind: ScenarioStep.Kind, app: NavApp, call: LuaCall, results: Int32, before: (transitions: Int, log: Int)) {
+        let application = app.application
+        var ok = true, message: String?
+        if results >= 1 {
+            let first = call.top - results + 1
+            if call.type(first) == .boolean { ok = call.boolean(first) }
+            if results >= 2, !ok { message = call.optionalString(first + 1) }
+        }
+        let transitions = application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init)
+        let log = Array(application.log.dropFirst(before.log))
+        append(ScenarioStep(kind: kind, location: call.location(level: 1), time: application.clock.now, ok: ok, message: message,
+                            transitions: Array(transitions), log: log,
+                            hierarchy: ScenarioHierarchy(application.window, top: application.navigator.topContainer)))
+    }
+}

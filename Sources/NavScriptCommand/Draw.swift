@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript draw <file> --scenario <name>`: runs one scenario and writes the picture of the
+/// hierarchy after one of its steps (the last by default) as SVG, the drawing the HTML
+/// report shows, for READMEs and docs.
+struct Draw: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run one scenario and draw the hierarchy after one of its steps, as SVG.",
+        discussion: """
+            The steps are the app methods that navigate or run the clock (navigate, open, \
+            settle, advance, tap, answer, resumeDeeplinks), numbered from 1; --step -1 is the \
+            last (the default). `navscript draw app/scenarios/chats.lua --scenario "chats opens a chat" \
+            -o chat.svg`. Exit status: 0 when the picture was written, 1 when the scenario \
+            failed (the picture is still written, up to the failure), 2 for a usage error or a \
+            script that does not load.
+            """
+    )
+
+    @Argument(help: "The scenario file.")
+    var file: String
+
+    @Option(help: ArgumentHelp("The scenario's full name (its describe blocks' names and its own); needed when the file has more than one.", valueName: "name"))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("Which step's hierarchy: 1 is the first, -1 the last.", valueName: "n"))
+    var step = -1
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG (standard output by default).", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
+    var root: String?
+
+    func run() throws {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let files: [ScenarioFile]
+        do {
+            files = try ScenarioDiscovery.files(for: [file], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+                                                workingDirectory: workingDirectory)
+        } catch let failure as ScenarioDiscovery.Failure {
+            throw ValidationError(failure.description)
+        }
+        guard files.count == 1, let file = files.first else {
+            throw ValidationError("give one scenario file (\(self.file) holds \(files.count))")
+        }
+        let options = LuaOptions(limits: LuaLimits(), root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        let runner: ScenarioFileRunner
+        let scenarios: [ScenarioInfo]
+        do {
+            runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: .ci)
+            scenarios = try runner.list()
+        } catch {
+            FileHandle.standardError.write(Data("\(Format.loadError(error))\n".utf8))
+            throw ExitCode(2)
+        }
+        runner.recordsSteps = true
+        let chosen: ScenarioInfo
+        if let name = scenario {
+            guard let found = scenarios.first(where: { $0.name == name }) else {
+                throw ValidationError("no scenario '\(name)' in \(file.displayPath); it has:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
+            }
+            chosen = found
+        } else {
+            guard scenarios.count == 1, let only = scenarios.first else {
+                throw ValidationError("\(file.displayPath) has \(scenarios.count) scenarios; name one with --scenario:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
+            }
+            chosen = only
+        }
+        let result = runner.run(chosen)
+        let pictured = (result.steps ?? []).filter { $0.hierarchy != nil }
+        guard !pictured.isEmpty else {
+            throw ValidationError("the scenario '\(chosen.name)' has no step to draw (no app:navigate, open, settle, advance, tap or answer)")
+        }
+        let index = step < 0 ? pictured.count + step : step - 1
+        guard pictured.indices.contains(index), let hierarchy = pictured[index].hierarchy else {
+            throw ValidationError("--step \(step) is out of range: the scenario has \(pictured.count) step\(pictured.count == 1 ? "" : "s")")
+        }
+        let chosenStep = pictured[index]
+        let svg = HierarchyDrawing.svg(hierarchy, title: "\(chosen.name) · step \(index + 1) \(chosenStep.kind.rawValue)")
+        if let output {
+            let url = URL(fileURLWithPath: output, relativeTo: workingDirectory)
+            do {
+                try ScenarioFileWriter.write(svg, to: url)
+            } catch {
+                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        } else {
+            print(svg, terminator: "")
+        }
+        if result.status == .failed {
+            FileHandle.standardError.write(Data("navscript: the scenario failed: \(result.message ?? "")\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

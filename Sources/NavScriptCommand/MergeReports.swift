@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript merge-reports <blobs…> --reporter html`: the blobs of a sharded run (each
+/// shard's `--reporter blob=path`) as one report, one map and one JUnit file, as if the
+/// suite had run in one go.
+struct MergeReports: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-reports",
+        abstract: "Merge the blob reports of sharded runs into one report.",
+        discussion: """
+            Each shard runs with `--shard I/N --reporter blob=blob-report/shard-I.json`; a \
+            last job merges them: `navscript merge-reports blob-report/*.json --reporter \
+            html --reporter junit=report.xml`. A folder given is read for its .json files. Exit \
+            status: as the merged run's (0, 1 when a scenario failed, 2 when a script did not \
+            load or a blob cannot be read).
+            """
+    )
+
+    @Argument(help: "Blob files, or folders of them.")
+    var blobs: [String]
+
+    @Option(name: .customLong("reporter"), help: ArgumentHelp("As run's --reporter: console, tap, junit, json, html, map or blob (kind=path); repeatable.", valueName: "kind[=path]"))
+    var reporters: [String] = []
+
+    @Option(help: "Color the console report: auto, always or never.")
+    var color: ColorChoice = .auto
+
+    func validate() throws {
+        for reporter in reporters {
+            let kind = reporter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            guard ReporterKind(rawValue: kind) != nil else {
+                throw ValidationError("unknown reporter '\(kind)' (\(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+    }
+
+    func run() throws {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var files: [URL] = []
+        for path in blobs {
+            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw ValidationError("\(path): no such file or folder")
+            }
+            if isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                files += names.filter { $0.hasSuffix(".json") }.sorted().map { url.appendingPathComponent($0) }
+            } else {
+                files.append(url)
+            }
+        }
+        guard !files.isEmpty else { throw ValidationError("no blob files in \(blobs.joined(separator: " "))") }
+        var records: [RunRecord] = []
+        for file in files {
+            do {
+                let record = try JSONDecoder().decode(RunRecord.self, from: Data(contentsOf: file))
+                guard record.version == 1 else {
+                    throw ValidationError("\(file.path): blob version \(record.version) is newer than this navscript reads (1)")
+                }
+                records.append(record)
+            } catch let error as ValidationError {
+                throw error
+            } catch {
+                FileHandle.standardError.write(Data("navscript: \(file.path) is not a blob report (\(error.localizedDescription))\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        let report = RunRecord.merge(records)
+        let requested = reporters.map { text -> (ReporterKind, String?) in
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            return (ReporterKind(rawValue: parts[0]) ?? .console, parts.count > 1 ? parts[1] : nil)
+        }
+        let made = RunOptions.makeReporters(requested, workingDirectory: workingDirectory, color: color, verbose: false,
+                                            showOutput: false, durations: 0)
+        for reporter in made {
+            for file in report.files {
+                reporter.fileFinished(file)
+            }
+            reporter.finish(report)
+        }
+        throw ExitCode(max(report.exitCode, RunSession.flush(made)))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import NavScript
+
+/// A run as data: what `--reporter blob` writes and `navscript merge-reports` reads, the
+/// results with their recorded steps. Versioned; fields are only ever added within a version.
+struct RunRecord: Codable {
+    struct File: Codable {
+        let file: ScenarioFile
+        let results: [ScenarioResult]
+    }
+
+    struct LoadError: Codable {
+        let file: ScenarioFile
+        let message: String
+    }
+
+    var version = 1
+    let seed: Int
+    let command: String
+    let duration: Double
+    let isCI: Bool
+    let notRun: Int
+    let files: [File]
+    let loadErrors: [LoadError]
+
+    init(_ report: RunReport) {
+        seed = report.seed
+        command = report.command
+        duration = report.duration
+        isCI = report.isCI
+        notRun = report.notRun
+        files = report.files.map { File(file: $0.file, results: $0.results) }
+        loadErrors = report.loadErrors.map { LoadError(file: $0.file, message: Format.loadError($0.error)) }
+    }
+
+    /// A load error read back: its message, as it was said.
+    struct RecordedError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Several runs (the shards of one suite) as one report: files by path, a file's results
+    /// from every run in definition order; a file that failed to load is reported once.
+    static func merge(_ records: [RunRecord]) -> RunReport {
+        var order: [ScenarioFile] = []
+        var results: [ScenarioFile: [ScenarioResult]] = [:]
+        for record in records {
+            for file in record.files {
+                if results[file.file] == nil { order.append(file.file) }
+                results[file.file, default: []] += file.results
+            }
+        }
+        var seenErrors = Set<String>()
+        let loadErrors = records.flatMap(\.loadErrors).filter { seenErrors.insert($0.file.url.path).inserted }
+        order.sort { $0.displayPath < $1.displayPath }
+        var report = RunReport(files: order.map { ScenarioFileResult(file: $0, results: results[$0] ?? []) },
+                               loadErrors: loadErrors.map { ($0.file, RecordedError(description: $0.message) as Error) },
+                               duration: records.map(\.duration).max() ?? 0, seed: records.first?.seed ?? 0,
+                               isCI: records.contains(where: \.isCI))
+        report.notRun = records.map(\.notRun).reduce(0, +)
+        report.command = records.first?.command.replacingOccurrences(of: #" --shard [0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""
+        return report
+    }
+}
+
+/// `--reporter blob=path`: the run as a `RunRecord`, for `navscript merge-reports`.
+final class BlobReporter: Reporter {
+    let output: ReportOutput
+
+    init(output: ReportOutput) {
+        self.output = output
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {}
+
+    func finish(_ report: RunReport) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        output.write(String(decoding: (try? encoder.encode(RunRecord(report))) ?? Data(), as: UTF8.self) + "\n")
+    }
+}
+
+/// `--reporter map=file.dot`: the navigation map as Graphviz DOT, and beside it as SVG when
+/// Graphviz's `dot` is installed (Debian: graphviz; macOS: brew install graphviz).
+final class MapReporter: Reporter {
+    let output: ReportOutput
+
+    init(output: ReportOutput) {
+        self.output = output
+    }
+
+    func fileFinished(_ result: ScenarioFileResult) {}
+
+    func finish(_ report: RunReport) {
+        let dot = Self.map(report).dot()
+        output.write(dot)
+        guard case let .file(url) = output.target else { return }
+        let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
+        if let svg = Graphviz.svg(dot) {
+            output.attach(Data(svg.utf8), as: svgURL)
+        } else {
+            FileHandle.standardError.write(Data("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\n".utf8))
+        }
+    }
+
+    static func map(_ report: RunReport) -> NavigationMap {
+        var map = NavigationMap()
+        for file in report.files {
+            for result in file.results {
+                map.add(result, file: file.file.displayPath)
+            }
+        }
+        return map
+    }
+}
+
+/// Graphviz's `dot`, when it is installed.
+enum Graphviz {
+    static let missing = "Graphviz's dot is not on PATH (Debian: apt-get install graphviz; macOS: brew install graphviz)"
+
+    /// The SVG `dot -Tsvg` makes of `source`, or nil without Graphviz.
+    static func svg(_ source: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let dot = paths.map({ "\($0)/dot" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dot)
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(source.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
