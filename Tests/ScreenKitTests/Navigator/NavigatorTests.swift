@@ -76,6 +76,7 @@ import Testing
         }
         let found = navigator.iterator.firstContainer(in: try #require(navigator.window)) { $0.key?.name == "Chat" }
         #expect(found?.key?.traits["chatId"] == .int(2))
+        _ = simulation.clock.settle()   // the animations' completions hold the navigator until they run
     }
 
     @Test func theKeyWindowProviderFollowsMakeKey() throws {
