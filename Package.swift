@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
         .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand"], exclude: ["Schemas"]),
+        .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand"], exclude: ["Schemas", "Golden"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

@@ -9,9 +9,10 @@ struct Draw: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run one scenario and draw the hierarchy after one of its steps, as SVG.",
         discussion: """
-            The steps are the app methods that navigate or run the clock (navigate, open, \
-            settle, advance, tap, answer, resumeDeeplinks), numbered from 1; --step -1 is the \
-            last (the default). `navscript draw app/scenarios/chats.lua --scenario "chats opens a chat" \
+            The steps are nav.app (the hierarchy an app starts with) and the app methods that \
+            navigate or run the clock (navigate, open, settle, advance, tap, answer, \
+            resumeDeeplinks), numbered from 1; --step=-1 is the \
+            last (the default), --step=-2 the one before. `navscript draw app/scenarios/chats.lua --scenario "chats opens a chat" \
             -o chat.svg`. Exit status: 0 when the picture was written, 1 when the scenario \
             failed (the picture is still written, up to the failure), 2 for a usage error or a \
             script that does not load.

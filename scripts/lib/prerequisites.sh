@@ -63,3 +63,36 @@ require_debian_lua() {
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
+
+# What only the tests need, besides: a headless browser (the HTML report is opened in one),
+# Graphviz (the navigation map's SVG) and lcov (coverage files are checked with it). On
+# Debian they are installed with apt-get, and NAVSCRIPT_REQUIRE_BROWSER tells the tests to
+# fail rather than skip without them; on macOS the browser tests run when a chromium is on
+# PATH (brew install --cask chromium), and graphviz and lcov come from brew.
+require_test_tools() {
+    if [ "$(uname -s)" = "Darwin" ]; then
+        local wanted=()
+        command -v dot >/dev/null 2>&1 || wanted+=(graphviz)
+        command -v lcov >/dev/null 2>&1 || wanted+=(lcov)
+        if [ ${#wanted[@]} -gt 0 ] && command -v brew >/dev/null 2>&1; then
+            echo "==> installing ${wanted[*]} (brew)"
+            brew install "${wanted[@]}" >/dev/null
+        fi
+        return 0
+    fi
+    local missing=()
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+    command -v lcov >/dev/null 2>&1 || missing+=(lcov)
+    if [ ${#missing[@]} -gt 0 ]; then
+        if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+            echo "error: the tests need ${missing[*]}; install them with:" >&2
+            echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+            exit 2
+        fi
+        echo "==> installing ${missing[*]}"
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    export NAVSCRIPT_REQUIRE_BROWSER=1
+}

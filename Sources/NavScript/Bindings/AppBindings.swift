@@ -58,7 +58,9 @@ extension NavRuntime {
         application.simulation.workBudget = { [weak lua] steps in
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
         }
-        call.push(NavApp(application: application), apps)
+        let app = NavApp(application: application)
+        stepRecorder?.record(.app, app: app, call: call, results: 0, before: (0, 0))
+        call.push(app, apps)
         return 1
     }
 

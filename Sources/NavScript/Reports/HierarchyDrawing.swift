@@ -41,6 +41,10 @@ public enum HierarchyDrawing {
                 out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"/>"##)
             }
             draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, canvas: &out)
+            if !layer.isVisible {
+                // Off screen: a full-screen presentation over it has taken the window.
+                out.add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#f6f7f9" fill-opacity="0.65"><title>not visible</title></rect>"##)
+            }
             out.text(caption(for: layer, presented: position > 0), x: frame.midX, y: top + height + 18, size: 10, color: "#6e6e73", anchor: "middle")
         }
         out.add("</svg>")
@@ -109,8 +113,13 @@ public enum HierarchyDrawing {
             if let top = screens.last {
                 canvas.text(fit(top.name ?? top.kind, bar.width - 80, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
             }
-            if screens.count > 1, let previous = screens.dropLast().last {
+            if let left = screens.last.flatMap({ title(in: $0.attributes["leftBarButton"]) }) {
+                canvas.text(fit(left, 50, size: 9), x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+            } else if screens.count > 1, let previous = screens.dropLast().last {
                 canvas.text("‹ " + fit(previous.name ?? previous.kind, 50, size: 9), x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+            }
+            if let right = screens.last.flatMap({ title(in: $0.attributes["rightBarButton"]) }) {
+                canvas.text(fit(right, 50, size: 9), x: bar.maxX - 6, y: bar.y + 18, size: 9, color: "#007aff", anchor: "end")
             }
             let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
             canvas.text(fit(trail, bar.width - 12, size: 8), x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
@@ -166,11 +175,15 @@ public enum HierarchyDrawing {
         canvas.add(##"<rect x="\##(n(inner.x))" y="\##(n(inner.y))" width="\##(n(inner.width))" height="\##(n(inner.height))" rx="6" fill="none" stroke="#ff9500" stroke-width="2" stroke-dasharray="5 3"><title>top</title></rect>"##)
     }
 
+    /// The `title` of an attribute such as `{title="Close"}`.
+    static func title(in attribute: String?) -> String? {
+        guard let attribute, let range = attribute.range(of: #"title=""#) else { return nil }
+        return String(attribute[range.upperBound...].prefix { $0 != "\"" })
+    }
+
     /// A tab's title: its tab bar item's, or its first screen's name.
     static func tabTitle(_ tab: ScenarioHierarchy) -> String {
-        if let item = tab.attributes["tabBarItem"], let range = item.range(of: #"title=""#) {
-            return String(item[range.upperBound...].prefix { $0 != "\"" })
-        }
+        if let title = title(in: tab.attributes["tabBarItem"]) { return title }
         if tab.kind == "stack", let first = tab.children.first { return first.name ?? first.kind }
         return tab.name ?? tab.kind
     }

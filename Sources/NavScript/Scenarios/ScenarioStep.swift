@@ -7,6 +7,8 @@ import ScreenKit
 /// a report asks for steps (`ScenarioFileRunner.recordsSteps`).
 public struct ScenarioStep: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// `nav.app{...}`: the hierarchy an app starts with.
+        case app
         case navigate, open, resumeDeeplinks, settle, advance, tap, answer, expect
     }
 

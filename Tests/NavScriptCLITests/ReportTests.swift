@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// The pictures of navigation: the HTML report opened in a real browser, `navscript draw`
+/// against golden drawings, the navigation map, and merged shards.
+@Suite struct ReportTests {
+    static let suite: [String: String] = [
+        "routes/screens.lua": """
+            local S = {}
+            S.Feed, S.Chat, S.Settings, S.Onboarding = nav.screen("Feed"), nav.screen("Chat"), nav.screen("Settings"), nav.screen("Onboarding")
+            return S
+            """,
+        "scenarios/chat.lua": """
+            local S = require "routes.screens"
+            local here = nav.route():top(nav.container)
+            describe("chat", { tags = { "chat" } }, function()
+              scenario("opens and closes", function()
+                local app = nav.app { root = nav.stack { S.Feed() } }
+                expect(app:navigate(nav.route():top(nav.stack):push(S.Chat { id = 7 }))):toSucceed()
+                expect(app:top().name):toBe("Chat")
+                app:navigate(here:present(S.Settings():withModalPresentationStyle("fullScreen")))
+                app:navigate(here:presenting():dismiss())
+                expect(app:top().name):toBe("Chat")
+              end)
+              scenario("fails on purpose", function()
+                local app = nav.app { root = nav.stack { S.Feed() } }
+                app:navigate(nav.route():top(nav.stack):push(S.Chat { id = 1 }))
+                expect(app:top().name):toBe("Settings")
+              end)
+            end)
+            """,
+    ]
+
+    /// Runs a tool with its output in files (a browser writes a lot to standard error).
+    static func tool(_ path: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+        let out = folder.appendingPathComponent("tool-\(UUID().uuidString).out"), err = folder.appendingPathComponent("tool-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// Chromium on PATH, if there is one.
+    static let browser: String? = {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            if let found = paths.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                return found
+            }
+        }
+        return nil
+    }()
+
+    static var browserRequired: Bool { ProcessInfo.processInfo.environment["NAVSCRIPT_REQUIRE_BROWSER"] == "1" }
+
+    @Test func theHTMLReportIsOneFolderThatNeedsNothingFromOutside() throws {
+        let fixture = try Fixture(Self.suite)
+        let run = try navscript(["run", ".", "--reporter", "html=report", "--seed", "3", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1)
+        let html = try fixture.read("report/index.html")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("report").path) == ["index.html"])
+        for outside in [#"src="http"#, #"href="http"#, "src='http", "@import", "url(http", "<link"] {
+            #expect(!html.contains(outside), "the report loads \(outside)")
+        }
+        #expect(html.contains("Content-Security-Policy"))
+        #expect(html.contains("navscript run . --reporter html=report --seed 3 --color never"))
+        // The data: both scenarios, the failing one's steps with their lines and pictures.
+        #expect(html.contains("scenarios/chat.lua:10"))
+        #expect(html.contains(#""kind":"expect""#))
+        #expect(html.contains("push stack [Feed] -> [Feed, Chat(id=7)] animated"))
+        #expect(html.contains("<svg"))
+    }
+
+    @Test(.enabled(if: browser != nil || browserRequired, "no chromium on PATH"))
+    func theHTMLReportRendersInABrowserWithoutErrors() throws {
+        let browser = try #require(Self.browser, "scripts/test installs chromium; it is missing")
+        let fixture = try Fixture(Self.suite)
+        _ = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: fixture.root)
+        let page = fixture.root.appendingPathComponent("report/index.html").absoluteString
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(fixture.root.path)/profile",
+                     "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000"]
+        let dom = try Self.tool(browser, flags + ["--dump-dom", page], in: fixture.root)
+        #expect(dom.status == 0)
+        // The script ran and built the page: the suite, the failure chosen and its steps.
+        #expect(dom.output.contains(#"data-ready="true""#))
+        #expect(dom.output.contains(#"data-name="chat opens and closes""#))
+        #expect(dom.output.contains(#"class="scenario failed selected""#))
+        #expect(dom.output.contains("expect(value):toBe(expected) failed"))
+        #expect(dom.output.contains(#"data-step="3""#))   // nav.app, navigate, the failed expect
+        #expect(dom.output.contains("UINavigationController"))
+        #expect(!dom.errors.contains("Uncaught"), "console errors: \(dom.errors.split(separator: "\n").filter { $0.contains("CONSOLE") })")
+        #expect(!dom.errors.contains("Refused to"), "the policy refused something: \(dom.errors)")
+        // A step of a scenario, by its address, as a picture.
+        let shot = fixture.root.appendingPathComponent("step.png")
+        let screenshot = try Self.tool(browser, flags + ["--window-size=1200,800", "--screenshot=\(shot.path)", page + "#0.0.4"], in: fixture.root)
+        #expect(screenshot.status == 0)
+        let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
+        #expect(size > 10_000)
+        let stepDOM = try Self.tool(browser, flags + ["--dump-dom", page + "#0.0.4"], in: fixture.root)
+        #expect(stepDOM.output.contains("step 5 of 7"))
+        #expect(stepDOM.output.contains("present stack [] -&gt; [Settings] animated"))
+    }
+
+    /// The example app's hierarchies, drawn, against golden files (NAVSCRIPT_UPDATE_GOLDEN=1
+    /// rewrites them).
+    @Test(arguments: [
+        ("launch", "scenarios/launch.lua", "launch shows the tab bar with four tabs, Search selected", 2),
+        ("page-sheet", "scenarios/modals.lua", "modals a second modal goes on top of the first", 3),
+        ("full-screen", "scenarios/chats.lua", "chats the photo viewer is presented full screen from the tab bar", -1),
+        ("sign-in-stack", "scenarios/modals.lua", "modals sign in is full screen, in its own stack, with a close button", -1),
+        ("alert", "scenarios/system.lua", "signing out asks first, and Sign Out signs out and goes back to the profile", 4),
+    ])
+    func drawingsMatchTheGoldenFiles(name: String, file: String, scenario: String, step: Int) throws {
+        let app = Binary.packageRoot.appendingPathComponent("lua/examples/app")
+        let drawn = try navscript(["draw", file, "--scenario", scenario, "--step=\(step)"], in: app)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let golden = Binary.packageRoot.appendingPathComponent("Tests/NavScriptCLITests/Golden/\(name).svg")
+        if ProcessInfo.processInfo.environment["NAVSCRIPT_UPDATE_GOLDEN"] == "1" {
+            try drawn.output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(drawn.output == expected, "navscript draw differs from \(golden.lastPathComponent); NAVSCRIPT_UPDATE_GOLDEN=1 rewrites it")
+    }
+
+    @Test func drawSaysWhatIsWrong() throws {
+        let fixture = try Fixture(Self.suite)
+        let many = try navscript(["draw", "scenarios/chat.lua"], in: fixture.root)
+        #expect(many.status == 2)
+        #expect(many.errors.contains("has 2 scenarios; name one with --scenario"))
+        let far = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat opens and closes", "--step", "9"], in: fixture.root)
+        #expect(far.errors.contains("--step 9 is out of range: the scenario has 4 steps"))   // nav.app, push, present, dismiss
+        let failed = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat fails on purpose", "-o", "f.svg"], in: fixture.root)
+        #expect(failed.status == 1)
+        #expect(fixture.exists("f.svg"))
+    }
+
+    @Test func theMapHasEveryMoveBetweenScreensAndTheScreensNoScenarioShowed() throws {
+        let fixture = try Fixture(Self.suite)
+        _ = try navscript(["run", ".", "--reporter", "map=out/map.dot", "--color", "never"], in: fixture.root)
+        let dot = try fixture.read("out/map.dot")
+        #expect(!dot.contains("(launch)"))   // each app starts with its hierarchy: no move led there
+        #expect(dot.contains(#""Feed" -> "Chat" [label="push ×2""#))
+        #expect(dot.contains(#""Chat" -> "Settings" [label="present ×1""#))
+        #expect(dot.contains(#""Settings" -> "Chat" [label="dismiss ×1""#))
+        #expect(dot.contains("subgraph cluster_uncovered"))
+        #expect(dot.contains(#""Onboarding" [fillcolor"#))
+        if Self.browserRequired || Self.browser != nil {
+            #expect(try fixture.read("out/map.svg").contains("<svg"))
+        }
+    }
+
+    @Test func fourShardsMergeIntoTheReportOfOneRun() throws {
+        let app = Binary.packageRoot.appendingPathComponent("lua/examples/app")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-shards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for shard in 1...4 {
+            _ = try navscript(["run", ".", "--shard", "\(shard)/4", "--reporter", "blob=\(scratch.path)/blobs/\(shard).json", "--color", "never"], in: app)
+        }
+        let merged = try navscript(["merge-reports", "\(scratch.path)/blobs", "--reporter", "json=\(scratch.path)/merged.json",
+                                    "--reporter", "map=\(scratch.path)/merged.dot", "--color", "never"], in: app)
+        #expect(merged.status == 0, "\(merged.errors)")
+        _ = try navscript(["run", ".", "--reporter", "json=\(scratch.path)/one.json", "--reporter", "map=\(scratch.path)/one.dot", "--color", "never"], in: app)
+        #expect(try String(contentsOf: scratch.appendingPathComponent("merged.dot"), encoding: .utf8)
+                == String(contentsOf: scratch.appendingPathComponent("one.dot"), encoding: .utf8))
+        func scenarios(_ file: String) throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(file))) as? [String: Any]
+            let files = json?["files"] as? [[String: Any]] ?? []
+            return files.flatMap { file in (file["scenarios"] as? [[String: Any]] ?? []).map { "\(file["path"] ?? ""): \($0["name"] ?? "") \($0["status"] ?? "")" } }.sorted()
+        }
+        let one = try scenarios("one.json")
+        #expect(one.count > 40)
+        #expect(try scenarios("merged.json") == one)
+    }
+}
