@@ -57,7 +57,7 @@ static int lk_raise(lua_State *L, const lk_status *status) {
    (a script's pcall can catch this error, not the next one). */
 static int lk_raisestop(lua_State *L, lk_host *h) {
     if (lua_gethookcount(L) != 1)
-        lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
     lua_pushstring(L, h->stop_message);
     return lua_error(L);
 }
@@ -179,11 +179,16 @@ const char *lk_stopmessage(lua_State *L) {
 */
 void lk_hook(lua_State *L, lua_Debug *ar) {
     lk_host *h = lk_gethost(L);
-    if (h->stop == LK_STOP_NONE) {
+    if (ar->event == LUA_HOOKLINE) {
+        if (h->stop == LK_STOP_NONE) {
+            lk_coverline(L, h, ar);
+            return;
+        }
+    } else if (h->stop == LK_STOP_NONE) {
         int count = lua_gethookcount(L);
         h->instructions += count;
         if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
-            lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+            lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
         if (lua_getinfo(L, "Sl", ar))
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar->short_src, ar->currentline);
         if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
@@ -194,7 +199,7 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
             return;
     }
     if (lua_gethookcount(L) != 1)
-        lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
     lua_pushstring(L, h->stop_message);
     lua_error(L);
 }
@@ -289,7 +294,7 @@ static void lk_beginbudget(lua_State *L, lk_host *h) {
     h->where[0] = '\0';
     h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
     if (lua_gethookcount(L) != LK_HOOK_COUNT)
-        lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+        lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
 }
 
 /* Starts a budget that every protected call shares until lk_endbudget (a scenario's, with
@@ -357,7 +362,7 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
         lua_pushfstring(L, "%s: memory limit exceeded (%d KiB)", h->where[0] ? h->where : "?", (int)(h->limit / 1024));
     }
     if (h->depth == 0 && h->stop == LK_STOP_NONE && lua_gethookcount(L) != LK_HOOK_COUNT)
-        lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+        lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
     return status;
 }
 

@@ -17,6 +17,20 @@ typedef struct lk_pool {
 } lk_pool;
 
 void *lk_poolresize(lk_pool *pool, void *block, size_t old, size_t size);
+
+/* Line coverage (lk_coverage.c): how often each line of each file ran, files named by
+   their chunk names ("@routes/chat.lua"). Off unless the host turns it on. */
+#define LK_COVERAGE_FILES 256
+#define LK_COVERAGE_LINES (1 << 20)
+typedef struct lk_covfile {
+    char *source;                   /* a copy of the chunk name */
+    unsigned *counts;               /* by line; counts[0] unused */
+    int size;                       /* lines the array holds */
+} lk_covfile;
+typedef struct lk_coverage {
+    int on, count, last;
+    lk_covfile *files;              /* LK_COVERAGE_FILES of them, allocated when turned on */
+} lk_coverage;
 void lk_poolfree(lk_pool *pool, void *block, size_t size);
 void lk_poolclose(lk_pool *pool);
 
@@ -47,6 +61,7 @@ typedef struct lk_host {
     /* print (lk_sandbox.c) */
     lk_output output;
     void *output_context;
+    lk_coverage coverage;
     /* text buffers, last: a new record zeroes what comes before them, and their first bytes */
     char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
     char stop_message[LK_MESSAGE_MAX];
@@ -59,6 +74,13 @@ static inline lk_host *lk_gethost(lua_State *L) {
     return *(lk_host **)lua_getextraspace(L);
 }
 
+/* The hook's events: instructions counted always, lines while coverage is on. */
+static inline int lk_hookmask(lk_host *h) {
+    return LUA_MASKCOUNT | (h->coverage.on ? LUA_MASKLINE : 0);
+}
+
+void lk_coverline(lua_State *L, lk_host *h, lua_Debug *ar);
+void lk_coverclose(lk_host *h);
 double lk_now(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);

@@ -141,7 +141,7 @@ lua_State *lk_newstate(void) {
     _Static_assert(LUA_EXTRASPACE >= sizeof(lk_host *), "the host record goes in the extra space");
     *(lk_host **)lua_getextraspace(L) = h;
     lua_atpanic(L, lk_panic);
-    lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_COUNT);
+    lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
     return L;
 }
 
@@ -149,6 +149,7 @@ void lk_close(lua_State *L) {
     lk_host *h = lk_gethost(L);
     h->in_host = 1;
     lua_close(L);  /* finalizers release the Swift objects userdata hold */
+    lk_coverclose(h);
     lk_poolclose(&h->pool);
     free(h);
 }

@@ -16,6 +16,8 @@ public struct LuaOptions: Sendable {
     public var displayRoot: String?
     /// The seed of `math.random`, so that runs repeat.
     public var seed: Int
+    /// Whether the state counts the lines that run (`LuaState.coverage`).
+    public var coverage = false
 
     public init(limits: LuaLimits = LuaLimits(), root: URL? = nil, displayRoot: String? = nil, seed: Int = 0) {
         self.limits = limits

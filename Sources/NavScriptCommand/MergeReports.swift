@@ -75,12 +75,26 @@ struct MergeReports: ParsableCommand {
         }
         let made = RunOptions.makeReporters(requested, workingDirectory: workingDirectory, color: color, verbose: false,
                                             showOutput: false, durations: 0)
+        // Coverage, when the shards measured it: one coverage/lcov.info for them all.
+        var coverage: CoverageReport?
+        if let modules = report.coverageModules {
+            let merged = CoverageReport(results: report.results, modules: modules, folder: workingDirectory)
+            coverage = merged
+            for case let html as HTMLReporter in made {
+                html.extras["coverage"] = merged.json
+            }
+        }
         for reporter in made {
             for file in report.files {
                 reporter.fileFinished(file)
             }
             reporter.finish(report)
         }
-        throw ExitCode(max(report.exitCode, RunSession.flush(made)))
+        var status = max(report.exitCode, RunSession.flush(made))
+        if let coverage {
+            status = max(status, Run.write(coverage, threshold: nil, in: workingDirectory,
+                                           toStandardError: requested.contains { $0.0 != .console && $0.0.defaultPath == nil && $0.1 == nil }))
+        }
+        throw ExitCode(status)
     }
 }

@@ -39,6 +39,10 @@ struct Run: ParsableCommand {
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
         let report = session.runAll(reporters: reporters)
         var status = max(report.exitCode, RunSession.flush(reporters))
+        if let coverage = session.coverage {
+            status = max(status, Self.write(coverage, threshold: options.coverageThreshold, in: suite.workingDirectory,
+                                            toStandardError: options.requestedReporters.contains { $0.kind != .console && $0.kind.defaultPath == nil && $0.path == nil }))
+        }
         do {
             try LastRun.record(report, in: suite.workingDirectory)
         } catch {
@@ -49,6 +53,32 @@ struct Run: ParsableCommand {
     }
 }
 
+extension Run {
+    /// Writes coverage/lcov.info and prints the summary; 2 when the file cannot be
+    /// written, 1 when coverage is below the threshold, else 0.
+    static func write(_ coverage: CoverageReport, threshold: Double?, in folder: URL, toStandardError: Bool) -> Int32 {
+        let say = { (text: String) in
+            let data = Data((text + "\n").utf8)
+            toStandardError ? FileHandle.standardError.write(data) : FileHandle.standardOutput.write(data)
+        }
+        say(coverage.summary)
+        let url = folder.appendingPathComponent("coverage/lcov.info")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try ScenarioFileWriter.write(coverage.lcov, to: url)
+            say("Coverage written to coverage/lcov.info")
+        } catch {
+            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            return 2
+        }
+        if let threshold, coverage.percent < threshold {
+            FileHandle.standardError.write(Data(String(format: "navscript: coverage %.1f%% is below the threshold of %g%%\n", coverage.percent, threshold).utf8))
+            return 1
+        }
+        return 0
+    }
+}
+
 /// A loaded suite with its selection: what `run` and `watch` share.
 final class RunSession {
     let suite: SuiteExecutor
@@ -56,6 +86,8 @@ final class RunSession {
     let options: RunOptions
     let selection: ScenarioSelection
     let seed: Int
+    /// The coverage of the last run, with --coverage.
+    private(set) var coverage: CoverageReport?
     /// When the session began: a run's time counts its loading too.
     let start = DispatchTime.now().uptimeNanoseconds
 
@@ -147,6 +179,14 @@ final class RunSession {
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
         report.command = Self.repeatCommand(seed: seed)
+        if options.measuresCoverage {
+            report.coverageModules = routeModules()
+            let made = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
+            coverage = made
+            for case let html as HTMLReporter in reporters {
+                html.extras["coverage"] = made.json
+            }
+        }
         for reporter in reporters {
             reporter.finish(report)
         }
@@ -180,6 +220,26 @@ final class RunSession {
         } catch {
             FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
         }
+    }
+
+    /// The route scripts and modules of the suite: the `.lua` files below the roots of its
+    /// scenario files that are not scenario files, named as their chunks are.
+    func routeModules() -> [String] {
+        let scenarioFiles = Set(suite.listed.map(\.file.url.standardizedFileURL.path) + suite.loadErrors.map(\.file.url.standardizedFileURL.path))
+        var roots: [URL] = []
+        for file in suite.listed.map(\.file) where !roots.contains(file.root) {
+            roots.append(file.root)
+        }
+        var modules: Set<String> = []
+        for root in roots {
+            for path in ScriptWatcher.scripts(in: root) {
+                let url = URL(fileURLWithPath: path).standardizedFileURL
+                if !scenarioFiles.contains(url.path) {
+                    modules.insert(ScenarioDiscovery.display(url, in: suiteOptions.workingDirectory))
+                }
+            }
+        }
+        return modules.sorted()
     }
 
     /// The command line of this run, with its seed: what repeats it.

@@ -25,6 +25,15 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Run scenarios in a random order (repeat it with --seed).")
     var shuffle = false
 
+    @Flag(help: "Count the lines of route scripts and modules that run; write coverage/lcov.info and a summary.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage).", valueName: "percent"))
+    var coverageThreshold: Double?
+
+    /// Whether the run counts lines.
+    var measuresCoverage: Bool { coverage || coverageThreshold != nil }
+
     @Flag(name: .customLong("fail-fast"), help: "Start no scenario after the first failure.")
     var failFast = false
 
@@ -83,6 +92,9 @@ struct RunOptions: ParsableArguments {
         }
         if shard != nil, parsedShard == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")
+        }
+        if let threshold = coverageThreshold, !(0...100).contains(threshold) {
+            throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
         }
         if let both = tags.first(where: excludedTags.contains) {
             throw ValidationError("tag '\(both)' is both included and excluded")
@@ -151,6 +163,7 @@ struct RunOptions: ParsableArguments {
     func executor(for files: [ScenarioFile], limits: LuaLimits, seed: Int) -> SuiteExecutor {
         var settings = SuiteSettings(limits: limits, seed: seed, snapshotMode: snapshotMode, jobs: jobCount)
         settings.recordsSteps = requestedReporters.contains { $0.kind.recordsSteps }
+        settings.coverage = measuresCoverage
         return inProcess ? InProcessSuite(files: files, settings: settings) : WorkerSuite(files: files, settings: settings)
     }
 

@@ -36,6 +36,7 @@ final class InProcessSuite: SuiteExecutor {
     init(files: [ScenarioFile], settings: SuiteSettings) {
         suite = ScenarioSuite(files: files, limits: settings.limits, seed: settings.seed, snapshotMode: settings.snapshotMode)
         suite.recordsSteps = settings.recordsSteps
+        suite.coverage = settings.coverage
         jobs = settings.jobs
     }
 

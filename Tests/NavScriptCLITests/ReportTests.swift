@@ -157,16 +157,22 @@ import Testing
     }
 
     @Test func fourShardsMergeIntoTheReportOfOneRun() throws {
-        let app = Binary.packageRoot.appendingPathComponent("lua/examples/app")
+        // A copy of the example app: coverage is written where the run is.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-shards-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let app = scratch.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lua/examples/app"), to: app)
         for shard in 1...4 {
-            _ = try navscript(["run", ".", "--shard", "\(shard)/4", "--reporter", "blob=\(scratch.path)/blobs/\(shard).json", "--color", "never"], in: app)
+            _ = try navscript(["run", ".", "--shard", "\(shard)/4", "--coverage", "--reporter", "blob=../blobs/\(shard).json", "--color", "never"], in: app)
         }
-        let merged = try navscript(["merge-reports", "\(scratch.path)/blobs", "--reporter", "json=\(scratch.path)/merged.json",
-                                    "--reporter", "map=\(scratch.path)/merged.dot", "--color", "never"], in: app)
+        let merged = try navscript(["merge-reports", "../blobs", "--reporter", "json=../merged.json",
+                                    "--reporter", "map=../merged.dot", "--color", "never"], in: app)
         #expect(merged.status == 0, "\(merged.errors)")
-        _ = try navscript(["run", ".", "--reporter", "json=\(scratch.path)/one.json", "--reporter", "map=\(scratch.path)/one.dot", "--color", "never"], in: app)
+        let mergedCoverage = try String(contentsOf: app.appendingPathComponent("coverage/lcov.info"), encoding: .utf8)
+        _ = try navscript(["run", ".", "--coverage", "--reporter", "json=../one.json", "--reporter", "map=../one.dot", "--color", "never"], in: app)
+        #expect(try String(contentsOf: app.appendingPathComponent("coverage/lcov.info"), encoding: .utf8) == mergedCoverage)
+        #expect(mergedCoverage.contains("SF:routes/navigation.lua"))
         #expect(try String(contentsOf: scratch.appendingPathComponent("merged.dot"), encoding: .utf8)
                 == String(contentsOf: scratch.appendingPathComponent("one.dot"), encoding: .utf8))
         func scenarios(_ file: String) throws -> [String] {
@@ -177,5 +183,60 @@ import Testing
         let one = try scenarios("one.json")
         #expect(one.count > 40)
         #expect(try scenarios("merged.json") == one)
+    }
+
+    /// --coverage on a suite whose covered lines are known: LCOV that lcov itself reads,
+    /// the summary, the threshold, and the HTML report's coverage.
+    @Test func coverageCountsTheLinesOfRouteScriptsThatRan() throws {
+        let fixture = try Fixture([
+            "routes/counter.lua": """
+                local M = {}
+                function M.used(x)
+                  return x + 1
+                end
+                function M.unused(x)
+                  return x - 1
+                end
+                return M
+                """,
+            "routes/never.lua": "return { never = true }\n",
+            "scenarios/count.lua": """
+                local counter = require "routes.counter"
+                scenario("one", function() expect(counter.used(1)):toBe(2) end)
+                scenario("two", function() expect(counter.used(2)):toBe(3); expect(counter.used(3)):toBe(4) end)
+                """,
+        ])
+        let run = try navscript(["run", ".", "--coverage", "--reporter", "html=report", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("""
+            SF:routes/counter.lua
+            DA:1,2
+            DA:2,2
+            DA:3,3
+            DA:4,2
+            DA:5,2
+            DA:6,0
+            DA:7,2
+            DA:8,2
+            LF:8
+            LH:7
+            end_of_record
+            """))
+        #expect(lcov.contains("SF:routes/never.lua\nDA:1,0\nLF:1\nLH:0\nend_of_record"))
+        #expect(!lcov.contains("scenarios/count.lua"))
+        // An `end` line runs when Lua attributes the function's closure to it (as it does).
+        #expect(run.output.contains("routes/counter.lua   87.5%  7/8 lines"))
+        #expect(run.output.contains("total                77.8%  7/9 lines"))
+        #expect(try fixture.read("report/index.html").contains(#""coverage":{"files""#))
+        let below = try navscript(["run", ".", "--coverage-threshold", "80", "--color", "never"], in: fixture.root)
+        #expect(below.status == 1)
+        #expect(below.errors.contains("coverage 77.8% is below the threshold of 80%"))
+        if let lcovTool = ["/usr/bin/lcov", "/usr/local/bin/lcov", "/opt/homebrew/bin/lcov"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+            let summary = try Self.tool(lcovTool, ["--summary", "coverage/lcov.info"], in: fixture.root)
+            #expect((summary.output + summary.errors).contains("77.8% (7 of 9 lines)"))
+        } else {
+            #expect(!Self.browserRequired, "scripts/test installs lcov; it is missing")
+        }
     }
 }

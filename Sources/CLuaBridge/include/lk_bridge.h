@@ -56,6 +56,12 @@ size_t lk_memorypeak(lua_State *L);
 int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
 void lk_setoutput(lua_State *L, lk_output output, void *context);
+
+/* Line coverage (lk_coverage.c): counts how often each line of each file ("@name") runs
+   while on. Files are listed by index; `counts` has `size` entries, by line. */
+void lk_setcoverage(lua_State *L, int on);
+int lk_coveragefiles(lua_State *L);
+const char *lk_coveragefile(lua_State *L, int index, const unsigned **counts, int *size);
 void lk_sethostobject(lua_State *L, void *object);
 
 /* What a state's host record starts with; the rest is private to the bridge (lk_host.h). */

@@ -91,7 +91,7 @@ extension NavRuntime {
         for position in 0..<call.length(2) {
             call.element(2, position + 1)
             defer { call.pop() }
-            let screen = try call.optionalObject(-1, screens)?.screen
+            let screen = call.optionalObject(-1, screens)?.screen
                 ?? call.optionalObject(-1, screenTypes).map { makeScreen($0, traits: [:]) }
             guard let screen else {
                 throw LuaCallError.argument(2, "element \(position + 1) must be a Screen, got \(call.typeName(-1))")

@@ -54,6 +54,8 @@ public struct ScenarioResult: Sendable, Codable {
     public var steps: [ScenarioStep]?
     /// The screen types its scripts defined, when steps are recorded.
     public var definedScreens: [String]?
+    /// With coverage on, how often each line of each route script ran (by chunk name).
+    public var coverage: [String: [Int: Int]]?
 
     public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
                 output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
@@ -176,6 +178,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             made.started = Double(start) / 1e9
             made.steps = context.recorder?.steps
             made.definedScreens = context.definedScreens
+            made.coverage = context.coverage
             return made
         }
         if scenario.isPending {
@@ -197,6 +200,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
             if context.recorder != nil {
                 context.definedScreens = runtime.definedScreens.sorted()
+            }
+            if options.coverage {
+                var lines = lua.coverage
+                lines[displayPath] = nil            // the scenario file itself is not covered
+                context.coverage = lines
             }
             if let failure = ScenarioFailure.combine(failure, afterFailure) {
                 return result(.failed, failure)
@@ -349,6 +357,8 @@ final class ScenarioContext {
     var recorder: ScenarioStepRecorder?
     /// The screen types the scenario's scripts defined, when steps are recorded.
     var definedScreens: [String]?
+    /// The lines of route scripts that ran, with coverage on.
+    var coverage: [String: [Int: Int]]?
     private(set) var output = ""
     var expectations = 0
     private var snapshotCount = 0

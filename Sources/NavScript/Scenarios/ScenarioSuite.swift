@@ -117,6 +117,8 @@ public final class ScenarioSuite {
     public let snapshotMode: ScenarioSnapshots.Mode
     /// Whether scenarios record their steps (for reports that draw them).
     public var recordsSteps = false
+    /// Whether scenarios count the lines of route scripts that run.
+    public var coverage = false
 
     /// The files that loaded, with their scenarios.
     public private(set) var listed: [(file: ScenarioFile, runner: ScenarioFileRunner, scenarios: [ScenarioInfo])] = []
@@ -133,12 +135,13 @@ public final class ScenarioSuite {
     /// Loads every file and lists its scenarios, on `jobs` threads.
     public func load(jobs: Int = 1) {
         let loaded = LoadedFiles(count: files.count)
-        let (files, limits, seed, snapshotMode, recordsSteps) = (files, limits, seed, snapshotMode, recordsSteps)
+        let (files, limits, seed, snapshotMode, recordsSteps, coverage) = (files, limits, seed, snapshotMode, recordsSteps, coverage)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
             while let position = loaded.next() {
                 let file = files[position]
                 loaded.record(Result {
-                    let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                    var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                    options.coverage = coverage
                     let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
                     runner.recordsSteps = recordsSteps
                     return (runner, try runner.list())

@@ -13,6 +13,8 @@ struct RunReport {
     var notRun = 0
     /// The command line that repeats the run (`navscript run app --seed 7`).
     var command = ""
+    /// With --coverage, the suite's route scripts (by chunk name), covered or not.
+    var coverageModules: [String]?
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }

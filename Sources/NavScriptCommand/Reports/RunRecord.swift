@@ -22,8 +22,11 @@ struct RunRecord: Codable {
     let notRun: Int
     let files: [File]
     let loadErrors: [LoadError]
+    /// With coverage, the route scripts the run knew of.
+    let coverageModules: [String]?
 
     init(_ report: RunReport) {
+        coverageModules = report.coverageModules
         seed = report.seed
         command = report.command
         duration = report.duration
@@ -57,6 +60,8 @@ struct RunRecord: Codable {
                                duration: records.map(\.duration).max() ?? 0, seed: records.first?.seed ?? 0,
                                isCI: records.contains(where: \.isCI))
         report.notRun = records.map(\.notRun).reduce(0, +)
+        let modules = records.compactMap(\.coverageModules)
+        report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
         report.command = records.first?.command.replacingOccurrences(of: #" --shard [0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""
         return report
     }

@@ -22,6 +22,7 @@ struct WorkerCommand: ParsableCommand {
     @Option(name: .customLong("snapshot-mode")) var snapshotMode: String
     @Option(name: .customLong("rss-limit")) var rssLimit: Int
     @Flag(name: .customLong("record-steps")) var recordSteps = false
+    @Flag var coverage = false
 
     func run() throws {
         let channel = WorkerChannel()
@@ -41,7 +42,8 @@ struct WorkerCommand: ParsableCommand {
                 if let known = runners[file.url.path] {
                     runner = known
                 } else {
-                    let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                    var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                    options.coverage = coverage
                     runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode)
                     runner.recordsSteps = recordSteps
                     runners[file.url.path] = runner

@@ -45,7 +45,7 @@ struct WorkerReply: Codable {
     /// A pass with nothing to tell but its figures.
     var isPlainPass: Bool {
         guard event == .result, let result else { return false }
-        return result.status == .passed && result.output.isEmpty && result.snapshots.isEmpty && result.steps == nil
+        return result.status == .passed && result.output.isEmpty && result.snapshots.isEmpty && result.steps == nil && result.coverage == nil
     }
 
     private static let letters: [Event: UInt8] = [

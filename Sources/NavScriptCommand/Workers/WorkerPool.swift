@@ -21,6 +21,8 @@ struct SuiteSettings {
     let jobs: Int
     /// Whether scenarios record their steps (for the HTML report, the map and blobs).
     var recordsSteps = false
+    /// Whether scenarios count the lines of route scripts that run (`--coverage`).
+    var coverage = false
 
     /// The seconds past a limit after which a scenario that has not returned is killed.
     var grace: Double { max(1, limits.seconds * 0.1) }
@@ -44,7 +46,7 @@ struct SuiteSettings {
         let mode = snapshotMode == .update ? "update" : snapshotMode == .ci ? "ci" : "normal"
         return ["--timeout", "\(limits.seconds)", "--memory-limit", "\(limits.memory >> 20)",
                 "--instruction-limit", "\(limits.instructions)", "--seed", "\(seed)",
-                "--snapshot-mode", mode, "--rss-limit", "\(residentLimit)"] + (recordsSteps ? ["--record-steps"] : [])
+                "--snapshot-mode", mode, "--rss-limit", "\(residentLimit)"] + (recordsSteps ? ["--record-steps"] : []) + (coverage ? ["--coverage"] : [])
     }
 }
 

@@ -1,0 +1,162 @@
+import Foundation
+import NavScript
+
+/// Line coverage of the route scripts and modules a suite's scenarios ran (`--coverage`):
+/// the counts of every scenario added up, per file, with the lines that could run found
+/// as luacov finds them (every line but blank ones, comments, long strings' inner lines and
+/// lines with only `end`, `else`, `}` and the like), plus every line that ran. Written as
+/// LCOV (`coverage/lcov.info`: genhtml, Codecov and editors read it), summed up per file.
+struct CoverageReport {
+    struct File: Encodable {
+        let path: String
+        /// Every line that could run, with how often it ran.
+        let lines: [String: Int]
+        let hit: Int
+        let total: Int
+        let source: [String]
+    }
+
+    let files: [File]
+
+    var hit: Int { files.map(\.hit).reduce(0, +) }
+    var total: Int { files.map(\.total).reduce(0, +) }
+    var percent: Double { total == 0 ? 100 : 100 * Double(hit) / Double(total) }
+
+    /// `counts` by chunk name; `modules` are the route scripts the suite has (by the same
+    /// names), so that one no scenario required shows at 0 %; `folder` resolves the names.
+    init(results: [ScenarioResult], modules: [String], folder: URL) {
+        var counts: [String: [Int: Int]] = [:]
+        for module in modules { counts[module] = [:] }
+        for result in results {
+            for (file, lines) in result.coverage ?? [:] {
+                counts[file, default: [:]].merge(lines, uniquingKeysWith: +)
+            }
+        }
+        files = counts.keys.sorted().compactMap { path in
+            let url = URL(fileURLWithPath: path, relativeTo: folder)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            let source = text.components(separatedBy: "\n")
+            var lines: [String: Int] = [:]
+            for line in LineScanner.executableLines(source) { lines[String(line)] = 0 }
+            for (line, count) in counts[path] ?? [:] where line <= source.count { lines[String(line)] = count }
+            return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
+        }
+    }
+
+    /// LCOV's tracefile format.
+    var lcov: String {
+        var out = ""
+        for file in files {
+            out += "TN:\nSF:\(file.path)\n"
+            for (line, count) in file.lines.map({ (Int($0.key) ?? 0, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+                out += "DA:\(line),\(count)\n"
+            }
+            out += "LF:\(file.total)\nLH:\(file.hit)\nend_of_record\n"
+        }
+        return out
+    }
+
+    /// The per-file summary the console prints.
+    var summary: String {
+        let width = max(files.map(\.path.count).max() ?? 0, 5)
+        var lines = ["Coverage of route scripts:"]
+        for file in files {
+            let share = file.total == 0 ? 100 : 100 * Double(file.hit) / Double(file.total)
+            lines.append("  " + file.path.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", share, file.hit, file.total))
+        }
+        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", percent, hit, total))
+        return lines.joined(separator: "\n")
+    }
+
+    /// For the HTML report.
+    var json: Data {
+        struct Document: Encodable {
+            let percent: Double
+            let hit, total: Int
+            let files: [File]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(Document(percent: percent, hit: hit, total: total, files: files))) ?? Data("null".utf8)
+    }
+}
+
+/// Which lines of a Lua file hold code that can run, as luacov's line scanner decides.
+enum LineScanner {
+    /// Lines (1-based) that are not blank, a comment, inside a long string or comment, or
+    /// only closing words and brackets.
+    static func executableLines(_ source: [String]) -> [Int] {
+        var result: [Int] = []
+        var longLevel: Int?          // inside a long string or comment with this many '='
+        for (index, raw) in source.enumerated() {
+            var line = Substring(raw)
+            if let level = longLevel {
+                guard let close = line.range(of: "]" + String(repeating: "=", count: level) + "]") else { continue }
+                line = line[close.upperBound...]
+                longLevel = nil
+            }
+            let code = stripped(line, longLevel: &longLevel)
+            if !code.isEmpty && !closers.contains(code) {
+                result.append(index + 1)
+            }
+        }
+        return result
+    }
+
+    static let closers: Set<String> = ["end", "else", "}", ")", "]", "end)", "end,", "},", "})", "end))", "end)()", "do", "then",
+                                       "repeat", "{", "(", "end;", "};", "),", "}))"]
+
+    /// The code of a line: comments, long strings and spaces taken out; sets `longLevel`
+    /// when a long bracket opens and does not close on the line.
+    static func stripped(_ line: Substring, longLevel: inout Int?) -> String {
+        var code = ""
+        var rest = line
+        var quote: Character?
+        while let character = rest.first {
+            if let open = quote {
+                rest = rest.dropFirst()
+                if character == "\\" { rest = rest.dropFirst() } else if character == open { quote = nil }
+                code.append("s")
+                continue
+            }
+            if character == "\"" || character == "'" {
+                quote = character
+                rest = rest.dropFirst()
+                code.append("s")
+                continue
+            }
+            if rest.hasPrefix("--") {
+                let after = rest.dropFirst(2)
+                if let level = longBracket(after) {
+                    let body = after.dropFirst(level + 2)
+                    if let close = body.range(of: "]" + String(repeating: "=", count: level) + "]") {
+                        rest = body[close.upperBound...]
+                        continue
+                    }
+                    longLevel = level
+                }
+                break
+            }
+            if character == "[", let level = longBracket(rest) {
+                let body = rest.dropFirst(level + 2)
+                code.append("s")
+                if let close = body.range(of: "]" + String(repeating: "=", count: level) + "]") {
+                    rest = body[close.upperBound...]
+                    continue
+                }
+                longLevel = level
+                break
+            }
+            if !character.isWhitespace { code.append(character) }
+            rest = rest.dropFirst()
+        }
+        return code
+    }
+
+    /// The level of a long bracket opening at the start of `text` (`[[` is 0, `[==[` is 2).
+    static func longBracket(_ text: Substring) -> Int? {
+        guard text.first == "[" else { return nil }
+        let equals = text.dropFirst().prefix { $0 == "=" }.count
+        return text.dropFirst(1 + equals).first == "[" ? equals : nil
+    }
+}
