@@ -106,6 +106,56 @@ enum ProcessBenchmarks {
                     note: String(format: "navscript %.2f s, busted %.2f s (exit %d)", oursSeconds, theirSeconds, theirStatus)), workers]
     }
 
+    /// 2,000 scenarios (200 files of 10) that navigate through a route module, run with
+    /// `--coverage --reporter html` (every line counted, every step recorded and drawn),
+    /// against the same run without them. The fastest of three each.
+    static func reports() throws -> Row {
+        let folder = try scratch("reports")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("""
+            local M = {}
+            M.Feed, M.Chat = nav.screen("Feed"), nav.screen("Chat")
+            function M.showChat(id)
+              local chat = M.Chat { chatId = id }
+              return nav.route():top(nav.stack):push(chat)
+            end
+            function M.back()
+              return nav.route():top(nav.stack):pop()
+            end
+            return M
+
+            """, to: folder.appendingPathComponent("routes/routes.lua"))
+        for file in 0..<200 {
+            var lua = "local R = require \"routes.routes\"\ndescribe(\"file \(file)\", function()\n"
+            for index in 0..<10 {
+                lua += """
+                      scenario("opens chat \(index)", function()
+                        local app = nav.app { root = nav.stack { R.Feed() } }
+                        expect(app:navigate(R.showChat(\(index)))):toBe(true)
+                        expect(app:navigate(R.back())):toBe(true)
+                        expect(app:top().name):toBe("Feed")
+                      end)
+
+                    """
+            }
+            try write(lua + "end)\n", to: folder.appendingPathComponent(String(format: "scenarios/s%03d.lua", file)))
+        }
+        var plain = Double.infinity, measured = Double.infinity
+        for _ in 0..<3 {
+            let without = try run(navscript, ["run", ".", "--jobs", "2", "--color", "never"], in: folder)
+            let with = try run(navscript, ["run", ".", "--jobs", "2", "--coverage", "--reporter", "html=report", "--color", "never"], in: folder)
+            guard without.status == 0, with.status == 0 else {
+                throw BenchError.failed("navscript run of the reports suite failed")
+            }
+            plain = min(plain, without.seconds)
+            measured = min(measured, with.seconds)
+        }
+        let ratio = measured / plain
+        return Row(name: "2,000 scenarios with --coverage and the HTML report", measured: measured * 1000, baseline: plain * 1000, unit: " ms",
+                   baselineName: "the same run without them", ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5,
+                   note: String(format: "with %.2f s, without %.2f s", measured, plain))
+    }
+
     static func which(_ name: String) -> URL? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)

@@ -4,6 +4,7 @@ import Foundation
 // peer in the same run. `scripts/bench` builds it in release mode and runs it.
 //
 //   navscript-bench [--json] [--only name[,name...]] [--scale factor]
+//   names: calls, route, state, suite, reload, reports, scaling
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
@@ -24,6 +25,7 @@ let benchmarks: [(String, () throws -> [Row])] = [
     ("state", { try LuaBenchmarks.freshState() }),
     ("suite", { try ProcessBenchmarks.scenarios() }),
     ("reload", { [try ProcessBenchmarks.hotReload()] }),
+    ("reports", { [try ProcessBenchmarks.reports()] }),
     ("scaling", { try ScalingBenchmarks.rows() }),
 ]
 

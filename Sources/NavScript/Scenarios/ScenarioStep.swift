@@ -69,14 +69,14 @@ public struct ScenarioTransition: Codable, Sendable, Equatable {
 
 /// A hierarchy as plain data, made from the same containers as `app:snapshot()`, with what a
 /// drawing needs besides: UIKit's class names and what system screens show.
-public struct ScenarioHierarchy: Codable, Sendable, Equatable {
+public struct ScenarioHierarchy: Codable, Sendable, Hashable {
     public let kind: String
     public let name: String?
     /// The screen's key: `Chat(chatId=7)`.
     public let key: String?
     /// UIKit's class: `UINavigationController`, `UIAlertController`.
     public let typeName: String
-    /// Attributes as text (`modalPresentationStyle` = `fullScreen`).
+    /// The attributes a drawing shows, as text (`modalPresentationStyle` = `"fullScreen"`).
     public let attributes: [String: String]
     public let isVisible: Bool
     public let isTop: Bool
@@ -123,11 +123,26 @@ public struct ScenarioHierarchy: Codable, Sendable, Equatable {
             }
         }
         self.init(kind: container.kind.rawValue, name: container.name, key: container.key?.description, typeName: container.typeName,
-                  attributes: container.attributes.mapValues(\.description), isVisible: container.isVisible, isTop: container === top,
+                  attributes: Self.drawn(container.attributes), isVisible: container.isVisible, isTop: container === top,
                   selectedIndex: container.kind == .tabs ? container.selectedIndex.map { $0 + 1 } : nil,
                   presentationPhase: container.presentationPhase?.rawValue, systemText: text,
                   children: container.children.map { ScenarioHierarchy($0, top: top) },
                   presented: container.presentedContainer.map { [ScenarioHierarchy($0, top: top)] } ?? [])
+    }
+}
+
+extension ScenarioHierarchy {
+    /// The attributes drawings show; the others are left out of every step's record.
+    static let drawnAttributes: Set<String> = [ScreenAttribute.modalPresentationStyle, ScreenAttribute.bottomSheet, "tabBarItem",
+                                               "leftBarButton", "rightBarButton", ScreenAttribute.popoverAnchor]
+
+    static func drawn(_ attributes: [String: ScreenValue]) -> [String: String] {
+        guard !attributes.isEmpty else { return [:] }
+        var shown: [String: String] = [:]
+        for (name, value) in attributes where drawnAttributes.contains(name) {
+            shown[name] = value.description
+        }
+        return shown
     }
 }
 

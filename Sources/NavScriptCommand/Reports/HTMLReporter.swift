@@ -74,13 +74,12 @@ final class HTMLReporter: Reporter {
 
     static func page(_ report: RunReport) -> Page {
         var pictures: [String] = []
-        var pictureIndex: [String: Int] = [:]
+        var pictureIndex: [ScenarioHierarchy: Int] = [:]
         func picture(_ hierarchy: ScenarioHierarchy?) -> Int? {
             guard let hierarchy else { return nil }
-            let svg = HierarchyDrawing.svg(hierarchy)
-            if let index = pictureIndex[svg] { return index }
-            pictures.append(svg)
-            pictureIndex[svg] = pictures.count - 1
+            if let index = pictureIndex[hierarchy] { return index }
+            pictures.append(HierarchyDrawing.svg(hierarchy))
+            pictureIndex[hierarchy] = pictures.count - 1
             return pictures.count - 1
         }
         let files = report.files.map { file in
