@@ -15,8 +15,11 @@ extension NavRuntime {
     /// `route:fallback(function(err) return route end)`.
     func scriptFallback(_ call: LuaCall, _ index: Int32, root: ScreenContainerKind) -> (Error) throws -> AnyScreenRoute? {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
+        let name = "fallback \(call.location(level: 1) ?? "?")"
+        declare(name)
         return { error in
-            try directory.invoke(function, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
+            directory.current?.used(name)
+            return try directory.invoke(function, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
                 if call.isNoneOrNil(-1) { return nil }
                 guard let route = call.optionalObject(-1, runtime.routes) else {
                     throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")

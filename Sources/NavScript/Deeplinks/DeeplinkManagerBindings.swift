@@ -6,13 +6,16 @@ import ScreenKit
 struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
     let callback: NavCallback
     let directory: NavDirectory
+    /// Its name in route coverage: where it was written.
+    let name: String
 
     func interceptDeeplink(_ deeplink: Deeplink, of type: DeeplinkType, navigator: ScreenNavigator,
                            completion: @escaping (Result<Void, Error>) -> Void) {
         do {
             try directory.invoke(callback) { runtime in
-                [.value(NavRuntime.deeplinkValue(deeplink)), .string(type.rawValue), .object(navigator, runtime.navigators),
-                 .object(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }, runtime.completions)]
+                runtime.used(name)
+                return [.value(NavRuntime.deeplinkValue(deeplink)), .string(type.rawValue), .object(navigator, runtime.navigators),
+                        .object(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }, runtime.completions)]
             }
         } catch {
             completion(.failure(error))
@@ -60,8 +63,10 @@ extension NavRuntime {
             throw table.error("a deeplink type needs a 'url', 'notification' or 'shortcut' function")
         }
         let directory = directory
+        declare("deeplinkType \(name)")
         let made = { (values: [String: ScreenValue]) in
             Deeplink(typeName: name, values: values) { screens, navigator, _ in
+                directory.current?.used("deeplinkType \(name)")
                 let route: AnyScreenRoute? = try directory.invoke(navigate, { runtime in
                     [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators)]
                 }, results: 1) { runtime, call in
@@ -221,7 +226,9 @@ extension NavRuntime {
                 call.element(at, position + 1)
                 defer { call.pop() }
                 guard call.isFunction(-1) else { throw table.error("interceptors[\(position + 1)] must be a function") }
-                return LuaDeeplinkInterceptor(callback: .function(keepFunction(call, -1)), directory: directory)
+                let name = "interceptor \(call.location(level: 1) ?? "?") #\(position + 1)"
+                declare(name)
+                return LuaDeeplinkInterceptor(callback: .function(keepFunction(call, -1)), directory: directory, name: name)
             }
         } ?? []
         let manager = DeeplinkManager(deeplinkTypes: scopes, interceptors: interceptors, navigator: navigator, system: navigator.simulation.system)

@@ -23,12 +23,16 @@ extension NavRuntime {
         }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
         deeplinks.append(NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2)))
+        declare("deeplink \(pattern)")
         return 0
     }
 
     func defineInterceptor(_ call: LuaCall) throws -> Int32 {
         guard call.isFunction(1) else { throw LuaCallError.type(1, expected: "function") }
         interceptors.append(keepFunction(call, 1))
+        let name = "interceptor \(call.location(level: 1) ?? "#\(interceptors.count)")"
+        interceptorNames.append(name)
+        declare(name)
         return 0
     }
 
@@ -50,6 +54,7 @@ extension NavRuntime {
             return .failed("no deeplink matches \(text)")
         }
         let query = DeeplinkQuery.parse(url.query)
+        used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
         app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")
         let link = LuaValue.table(array: [], fields: [
@@ -58,7 +63,8 @@ extension NavRuntime {
             "params": .table(array: [], fields: parameters.mapValues(LuaValue.string)),
             "query": query,
         ])
-        for interceptor in interceptors {
+        for (position, interceptor) in interceptors.enumerated() {
+            used(interceptorNames[position])
             let verdict = try intercept(interceptor, link: link, appObject: appObject, call: call)
             switch verdict {
             case .pass:

@@ -29,6 +29,21 @@ public final class NavRuntime {
     var screenRefreshers: [String: LuaReference] = [:]
     /// Screens whose containers the iterator walks into (`iterable = true`).
     var iterableScreens: Set<String> = []
+    /// Route coverage, with coverage on: each deeplink pattern, interceptor, fallback
+    /// function and deeplink type scripts declared ("deeplink app://chat/:id",
+    /// "interceptor routes/deeplinks.lua:20"), with how often it ran. Nil when off.
+    var routeUsage: [String: Int]?
+
+    /// Counts a run of `name`, with coverage on.
+    func used(_ name: String) {
+        if routeUsage != nil { routeUsage?[name, default: 0] += 1 }
+    }
+
+    /// Declares `name`, with coverage on, so that one that never runs shows at 0.
+    func declare(_ name: String) {
+        if routeUsage != nil, routeUsage?[name] == nil { routeUsage?[name] = 0 }
+    }
+
     /// The names of the screen types scripts defined (for the navigation map's uncovered screens).
     var definedScreens: Set<String> = []
     /// The observer type each screen informs (`observer = "ChatObserver"`).
@@ -44,6 +59,8 @@ public final class NavRuntime {
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
     var interceptors: [LuaReference] = []
+    /// How route coverage names each interceptor: where it was defined.
+    var interceptorNames: [String] = []
     /// The route functions of an engine's scripts, by `module.name`.
     var routeFunctions: [String: LuaReference] = [:]
 

@@ -56,6 +56,9 @@ public struct ScenarioResult: Sendable, Codable {
     public var definedScreens: [String]?
     /// With coverage on, how often each line of each route script ran (by chunk name).
     public var coverage: [String: [Int: Int]]?
+    /// With coverage on, how often each deeplink pattern, interceptor, fallback function
+    /// and deeplink type the scripts declared ran.
+    public var routeCoverage: [String: Int]?
 
     public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
                 output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
@@ -179,6 +182,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             made.steps = context.recorder?.steps
             made.definedScreens = context.definedScreens
             made.coverage = context.coverage
+            made.routeCoverage = context.routeCoverage
             return made
         }
         if scenario.isPending {
@@ -205,6 +209,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 var lines = lua.coverage
                 lines[displayPath] = nil            // the scenario file itself is not covered
                 context.coverage = lines
+                context.routeCoverage = runtime.routeUsage
             }
             if let failure = ScenarioFailure.combine(failure, afterFailure) {
                 return result(.failed, failure)
@@ -266,6 +271,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.print(text) }
         runtime.stepRecorder = context.recorder
+        if options.coverage {
+            runtime.routeUsage = [:]
+        }
         // The prelude and the loading of the file are the host's setup; the file's own code
         // runs with the collector on.
         let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
@@ -359,6 +367,7 @@ final class ScenarioContext {
     var definedScreens: [String]?
     /// The lines of route scripts that ran, with coverage on.
     var coverage: [String: [Int: Int]]?
+    var routeCoverage: [String: Int]?
     private(set) var output = ""
     var expectations = 0
     private var snapshotCount = 0

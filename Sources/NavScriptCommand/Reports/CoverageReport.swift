@@ -16,7 +16,16 @@ struct CoverageReport {
         let source: [String]
     }
 
+    /// A deeplink pattern, interceptor, fallback function or deeplink type a script
+    /// declared, with how often it ran across the run.
+    struct Route: Encodable {
+        let kind: String
+        let name: String
+        let count: Int
+    }
+
     let files: [File]
+    let routes: [Route]
 
     var hit: Int { files.map(\.hit).reduce(0, +) }
     var total: Int { files.map(\.total).reduce(0, +) }
@@ -27,6 +36,14 @@ struct CoverageReport {
     init(results: [ScenarioResult], modules: [String], folder: URL) {
         var counts: [String: [Int: Int]] = [:]
         for module in modules { counts[module] = [:] }
+        var routeCounts: [String: Int] = [:]
+        for result in results {
+            routeCounts.merge(result.routeCoverage ?? [:], uniquingKeysWith: +)
+        }
+        routes = routeCounts.keys.sorted().map { key in
+            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+            return Route(kind: parts[0], name: parts.count > 1 ? parts[1] : "", count: routeCounts[key] ?? 0)
+        }
         for result in results {
             for (file, lines) in result.coverage ?? [:] {
                 counts[file, default: [:]].merge(lines, uniquingKeysWith: +)
@@ -65,6 +82,12 @@ struct CoverageReport {
             lines.append("  " + file.path.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", share, file.hit, file.total))
         }
         lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", percent, hit, total))
+        if !routes.isEmpty {
+            lines.append("Routes: \(routes.filter { $0.count > 0 }.count) of \(routes.count) ran (deeplink patterns, interceptors, fallbacks, deeplink types)")
+            for route in routes where route.count == 0 {
+                lines.append("  never ran: \(route.kind) \(route.name)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -74,10 +97,11 @@ struct CoverageReport {
             let percent: Double
             let hit, total: Int
             let files: [File]
+            let routes: [Route]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(Document(percent: percent, hit: hit, total: total, files: files))) ?? Data("null".utf8)
+        return (try? encoder.encode(Document(percent: percent, hit: hit, total: total, files: files, routes: routes))) ?? Data("null".utf8)
     }
 }
 
