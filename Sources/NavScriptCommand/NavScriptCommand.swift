@@ -23,7 +23,7 @@ struct NavScriptCommand: ParsableCommand {
             error or a script that does not load.
             """,
         version: version,
-        subcommands: [Run.self, Watch.self, Check.self, Draw.self, MergeReports.self, Init.self, Types.self, WorkerCommand.self]
+        subcommands: [Run.self, Watch.self, Check.self, Draw.self, Explore.self, MergeReports.self, Init.self, Types.self, WorkerCommand.self]
     )
 }
 

@@ -158,6 +158,13 @@ extension NavRuntime {
         appProperty("log") { _, call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
         appProperty("transitions") { runtime, call, app in runtime.pushTransitions(call, app.application.transitions) },
         appProperty("pendingDeeplink") { _, call, app in call.push(app.pendingDeeplink) },
+        appProperty("pendingActions") { _, call, app in
+            call.push(value: .table(array: app.application.navigator.pendingActions.map { .string("\($0)") }, fields: [:]))
+        },
+        appMethod("shape") { _, call, app in
+            call.push(app.application.shape(keys: call.type(2) == .boolean && call.boolean(2)))
+            return 1
+        },
         .metamethod(.app, "__tostring") { _, call in
             call.push("App")
             return 1

@@ -30,7 +30,8 @@ enum ScenarioPrelude {
         try compiledReport.get()
     }
 
-    private final class Compiled: @unchecked Sendable {
+    /// A chunk compiled on first use, once per process.
+    final class Compiled: @unchecked Sendable {
         private let lock = NSLock()
         private let source: String, chunkName: String
         private var chunk: LuaChunk?
@@ -443,6 +444,15 @@ expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false }, expectation)
   object.never = setmetatable({ value = object.value, extra = object.extra, negated = true }, expectation)
   return object
+end })
+
+-- `explore` (navscript explore's library) loads on first use: a saved failure's scenario
+-- calls explore.replay.
+explore = setmetatable({}, { __index = function(self, key)
+  local library = host.explore()
+  setmetatable(self, nil)
+  for name, value in pairs(library) do rawset(self, name, value) end
+  return rawget(self, key)
 end })
 
 -- The runner the host drives ----------------------------------------------------------------

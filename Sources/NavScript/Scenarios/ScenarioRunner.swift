@@ -309,6 +309,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "report")
+            lua.pushFunction(on: call) { [unowned lua] call in
+                try lua.load(try ExploreLibrary.chunk(), on: call)
+                try lua.pcall(call, arguments: 0, results: 1)
+                return 1
+            }
+            call.setField(-2, "explore")
             lua.pushFunction(on: call) { [unowned runtime] call in
                 call.push(runtime.lastApp?.application.tree())
                 return 1

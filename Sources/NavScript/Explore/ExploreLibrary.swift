@@ -1,0 +1,327 @@
+import Foundation
+import LuaKit
+
+/// The `explore` library models are written with, in Lua: `explore.model`, `explore.action`,
+/// the argument generators, the walk `navscript explore` drives (`explore.walk`), and
+/// `explore.replay`, which a saved failure's scenario calls under `navscript run`. It loads
+/// on first use: in a scenario state through the prelude's `explore` global, in an explore
+/// state at once.
+enum ExploreLibrary {
+    static let chunkName = "=navscript.explore"
+
+    private static let compiled = ScenarioPrelude.Compiled(source, chunkName)
+
+    /// The library, compiled once per process.
+    static func chunk() throws -> LuaChunk {
+        try compiled.get()
+    }
+
+    static let source = #"""
+local type, pairs, ipairs, tostring, pcall, error, select = type, pairs, ipairs, tostring, pcall, error, select
+local format, concat, sort, unpack = string.format, table.concat, table.sort, table.unpack
+local random = math.random
+
+local explore = {}
+
+-- Generators ----------------------------------------------------------------------------
+
+local Generator = {}
+Generator.__index = Generator
+
+local function generator(kind, fields)
+  fields.kind = kind
+  return setmetatable(fields, Generator)
+end
+
+-- explore.int(lo, hi): a whole number from lo to hi; shrinks toward lo.
+function explore.int(lo, hi)
+  if math.type(lo) ~= "integer" or math.type(hi) ~= "integer" or hi < lo then
+    error("bad argument to 'int' (two integers, lo <= hi, expected)", 2)
+  end
+  if hi - lo > 100000 then error("bad argument to 'int' (at most 100001 values)", 2) end
+  return generator("int", { lo = lo, hi = hi })
+end
+
+-- explore.oneOf { a, b, c }: one of the values; shrinks toward the first.
+function explore.oneOf(values)
+  if type(values) ~= "table" or #values == 0 then error("bad argument to 'oneOf' (a list of values expected)", 2) end
+  return generator("oneOf", { values = values })
+end
+
+-- explore.bool(): false or true; shrinks toward false.
+function explore.bool() return generator("oneOf", { values = { false, true } }) end
+
+local function isGenerator(value) return getmetatable(value) == Generator end
+
+-- The values a generator can give, simplest first.
+local function values(g)
+  if g.kind == "int" then
+    local out = {}
+    for v = g.lo, g.hi do out[#out + 1] = v end
+    return out
+  end
+  return g.values
+end
+
+local function draw(g)
+  if g.kind == "int" then return random(g.lo, g.hi) end
+  return g.values[random(#g.values)]
+end
+
+-- Actions and models --------------------------------------------------------------------
+
+-- explore.action(name, function(app, ...) end, { args = generator or {generators}, when =
+-- function(app) return boolean end, weight = n })
+function explore.action(name, perform, options)
+  if type(name) ~= "string" then error("bad argument #1 to 'action' (name expected)", 2) end
+  if type(perform) ~= "function" then error("bad argument #2 to 'action' (function expected)", 2) end
+  options = options or {}
+  for key in pairs(options) do
+    if key ~= "args" and key ~= "when" and key ~= "weight" then
+      error(format("bad argument #3 to 'action' (unknown option '%s' (args, when, weight expected))", tostring(key)), 2)
+    end
+  end
+  local args = options.args
+  if isGenerator(args) then args = { args } end
+  args = args or {}
+  for i, g in ipairs(args) do
+    if not isGenerator(g) then error(format("bad argument #3 to 'action' (args[%d] is not a generator: explore.int, oneOf or bool)", i), 2) end
+  end
+  return { name = name, perform = perform, args = args, when = options.when, weight = options.weight or 1 }
+end
+
+-- explore.model { start = function() return app end or { ... }, actions = { ... },
+--   invariants = { name = function(app) return ok, message end }, expected = { "pattern", ... },
+--   builtins = { name = false }, maxContainers = 200 }
+function explore.model(spec)
+  if type(spec) ~= "table" then error("bad argument #1 to 'model' (table expected)", 2) end
+  for key in pairs(spec) do
+    if key ~= "start" and key ~= "actions" and key ~= "invariants" and key ~= "expected" and key ~= "builtins" and key ~= "maxContainers" then
+      error(format("bad argument #1 to 'model' (unknown field '%s')", tostring(key)), 2)
+    end
+  end
+  local starts = type(spec.start) == "function" and { spec.start } or spec.start
+  if type(starts) ~= "table" or #starts == 0 then error("bad argument #1 to 'model' (start: a function returning an app, or a list of them)", 2) end
+  if type(spec.actions) ~= "table" or #spec.actions == 0 then error("bad argument #1 to 'model' (actions: a list of explore.action)", 2) end
+  local names = {}
+  for i, a in ipairs(spec.actions) do
+    if type(a) ~= "table" or type(a.perform) ~= "function" then error(format("bad argument #1 to 'model' (actions[%d] is not an explore.action)", i), 2) end
+    if names[a.name] then error(format("bad argument #1 to 'model' (two actions are named '%s')", a.name), 2) end
+    names[a.name] = i
+  end
+  local invariants = {}
+  for name, check in pairs(spec.invariants or {}) do
+    if type(check) ~= "function" then error(format("bad argument #1 to 'model' (invariant '%s' is not a function)", tostring(name)), 2) end
+    invariants[#invariants + 1] = { name = tostring(name), check = check }
+  end
+  sort(invariants, function(a, b) return a.name < b.name end)
+  return { starts = starts, actions = spec.actions, byName = names, invariants = invariants, expected = spec.expected or {},
+           builtins = spec.builtins or {}, maxContainers = spec.maxContainers or 200, isModel = true }
+end
+
+-- Checking ------------------------------------------------------------------------------
+
+local builtinNames = {
+  expectedErrors = "a navigation fails only with an expected error",
+  noPendingActions = "no custom action is left pending once the run loop settles",
+  noPresentationOverDismissal = "nothing is presented over a screen being dismissed",
+  sizeBound = "the hierarchy stays under its size bound",
+}
+explore.builtins = builtinNames
+
+local function expectedError(model, message)
+  for _, pattern in ipairs(model.expected) do
+    if message:find(pattern, 1, true) or message:find(pattern) then return true end
+  end
+  return false
+end
+
+local function count(node)
+  local n = 1
+  for _, child in ipairs(node.children or {}) do n = n + count(child) end
+  if node.presented then n = n + count(node.presented) end
+  return n
+end
+
+local function overDismissal(node)
+  if node.presentationPhase == "dismissing" and node.presented then return true end
+  for _, child in ipairs(node.children or {}) do if overDismissal(child) then return true end end
+  return node.presented and overDismissal(node.presented) or false
+end
+
+-- The first invariant that does not hold, as { invariant =, message = }, or nil.
+local function check(model, app)
+  local on = model.builtins
+  if on.noPendingActions ~= false then
+    local pending = app.pendingActions
+    if #pending > 0 then return { invariant = builtinNames.noPendingActions, message = "pending: " .. concat(pending, "; ") } end
+  end
+  local snapshot = app:snapshot()
+  if on.noPresentationOverDismissal ~= false and overDismissal(snapshot) then
+    return { invariant = builtinNames.noPresentationOverDismissal, message = app:tree() }
+  end
+  if on.sizeBound ~= false and count(snapshot) > model.maxContainers then
+    return { invariant = builtinNames.sizeBound, message = format("%d containers, more than %d", count(snapshot), model.maxContainers) }
+  end
+  for _, invariant in ipairs(model.invariants) do
+    local ok, holds, message = pcall(invariant.check, app)
+    if not ok then return { invariant = invariant.name, message = tostring(holds) } end
+    if not holds then return { invariant = invariant.name, message = message and tostring(message) or "does not hold" } end
+  end
+end
+
+-- Runs one action with its arguments, lets the run loop settle, and checks; the failure, or nil.
+local function perform(model, app, action, args)
+  local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
+  if not ok then return { invariant = "an action runs without a script error", message = tostring(result) } end
+  if result == false and type(message) == "string" and model.builtins.expectedErrors ~= false and not expectedError(model, message) then
+    return { invariant = builtinNames.expectedErrors, message = message }
+  end
+  app:settle()
+  return check(model, app)
+end
+
+local function enabled(model, app)
+  local out = {}
+  for i, action in ipairs(model.actions) do
+    local ok, on = true, true
+    if action.when then ok, on = pcall(action.when, app) end
+    if ok and on then out[#out + 1] = i end
+  end
+  return out
+end
+
+local function startApp(model, index)
+  local app = model.starts[index]()
+  if type(app) ~= "userdata" or tostring(app) ~= "App" then
+    error(format("start %d of the model returned %s, not an app (nav.app)", index, type(app)), 0)
+  end
+  app:settle()
+  return app
+end
+
+-- Walks -----------------------------------------------------------------------------------
+
+-- One random walk of at most `depth` actions from start `startIndex`: it prefers, in each
+-- abstract state, the actions it tried least there. Returns the steps taken ({action, args}),
+-- the failure (or nil), the shapes seen, and which actions were enabled.
+function explore.walk(model, depth, startIndex, keys)
+  local app = startApp(model, startIndex)
+  local steps, shapes, everEnabled, tried = {}, {}, {}, {}
+  local shape = app:shape(keys)
+  shapes[1] = shape
+  local failure = check(model, app)
+  if failure then return steps, failure, shapes, everEnabled end
+  for _ = 1, depth do
+    local choices = enabled(model, app)
+    if #choices == 0 then break end
+    for _, i in ipairs(choices) do everEnabled[i] = true end
+    local pick
+    if random() < 0.8 then
+      local least, best = math.huge, {}
+      for _, i in ipairs(choices) do
+        local n = (tried[shape .. "\0" .. i] or 0) / model.actions[i].weight
+        if n < least then least, best = n, { i } elseif n == least then best[#best + 1] = i end
+      end
+      pick = best[random(#best)]
+    else
+      pick = choices[random(#choices)]
+    end
+    tried[shape .. "\0" .. pick] = (tried[shape .. "\0" .. pick] or 0) + 1
+    local action = model.actions[pick]
+    local args = {}
+    for j, g in ipairs(action.args) do args[j] = draw(g) end
+    steps[#steps + 1] = { action = action.name, args = args }
+    failure = perform(model, app, action, args)
+    shape = app:shape(keys)
+    shapes[#shapes + 1] = shape
+    if failure then break end
+  end
+  return steps, failure, shapes, everEnabled
+end
+
+local lastApp
+
+-- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
+-- returns the failure or nil, the index of the step that failed, and the tree after each step.
+function explore.run(model, steps, startIndex, withTrees)
+  local app = startApp(model, startIndex or 1)
+  lastApp = app
+  local trees = {}
+  local failure = check(model, app)
+  if failure then return failure, 0, trees end
+  for index, step in ipairs(steps) do
+    local name = step.action or step[1]
+    local args = step.args or { select(2, unpack(step)) }
+    local position = model.byName[name]
+    if not position then return { invariant = "the steps name actions of the model", message = "no action '" .. tostring(name) .. "'" }, index, trees end
+    local action = model.actions[position]
+    local ok, on = true, true
+    if action.when then ok, on = pcall(action.when, app) end
+    if not (ok and on) then return nil, index, trees, "not enabled" end
+    failure = perform(model, app, action, args)
+    if withTrees then trees[index] = app:tree() end
+    if failure then return failure, index, trees end
+  end
+  return nil, #steps, trees
+end
+
+-- After explore.run: the shape, and the actions enabled then, each with its argument lists.
+function explore.frontier(model, keys)
+  local out = {}
+  for _, i in ipairs(enabled(model, lastApp)) do
+    local name = model.actions[i].name
+    out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
+  end
+  return lastApp:shape(keys), out
+end
+
+-- The argument lists of an action, every combination, simplest first (for --exhaustive).
+function explore.argumentLists(model, name)
+  local action = model.actions[model.byName[name]]
+  local lists = { {} }
+  for _, g in ipairs(action.args) do
+    local grown = {}
+    for _, list in ipairs(lists) do
+      for _, v in ipairs(values(g)) do
+        local copy = { unpack(list) }
+        copy[#copy + 1] = v
+        grown[#grown + 1] = copy
+        if #grown > 10000 then error("action '" .. name .. "' has more than 10000 argument lists", 0) end
+      end
+    end
+    lists = grown
+  end
+  return lists
+end
+
+-- Simpler arguments for shrinking: each argument replaced by each simpler value.
+function explore.simpler(model, name, args)
+  local action = model.actions[model.byName[name]]
+  local out = {}
+  for j, g in ipairs(action.args) do
+    for _, v in ipairs(values(g)) do
+      if v == args[j] then break end
+      local copy = { unpack(args) }
+      copy[j] = v
+      out[#out + 1] = copy
+      if #out >= 8 then return out end
+    end
+  end
+  return out
+end
+
+-- What a saved failure's scenario calls: runs the steps and fails the way exploring did.
+function explore.replay(model, steps, startIndex)
+  if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
+  local failure, index, _, skipped = explore.run(model, steps, startIndex)
+  if skipped then error(format("step %d is not enabled any more", index), 2) end
+  if failure then
+    error(format("invariant '%s' does not hold after step %d (%s): %s", failure.invariant, index,
+      index > 0 and tostring(steps[index].action or steps[index][1]) or "start", failure.message), 2)
+  end
+end
+
+return explore
+"""#
+}

@@ -1,0 +1,211 @@
+import Foundation
+import LuaKit
+
+/// One action of a walk: the action's name and its arguments.
+public struct ExploreStep: Sendable, Hashable {
+    public let action: String
+    public let arguments: [LuaValue]
+
+    public init(action: String, arguments: [LuaValue]) {
+        self.action = action
+        self.arguments = arguments
+    }
+
+    /// `open chat(3)`
+    public var description: String {
+        arguments.isEmpty ? action : "\(action)(\(arguments.map(ExploreStep.literal).joined(separator: ", ")))"
+    }
+
+    /// A value as Lua source.
+    public static func literal(_ value: LuaValue) -> String {
+        switch value {
+        case let .string(text): return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        case let .integer(number): return String(number)
+        case let .number(number): return String(number)
+        case let .boolean(flag): return flag ? "true" : "false"
+        default: return "nil"
+        }
+    }
+}
+
+/// An invariant that did not hold.
+public struct ExploreFailure: Sendable, Hashable {
+    public let invariant: String
+    public let message: String
+}
+
+/// Runs a model file's walks, replays and searches, each in a fresh state (a model's scripts
+/// keep state in their modules, as an app keeps it in memory: every walk starts anew). The
+/// same seed gives the same walks on any machine.
+public final class ExploreRunner: @unchecked Sendable {
+    public let file: ScenarioFile
+    /// The module a saved scenario requires the model by (`explore` for `explore.lua`).
+    public let moduleName: String
+    private let chunk: LuaChunk
+    private let limits: LuaLimits
+
+    public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
+        self.file = file
+        self.limits = limits
+        chunk = try LuaChunk(compiling: try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath), chunkName: "@" + file.displayPath)
+        let relative = file.url.standardizedFileURL.path.dropFirst(file.root.standardizedFileURL.path.count).drop { $0 == "/" }
+        moduleName = String(relative.dropLast(relative.hasSuffix(".lua") ? 4 : 0)).replacingOccurrences(of: "/", with: ".")
+    }
+
+    /// A fresh state with the library as `explore`, the model loaded; `body` gets the
+    /// runtime, the library and the model.
+    private func withModel<R>(seed: Int, _ body: (NavRuntime, LuaReference, LuaReference) throws -> R) throws -> R {
+        let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+        let runtime = try NavRuntime(options: options)
+        defer { runtime.lua.close() }
+        let lua = runtime.lua
+        let library = try lua.withStack { call -> LuaReference in
+            try lua.load(try ExploreLibrary.chunk(), on: call)
+            try lua.pcall(call, arguments: 0, results: 1)
+            call.pushCopy(-1)
+            lua.setGlobal("explore", from: call)
+            return lua.reference(from: call)
+        }
+        let model = try lua.withBudget { try lua.withStack { call -> LuaReference in
+            try lua.load(chunk, on: call)
+            try lua.pcall(call, arguments: 0, results: 1)
+            guard call.type(-1) == .table, call.field(-1, "isModel") == .boolean else {
+                throw LuaError(kind: .runtime, message: "\(file.displayPath) must return explore.model { ... }")
+            }
+            call.pop()
+            return lua.reference(from: call)
+        } }
+        return try lua.withBudget { try body(runtime, library, model) }
+    }
+
+    /// Calls `library[name](model, arguments...)` and reads `results` values as data.
+    private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
+                      _ arguments: [LuaValue], results: Int32) throws -> [LuaValue] {
+        let lua = runtime.lua
+        return try lua.withStack { call in
+            guard call.reserve(Int32(arguments.count) + 4) else { throw LuaError(kind: .runtime, message: "stack overflow") }
+            try library.push(on: call)
+            call.field(-1, name)
+            try model.push(on: call)
+            for argument in arguments { call.push(value: argument) }
+            try lua.pcall(call, arguments: Int32(arguments.count) + 1, results: results)
+            let limits = LuaCopyLimits(values: .max, bytes: .max)
+            return try (0..<results).map { try call.value(-results + $0, depth: 16, limits: limits) }
+        }
+    }
+
+    /// How many start functions the model has.
+    public func startCount() throws -> Int {
+        try withModel(seed: 0) { runtime, _, model in
+            try runtime.lua.withStack { call in
+                try model.push(on: call)
+                call.field(-1, "starts")
+                return call.length(-1)
+            }
+        }
+    }
+
+    /// The names of the model's actions, in order.
+    public func actionNames() throws -> [String] {
+        try withModel(seed: 0) { runtime, _, model in
+            try runtime.lua.withStack { call in
+                try model.push(on: call)
+                call.field(-1, "actions")
+                let actions = call.top
+                return (0..<call.length(actions)).map { index in
+                    call.element(actions, index + 1)
+                    defer { call.pop() }
+                    call.field(-1, "name")
+                    defer { call.pop() }
+                    return call.optionalString(-1) ?? "?"
+                }
+            }
+        }
+    }
+
+    /// What a walk gave.
+    public struct Walk: Sendable {
+        public let steps: [ExploreStep]
+        public let failure: ExploreFailure?
+        /// The abstract state before the first action and after each.
+        public let shapes: [String]
+        /// The actions enabled at some point (1-based indices).
+        public let enabled: Set<Int>
+    }
+
+    /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`.
+    public func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool) throws -> Walk {
+        try withModel(seed: seed &* 1_000_003 &+ index) { runtime, library, model in
+            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys)], results: 4)
+            let steps = values[0].array?.map { Self.step($0) } ?? []
+            let shapes = values[2].array?.compactMap(\.string) ?? []
+            var enabled = Set<Int>()
+            if case let .table(array, fields) = values[3] {
+                for (position, value) in array.enumerated() where value.boolean == true { enabled.insert(position + 1) }
+                for key in fields.keys { if let index = Int(key) { enabled.insert(index) } }
+            }
+            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled)
+        }
+    }
+
+    /// What running given steps gave: the failure and the step it came at (0: the start),
+    /// whether a step was not enabled, the tree after each step, and the shape at the end.
+    public struct Replay: Sendable {
+        public let failure: ExploreFailure?
+        public let index: Int
+        public let skipped: Bool
+        public let trees: [String]
+    }
+
+    public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false) throws -> Replay {
+        try withModel(seed: 0) { runtime, library, model in
+            let list = LuaValue.table(array: steps.map { step in
+                .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
+            }, fields: [:])
+            let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees)], results: 4)
+            let pictures = (values[2].array ?? []).compactMap(\.string)
+            return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures)
+        }
+    }
+
+    /// The actions enabled after `steps` (each with every argument list), and the shape.
+    public func successors(of steps: [ExploreStep], start: Int, keys: Bool) throws -> (shape: String, next: [ExploreStep]) {
+        try withModel(seed: 0) { runtime, library, model in
+            let lua = runtime.lua
+            let list = LuaValue.table(array: steps.map { step in
+                .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
+            }, fields: [:])
+            _ = lua
+            _ = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(false)], results: 0)
+            // The app the run left: the library keeps the last one.
+            let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 2)
+            let shape = values[0].string ?? ""
+            var next: [ExploreStep] = []
+            for entry in values[1].array ?? [] {
+                let name = entry["action"]?.string ?? ""
+                for arguments in entry["lists"]?.array ?? [] {
+                    next.append(ExploreStep(action: name, arguments: arguments.array ?? []))
+                }
+            }
+            return (shape, next)
+        }
+    }
+
+    /// Simpler argument lists for a step, for shrinking.
+    public func simpler(_ step: ExploreStep) throws -> [[LuaValue]] {
+        try withModel(seed: 0) { runtime, library, model in
+            let values = try call(runtime, library, model, "simpler", [.string(step.action), .table(array: step.arguments, fields: [:])], results: 1)
+            return (values[0].array ?? []).map { $0.array ?? [] }
+        }
+    }
+
+    static func step(_ value: LuaValue) -> ExploreStep {
+        ExploreStep(action: value["action"]?.string ?? "?", arguments: value["args"]?.array ?? [])
+    }
+
+    static func failure(_ value: LuaValue) -> ExploreFailure? {
+        guard let invariant = value["invariant"]?.string else { return nil }
+        return ExploreFailure(invariant: invariant, message: value["message"]?.string ?? "")
+    }
+}

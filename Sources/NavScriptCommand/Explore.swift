@@ -1,0 +1,285 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// `navscript explore model.lua`: random walks over a model's actions (or, with
+/// --exhaustive, every sequence up to a depth) that check invariants after each action; a
+/// violation is shrunk to a minimal sequence, printed step by step with the hierarchy, and
+/// saved as a scenario that reproduces it.
+struct Explore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explore a navigation model for invariant violations.",
+        discussion: """
+            The model file returns explore.model { start =, actions =, invariants = } (see \
+            the README). Each walk starts from a fresh state. The same --seed gives the same \
+            walks and the same result with any --jobs. Exit status: 0 when no invariant broke, \
+            1 when one did, 2 for a usage error or a model that does not load.
+            """
+    )
+
+    @Argument(help: "The model file.")
+    var file: String
+
+    @Option(help: "The seed of the walks (0).")
+    var seed = 0
+
+    @Option(help: "How many walks (200).")
+    var runs = 200
+
+    @Option(help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
+    var depth: Int?
+
+    @Option(help: ArgumentHelp("Stop starting walks after this many seconds (60).", valueName: "seconds"))
+    var time = 60.0
+
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Walks run side by side (the cores).")
+    var jobs: Int?
+
+    @Flag(help: "Search every sequence of actions up to --depth, breadth first: the number of abstract states, or the shortest counterexample.")
+    var exhaustive = false
+
+    @Flag(help: "Tell abstract states apart by screen keys (Chat(chatId=7)), not names only.")
+    var keys = false
+
+    @Option(name: .customLong("save-failures"), help: ArgumentHelp("Write a scenario that reproduces the failure into this folder.", valueName: "folder"))
+    var saveFailures: String?
+
+    @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
+    var root: String?
+
+    func validate() throws {
+        if runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
+        if !(time > 0) { throw ValidationError("--time must be more than 0") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let files: [ScenarioFile]
+        do {
+            files = try ScenarioDiscovery.files(for: [file], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+                                                workingDirectory: workingDirectory)
+        } catch let failure as ScenarioDiscovery.Failure {
+            throw ValidationError(failure.description)
+        }
+        guard files.count == 1, let model = files.first else { throw ValidationError("give one model file") }
+        let runner: ExploreRunner
+        let starts: Int, actions: [String]
+        do {
+            runner = try ExploreRunner(file: model)
+            starts = try runner.startCount()
+            actions = try runner.actionNames()
+        } catch {
+            FileHandle.standardError.write(Data("\(model.displayPath) does not load: \(Format.loadError(error))\n".utf8))
+            throw ExitCode(2)
+        }
+        let found: (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)?
+        do {
+            found = exhaustive ? try search(runner, starts: starts) : try walks(runner, starts: starts, actions: actions)
+        } catch {
+            FileHandle.standardError.write(Data("navscript explore: \(Format.loadError(error))\n".utf8))
+            throw ExitCode(2)
+        }
+        guard let found else { throw ExitCode(0) }
+        try report(found, runner: runner, model: model, workingDirectory: workingDirectory)
+        throw ExitCode(1)
+    }
+
+    // MARK: Walks
+
+    private func walks(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
+        let depth = self.depth ?? 20, jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let deadline = Date().addingTimeInterval(time)
+        var shapes = Set<String>(), moves = Set<String>(), enabled = Set<Int>()
+        var performed = 0, walked = 0
+        let started = Date()
+        var first: (index: Int, walk: ExploreRunner.Walk)?
+        var batchStart = 0
+        // Batches of `jobs` walks; after each, the failure of the lowest walk number wins, so
+        // the result does not depend on --jobs.
+        while batchStart < runs && first == nil && Date() < deadline {
+            let batch = Array(batchStart..<min(batchStart + jobs, runs))
+            let results = WalkResults(count: batch.count)
+            let (seed, keys) = (self.seed, self.keys)
+            DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+                let index = batch[slot]
+                results.set(slot, Result { try runner.walk(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys) })
+            }
+            // Walks past the first failure count for nothing: the figures are those of walks
+            // up to it, whatever the batch size.
+            for (slot, result) in results.all.enumerated() where first == nil {
+                let walk = try result!.get()
+                walked += 1
+                performed += walk.steps.count
+                shapes.formUnion(walk.shapes)
+                for (from, to) in zip(walk.shapes, walk.shapes.dropFirst()) { moves.insert(from + "\u{0}" + to) }
+                enabled.formUnion(walk.enabled)
+                if walk.failure != nil && first == nil { first = (batch[slot], walk) }
+            }
+            batchStart += batch.count
+            if walked % max(jobs * 25, 50) == 0 {
+                FileHandle.standardError.write(Data("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n".utf8))
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("Explored \(walked) walk\(walked == 1 ? "" : "s") of up to \(depth) actions (seed \(seed)): \(performed) actions"
+              + String(format: " in %.2f s (%.0f actions/s), ", seconds, Double(performed) / max(seconds, 1e-9))
+              + "\(shapes.count) abstract states, \(moves.count) transitions between them")
+        let never = actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element)
+        if !never.isEmpty {
+            print("Never enabled: \(never.joined(separator: ", "))")
+        }
+        guard let first, let failure = first.walk.failure else {
+            print("No invariant broke.")
+            return nil
+        }
+        return (first.walk.steps, first.index % starts + 1, failure, "walk \(first.index + 1)")
+    }
+
+    // MARK: Exhaustive search
+
+    private func search(_ runner: ExploreRunner, starts: Int) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
+        let depth = self.depth ?? 4
+        var seen = Set<String>()
+        var explored = 0
+        for start in 1...starts {
+            let initial = try runner.run([], start: start)
+            if let failure = initial.failure { return ([], start, failure, "start \(start)") }
+            let (shape, _) = try runner.successors(of: [], start: start, keys: keys)
+            seen.insert(shape)
+            var level: [[ExploreStep]] = [[]]
+            for _ in 0..<depth {
+                var next: [[ExploreStep]] = []
+                for sequence in level {
+                    let (_, moves) = try runner.successors(of: sequence, start: start, keys: keys)
+                    for move in moves {
+                        let candidate = sequence + [move]
+                        explored += 1
+                        let replay = try runner.run(candidate, start: start)
+                        if replay.skipped { continue }
+                        if let failure = replay.failure {
+                            print("Searched \(explored) sequences: the shortest counterexample has \(candidate.count) action\(candidate.count == 1 ? "" : "s").")
+                            return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
+                        }
+                        let (shape, _) = try runner.successors(of: candidate, start: start, keys: keys)
+                        if seen.insert(shape).inserted {
+                            next.append(candidate)
+                        }
+                    }
+                }
+                level = next
+                if level.isEmpty { break }
+            }
+        }
+        print("Searched every sequence of up to \(depth) actions: \(seen.count) abstract state\(seen.count == 1 ? "" : "s") (\(explored) sequences tried); no invariant broke.")
+        return nil
+    }
+
+    // MARK: Shrinking and reporting
+
+    /// The failure, shrunk: fewer actions, then simpler arguments, while it fails with the
+    /// same invariant.
+    private func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, runner: ExploreRunner) throws -> [ExploreStep] {
+        var best = steps
+        var checks = 0
+        func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
+            checks += 1
+            let replay = try runner.run(candidate, start: start)
+            guard !replay.skipped, replay.failure?.invariant == failure.invariant else { return nil }
+            return Array(candidate.prefix(replay.index))
+        }
+        if let cut = try fails(best) { best = cut }
+        var changed = true
+        while changed && checks < 2_000 {
+            changed = false
+            var size = max(best.count / 2, 1)
+            while size >= 1 && checks < 2_000 {
+                var position = 0
+                while position < best.count && checks < 2_000 {
+                    var candidate = best
+                    candidate.removeSubrange(position..<min(position + size, best.count))
+                    if let shorter = try fails(candidate), shorter.count < best.count {
+                        best = shorter
+                        changed = true
+                    } else {
+                        position += size
+                    }
+                }
+                size /= 2
+            }
+            for index in best.indices where checks < 2_000 {
+                for arguments in try runner.simpler(best[index]) {
+                    var candidate = best
+                    candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
+                    if let simpler = try fails(candidate), simpler.count <= best.count {
+                        best = simpler
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    private func report(_ found: (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String), runner: ExploreRunner,
+                        model: ScenarioFile, workingDirectory: URL) throws {
+        let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, runner: runner)
+        let replay = try runner.run(shrunk, start: found.start, trees: true)
+        let failure = replay.failure ?? found.failure
+        print("")
+        print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
+        if found.start > 1 { print("  from start \(found.start)") }
+        for (index, step) in shrunk.enumerated() {
+            print("  \(index + 1). \(step.description)")
+            if index < replay.trees.count {
+                print(replay.trees[index].split(separator: "\n").map { "       " + $0 }.joined(separator: "\n"))
+            }
+        }
+        print("  " + failure.message.replacingOccurrences(of: "\n", with: "\n  "))
+        guard let saveFailures else { return }
+        let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
+        let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
+        let target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
+        var text = "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
+        text += "-- Invariant: \(failure.invariant)\n"
+        text += "local model = require \"\(runner.moduleName)\"\n\n"
+        text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
+        text += "  explore.replay(model, {\n"
+        for step in shrunk {
+            text += "    { " + ([ExploreStep.literal(.string(step.action))] + step.arguments.map(ExploreStep.literal)).joined(separator: ", ") + " },\n"
+        }
+        text += "  }, \(found.start))\nend)\n"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ScenarioFileWriter.write(text, to: target)
+            print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run it to reproduce).")
+        } catch {
+            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The walks of one batch, filled in from several threads.
+final class WalkResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Result<ExploreRunner.Walk, Error>?]
+
+    init(count: Int) {
+        items = Array(repeating: nil, count: count)
+    }
+
+    func set(_ slot: Int, _ result: Result<ExploreRunner.Walk, Error>) {
+        lock.lock()
+        items[slot] = result
+        lock.unlock()
+    }
+
+    var all: [Result<ExploreRunner.Walk, Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}

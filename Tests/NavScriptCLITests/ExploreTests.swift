@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `navscript explore`: the example app's model passes, three planted bugs are found,
+/// shrunk and saved as failing scenarios, the exhaustive search counts states as a hand
+/// count does, and one seed gives one result.
+@Suite struct ExploreTests {
+    /// A copy of lua/tests/explore (the inbox app with its planted bugs), to write into.
+    static func inbox() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-explore-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lua/tests/explore"), to: folder)
+        return folder
+    }
+
+    @Test func theExampleAppsModelHolds() throws {
+        let result = try navscript(["explore", "explore.lua", "--runs", "60", "--depth", "15"],
+                                   in: Binary.packageRoot.appendingPathComponent("lua/examples/app"))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("Explored 60 walks of up to 15 actions (seed 0): 900 actions"))
+        #expect(result.output.contains("No invariant broke."))
+    }
+
+    @Test(arguments: [
+        ("duplicate_message.lua", "one message per id in each stack", "is open twice"),
+        ("lost_deeplink.lua", "a held link waits only while signed out", "is still held"),
+        ("stuck_sheet.lua", "a navigation fails only with an expected error", "the composer is still open"),
+    ])
+    func plantedBugsAreFoundShrunkAndSavedAsFailingScenarios(model: String, invariant: String, message: String) throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try navscript(["explore", model, "--save-failures", "scenarios"], in: folder)
+        #expect(explored.status == 1)
+        #expect(explored.output.contains("✗ Invariant '\(invariant)' broke"))
+        #expect(explored.output.contains(message))
+        let shrunk = explored.output.components(separatedBy: "shrunk to ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect((shrunk ?? 99) <= 4, "\(explored.output)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenarios").path)
+        #expect(saved.count == 1)
+        let run = try navscript(["run", "scenarios", "--color", "never"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.output.contains("invariant '\(invariant)' does not hold after step"))
+        #expect(run.output.contains(message))
+    }
+
+    @Test func aSavedFailurePassesOnceTheBugIsFixed() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try navscript(["explore", "duplicate_message.lua", "--save-failures", "scenarios"], in: folder)
+        let routes = folder.appendingPathComponent("routes/inbox.lua")
+        let fixed = try String(contentsOf: routes, encoding: .utf8).replacingOccurrences(
+            of: "  return nav.route():top(nav.stack):push(M.Message { id = id })",
+            with: "  local message = M.Message { id = id }\n  return nav.route():last(message):makeVisible():fallback(nav.route():top(nav.stack):push(message))")
+        try fixed.write(to: routes, atomically: true, encoding: .utf8)
+        let run = try navscript(["run", "scenarios", "--color", "never"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(try navscript(["explore", "duplicate_message.lua", "--runs", "30"], in: folder).status == 0)
+    }
+
+    static let tiny = """
+        local A, B = nav.screen("A"), nav.screen("B")
+        return explore.model {
+          start = function() return nav.app { root = nav.tabs { nav.stack { A() }, nav.stack { A() } } } end,
+          actions = {
+            explore.action("tab", function(app, i) return app:navigate(nav.route():first(nav.tabs, function(t) return t:selectTab(i) end)) end,
+              { args = explore.int(1, 2) }),
+            explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(B())) end,
+              { when = function(app) return #app:topStack().children < 2 end }),
+          },
+        }
+        """
+
+    /// Two tabs, each a stack of A that B may be pushed onto once: the selected tab and the
+    /// two stacks make 2 × 2 × 2 = 8 states; within 3 actions, 7 (both stacks pushed and the
+    /// first tab selected again takes 4).
+    @Test func theExhaustiveSearchCountsTheStatesAHandCountGives() throws {
+        let fixture = try Fixture(["tiny.lua": Self.tiny])
+        let three = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "3"], in: fixture.root)
+        #expect(three.output.contains("Searched every sequence of up to 3 actions: 7 abstract states"))
+        let four = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(four.output.contains("Searched every sequence of up to 4 actions: 8 abstract states"))
+        #expect(four.status == 0)
+    }
+
+    @Test func theExhaustiveSearchFindsTheShortestCounterexample() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try navscript(["explore", "duplicate_message.lua", "--exhaustive", "--depth", "3"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output.contains("the shortest counterexample has 2 actions"))
+        #expect(result.output.contains("1. open message(1)\n"))
+    }
+
+    @Test func oneSeedGivesOneResultWithAnyJobs() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func explore(_ jobs: String, seed: String) throws -> String {
+            let result = try navscript(["explore", "lost_deeplink.lua", "--seed", seed, "--jobs", jobs], in: folder)
+            // The timing figures differ from run to run; the rest must not.
+            return result.output.replacingOccurrences(of: #"in [0-9.]+ s \([0-9]+ actions/s\)"#, with: "", options: .regularExpression)
+        }
+        let first = try explore("1", seed: "11")
+        #expect(first.contains("✗ Invariant"))
+        #expect(first.contains("Explored 1 walk of up to 20 actions (seed 11): 8 actions"))
+        #expect(try explore("1", seed: "11") == first)
+        #expect(try explore("2", seed: "11") == first)
+    }
+
+    @Test func aBadModelSaysWhatIsWrong() throws {
+        let fixture = try Fixture([
+            "empty.lua": "return { }",
+            "typo.lua": "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end) }, invariant = {} }",
+        ])
+        let empty = try navscript(["explore", "empty.lua"], in: fixture.root)
+        #expect(empty.status == 2)
+        #expect(empty.errors.contains("empty.lua must return explore.model { ... }"))
+        let typo = try navscript(["explore", "typo.lua"], in: fixture.root)
+        #expect(typo.status == 2)
+        #expect(typo.errors.contains("unknown field 'invariant'"))
+    }
+}
