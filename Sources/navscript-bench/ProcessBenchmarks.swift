@@ -1,3 +1,4 @@
+import NavScript
 import Foundation
 
 /// Benchmarks that run the `navscript` binary: a large generated suite against busted, and
@@ -263,5 +264,27 @@ final class WatchProcess: @unchecked Sendable {
     func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+}
+
+extension ProcessBenchmarks {
+    /// Explore's speed on one core: walks of the example app's model (lua/examples/app/
+    /// explore.lua), each from a fresh state, for about two seconds; actions a second.
+    static func explore() throws -> Row {
+        let model = URL(fileURLWithPath: "lua/examples/app/explore.lua").standardizedFileURL
+        let root = model.deletingLastPathComponent()
+        let runner = try ExploreRunner(file: ScenarioFile(url: model, displayPath: "explore.lua", root: root, displayRoot: "."))
+        var actions = 0, walks = 0
+        let seconds = try Measure.seconds {
+            let deadline = Date().addingTimeInterval(2 * Measure.scale)
+            while Date() < deadline {
+                actions += try runner.walk(index: walks, seed: 1, depth: 20, start: 1, keys: false).steps.count
+                walks += 1
+            }
+        }
+        let rate = Double(actions) / seconds
+        return Row(name: "explore, the example app's model, one core", measured: rate, baseline: 50_000, unit: "/s",
+                   baselineName: "the target", ratio: rate / 50_000, target: "≥ 50,000 actions/s", met: rate >= 50_000,
+                   note: String(format: "%d walks, %d actions in %.2f s", walks, actions, seconds))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 // peer in the same run. `scripts/bench` builds it in release mode and runs it.
 //
 //   navscript-bench [--json] [--only name[,name...]] [--scale factor]
-//   names: calls, route, state, suite, reload, reports, scaling
+//   names: calls, route, state, suite, reload, reports, explore, scaling
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
@@ -26,6 +26,7 @@ let benchmarks: [(String, () throws -> [Row])] = [
     ("suite", { try ProcessBenchmarks.scenarios() }),
     ("reload", { [try ProcessBenchmarks.hotReload()] }),
     ("reports", { [try ProcessBenchmarks.reports()] }),
+    ("explore", { [try ProcessBenchmarks.explore()] }),
     ("scaling", { try ScalingBenchmarks.rows() }),
 ]
 
