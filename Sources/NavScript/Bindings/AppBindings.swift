@@ -21,12 +21,20 @@ extension NavRuntime {
     /// nav.app(), nav.app { root = node, presented = node }, or nav.app(node)
     func makeApp(_ call: LuaCall) throws -> Int32 {
         let application: ScreenApplication
+        var pendingDeeplink: String?
         do {
             if call.isNoneOrNil(1) {
                 application = ScreenApplication()
+            } else if call.type(1) == .table, try NavTable(call, 1, runtime: self).has("restore") {
+                // nav.app { restore = app:snapshot(), system = ... }: the snapshot can be
+                // large, so it is read as it is, not copied as options.
+                try NavTable(call, 1, runtime: self).only(["restore", "system"])
+                call.field(1, "restore")
+                defer { call.pop() }
+                (application, pendingDeeplink) = try restoredApplication(call, -1)
             } else if call.type(1) == .table {
                 let options = try NavOptions(call, 1)
-                try options.only(["root", "presented", "system"], for: "app")
+                try options.only(["root", "presented", "system", "restore"], for: "app")
                 guard call.field(1, "root") != .nil else {
                     call.pop()
                     throw LuaCallError.argument(1, "option 'root' is missing: nav.app { root = Home() }")
@@ -59,6 +67,7 @@ extension NavRuntime {
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
         }
         let app = NavApp(application: application)
+        app.pendingDeeplink = pendingDeeplink
         stepRecorder?.record(.app, app: app, call: call, results: 0, before: (0, 0))
         call.push(app, apps)
         return 1
@@ -78,6 +87,9 @@ extension NavRuntime {
             guard let recorder = runtime.stepRecorder, let step else {
                 let results = try body(runtime, call, app)
                 try runtime.raiseCallbackErrors()
+                if NavRuntime.checksRestore, step != nil {
+                    try runtime.checkRestore(app)
+                }
                 return results
             }
             let before = (app.application.transitions.count, app.application.log.count)
@@ -130,6 +142,11 @@ extension NavRuntime {
         },
         appMethod("snapshot") { runtime, call, app in
             runtime.pushSnapshot(call, app.application.snapshot())
+            // What a restore needs besides the tree: the clock and the held deeplink.
+            call.push(app.application.clock.now)
+            call.setField(-2, "clock")
+            call.push(app.pendingDeeplink)
+            call.setField(-2, "pendingDeeplink")
             return 1
         },
         appMethod("advance") { _, call, app in
@@ -252,6 +269,14 @@ extension NavRuntime {
         }
         call.push(snapshot.presentationPhase?.rawValue)
         call.setField(-2, "presentationPhase")
+        if let className = snapshot.className {
+            call.push(className)
+            call.setField(-2, "className")
+        }
+        if snapshot.isIterable {
+            call.push(true)
+            call.setField(-2, "iterable")
+        }
         call.pushTable(array: snapshot.children.count)
         for (position, child) in snapshot.children.enumerated() {
             pushSnapshot(call, child)

@@ -1,7 +1,13 @@
-/// A hierarchy as plain data, for comparisons in tests and for Lua's `app:snapshot()`.
-public struct ScreenSnapshot: Equatable {
+/// A hierarchy as plain data, for comparisons in tests and for Lua's `app:snapshot()`; an
+/// application restores one exactly (`ScreenApplication(restoring:)`), and it reads and
+/// writes as JSON (`Codable`), as a Swift host keeps state for iOS state restoration.
+public struct ScreenSnapshot: Equatable, Codable {
     public let kind: ScreenContainerKind
     public let key: ScreenKey?
+    /// Its UIKit class, when it is not its kind's (a named stack's, a system screen's).
+    public let className: String?
+    /// Whether searches walk into its children (a custom container).
+    public let isIterable: Bool
     public let attributes: [String: ScreenValue]
     public let isVisible: Bool
     public let isTop: Bool
@@ -12,10 +18,28 @@ public struct ScreenSnapshot: Equatable {
     public let children: [ScreenSnapshot]
     public let presented: [ScreenSnapshot]
 
+    public init(kind: ScreenContainerKind, key: ScreenKey?, className: String? = nil, isIterable: Bool = false,
+                attributes: [String: ScreenValue] = [:], isVisible: Bool = true, isTop: Bool = false, selectedIndex: Int? = nil,
+                presentationPhase: ScreenPresentationPhase? = nil, children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = []) {
+        self.kind = kind
+        self.key = key
+        self.className = className
+        self.isIterable = isIterable
+        self.attributes = attributes
+        self.isVisible = isVisible
+        self.isTop = isTop
+        self.selectedIndex = selectedIndex
+        self.presentationPhase = presentationPhase
+        self.children = children
+        self.presented = presented
+    }
+
     /// The snapshot of `container` and everything it contains and presents.
     public init(_ container: ScreenContainer, top: ScreenContainer? = nil) {
         kind = container.kind
         key = container.key
+        className = container.className
+        isIterable = container.isIterable
         attributes = container.attributes
         isVisible = container.isVisible
         isTop = container === top
@@ -25,3 +49,47 @@ public struct ScreenSnapshot: Equatable {
         presented = container.presentedContainer.map { [ScreenSnapshot($0, top: top)] } ?? []
     }
 }
+
+extension ScreenKey: Codable {
+    private enum CodingKeys: String, CodingKey { case name, traits }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  traits: try container.decodeIfPresent([String: ScreenValue].self, forKey: .traits) ?? [:])
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if !traits.isEmpty { try container.encode(traits, forKey: .traits) }
+    }
+}
+
+/// Plain JSON: true, 7, 0.5, "text", [...], {...}.
+extension ScreenValue: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+        else if let number = try? container.decode(Int.self) { self = .int(number) }
+        else if let number = try? container.decode(Double.self) { self = .double(number) }
+        else if let text = try? container.decode(String.self) { self = .string(text) }
+        else if let list = try? container.decode([ScreenValue].self) { self = .array(list) }
+        else { self = .object(try container.decode([String: ScreenValue].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .bool(flag): try container.encode(flag)
+        case let .int(number): try container.encode(number)
+        case let .double(number): try container.encode(number)
+        case let .string(text): try container.encode(text)
+        case let .array(list): try container.encode(list)
+        case let .object(fields): try container.encode(fields)
+        }
+    }
+}
+
+extension ScreenContainerKind: Codable {}
+extension ScreenPresentationPhase: Codable {}

@@ -49,7 +49,7 @@ window
   scenario("refuses bad hierarchies", function()
     expect(function() nav.app { root = 5 } end):toFail("Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got number")
     expect(function() nav.app { } end):toFail("option 'root' is missing")
-    expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, root, system expected)")
+    expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, restore, root, system expected)")
     expect(function() nav.tabs { Feed(), selected = 3 } end):toFail("selected tab 3 out of range 1...1")
     expect(function() nav.stack { Feed(), selected = 1 } end):toFail("option 'selected' is a tab index, for tabs only")
     expect(function() nav.app { root = nav.stack { Feed(), presented = Chat() }, presented = Settings() } end):toFail("the root already presents a container")

@@ -1,0 +1,85 @@
+/// Restoring a hierarchy from its snapshot (what iOS state restoration does): the same tree,
+/// keys, classes, attributes (styles, bar button titles, tab bar items, bottom sheets),
+/// selection and presentations, and the clock. Containers are made from the data, not from
+/// screens: what only a screen's code gives (a bar button's route, a refresh function) is
+/// not there until the screen is built again. Presentations caught mid-animation are
+/// restored as presented.
+///
+///     let data = try JSONEncoder().encode(app.snapshot())
+///     let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: data))
+///     -- Lua: nav.app { restore = app:snapshot() }
+extension ScreenApplication {
+    public convenience init(restoring snapshot: ScreenSnapshot, clock: Double = 0, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
+        self.init(timing: timing)
+        guard snapshot.kind == .window else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a snapshot of a window expected, got one of a \(snapshot.kind.rawValue)")
+        }
+        guard snapshot.children.count <= 1 else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window has one root, the snapshot has \(snapshot.children.count)")
+        }
+        let roots = try snapshot.children.map { try restore($0, depth: 1) }
+        simulation.replaceChildren(of: window, with: roots)
+        if let presented = snapshot.presented.first {
+            try attach(restore(presented, depth: 1), to: window)
+        }
+        window.isHidden = !snapshot.isVisible
+        if clock.isFinite && clock > 0 {
+            simulation.clock.advance(by: clock)
+        }
+        simulation.clearTransitions()
+        logger.clear()
+    }
+
+    private func restore(_ node: ScreenSnapshot, depth: Int) throws -> ScreenContainer {
+        guard depth < simulation.limits.depth else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
+        }
+        guard node.children.count <= simulation.limits.children else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "more than \(simulation.limits.children) children in one container")
+        }
+        guard node.kind != .window else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window inside a window")
+        }
+        let container = ScreenContainer(kind: node.kind, key: node.key)
+        container.className = node.className
+        container.isIterable = node.isIterable
+        for (name, value) in node.attributes {
+            container.setAttribute(value, for: name)
+        }
+        if case let .object(fields)? = node.attributes[ScreenAttribute.bottomSheet] {
+            // What changeBottomSheet edits lives in the payload.
+            let detents = fields["detents"].flatMap { value -> [String]? in
+                if case let .array(items) = value { return items.compactMap { if case let .string(text) = $0 { return text } else { return nil } } }
+                return nil
+            } ?? ["large"]
+            var selected: String?
+            if case let .string(text)? = fields["selectedDetent"] { selected = text }
+            container.payload.append(ScreenBottomSheet(detents: detents, selectedDetent: selected, prefersGrabber: fields["prefersGrabber"] == .bool(true)))
+        }
+        let children = try node.children.map { try restore($0, depth: depth + 1) }
+        if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
+        }
+        if node.kind == .tabs {
+            simulation.setTabs(container, to: children)
+            if let selected = node.selectedIndex {
+                guard children.indices.contains(selected) else {
+                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "selected tab \(selected + 1) out of range 1...\(children.count)")
+                }
+                container.selectedIndex = selected
+            }
+        } else if !children.isEmpty {
+            simulation.replaceChildren(of: container, with: children)
+        }
+        if let presented = node.presented.first {
+            try attach(restore(presented, depth: depth + 1), to: container)
+        }
+        return container
+    }
+
+    private func attach(_ presented: ScreenContainer, to presenter: ScreenContainer) throws {
+        presenter.presentedContainer = presented
+        presented.presentingContainer = presenter
+        presented.presentationPhase = .presented
+    }
+}

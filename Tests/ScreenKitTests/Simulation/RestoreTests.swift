@@ -1,0 +1,41 @@
+import Foundation
+import ScreenKit
+import Testing
+
+/// Restoring a hierarchy from its snapshot, through JSON, as a Swift host would for iOS
+/// state restoration.
+@Suite struct RestoreTests {
+    @Test func aSnapshotRestoresExactlyThroughJSON() throws {
+        let app = try tabApp(selected: 1)
+        app.navigate(to: try AnyScreenRoute(root: .window).top(.container(of: .stack))
+            .present(try Screens.settings.decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen, transition: nil)))))
+        app.advance(by: 3)
+        let data = try JSONEncoder().encode(app.snapshot())
+        let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: data), clock: app.clock.now)
+        #expect(copy.snapshot() == app.snapshot())
+        #expect(copy.tree() == app.tree())
+        #expect(copy.clock.now == app.clock.now)
+        #expect(copy.transitions.isEmpty && copy.log.isEmpty)
+        // The copy navigates as the original does.
+        let back = try AnyScreenRoute(root: .window).top(.container(of: .modal)).presenting().dismiss()
+        #expect(app.navigate(to: back).isSuccess)
+        #expect(copy.navigate(to: back).isSuccess)
+        #expect(copy.snapshot() == app.snapshot())
+    }
+
+    @Test func keysAndValuesReadAsPlainJSON() throws {
+        let key = ScreenKey(name: "Chat", traits: ["chatId": .int(7), "room": .string("b"), "ratio": .double(0.5), "on": .bool(true)])
+        let data = try JSONEncoder().encode(key)
+        #expect(try JSONDecoder().decode(ScreenKey.self, from: data) == key)
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains(#""chatId":7"#) && json.contains(#""ratio":0.5"#) && json.contains(#""on":true"#))
+    }
+
+    @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
+        let stackInStack = ScreenSnapshot(kind: .window, key: nil, children: [
+            ScreenSnapshot(kind: .stack, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil)]),
+        ])
+        #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: stackInStack) }
+        #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: ScreenSnapshot(kind: .stack, key: nil)) }
+    }
+}

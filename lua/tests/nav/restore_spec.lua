@@ -1,0 +1,68 @@
+-- Restoring an app from its snapshot: nav.app { restore = app:snapshot() }.
+local Feed, Chat, Settings, Home = nav.screen("Feed"), nav.screen("Chat"), nav.screen("Settings"), nav.screen("Home", { container = "tabs" })
+
+local function busyApp()
+  local app = nav.app { root = nav.tabs { key = Home(), selected = 2,
+    nav.stack { Feed():withTabBarItem { title = "Feed" } },
+    nav.stack { Feed(), Chat { chatId = 7, room = "b" } } } }
+  app:navigate(nav.route():top(nav.container):present(Settings():withStackContainer("SheetNavigationController"):withBottomSheet { detents = { "medium", "large" } }))
+  app:advance(2.5)
+  return app
+end
+
+describe("restore", function()
+  scenario("rebuilds the same tree, keys, classes, styles, selection and clock", function()
+    local app = busyApp()
+    local copy = nav.app { restore = app:snapshot() }
+    expect(copy:snapshot()):toEqual(app:snapshot())
+    expect(copy:tree()):toBe(app:tree())
+    expect(copy.clock):toBe(app.clock)
+    expect(copy:top().key):toBe("Settings")
+    expect(copy:top().parent.typeName):toBe("SheetNavigationController")
+    expect(copy:topTabs().selectedIndex):toBe(2)
+    expect(#copy.transitions):toBe(0)
+  end)
+
+  scenario("a restored app navigates as the original does", function()
+    local app = busyApp()
+    local copy = nav.app { restore = app:snapshot() }
+    local route = nav.route():top(nav.container):changeBottomSheet { selectedDetent = "large" }
+    app:navigate(route)
+    copy:navigate(route)
+    expect(copy:snapshot()):toEqual(app:snapshot())
+    local close = nav.route():first(nav.tabs):dismiss():selectTab(1)
+    expect(app:navigate(close)):toSucceed()
+    expect(copy:navigate(close)):toSucceed()
+    expect(copy:tree()):toBe(app:tree())
+  end)
+
+  scenario("keeps the held deeplink", function()
+    nav.deeplink("app://chat/:id", function(p) return nav.route():top(nav.stack):push(Chat { chatId = tonumber(p.id) }) end)
+    nav.interceptor(function() return nav.route():top(nav.container):present(Settings()) end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:open("app://chat/3")
+    local copy = nav.app { restore = app:snapshot() }
+    expect(copy.pendingDeeplink):toBe("app://chat/3")
+  end)
+
+  scenario("a snapshot is data: it can be changed, or written by hand", function()
+    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+    snapshot.children[1].children[2] = { kind = "modal", key = "Chat(chatId=1)", name = "Chat", traits = { chatId = 1 },
+                                         attributes = {}, children = {} }
+    local app = nav.app { restore = snapshot }
+    expect(app:top()):toShow(Chat { chatId = 1 })
+    expect(app:navigate(nav.route():top(nav.stack):pop())):toSucceed()
+    expect(app:top()):toShow(Feed)
+  end)
+
+  scenario("a snapshot that no device could show is refused", function()
+    expect(function() nav.app { restore = { kind = "stack", children = {} } } end):toFail("the snapshot of an app (its kind is window)")
+    expect(function() nav.app { restore = { kind = "window", children = { { kind = "stack", children = { { kind = "stack", children = {} } } } } } } end)
+      :toFail("a stack cannot hold a stack")
+    expect(function() nav.app { restore = { kind = "window", children = { { kind = "sideways" } } } } end)
+      :toFail("restore.children[1]: kind must be window, modal, stack or tabs")
+    expect(function() nav.app { restore = { kind = "window", children = { { kind = "tabs", selectedIndex = 3, children = {} } } } } end)
+      :toFail("selected tab 3 out of range")
+    expect(function() nav.app { restore = nav.app():snapshot(), root = Feed() } end):toFail("unknown field 'root'")
+  end)
+end)
