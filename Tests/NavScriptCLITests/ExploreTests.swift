@@ -117,4 +117,28 @@ import Testing
         #expect(typo.status == 2)
         #expect(typo.errors.contains("unknown field 'invariant'"))
     }
+
+    @Test func aScreenThatCannotGetBackToTheRootIsFoundUnlessTheCheckIsOff() throws {
+        let model = """
+            local Feed, Chat, Onboarding = nav.screen("Feed"), nav.screen("Chat"), nav.screen("Onboarding")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Feed() } } end,
+              actions = {
+                explore.action("open chat", function(app) return app:navigate(nav.route():top(nav.stack):push(Chat())) end,
+                  { when = function(app) return app:topStack() ~= nil end }),
+                explore.action("onboard", function(app) return app:navigate(nav.route():setRoot(Onboarding())) end),
+              },
+              builtins = BUILTINS,
+            }
+            """
+        let fixture = try Fixture(["on.lua": model.replacingOccurrences(of: "BUILTINS", with: "{}"),
+                                   "off.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ backToRoot = false }")])
+        let on = try navscript(["explore", "on.lua", "--runs", "20"], in: fixture.root)
+        #expect(on.status == 1)
+        #expect(on.output.contains("every shown screen can get back to the start's root by pops and dismisses"))
+        #expect(on.output.contains("shrunk to 1"))
+        #expect(on.output.contains("1. onboard"))
+        let off = try navscript(["explore", "off.lua", "--runs", "20"], in: fixture.root)
+        #expect(off.status == 0, "\(off.output)")
+    }
 }

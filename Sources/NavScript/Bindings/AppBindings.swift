@@ -178,8 +178,13 @@ extension NavRuntime {
         appProperty("pendingActions") { _, call, app in
             call.push(value: .table(array: app.application.navigator.pendingActions.map { .string("\($0)") }, fields: [:]))
         },
+        // app:shape(keys?) the abstract state; app:shape(false, true) the unwound one.
         appMethod("shape") { _, call, app in
-            call.push(app.application.shape(keys: call.type(2) == .boolean && call.boolean(2)))
+            if call.type(3) == .boolean && call.boolean(3) {
+                call.push(app.application.unwoundShape())
+            } else {
+                call.push(app.application.shape(keys: call.type(2) == .boolean && call.boolean(2)))
+            }
             return 1
         },
         .metamethod(.app, "__tostring") { _, call in

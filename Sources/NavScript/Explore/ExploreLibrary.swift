@@ -126,6 +126,7 @@ local builtinNames = {
   noPendingActions = "no custom action is left pending once the run loop settles",
   noPresentationOverDismissal = "nothing is presented over a screen being dismissed",
   sizeBound = "the hierarchy stays under its size bound",
+  backToRoot = "every shown screen can get back to the start's root by pops and dismisses",
 }
 explore.builtins = builtinNames
 
@@ -152,6 +153,10 @@ end
 -- The first invariant that does not hold, as { invariant =, message = }, or nil.
 local function check(model, app)
   local on = model.builtins
+  if on.backToRoot ~= false and app:shape(false, true) ~= model.startRoot then
+    return { invariant = builtinNames.backToRoot, message = "with everything dismissed and popped: " .. app:shape(false, true)
+      .. "\nthe start's root: " .. tostring(model.startRoot) }
+  end
   if on.noPendingActions ~= false then
     local pending = app.pendingActions
     if #pending > 0 then return { invariant = builtinNames.noPendingActions, message = "pending: " .. concat(pending, "; ") } end
@@ -197,6 +202,8 @@ local function startApp(model, index)
     error(format("start %d of the model returned %s, not an app (nav.app)", index, type(app)), 0)
   end
   app:settle()
+  -- What every later state must come back to (the built-in backToRoot invariant).
+  model.startRoot = app:shape(false, true)
   return app
 end
 

@@ -4,36 +4,56 @@ extension ScreenApplication {
     /// presented, and the top container, in one line. Two hierarchies that differ only in
     /// what the user cannot tell apart (a chat's id, without keys) have one shape.
     ///
-    ///     app.shape()   // "window(tabs Home*2[stack(Search) stack(Favourites)] > stack(SignIn)!)"
+    ///     app.shape()   // "(window[tabs Home*1[stack[modal Search!] stack[modal Chats]]])"
     ///     -- Lua: app:shape(), app:shape(true)
     public func shape(keys: Bool = false) -> String {
-        var out = ""
-        let top = navigator.topContainer
-        func visit(_ container: ScreenContainer) {
-            out += container.kind.rawValue
-            if let key = container.key {
+        ScreenSnapshot(window, top: navigator.topContainer).shape(keys: keys)
+    }
+
+    /// The shape the hierarchy comes back to when everything presented is dismissed and
+    /// every stack is popped to its root, without selection or top: what
+    /// `navscript explore` compares with its start's to check that every screen can get
+    /// back to the root.
+    public func unwoundShape() -> String {
+        ScreenSnapshot(window).unwound.shape(keys: false, marks: false)
+    }
+}
+
+extension ScreenSnapshot {
+    /// See `ScreenApplication.shape(keys:)`; without `marks`, the selected tab and the top
+    /// are left out.
+    public func shape(keys: Bool = false, marks: Bool = true) -> String {
+        var out = "("
+        func visit(_ node: ScreenSnapshot) {
+            out += node.kind.rawValue
+            if let key = node.key {
                 out += " " + (keys ? key.description : key.name)
             }
-            if let selected = container.selectedIndex, container.kind == .tabs {
-                out += "*\(selected + 1)"
+            if marks {
+                if let selected = node.selectedIndex { out += "*\(selected + 1)" }
+                if node.isTop { out += "!" }
             }
-            if container === top { out += "!" }
-            if !container.children.isEmpty {
+            if !node.children.isEmpty {
                 out += "["
-                for (index, child) in container.children.enumerated() {
+                for (index, child) in node.children.enumerated() {
                     if index > 0 { out += " " }
                     visit(child)
                 }
                 out += "]"
             }
-            if let presented = container.presentedContainer {
+            for presented in node.presented {
                 out += " > "
                 visit(presented)
             }
         }
-        out += "("
-        visit(window)
-        out += ")"
-        return out
+        visit(self)
+        return out + ")"
+    }
+
+    /// The hierarchy with nothing presented and every stack at its root.
+    public var unwound: ScreenSnapshot {
+        let children = kind == .stack ? Array(self.children.prefix(1)) : self.children
+        return ScreenSnapshot(kind: kind, key: key, className: className, isIterable: isIterable, attributes: attributes, isVisible: isVisible,
+                              isTop: false, selectedIndex: selectedIndex, presentationPhase: nil, children: children.map(\.unwound), presented: [])
     }
 }
