@@ -47,6 +47,9 @@ struct Explore: ParsableCommand {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
     var root: String?
 
+    @Flag(help: "Count the lines of route scripts the walks run; write coverage/lcov.info and a summary.")
+    var coverage = false
+
     func validate() throws {
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
@@ -68,6 +71,7 @@ struct Explore: ParsableCommand {
         let starts: Int, actions: [String]
         do {
             runner = try ExploreRunner(file: model)
+            runner.coverage = coverage
             starts = try runner.startCount()
             actions = try runner.actionNames()
         } catch {
@@ -93,6 +97,7 @@ struct Explore: ParsableCommand {
         let deadline = Date().addingTimeInterval(time)
         var shapes = Set<String>(), moves = Set<String>(), enabled = Set<Int>()
         var performed = 0, walked = 0
+        var lines: [[String: [Int: Int]]] = []
         let started = Date()
         var first: (index: Int, walk: ExploreRunner.Walk)?
         var batchStart = 0
@@ -115,6 +120,7 @@ struct Explore: ParsableCommand {
                 shapes.formUnion(walk.shapes)
                 for (from, to) in zip(walk.shapes, walk.shapes.dropFirst()) { moves.insert(from + "\u{0}" + to) }
                 enabled.formUnion(walk.enabled)
+                if coverage { lines.append(walk.coverage) }
                 if walk.failure != nil && first == nil { first = (batch[slot], walk) }
             }
             batchStart += batch.count
@@ -129,6 +135,13 @@ struct Explore: ParsableCommand {
         let never = actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element)
         if !never.isEmpty {
             print("Never enabled: \(never.joined(separator: ", "))")
+        }
+        if coverage {
+            let modules = ScriptWatcher.scripts(in: runner.file.root).map { URL(fileURLWithPath: $0).standardizedFileURL }
+                .filter { $0.path != runner.file.url.standardizedFileURL.path && !$0.lastPathComponent.hasSuffix("_spec.lua") && !$0.pathComponents.contains("scenarios") }
+                .map { ScenarioDiscovery.display($0, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+            let report = CoverageReport(lines: lines, modules: modules, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            _ = Run.write(report, threshold: nil, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), toStandardError: false)
         }
         guard let first, let failure = first.walk.failure else {
             print("No invariant broke.")

@@ -20,6 +20,15 @@ import Testing
         #expect(result.output.contains("No invariant broke."))
     }
 
+    @Test func coverageOfRouteScriptsIfAsked() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try navscript(["explore", "duplicate_message.lua", "--coverage"], in: folder)
+        #expect(result.output.contains("Coverage of route scripts:"))
+        #expect(result.output.contains("routes/inbox.lua"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("coverage/lcov.info"), encoding: .utf8).contains("SF:routes/inbox.lua"))
+    }
+
     @Test(arguments: [
         ("duplicate_message.lua", "one message per id in each stack", "is open twice"),
         ("lost_deeplink.lua", "a held link waits only while signed out", "is still held"),

@@ -44,6 +44,8 @@ public final class ExploreRunner: @unchecked Sendable {
     public let moduleName: String
     private let chunk: LuaChunk
     private let limits: LuaLimits
+    /// Whether walks count the lines of route scripts that run (`--coverage`).
+    public var coverage = false
 
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
@@ -56,7 +58,8 @@ public final class ExploreRunner: @unchecked Sendable {
     /// A fresh state with the library as `explore`, the model loaded; `body` gets the
     /// runtime, the library and the model.
     private func withModel<R>(seed: Int, _ body: (NavRuntime, LuaReference, LuaReference) throws -> R) throws -> R {
-        let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+        var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+        options.coverage = coverage
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
         let lua = runtime.lua
@@ -132,6 +135,9 @@ public final class ExploreRunner: @unchecked Sendable {
         public let shapes: [String]
         /// The actions enabled at some point (1-based indices).
         public let enabled: Set<Int>
+        /// With coverage on, how often each line of each route script ran (the model file
+        /// itself left out).
+        public let coverage: [String: [Int: Int]]
     }
 
     /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`.
@@ -145,7 +151,9 @@ public final class ExploreRunner: @unchecked Sendable {
                 for (position, value) in array.enumerated() where value.boolean == true { enabled.insert(position + 1) }
                 for key in fields.keys { if let index = Int(key) { enabled.insert(index) } }
             }
-            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled)
+            var lines = coverage ? runtime.lua.coverage : [:]
+            lines[file.displayPath] = nil
+            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled, coverage: lines)
         }
     }
 

@@ -34,18 +34,23 @@ struct CoverageReport {
     /// `counts` by chunk name; `modules` are the route scripts the suite has (by the same
     /// names), so that one no scenario required shows at 0 %; `folder` resolves the names.
     init(results: [ScenarioResult], modules: [String], folder: URL) {
-        var counts: [String: [Int: Int]] = [:]
-        for module in modules { counts[module] = [:] }
         var routeCounts: [String: Int] = [:]
         for result in results {
             routeCounts.merge(result.routeCoverage ?? [:], uniquingKeysWith: +)
         }
+        self.init(lines: results.compactMap(\.coverage), routes: routeCounts, modules: modules, folder: folder)
+    }
+
+    /// Line counts by chunk name, from several runs, added up.
+    init(lines runs: [[String: [Int: Int]]], routes routeCounts: [String: Int] = [:], modules: [String], folder: URL) {
+        var counts: [String: [Int: Int]] = [:]
+        for module in modules { counts[module] = [:] }
         routes = routeCounts.keys.sorted().map { key in
             let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
             return Route(kind: parts[0], name: parts.count > 1 ? parts[1] : "", count: routeCounts[key] ?? 0)
         }
-        for result in results {
-            for (file, lines) in result.coverage ?? [:] {
+        for run in runs {
+            for (file, lines) in run {
                 counts[file, default: [:]].merge(lines, uniquingKeysWith: +)
             }
         }
