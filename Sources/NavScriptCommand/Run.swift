@@ -58,7 +58,7 @@ extension Run {
     /// written, 1 when coverage is below the threshold, else 0.
     static func write(_ coverage: CoverageReport, threshold: Double?, in folder: URL, toStandardError: Bool) -> Int32 {
         let say = { (text: String) in
-            fflush(stdout)   // after what print() has buffered
+            fflush(nil)   // after what print() has buffered
             let data = Data((text + "\n").utf8)
             toStandardError ? FileHandle.standardError.write(data) : FileHandle.standardOutput.write(data)
         }
