@@ -401,7 +401,15 @@ function Navigator:observe(type, observer, predicate) end
 ---@field hud {indicator: any, message: string?, description: string}?
 ---@field storeReviewRequests integer
 ---@field authorizationRequests table<"photos"|"camera", integer>
+---@field pendingActions string[]       # custom actions started and not completed
 local App = {}
+---The abstract state (navscript explore): kinds and screen names (keys with `keys`), the
+---selected tab, what is presented, the top; `unwound`: with nothing presented and every
+---stack at its root, without selection and top.
+---@param keys? boolean
+---@param unwound? boolean
+---@return string
+function App:shape(keys, unwound) end
 ---@param route Route
 ---@return boolean ok
 ---@return string? err
@@ -506,7 +514,7 @@ function nav.screen(name, options) end
 ---@param kind? ContainerKind
 ---@return Route
 function nav.route(kind) end
----@param spec? {root: Node, presented?: Node, system?: SystemAnswers}|Node
+---@param spec? {root: Node, presented?: Node, system?: SystemAnswers}|{restore: table, system?: SystemAnswers}|Node
 ---@return App
 function nav.app(spec) end
 ---@param name string
@@ -623,5 +631,40 @@ function ExpectFunction.extend(matchers) end
 
 ---@type ExpectFunction
 expect = nil
+
+-- navscript explore -----------------------------------------------------------------------
+
+---@class ExploreGenerator
+
+---@class ExploreAction
+---@field name string
+
+---@class ExploreModel
+
+---@class explore
+explore = {}
+---@param lo integer
+---@param hi integer
+---@return ExploreGenerator
+function explore.int(lo, hi) end
+---@param values any[]
+---@return ExploreGenerator
+function explore.oneOf(values) end
+---@return ExploreGenerator
+function explore.bool() end
+---@param name string
+---@param perform fun(app: App, ...): (boolean?, string?)
+---@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean, weight?: number}
+---@return ExploreAction
+function explore.action(name, perform, options) end
+---@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer}
+---@return ExploreModel
+function explore.model(spec) end
+---Replays steps ({ {"action", args...}, ... }) and fails the way exploring did (saved failures call it).
+---@param model ExploreModel
+---@param steps table
+---@param start? integer
+function explore.replay(model, steps, start) end
+
 """#
 }
