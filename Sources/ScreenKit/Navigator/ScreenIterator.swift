@@ -28,7 +28,8 @@ extension ScreenIterator {
 
     /// The last visible container that matches.
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        iterate(from: container) { .shouldContinue(suitableContainer: $0.isVisible && predicate($0) ? $0 : nil) }
+        // The predicate first: it is cheap, and visibility walks up the parents.
+        iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) && $0.isVisible ? $0 : nil) }
     }
 }
 
