@@ -137,19 +137,6 @@ local function expectedError(model, message)
   return false
 end
 
-local function count(node)
-  local n = 1
-  for _, child in ipairs(node.children or {}) do n = n + count(child) end
-  if node.presented then n = n + count(node.presented) end
-  return n
-end
-
-local function overDismissal(node)
-  if node.presentationPhase == "dismissing" and node.presented then return true end
-  for _, child in ipairs(node.children or {}) do if overDismissal(child) then return true end end
-  return node.presented and overDismissal(node.presented) or false
-end
-
 -- The first invariant that does not hold, as { invariant =, message = }, or nil.
 local function check(model, app)
   local on = model.builtins
@@ -161,12 +148,12 @@ local function check(model, app)
     local pending = app.pendingActions
     if #pending > 0 then return { invariant = builtinNames.noPendingActions, message = "pending: " .. concat(pending, "; ") } end
   end
-  local snapshot = app:snapshot()
-  if on.noPresentationOverDismissal ~= false and overDismissal(snapshot) then
+  local containers, overDismissal = app:census()
+  if on.noPresentationOverDismissal ~= false and overDismissal then
     return { invariant = builtinNames.noPresentationOverDismissal, message = app:tree() }
   end
-  if on.sizeBound ~= false and count(snapshot) > model.maxContainers then
-    return { invariant = builtinNames.sizeBound, message = format("%d containers, more than %d", count(snapshot), model.maxContainers) }
+  if on.sizeBound ~= false and containers > model.maxContainers then
+    return { invariant = builtinNames.sizeBound, message = format("%d containers, more than %d", containers, model.maxContainers) }
   end
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
