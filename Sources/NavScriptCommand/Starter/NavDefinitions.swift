@@ -410,6 +410,11 @@ local App = {}
 ---@param unwound? boolean
 ---@return string
 function App:shape(keys, unwound) end
+---How many containers the window holds, and whether one is presented over a container
+---being dismissed (what explore's built-in checks read).
+---@return integer containers
+---@return boolean overDismissal
+function App:census() end
 ---@param route Route
 ---@return boolean ok
 ---@return string? err
