@@ -112,7 +112,8 @@ import Testing
     /// rewrites them).
     @Test(arguments: [
         ("launch", "scenarios/launch.lua", "launch shows the tab bar with four tabs, Search selected", 2),
-        ("page-sheet", "scenarios/modals.lua", "modals a second modal goes on top of the first", 3),
+        ("bottom-sheet", "scenarios/modals.lua", "modals a second modal goes on top of the first", 3),
+        ("page-sheet", "scenarios/system.lua", "sharing a chat Forward shows the app's chat picker in place of the sheet", -1),
         ("full-screen", "scenarios/chats.lua", "chats the photo viewer is presented full screen from the tab bar", -1),
         ("sign-in-stack", "scenarios/modals.lua", "modals sign in is full screen, in its own stack, with a close button", -1),
         ("alert", "scenarios/system.lua", "signing out asks first, and Sign Out signs out and goes back to the profile", 4),

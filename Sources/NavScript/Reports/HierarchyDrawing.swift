@@ -181,9 +181,11 @@ public enum HierarchyDrawing {
         return String(attribute[range.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// A tab's title: its tab bar item's, or its first screen's name.
+    /// A tab's title: its tab bar item's (or its stack's first screen's), or its first screen's name.
     static func tabTitle(_ tab: ScenarioHierarchy) -> String {
-        if let title = title(in: tab.attributes["tabBarItem"]) { return title }
+        if let title = title(in: tab.attributes["tabBarItem"]) ?? tab.children.first.flatMap({ title(in: $0.attributes["tabBarItem"]) }) {
+            return title
+        }
         if tab.kind == "stack", let first = tab.children.first { return first.name ?? first.kind }
         return tab.name ?? tab.kind
     }

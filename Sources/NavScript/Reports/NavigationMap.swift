@@ -97,6 +97,12 @@ public struct NavigationMap: Sendable {
         return nil
     }
 
+    /// The scenarios that exercised a screen or a move (a tooltip in the SVG): the first ten.
+    static func tooltip(_ usage: Usage) -> String {
+        let names = usage.scenarios.sorted()
+        return names.prefix(10).joined(separator: "\n") + (names.count > 10 ? "\nand \(names.count - 10) more" : "")
+    }
+
     /// The map in Graphviz's DOT language, in a stable order.
     public func dot() -> String {
         func quoted(_ text: String) -> String {
@@ -116,12 +122,12 @@ public struct NavigationMap: Sendable {
         for name in screens.keys.sorted() {
             let usage = screens[name] ?? Usage()
             let count = usage.scenarios.count
-            lines.append("  \(quoted(name)) [label=\(quoted("\(name)\n\(count) scenario\(count == 1 ? "" : "s")"))];")
+            lines.append("  \(quoted(name)) [label=\(quoted("\(name)\n\(count) scenario\(count == 1 ? "" : "s")")), tooltip=\(quoted(Self.tooltip(usage)))];")
         }
         for edge in edges.keys.sorted() {
             let usage = edges[edge] ?? Usage()
             let width = min(1 + Double(usage.count).squareRoot() / 2, 4)
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.kind) ×\(usage.count)")), penwidth=\(String(format: "%.1f", width))];")
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.kind) ×\(usage.count)")), tooltip=\(quoted(Self.tooltip(usage))), penwidth=\(String(format: "%.1f", width))];")
         }
         let uncovered = self.uncovered
         if !uncovered.isEmpty {
