@@ -4,7 +4,7 @@ import Foundation
 // peer in the same run. `scripts/bench` builds it in release mode and runs it.
 //
 //   navscript-bench [--json] [--only name[,name...]] [--scale factor]
-//   names: calls, route, state, suite, reload, reports, explore, scaling
+//   names: calls, route, state, suite, reload, reports, explore, onefile, startup, scaling
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
@@ -21,12 +21,14 @@ if let scale = values(of: "--scale").last.flatMap(Double.init), scale > 0 {
 
 let benchmarks: [(String, () throws -> [Row])] = [
     ("calls", { [try LuaBenchmarks.propertyCall(), try LuaBenchmarks.pushCall()] }),
-    ("route", { [try LuaBenchmarks.wholeRoute()] }),
+    ("route", { try LuaBenchmarks.wholeRoute() }),
     ("state", { try LuaBenchmarks.freshState() }),
     ("suite", { try ProcessBenchmarks.scenarios() }),
     ("reload", { [try ProcessBenchmarks.hotReload()] }),
     ("reports", { [try ProcessBenchmarks.reports()] }),
     ("explore", { [try ProcessBenchmarks.explore()] }),
+    ("onefile", { [try SuiteBenchmarks.oneFile()] }),
+    ("startup", { try SuiteBenchmarks.startUp() }),
     ("scaling", { try ScalingBenchmarks.rows() }),
 ]
 
