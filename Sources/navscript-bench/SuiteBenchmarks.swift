@@ -24,8 +24,8 @@ enum SuiteBenchmarks {
     /// tens of milliseconds, too coarse for start-up); returns its wall seconds.
     static func spawn(_ executable: URL, _ arguments: [String], in folder: URL) throws -> Double {
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -103,7 +103,8 @@ extension NavRuntime {
     /// `{ childOf = container }`, `{ pushedInto = stack }`, `{ pushedAfter = container }` (each
     /// with `recursively = false` where Nivelir has it), `{ satisfiedAny = {...} }`,
     /// `{ satisfiedAll = {...} }`; an empty table is any screen.
-    func observerPredicate(_ table: NavTable) throws -> ScreenObserverPredicate {
+    func observerPredicate(_ table: NavTable, depth: Int = 0) throws -> ScreenObserverPredicate {
+        guard depth < NavTable.maximumDepth else { throw table.error("predicates nest more than \(NavTable.maximumDepth) deep") }
         try table.only(["screen", "visible", "presentedOn", "childOf", "pushedInto", "pushedAfter", "recursively",
                         "satisfiedAny", "satisfiedAll"])
         let recursively = try table.bool("recursively", default: true)
@@ -127,10 +128,10 @@ extension NavRuntime {
             predicates.append(.pushed(after: container, recursively: recursively))
         }
         if table.has("satisfiedAny") {
-            predicates.append(.satisfiedAny(try table.list("satisfiedAny", observerPredicate)))
+            predicates.append(.satisfiedAny(try table.list("satisfiedAny") { try observerPredicate($0, depth: depth + 1) }))
         }
         if table.has("satisfiedAll") {
-            predicates.append(.satisfiedAll(try table.list("satisfiedAll", observerPredicate)))
+            predicates.append(.satisfiedAll(try table.list("satisfiedAll") { try observerPredicate($0, depth: depth + 1) }))
         }
         switch predicates.count {
         case 0: return .any

@@ -143,7 +143,9 @@ extension NavRuntime {
     /// A query schema: "string", "integer", "number", "boolean", "url", a list of one of
     /// them as "integer[]" (a "?" after any: optional), `{ schema }` for a list of tables,
     /// `{ field = schema }` for a table.
-    private func querySchema(_ call: LuaCall, _ index: Int32, table: NavTable, path: String) throws -> URLQuerySchema {
+    private func querySchema(_ call: LuaCall, _ index: Int32, table: NavTable, path: String, depth: Int = 0) throws -> URLQuerySchema {
+        guard depth < NavTable.maximumDepth else { throw table.error("\(path): a schema nests more than \(NavTable.maximumDepth) deep") }
+        guard call.reserve(8) else { throw table.error("\(path): a schema nested too deeply to be read") }
         switch call.type(index) {
         case .string:
             var name = try call.string(index)
@@ -167,7 +169,7 @@ extension NavRuntime {
             if call.length(index) == 1 {
                 call.element(index, 1)
                 defer { call.pop() }
-                return .array(try querySchema(call, -1, table: table, path: path + "[1]"))
+                return .array(try querySchema(call, -1, table: table, path: path + "[1]", depth: depth + 1))
             }
             var fields: [String: URLQuerySchema] = [:]
             call.pushNil()
@@ -177,7 +179,7 @@ extension NavRuntime {
                     throw table.error("\(path): a table schema has names as keys")
                 }
                 do {
-                    fields[key] = try querySchema(call, -1, table: table, path: "\(path).\(key)")
+                    fields[key] = try querySchema(call, -1, table: table, path: "\(path).\(key)", depth: depth + 1)
                 } catch {
                     call.pop(2)
                     throw error

@@ -36,6 +36,8 @@ struct NavTable {
 
     /// Runs `read` with field `name` on top of the stack; nil when the field is nil.
     func field<R>(_ name: String, _ read: (Int32) throws -> R?) throws -> R? {
+        // Each level of a nested table read holds a few stack slots: make room first.
+        guard call.reserve(8) else { throw error("tables nested too deeply to be read") }
         guard call.field(index, name) != .nil else {
             call.pop()
             return nil
@@ -46,6 +48,7 @@ struct NavTable {
 
     /// Whether field `name` is there (not nil).
     func has(_ name: String) -> Bool {
+        guard call.reserve(2) else { return false }
         defer { call.pop() }
         return call.field(index, name) != .nil
     }
@@ -83,7 +86,8 @@ struct NavTable {
     func strings(_ name: String) throws -> [String]? {
         try field(name) { at in
             guard call.type(at) == .table else { throw error("field '\(name)' must be a list of strings") }
-            return try (0..<min(call.length(at), runtime.listLimit)).map { position in
+            try checkLength(at, name)
+            return try (0..<call.length(at)).map { position in
                 call.element(at, position + 1)
                 defer { call.pop() }
                 guard call.type(-1) == .string, let text = call.optionalString(-1) else {
@@ -130,7 +134,8 @@ struct NavTable {
     func list<R>(_ name: String, _ read: (NavTable) throws -> R) throws -> [R] {
         try field(name) { at in
             guard call.type(at) == .table else { throw error("field '\(name)' must be a list of tables") }
-            return try (0..<min(call.length(at), runtime.listLimit)).map { position in
+            try checkLength(at, name)
+            return try (0..<call.length(at)).map { position in
                 call.element(at, position + 1)
                 defer { call.pop() }
                 return try read(NavTable(call, -1, runtime: runtime, argument: argument, path: "\(path)\(name)[\(position + 1)]: "))
@@ -138,8 +143,20 @@ struct NavTable {
         } ?? []
     }
 
+    /// Fails for a list longer than the runtime takes.
+    func checkLength(_ at: Int32, _ name: String) throws {
+        if call.length(at) > runtime.listLimit {
+            throw error("field '\(name)' has more than \(runtime.listLimit) items")
+        }
+    }
+
+    /// How deep a table argument may nest tables the host reads one by one (predicates,
+    /// schemas): deeper is refused, before the host's own stack could run out.
+    static let maximumDepth = 32
+
     /// Fails for fields the table should not have, so that a typo does not pass silently.
     func only(_ names: Set<String>) throws {
+        guard call.reserve(4) else { throw error("tables nested too deeply to be read") }
         call.pushNil()
         while call.next(index) {
             let key = call.type(-2) == .string ? call.optionalString(-2) : nil

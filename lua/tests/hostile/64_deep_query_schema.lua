@@ -1,0 +1,24 @@
+-- Hostile case: a deeplink query schema nested 20,000 deep.
+-- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
+-- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- expect: a schema nests more than 32 deep
+local Feed = nav.screen("Feed")
+
+describe("hostile", function()
+  scenario("attack", function()
+    LEAKED = true
+    local q, cur = {}, nil
+    cur = q
+    for _ = 1, 20000 do local n = {}; cur.a = n; cur = n end
+    cur.a = "integer"
+    nav.deeplinkType("T", { url = function() end, navigate = function() end, query = q })
+  end)
+
+  scenario("the next scenario starts clean", function()
+    expect(rawget(_G, "LEAKED")):toBe(nil)
+    expect(("x"):upper()):toBe("X")
+    expect(getmetatable(_G)):toBe(nil)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
+  end)
+end)
