@@ -843,6 +843,60 @@ class Gen(object):
             (1, lambda: [a, ":bogus()"]),
         ])()
 
+    def addon_arg(self):
+        """A table argument for the addons: plausible, or hostile."""
+        return self.w([
+            (3, lambda: ["{ title = ", self.string(), ", actions = { { title = ", self.string(), ", style = ",
+                         self.c(['"cancel"', '"destructive"', '"default"', '"loud"']), ", route = ", self.slot("R"),
+                         ", handler = function(t) V.h = t end } } }"]),
+            (2, lambda: ["{ url = ", self.c(['"https://x.com"', '"myapp://x"', '""']), ", didFinish = function() V.f = 1 end }"]),
+            (2, lambda: ["{ items = { ", self.string(), " }, activities = { { type = \"t\", screen = ", self.slot("S"),
+                         " } }, didFinish = function(a, c) V.s = a end }"]),
+            (2, lambda: ["{ source = ", self.c(['"camera"', '"photoLibrary"', '"moon"']), ", types = { \"image\" } }"]),
+            (2, lambda: ["{ indicator = ", self.c(['"success"', '{ percentage = 0/0 }', '{ image = 1 }', '"x"']), ", message = ",
+                         self.string(), " }"]),
+            (2, lambda: ["{ detents = { \"medium\" }, selectedDetent = ", self.string(), " }"]),
+            (3, lambda: self.anything()),
+            (2, lambda: self.hostile()),
+        ])()
+
+    def addons(self):
+        """Nivelir's addons, observation, the deeplink manager, restore and explore's library."""
+        a, r = self.slot("A", 2), self.slot("R")
+        methods = ["showAlert", "showActionSheet", "showSafari", "share", "showMediaPicker", "showDocumentPreview",
+                   "showStoreProduct", "openURL", "call", "mail", "openAppSettings", "openStoreApp", "showHUD", "hideHUD",
+                   "impactOccurred", "notificationOccurred", "selectionChanged", "changeBottomSheet", "requestStoreReview", "try"]
+        return self.w([
+            (8, lambda: [self.assign("R"), " = ", r, ":", self.c(methods), "(", self.addon_arg(), ", ",
+                         self.addon_arg() if self.p(0.5) else "nil", ")"]),
+            (4, lambda: [a, ":answer(", self.c([self.string(), "nil", "false", "{ image = 1 }", '"done"']), ", ",
+                         self.addon_arg() if self.p(0.3) else "nil", ")"]),
+            (2, lambda: [a, ":answer(", self.slot("C"), ", ", self.string(), ")"]),
+            (3, lambda: [a, ":setSystem(", self.w([(3, lambda: ["{ idiom = ", self.c(['"pad"', '"phone"', '"tv"']),
+                                                               ", canOpenURL = ", self.c(["true", "false", "function(u) return #u > 3 end",
+                                                                                          "function() error('x') end"]), " }"]),
+                                                  (2, lambda: ["{ authorization = { camera = ", self.c(['"denied"', '"notDetermined"', '"bogus"']),
+                                                               " }, applicationState = ", self.c(['"background"', '"active"']), " }"]),
+                                                  (1, lambda: self.hostile())])(), ")"]),
+            (2, lambda: ["V.o = ", a, ".opened V.hp = ", a, ".haptics V.hu = ", a, ".hud V.ar = ", a, ".authorizationRequests"]),
+            (3, lambda: ["V.tok = ", a, ".navigator:observe(", self.string(), ", { m = function(self, ...) V.m = select('#', ...) end }, ",
+                         self.c(["nil", "{}", "{ presentedOn = " + "V.c" + " }", "{ satisfiedAny = { {}, { visible = 1 } } }",
+                                 "{ bogus = 1 }"]), ")"]),
+            (2, lambda: [self.slot("C"), ":notify(", self.string(), ", ", self.anything(), ")"]),
+            (1, lambda: ["V.tok:cancel()"]),
+            (3, lambda: ["V.dm = nav.deeplinkManager { navigator = ", a, ".navigator, types = { nav.deeplinkType(", self.string(),
+                         ", { query = ", self.c(['{ id = "integer" }', '{ id = "int" }', '{ a = "string[]?" }', "1"]),
+                         ", url = function(u) return u.query end, navigate = function(d) return ", r, " end }) } }"]),
+            (3, lambda: ["V.dm:", self.c(["handleURL", "handleURLIfPossible", "canHandleURL"]), "(", self.url(), ")"]),
+            (1, lambda: ["V.dm:handleNotification { userInfo = ", self.anything(), " }"]),
+            (1, lambda: ["V.dm:activate(", self.anything(), ")"]),
+            (2, lambda: ["V.snap = ", a, ":snapshot() ", self.assign("A"), " = nav.app { restore = V.snap }"]),
+            (1, lambda: [self.assign("A"), " = nav.app { restore = ", self.anything(), " }"]),
+            (2, lambda: ["V.sh = ", a, ":shape(", self.c(["true", "false", "nil"]), ", ", self.c(["true", "nil"]), ") V.cs = ", a, ":census()"]),
+            (1, lambda: ["V.g = explore.int(", self.number(), ", ", self.number(), ")"]),
+            (1, lambda: ["V.g = explore.oneOf(", self.anything(), ")"]),
+        ])()
+
     def url(self):
         return self.w([(6, lambda: lua_str(self.c(URLS))),
                        (1, lambda: ["\"app://chat/\" .. string.rep(\"a/\", ", self.size(200000), ")"]),
@@ -1064,6 +1118,7 @@ class Gen(object):
             (3, lambda: self.introspect()),
             (3, lambda: self.saved()),
             (1, lambda: self.scenario_api()),
+            (6, lambda: self.addons()),
         ])()
 
     def statement(self, body=None):
