@@ -95,8 +95,8 @@ import Darwin
     }
 
     /// docs/nivelir-parity.md has a row for every public name of Nivelir 1.9.15, each with
-    /// a test or a reason, and is what its generator writes from the sources and tests now.
-    @Test func theNivelirParityTableIsCompleteAndCurrent() throws {
+    /// a test that exists or a reason.
+    @Test func theNivelirParityTableIsComplete() throws {
         let process = Process()
         process.executableURL = Binary.packageRoot.appendingPathComponent("scripts/nivelir-parity")
         process.arguments = ["--check"]
