@@ -25,14 +25,27 @@ final class ScreenNestedActions {
 /// releases by recursing once per level, which overflows the stack (sooner under a
 /// sanitizer). So the owners along such chains (a route's lists, a composite action's
 /// nested actions) hand what they hold to their thread's queue when they go, and the
-/// outermost release empties it, one value at a time: each may queue more.
+/// outermost release empties it, one value at a time: each may queue more. Chains up to
+/// `directDepth` long are released at once, without the queue.
 final class ScreenReleaseQueue {
     private var pending: [Any] = []
     private var releasing = false
+    /// How many releases are running inside one another on this thread.
+    private var depth = 0
 
-    /// Moves `value` into the queue (leaving nil), and empties the queue unless an outer
-    /// call is emptying it.
+    /// Releases nested this deep or less are made at once; deeper ones go through the queue.
+    /// Most chains are short, and the queue costs an allocation a value.
+    static let directDepth = 64
+
+    /// Releases `value` (leaving nil): at once while the chain of releases is short, else
+    /// through the queue, which the outermost queuing call empties.
     func take<T>(_ value: inout T?) {
+        if depth < Self.directDepth && !releasing {
+            depth += 1
+            value = nil             // its own release may come back here, one level deeper
+            depth -= 1
+            return
+        }
         guard enqueue(&value), !releasing else { return }
         releasing = true
         while let value = pending.popLast() {
