@@ -72,7 +72,8 @@ struct Draw: ParsableCommand {
         let result = runner.run(chosen)
         let pictured = (result.steps ?? []).filter { $0.hierarchy != nil }
         guard !pictured.isEmpty else {
-            throw ValidationError("the scenario '\(chosen.name)' has no step to draw (no app:navigate, open, settle, advance, tap or answer)")
+            FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw (no nav.app, app:navigate, open, settle, advance, tap or answer)\n".utf8))
+            throw ExitCode(result.status == .failed ? 1 : 2)
         }
         let index = step < 0 ? pictured.count + step : step - 1
         guard pictured.indices.contains(index), let hierarchy = pictured[index].hierarchy else {

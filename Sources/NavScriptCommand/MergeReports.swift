@@ -36,6 +36,20 @@ struct MergeReports: ParsableCommand {
         }
     }
 
+    /// What a decoding error says, in a few words: `no field 'seed'`.
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case let .keyNotFound(key, context):
+            return "no field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+            return "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not what a blob holds"
+        case let .dataCorrupted(context):
+            return context.codingPath.isEmpty ? "not JSON" : "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is corrupted"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var files: [URL] = []
@@ -63,8 +77,11 @@ struct MergeReports: ParsableCommand {
                 records.append(record)
             } catch let error as ValidationError {
                 throw error
+            } catch let error as DecodingError {
+                FileHandle.standardError.write(Data("navscript: \(file.path) is not a blob report (\(Self.describe(error)))\n".utf8))
+                throw ExitCode(2)
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(file.path) is not a blob report (\(error.localizedDescription))\n".utf8))
+                FileHandle.standardError.write(Data("navscript: \(file.path) cannot be read (\(error.localizedDescription))\n".utf8))
                 throw ExitCode(2)
             }
         }

@@ -142,6 +142,18 @@ import Testing
         #expect(fixture.exists("f.svg"))
     }
 
+    @Test func mergeReportsSaysWhatIsNotABlob() throws {
+        let fixture = try Fixture(["blobs/odd.json": #"{"a": 1}"#, "blobs/text.json": "not json", "empty/.keep": ""])
+        let odd = try navscript(["merge-reports", "blobs/odd.json"], in: fixture.root)
+        #expect(odd.status == 2)
+        #expect(odd.errors.contains("blobs/odd.json is not a blob report (no field 'version')"))
+        let text = try navscript(["merge-reports", "blobs/text.json"], in: fixture.root)
+        #expect(text.errors.contains("is not a blob report (not JSON)"))
+        let empty = try navscript(["merge-reports", "empty"], in: fixture.root)
+        #expect(empty.status == 2)
+        #expect(empty.errors.contains("no blob files in empty"))
+    }
+
     @Test func theMapHasEveryMoveBetweenScreensAndTheScreensNoScenarioShowed() throws {
         let fixture = try Fixture(Self.suite)
         _ = try navscript(["run", ".", "--reporter", "map=out/map.dot", "--color", "never"], in: fixture.root)
