@@ -36,16 +36,7 @@ struct Draw: ParsableCommand {
 
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let files: [ScenarioFile]
-        do {
-            files = try ScenarioDiscovery.files(for: [file], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
-                                                workingDirectory: workingDirectory)
-        } catch let failure as ScenarioDiscovery.Failure {
-            throw ValidationError(failure.description)
-        }
-        guard files.count == 1, let file = files.first else {
-            throw ValidationError("give one scenario file (\(self.file) holds \(files.count))")
-        }
+        let file = try ScenarioFile.one(self.file, root: root, what: "scenario file")
         let options = LuaOptions(limits: LuaLimits(), root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
         let runner: ScenarioFileRunner
         let scenarios: [ScenarioInfo]
@@ -96,5 +87,24 @@ struct Draw: ParsableCommand {
             FileHandle.standardError.write(Data("navscript: the scenario failed: \(result.message ?? "")\n".utf8))
             throw ExitCode(1)
         }
+    }
+}
+
+extension ScenarioFile {
+    /// The one script file a command takes (`draw`, `explore`), with the root `require`
+    /// looks in found as `run` finds it.
+    static func one(_ path: String, root: String?, what: String) throws -> ScenarioFile {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let files: [ScenarioFile]
+        do {
+            files = try ScenarioDiscovery.files(for: [path], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+                                                workingDirectory: workingDirectory)
+        } catch let failure as ScenarioDiscovery.Failure {
+            throw ValidationError(failure.description)
+        }
+        guard files.count == 1, let file = files.first else {
+            throw ValidationError("give one \(what) (\(path) holds \(files.count))")
+        }
+        return file
     }
 }

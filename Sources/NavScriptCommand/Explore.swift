@@ -59,14 +59,7 @@ struct Explore: ParsableCommand {
 
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let files: [ScenarioFile]
-        do {
-            files = try ScenarioDiscovery.files(for: [file], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
-                                                workingDirectory: workingDirectory)
-        } catch let failure as ScenarioDiscovery.Failure {
-            throw ValidationError(failure.description)
-        }
-        guard files.count == 1, let model = files.first else { throw ValidationError("give one model file") }
+        let model = try ScenarioFile.one(file, root: root, what: "model file")
         let runner: ExploreRunner
         let starts: Int, actions: [String]
         do {
