@@ -42,10 +42,12 @@ let package = Package(
         .target(name: "ScreenKit"),
         .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
         .target(name: "NavScriptTesting", dependencies: ["NavScript"]),
+        // What a copy of a worker process needs from C (WorkerFork).
+        .target(name: "CWorkerCopy"),
         // The `navscript` command. Its folder is not named `navscript`: beside `NavScript`,
         // the two would be one folder on a case-insensitive volume (macOS's default).
         .executableTarget(name: "NavScriptCommand", dependencies: [
-            "NavScript",
+            "NavScript", "CWorkerCopy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(

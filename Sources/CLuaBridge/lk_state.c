@@ -184,3 +184,15 @@ int lk_setcollecting(lua_State *L, int on) {
     lua_gc(L, on ? LUA_GCRESTART : LUA_GCSTOP);
     return running;
 }
+
+static int lk_collect_protected(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+int lk_collect(lua_State *L) {
+    lua_pushcfunction(L, lk_collect_protected);
+    int status = lk_pcall(L, 0, 0);
+    if (status != LUA_OK) lua_pop(L, 1);
+    return status;
+}

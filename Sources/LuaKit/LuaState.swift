@@ -176,6 +176,13 @@ public final class LuaState {
         return try body()
     }
 
+    /// Collects all garbage now: a state about to be copied (`fork`) leaves its copies no
+    /// garbage and no collection under way, so that they copy only the pages they change.
+    public func collectGarbage() {
+        guard let L else { return }
+        lk_collect(L)
+    }
+
     // MARK: Loading and calling
 
     /// Loads a text chunk and pushes it as a function. `chunkName` is `@path` for a file,

@@ -36,13 +36,14 @@ import Testing
         /// The keyboard end of the watch's terminal, when it has one.
         private(set) var keyboard: FileHandle?
 
-        init(_ arguments: [String], in folder: URL, terminal: Bool = false) throws {
+        init(_ arguments: [String], in folder: URL, terminal: Bool = false, environment extra: [String: String] = [:]) throws {
             process.executableURL = Binary.url
             process.arguments = arguments
             process.currentDirectoryURL = folder
             // CI mode (the CI variable) writes no snapshots; these tests watch them being written.
             var environment = ProcessInfo.processInfo.environment
             environment["CI"] = nil
+            environment.merge(extra) { $1 }
             process.environment = environment
             if terminal {
                 // A pseudo-terminal as standard input: the watch reads keys from it.

@@ -22,7 +22,9 @@ import Testing
         let files: [File]
     }
 
-    @Test func everyAttackEndsInItsNamedErrorAndTheNextScenarioStartsClean() throws {
+    /// Also with every scenario run in a copy of its worker (WorkerFork), as big files are.
+    @Test(arguments: ["never", "always"])
+    func everyAttackEndsInItsNamedErrorAndTheNextScenarioStartsClean(fork: String) throws {
         let cases = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".lua") }.sorted()
         #expect(cases.count >= 50)
         let expectations = try Dictionary(uniqueKeysWithValues: cases.map { name in
@@ -33,7 +35,7 @@ import Testing
         // long one, so that a slow machine (or a sanitizer) never turns another limit into
         // the time limit.
         let killed = cases.filter { expectations[$0]?.contains("its worker was killed") == true }
-        let files = try run(killed, timeout: "2").merging(try run(cases.filter { !killed.contains($0) }, timeout: "60")) { $1 }
+        let files = try run(killed, timeout: "2", fork: fork).merging(try run(cases.filter { !killed.contains($0) }, timeout: "60", fork: fork)) { $1 }
         for name in cases {
             let path = "lua/tests/hostile/\(name)"
             let expected = try #require(expectations[name])
@@ -47,13 +49,13 @@ import Testing
     }
 
     /// Runs the cases in one run of the binary; their reports by path.
-    func run(_ cases: [String], timeout: String) throws -> [String: Report.File] {
+    func run(_ cases: [String], timeout: String, fork: String) throws -> [String: Report.File] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: output) }
         let result = try navscript(["run"] + cases.map { "lua/tests/hostile/\($0)" } + [
             "--timeout", timeout, "--memory-limit", "16", "--instruction-limit", "5000000", "--jobs", "2",
             "--color", "never", "--reporter", "json=\(output.path)",
-        ])
+        ], environment: ["NAVSCRIPT_WORKER_FORK": fork])
         #expect(result.status == 1, "\(result.errors)")
         let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: output))
         return Dictionary(uniqueKeysWithValues: report.files.map { ($0.path, $0) })

@@ -52,6 +52,31 @@ import Testing
         #expect(result.message == "case_spec.lua:3: scenario 'sometimes' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)")
     }
 
+    @Test func aTemplateRunsTheScenarioItIsAskedFor() throws {
+        let (runner, scenarios, folder) = try runner("""
+            print("loading")
+            describe("outer", function()
+              before_each(function() BEFORE = (BEFORE or 0) + 1 end)
+              for i = 1, 30 do
+                scenario("number " .. i, function() expect(BEFORE):toBe(1); expect(i):toBe(1) end)
+              end
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Each run changes its template's state: a template for each, as each copy of a
+        // worker has its own.
+        for scenario in scenarios {
+            let template = try runner.template()
+            let number = Int(scenario.name.split(separator: " ").last!)!
+            let result = runner.run(scenario, from: template)
+            #expect(result.status == (number == 1 ? .passed : .failed), "\(scenario.name)")
+            #expect(result.output == "loading\n")
+        }
+        let missing = ScenarioInfo(index: 31, name: "outer number 31", tags: [], location: "case_spec.lua:5", isPending: false)
+        #expect(runner.run(missing, from: try runner.template()).message
+            == "case_spec.lua:5: scenario 'outer number 31' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)")
+    }
+
     @Test func hooksAndBodyShareOneBudget() throws {
         let source = """
             describe("many hooks", function()

@@ -82,6 +82,8 @@ static inline void *lk_receiver(lua_State *L) {
     return (*(lk_hostshared **)lua_getextraspace(L))->receiver;
 }
 int lk_setcollecting(lua_State *L, int on);
+/* A full collection, protected; 0 when it ran (a finalizer error is only a warning). */
+int lk_collect(lua_State *L);
 size_t lk_reserveused(void);
 
 /* Calls (lk_call.c) */

@@ -87,14 +87,14 @@ end
 
 -- mode: "run", "pending" (no body needed), "skip" or "only".
 local function define(what, name, a, b, mode)
+  -- Running one scenario, the file is loaded again: only that scenario needs a record. The
+  -- others are told apart by length first, without making their full names.
+  if target and type(name) == "string" and #current.prefix + #name ~= #target.name then return end
   local options, body = arguments(what, name, a, b)
   if mode ~= "pending" and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
   if mode == "only" then focused = true end
-  -- Running one scenario, the file is loaded again: only that scenario needs a record. The
-  -- others are told apart by length first, without making their full names.
-  if target and #current.prefix + #name ~= #target.name then return end
   local fullName = current.prefix .. name
   local line
   if target then
@@ -132,16 +132,14 @@ local function block(what, name, a, b, mode)
 end
 
 -- Callable tables, so that `.only` and `.skip` hang off them as in Jest and busted.
-local function callable(run, only, skip)
-  return setmetatable({ only = only, skip = skip }, { __call = function(_, ...) return run(...) end })
+local function callable(define, what)
+  return setmetatable({ only = function(name, a, b) define(what .. ".only", name, a, b, "only") end,
+                        skip = function(name, a, b) define(what .. ".skip", name, a, b, "skip") end },
+                      { __call = function(_, name, a, b) define(what, name, a, b, "run") end })
 end
 
-describe = callable(function(name, a, b) block("describe", name, a, b, "run") end,
-                    function(name, a, b) block("describe.only", name, a, b, "only") end,
-                    function(name, a, b) block("describe.skip", name, a, b, "skip") end)
-scenario = callable(function(name, a, b) define("scenario", name, a, b, "run") end,
-                    function(name, a, b) define("scenario.only", name, a, b, "only") end,
-                    function(name, a, b) define("scenario.skip", name, a, b, "skip") end)
+describe = callable(block, "describe")
+scenario = callable(define, "scenario")
 it = scenario
 function pending(name, a, b) define("pending", name, a, b, "pending") end
 
@@ -473,6 +471,17 @@ end
 
 -- How many scenarios of the file are the target (1 unless the file changed).
 function runner.found() return #scenarios end
+
+-- Keeps only the scenario named `name` defined at `line`, in a state that recorded them all
+-- (a template); how many there were.
+function runner.select(name, line)
+  local kept = {}
+  for _, s in ipairs(scenarios) do
+    if s.name == name and s.line == line then kept[#kept + 1] = s end
+  end
+  scenarios = kept
+  return #kept
+end
 
 -- The target's hooks. "before": before_all of each block, outermost first, then before_each,
 -- outermost first. "after": after_each innermost first, then after_all innermost first. Each

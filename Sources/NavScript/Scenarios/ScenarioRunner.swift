@@ -105,7 +105,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         return modules.sorted().map { root.appendingPathComponent($0.replacingOccurrences(of: ".", with: "/") + ".lua").standardizedFileURL }
     }
 
-    private func noteModules(of lua: LuaState) {
+    func noteModules(of lua: LuaState) {
         let loaded = lua.loadedModules().filter { $0 != "nav" }
         lock.lock()
         modules.formUnion(loaded)
@@ -127,10 +127,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     /// Loads the file and lists its scenarios; a file that does not load throws.
     public func list() throws -> [ScenarioInfo] {
+        let start = DispatchTime.now().uptimeNanoseconds
         let context = ScenarioContext(snapshots: snapshots)
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
         let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
+        notePreparation(since: start)
         noteModules(of: runtime.lua)
         return try runtime.lua.withStack { call in
             try runner.push(on: call)
@@ -170,25 +172,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let context = ScenarioContext(snapshots: snapshots)
         context.scenarioName = scenario.name
         context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
-        func result(_ status: ScenarioResult.Status, _ error: LuaError? = nil) -> ScenarioResult {
-            let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
-            var made = ScenarioResult(scenario: scenario, status: status, message: error?.message,
-                                  traceback: expectationFailure ? nil : error?.traceback,
-                                  isExpectationFailure: expectationFailure, output: context.output,
-                                  expectations: context.expectations,
-                                  duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                                  snapshots: context.snapshotChecks)
-            made.started = Double(start) / 1e9
-            made.steps = context.recorder?.steps
-            made.definedScreens = context.definedScreens
-            made.coverage = context.coverage
-            made.routeCoverage = context.routeCoverage
-            return made
-        }
-        if scenario.isPending {
-            return result(.skipped)
-        }
-        do {
+        return outcome(of: scenario, context, since: start) {
             let runtime = try NavRuntime(options: options)
             defer {
                 noteModules(of: runtime.lua)
@@ -198,32 +182,81 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             var failure: LuaError?
             let runner = try lua.withBudget { () throws -> LuaReference in
                 let runner = try prepare(runtime, context, target: scenario)
+                notePreparation(since: start)
                 failure = try runBefore(lua, runner: runner)
                 return runner
             }
-            let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
-            if context.recorder != nil {
-                context.definedScreens = runtime.definedScreens.sorted()
-            }
-            if options.coverage {
-                var lines = lua.coverage
-                lines[displayPath] = nil            // the scenario file itself is not covered
-                context.coverage = lines
-                context.routeCoverage = runtime.routeUsage
-            }
-            if let failure = ScenarioFailure.combine(failure, afterFailure) {
-                return result(.failed, failure)
-            }
-            return result(.passed)
-        } catch let error as LuaError {
-            return result(.failed, error)
-        } catch {
-            return result(.failed, LuaError(kind: .runtime, message: "\(error)"))
+            return try finish(runtime, runner, context, failure: failure, afterHooksStart: afterHooksStart)
         }
     }
 
+    /// The least time a fresh state of this file took to make and load (the prelude and the
+    /// file), once one was made with the process warm (the first is not counted): what
+    /// running a scenario from a copy of a loaded state saves.
+    public var preparationSeconds: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return preparations > 1 ? preparation : nil
+    }
+
+    private var preparation = Double.infinity, preparations = 0
+
+    private func notePreparation(since start: UInt64) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        lock.lock()
+        preparations += 1
+        if preparations > 1 { preparation = min(preparation, seconds) }
+        lock.unlock()
+    }
+
+    /// The result of `scenario`, run by `body` (which returns its first failure), with what
+    /// `context` gathered; pending scenarios do not run.
+    func outcome(of scenario: ScenarioInfo, _ context: ScenarioContext, since start: UInt64, _ body: () throws -> LuaError?) -> ScenarioResult {
+        var error: LuaError?
+        if !scenario.isPending {
+            do {
+                error = try body()
+            } catch let thrown as LuaError {
+                error = thrown
+            } catch let thrown {
+                error = LuaError(kind: .runtime, message: "\(thrown)")
+            }
+        }
+        let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
+        var made = ScenarioResult(scenario: scenario, status: scenario.isPending ? .skipped : error == nil ? .passed : .failed,
+                                  message: error?.message, traceback: expectationFailure ? nil : error?.traceback,
+                                  isExpectationFailure: expectationFailure, output: context.output,
+                                  expectations: context.expectations,
+                                  duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                                  snapshots: context.snapshotChecks)
+        made.started = Double(start) / 1e9
+        made.steps = context.recorder?.steps
+        made.definedScreens = context.definedScreens
+        made.coverage = context.coverage
+        made.routeCoverage = context.routeCoverage
+        return made
+    }
+
+    /// The after hooks, on a budget of their own, then what the run recorded; the first
+    /// failure of the scenario and its hooks.
+    func finish(_ runtime: NavRuntime, _ runner: LuaReference, _ context: ScenarioContext, failure: LuaError?,
+                afterHooksStart: (() -> Void)?) throws -> LuaError? {
+        let lua = runtime.lua
+        let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
+        if context.recorder != nil {
+            context.definedScreens = runtime.definedScreens.sorted()
+        }
+        if options.coverage {
+            var lines = lua.coverage
+            lines[displayPath] = nil            // the scenario file itself is not covered
+            context.coverage = lines
+            context.routeCoverage = runtime.routeUsage
+        }
+        return ScenarioFailure.combine(failure, afterFailure)
+    }
+
     /// The before functions, then the body unless one failed; the first failure.
-    private func runBefore(_ lua: LuaState, runner: LuaReference) throws -> LuaError? {
+    func runBefore(_ lua: LuaState, runner: LuaReference) throws -> LuaError? {
         if let failure = try runAll(lua, runner: runner, "before") {
             return failure
         }
@@ -267,7 +300,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     /// Loads the scenario prelude and the file into `runtime`; with a `target`, only that
     /// scenario is recorded, and it must be defined exactly once.
-    private func prepare(_ runtime: NavRuntime, _ context: ScenarioContext, target: ScenarioInfo?) throws -> LuaReference {
+    func prepare(_ runtime: NavRuntime, _ context: ScenarioContext, target: ScenarioInfo?) throws -> LuaReference {
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.print(text) }
         runtime.stepRecorder = context.recorder
@@ -334,13 +367,16 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 try lua.pcall(call, arguments: 0, results: 1)
                 return try call.integer(-1)
             }
-            guard found == 1 else {
-                throw LuaError(kind: .runtime, message: found == 0
-                    ? "\(target.location): scenario '\(target.name)' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)"
-                    : "\(target.location): scenario '\(target.name)' is defined \(found) times at this line; give each a name of its own")
-            }
+            guard found == 1 else { throw Self.notFound(target, found) }
         }
         return runner
+    }
+
+    /// Why the file, loaded again, did not define `target` exactly once.
+    static func notFound(_ target: ScenarioInfo, _ found: Int) -> LuaError {
+        LuaError(kind: .runtime, message: found == 0
+            ? "\(target.location): scenario '\(target.name)' is not defined when its file runs again (does the file define scenarios from pairs() order or from random data?)"
+            : "\(target.location): scenario '\(target.name)' is defined \(found) times at this line; give each a name of its own")
     }
 
     /// A script file's bytes, as Lua reads them (any bytes in string literals); a file that

@@ -3,6 +3,7 @@ import Foundation
 import NavScript
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -27,6 +28,7 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         let channel = WorkerChannel()
         WorkerMemoryWatch.start(limit: rssLimit << 20)
+        let fork = WorkerFork(limits: LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout))
         let limits = LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout)
         let mode: ScenarioSnapshots.Mode = snapshotMode == "update" ? .update : snapshotMode == "ci" ? .ci : .normal
         var runners: [String: ScenarioFileRunner] = [:]
@@ -61,7 +63,7 @@ struct WorkerCommand: ParsableCommand {
                     channel.send(WorkerReply(event: .loadError, message: Format.loadError(error)))
                 }
             case .run:
-                for scenario in request.scenarios {
+                for scenario in request.scenarios where !fork.run(scenario, of: runner, channel: channel) {
                     let result = runner.run(scenario) { channel.send(WorkerReply(event: .afterHooks)) }
                     channel.send(WorkerReply(event: .result, result: result))
                 }
@@ -93,7 +95,7 @@ final class WorkerChannel {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    exit(2)   // the runner is gone
+                    _exit(2)   // the runner is gone
                 }
                 offset += written
             }
@@ -101,18 +103,34 @@ final class WorkerChannel {
     }
 }
 
-/// A worker's watch over its own memory: what Lua allocates is capped per scenario, but
-/// the process also holds Swift's copies and the runtime's own; past `limit` bytes
-/// resident, the worker exits and the runner reports the scenario that was running.
+/// A worker's watch over its memory, on a thread of its own: what Lua allocates is capped
+/// per scenario, but the process also holds Swift's copies and the runtime's own; past
+/// `limit` bytes resident, in the worker or in the copy of it running a scenario
+/// (`WorkerFork`), the worker exits and the runner reports the scenario that was running.
+///
+/// Each round makes system calls only, no allocation and no lock, so that the copies the
+/// worker forks never inherit a lock held here.
 enum WorkerMemoryWatch {
+    #if os(Linux)
+    /// The copy of the worker running a scenario, or 0.
+    static let copy = Atomic<Int32>(0)
+    #endif
+
     static func start(limit: Int) {
         guard limit > 0 else { return }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let thread = Thread {
             while true {
-                if let resident = residentBytes(), resident > limit {
-                    FileHandle.standardError.write(Data("navscript worker: \(resident >> 20) MiB resident, past the limit of \(limit >> 20) MiB\n".utf8))
-                    _exit(WorkerExit.memoryLimit)
+                if let resident = residentPages(of: 0).map({ $0 * pageSize }), resident > limit {
+                    exceeded(resident, limit)
                 }
+                #if os(Linux)
+                let copy = Self.copy.load(ordering: .relaxed)
+                if copy != 0, let resident = residentPages(of: copy).map({ $0 * pageSize }), resident > limit {
+                    kill(copy, SIGKILL)
+                    exceeded(resident, limit)
+                }
+                #endif
                 usleep(20_000)
             }
         }
@@ -120,13 +138,55 @@ enum WorkerMemoryWatch {
         thread.start()
     }
 
-    static func residentBytes() -> Int? {
+    private static func exceeded(_ resident: Int, _ limit: Int) -> Never {
+        FileHandle.standardError.write(Data("navscript worker: \(resident >> 20) MiB resident, past the limit of \(limit >> 20) MiB\n".utf8))
+        _exit(WorkerExit.memoryLimit)
+    }
+
+    /// The pages resident in process `pid` (0: this one), read with system calls only.
+    static func residentPages(of pid: Int32) -> Int? {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        // "/proc/self/statm" or "/proc/<pid>/statm", built on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Int? in
+            var length = 0
+            func append(_ text: StaticString) {
+                text.withUTF8Buffer { for byte in $0 { buffer[length] = byte; length += 1 } }
+            }
+            append("/proc/")
+            if pid == 0 {
+                append("self")
+            } else {
+                var digits = 0, rest = Int(pid)
+                repeat { digits += 1; rest /= 10 } while rest > 0
+                rest = Int(pid)
+                for position in stride(from: length + digits - 1, through: length, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                length += digits
+            }
+            append("/statm")
+            buffer[length] = 0
+            let descriptor = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 64) { open($0, O_RDONLY) }
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            // The second field: pages resident.
+            let count = read(descriptor, buffer.baseAddress, 63)
+            guard count > 0 else { return nil }
+            var field = 0, value = 0
+            for index in 0..<count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: " ") {
+                    field += 1
+                    if field == 2 { return value }
+                } else if field == 1, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+            }
+            return nil
+        }
         #elseif canImport(Darwin)
+        guard pid == 0 else { return nil }
         var info = mach_task_basic_info()
         var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
         let status = withUnsafeMutablePointer(to: &info) { pointer in
@@ -134,7 +194,7 @@ enum WorkerMemoryWatch {
                 task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
             }
         }
-        return status == KERN_SUCCESS ? Int(info.resident_size) : nil
+        return status == KERN_SUCCESS ? Int(info.resident_size) / Int(sysconf(Int32(_SC_PAGESIZE))) : nil
         #else
         return nil
         #endif

@@ -26,7 +26,8 @@ struct WorkerReply: Codable {
         /// A scenario's after_each hooks started (a new budget). Scenarios start as the
         /// request arrives and as each result goes out, so no event says so.
         case afterHooks
-        /// A scenario's result.
+        /// A scenario's result; `modules` are the modules it required that its file's
+        /// loading did not, when a copy of the worker ran it.
         case result
         /// The request is done; `modules` are the modules the file required.
         case done
@@ -46,6 +47,7 @@ struct WorkerReply: Codable {
     var isPlainPass: Bool {
         guard event == .result, let result else { return false }
         return result.status == .passed && result.output.isEmpty && result.snapshots.isEmpty && result.steps == nil && result.coverage == nil
+            && modules == nil
     }
 
     private static let letters: [Event: UInt8] = [

@@ -91,6 +91,7 @@ final class WorkerSuite: SuiteExecutor {
             switch reply.event {
             case .result:
                 guard let result = reply.result else { return false }
+                self.note(reply.modules, of: self.listed[job.file].file)
                 finish(job.file, result)
                 return failFast && result.status == .failed
             case .done:

@@ -1,0 +1,12 @@
+#ifndef WORKER_COPY_H
+#define WORKER_COPY_H
+
+#include <sys/types.h>
+
+/* In a copy of a `navscript worker` made with fork: ends the copy with SIGKILL when the
+   worker's thread that forked it ends (Linux's PR_SET_PDEATHSIG, which Swift cannot call:
+   prctl takes variable arguments). Returns 0, or -1 when the worker is already gone (its pid
+   is no longer `parent`) or the system refused. */
+int worker_copy_dies_with(pid_t parent);
+
+#endif
