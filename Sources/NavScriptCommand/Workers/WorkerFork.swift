@@ -13,12 +13,11 @@ import Glibc
 /// of scenarios in the file (re-loading a file of 5,000 scenarios for each of them made one
 /// file cost 14 times as much as 50 files).
 ///
-/// In each worker the first two scenarios of a file run as usual: they measure the file's
-/// loading (the second one warm) and fill the Swift runtime's caches (types by name,
-/// conformances), which copies would otherwise fill again each time. Later ones fork when
-/// the loading took more than three times an empty copy (measured once per worker, and only
-/// for files whose loading takes over 0.2 ms): a copy that runs a scenario costs about three
-/// times an empty one, in faults of the pages it touches. Linux only: on macOS a copy of a
+/// Each worker chooses per file, by measuring both ways: the first two scenarios of a file
+/// run as usual (the first one cold; they also fill the Swift runtime's caches, types by name
+/// and conformances, which copies would otherwise fill again each time); if loading the file
+/// took over 1.5 times an empty copy (measured once per worker), the next two run in copies;
+/// from then on, the way whose fastest scenario was faster. Linux only: on macOS a copy of a
 /// process that used Foundation may not use it again, so every scenario there loads its
 /// file. `NAVSCRIPT_WORKER_FORK=always` (every scenario, whatever the cost) or `never`
 /// overrides the choice, for tests and measurements.
@@ -36,7 +35,14 @@ final class WorkerFork {
     private let limits: LuaLimits
     /// The file loaded once, by path; nil for a file whose template failed to load.
     private var loaded: (path: String, template: ScenarioTemplate?)?
+    /// What scenarios of each file cost, the fastest one each way, by path.
+    private var costs: [String: Cost] = [:]
     private lazy var copySeconds = Self.measureCopy()
+
+    struct Cost {
+        var usual = Double.infinity, usualRuns = 0
+        var copy = Double.infinity, copyRuns = 0
+    }
 
     init(limits: LuaLimits, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.limits = limits
@@ -47,11 +53,21 @@ final class WorkerFork {
         #endif
     }
 
+    /// Notes the wall time of a scenario of `runner`'s file run as usual.
+    func noteUsual(_ seconds: Double, of runner: ScenarioFileRunner) {
+        var cost = costs[runner.file.path, default: Cost()]
+        // The first one ran cold.
+        if cost.usualRuns > 0 { cost.usual = min(cost.usual, seconds) }
+        cost.usualRuns += 1
+        costs[runner.file.path] = cost
+    }
+
     /// Runs `scenario` in a copy of the worker, which sends its replies on `channel`; false
     /// when it is to run as usual.
     func run(_ scenario: ScenarioInfo, of runner: ScenarioFileRunner, channel: WorkerChannel) -> Bool {
-        guard !scenario.isPending, pays(for: runner), let template = template(of: runner) else { return false }
+        guard !scenario.isPending, prefersCopy(of: runner), let template = template(of: runner) else { return false }
         #if os(Linux)
+        let start = DispatchTime.now().uptimeNanoseconds
         let known = Set(runner.dependencies)
         let worker = getpid()
         let copy = fork()
@@ -64,7 +80,6 @@ final class WorkerFork {
             var reply = WorkerReply(event: .result, result: runner.run(scenario, from: template) {
                 channel.send(WorkerReply(event: .afterHooks))
             })
-
             let required = runner.dependencies.filter { !known.contains($0) }
             reply.modules = required.isEmpty ? nil : required.map(\.path)
             channel.send(reply)
@@ -85,19 +100,28 @@ final class WorkerFork {
         if code != 0 {
             _exit(code)
         }
+        var cost = costs[runner.file.path, default: Cost()]
+        cost.copy = min(cost.copy, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        cost.copyRuns += 1
+        costs[runner.file.path] = cost
         return true
         #else
         return false
         #endif
     }
 
-    private func pays(for runner: ScenarioFileRunner) -> Bool {
+    private func prefersCopy(of runner: ScenarioFileRunner) -> Bool {
         switch policy {
         case .always: return true
         case .never: return false
         case .whenItPays:
-            guard let seconds = runner.preparationSeconds else { return false }
-            return seconds > 0.0002 && seconds > 3 * copySeconds
+            let cost = costs[runner.file.path, default: Cost()]
+            guard cost.usualRuns >= 2 else { return false }
+            if cost.copyRuns < 2 {
+                guard let seconds = runner.preparationSeconds else { return false }
+                return seconds > 0.0002 && seconds > 1.5 * copySeconds
+            }
+            return cost.copy < cost.usual
         }
     }
 
