@@ -9,4 +9,8 @@
    is no longer `parent`) or the system refused. */
 int worker_copy_dies_with(pid_t parent);
 
+/* In a worker about to make copies: gives the memory malloc holds free back to the system
+   (glibc's malloc_trim), so that each copy has fewer pages to map. */
+void worker_copy_trim(void);
+
 #endif

@@ -131,6 +131,9 @@ final class WorkerFork {
         }
         loaded = nil     // the last file's state goes first
         loaded = (runner.file.path, try? runner.template())
+        // What the fresh states before it freed goes back to the system: a copy then has
+        // fewer pages to map.
+        worker_copy_trim()
         return loaded?.template
     }
 
