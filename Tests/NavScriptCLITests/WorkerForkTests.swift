@@ -34,6 +34,35 @@ import Testing
         #expect(result.output.contains("printed:\n     loaded"))
     }
 
+    /// Every result of the example app (steps, hierarchies, output, coverage) is the same
+    /// from copies as from fresh states, and so is the coverage file.
+    @Test func copiesGiveWhatFreshStatesGive() throws {
+        var blobs: [[String]] = [], coverage: [String] = []
+        for fork in ["never", "always"] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-fork-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("lua/examples/app"), to: folder)
+            let result = try navscript(["run", ".", "--coverage", "--reporter", "blob=blob.json", "--color", "never"], in: folder,
+                                       environment: ["NAVSCRIPT_WORKER_FORK": fork])
+            #expect(result.status == 0, "\(result.output)")
+            let blob = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("blob.json"))) as? [String: Any])
+            let files = try #require(blob["files"] as? [[String: Any]])
+            blobs.append(try files.flatMap { file in
+                try #require(file["results"] as? [[String: Any]]).map { result in
+                    var kept = result
+                    kept["duration"] = nil
+                    kept["started"] = nil
+                    return String(decoding: try JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
+                }
+            }.sorted())
+            coverage.append(try String(contentsOf: folder.appendingPathComponent("coverage/lcov.info"), encoding: .utf8))
+        }
+        #expect(blobs[0].count >= 50 && blobs[0].count == blobs[1].count)
+        let differing = zip(blobs[0], blobs[1]).first { $0 != $1 }
+        #expect(differing == nil, "from a fresh state:\n\(differing?.0.prefix(400) ?? "")\nfrom a copy:\n\(differing?.1.prefix(400) ?? "")")
+        #expect(coverage[0] == coverage[1], "the coverage files differ")
+    }
+
     @Test func aModuleRequiredInACopyIsWatched() throws {
         let fixture = try Fixture([
             "routes/early.lua": "return 1",
