@@ -65,7 +65,7 @@ struct WorkerCommand: ParsableCommand {
             case .run:
                 for scenario in request.scenarios where !fork.run(scenario, of: runner, channel: channel) {
                     let result = runner.run(scenario) { channel.send(WorkerReply(event: .afterHooks)) }
-                    fork.noteUsual(result.duration, of: runner)
+                    fork.noteUsual(result, of: runner)
                     channel.send(WorkerReply(event: .result, result: result))
                 }
             }

@@ -53,11 +53,12 @@ final class WorkerFork {
         #endif
     }
 
-    /// Notes the wall time of a scenario of `runner`'s file run as usual.
-    func noteUsual(_ seconds: Double, of runner: ScenarioFileRunner) {
+    /// Notes what a scenario of `runner`'s file run as usual cost (a skipped one, nothing).
+    func noteUsual(_ result: ScenarioResult, of runner: ScenarioFileRunner) {
+        guard result.status != .skipped else { return }
         var cost = costs[runner.file.path, default: Cost()]
         // The first one ran cold.
-        if cost.usualRuns > 0 { cost.usual = min(cost.usual, seconds) }
+        if cost.usualRuns > 0 { cost.usual = min(cost.usual, result.duration) }
         cost.usualRuns += 1
         costs[runner.file.path] = cost
     }
