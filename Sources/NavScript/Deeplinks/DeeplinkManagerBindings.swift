@@ -102,20 +102,19 @@ extension NavRuntime {
             name: name,
             url: url.map { callback in
                 { components in
-                    var query = URLQueryValue.dictionary([:])
-                    do {
-                        if let raw = components.rawQuery { query = try URLQueryDecoder.decode(raw) }
-                    } catch {
-                        throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
+                    // As Nivelir's `url.query.map { decode($0) }`: a URL without a query has
+                    // none (nil), and nothing is decoded.
+                    var typed: ScreenValue?
+                    if let raw = components.rawQuery {
+                        do {
+                            let query = try URLQueryDecoder.decode(raw)
+                            typed = try schema.map { try URLQueryDecoder.typed(query, as: $0) ?? .object([:]) } ?? query.plain
+                        } catch {
+                            throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
+                        }
                     }
-                    let typed: ScreenValue
-                    do {
-                        typed = try schema.map { try URLQueryDecoder.typed(query, as: $0) ?? .object([:]) } ?? query.plain
-                    } catch {
-                        throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
-                    }
-                    var fields: [String: LuaValue] = ["url": .string(components.url), "path": .table(array: components.path.map(LuaValue.string), fields: [:]),
-                                                      "query": typed.luaValue]
+                    var fields: [String: LuaValue] = ["url": .string(components.url), "path": .table(array: components.path.map(LuaValue.string), fields: [:])]
+                    fields["query"] = typed?.luaValue
                     fields["scheme"] = components.scheme.map(LuaValue.string)
                     fields["host"] = components.host.map(LuaValue.string)
                     fields["context"] = components.context?.luaValue

@@ -88,6 +88,25 @@ describe("deeplink manager", function()
     expect(deeplinks:canHandleURL("myapp://x")):toBe(false)
   end)
 
+  scenario("a URL without a query gets none: nothing is decoded, and the type may decline it", function()
+    local seen = {}
+    local Optional = nav.deeplinkType("OptionalQueryDeeplink", {
+      query = { chat_id = "integer" },
+      url = function(url)
+        seen[#seen + 1] = url.query == nil and "none" or "some"
+        if url.query then return { chatID = url.query.chat_id } end
+      end,
+      navigate = function() end,
+    })
+    local app, deeplinks = setUp { types = { Optional } }
+    expect(deeplinks:handleURL("myapp://settings")):toBe(false)
+    expect(seen):toEqual({ "none" })
+    expect(deeplinks:handleURLIfPossible("myapp://settings")):toBe(false)
+    for _, line in ipairs(app.log) do expect(line).never:toContain("Error:") end
+    expect(deeplinks:handleURL("myapp://chat?chat_id=4")):toBe(true)
+    expect(seen):toEqual({ "none", "none", "some" })
+  end)
+
   scenario("notifications and shortcuts make deeplinks too, logged as JSON", function()
     local app, deeplinks = setUp()
     deeplinks:activate({ signedIn = false })
