@@ -132,8 +132,9 @@ extension NavRuntime {
         }
     }
 
-    /// `pop{to = ...}`: a Screen (its key), a screen type or a name, or a Container; by
-    /// default the screen under the top.
+    /// `pop{to = ...}`: a Screen (its key), a screen type or a name, a Container, or a
+    /// predicate (`nav.container{name = "Chat"}`, the last match); by default the screen
+    /// under the top.
     func popPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenStackPopPredicate {
         guard call.type(index) == .table else { return .previous }
         call.field(index, "to")
@@ -142,12 +143,13 @@ extension NavRuntime {
         if let screen = call.optionalObject(-1, screens)?.screen { return .container(key: screen.key) }
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
         if let container = call.optionalObject(-1, containers) { return .container(container) }
+        if let predicate = call.optionalObject(-1, predicates) { return .container(predicate.predicate) }
         if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
-        throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name or a Container")
+        throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container or a predicate")
     }
 
-    /// `selectTab(...)`: a 1-based index, a Screen (its key), a screen type or a name, or a
-    /// Container.
+    /// `selectTab(...)`: a 1-based index, a Screen (its key), a screen type or a name, a
+    /// Container, or a predicate (`nav.stack{key = chat}`, the first match).
     func tabPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenTabPredicate {
         switch call.type(index) {
         case .number:
@@ -159,7 +161,8 @@ extension NavRuntime {
             if let screen = call.optionalObject(index, screens)?.screen { return .container(key: screen.key) }
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
             if let container = call.optionalObject(index, containers) { return .container(container) }
-            throw LuaCallError.type(index, expected: "tab index, Screen or Container")
+            if let predicate = call.optionalObject(index, predicates) { return .container(predicate.predicate) }
+            throw LuaCallError.type(index, expected: "tab index, Screen, Container or predicate")
         }
     }
 }

@@ -26,7 +26,13 @@ public struct ScreenSelectTabAction: ScreenAction {
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let expected = outputKind ?? .modal
         navigator.logInfo("Selecting tab of \(expected.typeName) type in \(container.typeName) with \(predicate)")
-        guard let index = predicate.tabIndex(in: container.children), container.children.indices.contains(index) else {
+        let found: Int?
+        do {
+            found = try predicate.tabIndex(in: container.children)
+        } catch {
+            return completion(.failure(error))
+        }
+        guard let index = found, container.children.indices.contains(index) else {
             return completion(.failure(ScreenContainerNotFoundError(type: .modal, for: self)))
         }
         let tab = container.children[index]

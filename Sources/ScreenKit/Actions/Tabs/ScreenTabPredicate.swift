@@ -2,15 +2,17 @@
 /// unlike pop predicates. Indices are 0-based in Swift; Lua's are 1-based.
 public struct ScreenTabPredicate: CustomStringConvertible {
     public let description: String
-    private let body: ([ScreenContainer]) -> Int?
+    private let body: ([ScreenContainer]) throws -> Int?
 
-    public init(description: String, _ body: @escaping ([ScreenContainer]) -> Int?) {
+    public init(description: String, _ body: @escaping ([ScreenContainer]) throws -> Int?) {
         self.description = description
         self.body = body
     }
 
-    public func tabIndex(in tabs: [ScreenContainer]) -> Int? {
-        body(tabs)
+    /// The index of the tab to select; a predicate's failure (a script's function) fails
+    /// the selection.
+    public func tabIndex(in tabs: [ScreenContainer]) throws -> Int? {
+        try body(tabs)
     }
 
     /// "index i": the index itself, checked against the tabs only when selecting.
@@ -28,5 +30,10 @@ public struct ScreenTabPredicate: CustomStringConvertible {
 
     public static func container(key: ScreenKey) -> Self {
         Self(description: "\(key) container") { $0.firstIndex { $0.key == key } }
+    }
+
+    /// The first tab a container predicate matches (`nav.stack{key = chat}`).
+    public static func container(_ predicate: AnyScreenPredicate) -> Self {
+        Self(description: predicate.description) { try $0.firstIndex(where: predicate.matches) }
     }
 }

@@ -2,15 +2,17 @@
 /// by container use the *last* match, unlike tab predicates, which use the first.
 public struct ScreenStackPopPredicate: CustomStringConvertible {
     public let description: String
-    private let body: ([ScreenContainer]) -> Int?
+    private let body: ([ScreenContainer]) throws -> Int?
 
-    public init(description: String, _ body: @escaping ([ScreenContainer]) -> Int?) {
+    public init(description: String, _ body: @escaping ([ScreenContainer]) throws -> Int?) {
         self.description = description
         self.body = body
     }
 
-    public func containerIndex(in stack: [ScreenContainer]) -> Int? {
-        body(stack)
+    /// The index of the screen to keep on top; a predicate's failure (a script's function)
+    /// fails the pop.
+    public func containerIndex(in stack: [ScreenContainer]) throws -> Int? {
+        try body(stack)
     }
 
     /// The bottom screen: "to root".
@@ -32,6 +34,11 @@ public struct ScreenStackPopPredicate: CustomStringConvertible {
     public static func container(key: ScreenKey) -> Self {
         Self(description: "to \(key) container") { $0.lastIndex { $0.key == key } }
     }
+
+    /// The last screen a container predicate matches (`nav.container{name = "Chat"}`).
+    public static func container(_ predicate: AnyScreenPredicate) -> Self {
+        Self(description: "to \(predicate.description)") { try $0.lastIndex(where: predicate.matches) }
+    }
 }
 
 /// Keeps the screens up to the one the predicate picks: "Pop <predicate>". No such screen,
@@ -46,7 +53,7 @@ public struct ScreenStackPopModifier: ScreenStackModifier {
     public var description: String { "Pop \(predicate)" }
 
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
-        guard let index = predicate.containerIndex(in: stack), index >= -1, index < stack.count else {
+        guard let index = try predicate.containerIndex(in: stack), index >= -1, index < stack.count else {
             throw ScreenContainerNotFoundError(type: .modal, for: self)
         }
         return Array(stack.prefix(index + 1))
