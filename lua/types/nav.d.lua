@@ -99,7 +99,7 @@ function Route:last(predicate, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:top(predicate, nested) end
----@param container Container
+---@param container Container? nil fails when the route runs, as Nivelir's from(nil)
 ---@param nested? NestedRoute
 ---@return Route
 function Route:from(container, nested) end

@@ -94,9 +94,12 @@ extension NavRuntime {
     }
 
     static let routeBindings: [NavBinding] = [ScreenFindAction.Search.first, .last, .top].map(search) + [
+        // `from(container)`; `from(nil)` (say `from(app:top().presented)` with nothing
+        // presented) fails when the route runs, as Nivelir's `from(_: Output?)`.
         routeMethod("from") { runtime, call, route in
-            let container = try call.object(2, runtime.containers)
-            return route.from(container, kind: container.kind, nested: try runtime.nestedRoute(call, 3, kind: container.kind))
+            let container = call.isNoneOrNil(2) ? nil : try call.object(2, runtime.containers)
+            let kind = container?.kind ?? .modal
+            return route.from(container, kind: kind, nested: try runtime.nestedRoute(call, 3, kind: kind))
         },
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.

@@ -78,7 +78,17 @@ describe("from and then", function()
     local list = app.window.children[1].children[2]
     expect(app:navigate(nav.route():from(list):push(Settings()))):toBe(true)
     expect(app:top()):toShow(Settings())
-    expect(function() nav.route():from(nil) end):toFail("bad argument #1 to 'from' (Container expected, got nil)")
+    expect(function() nav.route():from(42) end):toFail("bad argument #1 to 'from' (Container expected, got number)")
+  end)
+
+  scenario("from(nil) fails when the route runs, naming the type the route was on, as Nivelir", function()
+    local app = tabApp()
+    local ok, err = app:navigate(nav.route():from(app:top().presented):dismiss())
+    expect(ok):toBe(false)
+    expect(err):toBe("No container of UIWindow type found for:\n  ScreenFromAction<UIWindow, UIViewController>(output: nil)")
+    ok, err = app:navigate(nav.route():top(nav.stack):from(nil):dismiss())
+    expect(err):toBe("No container of UINavigationController type found for:\n  ScreenFromAction<UINavigationController, UIViewController>(output: nil)")
+    expect(#app.transitions):toBe(0)
   end)
 
   scenario("andThen (then) appends a route rooted at the current kind, merging stack edits", function()
