@@ -19,6 +19,35 @@ import Testing
         #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
     }
 
+    /// busted's `pending(reason)` inside a scenario or hook stops it and reports it skipped,
+    /// with the reason; the after hooks still run, and one that fails makes it a failure.
+    @Test func pendingInsideAScenarioStopsIt() throws {
+        let fixture = try Fixture(["pending_spec.lua": """
+            describe("later", function()
+              it("stops here", function() pending("not yet"); error("never reached") end)
+              it("runs", function() end)
+            end)
+            describe("hooked", function()
+              before_each(function() pending("the hook says later") end)
+              it("does not run", function() error("never reached") end)
+            end)
+            describe("broken after", function()
+              after_each(function() error("after broke") end)
+              it("fails", function() pending("p") end)
+            end)
+            """])
+        let result = try navscript(["run", ".", "--color", "never", "--reporter", "tap"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("ok 1 - pending_spec.lua › later stops here # SKIP pending: not yet"), "\(result.output)")
+        #expect(result.output.contains("ok 2 - pending_spec.lua › later runs\n"))
+        #expect(result.output.contains("ok 3 - pending_spec.lua › hooked does not run # SKIP pending: the hook says later"))
+        #expect(result.output.contains("not ok 4 - pending_spec.lua › broken after fails"))
+        #expect(!result.output.contains("never reached"))
+        let console = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(console.output.contains("  - later stops here (pending: not yet)"))
+        #expect(console.output.contains("1 passed, 1 failed, 2 skipped"))
+    }
+
     @Test func durationsListTheSlowest() throws {
         let fixture = try Fixture(["d_spec.lua": """
             scenario("slow", function() local t = os.clock() while os.clock() - t < 0.05 do end end)

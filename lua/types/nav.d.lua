@@ -602,6 +602,8 @@ describe = nil
 scenario = nil
 ---@type ScenarioFunction
 it = nil
+--- Where scenarios are defined: a scenario that does not run. Inside a running scenario or
+--- hook: stops it, reported skipped with `name` as the reason (busted's).
 ---@param name string
 ---@param options? ScenarioOptions|fun()
 ---@param body? fun()

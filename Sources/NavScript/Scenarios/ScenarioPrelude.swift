@@ -65,6 +65,7 @@ local current = root
 local scenarios = {}
 local target = host.target
 local focused = false     -- whether the file marks anything with .only
+local running = false     -- whether the file is loaded and a scenario runs
 
 local function arguments(what, name, a, b)
   if type(name) ~= "string" then
@@ -141,7 +142,16 @@ end
 describe = callable(block, "describe")
 scenario = callable(define, "scenario")
 it = scenario
-function pending(name, a, b) define("pending", name, a, b, "pending") end
+-- Where a file defines scenarios, pending(name) defines one that does not run; inside a
+-- running scenario or hook it stops the scenario, which is reported skipped (busted's).
+function pending(name, a, b)
+  if running then
+    local reason = type(name) == "string" and name or "pending"
+    host.pending(reason)
+    error("pending: " .. reason, 0)
+  end
+  define("pending", name, a, b, "pending")
+end
 
 local function hook(what, list)
   return function(body)
@@ -487,6 +497,7 @@ end
 -- outermost first. "after": after_each innermost first, then after_all innermost first. Each
 -- scenario runs in a fresh state, so a before_all runs once per describe in that state.
 function runner.hooks(which)
+  running = true
   local chain, b = {}, scenarios[1].block
   while b do insert(chain, 1, b); b = b.parent end
   local out = {}
@@ -501,7 +512,10 @@ function runner.hooks(which)
   return out
 end
 
-function runner.body() return scenarios[1].body end
+function runner.body()
+  running = true
+  return scenarios[1].body
+end
 
 return runner
 """#

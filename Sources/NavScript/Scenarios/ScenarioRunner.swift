@@ -222,9 +222,14 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 error = LuaError(kind: .runtime, message: "\(thrown)")
             }
         }
+        // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
+        if let reason = context.pendingReason, error == nil || error?.message == "pending: \(reason)" {
+            error = nil
+        }
+        let pending = scenario.isPending || context.pendingReason != nil && error == nil
         let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
-        var made = ScenarioResult(scenario: scenario, status: scenario.isPending ? .skipped : error == nil ? .passed : .failed,
-                                  message: error?.message, traceback: expectationFailure ? nil : error?.traceback,
+        var made = ScenarioResult(scenario: scenario, status: pending ? .skipped : error == nil ? .passed : .failed,
+                                  message: error?.message ?? context.pendingReason, traceback: expectationFailure ? nil : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
@@ -353,6 +358,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "lastTree")
+            lua.pushFunction(on: call) { [unowned context] call in
+                context.pendingReason = try call.string(1)
+                return 0
+            }
+            call.setField(-2, "pending")
             try lua.pcall(call, arguments: 1, results: 1)
             return lua.reference(from: call)
         } }
@@ -412,6 +422,8 @@ final class ScenarioContext {
     var routeCoverage: [String: Int]?
     private(set) var output = ""
     var expectations = 0
+    /// Why the scenario called `pending(reason)` while running, if it did.
+    var pendingReason: String?
     private var snapshotCount = 0
     private(set) var snapshotChecks: [ScenarioSnapshots.Check] = []
 

@@ -62,7 +62,7 @@ final class ConsoleReporter: Reporter {
                     text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
                 }
             case .failed: text += "  \(style.red("✗")) \(scenario.scenario.name)\n"
-            case .skipped: text += "  \(style.yellow("-")) \(scenario.scenario.name) \(style.dim("(pending)"))\n"
+            case .skipped: text += "  \(style.yellow("-")) \(scenario.scenario.name) \(style.dim(scenario.message.map { "(pending: \($0))" } ?? "(pending)"))\n"
             }
         }
         return text

@@ -23,7 +23,7 @@ final class TAPReporter: Reporter {
                 case .passed:
                     lines.append("ok \(number) - \(description)")
                 case .skipped:
-                    lines.append("ok \(number) - \(description) # SKIP pending")
+                    lines.append("ok \(number) - \(description) # SKIP " + (result.message.map { "pending: \($0)" } ?? "pending"))
                 case .failed:
                     lines.append("not ok \(number) - \(description)")
                     lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location)
