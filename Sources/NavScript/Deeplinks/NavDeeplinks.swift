@@ -53,7 +53,12 @@ extension NavRuntime {
         }).first else {
             return .failed("no deeplink matches \(text)")
         }
-        let query = DeeplinkQuery.parse(url.query)
+        let query: LuaValue
+        do {
+            query = try DeeplinkQuery.parse(url.query)
+        } catch {
+            return .failed("the query of \(text) does not decode: \(error)")
+        }
         used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
         app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")

@@ -32,7 +32,19 @@ describe("deeplinks", function()
     local seen
     nav.deeplink("app://search", function(params, query) seen = query return nil end)
     expect(app:open("app://search?q=a+b&tag[]=x&tag[]=y&filter[city]=Oslo&flag#top")):toFail("returned no route")
-    expect(seen):toEqual({ q = "a b", tag = { "x", "y" }, filter = { city = "Oslo" }, flag = true })
+    expect(seen):toEqual({ q = "a b", tag = { "x", "y" }, filter = { city = "Oslo" } })
+  end)
+
+  scenario("decode queries with Nivelir's bracket rules: nesting, indices, and its errors", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local seen
+    nav.deeplink("app://q", function(params, query) seen = query return nil end)
+    app:open("app://q?a[b][c]=1&a[b][d]=2")
+    expect(seen):toEqual({ a = { b = { c = "1", d = "2" } } })
+    app:open("app://q?ids[1]=b&ids[0]=a&m[x][]=1&m[x][]=2")
+    expect(seen):toEqual({ ids = { "a", "b" }, m = { x = { "1", "2" } } })
+    expect(app:open("app://q?a[=1")):toFail("the query of app://q?a[=1 does not decode: dataCorrupted: The key 'a[' does not contain a closing separator ']'.")
+    expect(app:open("app://q?a=1&a[]=2")):toFail("dataCorrupted: The key 'a[]' is used for values of different types.")
   end)
 
   scenario("say when nothing matches", function()
