@@ -21,7 +21,9 @@ extension ScreenValue: CustomStringConvertible {
         case let .double(value):
             return String(value)
         case let .string(value):
-            return "\"\(value)\""
+            // Quoted and escaped as Swift prints a string inside a collection (Nivelir's
+            // traits): "q\"x", "two\nlines".
+            return value.debugDescription
         case let .array(values):
             return "[" + values.map(\.description).joined(separator: ", ") + "]"
         case let .object(fields):
