@@ -191,7 +191,9 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
             lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
         if (lua_getinfo(L, "Sl", ar))
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar->short_src, ar->currentline);
-        if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
+        if (h->memory_raised)                  /* a memory error a pcall caught */
+            lk_setstop(h, LK_STOP_CAP, h->where);
+        else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
             lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
         else if (h->deadline > 0 && lk_now() > h->deadline)
             lk_setstop(h, LK_STOP_TIME, h->where);
@@ -290,7 +292,8 @@ static void lk_beginbudget(lua_State *L, lk_host *h) {
     h->kept = 0;
     if (h->stop != LK_STOP_MEMORY)          /* the system's refusal lasts as long as the state */
         h->stop = LK_STOP_NONE;
-    h->memory_exceeded = 0;
+    h->memory_exceeded = h->memory_raised = 0;
+    h->refused_size = 0;
     h->where[0] = '\0';
     h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
     if (lua_gethookcount(L) != LK_HOOK_COUNT)

@@ -46,6 +46,12 @@ typedef struct lk_host {
     int fail_next;
     lk_pool pool;
     int memory_exceeded;
+    /* the last request the cap refused, and whether one was refused twice in a row: Lua
+       retries a refused request once, after an emergency collection, then raises a memory
+       error; the budget hook turns that into the named limit, which a pcall cannot swallow */
+    void *refused_block;
+    size_t refused_old, refused_size;
+    int memory_raised;
     /* >0 while the host has control (Swift code, or the bridge's own setup): the memory
        cap is then soft, so that no allocation made by host code can fail and raise */
     int in_host;

@@ -97,6 +97,11 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used + h->kept - old + nsize > h->limit) {
         h->memory_exceeded = 1;
+        if (h->refused_size == nsize && h->refused_block == ptr && h->refused_old == old)
+            h->memory_raised = 1;                 /* refused after the emergency collection too */
+        h->refused_block = ptr;
+        h->refused_old = old;
+        h->refused_size = nsize;
         return NULL;
     }
     void *block = NULL;
@@ -109,6 +114,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;                          /* Lua code: a memory error, protected */
         block = lk_rescue(h, ptr, old, nsize);    /* the host: never NULL */
     }
+    h->refused_size = 0;
     h->used = h->used - old + nsize;
     if (h->used > h->peak)
         h->peak = h->used;
