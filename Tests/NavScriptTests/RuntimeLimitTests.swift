@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("local t = {} for i = 1, 6 do local n = {} for j = 1, 24 do n[j] = t end t = n end nav.route('stack'):push(nav.screen('A')(), t)",
+        ("local t = {} for i = 1, 6 do local n = {} for j = 1, 24 do n[j] = t end t = n end nav.route('stack'):push(nav.screen('A')(), { animation = t })",
          "value too large to copy (more than 1000 values"),
         ("nav.action('x', { perform = function(c, n, d) d() end }) local t = {} for i = 1, 28 do t = { t, t } end nav.route():x(t)",
          "value too large to copy (more than 100000 values"),

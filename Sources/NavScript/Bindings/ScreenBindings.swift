@@ -159,7 +159,7 @@ extension NavRuntime {
         decorator("withTabBarItem") { _, call in
             let options = try NavOptions(call, 2)
             try options.only(["title", "image", "badge"], for: "tab bar item")
-            let badge = try options.value?["badge"].flatMap { value -> String? in
+            let badge = try options.field("badge").flatMap { value -> String? in
                 switch value {
                 case .nil: return nil
                 case let .string(text): return text
@@ -172,7 +172,7 @@ extension NavRuntime {
         decorator("withPopoverPresentation") { _, call in
             let options = try NavOptions(call, 2)
             try options.only(["anchor"], for: "popover")
-            return ScreenPopoverPresentationDecorator(anchor: options.value?["anchor"].flatMap(ScreenValue.init) ?? "center")
+            return ScreenPopoverPresentationDecorator(anchor: (try options.field("anchor")).flatMap(ScreenValue.init) ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
         .method(.screen, "withBottomSheetStack") { runtime, call in
@@ -233,7 +233,7 @@ extension NavRuntime {
         let options = try NavOptions(call, 2)
         try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "bottom sheet")
         var detents = ["large"]
-        if let list = options.value?["detents"], list != .nil {
+        if let list = (try options.field("detents")), list != .nil {
             guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
                 throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
             }

@@ -14,7 +14,7 @@ extension NavRuntime {
             let url = try call.string(2)
             let options = try NavOptions(call, 3)
             try options.only(["fallbackURLs"], for: "openURL")
-            let fallbacks = try options.value?["fallbackURLs"].map { list -> [String] in
+            let fallbacks = try options.field("fallbackURLs").map { list -> [String] in
                 guard list == .nil || (list.array?.allSatisfy { $0.string != nil } ?? false) else {
                     throw LuaCallError.argument(3, "option 'fallbackURLs' must be a list of URLs")
                 }
@@ -73,7 +73,7 @@ extension NavRuntime {
         routeMethod("changeBottomSheet", needs: .modal) { runtime, call, route in
             let options = try NavOptions(call, 2)
             try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "changeBottomSheet")
-            let detents = try options.value?["detents"].flatMap { list -> [String]? in
+            let detents = try options.field("detents").flatMap { list -> [String]? in
                 guard list != .nil else { return nil }
                 guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
                     throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
@@ -81,7 +81,7 @@ extension NavRuntime {
                 return array.compactMap(\.string)
             }
             let selected = try options.string("selectedDetent")
-            let grabber = options.value?["prefersGrabber"]?.boolean
+            let grabber = (try options.field("prefersGrabber"))?.boolean
             let animated = try runtime.animated(call, 3, for: "changeBottomSheet")
             return try route.changeBottomSheet(animated: animated) { sheet in
                 ScreenBottomSheet(detents: detents ?? sheet.detents, selectedDetent: selected ?? sheet.selectedDetent,
@@ -111,10 +111,10 @@ extension NavRuntime {
             return HUD(indicator: try indicator(try call.string(index)))
         }
         let options = try NavOptions(call, index)
-        guard options.value != nil else { throw LuaCallError.type(index, expected: "indicator name or HUD table") }
+        guard options.isGiven else { throw LuaCallError.type(index, expected: "indicator name or HUD table") }
         try options.only(["indicator", "message"], for: "HUD")
         let value: HUD.Indicator
-        switch options.value?["indicator"] {
+        switch (try options.field("indicator")) {
         case nil, .nil?: value = .activity
         case let .string(name)?: value = try indicator(name)
         case let field?:

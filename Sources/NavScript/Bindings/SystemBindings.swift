@@ -88,7 +88,7 @@ extension NavRuntime {
             let title = try call.string(index)
             let options = try NavOptions(call, index + 1)
             try options.only(["texts"], for: "answer")
-            let texts = options.value?["texts"]?.array.map { $0.compactMap(\.string) }
+            let texts = (try options.field("texts"))?.array.map { $0.compactMap(\.string) }
             if texts != nil, case .actionSheet = screen {
                 throw LuaCallError.argument(index + 1, "an action sheet has no text fields")
             }

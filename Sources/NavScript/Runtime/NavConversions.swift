@@ -55,38 +55,48 @@ extension ScreenValue {
     }
 }
 
-/// Options read from a table, each one checked as it is read.
+/// Options read from a table, each one checked as it is read: a field is read from the
+/// Lua table when asked for, so that a call copies none of the table it does not use.
+/// Made and read within one call into the host.
 struct NavOptions {
     /// What an options table may hold: a few named settings.
     static let limits = LuaCopyLimits(values: 1_000, bytes: 64 << 10)
 
-    /// The table as plain data; nil when none was given (the common case: no lookups).
-    let value: LuaValue?
+    /// The call whose argument `index` is the table; nil when none was given (the common
+    /// case: no lookups).
+    private let call: LuaCall?
     let index: Int32
 
     /// No options, as if argument `index` were left out.
     init(none index: Int32) {
-        value = nil
+        call = nil
         self.index = index
     }
 
     /// The table of options at `index`; none or nil: no options.
     init(_ call: LuaCall, _ index: Int32) throws {
         switch call.type(index) {
-        case .none, .nil: value = nil
-        case .table: value = try call.value(index, depth: 8, limits: Self.limits)
+        case .none, .nil: self.call = nil
+        case .table: self.call = call
         default: throw LuaCallError.type(index, expected: "table of options")
         }
         self.index = index
     }
 
-    /// The option `name`.
-    private func field(_ name: String) -> LuaValue? {
-        value?[name]
+    /// Whether a table was given.
+    var isGiven: Bool { call != nil }
+
+    /// The option `name` as plain data; nil when it is not set.
+    func field(_ name: String) throws -> LuaValue? {
+        guard let call else { return nil }
+        call.field(index, name)
+        defer { call.pop() }
+        if call.isNoneOrNil(-1) { return nil }
+        return try call.value(-1, depth: 7, limits: Self.limits)
     }
 
     func bool(_ name: String, default fallback: Bool) throws -> Bool {
-        switch field(name) {
+        switch try field(name) {
         case nil, .nil?: return fallback
         case let .boolean(flag)?: return flag
         default: throw LuaCallError.argument(index, "option '\(name)' must be a boolean")
@@ -94,7 +104,7 @@ struct NavOptions {
     }
 
     func number(_ name: String) throws -> Double? {
-        switch field(name) {
+        switch try field(name) {
         case nil, .nil?: return nil
         case let field?:
             guard let number = field.number else { throw LuaCallError.argument(index, "option '\(name)' must be a number") }
@@ -103,7 +113,7 @@ struct NavOptions {
     }
 
     func string(_ name: String) throws -> String? {
-        switch field(name) {
+        switch try field(name) {
         case nil, .nil?: return nil
         case let .string(text)?: return text
         default: throw LuaCallError.argument(index, "option '\(name)' must be a string")
@@ -112,7 +122,7 @@ struct NavOptions {
 
     /// A custom animation: a name ("crossDissolve", "slide"), or {name =, duration =}.
     func customAnimation(_ name: String) throws -> ScreenCustomAnimation? {
-        switch field(name) {
+        switch try field(name) {
         case nil, .nil?, .boolean(false)?: return nil
         case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
         case let field? where field["name"]?.string != nil:
@@ -128,7 +138,7 @@ struct NavOptions {
 
     /// A stack animation: "default" (also when left out), a custom one, or false for none.
     func stackAnimation(_ name: String) throws -> ScreenStackAnimation? {
-        switch field(name) {
+        switch try field(name) {
         case nil, .nil?, .boolean(true)?, .string("default")?: return .default
         case .boolean(false)?: return nil
         default: return try customAnimation(name).map(ScreenStackAnimation.custom)
@@ -137,11 +147,30 @@ struct NavOptions {
 
     /// Fails for options the verb does not know, so that a typo does not pass silently.
     func only(_ names: Set<String>, for verb: String) throws {
-        guard case let .table(array, fields)? = value, !(array.isEmpty && fields.isEmpty) else { return }
-        if !array.isEmpty {
+        guard let call else { return }
+        if call.length(index) > 0 {
             throw LuaCallError.argument(index, "options of '\(verb)' are named (\(names.sorted().joined(separator: ", ")))")
         }
-        if let unknown = fields.keys.sorted().first(where: { !names.contains($0) }) {
+        // The first unknown key in sorted order, so that the message is the same every run;
+        // a table of more keys than an options table may hold is refused as a whole.
+        var unknown: String?, count = 0
+        call.pushNil()
+        while call.next(index) {
+            defer { call.pop() }
+            count += 1
+            guard count <= Self.limits.values else {
+                call.pop()
+                throw LuaCallError.argument(index, "value too large to copy (more than \(Self.limits.values) values)")
+            }
+            var key: String?
+            switch call.type(-2) {
+            case .string: key = call.optionalString(-2).flatMap { names.contains($0) ? nil : $0 }
+            case .number: key = (try? call.integer(-2)).map(String.init)   // never tostring a key mid-traversal
+            default: break
+            }
+            if let key, unknown.map({ key < $0 }) ?? true { unknown = key }
+        }
+        if let unknown {
             throw LuaCallError.argument(index, "unknown option '\(unknown)' (\(names.sorted().joined(separator: ", ")) expected)")
         }
     }

@@ -1,4 +1,4 @@
--- Hostile case: An options table shaped as a DAG: each use counts, so the copy stops early.
+-- Hostile case: An option's value shaped as a DAG: each use counts, so the copy stops early.
 -- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
 -- folder run: the attack must fail with the message below, and the next scenario start clean.
 -- expect: value too large to copy
@@ -9,7 +9,7 @@ describe("hostile", function()
     LEAKED = true
     local t = {}
     for i = 1, 6 do local n = {} for j = 1, 24 do n[j] = t end t = n end
-    nav.route('stack'):push(Feed(), t)
+    nav.route('stack'):push(Feed(), { animation = t })
   end)
 
   scenario("the next scenario starts clean", function()

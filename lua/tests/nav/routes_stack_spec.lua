@@ -198,3 +198,14 @@ describe("pop to a predicate", function()
     expect(err):toBe("No container of UIViewController type found for:\n  Pop to Settings container of UIViewController type")
   end)
 end)
+
+describe("options tables", function()
+  scenario("name the first unknown option in sorted order, and refuse one too large to read", function()
+    local top = nav.route():top(nav.stack)
+    expect(function() top:push(Feed(), { zz = 1, aa = 2, animation = false }) end):toFail("unknown option 'aa' (animation, separated expected)")
+    expect(function() top:push(Feed(), { [5] = 1 }) end):toFail("unknown option '5'")
+    local big = {}
+    for i = 1, 5000 do big["k" .. i] = i end
+    expect(function() top:push(Feed(), big) end):toFail("value too large to copy (more than 1000 values)")
+  end)
+end)
