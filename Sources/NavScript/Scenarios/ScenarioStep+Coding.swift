@@ -121,21 +121,23 @@ struct CompactWriter {
 struct CompactReader {
     struct Failure: Error {}
 
-    private let fields: [Substring]
+    /// Split by scalars, not characters: splitting a String by Character walks grapheme
+    /// breaks, and was a fifth of the time a report took to read its steps.
+    private let fields: [Substring.UnicodeScalarView]
     private var position = 0
 
     init(_ text: String) {
-        fields = text.split(separator: "\u{E000}", omittingEmptySubsequences: false)
+        fields = text.unicodeScalars.split(separator: "\u{E000}", omittingEmptySubsequences: false)
     }
 
     mutating func optional() throws -> String? {
         guard position < fields.count else { throw Failure() }
         let field = fields[position]
         position += 1
-        if field == "\u{E001}" { return nil }
-        guard field.unicodeScalars.contains("\u{E002}") else { return String(field) }
+        if field.count == 1 && field.first == "\u{E001}" { return nil }
+        guard field.contains("\u{E002}") else { return String(field) }
         var out = String.UnicodeScalarView(), escaped = false
-        for scalar in field.unicodeScalars {
+        for scalar in field {
             if escaped {
                 out.append(scalar == "a" ? "\u{E000}" : scalar == "b" ? "\u{E001}" : scalar)
                 escaped = false
