@@ -98,7 +98,7 @@ struct MergeReports: ParsableCommand {
             let merged = CoverageReport(results: report.results, modules: modules, folder: workingDirectory)
             coverage = merged
             for case let html as HTMLReporter in made {
-                html.extras["coverage"] = merged.json
+                html.coverage = merged.json
             }
         }
         for reporter in made {

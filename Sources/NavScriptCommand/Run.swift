@@ -185,7 +185,7 @@ final class RunSession {
             let made = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
             coverage = made
             for case let html as HTMLReporter in reporters {
-                html.extras["coverage"] = made.json
+                html.coverage = made.json
             }
         }
         for reporter in reporters {

@@ -2,10 +2,22 @@
 /// string each, not as nested JSON: Foundation's coders spend most of a recorded run's time
 /// on thousands of small objects otherwise. Fields are separated by U+E000 (private use:
 /// JSON leaves it as it is, where it would escape a control character in six bytes); nil is
-/// U+E001; those two and the escape U+E002 are escaped inside text.
+/// U+E001; those two, the escape U+E002 and the newline are escaped inside text, so that a
+/// compact text is always one line.
 extension ScenarioStep {
     public init(from decoder: Decoder) throws {
         var reader = CompactReader(try decoder.singleValueContainer().decode(String.self))
+        try self.init(compact: &reader)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var writer = CompactWriter()
+        writeCompact(&writer)
+        var container = encoder.singleValueContainer()
+        try container.encode(writer.text)
+    }
+
+    init(compact reader: inout CompactReader) throws {
         guard let kind = Kind(rawValue: try reader.string()) else { throw CompactReader.Failure() }
         self.kind = kind
         location = try reader.optional()
@@ -20,8 +32,7 @@ extension ScenarioStep {
         hierarchy = try reader.bool() ? try ScenarioHierarchy(&reader) : nil
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var writer = CompactWriter()
+    func writeCompact(_ writer: inout CompactWriter) {
         writer.string(kind.rawValue)
         writer.optional(location)
         writer.double(time)
@@ -39,8 +50,6 @@ extension ScenarioStep {
         writer.strings(log)
         writer.bool(hierarchy != nil)
         hierarchy?.write(&writer)
-        var container = encoder.singleValueContainer()
-        try container.encode(writer.text)
     }
 }
 
@@ -85,89 +94,163 @@ extension ScenarioHierarchy {
     }
 }
 
-struct CompactWriter {
-    private(set) var text = ""
+/// Writes the compact text of steps and results: a field at a time, in an order its reader
+/// knows. It is built as UTF-8 bytes: U+E000, U+E001 and U+E002 are `EE 80 80`, `EE 80 81`
+/// and `EE 80 82`, and `EE` is never a continuation byte, so text is checked and copied a
+/// byte run at a time.
+public struct CompactWriter {
+    public private(set) var utf8: [UInt8] = []
+    /// Whether a field was written (the first may be empty text).
+    private var started = false
 
-    mutating func string(_ value: String) {
-        if !text.isEmpty { text.unicodeScalars.append("\u{E000}") }
-        if value.unicodeScalars.contains(where: { $0 == "\u{E000}" || $0 == "\u{E001}" || $0 == "\u{E002}" }) {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\u{E000}": text += "\u{E002}a"
-                case "\u{E001}": text += "\u{E002}b"
-                case "\u{E002}": text += "\u{E002}\u{E002}"
-                default: text.unicodeScalars.append(scalar)
+    public init() {}
+
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    private mutating func separate() {
+        if started { utf8 += [0xEE, 0x80, 0x80] }
+        started = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        var value = value
+        value.withUTF8 { bytes in
+            var run = 0, index = 0
+            while index < bytes.count {
+                let escape: [UInt8]
+                if bytes[index] == 0x0A {
+                    escape = [UInt8(ascii: "n")]
+                } else if bytes[index] == 0xEE, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] <= 0x82 {
+                    escape = [[UInt8(ascii: "a")], [UInt8(ascii: "b")], [0xEE, 0x80, 0x82]][Int(bytes[index + 2] - 0x80)]
+                } else {
+                    index += 1
+                    continue
                 }
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                utf8 += [0xEE, 0x80, 0x82] + escape
+                index += bytes[index] == 0x0A ? 1 : 3
+                run = index
             }
-        } else {
-            text += value
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 
-    mutating func optional(_ value: String?) {
-        if let value { string(value) } else { if !text.isEmpty { text.unicodeScalars.append("\u{E000}") }; text.unicodeScalars.append("\u{E001}") }
+    public mutating func optional(_ value: String?) {
+        if let value {
+            string(value)
+        } else {
+            separate()
+            utf8 += [0xEE, 0x80, 0x81]
+        }
     }
 
-    mutating func int(_ value: Int) { string(String(value)) }
-    mutating func bool(_ value: Bool) { string(value ? "1" : "0") }
-    mutating func double(_ value: Double) { string(String(value)) }
+    public mutating func int(_ value: Int) { string(String(value)) }
+    public mutating func bool(_ value: Bool) {
+        separate()
+        utf8.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+    }
+    public mutating func double(_ value: Double) { string(String(value)) }
 
-    mutating func strings(_ values: [String]) {
+    public mutating func strings(_ values: [String]) {
         int(values.count)
         for value in values { string(value) }
     }
 }
 
-struct CompactReader {
-    struct Failure: Error {}
+/// Reads what a `CompactWriter` wrote, in the same order; a text that is not one fails.
+public struct CompactReader {
+    public struct Failure: Error {}
 
-    /// Split by scalars, not characters: splitting a String by Character walks grapheme
-    /// breaks, and was a fifth of the time a report took to read its steps.
-    private let fields: [Substring.UnicodeScalarView]
+    private let bytes: [UInt8]
+    /// Where the next field starts; past the end once the last is read.
     private var position = 0
 
-    init(_ text: String) {
-        fields = text.unicodeScalars.split(separator: "\u{E000}", omittingEmptySubsequences: false)
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
     }
 
-    mutating func optional() throws -> String? {
-        guard position < fields.count else { throw Failure() }
-        let field = fields[position]
-        position += 1
-        if field.count == 1 && field.first == "\u{E001}" { return nil }
-        guard field.contains("\u{E002}") else { return String(field) }
-        var out = String.UnicodeScalarView(), escaped = false
-        for scalar in field {
-            if escaped {
-                out.append(scalar == "a" ? "\u{E000}" : scalar == "b" ? "\u{E001}" : scalar)
-                escaped = false
-            } else if scalar == "\u{E002}" {
-                escaped = true
-            } else {
-                out.append(scalar)
+    public init<Bytes: Sequence>(utf8: Bytes) where Bytes.Element == UInt8 {
+        bytes = Array(utf8)
+    }
+
+    /// The next field's bytes, raw (escapes left in).
+    private mutating func field() throws -> Range<Int> {
+        guard position <= bytes.count else { throw Failure() }
+        let start = position
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == 0xEE, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 {
+                position = index + 3
+                return start..<index
             }
+            index += 1
         }
-        return String(out)
+        position = bytes.count + 1
+        return start..<bytes.count
     }
 
-    mutating func string() throws -> String {
+    public mutating func optional() throws -> String? {
+        let field = try field()
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            let raw = UnsafeBufferPointer(rebasing: buffer[field])
+            if raw.count == 3 && raw[0] == 0xEE && raw[1] == 0x80 && raw[2] == 0x81 { return nil }
+            var out: [UInt8] = [], run = 0, index = 0
+            while index < raw.count {
+                guard raw[index] == 0xEE, index + 3 < raw.count, raw[index + 1] == 0x80, raw[index + 2] == 0x82 else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[run..<index]))
+                let escaped = index + 3
+                switch raw[escaped] {
+                case UInt8(ascii: "a"): out += [0xEE, 0x80, 0x80]
+                case UInt8(ascii: "b"): out += [0xEE, 0x80, 0x81]
+                case UInt8(ascii: "n"): out.append(0x0A)
+                default:
+                    // An escaped escape (or anything else) stands for itself.
+                    run = escaped
+                    index = escaped + (raw[escaped] == 0xEE ? 3 : 1)
+                    continue
+                }
+                index = escaped + 1
+                run = index
+            }
+            if out.isEmpty && run == 0 { return String(decoding: raw, as: UTF8.self) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[run...]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    public mutating func string() throws -> String {
         guard let value = try optional() else { throw Failure() }
         return value
     }
 
-    mutating func int() throws -> Int {
-        guard let value = Int(try string()), value >= 0 else { throw Failure() }
+    /// A count or a line: digits only.
+    public mutating func int() throws -> Int {
+        let field = try field()
+        guard !field.isEmpty, field.count < 19 else { throw Failure() }
+        var value = 0
+        for index in field {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw Failure() }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
         return value
     }
 
-    mutating func bool() throws -> Bool { try string() == "1" }
+    public mutating func bool() throws -> Bool {
+        let field = try field()
+        return field.count == 1 && bytes[field.lowerBound] == UInt8(ascii: "1")
+    }
 
-    mutating func double() throws -> Double {
+    public mutating func double() throws -> Double {
         guard let value = Double(try string()) else { throw Failure() }
         return value
     }
 
-    mutating func strings() throws -> [String] {
+    public mutating func strings() throws -> [String] {
         try (0..<int()).map { _ in try string() }
     }
 }

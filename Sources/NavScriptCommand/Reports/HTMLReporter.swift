@@ -8,8 +8,8 @@ import NavScript
 /// drawn; the navigation map; route coverage when it was measured.
 final class HTMLReporter: Reporter {
     let output: ReportOutput
-    /// Extra sections a run adds (coverage), as already-encoded JSON values by name.
-    var extras: [String: Data] = [:]
+    /// The coverage of the run's route scripts, as JSON, when it was measured.
+    var coverage: Data?
 
     init(output: ReportOutput) {
         self.output = output
@@ -73,6 +73,10 @@ final class HTMLReporter: Reporter {
     }
 
     static func page(_ report: RunReport) -> Page {
+        // Graphviz draws the map in its own process while the steps are read.
+        let map = MapReporter.map(report)
+        let dot = map.dot()
+        let mapDrawing = map.screens.isEmpty ? { nil } : Graphviz.draw(dot)
         var pictures: [String] = []
         var pictureIndex: [ScenarioHierarchy: Int] = [:]
         func picture(_ hierarchy: ScenarioHierarchy?) -> Int? {
@@ -94,29 +98,87 @@ final class HTMLReporter: Reporter {
                               })
             })
         }
-        let map = MapReporter.map(report)
-        let dot = map.dot()
         return Page(summary: Page.Summary(passed: report.passed, failed: report.failed, skipped: report.skipped, notRun: report.notRun,
                                           duration: report.duration, seed: report.seed, command: report.command),
                     files: files,
                     loadErrors: report.loadErrors.map { Page.LoadError(path: $0.file.displayPath, message: Format.loadError($0.error)) },
                     pictures: pictures,
-                    map: Page.Map(svg: map.screens.isEmpty ? nil : Graphviz.svg(dot), dot: dot, uncovered: map.uncovered))
+                    map: Page.Map(svg: mapDrawing(), dot: dot, uncovered: map.uncovered))
     }
 
     func finish(_ report: RunReport) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var json = (try? encoder.encode(Self.page(report))) ?? Data("{}".utf8)
-        if !extras.isEmpty, json.last == UInt8(ascii: "}") {
-            json.removeLast()
-            for (name, value) in extras.sorted(by: { $0.key < $1.key }) {
-                json += Data(",\"\(name)\":".utf8) + value
+        var json = JSONText()
+        json.object { json in
+            Self.page(report).writeFields(&json)
+            if let coverage {
+                json.key("coverage")
+                json.raw(String(decoding: coverage, as: UTF8.self))
             }
-            json += Data("}".utf8)
         }
-        // Inside <script>, "</" would end the element: JSON allows "<\/".
-        let data = String(decoding: json, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
-        output.write(HTMLPage.render(data: data, title: report.failed > 0 ? "✗ NavScript report" : "✓ NavScript report"))
+        output.write(HTMLPage.render(data: json.text, title: report.failed > 0 ? "✗ NavScript report" : "✓ NavScript report"))
+    }
+}
+
+/// The page's data written by hand (`JSONText`), with the keys JSONEncoder gives it, sorted.
+extension HTMLReporter.Page {
+    /// The page's fields, into the object being written.
+    func writeFields(_ json: inout JSONText) {
+        json.key("files")
+        json.array(files) { json, file in
+            json.object { json in
+                json.field("path", file.path)
+                json.key("scenarios")
+                json.array(file.scenarios) { $0.object($1.write) }
+            }
+        }
+        json.key("loadErrors")
+        json.array(loadErrors) { json, error in
+            json.object { json in
+                json.field("message", error.message)
+                json.field("path", error.path)
+            }
+        }
+        json.key("map")
+        json.object { json in
+            json.field("dot", map.dot)
+            json.field("svg", map.svg)
+            json.field("uncovered", map.uncovered)
+        }
+        json.field("pictures", pictures)
+        json.key("summary")
+        json.object { json in
+            json.field("command", summary.command)
+            json.field("duration", summary.duration)
+            json.field("failed", summary.failed)
+            json.field("notRun", summary.notRun)
+            json.field("passed", summary.passed)
+            json.field("seed", summary.seed)
+            json.field("skipped", summary.skipped)
+        }
+    }
+}
+
+extension HTMLReporter.Page.Scenario {
+    func write(_ json: inout JSONText) {
+        json.field("duration", duration)
+        json.field("location", location)
+        json.field("message", message)
+        json.field("name", name)
+        json.field("output", output)
+        json.field("status", status)
+        json.key("steps")
+        json.array(steps) { json, step in
+            json.object { json in
+                json.field("kind", step.kind)
+                json.field("location", step.location)
+                json.field("log", step.log)
+                json.field("message", step.message)
+                json.field("ok", step.ok)
+                json.field("picture", step.picture)
+                json.field("time", step.time)
+                json.field("transitions", step.transitions)
+            }
+        }
+        json.field("tags", tags)
     }
 }

@@ -124,8 +124,14 @@ enum Graphviz {
 
     /// The SVG `dot -Tsvg` makes of `source`, or nil without Graphviz.
     static func svg(_ source: String) -> String? {
+        draw(source)()
+    }
+
+    /// Starts `dot -Tsvg` on `source` and returns what waits for its SVG (nil without
+    /// Graphviz), so that the caller does other work while Graphviz draws.
+    static func draw(_ source: String) -> () -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let dot = paths.map({ "\($0)/dot" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let dot = paths.map({ "\($0)/dot" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return { nil } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dot)
         process.arguments = ["-Tsvg"]
@@ -136,16 +142,24 @@ enum Graphviz {
         do {
             try process.run()
         } catch {
-            return nil
+            return { nil }
         }
         let writer = Thread {
             input.fileHandleForWriting.write(Data(source.utf8))
             try? input.fileHandleForWriting.close()
         }
         writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        final class Box: @unchecked Sendable { var data = Data() }
+        let read = Box(), done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            read.data = output.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        reader.start()
+        return {
+            done.wait()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? String(decoding: read.data, as: UTF8.self) : nil
+        }
     }
 }

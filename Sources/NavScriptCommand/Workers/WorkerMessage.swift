@@ -17,8 +17,9 @@ struct WorkerRequest: Codable {
 
 /// What a worker answers, a line each on the channel it was given: a letter for the event,
 /// then, for the events that carry something, that as JSON. What comes with every scenario
-/// costs no JSON: `A` carries nothing, and a plain pass is `P<expectations> <seconds>
-/// <started>` (the runner knows which scenario it was).
+/// costs no JSON: `A` carries nothing, a plain pass is `P<expectations> <seconds>
+/// <started>` (the runner knows which scenario it was), and any other result is `R` and
+/// the result as compact text (`ScenarioResult.writeCompact`), then the modules.
 struct WorkerReply: Codable {
     enum Event: String, Codable {
         /// The file's scenarios (`scenarios`), or why it does not load (`message`).
@@ -62,7 +63,13 @@ struct WorkerReply: Codable {
             return Data("P\(result.expectations) \(result.duration) \(result.started)\n".utf8)
         }
         var data = Data([Self.letters[event] ?? UInt8(ascii: "?")])
-        if event != .afterHooks, let body = try? encoder.encode(self) {
+        if event == .result, let result {
+            var writer = CompactWriter()
+            result.writeCompact(&writer)
+            writer.bool(modules != nil)
+            if let modules { writer.strings(modules) }
+            data.append(contentsOf: writer.utf8)
+        } else if event != .afterHooks, let body = try? encoder.encode(self) {
             data.append(body)
         }
         data.append(0x0A)
@@ -81,6 +88,11 @@ struct WorkerReply: Codable {
         guard let event = events[letter] else { return nil }
         if event == .afterHooks {
             return WorkerReply(event: event)
+        }
+        if event == .result {
+            var reader = CompactReader(utf8: line.dropFirst())
+            guard let result = try? ScenarioResult(compact: &reader), let hasModules = try? reader.bool() else { return nil }
+            return WorkerReply(event: event, result: result, modules: hasModules ? try? reader.strings() : nil)
         }
         return try? decoder.decode(WorkerReply.self, from: Data(line.dropFirst()))
     }

@@ -1,0 +1,57 @@
+import Foundation
+@testable import NavScript
+import Testing
+
+/// Results travel from worker processes as one line of compact text: every field comes back
+/// as it went, whatever the text holds.
+@Suite struct CompactCodingTests {
+    static let awkward = "line one\nline two\r\n sep \u{E000} nil \u{E001} escape \u{E002}a \u{E002} é 🧭 \"quoted\""
+
+    static func result(_ text: String) -> ScenarioResult {
+        let hierarchy = ScenarioHierarchy(kind: "stack", name: nil, key: text, typeName: "UINavigationController", attributes: ["style": text, "a": ""],
+                                          isVisible: true, isTop: false, selectedIndex: 2, presentationPhase: nil, systemText: [text, ""],
+                                          children: [], presented: [])
+        let step = ScenarioStep(kind: .navigate, location: "scenarios/a.lua:3", time: 0.35, ok: false, message: text,
+                                transitions: [ScenarioTransition(kind: "push", container: "stack", before: ["Feed"], after: ["Feed", text],
+                                                                 animated: true, description: text)],
+                                log: [text, ""], hierarchy: hierarchy)
+        var result = ScenarioResult(scenario: ScenarioInfo(index: 3, name: text, tags: [text, ""], location: "scenarios/a.lua:2", isPending: false, isFocused: true),
+                                    status: .failed, message: text, traceback: nil, isExpectationFailure: true, output: text, expectations: 4,
+                                    duration: 1e-05, snapshots: [ScenarioSnapshots.Check(name: text, text: nil), ScenarioSnapshots.Check(name: "b", text: text)])
+        result.started = 12345.678901
+        result.steps = [step, ScenarioStep(kind: .expect, location: nil, time: 0, ok: true, message: nil, transitions: [], log: [], hierarchy: nil)]
+        result.definedScreens = ["Feed", text]
+        result.coverage = ["routes/a.lua": [1: 2, 10: 1], text: [:]]
+        result.routeCoverage = ["myapp://chat/:id": 3, text: 0]
+        return result
+    }
+
+    static func json(_ result: ScenarioResult) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(result), as: UTF8.self)
+    }
+
+    @Test(arguments: [awkward, "", "plain"])
+    func aResultComesBackAsItWent(text: String) throws {
+        for result in [Self.result(text), ScenarioResult(scenario: ScenarioInfo(index: 1, name: text, tags: [], location: "a.lua:1", isPending: true),
+                                                         status: .skipped, message: nil, traceback: text, isExpectationFailure: false, output: "",
+                                                         expectations: 0, duration: 0)] {
+            var writer = CompactWriter()
+            result.writeCompact(&writer)
+            writer.string(text)
+            #expect(!writer.text.contains("\n"), "a compact text is one line")
+            var reader = CompactReader(writer.text)
+            let read = try ScenarioResult(compact: &reader)
+            #expect(try Self.json(read) == (try Self.json(result)))
+            #expect(try reader.string() == text)
+        }
+    }
+
+    @Test func aTextThatIsNotOneFails() {
+        var writer = CompactWriter()
+        Self.result("x").writeCompact(&writer)
+        var reader = CompactReader(String(writer.text.prefix(40)))
+        #expect(throws: CompactReader.Failure.self) { try ScenarioResult(compact: &reader) }
+    }
+}
