@@ -55,3 +55,37 @@ import Testing
         #expect(throws: CompactReader.Failure.self) { try ScenarioResult(compact: &reader) }
     }
 }
+
+extension CompactCodingTests {
+    /// A channel sends each hierarchy once and names it by number after; a reader that
+    /// missed what a copy of the worker sent still reads what the worker sends next.
+    @Test func aChannelSendsEachHierarchyOnce() throws {
+        let writing = CompactHierarchies(), reading = CompactHierarchies()
+        func line(_ result: ScenarioResult, _ hierarchies: CompactHierarchies) -> String {
+            var writer = CompactWriter()
+            result.writeCompact(&writer, hierarchies: hierarchies)
+            return writer.text
+        }
+        func read(_ text: String) throws -> ScenarioResult {
+            var reader = CompactReader(text)
+            return try ScenarioResult(compact: &reader, hierarchies: reading)
+        }
+        let first = Self.result("a"), second = Self.result("b")
+        let firstLine = line(first, writing)
+        #expect(try Self.json(read(firstLine)) == (try Self.json(first)))
+        let again = line(first, writing)
+        #expect(again.utf8.count < firstLine.utf8.count, "the hierarchy is named, not written again")
+        #expect(try Self.json(read(again)) == (try Self.json(first)))
+        // A copy of the worker numbers from where the worker was; the worker gives the same
+        // number to another hierarchy later, and the reader keeps the latest.
+        let copy = CompactHierarchies()
+        _ = line(first, copy)
+        let fromCopy = line(second, copy)
+        let fromWorker = line(second, writing)
+        #expect(try Self.json(read(fromCopy)) == (try Self.json(second)))
+        #expect(try Self.json(read(fromWorker)) == (try Self.json(second)))
+        // A number never sent fails.
+        var unknown = CompactReader(again)
+        #expect(throws: CompactReader.Failure.self) { try ScenarioResult(compact: &unknown, hierarchies: CompactHierarchies()) }
+    }
+}

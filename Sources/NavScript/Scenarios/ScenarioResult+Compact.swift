@@ -2,7 +2,8 @@
 /// A recorded run sends thousands of steps and coverage counts; through Foundation's JSON
 /// coders that was half of what a worker did and a third of what the runner did.
 extension ScenarioResult {
-    public init(compact reader: inout CompactReader) throws {
+    /// `hierarchies`: what the channel the text came on has said so far.
+    public init(compact reader: inout CompactReader, hierarchies: CompactHierarchies? = nil) throws {
         let index = try reader.int(), name = try reader.string(), tags = try reader.strings(), location = try reader.string()
         let isPending = try reader.bool(), isFocused = try reader.bool()
         guard let status = Status(rawValue: try reader.string()) else { throw CompactReader.Failure() }
@@ -12,7 +13,7 @@ extension ScenarioResult {
         started = try reader.double()
         snapshots = try (0..<reader.int()).map { _ in ScenarioSnapshots.Check(name: try reader.string(), text: try reader.optional()) }
         if try reader.bool() {
-            steps = try (0..<reader.int()).map { _ in try ScenarioStep(compact: &reader) }
+            steps = try (0..<reader.int()).map { _ in try ScenarioStep(compact: &reader, hierarchies: hierarchies) }
         }
         if try reader.bool() {
             definedScreens = try reader.strings()
@@ -38,7 +39,8 @@ extension ScenarioResult {
         }
     }
 
-    public func writeCompact(_ writer: inout CompactWriter) {
+    /// `hierarchies`: what the channel the text goes on has said so far.
+    public func writeCompact(_ writer: inout CompactWriter, hierarchies: CompactHierarchies? = nil) {
         writer.int(scenario.index)
         writer.string(scenario.name)
         writer.strings(scenario.tags)
@@ -61,7 +63,7 @@ extension ScenarioResult {
         writer.bool(steps != nil)
         if let steps {
             writer.int(steps.count)
-            for step in steps { step.writeCompact(&writer) }
+            for step in steps { step.writeCompact(&writer, hierarchies: hierarchies) }
         }
         writer.bool(definedScreens != nil)
         if let definedScreens { writer.strings(definedScreens) }
@@ -85,5 +87,54 @@ extension ScenarioResult {
                 writer.int(count)
             }
         }
+    }
+}
+
+/// The hierarchies one channel (a worker's answers) has carried, by number: a step names a
+/// hierarchy sent before instead of writing it again. Most steps of a suite show a few
+/// hierarchies over and over; the runner then reads each once.
+///
+/// Numbers are given in the order hierarchies are first sent, and a hierarchy is always
+/// sent before it is named, so the reader keeps whatever a number was last sent with: a
+/// copy of a worker (`WorkerFork`) numbers from where its worker was, and the worker, which
+/// never learns what the copy sent, gives the same numbers again later.
+public final class CompactHierarchies {
+    /// Past this many, the writer starts numbering again from 0.
+    static let bound = 4_096
+
+    /// The writer's: each hierarchy's compact text and its number.
+    private var numbers: [[UInt8]: Int] = [:]
+    /// The reader's: each number's hierarchy.
+    private var known: [Int: ScenarioHierarchy] = [:]
+
+    public init() {}
+
+    func write(_ hierarchy: ScenarioHierarchy?, _ writer: inout CompactWriter) {
+        guard let hierarchy else {
+            writer.optional(nil)
+            return
+        }
+        var text = CompactWriter()
+        hierarchy.write(&text)
+        if let number = numbers[text.utf8] {
+            writer.int(number)
+            writer.bool(false)
+            return
+        }
+        if numbers.count == Self.bound { numbers.removeAll(keepingCapacity: true) }
+        let number = numbers.count
+        numbers[text.utf8] = number
+        writer.int(number)
+        writer.bool(true)
+        writer.append(text)
+    }
+
+    func read(_ reader: inout CompactReader) throws -> ScenarioHierarchy? {
+        guard let number = try reader.optionalInt() else { return nil }
+        if try reader.bool() {
+            known[number] = try ScenarioHierarchy(&reader)
+        }
+        guard let hierarchy = known[number] else { throw CompactReader.Failure() }
+        return hierarchy
     }
 }

@@ -17,7 +17,7 @@ extension ScenarioStep {
         try container.encode(writer.text)
     }
 
-    init(compact reader: inout CompactReader) throws {
+    init(compact reader: inout CompactReader, hierarchies: CompactHierarchies? = nil) throws {
         guard let kind = Kind(rawValue: try reader.string()) else { throw CompactReader.Failure() }
         self.kind = kind
         location = try reader.optional()
@@ -29,10 +29,14 @@ extension ScenarioStep {
                                animated: try reader.bool(), description: try reader.string())
         }
         log = try reader.strings()
-        hierarchy = try reader.bool() ? try ScenarioHierarchy(&reader) : nil
+        if let hierarchies {
+            hierarchy = try hierarchies.read(&reader)
+        } else {
+            hierarchy = try reader.bool() ? try ScenarioHierarchy(&reader) : nil
+        }
     }
 
-    func writeCompact(_ writer: inout CompactWriter) {
+    func writeCompact(_ writer: inout CompactWriter, hierarchies: CompactHierarchies? = nil) {
         writer.string(kind.rawValue)
         writer.optional(location)
         writer.double(time)
@@ -48,8 +52,12 @@ extension ScenarioStep {
             writer.string(transition.description)
         }
         writer.strings(log)
-        writer.bool(hierarchy != nil)
-        hierarchy?.write(&writer)
+        if let hierarchies {
+            hierarchies.write(hierarchy, &writer)
+        } else {
+            writer.bool(hierarchy != nil)
+            hierarchy?.write(&writer)
+        }
     }
 }
 
@@ -134,6 +142,13 @@ public struct CompactWriter {
             }
             utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
+    }
+
+    /// What `other` wrote, as the next fields.
+    public mutating func append(_ other: CompactWriter) {
+        guard other.started else { return }
+        separate()
+        utf8 += other.utf8
     }
 
     public mutating func optional(_ value: String?) {
@@ -238,6 +253,17 @@ public struct CompactReader {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
+    }
+
+    /// A count, or nil where the writer wrote nil.
+    public mutating func optionalInt() throws -> Int? {
+        let start = position
+        let field = try field()
+        if field.count == 3 && bytes[field.lowerBound] == 0xEE && bytes[field.lowerBound + 1] == 0x80 && bytes[field.lowerBound + 2] == 0x81 {
+            return nil
+        }
+        position = start
+        return try int()
     }
 
     public mutating func bool() throws -> Bool {

@@ -83,6 +83,7 @@ struct WorkerCommand: ParsableCommand {
 final class WorkerChannel {
     private let descriptor: Int32
     private let encoder = JSONEncoder()
+    private let hierarchies = CompactHierarchies()
 
     init() {
         descriptor = dup(STDOUT_FILENO)
@@ -90,7 +91,7 @@ final class WorkerChannel {
     }
 
     func send(_ reply: WorkerReply) {
-        reply.line(encoder).withUnsafeBytes { bytes in
+        reply.line(encoder, hierarchies).withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -19,7 +19,8 @@ struct WorkerRequest: Codable {
 /// then, for the events that carry something, that as JSON. What comes with every scenario
 /// costs no JSON: `A` carries nothing, a plain pass is `P<expectations> <seconds>
 /// <started>` (the runner knows which scenario it was), and any other result is `R` and
-/// the result as compact text (`ScenarioResult.writeCompact`), then the modules.
+/// the result as compact text (`ScenarioResult.writeCompact`, naming the hierarchies the
+/// channel carried before by number), then the modules.
 struct WorkerReply: Codable {
     enum Event: String, Codable {
         /// The file's scenarios (`scenarios`), or why it does not load (`message`).
@@ -58,14 +59,15 @@ struct WorkerReply: Codable {
     private static let events = Dictionary(uniqueKeysWithValues: letters.map { ($1, $0) })
 
     /// The reply as a line, with its newline.
-    func line(_ encoder: JSONEncoder) -> Data {
+    /// `hierarchies`: the ones this worker's channel has carried.
+    func line(_ encoder: JSONEncoder, _ hierarchies: CompactHierarchies) -> Data {
         if isPlainPass, let result {
             return Data("P\(result.expectations) \(result.duration) \(result.started)\n".utf8)
         }
         var data = Data([Self.letters[event] ?? UInt8(ascii: "?")])
         if event == .result, let result {
             var writer = CompactWriter()
-            result.writeCompact(&writer)
+            result.writeCompact(&writer, hierarchies: hierarchies)
             writer.bool(modules != nil)
             if let modules { writer.strings(modules) }
             data.append(contentsOf: writer.utf8)
@@ -77,7 +79,8 @@ struct WorkerReply: Codable {
     }
 
     /// A reply from its line; nil for a line that is not one.
-    static func parse(_ line: Substring.UTF8View, _ decoder: JSONDecoder) -> WorkerReply? {
+    /// `hierarchies`: the ones the worker's channel has carried.
+    static func parse(_ line: Substring.UTF8View, _ decoder: JSONDecoder, _ hierarchies: CompactHierarchies) -> WorkerReply? {
         guard let letter = line.first else { return nil }
         if letter == UInt8(ascii: "P") {
             let figures = String(decoding: line.dropFirst(), as: UTF8.self).split(separator: " ")
@@ -91,7 +94,7 @@ struct WorkerReply: Codable {
         }
         if event == .result {
             var reader = CompactReader(utf8: line.dropFirst())
-            guard let result = try? ScenarioResult(compact: &reader), let hasModules = try? reader.bool() else { return nil }
+            guard let result = try? ScenarioResult(compact: &reader, hierarchies: hierarchies), let hasModules = try? reader.bool() else { return nil }
             return WorkerReply(event: event, result: result, modules: hasModules ? try? reader.strings() : nil)
         }
         return try? decoder.decode(WorkerReply.self, from: Data(line.dropFirst()))

@@ -71,6 +71,8 @@ final class WorkerPool {
         var deadline = Date.distantFuture
         var closed = false
         var ending: WorkerEnding?
+        /// The hierarchies its answers carried.
+        let hierarchies = CompactHierarchies()
     }
 
     init(settings: SuiteSettings) {
@@ -118,7 +120,7 @@ final class WorkerPool {
             for event in events.take(until: min(deadline, Date().addingTimeInterval(1))) {
                 switch event {
                 case let .line(id, line):
-                    guard let job = workers[id]?.job, var reply = WorkerReply.parse(line[...].utf8, decoder) else {
+                    guard let state = workers[id], let job = state.job, var reply = WorkerReply.parse(line[...].utf8, decoder, state.hierarchies) else {
                         continue
                     }
                     if reply.event == .result, reply.result == nil, let scenarios = job.scenarios, let finished = workers[id]?.finished,

@@ -98,17 +98,23 @@ final class WorkerProcess {
     /// Reads lines from `descriptor` on a thread of its own until the end, then closes it.
     private static func read(_ descriptor: Int32, line: @escaping @Sendable (String) -> Void, closed: @escaping @Sendable () -> Void) {
         let thread = Thread {
-            var buffer = Data()
+            var buffer: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = systemRead(descriptor, &chunk, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 buffer.append(contentsOf: chunk[..<count])
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    line(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
+                // Lines are cut from the buffer in place; what follows the last newline stays.
+                let consumed = buffer.withUnsafeBufferPointer { bytes in
+                    var start = 0
+                    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                        line(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<newline]), as: UTF8.self))
+                        start = newline + 1
+                    }
+                    return start
                 }
+                buffer.removeFirst(consumed)
             }
             if !buffer.isEmpty {
                 line(String(decoding: buffer, as: UTF8.self))
