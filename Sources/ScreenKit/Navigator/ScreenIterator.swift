@@ -13,6 +13,10 @@ public protocol ScreenIterator {
         from container: ScreenContainer,
         while predicate: (ScreenContainer) -> ScreenIterationResult
     ) -> ScreenContainer?
+
+    /// The last visible container that matches, in the iterator's order; the predicate is
+    /// asked of every container the walk reaches, visible or not.
+    func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer?
 }
 
 extension ScreenIterator {
@@ -26,7 +30,7 @@ extension ScreenIterator {
         iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) ? $0 : nil) }
     }
 
-    /// The last visible container that matches.
+    /// The last visible container that matches (visibility asked of each match).
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         // The predicate first: it is cheap, and visibility walks up the parents.
         iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) && $0.isVisible ? $0 : nil) }
@@ -83,5 +87,85 @@ public struct DefaultScreenIterator: ScreenIterator {
             pending.append(.visit(next, followsPresentation: true))
         }
         return suitable
+    }
+}
+
+extension DefaultScreenIterator {
+    /// The same walk as `iterate(from:while:)`, with each container's visibility worked out
+    /// from its parent's on the way down (the top of a stack and the selected tab are in
+    /// the window when their container is; nothing else under them is), instead of by
+    /// walking up from every container: `app:top()` and explore's checks ask this several
+    /// times an action.
+    public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        struct Visit {
+            let container: ScreenContainer
+            let followsPresentation: Bool
+            let isInWindow: Bool
+            let window: ScreenContainer?
+
+            /// Visibility asked of the container itself.
+            init(_ container: ScreenContainer, followsPresentation: Bool) {
+                self.container = container
+                self.followsPresentation = followsPresentation
+                isInWindow = container.isInWindow
+                window = container.attachedWindow
+            }
+
+            init(_ container: ScreenContainer, followsPresentation: Bool, isInWindow: Bool, window: ScreenContainer?) {
+                self.container = container
+                self.followsPresentation = followsPresentation
+                self.isInWindow = isInWindow
+                self.window = window
+            }
+
+            var isVisible: Bool {
+                container.kind == .window ? !container.isHidden : isInWindow && !(window?.isHidden ?? true)
+            }
+        }
+        enum Step {
+            case visit(Visit)
+            case presentation(of: ScreenContainer)
+        }
+        var top: ScreenContainer?
+        var pending: [Step] = [.visit(Visit(container, followsPresentation: true))]
+        while let step = pending.popLast() {
+            switch step {
+            case let .visit(visit):
+                let container = visit.container
+                if predicate(container) && visit.isVisible {
+                    top = container
+                }
+                if visit.followsPresentation && container.kind != .window {
+                    pending.append(.presentation(of: container))
+                }
+                if container.kind == .window {
+                    for child in container.children.reversed() {
+                        // A root is in its window unless a full-screen presentation covers it.
+                        pending.append(.visit(child.parent === container
+                            ? Visit(child, followsPresentation: true, isInWindow: !child.isCoveredByPresentation, window: container)
+                            : Visit(child, followsPresentation: true)))
+                    }
+                    continue
+                }
+                for child in container.nestedContainers.reversed() {
+                    guard child.parent === container else {
+                        pending.append(.visit(Visit(child, followsPresentation: false)))
+                        continue
+                    }
+                    let shown: Bool
+                    switch container.kind {
+                    case .stack: shown = container.children.last === child
+                    case .tabs: shown = container.selectedChild === child
+                    default: shown = true
+                    }
+                    pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow && visit.window != nil,
+                                                window: visit.window)))
+                }
+            case let .presentation(container):
+                guard let presented = container.presented else { continue }
+                pending.append(.visit(Visit(presented, followsPresentation: true)))
+            }
+        }
+        return top
     }
 }

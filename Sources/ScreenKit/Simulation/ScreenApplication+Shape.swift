@@ -7,7 +7,9 @@ extension ScreenApplication {
     ///     app.shape()   // "(window[tabs Home*1[stack[modal Search!] stack[modal Chats]]])"
     ///     -- Lua: app:shape(), app:shape(true)
     public func shape(keys: Bool = false) -> String {
-        ScreenSnapshot(window, top: navigator.topContainer).shape(keys: keys)
+        var out = "("
+        Self.appendShape(of: window, keys: keys, top: navigator.topContainer, unwound: false, to: &out)
+        return out + ")"
     }
 
     /// The shape the hierarchy comes back to when everything presented is dismissed and
@@ -15,7 +17,37 @@ extension ScreenApplication {
     /// `navscript explore` compares with its start's to check that every screen can get
     /// back to the root.
     public func unwoundShape() -> String {
-        ScreenSnapshot(window).unwound.shape(keys: false, marks: false)
+        var out = "("
+        Self.appendShape(of: window, keys: false, top: nil, unwound: true, to: &out)
+        return out + ")"
+    }
+
+    /// The shape read from the containers themselves, as `ScreenSnapshot.shape` reads it
+    /// from their snapshot (and from `unwound` when `unwound`): explore takes two shapes
+    /// an action, and a snapshot first was most of their cost.
+    static func appendShape(of container: ScreenContainer, keys: Bool, top: ScreenContainer?, unwound: Bool, to out: inout String) {
+        out += container.kind.rawValue
+        if let key = container.key {
+            out += " "
+            out += keys ? key.description : key.name
+        }
+        if !unwound {
+            if container.kind == .tabs, let selected = container.selectedIndex { out += "*\(selected + 1)" }
+            if container === top { out += "!" }
+        }
+        let children = unwound && container.kind == .stack ? Array(container.children.prefix(1)) : container.children
+        if !children.isEmpty {
+            out += "["
+            for (index, child) in children.enumerated() {
+                if index > 0 { out += " " }
+                appendShape(of: child, keys: keys, top: top, unwound: unwound, to: &out)
+            }
+            out += "]"
+        }
+        if !unwound, let presented = container.presentedContainer {
+            out += " > "
+            appendShape(of: presented, keys: keys, top: top, unwound: unwound, to: &out)
+        }
     }
 }
 

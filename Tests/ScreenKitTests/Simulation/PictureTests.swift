@@ -88,3 +88,82 @@ import Testing
         #expect(clock.now == 0)
     }
 }
+
+/// Explore's abstract states are read from the containers themselves; they must be what
+/// the snapshot's shape says.
+@Suite struct ShapeTests {
+    @Test func theShapeIsTheSnapshotsShape() throws {
+        let fullScreen = try Screens.settings
+            .decorated(by: ScreenStackContainerDecorator())
+            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
+        let app = try ScreenApplication.with(.tabs([
+            .stack([.screen(Screens.feed)]),
+            .stack([.screen(Screens.chatList), .screen(Screens.chat(7))]),
+        ], selected: 1, presented: .screen(fullScreen)))
+        let animating = try ScreenApplication.with(.screen(Screens.feed))
+        animating.navigator.navigate(to: try route { try $0.root().present(Screens.settings) })
+        for app in [app, animating, try tabApp(selected: 0), ScreenApplication()] {
+            let snapshot = ScreenSnapshot(app.window, top: app.navigator.topContainer)
+            for keys in [false, true] {
+                #expect(app.shape(keys: keys) == snapshot.shape(keys: keys))
+            }
+            #expect(app.unwoundShape() == ScreenSnapshot(app.window).unwound.shape(keys: false, marks: false))
+        }
+        #expect(app.shape(keys: true) == "(window[tabs*2[stack[modal Feed] stack[modal ChatList modal Chat(chatId=7)]] > stack[modal Settings!]])")
+        #expect(app.unwoundShape() == "(window[tabs[stack[modal Feed] stack[modal ChatList]]])")
+    }
+}
+
+/// The default iterator works visibility out on the way down; it must find what asking
+/// each container finds, asking the predicate the same times.
+@Suite struct TopContainerTests {
+    /// The protocol's own `topContainer`: visibility asked of each match.
+    struct AskingEach: ScreenIterator {
+        func iterate(from container: ScreenContainer, while predicate: (ScreenContainer) -> ScreenIterationResult) -> ScreenContainer? {
+            DefaultScreenIterator().iterate(from: container, while: predicate)
+        }
+    }
+
+    static func apps() throws -> [ScreenApplication] {
+        let fullScreen = try Screens.settings
+            .decorated(by: ScreenStackContainerDecorator())
+            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
+        let sheet = try Screens.settings.decorated(by: ScreenStackContainerDecorator())
+        var apps = [
+            try ScreenApplication.with(.tabs([.stack([.screen(Screens.feed)]), .stack([.screen(Screens.chatList), .screen(Screens.chat(7))])],
+                                             selected: 1, presented: .screen(fullScreen))),
+            try ScreenApplication.with(.tabs([.stack([.screen(Screens.feed)]), .stack([.screen(Screens.chatList), .screen(Screens.chat(7))])],
+                                             selected: 0, presented: .screen(sheet))),
+            try tabApp(selected: 0), try tabApp(selected: 1), ScreenApplication(),
+        ]
+        let animating = try ScreenApplication.with(.stack([.screen(Screens.feed), .screen(Screens.chat(1))]))
+        animating.navigator.navigate(to: try route { try $0.root().present(fullScreen) })
+        apps.append(animating)
+        let dismissing = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        _ = dismissing.navigate(to: try route { try $0.root().present(fullScreen) })
+        dismissing.navigator.navigate(to: try route { try $0.top(.container(of: .stack)).dismiss() })
+        apps.append(dismissing)
+        return apps
+    }
+
+    @Test func theWalkDownFindsWhatAskingEachFinds() throws {
+        let predicates: [(ScreenContainer) -> Bool] = [
+            { _ in true }, { $0.kind == .stack }, { $0.kind == .tabs }, { $0.kind == .modal }, { $0.name == "Feed" }, { $0.name == "Settings" },
+        ]
+        for app in try Self.apps() {
+            var starts = [app.window]
+            starts += app.window.children
+            starts += app.window.children.flatMap(\.children)
+            if let presented = app.window.children.first?.presentedContainer { starts.append(presented) }
+            for start in starts {
+                for predicate in predicates {
+                    var asked = 0, askedEach = 0
+                    let found = DefaultScreenIterator().topContainer(in: start) { asked += 1; return predicate($0) }
+                    let expected = AskingEach().topContainer(in: start) { askedEach += 1; return predicate($0) }
+                    #expect(found === expected, "\(app.tree())")
+                    #expect(asked == askedEach)
+                }
+            }
+        }
+    }
+}
