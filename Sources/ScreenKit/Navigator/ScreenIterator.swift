@@ -100,26 +100,29 @@ extension DefaultScreenIterator {
         struct Visit {
             let container: ScreenContainer
             let followsPresentation: Bool
+            /// Whether the container's view is in a window (`isInWindow`).
             let isInWindow: Bool
-            let window: ScreenContainer?
+            /// Whether that window shows (a container's visibility needs both). Two flags,
+            /// not the window: every reference a visit holds is retained and released.
+            let windowShows: Bool
 
             /// Visibility asked of the container itself.
             init(_ container: ScreenContainer, followsPresentation: Bool) {
                 self.container = container
                 self.followsPresentation = followsPresentation
                 isInWindow = container.isInWindow
-                window = container.attachedWindow
+                windowShows = container.attachedWindow.map { !$0.isHidden } ?? false
             }
 
-            init(_ container: ScreenContainer, followsPresentation: Bool, isInWindow: Bool, window: ScreenContainer?) {
+            init(_ container: ScreenContainer, followsPresentation: Bool, isInWindow: Bool, windowShows: Bool) {
                 self.container = container
                 self.followsPresentation = followsPresentation
                 self.isInWindow = isInWindow
-                self.window = window
+                self.windowShows = windowShows
             }
 
             var isVisible: Bool {
-                container.kind == .window ? !container.isHidden : isInWindow && !(window?.isHidden ?? true)
+                container.kind == .window ? !container.isHidden : isInWindow && windowShows
             }
         }
         enum Step {
@@ -127,7 +130,9 @@ extension DefaultScreenIterator {
             case presentation(of: ScreenContainer)
         }
         var top: ScreenContainer?
-        var pending: [Step] = [.visit(Visit(container, followsPresentation: true))]
+        var pending: [Step] = []
+        pending.reserveCapacity(32)
+        pending.append(.visit(Visit(container, followsPresentation: true)))
         while let step = pending.popLast() {
             switch step {
             case let .visit(visit):
@@ -142,7 +147,7 @@ extension DefaultScreenIterator {
                     for child in container.children.reversed() {
                         // A root is in its window unless a full-screen presentation covers it.
                         pending.append(.visit(child.parent === container
-                            ? Visit(child, followsPresentation: true, isInWindow: !child.isCoveredByPresentation, window: container)
+                            ? Visit(child, followsPresentation: true, isInWindow: !child.isCoveredByPresentation, windowShows: !container.isHidden)
                             : Visit(child, followsPresentation: true)))
                     }
                     continue
@@ -158,8 +163,8 @@ extension DefaultScreenIterator {
                     case .tabs: shown = container.selectedChild === child
                     default: shown = true
                     }
-                    pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow && visit.window != nil,
-                                                window: visit.window)))
+                    pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow,
+                                                windowShows: visit.windowShows)))
                 }
             case let .presentation(container):
                 guard let presented = container.presented else { continue }
