@@ -3,13 +3,7 @@ import Testing
 
 @Suite struct PictureTests {
     @Test func theTreeShowsKindsKeysAttributesSelectionAndTop() throws {
-        let fullScreen = try Screens.settings
-            .decorated(by: ScreenStackContainerDecorator())
-            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
-        let app = try ScreenApplication.with(.tabs([
-            .stack([.screen(Screens.feed)]),
-            .stack([.screen(Screens.chatList), .screen(Screens.chat(7))]),
-        ], selected: 1, presented: .screen(fullScreen)))
+        let app = try tabApp(selected: 1, presenting: try fullScreenSettings())
         #expect(app.tree() == """
             window
             └─ tabs
@@ -93,13 +87,7 @@ import Testing
 /// the snapshot's shape says.
 @Suite struct ShapeTests {
     @Test func theShapeIsTheSnapshotsShape() throws {
-        let fullScreen = try Screens.settings
-            .decorated(by: ScreenStackContainerDecorator())
-            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
-        let app = try ScreenApplication.with(.tabs([
-            .stack([.screen(Screens.feed)]),
-            .stack([.screen(Screens.chatList), .screen(Screens.chat(7))]),
-        ], selected: 1, presented: .screen(fullScreen)))
+        let app = try tabApp(selected: 1, presenting: try fullScreenSettings())
         let animating = try ScreenApplication.with(.screen(Screens.feed))
         animating.navigator.navigate(to: try route { try $0.root().present(Screens.settings) })
         for app in [app, animating, try tabApp(selected: 0), ScreenApplication()] {
@@ -125,15 +113,10 @@ import Testing
     }
 
     static func apps() throws -> [ScreenApplication] {
-        let fullScreen = try Screens.settings
-            .decorated(by: ScreenStackContainerDecorator())
-            .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
-        let sheet = try Screens.settings.decorated(by: ScreenStackContainerDecorator())
+        let fullScreen = try fullScreenSettings()
         var apps = [
-            try ScreenApplication.with(.tabs([.stack([.screen(Screens.feed)]), .stack([.screen(Screens.chatList), .screen(Screens.chat(7))])],
-                                             selected: 1, presented: .screen(fullScreen))),
-            try ScreenApplication.with(.tabs([.stack([.screen(Screens.feed)]), .stack([.screen(Screens.chatList), .screen(Screens.chat(7))])],
-                                             selected: 0, presented: .screen(sheet))),
+            try tabApp(selected: 1, presenting: fullScreen),
+            try tabApp(selected: 0, presenting: try Screens.settings.decorated(by: ScreenStackContainerDecorator())),
             try tabApp(selected: 0), try tabApp(selected: 1), ScreenApplication(),
         ]
         let animating = try ScreenApplication.with(.stack([.screen(Screens.feed), .screen(Screens.chat(1))]))

@@ -55,10 +55,18 @@ extension Result {
     }
 }
 
-/// A tab app: Feed stack, Chats stack (ChatList, Chat 7), selected the given tab.
-func tabApp(selected: Int = 1) throws -> ScreenApplication {
+/// A tab app: Feed stack, Chats stack (ChatList, Chat 7), selected the given tab, presenting
+/// `presented` if given.
+func tabApp(selected: Int = 1, presenting presented: AnyScreen? = nil) throws -> ScreenApplication {
     try ScreenApplication.with(.tabs([
         .stack([.screen(Screens.feed)]),
         .stack([.screen(Screens.chatList), .screen(Screens.chat(7))]),
-    ], selected: selected))
+    ], selected: selected, presented: presented.map { .screen($0) }))
+}
+
+/// Settings in a stack, presented full screen.
+func fullScreenSettings() throws -> AnyScreen {
+    try Screens.settings
+        .decorated(by: ScreenStackContainerDecorator())
+        .decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .fullScreen)))
 }
