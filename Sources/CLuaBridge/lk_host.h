@@ -92,5 +92,8 @@ int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
 void lk_scriptwhere(lk_host *h, char *where);
+/* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
+   process's compiled modules when the same text was compiled before (lk_modules.c). */
+int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);
 
 #endif

@@ -149,7 +149,7 @@ static int lk_require(lua_State *L) {
                           h->display_root[0] ? h->display_root : ".");
     }
     snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
-    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    int status = lk_loadmodule(L, text, length, chunkname);
     free(text);
     if (status != LUA_OK)
         return lua_error(L);

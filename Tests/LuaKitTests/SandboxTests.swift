@@ -68,4 +68,31 @@ import Testing
         #expect(h.run("require 'loop.a'")?.message.contains("requires itself") == true)
         #expect(h.run("require '/etc/passwd'") != nil)
     }
+
+    /// A module's compiled form is kept for the process: a fresh state loads it without
+    /// compiling, with the same lines in its errors, and an edit is seen at once.
+    @Test func aModuleCompiledBeforeLoadsAsItsTextWouldAndAnEditShowsAtOnce() throws {
+        let folder = try ScriptFolder([
+            "routes/kept.lua": """
+                local M = {}
+                function M.fail()
+                  error("from the module")
+                end
+                M.name = "first"
+                return M
+                """,
+        ])
+        for _ in 0..<3 {
+            let h = try Harness(root: folder.url, displayRoot: "app")
+            #expect(try h.value("return require('routes.kept').name") == .string("first"))
+            #expect(h.run("require('routes.kept').fail()")?.message == "app/routes/kept.lua:3: from the module")
+            #expect(try h.value("return debug == nil and select(2, pcall(require('routes.kept').fail))") == .string("app/routes/kept.lua:3: from the module"))
+        }
+        // The same size, another text: compiled anew.
+        try "local M = {}\nfunction M.fail()\n  error(\"from the module\")\nend\nM.name = \"again\"\nreturn M\n"
+            .write(to: folder.url.appendingPathComponent("routes/kept.lua"), atomically: false, encoding: .utf8)
+        #expect(try Harness(root: folder.url, displayRoot: "app").value("return require('routes.kept').name") == .string("again"))
+        try "return {".write(to: folder.url.appendingPathComponent("routes/kept.lua"), atomically: false, encoding: .utf8)
+        #expect(try Harness(root: folder.url, displayRoot: "app").run("require 'routes.kept'")?.message == "app/routes/kept.lua:1: unexpected symbol near <eof>")
+    }
 }

@@ -1,0 +1,110 @@
+/*
+** Compiled modules, shared by every state of the process. require reads a module's text
+** from disk every time, so that an edit shows at once, but a text it has compiled before
+** is not compiled again: its bytecode (lua_dump, debug information kept, so lines, names
+** and coverage are the text's) loads instead, which skips the parser. Entries are keyed by
+** chunk name and the whole text, never change and are never freed, so a load reads one
+** without holding the lock; past LK_MODULES_BYTES the cache takes no more.
+*/
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "lk_host.h"
+
+#define LK_MODULES_BUCKETS 256
+#define LK_MODULES_BYTES (32u << 20)
+
+typedef struct lk_module {
+    struct lk_module *next;
+    char *chunkname;
+    char *text;
+    size_t textlen;
+    char *code;
+    size_t codelen;
+    unsigned hash;
+} lk_module;
+
+static pthread_mutex_t lk_moduleslock = PTHREAD_MUTEX_INITIALIZER;
+static lk_module *lk_modules[LK_MODULES_BUCKETS];
+static size_t lk_modulesbytes;
+
+static unsigned lk_hash(const char *bytes, size_t length, unsigned hash) {
+    for (size_t i = 0; i < length; i++)
+        hash = (hash ^ (unsigned char)bytes[i]) * 16777619u;    /* FNV-1a */
+    return hash;
+}
+
+static const lk_module *lk_findmodule(unsigned hash, const char *chunkname, const char *text, size_t length) {
+    for (const lk_module *m = lk_modules[hash % LK_MODULES_BUCKETS]; m; m = m->next)
+        if (m->hash == hash && m->textlen == length && strcmp(m->chunkname, chunkname) == 0 && memcmp(m->text, text, length) == 0)
+            return m;
+    return NULL;
+}
+
+typedef struct { char *bytes; size_t length, size; int failed; } lk_dumped;
+
+static int lk_dumpwriter(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    lk_dumped *d = (lk_dumped *)ud;
+    if (d->failed)
+        return 1;
+    if (d->length + size > d->size) {
+        size_t grown = d->size ? d->size * 2 : 4096;
+        while (grown < d->length + size)
+            grown *= 2;
+        char *bytes = (char *)realloc(d->bytes, grown);
+        if (!bytes) {
+            d->failed = 1;
+            return 1;
+        }
+        d->bytes = bytes;
+        d->size = grown;
+    }
+    memcpy(d->bytes + d->length, p, size);
+    d->length += size;
+    return 0;
+}
+
+/* Keeps the bytecode of the function on the top of the stack (just compiled from text). */
+static void lk_keepmodule(lua_State *L, unsigned hash, const char *chunkname, const char *text, size_t length) {
+    lk_dumped dumped = {0};
+    if (lua_dump(L, lk_dumpwriter, &dumped, 0) != 0 || dumped.failed) {
+        free(dumped.bytes);
+        return;
+    }
+    lk_module *m = (lk_module *)calloc(1, sizeof *m);
+    char *name = strdup(chunkname), *copy = (char *)malloc(length + 1);
+    if (!m || !name || !copy) {
+        free(m); free(name); free(copy); free(dumped.bytes);
+        return;
+    }
+    memcpy(copy, text, length);
+    *m = (lk_module){ .chunkname = name, .text = copy, .textlen = length, .code = dumped.bytes, .codelen = dumped.length, .hash = hash };
+    size_t bytes = length + dumped.length + strlen(name) + sizeof *m;
+    pthread_mutex_lock(&lk_moduleslock);
+    int kept = lk_modulesbytes + bytes <= LK_MODULES_BYTES && !lk_findmodule(hash, chunkname, text, length);
+    if (kept) {
+        m->next = lk_modules[hash % LK_MODULES_BUCKETS];
+        lk_modules[hash % LK_MODULES_BUCKETS] = m;
+        lk_modulesbytes += bytes;
+    }
+    pthread_mutex_unlock(&lk_moduleslock);
+    if (!kept) {
+        free(name); free(copy); free(dumped.bytes); free(m);
+    }
+}
+
+int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    unsigned hash = lk_hash(text, length, lk_hash(chunkname, strlen(chunkname), 2166136261u));
+    pthread_mutex_lock(&lk_moduleslock);
+    const lk_module *m = lk_findmodule(hash, chunkname, text, length);
+    pthread_mutex_unlock(&lk_moduleslock);
+    if (m)
+        return luaL_loadbufferx(L, m->code, m->codelen, chunkname, "b");
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    if (status == LUA_OK)
+        lk_keepmodule(L, hash, chunkname, text, length);
+    return status;
+}
