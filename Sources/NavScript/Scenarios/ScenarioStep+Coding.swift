@@ -145,7 +145,7 @@ public struct CompactWriter {
     }
 
     /// What `other` wrote, as the next fields.
-    public mutating func append(_ other: CompactWriter) {
+    mutating func append(_ other: CompactWriter) {
         guard other.started else { return }
         separate()
         utf8 += other.utf8

@@ -17,6 +17,8 @@ final class HTMLReporter: Reporter {
 
     func fileFinished(_ result: ScenarioFileResult) {}
 
+    /// The page's data. It is written by hand (`writeFields`); its `Encodable` conformance is
+    /// what a test holds that writing to (`PageDataTests`).
     struct Page: Encodable {
         struct Summary: Encodable {
             let passed, failed, skipped, notRun: Int
