@@ -21,7 +21,13 @@ public final class ScreenContainer {
 
     /// The container that contains this one: the window for its root, the stack or tabs
     /// for their screens. Nil for a presented container and for one not in a hierarchy.
-    public internal(set) weak var parent: ScreenContainer?
+    ///
+    /// Not a weak reference: a weakly referenced object keeps its counts in a side table,
+    /// which every retain and release of it then goes through (a fifth of `navscript
+    /// explore`'s time). It is safe unowned because only `replaceChildren` sets it, to a
+    /// container that lists this one (and clears it when that container drops this one),
+    /// and a container that goes clears it in those it lists (`deinit`).
+    public internal(set) unowned(unsafe) var parent: ScreenContainer?
 
     /// Contained containers: a window's root, a stack's screens (bottom to top), tabs.
     public internal(set) var children: [ScreenContainer] = []
@@ -32,8 +38,10 @@ public final class ScreenContainer {
     /// The container this one presents directly (strong, as UIKit holds it).
     public internal(set) var presentedContainer: ScreenContainer?
 
-    /// The container that presents this one directly.
-    public internal(set) weak var presentingContainer: ScreenContainer?
+    /// The container that presents this one directly. Unowned, as `parent` is, and for the
+    /// same reasons: it is set only with the presenter's `presentedContainer` (which a
+    /// presenter never replaces while it is set), and cleared by a presenter that goes.
+    public internal(set) unowned(unsafe) var presentingContainer: ScreenContainer?
 
     /// The container's own UIKit class name, when it is not its kind's: a system screen's
     /// (`UIAlertController`), or a stack of a named class (`withStackContainer(of:)`).
@@ -90,6 +98,9 @@ public final class ScreenContainer {
     deinit {
         // Release what this container holds one level at a time: the default release is
         // recursive, and a script can build a presentation chain deep enough to overflow it.
+        // Each container that goes first clears the references back to it of those it
+        // holds, which may live on (a script can hold any container).
+        detachHeld()
         var pending = children
         if let presented = presentedContainer {
             pending.append(presented)
@@ -98,12 +109,24 @@ public final class ScreenContainer {
         presentedContainer = nil
         while var next = pending.popLast() {
             guard isKnownUniquelyReferenced(&next) else { continue }
+            next.detachHeld()
             pending.append(contentsOf: next.children)
             next.children.removeAll()
             if let presented = next.presentedContainer {
                 pending.append(presented)
                 next.presentedContainer = nil
             }
+        }
+    }
+
+    /// Clears `parent` in the containers this one lists and `presentingContainer` in the one
+    /// it presents, where they point here.
+    private func detachHeld() {
+        for child in children where child.parent === self {
+            child.parent = nil
+        }
+        if let presented = presentedContainer, presented.presentingContainer === self {
+            presented.presentingContainer = nil
         }
     }
 

@@ -42,9 +42,11 @@ extension ScreenSimulation {
             }
             return complete(after: 0, on: tabs, completion)
         }
-        complete(after: animation.duration, on: tabs) { [weak self, weak tabs, weak newTab] in
+        // The tabs and the new tab are held until then, as UIKit's animation holds its views
+        // (a weak capture would give them side tables; see `ScreenContainer.parent`).
+        complete(after: animation.duration, on: tabs) { [weak self, tabs, newTab] in
             // The tabs may have changed while the animation ran: select the tab where it is now.
-            if let tabs, let newTab, let position = tabs.children.firstIndex(where: { $0 === newTab }) {
+            if let position = tabs.children.firstIndex(where: { $0 === newTab }) {
                 tabs.selectedIndex = position
             }
             self?.clock.schedule(after: 0, completion)
