@@ -43,46 +43,21 @@ static const lk_module *lk_findmodule(unsigned hash, const char *chunkname, cons
     return NULL;
 }
 
-typedef struct { char *bytes; size_t length, size; int failed; } lk_dumped;
-
-static int lk_dumpwriter(lua_State *L, const void *p, size_t size, void *ud) {
-    (void)L;
-    lk_dumped *d = (lk_dumped *)ud;
-    if (d->failed)
-        return 1;
-    if (d->length + size > d->size) {
-        size_t grown = d->size ? d->size * 2 : 4096;
-        while (grown < d->length + size)
-            grown *= 2;
-        char *bytes = (char *)realloc(d->bytes, grown);
-        if (!bytes) {
-            d->failed = 1;
-            return 1;
-        }
-        d->bytes = bytes;
-        d->size = grown;
-    }
-    memcpy(d->bytes + d->length, p, size);
-    d->length += size;
-    return 0;
-}
-
 /* Keeps the bytecode of the function on the top of the stack (just compiled from text). */
 static void lk_keepmodule(lua_State *L, unsigned hash, const char *chunkname, const char *text, size_t length) {
-    lk_dumped dumped = {0};
-    if (lua_dump(L, lk_dumpwriter, &dumped, 0) != 0 || dumped.failed) {
-        free(dumped.bytes);
+    size_t codelen = 0;
+    char *code = lk_dump(L, 0, &codelen);
+    if (!code)
         return;
-    }
     lk_module *m = (lk_module *)calloc(1, sizeof *m);
     char *name = strdup(chunkname), *copy = (char *)malloc(length + 1);
     if (!m || !name || !copy) {
-        free(m); free(name); free(copy); free(dumped.bytes);
+        free(m); free(name); free(copy); free(code);
         return;
     }
     memcpy(copy, text, length);
-    *m = (lk_module){ .chunkname = name, .text = copy, .textlen = length, .code = dumped.bytes, .codelen = dumped.length, .hash = hash };
-    size_t bytes = length + dumped.length + strlen(name) + sizeof *m;
+    *m = (lk_module){ .chunkname = name, .text = copy, .textlen = length, .code = code, .codelen = codelen, .hash = hash };
+    size_t bytes = length + codelen + strlen(name) + sizeof *m;
     pthread_mutex_lock(&lk_moduleslock);
     int kept = lk_modulesbytes + bytes <= LK_MODULES_BYTES && !lk_findmodule(hash, chunkname, text, length);
     if (kept) {
@@ -92,7 +67,7 @@ static void lk_keepmodule(lua_State *L, unsigned hash, const char *chunkname, co
     }
     pthread_mutex_unlock(&lk_moduleslock);
     if (!kept) {
-        free(name); free(copy); free(dumped.bytes); free(m);
+        free(name); free(copy); free(code); free(m);
     }
 }
 
