@@ -40,20 +40,33 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
     /// Runs the scenario in a fresh state and gives its result, recording nothing.
     public func result() -> ScenarioResult {
         if let loadError {
-            return ScenarioResult(scenario: info, status: .failed, message: loadError, traceback: nil, isExpectationFailure: false,
-                                  output: "", expectations: 0, duration: 0)
+            return failure(loadError)
         }
         do {
-            let runner = try NavScenarioRunners.shared.runner(for: file)
-            let result = runner.run(info)
-            if !result.snapshots.isEmpty {
-                try? runner.snapshots.save(fullRun: false)
-            }
-            return result
+            return result(using: try NavScenarioRunners.shared.runner(for: file))
         } catch {
-            return ScenarioResult(scenario: info, status: .failed, message: "\(error)", traceback: nil, isExpectationFailure: false,
-                                  output: "", expectations: 0, duration: 0)
+            return failure("\(error)")
         }
+    }
+
+    /// Runs the scenario with `runner` (its file's), and saves the snapshots it wrote.
+    func result(using runner: ScenarioFileRunner) -> ScenarioResult {
+        let result = runner.run(info)
+        if !result.snapshots.isEmpty {
+            do {
+                _ = try runner.snapshots.save(fullRun: false)
+            } catch {
+                // The scenario may have passed; the snapshot it wrote is lost, so it fails.
+                return failure("\(info.location): snapshot not saved: \(error)", output: result.output)
+            }
+        }
+        return result
+    }
+
+    /// A failure of the scenario that is not one of its own expectations.
+    private func failure(_ message: String, output: String = "") -> ScenarioResult {
+        ScenarioResult(scenario: info, status: .failed, message: message, traceback: nil, isExpectationFailure: false,
+                       output: output, expectations: 0, duration: 0)
     }
 
     /// Where a failure points: the `file:line` its message starts with when that is a

@@ -1,4 +1,5 @@
 import Foundation
+import NavScript
 @testable import NavScriptTesting
 import Testing
 
@@ -42,5 +43,28 @@ import Testing
         let broken = try #require(found.first)
         #expect(broken.loadError?.contains("attempt to perform arithmetic on a nil value") == true)
         #expect(broken.sourceLocation(of: broken.loadError).line == 2)
+    }
+
+    /// A snapshot the scenario wrote but that cannot be saved fails the scenario, with why.
+    @Test func aSnapshotThatCannotBeSavedFailsTheScenario() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            scenario('snapshot', function()
+              local app = nav.app { root = nav.stack { nav.screen('Feed')() } }
+              expect(app):toMatchSnapshot()
+            end)
+
+            """.write(to: folder.appendingPathComponent("snap_spec.lua"), atomically: true, encoding: .utf8)
+        // A folder where the snapshot file would go: it cannot be written.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("snap_spec.lua.snap"), withIntermediateDirectories: true)
+        let scenario = try #require(NavScenarios.discover(folder.path).first)
+        // Outside CI mode (in which nothing is written), whatever the environment says.
+        let runner = try ScenarioFileRunner(file: scenario.file.url, displayPath: scenario.file.displayPath,
+                                            options: LuaOptions(root: scenario.file.root), snapshotMode: .normal)
+        let result = scenario.result(using: runner)
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("snapshot not saved: cannot write") == true, "\(result.message ?? "")")
     }
 }
