@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 
 /// A Lua value kept from Swift, in the state's registry. It does not keep the state alive:
 /// once the state is closed, `push` throws "unavailable" instead of touching freed memory.
@@ -27,5 +28,26 @@ public final class LuaReference {
             throw LuaError(kind: .unavailable, message: "the script this value came from was unloaded")
         }
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(ref))
+    }
+}
+
+/// The registry slots of dropped references, waiting for the state's thread.
+final class LuaReleasedReferences: @unchecked Sendable {
+    private let lock = NSLock()
+    private var refs: [Int32] = []
+
+    func add(_ ref: Int32) {
+        lock.lock()
+        refs.append(ref)
+        lock.unlock()
+    }
+
+    func take() -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !refs.isEmpty else { return [] }
+        let taken = refs
+        refs = []
+        return taken
     }
 }

@@ -58,24 +58,6 @@ public final class LuaState {
         }
     }
 
-    /// With `options.coverage`, how often each line of each file ran so far, by chunk name
-    /// without its `@` (`routes/chat.lua`): only lines that ran are listed.
-    public var coverage: [String: [Int: Int]] {
-        guard let L else { return [:] }
-        var files: [String: [Int: Int]] = [:]
-        for index in 0..<lk_coveragefiles(L) {
-            var counts: UnsafePointer<UInt32>?
-            var size: Int32 = 0
-            guard let source = lk_coveragefile(L, index, &counts, &size), let counts else { continue }
-            var lines: [Int: Int] = [:]
-            for line in 1..<Int(max(size, 1)) where counts[line] > 0 {
-                lines[line] = Int(counts[line])
-            }
-            files[String(String(cString: source).dropFirst()), default: [:]].merge(lines, uniquingKeysWith: +)
-        }
-        return files
-    }
-
     deinit {
         close()
     }
@@ -90,20 +72,6 @@ public final class LuaState {
         functions.removeAll()
         _ = released.take()
     }
-
-    public var limits: LuaLimits {
-        get { options.limits }
-    }
-
-    /// Changes the limits from the next call on.
-    public func setLimits(_ limits: LuaLimits) {
-        guard let L else { return }
-        lk_setlimits(L, limits.memory, Int64(limits.instructions), limits.seconds)
-    }
-
-    /// Bytes the state holds now, and at most so far.
-    public var memoryUsed: Int { L.map { lk_memoryused($0) } ?? 0 }
-    public var memoryPeak: Int { L.map { lk_memorypeak($0) } ?? 0 }
 
     // MARK: The stack
 
@@ -121,66 +89,6 @@ public final class LuaState {
             throw LuaError(kind: .runtime, message: "stack overflow (the host cannot call further into Lua)")
         }
         return try body(call)
-    }
-
-    /// Runs `body` with one budget of instructions and time for every call it makes into
-    /// Lua, instead of a whole budget for each (a scenario's hooks and body share one).
-    public func withBudget<R>(_ body: () throws -> R) rethrows -> R {
-        guard let L else { return try body() }
-        lk_beginbudget_scope(L)
-        defer { if let L = self.L { lk_endbudget_scope(L) } }
-        return try body()
-    }
-
-    /// Charges work the host did for a script (a navigation step) to its budget: the
-    /// error of the limit it passed, if it did. The script then stops as soon as the host
-    /// returns to it, and calls into it fail at once until the budget is renewed.
-    public func chargeHost(instructions: Int) -> LuaError? {
-        guard let L else { return nil }
-        return stopError(lk_chargehost(L, Int64(clamping: instructions)), L)
-    }
-
-    /// Charges bytes the host keeps for a script (copies of its data in Swift) to the
-    /// memory cap until the budget is renewed: the error of the cap, once passed. The script
-    /// then stops as soon as the host returns to it.
-    public func chargeMemory(bytes: Int) -> LuaError? {
-        guard let L, bytes > 0 else { return nil }
-        return stopError(lk_chargememory(L, bytes), L)
-    }
-
-    private func stopError(_ stop: Int32, _ L: OpaquePointer) -> LuaError? {
-        guard stop != LK_STOP_NONE, let message = lk_stopmessage(L) else { return nil }
-        let isMemory = stop == LK_STOP_MEMORY || stop == LK_STOP_CAP
-        return LuaError(status: isMemory ? LUA_ERRMEM : LUA_ERRRUN, message: String(cString: message), stop: stop)
-    }
-
-    /// Makes the next `count` allocations of the state fail as if the system refused them:
-    /// how tests reach what a machine out of memory does.
-    package func failAllocations(_ count: Int) {
-        guard let L else { return }
-        lk_failallocations(L, Int32(clamping: count))
-    }
-
-    /// Bytes of the process's emergency reserve that states have had to use because the
-    /// system refused the host memory: a process that used any should be replaced.
-    public static var reserveUsed: Int { lk_reserveused() }
-
-    /// Runs `body` with the garbage collector stopped: for the host's own setup, which
-    /// makes what lives as long as the state, so that collecting during it is wasted work.
-    /// Never around script code that may make garbage without bound.
-    @inlinable
-    public func withCollectorPaused<R>(_ body: () throws -> R) rethrows -> R {
-        guard let L else { return try body() }
-        let collecting = lk_setcollecting(L, 0)
-        defer { lk_setcollecting(L, collecting) }
-        return try body()
-    }
-
-    /// Collects all garbage now: a state about to be copied (`fork`) leaves its copies no
-    /// garbage and no collection under way, so that they copy only the pages they change.
-    public func collectGarbage() {
-        guard let L else { return }
-        lk_collect(L)
     }
 
     // MARK: Loading and calling
@@ -381,27 +289,5 @@ public final class LuaState {
         for ref in released.take() {
             luaL_unref(call.L, clua_registryindex(), ref)
         }
-    }
-
-}
-
-/// The registry slots of dropped references, waiting for the state's thread.
-final class LuaReleasedReferences: @unchecked Sendable {
-    private let lock = NSLock()
-    private var refs: [Int32] = []
-
-    func add(_ ref: Int32) {
-        lock.lock()
-        refs.append(ref)
-        lock.unlock()
-    }
-
-    func take() -> [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !refs.isEmpty else { return [] }
-        let taken = refs
-        refs = []
-        return taken
     }
 }

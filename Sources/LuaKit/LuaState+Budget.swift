@@ -1,0 +1,80 @@
+import CLua
+import CLuaBridge
+
+/// A state's limits and what it spends against them: the budget of instructions and time
+/// calls share, the host's work and memory charged to it, the collector.
+extension LuaState {
+    public var limits: LuaLimits {
+        get { options.limits }
+    }
+
+    /// Changes the limits from the next call on.
+    public func setLimits(_ limits: LuaLimits) {
+        guard let L else { return }
+        lk_setlimits(L, limits.memory, Int64(limits.instructions), limits.seconds)
+    }
+
+    /// Bytes the state holds now, and at most so far.
+    public var memoryUsed: Int { L.map { lk_memoryused($0) } ?? 0 }
+    public var memoryPeak: Int { L.map { lk_memorypeak($0) } ?? 0 }
+
+    /// Runs `body` with one budget of instructions and time for every call it makes into
+    /// Lua, instead of a whole budget for each (a scenario's hooks and body share one).
+    public func withBudget<R>(_ body: () throws -> R) rethrows -> R {
+        guard let L else { return try body() }
+        lk_beginbudget_scope(L)
+        defer { if let L = self.L { lk_endbudget_scope(L) } }
+        return try body()
+    }
+
+    /// Charges work the host did for a script (a navigation step) to its budget: the
+    /// error of the limit it passed, if it did. The script then stops as soon as the host
+    /// returns to it, and calls into it fail at once until the budget is renewed.
+    public func chargeHost(instructions: Int) -> LuaError? {
+        guard let L else { return nil }
+        return stopError(lk_chargehost(L, Int64(clamping: instructions)), L)
+    }
+
+    /// Charges bytes the host keeps for a script (copies of its data in Swift) to the
+    /// memory cap until the budget is renewed: the error of the cap, once passed. The script
+    /// then stops as soon as the host returns to it.
+    public func chargeMemory(bytes: Int) -> LuaError? {
+        guard let L, bytes > 0 else { return nil }
+        return stopError(lk_chargememory(L, bytes), L)
+    }
+
+    private func stopError(_ stop: Int32, _ L: OpaquePointer) -> LuaError? {
+        guard stop != LK_STOP_NONE, let message = lk_stopmessage(L) else { return nil }
+        let isMemory = stop == LK_STOP_MEMORY || stop == LK_STOP_CAP
+        return LuaError(status: isMemory ? LUA_ERRMEM : LUA_ERRRUN, message: String(cString: message), stop: stop)
+    }
+
+    /// Makes the next `count` allocations of the state fail as if the system refused them:
+    /// how tests reach what a machine out of memory does.
+    package func failAllocations(_ count: Int) {
+        guard let L else { return }
+        lk_failallocations(L, Int32(clamping: count))
+    }
+
+    /// Bytes of the process's emergency reserve that states have had to use because the
+    /// system refused the host memory: a process that used any should be replaced.
+    public static var reserveUsed: Int { lk_reserveused() }
+
+    /// Runs `body` with the garbage collector stopped: for the host's own setup, which
+    /// makes what lives as long as the state, so that collecting during it is wasted work.
+    /// Never around script code that may make garbage without bound.
+    @inlinable
+    public func withCollectorPaused<R>(_ body: () throws -> R) rethrows -> R {
+        guard let L else { return try body() }
+        let collecting = lk_setcollecting(L, 0)
+        defer { lk_setcollecting(L, collecting) }
+        return try body()
+    }
+
+    /// Collects all garbage now: a state about to be copied (`fork`) leaves its copies no
+    /// garbage and no collection under way, so that they copy only the pages they change.
+    public func collectGarbage() {
+        guard let L else { return }
+        lk_collect(L)
+    }
+}

@@ -1,0 +1,69 @@
+import LuaKit
+
+/// What the host helpers of one scenario share: its output, counts and snapshot names.
+final class ScenarioContext {
+    let snapshots: ScenarioSnapshots
+    var scenarioName = ""
+    /// Where steps go, when they are recorded.
+    var recorder: ScenarioStepRecorder?
+    /// The screen types the scenario's scripts defined, when steps are recorded.
+    var definedScreens: [String]?
+    /// The lines of route scripts that ran, with coverage on.
+    var coverage: [String: [Int: Int]]?
+    var routeCoverage: [String: Int]?
+    private(set) var output = ""
+    var expectations = 0
+    /// Why the scenario called `pending(reason)` while running, if it did.
+    var pendingReason: String?
+    private var snapshotCount = 0
+    private(set) var snapshotChecks: [ScenarioSnapshots.Check] = []
+
+    /// What a scenario's printed output may hold; the rest is cut.
+    static let maximumOutput = 1 << 20
+
+    init(snapshots: ScenarioSnapshots) {
+        self.snapshots = snapshots
+    }
+
+    /// Keeps what the scenario printed, up to `maximumOutput` bytes.
+    func print(_ text: String) {
+        guard !isOutputCut else { return }
+        let room = Self.maximumOutput - output.utf8.count
+        if text.utf8.count <= room {
+            output += text
+        } else {
+            output += String(decoding: text.utf8.prefix(room), as: UTF8.self)
+            output += "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
+            isOutputCut = true
+        }
+    }
+
+    private var isOutputCut = false
+
+    /// host.snapshot(name, text) → ok, message, expected
+    func snapshot(name: String?, text: String, call: LuaCall) -> Int32 {
+        let key: String
+        if let name {
+            key = "\(scenarioName): \(name)"
+        } else {
+            snapshotCount += 1
+            key = "\(scenarioName) \(snapshotCount)"
+        }
+        let outcome = snapshots.check(key, text)
+        snapshotChecks.append(ScenarioSnapshots.Check(name: key, text: outcome == .written || outcome == .updated ? text : nil))
+        switch outcome {
+        case .matched, .written, .updated:
+            call.push(true)
+            return 1
+        case .missing:
+            call.push(false)
+            call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with navscript run --update-snapshots (which CI mode allows), then commit the file")
+            return 2
+        case let .mismatched(expected):
+            call.push(false)
+            call.push("snapshot '\(key)' differs from \(snapshots.url.lastPathComponent) (run navscript run --update-snapshots if the change is right)")
+            call.push(expected)
+            return 3
+        }
+    }
+}

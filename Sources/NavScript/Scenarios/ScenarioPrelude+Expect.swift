@@ -1,0 +1,307 @@
+extension ScenarioPrelude {
+    /// `expect` and its matchers, `expect.extend`, and `explore` loaded on first use: the
+    /// part of the prelude after the definitions, in the same chunk.
+    static let expectSource = #"""
+-- Comparing values ------------------------------------------------------------------------
+
+local function deepEqual(a, b, seen)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for key, value in pairs(a) do
+    if not deepEqual(value, b[key], seen) then return false end
+  end
+  for key in pairs(b) do
+    if a[key] == nil then return false end
+  end
+  return true
+end
+
+-- Text matching: a plain substring, or else a Lua pattern.
+local function matches(text, pattern)
+  if find(text, pattern, 1, true) then return true end
+  local ok, found = pcall(find, text, pattern)
+  return ok and found ~= nil
+end
+
+local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
+
+-- What explains a failure (showing values, diffs, pictures) loads on the first failure.
+local loadedReport
+local function report()
+  if not loadedReport then loadedReport = host.report()(deepEqual, isApp) end
+  return loadedReport
+end
+
+-- Expectations ---------------------------------------------------------------------------
+
+local expectation = {}
+expectation.__index = expectation
+
+local function fail(self, message, detail)
+  local text = message
+  if self.negated then text = message:gsub("^expect%(value%):", "expect(value).never:") end
+  if detail and detail ~= "" then text = text .. "\n" .. detail end
+  error(text, 3)
+end
+
+-- What a failed navigation said: `expect(app:navigate(route))` keeps its error as `extra`.
+local function navigationError(self)
+  if self.value == false and type(self.extra) == "string" then return self.extra end
+end
+
+-- `detail` makes the explanation, only when the check fails; a failed navigation's error is
+-- shown whatever the matcher.
+local function check(self, pass, message, detail)
+  -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
+  -- call check in a tail call).
+  host.count(pass ~= self.negated, message, 2)
+  if pass == self.negated then
+    local text = detail(report())
+    local err = navigationError(self)
+    if err and not text:find(err:match("^[^\n]*"), 1, true) then
+      text = text .. "\n  the navigation failed: " .. err:gsub("\n", "\n    ")
+    end
+    fail(self, message, text)
+  end
+  return self
+end
+
+local function negation(self) return self.negated and "not " or "" end
+
+-- A matcher that needs a kind of value (the received one, or `given`) says so, at the line
+-- of the expect.
+local function need(self, what, ok, given)
+  if not ok then
+    if given == nil then given = self.value end
+    error(format("expect(value):%s, got %s", what, report().typeName(given)), 3)
+  end
+end
+
+function expectation:toBe(expected)
+  local received = self.value
+  return check(self, received == expected, "expect(value):toBe(expected) failed", function(r)
+    return format("  expected: %s%s\n  received: %s", negation(self), r.show(expected), r.show(received))
+  end)
+end
+
+function expectation:toEqual(expected)
+  local received = self.value
+  return check(self, deepEqual(received, expected), "expect(value):toEqual(expected) failed", function(r)
+    if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
+      return r.legend .. "\n" .. r.textDiff(expected, received)
+    elseif type(expected) == "table" and type(received) == "table" then
+      return concat(r.differences(expected, received, "", {}), "\n")
+    end
+    return format("  expected: %s%s\n  received: %s", negation(self), r.show(expected), r.show(received))
+  end)
+end
+
+local function isObject(value, name)
+  return type(value) == "userdata" and getmetatable(value) == name
+end
+
+-- expect(container or app):toShow(Screen or screen type)
+function expectation:toShow(screen)
+  local received = self.value
+  need(self, "toShow needs a Container or an App", isApp(received) or isObject(received, "Container"))
+  need(self, "toShow needs a Screen or a screen type to look for", isObject(screen, "Screen") or isObject(screen, "ScreenType"), screen)
+  if isApp(received) then received = received:top() end
+  local byName = isObject(screen, "ScreenType")
+  local wanted = byName and screen.name or tostring(screen)
+  local shown = received and (byName and received.name or received.key)
+  return check(self, shown == wanted, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
+    local picture = r.pictureOf(self.value)
+    return format("  expected: %s%s\n  received: %s%s", negation(self), byName and ("any " .. wanted) or wanted,
+      received and tostring(received.key or received.kind) or "nothing", picture and ("\n\n" .. picture) or "")
+  end)
+end
+
+function expectation:toContain(item)
+  local received, found = self.value, false
+  need(self, "toContain needs a string or a table", type(received) == "string" or type(received) == "table")
+  if type(received) == "string" then
+    found = find(received, tostring(item), 1, true) ~= nil
+  else
+    for _, value in pairs(received) do if deepEqual(value, item) then found = true break end end
+  end
+  return check(self, found, "expect(value):toContain(item) failed", function(r)
+    return format("  item: %s\n  %s: %s", r.show(item), self.negated and "found in" or "not found in", r.show(received))
+  end)
+end
+
+function expectation:toHaveLength(length)
+  local received = self.value
+  need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
+  return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
+    return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
+  end)
+end
+
+function expectation:toMatch(pattern)
+  local received = self.value
+  need(self, "toMatch needs a string", type(received) == "string")
+  return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
+    return format("  pattern: %s\n  received: %s", r.show(pattern), r.show(received))
+  end)
+end
+
+function expectation:toBeTruthy()
+  return check(self, self.value ~= nil and self.value ~= false, "expect(value):toBeTruthy() failed", function(r)
+    return format("  expected: %sa value other than nil and false\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+function expectation:toBeFalsy()
+  return check(self, self.value == nil or self.value == false, "expect(value):toBeFalsy() failed", function(r)
+    return format("  expected: %snil or false\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+function expectation:toBeNil()
+  return check(self, self.value == nil, "expect(value):toBeNil() failed", function(r)
+    return format("  expected: %snil\n  received: %s", negation(self), r.show(self.value))
+  end)
+end
+
+-- Numbers: within 10^-digits / 2 of each other (2 digits by default), as Jest's toBeCloseTo.
+function expectation:toBeCloseTo(expected, digits)
+  digits = digits or 2
+  need(self, "toBeCloseTo needs a number", type(self.value) == "number")
+  local pass = math.abs(self.value - expected) < 10 ^ -digits / 2
+  return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
+    return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))
+  end)
+end
+
+local function comparison(name, words, test)
+  expectation[name] = function(self, bound)
+    need(self, name .. " needs a number", type(self.value) == "number")
+    return check(self, test(self.value, bound), format("expect(value):%s(%s) failed", name, tostring(bound)), function(r)
+      return format("  expected: %s%s %s\n  received: %s", negation(self), words, r.show(bound), r.show(self.value))
+    end)
+  end
+end
+comparison("toBeGreaterThan", "more than", function(a, b) return a > b end)
+comparison("toBeGreaterThanOrEqual", "at least", function(a, b) return a >= b end)
+comparison("toBeLessThan", "less than", function(a, b) return a < b end)
+comparison("toBeLessThanOrEqual", "at most", function(a, b) return a <= b end)
+
+-- expect(app or app.transitions):toHaveTransitions { "push", "present" }: the kinds, in order.
+function expectation:toHaveTransitions(kinds)
+  local received = self.value
+  need(self, "toHaveTransitions needs an App or a list of transitions", isApp(received) or type(received) == "table")
+  local list = isApp(received) and received.transitions or received
+  local seen = {}
+  for i, t in ipairs(list) do seen[i] = type(t) == "table" and t.kind or tostring(t) end
+  return check(self, deepEqual(seen, kinds), "expect(value):toHaveTransitions(kinds) failed", function(r)
+    return format("  expected: %s%s\n  received: %s", negation(self), r.show(kinds), r.show(seen))
+  end)
+end
+
+-- expect(app or app.log):toHaveLogged(pattern): a log line contains the text, or matches it.
+function expectation:toHaveLogged(pattern)
+  local received = self.value
+  need(self, "toHaveLogged needs an App or a list of log lines", isApp(received) or type(received) == "table")
+  local lines, found = isApp(received) and received.log or received, false
+  for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
+  return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
+    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #lines == 0 and "(empty)" or concat(lines, "\n    "))
+  end)
+end
+
+-- expect(app:navigate(route)):toSucceed(), also for app:open(url) and app:settle().
+function expectation:toSucceed()
+  local ok = self.value == true
+  return check(self, ok, "expect(value):toSucceed() failed", function(r)
+    local picture = host.lastTree()
+    if self.negated then return "  expected a failure, but it succeeded" .. (picture and ("\n\n" .. picture) or "") end
+    local reason = navigationError(self) or (self.value == false and "the run loop did not settle: work is still scheduled")
+      or format("received %s, not a navigation's result", r.show(self.value))
+    return "  " .. reason:gsub("\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
+  end)
+end
+
+-- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
+function expectation:toFail(pattern)
+  local failed, message
+  if type(self.value) == "function" then
+    local ok, err = pcall(self.value)
+    failed, message = not ok, not ok and tostring(err) or nil
+  else
+    failed, message = not self.value, self.extra
+  end
+  local pass = failed and (pattern == nil or (message ~= nil and matches(message, pattern)))
+  return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
+    if failed then
+      return format("  expected a failure matching: %s\n  failed with: %s", r.show(pattern), r.show(message))
+    end
+    return format("  expected a failure%s, but it succeeded", pattern and (" matching " .. r.show(pattern)) or "")
+  end)
+end
+
+function expectation:toMatchSnapshot(name)
+  local value, text = self.value
+  if isApp(value) then
+    local parts = { value:tree(), "", "transitions:" }
+    for _, t in ipairs(value.transitions) do
+      parts[#parts + 1] = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
+        t.container.key and (" " .. t.container.key) or "", concat(t.before, ", "), concat(t.after, ", "),
+        t.animated and (t.animation == "default" and " animated" or (" animated(" .. t.animation .. ")")) or "")
+    end
+    text = concat(parts, "\n")
+  elseif type(value) == "string" then
+    text = value
+  else
+    text = report().show(value)
+  end
+  local ok, message, expected = host.snapshot(name, text)
+  host.count(ok, "expect(value):toMatchSnapshot() failed", 2)
+  if not ok then
+    fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
+      expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
+  end
+  return self
+end
+
+local builtin = {}
+for name in pairs(expectation) do builtin[name] = true end
+
+-- expect.extend { toBeEven = function(received, ...) return pass, message end }: matchers of
+-- the file's own. The message explains a failure (a function making it is called only then).
+local function extend(matchers)
+  if type(matchers) ~= "table" then error(format("bad argument #1 to 'extend' (table expected, got %s)", type(matchers)), 2) end
+  for name, matcher in pairs(matchers) do
+    if type(name) ~= "string" or type(matcher) ~= "function" then
+      error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
+    end
+    if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
+    expectation[name] = function(self, ...)
+      local pass, message = matcher(self.value, ...)
+      return check(self, not not pass, format("expect(value):%s() failed", name), function()
+        if type(message) == "function" then message = message() end
+        return message and ("  " .. tostring(message):gsub("\n", "\n  ")) or ""
+      end)
+    end
+  end
+end
+
+expect = setmetatable({ extend = extend }, { __call = function(_, ...)
+  local object = setmetatable({ value = (...), extra = select(2, ...), negated = false }, expectation)
+  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true }, expectation)
+  return object
+end })
+
+-- `explore` (navscript explore's library) loads on first use: a saved failure's scenario
+-- calls explore.replay.
+explore = setmetatable({}, { __index = function(self, key)
+  local library = host.explore()
+  setmetatable(self, nil)
+  for name, value in pairs(library) do rawset(self, name, value) end
+  return rawget(self, key)
+end })
+
+"""#
+}

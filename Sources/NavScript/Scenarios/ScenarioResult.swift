@@ -1,0 +1,74 @@
+import Foundation
+
+/// A scenario as listed from its file.
+public struct ScenarioInfo: Sendable, Hashable, Codable {
+    /// Position in the file's definition order, 1-based (for ordering reports: a
+    /// scenario is run by its name and location).
+    public let index: Int
+    /// The names of the enclosing `describe` blocks and the scenario's, joined by spaces.
+    public let name: String
+    public let tags: [String]
+    /// "file:line" of the `scenario(...)` call.
+    public let location: String
+    /// Pending, skipped, or left out by another scenario's `.only`: not run.
+    public let isPending: Bool
+    /// Marked with `.only` (itself or a `describe` around it).
+    public var isFocused = false
+
+    public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false) {
+        self.index = index
+        self.name = name
+        self.tags = tags
+        self.location = location
+        self.isPending = isPending
+        self.isFocused = isFocused
+    }
+}
+
+/// What running one scenario gave.
+public struct ScenarioResult: Sendable, Codable {
+    public enum Status: String, Sendable, Codable {
+        case passed, failed, skipped
+    }
+
+    public let scenario: ScenarioInfo
+    public let status: Status
+    /// For a failure: the message, starting with `file:line:` where Lua knows it.
+    public let message: String?
+    public let traceback: String?
+    /// Whether the failure is an expectation that did not hold (not a script error).
+    public let isExpectationFailure: Bool
+    /// What the scenario printed.
+    public let output: String
+    /// How many expectations it checked (held or not).
+    public let expectations: Int
+    /// Wall-clock seconds.
+    public let duration: Double
+    /// The snapshot checks it made, for the process that keeps the snapshot file.
+    public var snapshots: [ScenarioSnapshots.Check] = []
+    /// When it started, in seconds of the system's monotonic clock (the same in every
+    /// process of a machine): what a file's wall time is measured with.
+    public var started: Double = 0
+    /// Its steps, when the run records them (for the HTML report and the navigation map).
+    public var steps: [ScenarioStep]?
+    /// The screen types its scripts defined, when steps are recorded.
+    public var definedScreens: [String]?
+    /// With coverage on, how often each line of each route script ran (by chunk name).
+    public var coverage: [String: [Int: Int]]?
+    /// With coverage on, how often each deeplink pattern, interceptor, fallback function
+    /// and deeplink type the scripts declared ran.
+    public var routeCoverage: [String: Int]?
+
+    public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
+                output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
+        self.scenario = scenario
+        self.status = status
+        self.message = message
+        self.traceback = traceback
+        self.isExpectationFailure = isExpectationFailure
+        self.output = output
+        self.expectations = expectations
+        self.duration = duration
+        self.snapshots = snapshots
+    }
+}
