@@ -1,6 +1,7 @@
 -- Hostile case: A loop in a deeplink handler.
 -- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
--- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- folder run: the attack must fail with the message below, and the next scenario (support/clean.lua)
+-- start clean.
 -- expect: instruction limit exceeded
 local Feed = nav.screen("Feed")
 
@@ -11,11 +12,5 @@ describe("hostile", function()
     nav.app():open('app://spin')
   end)
 
-  scenario("the next scenario starts clean", function()
-    expect(rawget(_G, "LEAKED")):toBe(nil)
-    expect(("x"):upper()):toBe("X")
-    expect(getmetatable(_G)):toBe(nil)
-    local app = nav.app { root = nav.stack { Feed() } }
-    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
-  end)
+  require "support.clean" (Feed)
 end)

@@ -1,6 +1,7 @@
 -- Hostile case: A tab index at the integer's edge: a navigation failure, never a trap.
 -- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
--- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- folder run: the attack must fail with the message below, and the next scenario (support/clean.lua)
+-- start clean.
 -- expect: No container of UIViewController type found
 local Feed = nav.screen("Feed")
 
@@ -11,11 +12,5 @@ describe("hostile", function()
     assert(app:navigate(nav.route():top(nav.tabs):selectTab(math.maxinteger)))
   end)
 
-  scenario("the next scenario starts clean", function()
-    expect(rawget(_G, "LEAKED")):toBe(nil)
-    expect(("x"):upper()):toBe("X")
-    expect(getmetatable(_G)):toBe(nil)
-    local app = nav.app { root = nav.stack { Feed() } }
-    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
-  end)
+  require "support.clean" (Feed)
 end)

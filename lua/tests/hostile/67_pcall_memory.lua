@@ -1,6 +1,7 @@
 -- Hostile case: A memory bomb inside pcall, then going on as if nothing happened.
 -- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
--- folder run: the attack must fail with the message below, and the next scenario start clean.
+-- folder run: the attack must fail with the message below, and the next scenario (support/clean.lua)
+-- start clean.
 -- expect: memory limit exceeded (16384 KiB)
 local Feed = nav.screen("Feed")
 
@@ -15,11 +16,5 @@ describe("hostile", function()
     for i = 1, 1e6 do LEAKED = i end   -- the limit is not swallowed: the next instructions raise it
   end)
 
-  scenario("the next scenario starts clean", function()
-    expect(rawget(_G, "LEAKED")):toBe(nil)
-    expect(("x"):upper()):toBe("X")
-    expect(getmetatable(_G)):toBe(nil)
-    local app = nav.app { root = nav.stack { Feed() } }
-    expect(app:navigate(nav.route():top(nav.stack):push(Feed { n = 1 }))):toBe(true)
-  end)
+  require "support.clean" (Feed)
 end)
