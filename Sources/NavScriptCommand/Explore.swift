@@ -130,8 +130,7 @@ struct Explore: ParsableCommand {
             print("Never enabled: \(never.joined(separator: ", "))")
         }
         if coverage {
-            let modules = ScriptWatcher.scripts(in: runner.file.root).map { URL(fileURLWithPath: $0).standardizedFileURL }
-                .filter { $0.path != runner.file.url.standardizedFileURL.path && !$0.lastPathComponent.hasSuffix("_spec.lua") && !$0.pathComponents.contains("scenarios") }
+            let modules = ScenarioDiscovery.routeScripts(in: runner.file.root, excluding: [runner.file.url.standardizedFileURL.path])
                 .map { ScenarioDiscovery.display($0, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
             let report = CoverageReport(lines: lines, modules: modules, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             _ = Run.write(report, threshold: nil, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), toStandardError: false)

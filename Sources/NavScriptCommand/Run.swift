@@ -231,16 +231,8 @@ final class RunSession {
         for file in suite.listed.map(\.file) where !roots.contains(file.root) {
             roots.append(file.root)
         }
-        var modules: Set<String> = []
-        for root in roots {
-            for path in ScriptWatcher.scripts(in: root) {
-                let url = URL(fileURLWithPath: path).standardizedFileURL
-                if !scenarioFiles.contains(url.path) {
-                    modules.insert(ScenarioDiscovery.display(url, in: suiteOptions.workingDirectory))
-                }
-            }
-        }
-        return modules.sorted()
+        let modules = roots.flatMap { ScenarioDiscovery.routeScripts(in: $0, excluding: scenarioFiles) }
+        return Set(modules.map { ScenarioDiscovery.display($0, in: suiteOptions.workingDirectory) }).sorted()
     }
 
     /// The command line of this run, with its seed: what repeats it.

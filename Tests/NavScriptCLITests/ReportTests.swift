@@ -270,4 +270,23 @@ import Testing
             #expect(!Self.browserRequired, "scripts/test installs lcov; it is missing")
         }
     }
+
+    /// Route modules are found below the suite's root, wherever the run starts from: one
+    /// that no scenario required is listed under its own path.
+    @Test func coverageListsTheModulesOfASuiteInAnotherFolder() throws {
+        let fixture = try Fixture([
+            "app/routes/counter.lua": "return { used = function(x) return x + 1 end }\n",
+            "app/routes/never.lua": "return { never = true }\n",
+            "app/scenarios/count.lua": """
+                local counter = require "routes.counter"
+                scenario("one", function() expect(counter.used(1)):toBe(2) end)
+                """,
+        ])
+        let run = try navscript(["run", "app", "--coverage", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("SF:app/routes/counter.lua\nDA:1,2"), "\(lcov)")
+        #expect(lcov.contains("SF:app/routes/never.lua\nDA:1,0\nLF:1\nLH:0\nend_of_record"), "\(lcov)")
+        #expect(!lcov.contains("scenarios/count.lua"))
+    }
 }

@@ -57,11 +57,22 @@ public enum ScenarioDiscovery {
 
     /// Scenario files below `folder`, sorted by path.
     public static func scenarioFiles(in folder: URL) -> [URL] {
+        scripts(in: folder, scenarios: true)
+    }
+
+    /// The route scripts and modules below a suite's `root`: its `.lua` files that are not
+    /// scenario files (by name, as `scenarioFiles(in:)` finds them, or named in
+    /// `scenarios`, standardized paths), sorted by path.
+    public static func routeScripts(in root: URL, excluding scenarios: Set<String> = []) -> [URL] {
+        scripts(in: root, scenarios: false).filter { !scenarios.contains($0.path) }
+    }
+
+    private static func scripts(in folder: URL, scenarios: Bool) -> [URL] {
         let base = folder.standardizedFileURL
         let inScenarios = base.pathComponents.contains("scenarios")
         return ScriptWatcher.scripts(in: base).filter { path in
-            path.hasSuffix("_spec.lua") || inScenarios || path.split(separator: "/").dropLast().contains("scenarios")
-        }.map { base.appendingPathComponent($0) }
+            (path.hasSuffix("_spec.lua") || inScenarios || path.split(separator: "/").dropLast().contains("scenarios")) == scenarios
+        }.map { base.appendingPathComponent($0).standardizedFileURL }
     }
 
     /// The project file a suite's root may hold.
