@@ -84,18 +84,16 @@ extension NavRuntime {
         return .method(.app, name) { runtime, call in
             let app = try call.object(1, runtime.apps)
             runtime.lastApp = app
-            guard let recorder = runtime.stepRecorder, let step else {
-                let results = try body(runtime, call, app)
-                try runtime.raiseCallbackErrors()
-                if NavRuntime.checksRestore, step != nil {
-                    try runtime.checkRestore(app)
-                }
-                return results
-            }
+            let recorder = step == nil ? nil : runtime.stepRecorder
             let before = (app.application.transitions.count, app.application.log.count)
             let results = try body(runtime, call, app)
-            recorder.record(step, app: app, call: call, results: results, before: before)
+            if let recorder, let step {
+                recorder.record(step, app: app, call: call, results: results, before: before)
+            }
             try runtime.raiseCallbackErrors()
+            if NavRuntime.checksRestore, step != nil, recorder == nil {
+                try runtime.checkRestore(app)
+            }
             return results
         }
     }

@@ -14,11 +14,18 @@ extension NavRuntime {
 
     /// `route:fallback(function(err) return route end)`.
     func scriptFallback(_ call: LuaCall, _ index: Int32, root: ScreenContainerKind) -> (Error) throws -> AnyScreenRoute? {
-        let function = NavCallback.function(keepFunction(call, index)), directory = directory
-        let name = "fallback \(call.location(level: 1) ?? "?")"
-        declare(name)
+        scriptFallback(.function(keepFunction(call, index)), call)
+    }
+
+    /// A fallback function (`route:fallback`, `route:try { fallback = }`), which route
+    /// coverage names by the line that gave it.
+    func scriptFallback(_ function: NavCallback, _ call: LuaCall) -> (Error) throws -> AnyScreenRoute? {
+        let directory = directory
+        // Only with coverage on: finding the line is a look-up in Lua's debug information.
+        let name = routeUsage == nil ? nil : "fallback \(call.location(level: 1) ?? "?")"
+        if let name { declare(name) }
         return { error in
-            directory.current?.used(name)
+            if let name { directory.current?.used(name) }
             return try directory.invoke(function, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
                 if call.isNoneOrNil(-1) { return nil }
                 guard let route = call.optionalObject(-1, runtime.routes) else {

@@ -161,18 +161,7 @@ extension NavRuntime {
             case let .route(route):
                 resolution = resolution.fallback { _ in route }
             case let .function(callback):
-                let name = "fallback \(table.call.location(level: 1) ?? "?")"
-                declare(name)
-                resolution = resolution.fallback { error in
-                    directory.current?.used(name)
-                    return try directory.invoke(callback, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
-                        if call.isNoneOrNil(-1) { return nil }
-                        guard let route = call.optionalObject(-1, runtime.routes) else {
-                            throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")
-                        }
-                        return route
-                    }
-                }
+                resolution = resolution.fallback(to: scriptFallback(callback, table.call))
             }
         }
         if try table.bool("cauterize", default: false) {

@@ -64,19 +64,6 @@ public struct NavigationMap: Sendable {
         }
     }
 
-    /// Another run's map, as if it were part of this one.
-    public mutating func merge(_ other: NavigationMap) {
-        defined.formUnion(other.defined)
-        for (name, usage) in other.screens {
-            screens[name, default: Usage()].count += usage.count
-            screens[name]?.scenarios.formUnion(usage.scenarios)
-        }
-        for (edge, usage) in other.edges {
-            edges[edge, default: Usage()].count += usage.count
-            edges[edge]?.scenarios.formUnion(usage.scenarios)
-        }
-    }
-
     static func screenName(_ node: ScenarioHierarchy) -> String? {
         guard node.kind == "modal" else { return nil }
         return node.name ?? node.key

@@ -34,14 +34,16 @@ public final class NavRuntime {
     /// "interceptor routes/deeplinks.lua:20"), with how often it ran. Nil when off.
     var routeUsage: [String: Int]?
 
-    /// Counts a run of `name`, with coverage on.
-    func used(_ name: String) {
-        if routeUsage != nil { routeUsage?[name, default: 0] += 1 }
+    /// Counts a run of `name`, with coverage on (the name is made only then).
+    func used(_ name: @autoclosure () -> String) {
+        if routeUsage != nil { routeUsage?[name(), default: 0] += 1 }
     }
 
     /// Declares `name`, with coverage on, so that one that never runs shows at 0.
-    func declare(_ name: String) {
-        if routeUsage != nil, routeUsage?[name] == nil { routeUsage?[name] = 0 }
+    func declare(_ name: @autoclosure () -> String) {
+        guard routeUsage != nil else { return }
+        let name = name()
+        if routeUsage?[name] == nil { routeUsage?[name] = 0 }
     }
 
     /// The names of the screen types scripts defined (for the navigation map's uncovered screens).

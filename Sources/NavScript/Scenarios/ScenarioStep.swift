@@ -148,20 +148,17 @@ extension ScenarioHierarchy {
 
 /// Records the steps of one scenario, up to a bound, for the report.
 public final class ScenarioStepRecorder {
-    /// The most steps a scenario records; later ones are counted, not kept.
+    /// The most steps a scenario records; later ones are not kept.
     public static let maximumSteps = 2_000
 
     public private(set) var steps: [ScenarioStep] = []
-    public private(set) var dropped = 0
 
     public init() {}
 
     func append(_ step: ScenarioStep) {
-        guard steps.count < Self.maximumSteps else {
-            dropped += 1
-            return
+        if steps.count < Self.maximumSteps {
+            steps.append(step)
         }
-        steps.append(step)
     }
 
     /// An app method's step: what changed since `before` (counts of transitions and log

@@ -28,8 +28,8 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         let channel = WorkerChannel()
         WorkerMemoryWatch.start(limit: rssLimit << 20)
-        let fork = WorkerFork(limits: LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout))
         let limits = LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout)
+        let fork = WorkerFork(limits: limits)
         let mode: ScenarioSnapshots.Mode = snapshotMode == "update" ? .update : snapshotMode == "ci" ? .ci : .normal
         var runners: [String: ScenarioFileRunner] = [:]
         let decoder = JSONDecoder()
