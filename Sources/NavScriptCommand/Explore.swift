@@ -149,27 +149,25 @@ struct Explore: ParsableCommand {
         var seen = Set<String>()
         var explored = 0
         for start in 1...starts {
-            let initial = try runner.run([], start: start)
-            if let failure = initial.failure { return ([], start, failure, "start \(start)") }
-            let (shape, _) = try runner.successors(of: [], start: start, keys: keys)
-            seen.insert(shape)
-            var level: [[ExploreStep]] = [[]]
+            let initial = try runner.expand([], start: start, keys: keys)
+            if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
+            seen.insert(initial.shape)
+            // Each sequence kept with the moves enabled after it, found in the state that ran it.
+            var level: [(sequence: [ExploreStep], moves: [ExploreStep])] = [([], initial.next)]
             for _ in 0..<depth {
-                var next: [[ExploreStep]] = []
-                for sequence in level {
-                    let (_, moves) = try runner.successors(of: sequence, start: start, keys: keys)
+                var next: [(sequence: [ExploreStep], moves: [ExploreStep])] = []
+                for (sequence, moves) in level {
                     for move in moves {
                         let candidate = sequence + [move]
                         explored += 1
-                        let replay = try runner.run(candidate, start: start)
-                        if replay.skipped { continue }
-                        if let failure = replay.failure {
+                        let expansion = try runner.expand(candidate, start: start, keys: keys)
+                        if expansion.replay.skipped { continue }
+                        if let failure = expansion.replay.failure {
                             print("Searched \(explored) sequences: the shortest counterexample has \(candidate.count) action\(candidate.count == 1 ? "" : "s").")
                             return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
                         }
-                        let (shape, _) = try runner.successors(of: candidate, start: start, keys: keys)
-                        if seen.insert(shape).inserted {
-                            next.append(candidate)
+                        if seen.insert(expansion.shape).inserted {
+                            next.append((candidate, expansion.next))
                         }
                     }
                 }

@@ -168,27 +168,19 @@ public final class ExploreRunner: @unchecked Sendable {
 
     public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false) throws -> Replay {
         try withModel(seed: 0) { runtime, library, model in
-            let list = LuaValue.table(array: steps.map { step in
-                .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
-            }, fields: [:])
-            let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees)], results: 4)
-            let pictures = (values[2].array ?? []).compactMap(\.string)
-            return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures)
+            try replay(steps, start: start, trees: trees, runtime, library, model)
         }
     }
 
-    /// The actions enabled after `steps` (each with every argument list), and the shape.
-    public func successors(of steps: [ExploreStep], start: Int, keys: Bool) throws -> (shape: String, next: [ExploreStep]) {
+    /// What running given steps gave and, when they all ran without a failure, the shape
+    /// they left and the actions enabled then (each with every argument list): one state
+    /// for the exhaustive search's replay and its next level.
+    public func expand(_ steps: [ExploreStep], start: Int, keys: Bool) throws -> (replay: Replay, shape: String, next: [ExploreStep]) {
         try withModel(seed: 0) { runtime, library, model in
-            let lua = runtime.lua
-            let list = LuaValue.table(array: steps.map { step in
-                .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
-            }, fields: [:])
-            _ = lua
-            _ = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(false)], results: 0)
+            let replay = try replay(steps, start: start, trees: false, runtime, library, model)
+            guard replay.failure == nil, !replay.skipped else { return (replay, "", []) }
             // The app the run left: the library keeps the last one.
             let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 2)
-            let shape = values[0].string ?? ""
             var next: [ExploreStep] = []
             for entry in values[1].array ?? [] {
                 let name = entry["action"]?.string ?? ""
@@ -196,8 +188,18 @@ public final class ExploreRunner: @unchecked Sendable {
                     next.append(ExploreStep(action: name, arguments: arguments.array ?? []))
                 }
             }
-            return (shape, next)
+            return (replay, values[0].string ?? "", next)
         }
+    }
+
+    private func replay(_ steps: [ExploreStep], start: Int, trees: Bool,
+                        _ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference) throws -> Replay {
+        let list = LuaValue.table(array: steps.map { step in
+            .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
+        }, fields: [:])
+        let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees)], results: 4)
+        let pictures = (values[2].array ?? []).compactMap(\.string)
+        return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures)
     }
 
     /// Simpler argument lists for a step, for shrinking.
