@@ -29,10 +29,7 @@ struct MergeReports: ParsableCommand {
 
     func validate() throws {
         for reporter in reporters {
-            let kind = reporter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            guard ReporterKind(rawValue: kind) != nil else {
-                throw ValidationError("unknown reporter '\(kind)' (\(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+            _ = try ReporterKind.parse(reporter)
         }
     }
 
@@ -86,20 +83,12 @@ struct MergeReports: ParsableCommand {
             }
         }
         let report = RunRecord.merge(records)
-        let requested = reporters.map { text -> (ReporterKind, String?) in
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            return (ReporterKind(rawValue: parts[0]) ?? .console, parts.count > 1 ? parts[1] : nil)
-        }
+        let requested = try reporters.map { try ReporterKind.parse($0) }
         let made = RunOptions.makeReporters(requested, workingDirectory: workingDirectory, color: color, verbose: false,
                                             showOutput: false, durations: 0)
         // Coverage, when the shards measured it: one coverage/lcov.info for them all.
-        var coverage: CoverageReport?
-        if let modules = report.coverageModules {
-            let merged = CoverageReport(results: report.results, modules: modules, folder: workingDirectory)
-            coverage = merged
-            for case let html as HTMLReporter in made {
-                html.coverage = merged.json
-            }
+        let coverage = report.coverageModules.map { modules in
+            CoverageReport(results: report.results, modules: modules, folder: workingDirectory).shown(in: made)
         }
         for reporter in made {
             for file in report.files {
@@ -110,7 +99,7 @@ struct MergeReports: ParsableCommand {
         var status = max(report.exitCode, RunSession.flush(made))
         if let coverage {
             status = max(status, Run.write(coverage, threshold: nil, in: workingDirectory,
-                                           toStandardError: requested.contains { $0.0 != .console && $0.0.defaultPath == nil && $0.1 == nil }))
+                                           toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         throw ExitCode(status)
     }

@@ -41,7 +41,7 @@ struct Run: ParsableCommand {
         var status = max(report.exitCode, RunSession.flush(reporters))
         if let coverage = session.coverage {
             status = max(status, Self.write(coverage, threshold: options.coverageThreshold, in: suite.workingDirectory,
-                                            toStandardError: options.requestedReporters.contains { $0.kind != .console && $0.kind.defaultPath == nil && $0.path == nil }))
+                                            toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         do {
             try LastRun.record(report, in: suite.workingDirectory)
@@ -182,11 +182,8 @@ final class RunSession {
         report.command = Self.repeatCommand(seed: seed)
         if options.measuresCoverage {
             report.coverageModules = routeModules()
-            let made = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
-            coverage = made
-            for case let html as HTMLReporter in reporters {
-                html.coverage = made.json
-            }
+            coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
+                .shown(in: reporters)
         }
         for reporter in reporters {
             reporter.finish(report)

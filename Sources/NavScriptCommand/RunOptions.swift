@@ -100,17 +100,14 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("tag '\(both)' is both included and excluded")
         }
         for reporter in reporters {
-            let kind = reporter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            guard ReporterKind(rawValue: kind) != nil else {
-                throw ValidationError("unknown reporter '\(kind)' (\(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+            _ = try ReporterKind.parse(reporter)
         }
         let requested = requestedReporters
         let unused = outputs.dropFirst(requested.filter(\.takesOutput).count)
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        let onStandardOutput = requested.filter { $0.kind != .console && $0.kind.defaultPath == nil && $0.path == nil }.map(\.kind.rawValue)
+        let onStandardOutput = requested.filter { $0.kind.writesToStandardOutput(path: $0.path) }.map(\.kind.rawValue)
         if onStandardOutput.count > 1 {
             throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (kind=path or --output path)")
         }
@@ -120,10 +117,8 @@ struct RunOptions: ParsableArguments {
     var requestedReporters: [(kind: ReporterKind, path: String?, takesOutput: Bool)] {
         var outputs = self.outputs.makeIterator()
         return reporters.compactMap { text in
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let kind = ReporterKind(rawValue: parts[0]) else { return nil }
-            if parts.count > 1 { return (kind, parts[1], false) }
-            guard kind != .console, kind.defaultPath == nil else { return (kind, nil, false) }
+            guard let (kind, path) = try? ReporterKind.parse(text) else { return nil }   // validate() refused it
+            if path != nil || !kind.writesToStandardOutput(path: nil) { return (kind, path, false) }
             return (kind, outputs.next(), true)
         }
     }

@@ -189,3 +189,13 @@ enum LineScanner {
         return text.dropFirst(1 + equals).first == "[" ? equals : nil
     }
 }
+
+extension CoverageReport {
+    /// This report, given to the HTML reports among `reporters` to show.
+    func shown(in reporters: [Reporter]) -> CoverageReport {
+        for case let html as HTMLReporter in reporters {
+            html.coverage = json
+        }
+        return self
+    }
+}

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import NavScript
 
@@ -70,6 +71,21 @@ enum ReporterKind: String, CaseIterable {
         case .blob: return "blob-report/report.json"
         default: return nil
         }
+    }
+
+    /// `--reporter kind[=path]`: the kind and the path; an unknown kind says which there are.
+    static func parse(_ text: String) throws(ValidationError) -> (kind: ReporterKind, path: String?) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard let kind = ReporterKind(rawValue: parts.first ?? "") else {
+            throw ValidationError("unknown reporter '\(parts.first ?? "")' (\(allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return (kind, parts.count > 1 ? parts[1] : nil)
+    }
+
+    /// Whether the report, given no path, writes to standard output (where the console's
+    /// summary and the coverage table must then keep out of its way).
+    func writesToStandardOutput(path: String?) -> Bool {
+        self != .console && defaultPath == nil && path == nil
     }
 }
 
