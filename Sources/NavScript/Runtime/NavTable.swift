@@ -2,7 +2,7 @@ import LuaKit
 import ScreenKit
 
 /// A table argument read field by field, functions, Routes and Screens included (NavOptions
-/// copies plain data only). Errors name the argument and the field's path:
+/// reads plain data only, as the verbs' options). Errors name the argument and the field's path:
 /// `bad argument #2 to 'showAlert' (actions[2]: field 'title' must be a string)`.
 ///
 ///     let alert = try NavTable(call, 2, runtime: self)
