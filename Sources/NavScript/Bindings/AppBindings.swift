@@ -83,7 +83,9 @@ extension NavRuntime {
         let step = ScenarioStep.Kind(rawValue: name)
         return .method(.app, name) { runtime, call in
             let app = try call.object(1, runtime.apps)
-            runtime.lastApp = app
+            if runtime.lastApp !== app {
+                runtime.lastApp = app
+            }
             let recorder = step == nil ? nil : runtime.stepRecorder
             let before = (app.application.transitions.count, app.application.log.count)
             let results = try body(runtime, call, app)

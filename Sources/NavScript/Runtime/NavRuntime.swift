@@ -71,7 +71,10 @@ public final class NavRuntime {
     var callbackErrors: [Error] = []
 
     /// The app a script used last (navigated, advanced...): what a failed `toSucceed` pictures.
-    weak var lastApp: NavApp?
+    /// Held, not weak: a weakly referenced object keeps its counts in a side table, and
+    /// every app method sets this and retains the app. It keeps one app past its last use
+    /// at most, until the state closes.
+    var lastApp: NavApp?
 
     /// Where the steps of a scenario go when a report records them.
     public var stepRecorder: ScenarioStepRecorder?

@@ -20,6 +20,20 @@ extension ScreenContainer {
         return children.filter { $0 !== selected } + [selected]
     }
 
+    /// `nestedContainers.reversed()`, one by one, without making the arrays.
+    func forEachNestedContainerReversed(_ body: (ScreenContainer) -> Void) {
+        guard isIterable else {
+            return
+        }
+        let selected = selectedChild
+        if let selected {
+            body(selected)
+        }
+        for child in children.reversed() where child !== selected {
+            body(child)
+        }
+    }
+
     /// The outermost container of this one's containment tree below the window: the one a
     /// presentation attaches to.
     public var presentationContext: ScreenContainer {

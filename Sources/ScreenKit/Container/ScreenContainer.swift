@@ -88,6 +88,18 @@ public final class ScreenContainer {
     /// When the animation running on this container ends; later animations queue behind.
     internal var animationEnd: Double = 0
 
+    /// What a weak reference to this container holds instead (`ScreenCustomWindowProvider`):
+    /// it lives exactly as long as the container, which alone holds it strongly.
+    final class Anchor {
+        unowned(unsafe) let container: ScreenContainer
+
+        init(_ container: ScreenContainer) {
+            self.container = container
+        }
+    }
+
+    private(set) lazy var anchor = Anchor(self)
+
     /// Makes a detached container. The abstract kind `.container` makes a modal one.
     public init(kind: ScreenContainerKind, key: ScreenKey? = nil) {
         self.kind = kind == .container ? .modal : kind

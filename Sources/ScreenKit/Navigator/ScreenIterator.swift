@@ -97,6 +97,21 @@ extension DefaultScreenIterator {
     /// walking up from every container: `app:top()` and explore's checks ask this several
     /// times an action.
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        topContainer(in: container, where: predicate, skipsHidden: false)
+    }
+
+    /// The same container as `topContainer(in:where:)` for a predicate without side
+    /// effects, found without walking into what is not in the window: under a screen that
+    /// is not the top of its stack, or a tab that is not selected, nothing is, and nested
+    /// containers are walked without their presentations. The navigator's `topContainer`,
+    /// `topStackContainer` and `topTabsContainer` (Lua: `app:top()`, `app:topStack()`,
+    /// `app:topTabs()`) ask this several times an action of `navscript explore`.
+    public func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        topContainer(in: container, where: predicate, skipsHidden: true)
+    }
+
+    private func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool,
+                              skipsHidden: Bool) -> ScreenContainer? {
         struct Visit {
             let container: ScreenContainer
             let followsPresentation: Bool
@@ -152,16 +167,16 @@ extension DefaultScreenIterator {
                     }
                     continue
                 }
-                for child in container.nestedContainers.reversed() {
+                let shownChild = container.kind == .stack ? container.children.last
+                    : container.kind == .tabs ? container.selectedChild : nil
+                container.forEachNestedContainerReversed { child in
                     guard child.parent === container else {
                         pending.append(.visit(Visit(child, followsPresentation: false)))
-                        continue
+                        return
                     }
-                    let shown: Bool
-                    switch container.kind {
-                    case .stack: shown = container.children.last === child
-                    case .tabs: shown = container.selectedChild === child
-                    default: shown = true
+                    let shown = container.kind != .stack && container.kind != .tabs || shownChild === child
+                    if skipsHidden && !(shown && visit.isInWindow) {
+                        return
                     }
                     pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow,
                                                 windowShows: visit.windowShows)))

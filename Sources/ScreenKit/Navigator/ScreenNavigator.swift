@@ -58,7 +58,13 @@ public final class ScreenNavigator {
     public var topTabsContainer: ScreenContainer? { top(.tabs) }
 
     private func top(_ kind: ScreenContainerKind) -> ScreenContainer? {
-        window.flatMap { iterator.topContainer(in: $0) { $0.kind.conforms(to: kind) } }
+        guard let window else {
+            return nil
+        }
+        if let iterator = iterator as? DefaultScreenIterator {
+            return iterator.topVisibleContainer(in: window) { $0.kind.conforms(to: kind) }
+        }
+        return iterator.topContainer(in: window) { $0.kind.conforms(to: kind) }
     }
 
     public func firstContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
@@ -91,12 +97,14 @@ public final class ScreenNavigator {
             return
         }
         simulation.clock.enter {
-            perform(action, on: window) { [weak self] result in
+            // The logger, not a weak navigator: a weakly referenced object keeps its counts
+            // in a side table, which every later retain and release goes through.
+            perform(action, on: window) { [logger] result in
                 switch result {
                 case .success:
                     completion?(.success(()))
                 case let .failure(error):
-                    self?.logError(error)
+                    logger?.error(error)
                     completion?(.failure(error))
                 }
             }

@@ -6,11 +6,16 @@ public protocol ScreenWindowProvider: AnyObject {
 /// A given window, held weakly as Nivelir's `ScreenCustomWindowProvider` holds it: when
 /// the window is gone, navigation fails with "No container of UIWindow type found".
 public final class ScreenCustomWindowProvider: ScreenWindowProvider {
-    public private(set) weak var window: ScreenContainer?
+    /// The window's anchor, not the window: a weakly referenced object keeps its counts in
+    /// a side table, which every retain and release of it then goes through, and the
+    /// window is retained and released at every step of a walk.
+    private weak var anchor: ScreenContainer.Anchor?
 
     public init(window: ScreenContainer?) {
-        self.window = window
+        anchor = window?.anchor
     }
+
+    public var window: ScreenContainer? { anchor?.container }
 }
 
 /// The key window of the simulation's windows (Nivelir's `ScreenKeyWindowProvider`, which

@@ -145,8 +145,19 @@ import Testing
                     let expected = AskingEach().topContainer(in: start) { askedEach += 1; return predicate($0) }
                     #expect(found === expected, "\(app.tree())")
                     #expect(asked == askedEach)
+                    // Without walking into what is not in the window: the same container.
+                    #expect(DefaultScreenIterator().topVisibleContainer(in: start, where: predicate) === expected, "\(app.tree())")
                 }
             }
+        }
+    }
+
+    @Test func theNavigatorsTopsSkipWhatIsNotInTheWindow() throws {
+        for app in try Self.apps() {
+            let navigator = app.navigator, asking = AskingEach()
+            #expect(navigator.topContainer === asking.topContainer(in: app.window) { $0.kind.conforms(to: .modal) })
+            #expect(navigator.topStackContainer === asking.topContainer(in: app.window) { $0.kind == .stack })
+            #expect(navigator.topTabsContainer === asking.topContainer(in: app.window) { $0.kind == .tabs })
         }
     }
 }
