@@ -68,6 +68,8 @@ typedef struct lk_host {
     lk_output output;
     void *output_context;
     lk_coverage coverage;
+    /* module texts read once for a set of states, or NULL to read them each time (lk_modules.c) */
+    lk_modulefiles *files;
     /* text buffers, last: a new record zeroes what comes before them, and their first bytes */
     char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
     char stop_message[LK_MESSAGE_MAX];
@@ -95,5 +97,9 @@ void lk_scriptwhere(lk_host *h, char *where);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
    process's compiled modules when the same text was compiled before (lk_modules.c). */
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);
+/* The text of module `name` kept in files, or NULL (lk_modules.c). */
+const char *lk_findmodulefile(lk_modulefiles *files, const char *name, size_t *length);
+/* Keeps a copy of the text of module `name` in files; returns the copy, or NULL. */
+const char *lk_keepmodulefile(lk_modulefiles *files, const char *name, const char *text, size_t length);
 
 #endif

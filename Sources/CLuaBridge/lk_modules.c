@@ -83,3 +83,84 @@ int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chu
         lk_keepmodule(L, hash, chunkname, text, length);
     return status;
 }
+
+/*
+** Module files read once (lk_modulefiles, lk_bridge.h): by name, each text as require
+** first read it. Entries are never changed or freed before the set, so a found text is
+** read without the lock.
+*/
+typedef struct lk_modulefile {
+    struct lk_modulefile *next;
+    char *name;
+    char *text;
+    size_t length;
+} lk_modulefile;
+
+struct lk_modulefiles {
+    pthread_mutex_t lock;
+    lk_modulefile *first;
+};
+
+lk_modulefiles *lk_newmodulefiles(void) {
+    lk_modulefiles *files = (lk_modulefiles *)calloc(1, sizeof *files);
+    if (files)
+        pthread_mutex_init(&files->lock, NULL);
+    return files;
+}
+
+void lk_freemodulefiles(lk_modulefiles *files) {
+    if (!files)
+        return;
+    for (lk_modulefile *f = files->first, *next; f; f = next) {
+        next = f->next;
+        free(f->name);
+        free(f->text);
+        free(f);
+    }
+    pthread_mutex_destroy(&files->lock);
+    free(files);
+}
+
+void lk_setmodulefiles(lua_State *L, lk_modulefiles *files) {
+    lk_gethost(L)->files = files;
+}
+
+static lk_modulefile *lk_findfile(lk_modulefiles *files, const char *name) {
+    for (lk_modulefile *f = files->first; f; f = f->next)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+const char *lk_findmodulefile(lk_modulefiles *files, const char *name, size_t *length) {
+    pthread_mutex_lock(&files->lock);
+    lk_modulefile *f = lk_findfile(files, name);
+    pthread_mutex_unlock(&files->lock);
+    if (f)
+        *length = f->length;
+    return f ? f->text : NULL;
+}
+
+const char *lk_keepmodulefile(lk_modulefiles *files, const char *name, const char *text, size_t length) {
+    lk_modulefile *f = (lk_modulefile *)calloc(1, sizeof *f);
+    char *copy = (char *)malloc(length + 1), *key = strdup(name);
+    if (!f || !copy || !key) {
+        free(f); free(copy); free(key);
+        return NULL;
+    }
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    *f = (lk_modulefile){ .name = key, .text = copy, .length = length };
+    pthread_mutex_lock(&files->lock);
+    lk_modulefile *kept = lk_findfile(files, name);   /* another thread's read came first */
+    if (!kept) {
+        f->next = files->first;
+        files->first = f;
+    }
+    pthread_mutex_unlock(&files->lock);
+    if (kept) {
+        free(f->name); free(f->text); free(f);
+        return kept->text;
+    }
+    return copy;
+}

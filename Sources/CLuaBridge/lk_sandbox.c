@@ -93,13 +93,17 @@ static int lk_validname(const char *name) {
     return !start;
 }
 
-/* Reads root/<name with dots as slashes>.lua if it is a regular file below the root. */
-static char *lk_readmodule(lk_host *h, const char *name, char *relative, size_t relsize, size_t *length) {
-    char path[PATH_MAX], real[PATH_MAX];
+/* The path of module name below the root: <name with dots as slashes>.lua */
+static void lk_modulepath(const char *name, char *relative, size_t relsize) {
     snprintf(relative, relsize, "%s.lua", name);
     for (char *c = relative; *c; c++)
         if (*c == '.' && strcmp(c, ".lua") != 0)
             *c = '/';
+}
+
+/* Reads root/relative if it is a regular file below the root. */
+static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
+    char path[PATH_MAX], real[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
         return NULL;
     if (realpath(path, real) == NULL)
@@ -141,15 +145,20 @@ static int lk_require(lua_State *L) {
     if (!lk_validname(name))
         return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
     char relative[PATH_MAX], chunkname[PATH_MAX + 2];
-    char *text = h->root[0] ? lk_readmodule(h, name, relative, sizeof relative, &length) : NULL;
-    if (text == NULL) {
+    lk_modulepath(name, relative, sizeof relative);
+    /* a text read once for a set of states (lk_setmodulefiles), or read now */
+    const char *kept = h->files && h->root[0] ? lk_findmodulefile(h->files, name, &length) : NULL;
+    char *text = kept || !h->root[0] ? NULL : lk_readmodule(h, relative, &length);
+    if (text && h->files)
+        kept = lk_keepmodulefile(h->files, name, text, length);
+    if (text == NULL && kept == NULL) {
         if (!h->root[0])
             return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
         return luaL_error(L, "module '%s' not found: no file %s below the script root %s", name, relative,
                           h->display_root[0] ? h->display_root : ".");
     }
     snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
-    int status = lk_loadmodule(L, text, length, chunkname);
+    int status = lk_loadmodule(L, kept ? kept : text, length, chunkname);
     free(text);
     if (status != LUA_OK)
         return lua_error(L);

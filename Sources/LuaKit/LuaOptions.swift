@@ -18,6 +18,9 @@ public struct LuaOptions: Sendable {
     public var seed: Int
     /// Whether the state counts the lines that run (`LuaState.coverage`).
     public var coverage = false
+    /// Module texts read once for every state opened with these options; nil reads a
+    /// module's file at each `require`, so that an edit shows in the next state.
+    public var moduleFiles: LuaModuleFiles?
 
     public init(limits: LuaLimits = LuaLimits(), root: URL? = nil, displayRoot: String? = nil, seed: Int = 0) {
         self.limits = limits

@@ -53,6 +53,9 @@ public final class LuaState {
             throw LuaError(status: status, message: message, stop: 0)
         }
         lk_setlimits(L, options.limits.memory, Int64(options.limits.instructions), options.limits.seconds)
+        if let moduleFiles = options.moduleFiles {
+            lk_setmodulefiles(L, moduleFiles.files)
+        }
         if options.coverage {
             lk_setcoverage(L, 1)
         }

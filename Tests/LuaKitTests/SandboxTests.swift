@@ -95,4 +95,25 @@ import Testing
         try "return {".write(to: folder.url.appendingPathComponent("routes/kept.lua"), atomically: false, encoding: .utf8)
         #expect(try Harness(root: folder.url, displayRoot: "app").run("require 'routes.kept'")?.message == "app/routes/kept.lua:1: unexpected symbol near <eof>")
     }
+
+    /// States given one set of module files read each module once: an edit, a removal or
+    /// a broken edit after the first read shows only in states without the set.
+    @Test func statesSharingModuleFilesReadEachModuleOnce() throws {
+        let folder = try ScriptFolder(["routes/once.lua": "return { name = 'first' }", "routes/broken.lua": "return {"])
+        let files = LuaModuleFiles()
+        let first = try Harness(root: folder.url, displayRoot: "app", moduleFiles: files)
+        #expect(try first.value("return require('routes.once').name") == .string("first"))
+        #expect(first.run("require 'routes.broken'")?.message == "app/routes/broken.lua:1: unexpected symbol near <eof>")
+        #expect(first.run("require 'routes.missing'")?.message == "test.lua:1: module 'routes.missing' not found: no file routes/missing.lua below the script root app")
+        try "return { name = 'edited' }".write(to: folder.url.appendingPathComponent("routes/once.lua"), atomically: false, encoding: .utf8)
+        try "return { name = 'mended' }".write(to: folder.url.appendingPathComponent("routes/broken.lua"), atomically: false, encoding: .utf8)
+        try "return { name = 'new' }".write(to: folder.url.appendingPathComponent("routes/missing.lua"), atomically: false, encoding: .utf8)
+        let second = try Harness(root: folder.url, displayRoot: "app", moduleFiles: files)
+        #expect(try second.value("return require('routes.once').name") == .string("first"))
+        #expect(second.run("require 'routes.broken'")?.message == "app/routes/broken.lua:1: unexpected symbol near <eof>")
+        #expect(try second.value("return require('routes.missing').name") == .string("new"))   // never read before
+        #expect(try Harness(root: folder.url, displayRoot: "app").value("return require('routes.once').name") == .string("edited"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("routes/once.lua"))
+        #expect(try Harness(root: folder.url, moduleFiles: files).value("return require('routes.once').name") == .string("first"))
+    }
 }

@@ -7,8 +7,10 @@ final class Harness {
     let lua: LuaState
     var printed: [String] = []
 
-    init(limits: LuaLimits = LuaLimits(), root: URL? = nil, displayRoot: String? = nil) throws {
-        lua = try LuaState(options: LuaOptions(limits: limits, root: root, displayRoot: displayRoot))
+    init(limits: LuaLimits = LuaLimits(), root: URL? = nil, displayRoot: String? = nil, moduleFiles: LuaModuleFiles? = nil) throws {
+        var options = LuaOptions(limits: limits, root: root, displayRoot: displayRoot)
+        options.moduleFiles = moduleFiles
+        lua = try LuaState(options: options)
         lua.output = { [unowned self] in self.printed.append($0) }
     }
 

@@ -57,6 +57,14 @@ int lk_laststop(lua_State *L);
 long long lk_instructions(lua_State *L);
 void lk_setoutput(lua_State *L, lk_output output, void *context);
 
+/* Module texts that require reads once and shares between states, on any thread:
+   `navscript explore` opens a fresh state for every walk, and every walk sees the same
+   modules. The set must outlive the states it is given to. */
+typedef struct lk_modulefiles lk_modulefiles;
+lk_modulefiles *lk_newmodulefiles(void);
+void lk_freemodulefiles(lk_modulefiles *files);
+void lk_setmodulefiles(lua_State *L, lk_modulefiles *files);
+
 /* Line coverage (lk_coverage.c): counts how often each line of each file ("@name") runs
    while on. Files are listed by index; `counts` has `size` entries, by line. */
 void lk_setcoverage(lua_State *L, int on);

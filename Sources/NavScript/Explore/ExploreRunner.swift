@@ -46,6 +46,8 @@ public final class ExploreRunner: @unchecked Sendable {
     private let limits: LuaLimits
     /// Whether walks count the lines of route scripts that run (`--coverage`).
     public var coverage = false
+    /// The model's modules, read once: every walk loads the same ones.
+    private let moduleFiles = LuaModuleFiles()
 
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
@@ -60,6 +62,7 @@ public final class ExploreRunner: @unchecked Sendable {
     private func withModel<R>(seed: Int, _ body: (NavRuntime, LuaReference, LuaReference) throws -> R) throws -> R {
         var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
         options.coverage = coverage
+        options.moduleFiles = moduleFiles
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
         let lua = runtime.lua
