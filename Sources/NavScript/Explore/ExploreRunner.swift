@@ -43,15 +43,17 @@ public final class ExploreRunner: @unchecked Sendable {
     /// The module a saved scenario requires the model by (`explore` for `explore.lua`).
     public let moduleName: String
     private let chunk: LuaChunk
-    private let limits: LuaLimits
+    /// Every walk's options but the seed and coverage, made once (making them resolves the
+    /// root's real path), with the model's modules read once: every walk loads the same.
+    private let options: LuaOptions
     /// Whether walks count the lines of route scripts that run (`--coverage`).
     public var coverage = false
-    /// The model's modules, read once: every walk loads the same ones.
-    private let moduleFiles = LuaModuleFiles()
 
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
-        self.limits = limits
+        var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        options.moduleFiles = LuaModuleFiles()
+        self.options = options
         chunk = try LuaChunk(compiling: try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath), chunkName: "@" + file.displayPath)
         let relative = file.url.standardizedFileURL.path.dropFirst(file.root.standardizedFileURL.path.count).drop { $0 == "/" }
         moduleName = String(relative.dropLast(relative.hasSuffix(".lua") ? 4 : 0)).replacingOccurrences(of: "/", with: ".")
@@ -60,9 +62,9 @@ public final class ExploreRunner: @unchecked Sendable {
     /// A fresh state with the library as `explore`, the model loaded; `body` gets the
     /// runtime, the library and the model.
     private func withModel<R>(seed: Int, _ body: (NavRuntime, LuaReference, LuaReference) throws -> R) throws -> R {
-        var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+        var options = options
+        options.seed = seed
         options.coverage = coverage
-        options.moduleFiles = moduleFiles
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
         let lua = runtime.lua
