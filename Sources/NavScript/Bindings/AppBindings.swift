@@ -87,7 +87,7 @@ extension NavRuntime {
                 runtime.lastApp = app
             }
             let recorder = step == nil ? nil : runtime.stepRecorder
-            let before = (app.application.transitions.count, app.application.log.count)
+            let before = recorder == nil ? (0, 0) : (app.application.transitions.count, app.application.log.count)
             let results = try body(runtime, call, app)
             if let recorder, let step {
                 recorder.record(step, app: app, call: call, results: results, before: before)
