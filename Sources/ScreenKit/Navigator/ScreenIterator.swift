@@ -142,7 +142,9 @@ extension DefaultScreenIterator {
         }
         enum Step {
             case visit(Visit)
-            case presentation(of: ScreenContainer)
+            /// What a container presents, in the same window: `windowShows` is the
+            /// presenter's.
+            case presentation(of: ScreenContainer, windowShows: Bool)
         }
         var top: ScreenContainer?
         var pending: [Step] = []
@@ -156,7 +158,7 @@ extension DefaultScreenIterator {
                     top = container
                 }
                 if visit.followsPresentation && container.kind != .window {
-                    pending.append(.presentation(of: container))
+                    pending.append(.presentation(of: container, windowShows: visit.windowShows))
                 }
                 if container.kind == .window {
                     for child in container.children.reversed() {
@@ -181,9 +183,14 @@ extension DefaultScreenIterator {
                     pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow,
                                                 windowShows: visit.windowShows)))
                 }
-            case let .presentation(container):
+            case let .presentation(container, windowShows):
                 guard let presented = container.presented else { continue }
-                pending.append(.visit(Visit(presented, followsPresentation: true)))
+                // A presented container is its own presentation context: its view is in the
+                // presenter's window unless a full-screen presentation covers it (where that
+                // window is none, `windowShows` is false and it shows nowhere).
+                pending.append(.visit(presented.presentingContainer === container
+                    ? Visit(presented, followsPresentation: true, isInWindow: !presented.isCoveredByPresentation, windowShows: windowShows)
+                    : Visit(presented, followsPresentation: true)))
             }
         }
         return top

@@ -126,6 +126,11 @@ import Testing
         _ = dismissing.navigate(to: try route { try $0.root().present(fullScreen) })
         dismissing.navigator.navigate(to: try route { try $0.top(.container(of: .stack)).dismiss() })
         apps.append(dismissing)
+        // A chain: a sheet, then a full-screen presentation over it, which covers the sheet
+        // (its Feed does not show; nor does the unselected tab's).
+        let chain = try tabApp(selected: 1, presenting: try Screens.feed.decorated(by: ScreenStackContainerDecorator()))
+        _ = chain.navigate(to: try route { try $0.top(.container(of: .modal)).present(fullScreen) })
+        apps.append(chain)
         return apps
     }
 
@@ -137,7 +142,11 @@ import Testing
             var starts = [app.window]
             starts += app.window.children
             starts += app.window.children.flatMap(\.children)
-            if let presented = app.window.children.first?.presentedContainer { starts.append(presented) }
+            var presented = app.window.children.first?.presentedContainer
+            while let next = presented {
+                starts += [next] + next.children
+                presented = next.presentedContainer
+            }
             for start in starts {
                 for predicate in predicates {
                     var asked = 0, askedEach = 0
