@@ -17,6 +17,11 @@ public protocol ScreenIterator {
     /// The last visible container that matches, in the iterator's order; the predicate is
     /// asked of every container the walk reaches, visible or not.
     func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer?
+
+    /// The same container as `topContainer(in:where:)`, for a predicate without side
+    /// effects: an iterator may skip what cannot show (the navigator's `topContainer`,
+    /// `topStackContainer` and `topTabsContainer` ask this).
+    func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer?
 }
 
 extension ScreenIterator {
@@ -34,6 +39,11 @@ extension ScreenIterator {
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         // The predicate first: it is cheap, and visibility walks up the parents.
         iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) && $0.isVisible ? $0 : nil) }
+    }
+
+    /// `topContainer(in:where:)` itself.
+    public func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
+        topContainer(in: container, where: predicate)
     }
 }
 
@@ -100,12 +110,11 @@ extension DefaultScreenIterator {
         topContainer(in: container, where: predicate, skipsHidden: false)
     }
 
-    /// The same container as `topContainer(in:where:)` for a predicate without side
-    /// effects, found without walking into what is not in the window: under a screen that
-    /// is not the top of its stack, or a tab that is not selected, nothing is, and nested
-    /// containers are walked without their presentations. The navigator's `topContainer`,
-    /// `topStackContainer` and `topTabsContainer` (Lua: `app:top()`, `app:topStack()`,
-    /// `app:topTabs()`) ask this several times an action of `navscript explore`.
+    /// Found without walking into what is not in the window: under a screen that is not
+    /// the top of its stack, or a tab that is not selected, nothing is, and nested
+    /// containers are walked without their presentations. The navigator's tops (Lua:
+    /// `app:top()`, `app:topStack()`, `app:topTabs()`) ask this several times an action of
+    /// `navscript explore`.
     public func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         topContainer(in: container, where: predicate, skipsHidden: true)
     }

@@ -58,13 +58,7 @@ public final class ScreenNavigator {
     public var topTabsContainer: ScreenContainer? { top(.tabs) }
 
     private func top(_ kind: ScreenContainerKind) -> ScreenContainer? {
-        guard let window else {
-            return nil
-        }
-        if let iterator = iterator as? DefaultScreenIterator {
-            return iterator.topVisibleContainer(in: window) { $0.kind.conforms(to: kind) }
-        }
-        return iterator.topContainer(in: window) { $0.kind.conforms(to: kind) }
+        window.flatMap { iterator.topVisibleContainer(in: $0) { $0.kind.conforms(to: kind) } }
     }
 
     public func firstContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
