@@ -102,8 +102,8 @@ public final class CompactHierarchies {
     /// Past this many, the writer starts numbering again from 0.
     static let bound = 4_096
 
-    /// The writer's: each hierarchy's compact text and its number.
-    private var numbers: [[UInt8]: Int] = [:]
+    /// The writer's: each hierarchy's number.
+    private var numbers: [ScenarioHierarchy: Int] = [:]
     /// The reader's: each number's hierarchy.
     private var known: [Int: ScenarioHierarchy] = [:]
 
@@ -114,19 +114,17 @@ public final class CompactHierarchies {
             writer.optional(nil)
             return
         }
-        var text = CompactWriter()
-        hierarchy.write(&text)
-        if let number = numbers[text.utf8] {
+        if let number = numbers[hierarchy] {
             writer.int(number)
             writer.bool(false)
             return
         }
         if numbers.count == Self.bound { numbers.removeAll(keepingCapacity: true) }
         let number = numbers.count
-        numbers[text.utf8] = number
+        numbers[hierarchy] = number
         writer.int(number)
         writer.bool(true)
-        writer.append(text)
+        hierarchy.write(&writer)
     }
 
     func read(_ reader: inout CompactReader) throws -> ScenarioHierarchy? {

@@ -144,13 +144,6 @@ public struct CompactWriter {
         }
     }
 
-    /// What `other` wrote, as the next fields.
-    mutating func append(_ other: CompactWriter) {
-        guard other.started else { return }
-        separate()
-        utf8 += other.utf8
-    }
-
     public mutating func optional(_ value: String?) {
         if let value {
             string(value)
