@@ -45,6 +45,11 @@ static const lk_module *lk_findmodule(unsigned hash, const char *chunkname, cons
 
 /* Keeps the bytecode of the function on the top of the stack (just compiled from text). */
 static void lk_keepmodule(lua_State *L, unsigned hash, const char *chunkname, const char *text, size_t length) {
+    pthread_mutex_lock(&lk_moduleslock);
+    int full = lk_modulesbytes + length > LK_MODULES_BYTES;   /* no room even for the text */
+    pthread_mutex_unlock(&lk_moduleslock);
+    if (full)
+        return;
     size_t codelen = 0;
     char *code = lk_dump(L, 0, &codelen);
     if (!code)
