@@ -55,7 +55,8 @@ final class WorkerFork {
 
     /// Notes what a scenario of `runner`'s file run as usual cost (a skipped one, nothing).
     func noteUsual(_ result: ScenarioResult, of runner: ScenarioFileRunner) {
-        guard result.status != .skipped else { return }
+        // Only `whenItPays` weighs the costs.
+        guard policy == .whenItPays, result.status != .skipped else { return }
         var cost = costs[runner.file.path, default: Cost()]
         // The first one ran cold.
         if cost.usualRuns > 0 { cost.usual = min(cost.usual, result.duration) }

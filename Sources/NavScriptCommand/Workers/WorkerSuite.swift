@@ -130,7 +130,8 @@ final class WorkerSuite: SuiteExecutor {
     }
 
     private func note(_ paths: [String]?, of file: ScenarioFile) {
-        modules[file.url.path, default: []].formUnion(paths ?? [])
+        guard let paths else { return }   // a result sends them only from a copy of a worker
+        modules[file.url.path, default: []].formUnion(paths)
     }
 }
 
