@@ -202,16 +202,14 @@ end
 function explore.walk(model, depth, startIndex, keys)
   local app = startApp(model, startIndex)
   local steps, shapes, everEnabled, tried = {}, {}, {}, {}
-  -- Tries are counted by shape and action, as one number: shapes are long strings, and
-  -- joining one to each action's index every step made as many new strings.
-  local ids, width = {}, #model.actions
-  local function idOf(shape)
-    local id = ids[shape]
-    if not id then id = #shapes + 1 ids[shape] = id end
-    return id
+  -- Tries by shape, then by action: shapes are long strings, not joined to each index.
+  local function triesIn(shape)
+    local counts = tried[shape]
+    if not counts then counts = {} tried[shape] = counts end
+    return counts
   end
   local shape = app:shape(keys)
-  local base = idOf(shape) * width
+  local counts = triesIn(shape)
   shapes[1] = shape
   local failure = check(model, app)
   if failure then return steps, failure, shapes, everEnabled end
@@ -223,21 +221,21 @@ function explore.walk(model, depth, startIndex, keys)
     if random() < 0.8 then
       local least, best = math.huge, {}
       for _, i in ipairs(choices) do
-        local n = (tried[base + i] or 0) / model.actions[i].weight
+        local n = (counts[i] or 0) / model.actions[i].weight
         if n < least then least, best = n, { i } elseif n == least then best[#best + 1] = i end
       end
       pick = best[random(#best)]
     else
       pick = choices[random(#choices)]
     end
-    tried[base + pick] = (tried[base + pick] or 0) + 1
+    counts[pick] = (counts[pick] or 0) + 1
     local action = model.actions[pick]
     local args = {}
     for j, g in ipairs(action.args) do args[j] = draw(g) end
     steps[#steps + 1] = { action = action.name, args = args }
     failure = perform(model, app, action, args)
     shape = app:shape(keys)
-    base = idOf(shape) * width
+    counts = triesIn(shape)
     shapes[#shapes + 1] = shape
     if failure then break end
   end
