@@ -122,7 +122,12 @@ struct NavOptions {
 
     /// A custom animation: a name ("crossDissolve", "slide"), or {name =, duration =}.
     func customAnimation(_ name: String) throws -> ScreenCustomAnimation? {
-        switch try field(name) {
+        try customAnimation(name, try field(name))
+    }
+
+    /// The same, of the option's value read already.
+    private func customAnimation(_ name: String, _ value: LuaValue?) throws -> ScreenCustomAnimation? {
+        switch value {
         case nil, .nil?, .boolean(false)?: return nil
         case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
         case let field? where field["name"]?.string != nil:
@@ -138,10 +143,11 @@ struct NavOptions {
 
     /// A stack animation: "default" (also when left out), a custom one, or false for none.
     func stackAnimation(_ name: String) throws -> ScreenStackAnimation? {
-        switch try field(name) {
+        let value = try field(name)
+        switch value {
         case nil, .nil?, .boolean(true)?, .string("default")?: return .default
         case .boolean(false)?: return nil
-        default: return try customAnimation(name).map(ScreenStackAnimation.custom)
+        default: return try customAnimation(name, value).map(ScreenStackAnimation.custom)
         }
     }
 
