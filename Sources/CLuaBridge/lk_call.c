@@ -132,15 +132,21 @@ void lk_scriptwhere(lk_host *h, char *where) {
 }
 
 /* Charges `instructions` of work the host did for the script (a navigation step, a stack
-   edit) to its budget, and checks the clock. Returns the state's stop (LK_STOP_NONE while
-   within the limits); once stopped, the script stops as soon as the host returns to it. */
+   edit) to its budget, and checks the clock as often as the hook does: once every
+   LK_HOOK_COUNT instructions charged (reading it on every step was a twentieth of a
+   navigation's time). Returns the state's stop (LK_STOP_NONE while within the limits);
+   once stopped, the script stops as soon as the host returns to it. */
 int lk_chargehost(lua_State *L, long long instructions) {
     lk_host *h = lk_gethost(L);
     if (h->stop != LK_STOP_NONE)
         return h->stop;
     h->instructions += instructions;
+    h->unclocked += instructions;
+    int clocks = h->unclocked >= LK_HOOK_COUNT;
+    if (clocks)
+        h->unclocked = 0;
     int why = h->instruction_limit > 0 && h->instructions > h->instruction_limit ? LK_STOP_INSTRUCTIONS
-            : h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME : LK_STOP_NONE;
+            : clocks && h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME : LK_STOP_NONE;
     if (why != LK_STOP_NONE) {
         char where[LK_WHERE_MAX];
         lk_scriptwhere(h, where);

@@ -62,6 +62,8 @@ typedef struct lk_host {
     lua_State *current;
     /* the instruction and time budget (lk_call.c) */
     long long instruction_limit, instructions;
+    /* what the host charged since it last looked at the clock (lk_chargehost) */
+    long long unclocked;
     double seconds, deadline;
     int stop;
     /* print (lk_sandbox.c) */

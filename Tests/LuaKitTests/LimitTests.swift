@@ -48,6 +48,25 @@ import Testing
         #expect(try h.value("return 'still here'") == .string("still here"))
     }
 
+    @Test func hostWorkAloneReachesTheTimeLimit() throws {
+        // Navigation steps charged by the host, no Lua instruction between them: the clock
+        // is read once every 1,000 instructions charged (ten steps of 100), as the hook reads it.
+        let h = try Harness(limits: LuaLimits(memory: 0, instructions: 0, seconds: 0.01))
+        let charges = h.lua.withBudget { () -> Int in
+            Thread.sleep(forTimeInterval: 0.02)
+            for charge in 1...100 {
+                if let error = h.lua.chargeHost(instructions: 100) {
+                    #expect(error.kind == .timeLimit)
+                    #expect(error.message.hasSuffix("time limit exceeded (0.01 s)"))
+                    return charge
+                }
+            }
+            return 0
+        }
+        #expect(charges == 10)
+        #expect(try h.value("return 'still here'") == .string("still here"))
+    }
+
     @Test func memoryBombsHitTheCap() throws {
         let h = try Harness(limits: small)
         let rep = try #require(h.run("local s = string.rep('x', 100 * 1024 * 1024)", chunk: "@bomb.lua"))

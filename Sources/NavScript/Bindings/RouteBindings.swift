@@ -81,7 +81,7 @@ extension NavRuntime {
 
     /// Reads `(options, nested)` or `(nested)` from `index` on: a function or a Route in
     /// place of the options is the nested route.
-    func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {
+    func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: @autoclosure () -> Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {
         if call.isNoneOrNil(index) && call.isNoneOrNil(index + 1) {
             return (NavOptions(none: index), nil, index + 1)
         }
@@ -89,7 +89,7 @@ extension NavRuntime {
             return (NavOptions(none: index), try nestedRoute(call, index, kind: kind), index)
         }
         let options = try NavOptions(call, index)
-        try options.only(allowed, for: verb)
+        try options.only(allowed(), for: verb)
         return (options, try nestedRoute(call, index + 1, kind: kind), index + 1)
     }
 

@@ -152,8 +152,10 @@ struct NavOptions {
     }
 
     /// Fails for options the verb does not know, so that a typo does not pass silently.
-    func only(_ names: Set<String>, for verb: String) throws {
+    /// The names are made only when there is a table to check (most calls have none).
+    func only(_ allowed: @autoclosure () -> Set<String>, for verb: String) throws {
         guard let call else { return }
+        let names = allowed()
         if call.length(index) > 0 {
             throw LuaCallError.argument(index, "options of '\(verb)' are named (\(names.sorted().joined(separator: ", ")))")
         }
