@@ -40,7 +40,9 @@ public final class ScreenSystem {
 
     /// Called when the app becomes active.
     var whenActive: [() -> Void] = []
-    weak var clock: ScreenClock?
+    /// Held, not weak: a weakly referenced clock keeps its counts in a side table, which every
+    /// navigation step's retain of it then goes through. The clock holds nothing of the system.
+    var clock: ScreenClock?
 
     /// `UIApplication.canOpenURL`: by default web, phone, mail and settings URLs (the
     /// schemes every device opens); others, as an app that did not declare them.

@@ -42,14 +42,16 @@ extension ScreenSimulation {
             }
             return complete(after: 0, on: tabs, completion)
         }
-        // The tabs and the new tab are held until then, as UIKit's animation holds its views
-        // (a weak capture would give them side tables; see `ScreenContainer.parent`).
-        complete(after: animation.duration, on: tabs) { [weak self, tabs, newTab] in
+        // The tabs and the new tab are held until then, as UIKit's animation holds its views,
+        // and so is the clock, which holds this work until it runs or the application goes
+        // (a weak capture of any of them, the simulation included, would give it a side
+        // table that every later retain and release goes through; see `ScreenContainer.parent`).
+        complete(after: animation.duration, on: tabs) { [clock, tabs, newTab] in
             // The tabs may have changed while the animation ran: select the tab where it is now.
             if let position = tabs.children.firstIndex(where: { $0 === newTab }) {
                 tabs.selectedIndex = position
             }
-            self?.clock.schedule(after: 0, completion)
+            clock.schedule(after: 0, completion)
         }
     }
 }
