@@ -75,6 +75,13 @@ extension NavRuntime {
             call.push("Navigator")
             return 1
         },
+        // Each read of `app.navigator` (or a build function's navigator) is a new userdata
+        // for the same navigator: equal, as two reads of a container are.
+        .metamethod(.navigator, "__eq") { runtime, call in
+            let first = call.optionalObject(1, runtime.navigators), second = call.optionalObject(2, runtime.navigators)
+            call.push(first != nil && first === second)
+            return 1
+        },
     ]
 
     /// What one attribute may hold.
@@ -117,9 +124,9 @@ extension NavRuntime {
         let navigator = try call.object(1, navigators)
         let route = try routeArgument(call, 2)
         var from: ScreenContainer?
-        var completionIndex: Int32 = 3
+        // (route, options, completion): options may be nil, or left out before the completion.
+        let completionIndex: Int32 = call.type(3) == .table || call.type(3) == .nil ? 4 : 3
         if call.type(3) == .table {
-            completionIndex = 4
             call.field(3, "from")
             defer { call.pop() }
             if !call.isNoneOrNil(-1) {

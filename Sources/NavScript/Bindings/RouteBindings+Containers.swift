@@ -17,17 +17,19 @@ extension NavRuntime {
             let (kind, nested) = try runtime.kindAndNested(call, 2, default: .modal)
             return try route.root(as: kind, nested: nested)
         },
-        routeMethod("setRoot", needs: .window, nested: 4) { runtime, call, route in
+        routeMethod("setRoot", needs: .window) { runtime, call, route in
             let screen = try runtime.screenArgument(call, 2)
-            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
-            return try route.setRoot(to: screen, animation: try options.customAnimation("animation"), nested: nested)
+            let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
+            let animation = try options.customAnimation("animation")
+            return try runtime.nesting(at: at) { try route.setRoot(to: screen, animation: animation, nested: nested) }
         },
         routeMethod("makeKey", needs: .window) { _, _, route in try route.makeKey() },
         routeMethod("makeKeyAndVisible", needs: .window) { _, _, route in try route.makeKeyAndVisible() },
-        routeMethod("present", needs: .modal, nested: 4) { runtime, call, route in
+        routeMethod("present", needs: .modal) { runtime, call, route in
             let screen = try runtime.screenArgument(call, 2)
-            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
-            return try route.present(screen, animated: try options.bool("animated", default: true), nested: nested)
+            let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
+            let animated = try options.bool("animated", default: true)
+            return try runtime.nesting(at: at) { try route.present(screen, animated: animated, nested: nested) }
         },
         routeMethod("dismiss", needs: .modal) { _, call, route in
             let options = try NavOptions(call, 2)
@@ -80,7 +82,7 @@ extension NavRuntime {
         relation(.stackRoot, needs: .stack),
         relation(.stackTop, needs: .stack),
         relation(.stackVisible, needs: .stack),
-        routeMethod("selectTab", needs: .tabs, nested: 4) { runtime, call, route in
+        routeMethod("selectTab", needs: .tabs) { runtime, call, route in
             let predicate = try runtime.tabPredicate(call, 2)
             let options = call.type(3) == .table ? try NavOptions(call, 3) : NavOptions(none: 3)
             try options.only(["animation", "kind"], for: "selectTab")
@@ -90,8 +92,9 @@ extension NavRuntime {
                 }
                 return kind
             } ?? .modal
-            let nested = try runtime.nestedRoute(call, call.type(3) == .table ? 4 : 3, kind: kind)
-            return try route.selectTab(with: predicate, as: kind, animation: try options.customAnimation("animation"), nested: nested)
+            let at: Int32 = call.type(3) == .table ? 4 : 3
+            let nested = try runtime.nestedRoute(call, at, kind: kind), animation = try options.customAnimation("animation")
+            return try runtime.nesting(at: at) { try route.selectTab(with: predicate, as: kind, animation: animation, nested: nested) }
         },
         relation(.selectedTab, needs: .tabs),
         routeMethod("setupTab", needs: .tabs, nested: 3) { runtime, call, route in
@@ -120,14 +123,16 @@ extension NavRuntime {
     /// `push` and `replace`.
     private static func stackEdit(_ verb: String) -> NavBinding {
         let pushes = verb == "push"
-        return routeMethod(verb, needs: .stack, nested: 4) { runtime, call, route in
+        return routeMethod(verb, needs: .stack) { runtime, call, route in
             try call.withObject(2, runtime.screens) { object in
                 let screen = object.screen
-                let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
+                let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
                 let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
-                return pushes
-                    ? try route.push(screen, animation: animation, separated: separated, nested: nested)
-                    : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
+                return try runtime.nesting(at: at) {
+                    pushes
+                        ? try route.push(screen, animation: animation, separated: separated, nested: nested)
+                        : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
+                }
             }
         }
     }

@@ -79,8 +79,20 @@ extension NavRuntime {
         }
     }
 
+    /// Runs `body`, which is given the nested route read at argument `index`: an error about
+    /// that route names the argument where it was (2 in `push(screen, nested)`, 3 in
+    /// `push(screen, options, nested)`).
+    func nesting(at index: Int32, _ body: () throws -> AnyScreenRoute) throws -> AnyScreenRoute {
+        do {
+            return try body()
+        } catch let error as ScreenDSLError {
+            guard case .nestedRoute = error else { throw error }
+            throw dslError(error, nested: index)
+        }
+    }
+
     /// Reads `(options, nested)` or `(nested)` from `index` on: a function or a Route in
-    /// place of the options is the nested route.
+    /// place of the options is the nested route, and the third value is where it was.
     func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: @autoclosure () -> Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {
         if call.isNoneOrNil(index) && call.isNoneOrNil(index + 1) {
             return (NavOptions(none: index), nil, index + 1)

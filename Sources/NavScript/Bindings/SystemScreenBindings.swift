@@ -74,9 +74,10 @@ extension NavRuntime {
     /// the system screen's container.
     private static func presenting(_ name: String,
                                    _ body: @escaping (NavRuntime, LuaCall, Bool, AnyScreenRoute?, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
-        routeMethod(name, needs: .modal, nested: 4) { runtime, call, route in
-            let (options, nested, _) = try runtime.optionsAndNested(call, 3, kind: .modal, allowed: ["animated"], verb: name)
-            return try body(runtime, call, try options.bool("animated", default: true), nested, route)
+        routeMethod(name, needs: .modal) { runtime, call, route in
+            let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: .modal, allowed: ["animated"], verb: name)
+            let animated = try options.bool("animated", default: true)
+            return try runtime.nesting(at: at) { try body(runtime, call, animated, nested, route) }
         }
     }
 

@@ -1,9 +1,15 @@
+import ScreenKit
+
 /// A URL pattern for deeplinks: `app://chat/:chatId`, `https://example.com/rooms/:room/chats/:chat`.
 ///
 /// Everything after `scheme://` is split at `/` (the host is the first segment); a segment
-/// starting with `:` captures one segment of the URL as a string parameter. Trailing
+/// starting with `:` captures one segment of the URL. A script gets a captured segment
+/// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
+/// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
+/// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Trailing
 /// slashes do not count; segments and query values are percent-decoded. The query string is
-/// parsed separately (see `DeeplinkQuery`).
+/// parsed separately (see `DeeplinkQuery`); its values stay strings, as Nivelir's decoder
+/// reads them.
 public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     public let description: String
     let scheme: String
@@ -33,6 +39,20 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
             }
         }
         return parameters
+    }
+
+    /// A captured segment as a script gets it: an integer when it is written as one, else
+    /// the text.
+    ///
+    ///     DeeplinkPattern.parameterValue("7")     // .int(7)
+    ///     DeeplinkPattern.parameterValue("007")   // .string("007")
+    public static func parameterValue(_ segment: String) -> ScreenValue {
+        let digits = segment.hasPrefix("-") ? segment.dropFirst() : Substring(segment)
+        guard let first = digits.first, first.isASCII, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              first != "0" || digits.count == 1, let number = Int(segment), segment != "-0" else {
+            return .string(segment)
+        }
+        return .int(number)
     }
 }
 

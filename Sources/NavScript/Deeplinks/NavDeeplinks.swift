@@ -61,11 +61,12 @@ extension NavRuntime {
         }
         used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
-        app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(ScreenValue.object(parameters.mapValues(ScreenValue.string)))")
+        let values = ScreenValue.object(parameters.mapValues(DeeplinkPattern.parameterValue))
+        app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(values)")
         let link = LuaValue.table(array: [], fields: [
             "url": .string(text),
             "pattern": .string(definition.pattern.description),
-            "params": .table(array: [], fields: parameters.mapValues(LuaValue.string)),
+            "params": values.luaValue,
             "query": query,
         ])
         for (position, interceptor) in interceptors.enumerated() {
@@ -86,7 +87,7 @@ extension NavRuntime {
             }
         }
         let route: AnyScreenRoute? = try directory.invoke(.function(definition.handler), { _ in
-            [.value(.table(array: [], fields: parameters.mapValues(LuaValue.string))), .value(query)]
+            [.value(values.luaValue), .value(query)]
         }, results: 1) { runtime, call in
             if call.isNoneOrNil(-1) { return nil }
             guard let route = call.optionalObject(-1, runtime.routes) else {

@@ -503,7 +503,7 @@ function DeeplinkManager:isActive(scope) end
 ---@class DeeplinkLink
 ---@field url string
 ---@field pattern string
----@field params table<string, string>
+---@field params table<string, string|integer> # a segment written as a whole number is an integer
 ---@field query table<string, any>
 
 ---@class nav
@@ -545,7 +545,7 @@ function nav.action(name, options) end
 ---@param body fun(container: Container, options: table?)
 function nav.decorator(name, body) end
 ---@param pattern string
----@param handler fun(params: table<string, string>, query: table<string, any>): Route?
+---@param handler fun(params: table<string, string|integer>, query: table<string, any>): Route? # `:id` of "app://chat/7" is 7
 function nav.deeplink(pattern, handler) end
 ---@param body fun(link: DeeplinkLink, app: App): (boolean|Route, string?)
 function nav.interceptor(body) end

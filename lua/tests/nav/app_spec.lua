@@ -80,6 +80,20 @@ describe("navigate", function()
   end)
 end)
 
+describe("the navigator", function()
+  scenario("is equal to itself however it is reached, as containers are", function()
+    local seen
+    local Probe = nav.screen("Probe", { build = function(container, navigator) seen = navigator end })
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app.navigator == app.navigator):toBe(true)
+    expect(app.navigator):toBe(app.navigator)
+    app:navigate(nav.route():top(nav.stack):push(Probe()))
+    expect(seen == app.navigator):toBe(true)
+    expect(nav.app { root = Feed() }.navigator == app.navigator):toBe(false)
+    expect(app.navigator == app.window):toBe(false)
+  end)
+end)
+
 describe("time", function()
   scenario("the navigator starts navigations that advance and settle finish", function()
     local app = nav.app { root = Feed() }
@@ -105,6 +119,14 @@ describe("time", function()
     app.navigator:navigate(nav.route("stack"):push(Chat()), { from = stack })
     app:settle()
     expect(app:top()):toShow(Chat())
+    -- nil options before the completion, as the signature reads (route, options?, completion?)
+    local second
+    app.navigator:navigate(nav.route():top(nav.tabs), nil, function(ok, err) second = { ok, err ~= nil } end)
+    expect(second):toEqual({ false, true })
+    local third
+    app.navigator:navigate(nav.route():top(nav.stack):pop(), nil, function(ok) third = ok end)
+    app:settle()
+    expect(third):toBe(true)
     expect(function() app.navigator:navigate(nav.route("stack")) end):toFail("window route expected")
     expect(function() app.navigator:navigate(nav.route(), { from = 1 }) end):toFail("option 'from' must be a Container")
     expect(function() app:advance(-1) end):toFail("a finite number of seconds, 0 or more, expected")

@@ -22,13 +22,36 @@ describe("deeplinks", function()
     expect(app:open("app://chat/7")):toBe(true)
     expect(#app.transitions):toBe(1)
     expect(app.log[1]):toBe("Info: Handling navigation for URL: app://chat/7")
-    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId="7"}')
+    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId=7}')
+  end)
+
+  scenario("give a segment written as a whole number as an integer, any other as a string", function()
+    local seen
+    nav.deeplink("app://id/:id", function(params) seen = params return nil end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    for url, value in pairs {
+      ["app://id/7"] = 7, ["app://id/0"] = 0, ["app://id/-3"] = -3, ["app://id/9223372036854775807"] = math.maxinteger,
+      ["app://id/007"] = "007", ["app://id/+7"] = "+7", ["app://id/-0"] = "-0", ["app://id/7.5"] = "7.5", ["app://id/1e3"] = "1e3",
+      ["app://id/9223372036854775808"] = "9223372036854775808", ["app://id/%37"] = 7, ["app://id/abc"] = "abc", ["app://id/-"] = "-",
+    } do
+      app:open(url)
+      expect(seen.id):toBe(value)
+      expect(math.type(seen.id)):toBe(type(value) == "number" and "integer" or nil)
+    end
+  end)
+
+  scenario("a handler that passes a captured id on reuses the chat that is open (LUA_API's example)", function()
+    nav.deeplink("app://open/:chatId", function(params, query) return showChat(params.chatId) end)
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat { chatId = 7 } } } }
+    expect(app:open("app://open/7")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 7 })
+    expect(#app.window.children[1].children[2].children):toBe(1)
   end)
 
   scenario("decode query strings and escapes", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(app:open("app://rooms/r%201/chats/9?tab=info&flag")):toBe(true)
-    expect(app:top().traits):toEqual({ room = "r 1", chatId = "9", tab = "info" })
+    expect(app:top().traits):toEqual({ room = "r 1", chatId = 9, tab = "info" })
     local seen
     nav.deeplink("app://search", function(params, query) seen = query return nil end)
     expect(app:open("app://search?q=a+b&tag[]=x&tag[]=y&filter[city]=Oslo&flag#top")):toFail("returned no route")
@@ -96,14 +119,14 @@ describe("interceptors", function()
     local app = nav.app { root = nav.stack {} }
     expect(app:open("app://chat/1")):toFail("^links are off$")
     -- As Nivelir's manager, the deeplink is announced before the interceptors run.
-    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId="1"}')
+    expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId=1}')
   end)
 
   scenario("see the link and the app", function()
     local seen
     nav.interceptor(function(link, app) seen = { link.url, link.params.chatId, tostring(app) } return true end)
     expect(nav.app { root = nav.stack {} }:open("app://chat/3")):toBe(true)
-    expect(seen):toEqual({ "app://chat/3", "3", "App" })
+    expect(seen):toEqual({ "app://chat/3", 3, "App" })
   end)
 
   scenario("must answer true, false or a route", function()
