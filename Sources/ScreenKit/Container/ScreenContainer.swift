@@ -27,21 +27,21 @@ public final class ScreenContainer {
     /// explore`'s time). It is safe unowned because only `replaceChildren` sets it, to a
     /// container that lists this one (and clears it when that container drops this one),
     /// and a container that goes clears it in those it lists (`deinit`).
-    public internal(set) unowned(unsafe) var parent: ScreenContainer?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var parent: ScreenContainer?
 
     /// Contained containers: a window's root, a stack's screens (bottom to top), tabs.
-    public internal(set) var children: [ScreenContainer] = []
+    @exclusivity(unchecked) public internal(set) var children: [ScreenContainer] = []
 
     /// For tabs, the index of the selected tab in `children` (0-based in Swift).
-    public internal(set) var selectedIndex: Int?
+    @exclusivity(unchecked) public internal(set) var selectedIndex: Int?
 
     /// The container this one presents directly (strong, as UIKit holds it).
-    public internal(set) var presentedContainer: ScreenContainer?
+    @exclusivity(unchecked) public internal(set) var presentedContainer: ScreenContainer?
 
     /// The container that presents this one directly. Unowned, as `parent` is, and for the
     /// same reasons: it is set only with the presenter's `presentedContainer` (which a
     /// presenter never replaces while it is set), and cleared by a presenter that goes.
-    public internal(set) unowned(unsafe) var presentingContainer: ScreenContainer?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var presentingContainer: ScreenContainer?
 
     /// The container's own UIKit class name, when it is not its kind's: a system screen's
     /// (`UIAlertController`), or a stack of a named class (`withStackContainer(of:)`).
@@ -57,14 +57,14 @@ public final class ScreenContainer {
     /// windows, stacks and tabs do; a custom container only when its screen says so
     /// (Lua: `nav.screen("Split", { iterable = true, build = ... })`), as a view controller
     /// class adopts the protocol.
-    public var isIterable: Bool
+    @exclusivity(unchecked) public var isIterable: Bool
 
     /// Where a presentation of this container stands, while it is presented.
-    public internal(set) var presentationPhase: ScreenPresentationPhase?
+    @exclusivity(unchecked) public internal(set) var presentationPhase: ScreenPresentationPhase?
 
     /// What decorators set, under the UIKit property's name (`modalPresentationStyle`,
     /// `leftBarButton`, `tabBarItem`, ...).
-    public internal(set) var attributes: [String: ScreenValue] = [:]
+    @exclusivity(unchecked) public internal(set) var attributes: [String: ScreenValue] = [:]
 
     /// Routes run when a bar button is tapped, by attribute name (`leftBarButton`).
     public internal(set) var barButtonRoutes: [String: AnyScreenRoute] = [:]
@@ -73,7 +73,7 @@ public final class ScreenContainer {
     public internal(set) var payload: [Any] = []
 
     /// A window's visibility; a new window is visible and key, as a scene makes it.
-    public internal(set) var isHidden = false
+    @exclusivity(unchecked) public internal(set) var isHidden = false
 
     /// Whether a window is the key window.
     public internal(set) var isKey = false

@@ -57,35 +57,47 @@ extension ScreenSnapshot: ScreenShapeNode {
 }
 
 /// Writes shapes (`ScreenApplication.shape(keys:)`): with `marks`, the selected tab (`*2`)
-/// and the top (`!`); `unwound`, every stack at its root and nothing presented.
+/// and the top (`!`); `unwound`, every stack at its root and nothing presented. Written as
+/// UTF-8 bytes into one buffer and made a string once: appending to a `String` piece by
+/// piece cost ~1,300 instructions a container, and explore takes two shapes an action.
 enum ScreenShape {
     static func write<Node: ScreenShapeNode>(_ root: Node, keys: Bool, marks: Bool, unwound: Bool, isTop: (Node) -> Bool) -> String {
-        var out = "("
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        func put(_ text: String) {
+            out.append(contentsOf: text.utf8)
+        }
         func visit(_ node: Node) {
-            out += node.kind.rawValue
+            put(node.kind.rawValue)
             if let key = node.key {
-                out += " "
-                out += keys ? key.description : key.name
+                out.append(UInt8(ascii: " "))
+                put(keys ? key.description : key.name)
             }
             if marks {
-                if let selected = node.selectedTab { out += "*\(selected + 1)" }
-                if isTop(node) { out += "!" }
-            }
-            let children = unwound && node.kind == .stack ? Array(node.children.prefix(1)) : node.children
-            if !children.isEmpty {
-                out += "["
-                for (index, child) in children.enumerated() {
-                    if index > 0 { out += " " }
-                    visit(child)
+                if let selected = node.selectedTab {
+                    out.append(UInt8(ascii: "*"))
+                    put(String(selected + 1))
                 }
-                out += "]"
+                if isTop(node) { out.append(UInt8(ascii: "!")) }
+            }
+            let children = node.children
+            let count = unwound && node.kind == .stack ? min(children.count, 1) : children.count
+            if count > 0 {
+                out.append(UInt8(ascii: "["))
+                for index in 0..<count {
+                    if index > 0 { out.append(UInt8(ascii: " ")) }
+                    visit(children[index])
+                }
+                out.append(UInt8(ascii: "]"))
             }
             if !unwound, let presented = node.presentedNode {
-                out += " > "
+                put(" > ")
                 visit(presented)
             }
         }
+        out.append(UInt8(ascii: "("))
         visit(root)
-        return out + ")"
+        out.append(UInt8(ascii: ")"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
