@@ -32,7 +32,7 @@ struct Explore: ParsableCommand {
     @Option(help: ArgumentHelp("Stop starting walks after this many seconds (60).", valueName: "seconds"))
     var time = 60.0
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Walks run side by side (the cores).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Walks run side by side (the cores).")
     var jobs: Int?
 
     @Flag(help: "Search every sequence of actions up to --depth, breadth first: the number of abstract states, or the shortest counterexample.")
@@ -73,7 +73,7 @@ struct Explore: ParsableCommand {
         }
         let found: (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)?
         do {
-            found = exhaustive ? try search(runner, starts: starts) : try walks(runner, starts: starts, actions: actions)
+            found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
         } catch {
             FileHandle.standardError.write(Data("navscript explore: \(Format.loadError(error))\n".utf8))
             throw ExitCode(2)
@@ -121,20 +121,14 @@ struct Explore: ParsableCommand {
                 FileHandle.standardError.write(Data("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n".utf8))
             }
         }
+        // Standard output is the same for the same seed; how long it took goes to standard error.
         let seconds = Date().timeIntervalSince(started)
-        print("Explored \(walked) walk\(walked == 1 ? "" : "s") of up to \(depth) actions (seed \(seed)): \(performed) actions"
-              + String(format: " in %.2f s (%.0f actions/s), ", seconds, Double(performed) / max(seconds, 1e-9))
-              + "\(shapes.count) abstract states, \(moves.count) transitions between them")
-        let never = actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element)
-        if !never.isEmpty {
-            print("Never enabled: \(never.joined(separator: ", "))")
-        }
-        if coverage {
-            let modules = ScenarioDiscovery.routeScripts(in: runner.file.root, excluding: [runner.file.url.standardizedFileURL.path])
-                .map { ScenarioDiscovery.display($0, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
-            let report = CoverageReport(lines: lines, modules: modules, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            _ = Run.write(report, threshold: nil, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), toStandardError: false)
-        }
+        print("Explored \(Format.count(walked, "walk")) of up to \(Format.count(depth, "action")) (seed \(seed)): "
+              + "\(Format.count(performed, "action")), \(Format.count(shapes.count, "abstract state")), "
+              + "\(Format.count(moves.count, "transition")) between them")
+        FileHandle.standardError.write(Data(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
+                                                   performed, seconds, Double(performed) / max(seconds, 1e-9)).utf8))
+        summarize(runner, never: actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element), lines: lines)
         guard let first, let failure = first.walk.failure else {
             print("No invariant broke.")
             return nil
@@ -144,39 +138,63 @@ struct Explore: ParsableCommand {
 
     // MARK: Exhaustive search
 
-    private func search(_ runner: ExploreRunner, starts: Int) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
+    private func search(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
         let depth = self.depth ?? 4
-        var seen = Set<String>()
+        var seen = Set<String>(), transitions = Set<String>(), enabled = Set<String>()
+        var lines: [[String: [Int: Int]]] = []
         var explored = 0
+        func note(_ expansion: ExploreRunner.Expansion) {
+            enabled.formUnion(expansion.next.map(\.action))
+            if coverage { lines.append(expansion.coverage) }
+        }
         for start in 1...starts {
             let initial = try runner.expand([], start: start, keys: keys)
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
             seen.insert(initial.shape)
-            // Each sequence kept with the moves enabled after it, found in the state that ran it.
-            var level: [(sequence: [ExploreStep], moves: [ExploreStep])] = [([], initial.next)]
-            for _ in 0..<depth {
-                var next: [(sequence: [ExploreStep], moves: [ExploreStep])] = []
-                for (sequence, moves) in level {
+            note(initial)
+            // Each sequence kept with the shape it left and the moves enabled then, found in the
+            // state that ran it.
+            var level: [(sequence: [ExploreStep], shape: String, moves: [ExploreStep])] = [([], initial.shape, initial.next)]
+            for length in 1...depth {
+                var next: [(sequence: [ExploreStep], shape: String, moves: [ExploreStep])] = []
+                for (sequence, shape, moves) in level {
                     for move in moves {
                         let candidate = sequence + [move]
                         explored += 1
                         let expansion = try runner.expand(candidate, start: start, keys: keys)
                         if expansion.replay.skipped { continue }
                         if let failure = expansion.replay.failure {
-                            print("Searched \(explored) sequences: the shortest counterexample has \(candidate.count) action\(candidate.count == 1 ? "" : "s").")
+                            print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
                             return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
                         }
+                        note(expansion)
+                        transitions.insert(shape + "\u{0}" + expansion.shape)
                         if seen.insert(expansion.shape).inserted {
-                            next.append((candidate, expansion.next))
+                            next.append((candidate, expansion.shape, expansion.next))
                         }
                     }
                 }
+                FileHandle.standardError.write(Data("explore: depth \(length), \(explored) sequences, \(seen.count) states\n".utf8))
                 level = next
                 if level.isEmpty { break }
             }
         }
-        print("Searched every sequence of up to \(depth) actions: \(seen.count) abstract state\(seen.count == 1 ? "" : "s") (\(explored) sequences tried); no invariant broke.")
+        print("Searched every sequence of up to \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
+              + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
+        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
         return nil
+    }
+
+    /// The actions never enabled, and with --coverage, the route scripts' coverage.
+    private func summarize(_ runner: ExploreRunner, never: [String], lines: [[String: [Int: Int]]]) {
+        if !never.isEmpty {
+            print("Never enabled: \(never.joined(separator: ", "))")
+        }
+        guard coverage else { return }
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let modules = ScenarioDiscovery.routeScripts(in: runner.file.root, excluding: [runner.file.url.standardizedFileURL.path])
+            .map { ScenarioDiscovery.display($0, in: folder) }
+        _ = Run.write(CoverageReport(lines: lines, modules: modules, folder: folder), threshold: nil, in: folder, toStandardError: false)
     }
 
     // MARK: Shrinking and reporting
@@ -211,7 +229,9 @@ struct Explore: ParsableCommand {
                 }
                 size /= 2
             }
-            for index in best.indices where checks < 2_000 {
+            // A simpler argument may fail sooner and cut the steps short: go by the current count.
+            var index = 0
+            while index < best.count && checks < 2_000 {
                 for arguments in try runner.simpler(best[index]) {
                     var candidate = best
                     candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
@@ -221,6 +241,7 @@ struct Explore: ParsableCommand {
                         break
                     }
                 }
+                index += 1
             }
         }
         return best
@@ -245,7 +266,15 @@ struct Explore: ParsableCommand {
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
         let target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
-        var text = "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
+        // A scenario saved away from the model names the model's root, so that it loads there
+        // (compared once the folder exists, so that links such as /tmp on macOS resolve).
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var text = ""
+        let modelRoot = model.root.resolvingSymlinksInPath(), savedIn = folder.resolvingSymlinksInPath()
+        if !(savedIn.path + "/").hasPrefix(modelRoot.path + "/") {
+            text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
+        }
+        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
         text += "-- Invariant: \(failure.invariant)\n"
         text += "local model = require \"\(runner.moduleName)\"\n\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"

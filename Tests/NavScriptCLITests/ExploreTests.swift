@@ -86,8 +86,59 @@ import Testing
         let three = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "3"], in: fixture.root)
         #expect(three.output.contains("Searched every sequence of up to 3 actions: 7 abstract states"))
         let four = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
-        #expect(four.output.contains("Searched every sequence of up to 4 actions: 8 abstract states"))
+        // Transitions: from each of the 7 states found within 3 actions, `tab` leads to both
+        // selections (one of them the state itself); `push` is enabled where the selected
+        // stack has A alone (4 of the 7): 7 × 2 + 4 = 18. The 8th state, found at depth 4, is
+        // not expanded.
+        #expect(four.output.contains("Searched every sequence of up to 4 actions: 8 abstract states, 18 transitions between them"))
         #expect(four.status == 0)
+        #expect(four.errors.contains("explore: depth 4, "))
+    }
+
+    @Test func theExhaustiveSearchNamesTheActionsNeverEnabled() throws {
+        let model = Self.tiny.replacingOccurrences(of: "  actions = {\n", with: """
+              actions = {
+                explore.action("sign out", function(app) end, { when = function(app) return false end }),
+
+            """)
+        let fixture = try Fixture(["never.lua": model])
+        let result = try navscript(["explore", "never.lua", "--exhaustive", "--depth", "2"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("Never enabled: sign out\n"))
+        let walks = try navscript(["explore", "never.lua", "--runs", "5"], in: fixture.root)
+        #expect(walks.output.contains("Never enabled: sign out\n"))
+    }
+
+    /// A folder outside the model's root: the saved scenario's first line names the root,
+    /// so that `navscript run` on that folder loads the model.
+    @Test func aFailureSavedAwayFromTheModelStillLoads() throws {
+        let folder = try Self.inbox()
+        let away = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-saved-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder); try? FileManager.default.removeItem(at: away) }
+        let explored = try navscript(["explore", "duplicate_message.lua", "--save-failures", away.path], in: folder)
+        #expect(explored.status == 1)
+        let saved = try #require(try FileManager.default.contentsOfDirectory(atPath: away.path).first)
+        let text = try String(contentsOf: away.appendingPathComponent(saved), encoding: .utf8)
+        #expect(text.hasPrefix("-- navscript: root = "))
+        let run = try navscript(["run", away.path, "--color", "never"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("invariant 'one message per id in each stack' does not hold after step"))
+        // Saved next to the model, it needs no such line.
+        _ = try navscript(["explore", "duplicate_message.lua", "--save-failures", "scenarios"], in: folder)
+        let near = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenarios").path)
+        #expect(try String(contentsOf: folder.appendingPathComponent("scenarios/\(near[0])"), encoding: .utf8).hasPrefix("-- Found by"))
+    }
+
+    /// Shrinking simpler arguments can fail sooner and cut the steps short; seed 29 did that
+    /// past the end of the steps and crashed.
+    @Test func shrinkingThatCutsTheStepsShortDoesNotCrash() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for seed in ["29", "76", "177"] {
+            let result = try navscript(["explore", "duplicate_message.lua", "--seed", seed], in: folder)
+            #expect(result.status == 1, "seed \(seed): \(result.errors)")
+            #expect(result.output.contains("✗ Invariant 'one message per id in each stack' broke"))
+        }
     }
 
     @Test func theExhaustiveSearchFindsTheShortestCounterexample() throws {
@@ -103,15 +154,18 @@ import Testing
         let folder = try Self.inbox()
         defer { try? FileManager.default.removeItem(at: folder) }
         func explore(_ jobs: String, seed: String) throws -> String {
-            let result = try navscript(["explore", "lost_deeplink.lua", "--seed", seed, "--jobs", jobs], in: folder)
-            // The timing figures differ from run to run; the rest must not.
-            return result.output.replacingOccurrences(of: #"in [0-9.]+ s \([0-9]+ actions/s\)"#, with: "", options: .regularExpression)
+            // Standard output, byte for byte: the timing figures go to standard error.
+            try navscript(["explore", "lost_deeplink.lua", "--seed", seed, jobs], in: folder).output
         }
-        let first = try explore("1", seed: "11")
+        let first = try explore("--jobs=1", seed: "11")
         #expect(first.contains("✗ Invariant"))
-        #expect(first.contains("Explored 1 walk of up to 20 actions (seed 11): 8 actions"))
-        #expect(try explore("1", seed: "11") == first)
-        #expect(try explore("2", seed: "11") == first)
+        #expect(first.contains("Explored 1 walk of up to 20 actions (seed 11): 8 actions, "))
+        #expect(try explore("-j1", seed: "11") == first)
+        #expect(try explore("-j2", seed: "11") == first)
+        let passing = try navscript(["explore", "explore.lua", "--runs", "40", "--depth", "5"], in: Binary.packageRoot.appendingPathComponent("lua/examples/app"))
+        #expect(try navscript(["explore", "explore.lua", "--runs", "40", "--depth", "5", "-j", "3"],
+                              in: Binary.packageRoot.appendingPathComponent("lua/examples/app")).output == passing.output)
+        #expect(passing.errors.contains(" actions/s)"))
     }
 
     @Test func aBadModelSaysWhatIsWrong() throws {

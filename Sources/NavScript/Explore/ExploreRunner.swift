@@ -156,9 +156,7 @@ public final class ExploreRunner: @unchecked Sendable {
                 for (position, value) in array.enumerated() where value.boolean == true { enabled.insert(position + 1) }
                 for key in fields.keys { if let index = Int(key) { enabled.insert(index) } }
             }
-            var lines = coverage ? runtime.lua.coverage : [:]
-            lines[file.displayPath] = nil
-            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled, coverage: lines)
+            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled, coverage: coverage(runtime))
         }
     }
 
@@ -180,10 +178,10 @@ public final class ExploreRunner: @unchecked Sendable {
     /// What running given steps gave and, when they all ran without a failure, the shape
     /// they left and the actions enabled then (each with every argument list): one state
     /// for the exhaustive search's replay and its next level.
-    public func expand(_ steps: [ExploreStep], start: Int, keys: Bool) throws -> (replay: Replay, shape: String, next: [ExploreStep]) {
+    public func expand(_ steps: [ExploreStep], start: Int, keys: Bool) throws -> Expansion {
         try withModel(seed: 0) { runtime, library, model in
             let replay = try replay(steps, start: start, trees: false, runtime, library, model)
-            guard replay.failure == nil, !replay.skipped else { return (replay, "", []) }
+            guard replay.failure == nil, !replay.skipped else { return Expansion(replay: replay, shape: "", next: [], coverage: coverage(runtime)) }
             // The app the run left: the library keeps the last one.
             let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 2)
             var next: [ExploreStep] = []
@@ -193,8 +191,25 @@ public final class ExploreRunner: @unchecked Sendable {
                     next.append(ExploreStep(action: name, arguments: arguments.array ?? []))
                 }
             }
-            return (replay, values[0].string ?? "", next)
+            return Expansion(replay: replay, shape: values[0].string ?? "", next: next, coverage: coverage(runtime))
         }
+    }
+
+    /// One state of the exhaustive search: the replay of its steps, the shape they left, the
+    /// moves enabled then, and with coverage on, the lines of route scripts they ran.
+    public struct Expansion: Sendable {
+        public let replay: Replay
+        public let shape: String
+        public let next: [ExploreStep]
+        public let coverage: [String: [Int: Int]]
+    }
+
+    /// With coverage on, how often each line of each route script ran (the model file left out).
+    private func coverage(_ runtime: NavRuntime) -> [String: [Int: Int]] {
+        guard coverage else { return [:] }
+        var lines = runtime.lua.coverage
+        lines[file.displayPath] = nil
+        return lines
     }
 
     private func replay(_ steps: [ExploreStep], start: Int, trees: Bool,

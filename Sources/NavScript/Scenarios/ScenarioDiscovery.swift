@@ -21,9 +21,11 @@ public struct ScenarioFile: Sendable, Hashable, Codable {
 /// file in a folder named `scenarios`; a file named on the command line is one whatever its
 /// name. Hidden files and folders, and `*.d.lua` definition files, are left out.
 ///
-/// The root of a file (where its `require`s look) is `--root` if given; else the parent of
-/// the `scenarios` folder the file is in; else the folder given on the command line; else
-/// the file's own folder. So `navscript run app` and `navscript run app/scenarios/tabs.lua`
+/// The root of a file (where its `require`s look) is `--root` if given; else the folder its
+/// first line names (`-- navscript: root = ../app`, relative to the file's folder: what
+/// `navscript explore --save-failures` writes into a scenario saved away from its model);
+/// else the parent of the `scenarios` folder the file is in; else the folder given on the
+/// command line; else the file's own folder. So `navscript run app` and `navscript run app/scenarios/tabs.lua`
 /// both let `tabs.lua` require `routes.chat` from `app/routes/chat.lua`.
 public enum ScenarioDiscovery {
     public enum Failure: Error, CustomStringConvertible, Equatable {
@@ -47,7 +49,8 @@ public enum ScenarioDiscovery {
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             for file in candidates where seen.insert(file.path).inserted {
-                let root = explicitRoot?.standardizedFileURL ?? suiteRoot(of: file) ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
+                let root = explicitRoot?.standardizedFileURL ?? declaredRoot(of: file) ?? suiteRoot(of: file)
+                    ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
                 found.append(ScenarioFile(url: file, displayPath: display(file, in: workingDirectory),
                                           root: root, displayRoot: display(root, in: workingDirectory)))
             }
@@ -73,6 +76,30 @@ public enum ScenarioDiscovery {
         return ScriptWatcher.scripts(in: base).filter { path in
             (path.hasSuffix("_spec.lua") || inScenarios || path.split(separator: "/").dropLast().contains("scenarios")) == scenarios
         }.map { base.appendingPathComponent($0).standardizedFileURL }
+    }
+
+    /// The first line of a file that declares its root.
+    public static let rootDeclaration = "-- navscript: root = "
+
+    /// The root a file's first line declares (`-- navscript: root = ../app`), relative to
+    /// the file's folder; nil when it declares none.
+    public static func declaredRoot(of file: URL) -> URL? {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1024),
+              let line = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+              line.hasPrefix(rootDeclaration) else { return nil }
+        let path = line.dropFirst(rootDeclaration.count).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+    }
+
+    /// `folder` as a path relative to `base` (both folders): `../app`, or `.`.
+    public static func relativePath(of folder: URL, from base: URL) -> String {
+        let to = folder.standardizedFileURL.pathComponents, from = base.standardizedFileURL.pathComponents
+        let common = zip(to, from).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// The project file a suite's root may hold.

@@ -223,6 +223,11 @@ enum Format {
         return (results.map { $0.started + $0.duration }.max() ?? start) - start
     }
 
+    /// "1 walk", "2 walks".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     static func seconds(_ value: Double) -> String {
         value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
     }
