@@ -40,7 +40,8 @@ extension NavRuntime {
             predicate = .container(of: kind, name: name)
         }
         guard kind == .stack || kind == .tabs else {
-            call.push(PredicateObject(predicate), predicates)
+            let shorthand = kind != .modal ? nil : key.map(PredicateObject.Shorthand.key) ?? name.map(PredicateObject.Shorthand.name)
+            call.push(PredicateObject(predicate, shorthand: shorthand), predicates)
             return 1
         }
         var depth = 1

@@ -4,18 +4,20 @@ import ScreenKit
 /// The route methods of each container kind: window, modal (stack and tabs too), stack, tabs.
 extension NavRuntime {
     /// Reads `(kind?, nested?)` from `index` on, for methods such as `presented("stack")`.
-    func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?) {
+    func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?, Int32) {
         if call.type(index) == .string {
             let kind = try call.kind(index, default: kind)
-            return (kind, try nestedRoute(call, index + 1, kind: kind))
+            return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
         }
-        return (nil, try nestedRoute(call, index, kind: kind))
+        // An explicit nil for the kind, then the nested route.
+        let at = call.type(index) == .nil ? index + 1 : index
+        return (nil, try nestedRoute(call, at, kind: kind), at)
     }
 
     static let containerRouteBindings: [NavBinding] = [
         routeMethod("root", needs: .window) { runtime, call, route in
-            let (kind, nested) = try runtime.kindAndNested(call, 2, default: .modal)
-            return try route.root(as: kind, nested: nested)
+            let (kind, nested, at) = try runtime.kindAndNested(call, 2, default: .modal)
+            return try runtime.nesting(at: at) { try route.root(as: kind, nested: nested) }
         },
         routeMethod("setRoot", needs: .window) { runtime, call, route in
             let screen = try runtime.screenArgument(call, 2)
@@ -84,6 +86,7 @@ extension NavRuntime {
         relation(.stackVisible, needs: .stack),
         routeMethod("selectTab", needs: .tabs) { runtime, call, route in
             let predicate = try runtime.tabPredicate(call, 2)
+            // (tab, options?, nested?): the options may be nil, or left out before the nested route.
             let options = call.type(3) == .table ? try NavOptions(call, 3) : NavOptions(none: 3)
             try options.only(["animation", "kind"], for: "selectTab")
             let kind = try options.string("kind").map { name -> ScreenContainerKind in
@@ -92,7 +95,7 @@ extension NavRuntime {
                 }
                 return kind
             } ?? .modal
-            let at: Int32 = call.type(3) == .table ? 4 : 3
+            let at: Int32 = call.type(3) == .table || call.type(3) == .nil ? 4 : 3
             let nested = try runtime.nestedRoute(call, at, kind: kind), animation = try options.customAnimation("animation")
             return try runtime.nesting(at: at) { try route.selectTab(with: predicate, as: kind, animation: animation, nested: nested) }
         },
@@ -107,9 +110,9 @@ extension NavRuntime {
 
     /// `presented`, `stackTop`, `selectedTab`, ...: `(kind?, nested?)`.
     private static func relation(_ relation: ScreenRelation, needs kind: ScreenContainerKind) -> NavBinding {
-        routeMethod(relation.rawValue, needs: kind, nested: 3) { runtime, call, route in
-            let (kind, nested) = try runtime.kindAndNested(call, 2, default: .modal)
-            return try route.related(relation, as: kind, nested: nested)
+        routeMethod(relation.rawValue, needs: kind) { runtime, call, route in
+            let (kind, nested, at) = try runtime.kindAndNested(call, 2, default: .modal)
+            return try runtime.nesting(at: at) { try route.related(relation, as: kind, nested: nested) }
         }
     }
 
@@ -148,7 +151,13 @@ extension NavRuntime {
         if let screen = call.optionalObject(-1, screens)?.screen { return .container(key: screen.key) }
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
         if let container = call.optionalObject(-1, containers) { return .container(container) }
-        if let predicate = call.optionalObject(-1, predicates) { return .container(predicate.predicate) }
+        if let predicate = call.optionalObject(-1, predicates) {
+            switch predicate.shorthand {
+            case let .name(name): return .container(name: name)
+            case let .key(key): return .container(key: key)
+            case nil: return .container(predicate.predicate)
+            }
+        }
         if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
         throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container or a predicate")
     }
@@ -166,7 +175,13 @@ extension NavRuntime {
             if let screen = call.optionalObject(index, screens)?.screen { return .container(key: screen.key) }
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
             if let container = call.optionalObject(index, containers) { return .container(container) }
-            if let predicate = call.optionalObject(index, predicates) { return .container(predicate.predicate) }
+            if let predicate = call.optionalObject(index, predicates) {
+                switch predicate.shorthand {
+                case let .name(name): return .container(name: name)
+                case let .key(key): return .container(key: key)
+                case nil: return .container(predicate.predicate)
+                }
+            }
             throw LuaCallError.type(index, expected: "tab index, Screen, Container or predicate")
         }
     }

@@ -34,12 +34,22 @@ final class PredicateObject {
     let isNodeOnly: Bool
     /// How deep the hierarchy it describes is; deep ones are refused before they are built.
     let depth: Int
+    /// For `nav.container{name =}` and `nav.container{key =}`, what Nivelir's shorthands of
+    /// the pop and tab predicates take (`.container(name:)`, `.container(key:)`), so that
+    /// `pop{to = nav.container{name = "Chat"}}` is described as they are: "to Chat container".
+    let shorthand: Shorthand?
 
-    init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1) {
+    enum Shorthand {
+        case name(String)
+        case key(ScreenKey)
+    }
+
+    init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1, shorthand: Shorthand? = nil) {
         self.predicate = predicate
         self.node = node
         self.isNodeOnly = isNodeOnly
         self.depth = depth
+        self.shorthand = shorthand
     }
 }
 

@@ -15,7 +15,7 @@ public protocol ScreenIterator {
     ) -> ScreenContainer?
 
     /// The last visible container that matches, in the iterator's order; the predicate is
-    /// asked of every container the walk reaches, visible or not.
+    /// asked of every visible container the walk reaches, and of no other.
     func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer?
 
     /// The same container as `topContainer(in:where:)`, for a predicate without side
@@ -35,10 +35,11 @@ extension ScreenIterator {
         iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) ? $0 : nil) }
     }
 
-    /// The last visible container that matches (visibility asked of each match).
+    /// The last visible container that matches: the predicate is asked of visible
+    /// containers only, as Nivelir's iterator asks it (a predicate with side effects, or one
+    /// that raises, sees nothing off screen).
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        // The predicate first: it is cheap, and visibility walks up the parents.
-        iterate(from: container) { .shouldContinue(suitableContainer: predicate($0) && $0.isVisible ? $0 : nil) }
+        iterate(from: container) { .shouldContinue(suitableContainer: $0.isVisible && predicate($0) ? $0 : nil) }
     }
 
     /// `topContainer(in:where:)` itself.
@@ -163,7 +164,7 @@ extension DefaultScreenIterator {
             switch step {
             case let .visit(visit):
                 let container = visit.container
-                if predicate(container) && visit.isVisible {
+                if visit.isVisible && predicate(container) {
                     top = container
                 }
                 if visit.followsPresentation && container.kind != .window {

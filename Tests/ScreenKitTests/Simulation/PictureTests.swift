@@ -150,7 +150,8 @@ import Testing
             for start in starts {
                 for predicate in predicates {
                     var asked = 0, askedEach = 0
-                    let found = DefaultScreenIterator().topContainer(in: start) { asked += 1; return predicate($0) }
+                    // As Nivelir's iterator: the predicate sees visible containers only.
+                    let found = DefaultScreenIterator().topContainer(in: start) { asked += 1; #expect($0.isVisible); return predicate($0) }
                     let expected = AskingEach().topContainer(in: start) { askedEach += 1; return predicate($0) }
                     #expect(found === expected, "\(app.tree())")
                     #expect(asked == askedEach)

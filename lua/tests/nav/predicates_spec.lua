@@ -40,6 +40,15 @@ describe("predicates", function()
     expect(a:navigate(nav.route():first(broken))):toFail("predicates_spec.lua:%d+: predicate broke")
   end)
 
+  scenario("top asks a predicate about visible containers only, as Nivelir's iterator does", function()
+    local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+    local a = nav.app { root = nav.tabs { nav.stack { Feed(), Chat() }, nav.stack { Feed { x = 2 } } } }
+    local asked = {}
+    local probe = nav.predicate("probe", function(c) asked[#asked + 1] = tostring(c) .. (c.isVisible and "" or " (hidden)") return true end)
+    expect(a:navigate(nav.route():top(probe))):toBe(true)
+    expect(table.concat(asked, ", ")):toBe("<UITabBarController>, <UINavigationController>, <UIViewController: Chat>")
+  end)
+
   scenario("refuse bad narrowing, and hierarchies used as searches", function()
     expect(function() nav.container { name = 1 } end):toFail("option 'name' must be a string")
     expect(function() nav.container { key = "Chat" } end):toFail("option 'key' must be a Screen")
