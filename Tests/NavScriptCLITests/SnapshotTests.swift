@@ -100,4 +100,31 @@ import Testing
         _ = try navscript(["run", ".", "--update-snapshots"], in: fixture.root)
         #expect(try !fixture.read("snap_spec.lua.snap").contains("pushes 1"))
     }
+
+    /// As Jest: a scenario that failed or was skipped may not have reached its snapshots,
+    /// which are then neither obsolete nor removed by an update.
+    @Test func theSnapshotsOfAFailedOrSkippedScenarioAreKept() throws {
+        let two = """
+            scenario("alpha", function() expect("a"):toMatchSnapshot() end)
+            scenario("beta", function() expect("b"):toMatchSnapshot() expect("c"):toMatchSnapshot("named") end)
+            """
+        let fixture = try Fixture(["snap_spec.lua": two])
+        _ = try navscript(["run", "."], in: fixture.root)
+        let stored = try fixture.read("snap_spec.lua.snap")
+        #expect(stored.contains("== beta 1\n") && stored.contains("== beta: named\n"))
+        for beta in [
+            #"scenario("beta", function() error("not today") end)"#,
+            #"scenario.skip("beta", function() end)"#,
+            #"pending("beta")"#,
+        ] {
+            try fixture.write("snap_spec.lua", #"scenario("alpha", function() expect("a"):toMatchSnapshot() end)"# + "\n" + beta)
+            let ci = try navscript(["run", ".", "--ci", "--color", "never"], in: fixture.root)
+            #expect(!ci.output.contains("obsolete"), "\(beta): \(ci.output)")
+            _ = try navscript(["run", ".", "-u"], in: fixture.root)
+            #expect(try fixture.read("snap_spec.lua.snap") == stored, "\(beta)")
+        }
+        // Gone from the file, its entries are obsolete.
+        try fixture.write("snap_spec.lua", #"scenario("alpha", function() expect("a"):toMatchSnapshot() end)"#)
+        #expect(try navscript(["run", ".", "--color", "never"], in: fixture.root).output.contains("2 obsolete"))
+    }
 }

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// A missing snapshot is written, except in CI mode, where it fails; a different one fails
 /// with a diff, except in update mode, where it is rewritten. Entries no scenario used in
-/// a full run of the file are obsolete: reported, and removed in update mode.
+/// a full run of the file are obsolete, unless their scenario failed or was skipped:
+/// reported, and removed in update mode.
 public final class ScenarioSnapshots: @unchecked Sendable {
     public enum Mode: Sendable {
         /// Write missing snapshots, fail on differences.
@@ -149,6 +150,23 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             return .updated
         }
         return .mismatched(expected: stored)
+    }
+
+    /// Counts the stored snapshots of these scenarios as used: a scenario that failed or was
+    /// skipped may not have reached its snapshots, and they are not obsolete for that (as
+    /// Jest keeps them), nor removed by an update.
+    public func keep(scenarios names: Set<String>) {
+        guard !names.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        // An entry is `<scenario> <n>` or `<scenario>: <name>`.
+        for entry in order where !used.contains(entry) {
+            let owned = names.contains { scenario in
+                entry.hasPrefix(scenario + ": ")
+                    || entry.hasPrefix(scenario + " ") && entry.dropFirst(scenario.count + 1).allSatisfy(\.isNumber)
+            }
+            if owned { used.insert(entry) }
+        }
     }
 
     /// Names of stored snapshots no scenario of this run used.

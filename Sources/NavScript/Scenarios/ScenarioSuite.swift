@@ -80,6 +80,7 @@ public struct ScenarioFileResult: Sendable {
     public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, fullRun: Bool) {
         self.file = file
         self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        snapshots.keep(scenarios: Set(results.filter { $0.status != .passed }.map(\.scenario.name)))
         let obsolete = fullRun ? snapshots.obsolete : []
         do {
             try snapshots.save(fullRun: fullRun)

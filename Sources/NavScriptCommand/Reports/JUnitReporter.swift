@@ -84,11 +84,7 @@ final class JUnitReporter: Reporter {
     /// The message as it is when it starts with `file:line:` (Lua's, or a module's),
     /// else with `location: ` before it.
     private func located(_ message: String, at location: String) -> String {
-        if let colon = message.range(of: ": ") {
-            let (file, line) = Format.location(String(message[..<colon.lowerBound]))
-            if line != nil, !file.isEmpty, !file.contains(" ") { return message }
-        }
-        return location + ": " + message
+        Format.failureLocation(message, fallback: "") == "" ? location + ": " + message : message
     }
 
     private func firstLine(_ text: String) -> String {

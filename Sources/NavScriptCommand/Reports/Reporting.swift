@@ -240,6 +240,15 @@ enum Format {
         return (String(text[..<colon]), line)
     }
 
+    /// Where a failure happened: the `file:line` its message starts with (the failing
+    /// `expect`, or the line that raised), else `fallback` (the scenario's definition).
+    static func failureLocation(_ message: String, fallback: String) -> String {
+        guard let colon = message.range(of: ": ") else { return fallback }
+        let prefix = String(message[..<colon.lowerBound])
+        let (file, line) = location(prefix)
+        return line != nil && !file.isEmpty && !file.contains(" ") ? prefix : fallback
+    }
+
     /// The description of a load error, with file:line when it has one.
     static func loadError(_ error: Error) -> String {
         "\(error)"

@@ -41,8 +41,10 @@ final class TAPReporter: Reporter {
         output.write(lines.joined(separator: "\n") + "\n")
     }
 
+    /// `at` is where the failure happened (the failing `expect`'s line, as JUnit and the
+    /// console give it), else the scenario's definition.
     private func diagnostics(message: String, location: String) -> [String] {
-        let (file, line) = Format.location(location)
+        let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
         var lines = ["  ---", "  message: |-"]
         lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
         lines += ["  severity: fail", "  at:", "    file: \(yaml(file))"]
