@@ -119,7 +119,7 @@ extension NavRuntime {
         case let .string(name)?: value = try indicator(name)
         case let field?:
             if let ratio = field["percentage"]?.number, ratio.isFinite {
-                value = .percentage(min(max(ratio, 0), 1))
+                value = .percentage(ratio)      // as given: Nivelir logs the ratio it was handed
             } else if let image = field["image"]?.string {
                 value = .image(image)
             } else {

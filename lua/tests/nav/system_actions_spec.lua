@@ -73,6 +73,10 @@ describe("HUD", function()
     app:navigate(here:showHUD { indicator = { percentage = 0.5 } })
     app:advance(1)
     expect(app.hud.indicator):toEqual { percentage = 0.5 }
+    -- The ratio as given, in the state and in the log, as Nivelir's `.percentage(ratio)`.
+    app:navigate(here:showHUD { indicator = { percentage = 1.5 } })
+    expect(app.hud.indicator):toEqual { percentage = 1.5 }
+    expect(app.log[#app.log]:find(".percentage(1.5)", 1, true) ~= nil):toBe(true)
     expect(app:navigate(here:hideHUD())):toSucceed()
     expect(app.hud):toBeNil()
   end)
