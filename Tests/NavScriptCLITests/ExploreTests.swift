@@ -107,6 +107,15 @@ import Testing
         #expect(result.output.contains("Never enabled: sign out\n"))
         let walks = try navscript(["explore", "never.lua", "--runs", "5"], in: fixture.root)
         #expect(walks.output.contains("Never enabled: sign out\n"))
+        // Broken in the start state, no action was asked about: none is named.
+        try fixture.write("broken.lua", model.replacingOccurrences(of: "return explore.model {", with: """
+            return explore.model {
+              invariants = { never = function() return false, "broken from the start" end },
+            """))
+        let broken = try navscript(["explore", "broken.lua", "--runs", "5"], in: fixture.root)
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("broken from the start"))
+        #expect(!broken.output.contains("Never enabled"))
     }
 
     /// A folder outside the model's root: the saved scenario's first line names the root,
