@@ -88,7 +88,8 @@ struct Explore: ParsableCommand {
     private func walks(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
         let depth = self.depth ?? 20, jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let deadline = Date().addingTimeInterval(time)
-        var shapes = Set<String>(), moves = Set<String>(), enabled = Set<Int>()
+        // Shapes by number, each long text hashed once a step; a transition is a pair of numbers.
+        var shapes: [String: Int] = [:], moves = Set<Int>(), enabled = Set<Int>()
         var performed = 0, walked = 0
         var lines: [[String: [Int: Int]]] = []
         let started = Date()
@@ -110,8 +111,13 @@ struct Explore: ParsableCommand {
                 let walk = try result!.get()
                 walked += 1
                 performed += walk.steps.count
-                shapes.formUnion(walk.shapes)
-                for (from, to) in zip(walk.shapes, walk.shapes.dropFirst()) { moves.insert(from + "\u{0}" + to) }
+                var previous: Int?
+                for shape in walk.shapes {
+                    let number = shapes[shape] ?? shapes.count
+                    if number == shapes.count { shapes[shape] = number }
+                    if let previous { moves.insert(previous << 32 | number) }
+                    previous = number
+                }
                 enabled.formUnion(walk.enabled)
                 if coverage { lines.append(walk.coverage) }
                 if walk.failure != nil && first == nil { first = (batch[slot], walk) }
