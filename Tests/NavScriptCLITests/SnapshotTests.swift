@@ -127,4 +127,34 @@ import Testing
         try fixture.write("snap_spec.lua", #"scenario("alpha", function() expect("a"):toMatchSnapshot() end)"#)
         #expect(try navscript(["run", ".", "--color", "never"], in: fixture.root).output.contains("2 obsolete"))
     }
+
+    /// A table is stored in full, a field a line; a function as its kind; a container as its
+    /// subtree's picture; a name used twice gets a number; a negated snapshot is refused.
+    @Test func tablesAreStoredInFullAndNamesRepeat() throws {
+        let fixture = try Fixture(["snap_spec.lua": """
+            local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+            scenario("deep", function()
+              expect({ a = { b = { c = { d = { e = { f = { g = 7 } } } } } }, run = print, 1.5 }):toMatchSnapshot()
+              local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat { chatId = 1 } } } }
+              expect(app:snapshot()):toMatchSnapshot("hierarchy")
+              expect(app.window.children[1].children[2]):toMatchSnapshot("hierarchy")
+            end)
+            scenario("never", function() expect("x").never:toMatchSnapshot() end)
+            """])
+        let first = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        let stored = try fixture.read("snap_spec.lua.snap")
+        #expect(stored.contains("== deep 1\n| {\n|   1.5,\n|   a = {\n|     b = {\n"), "\(stored)")
+        #expect(stored.contains("|" + String(repeating: " ", count: 15) + "g = 7,\n"), "\(stored)")
+        #expect(stored.contains("|   run = <function>,\n"))
+        #expect(stored.contains("== deep: hierarchy\n"))
+        #expect(stored.contains("chatId = 1,"))
+        #expect(stored.contains("== deep: hierarchy 2\n| stack\n| └─ modal Chat(chatId=1)\n"), "\(stored)")
+        #expect(first.output.contains("a snapshot matcher cannot be negated"))
+        // A change deep in the table shows.
+        try fixture.write("snap_spec.lua", try fixture.read("snap_spec.lua").replacingOccurrences(of: "g = 7", with: "g = 8"))
+        let second = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(second.status == 1)
+        let indent = String(repeating: " ", count: 15)
+        #expect(second.output.contains("-" + indent + "g = 7,\n") && second.output.contains("+" + indent + "g = 8,\n"), "\(second.output)")
+    }
 }

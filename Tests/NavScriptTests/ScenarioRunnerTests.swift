@@ -119,4 +119,71 @@ import Testing
         #expect(result.output.utf8.count < (1 << 20) + 100)
         #expect(result.output.hasSuffix("[output cut at 1 MiB]\n"))
     }
+
+    /// As busted: a before_each that fails skips the hooks inside it and the body; the
+    /// after_each hooks of its block and the blocks around it run, inner first.
+    @Test func aFailingOuterBeforeEachRunsNoInnerHook() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("outer", function()
+              before_each(function() print("outer before") error("outer broke") end)
+              after_each(function() print("outer after") end)
+              describe("inner", function()
+                before_each(function() print("inner before") end)
+                after_each(function() print("inner after") end)
+                scenario("body", function() print("body") end)
+              end)
+            end)
+            describe("both", function()
+              before_each(function() print("first") end)
+              before_each(function() print("second") error("second broke") end)
+              before_each(function() print("third") end)
+              scenario("runs", function() end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outer = runner.run(scenarios[0])
+        #expect(outer.status == .failed)
+        #expect(outer.message?.hasPrefix("case_spec.lua:2: outer broke") == true, "\(outer.message ?? "")")
+        #expect(outer.output == "outer before\nouter after\n")
+        let both = runner.run(scenarios[1])
+        #expect(both.output == "first\nsecond\n")
+    }
+
+    /// An expect that fails inside a callback fails the scenario, though the navigation it
+    /// ran in only reports a failed navigation.
+    @Test func anExpectThatFailsInACallbackFailsTheScenario() throws {
+        let (runner, scenarios, folder) = try runner("""
+            local Feed = nav.screen("Feed")
+            scenario("in a get", function()
+              local app = nav.app { root = nav.stack { Feed() } }
+              app:navigate(nav.route():top(nav.stack):get(function(c) expect(c.kind):toBe("tabs") end))
+            end)
+            scenario("in a predicate", function()
+              local app = nav.app { root = nav.stack { Feed() } }
+              app:navigate(nav.route():first(nav.predicate("p", function() expect(1):toBe(2) return true end)))
+            end)
+            scenario("caught by the script itself, it does not", function()
+              local ok = pcall(function() expect(1):toBe(2) end)
+              expect(ok):toBe(false)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let get = runner.run(scenarios[0])
+        #expect(get.status == .failed)
+        #expect(get.message?.hasPrefix("case_spec.lua:4: expect(value):toBe(expected) failed") == true, "\(get.message ?? "")")
+        #expect(runner.run(scenarios[1]).status == .failed)
+        #expect(runner.run(scenarios[2]).status == .passed)
+    }
+
+    /// A pending placeholder never runs: two may share a name, as in busted.
+    @Test func pendingPlaceholdersMayRepeatANameButScenariosMayNot() throws {
+        let (_, scenarios, folder) = try runner("""
+            describe("later", function() pending("todo") pending("todo") end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(scenarios.count == 2)
+        #expect(throws: LuaError.self) {
+            _ = try self.runner("scenario('same', function() end) scenario('same', function() end)")
+        }
+    }
 }

@@ -27,7 +27,14 @@ extension NavDirectory {
     func invoke<R>(_ callback: NavCallback, _ arguments: (NavRuntime) -> [LuaArgument] = { _ in [] }, results: Int32 = 0,
                    read: (NavRuntime, LuaCall) throws -> R) throws -> R {
         let (runtime, function) = try resolve(callback)
-        return try runtime.lua.call(function, arguments(runtime), results: results) { call in try read(runtime, call) }
+        do {
+            return try runtime.lua.call(function, arguments(runtime), results: results) { call in try read(runtime, call) }
+        } catch let error as LuaError {
+            // An expect that failed in a callback fails its scenario, even where the host turns
+            // the error into a failed navigation (a `get`, a predicate, a build function).
+            if ScenarioFileRunner.isExpectationFailure(error.message) { runtime.expectationFailed?(error.message) }
+            throw error
+        }
     }
 
     /// `invoke` for a callback whose results are not read.

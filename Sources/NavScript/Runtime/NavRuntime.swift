@@ -78,6 +78,9 @@ public final class NavRuntime {
 
     /// Where the steps of a scenario go when a report records them.
     public var stepRecorder: ScenarioStepRecorder?
+    /// Told of an expectation that failed inside a callback (a scenario's runner fails the
+    /// scenario with the first one).
+    var expectationFailed: ((String) -> Void)?
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?

@@ -40,11 +40,20 @@ final class ScenarioContext {
 
     private var isOutputCut = false
 
+    /// The first expectation that failed inside a callback, which fails the scenario.
+    var callbackFailure: String?
+
+    /// How many times the scenario used each snapshot name so far.
+    private var namedSnapshots: [String: Int] = [:]
+
     /// host.snapshot(name, text) → ok, message, expected
     func snapshot(name: String?, text: String, call: LuaCall) -> Int32 {
         let key: String
         if let name {
-            key = "\(scenarioName): \(name)"
+            // A name used again in the scenario gets a number, as Jest numbers its hints.
+            let uses = (namedSnapshots[name] ?? 0) + 1
+            namedSnapshots[name] = uses
+            key = uses == 1 ? "\(scenarioName): \(name)" : "\(scenarioName): \(name) \(uses)"
         } else {
             snapshotCount += 1
             key = "\(scenarioName) \(snapshotCount)"

@@ -4,8 +4,15 @@ extension ScenarioPrelude {
     static let expectSource = #"""
 -- Comparing values ------------------------------------------------------------------------
 
+local function isHierarchy(value)
+  local class = type(value) == "userdata" and getmetatable(value)
+  return class == "App" or class == "Container"
+end
+
 local function deepEqual(a, b, seen)
   if a == b then return true end
+  -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
+  if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
   seen = seen or {}
   if seen[a] == b then return true end
@@ -40,10 +47,13 @@ end
 local expectation = {}
 expectation.__index = expectation
 
+-- Raised at the line of the expect (kept when `expect` was called, so that a matcher in a
+-- tail call, `return expect(x):toBe(y)`, still names it).
 local function fail(self, message, detail)
   local text = message
   if self.negated then text = message:gsub("^expect%(value%):", "expect(value).never:") end
   if detail and detail ~= "" then text = text .. "\n" .. detail end
+  if self.where then error(self.where .. ": " .. text, 0) end
   error(text, 3)
 end
 
@@ -57,7 +67,7 @@ end
 local function check(self, pass, message, detail)
   -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
   -- call check in a tail call).
-  host.count(pass ~= self.negated, message, 2)
+  host.count(pass ~= self.negated, message, self.where or 2)
   if pass == self.negated then
     local text = detail(report())
     local err = navigationError(self)
@@ -71,12 +81,15 @@ end
 
 local function negation(self) return self.negated and "not " or "" end
 
--- A matcher that needs a kind of value (the received one, or `given`) says so, at the line
--- of the expect.
-local function need(self, what, ok, given)
+-- A matcher that needs a kind of value (the received one, or the one given after `ok`)
+-- says so, at the line of the expect.
+local function need(self, what, ok, ...)
   if not ok then
-    if given == nil then given = self.value end
-    error(format("expect(value):%s, got %s", what, report().typeName(given)), 3)
+    local given = self.value
+    if select("#", ...) > 0 then given = (...) end
+    local text = format("expect(value):%s, got %s", what, report().typeName(given))
+    if self.where then error(self.where .. ": " .. text, 0) end
+    error(text, 3)
   end
 end
 
@@ -90,6 +103,12 @@ end
 function expectation:toEqual(expected)
   local received = self.value
   return check(self, deepEqual(received, expected), "expect(value):toEqual(expected) failed", function(r)
+    if self.negated then
+      return format("  expected: not %s\n  received: %s", r.show(expected), r.show(received))
+    end
+    if isHierarchy(expected) and isHierarchy(received) then
+      return r.legend .. "\n" .. r.textDiff(expected:tree(), received:tree())
+    end
     if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
       return r.legend .. "\n" .. r.textDiff(expected, received)
     elseif type(expected) == "table" and type(received) == "table" then
@@ -233,8 +252,13 @@ function expectation:toFail(pattern)
   else
     failed, message = not self.value, self.extra
   end
-  local pass = failed and (pattern == nil or (message ~= nil and matches(message, pattern)))
+  -- The message is matched as it is, and without the `file:line: ` an error put before it.
+  local bare = message and message:match("^[^\n:]+:%d+: (.*)$")
+  local pass = failed and (pattern == nil or (message ~= nil and (matches(message, pattern) or bare and matches(bare, pattern))))
   return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
+    if self.negated then
+      return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))
+    end
     if failed then
       return format("  expected a failure matching: %s\n  failed with: %s", r.show(pattern), r.show(message))
     end
@@ -243,8 +267,15 @@ function expectation:toFail(pattern)
 end
 
 function expectation:toMatchSnapshot(name)
+  if self.negated then
+    local text = "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)"
+    if self.where then error(self.where .. ": " .. text, 0) end
+    error(text, 2)
+  end
   local value, text = self.value
-  if isApp(value) then
+  if getmetatable(value) == "Container" then
+    text = value:tree()
+  elseif isApp(value) then
     local parts = { value:tree(), "", "transitions:" }
     for _, t in ipairs(value.transitions) do
       parts[#parts + 1] = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
@@ -255,10 +286,10 @@ function expectation:toMatchSnapshot(name)
   elseif type(value) == "string" then
     text = value
   else
-    text = report().show(value)
+    text = report().serialize(value)
   end
   local ok, message, expected = host.snapshot(name, text)
-  host.count(ok, "expect(value):toMatchSnapshot() failed", 2)
+  host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
   if not ok then
     fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
       expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
@@ -266,8 +297,23 @@ function expectation:toMatchSnapshot(name)
   return self
 end
 
+-- `expect(x).toBe(y)` (a dot, as in Jest) calls the matcher without the expectation.
+local function guarded(name, matcher)
+  return function(self, ...)
+    if getmetatable(self) ~= expectation then
+      error(format("expect(value).%s(...) is called with a dot: write expect(value):%s(...)", name, name), 2)
+    end
+    return matcher(self, ...)
+  end
+end
+
 local builtin = {}
-for name in pairs(expectation) do builtin[name] = true end
+for name, matcher in pairs(expectation) do
+  if name ~= "__index" and type(matcher) == "function" then
+    builtin[name] = true
+    expectation[name] = guarded(name, matcher)
+  end
+end
 
 -- expect.extend { toBeEven = function(received, ...) return pass, message end }: matchers of
 -- the file's own. The message explains a failure (a function making it is called only then).
@@ -278,19 +324,20 @@ local function extend(matchers)
       error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
     end
     if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
-    expectation[name] = function(self, ...)
+    expectation[name] = guarded(name, function(self, ...)
       local pass, message = matcher(self.value, ...)
       return check(self, not not pass, format("expect(value):%s() failed", name), function()
         if type(message) == "function" then message = message() end
         return message and ("  " .. tostring(message):gsub("\n", "\n  ")) or ""
       end)
-    end
+    end)
   end
 end
 
 expect = setmetatable({ extend = extend }, { __call = function(_, ...)
-  local object = setmetatable({ value = (...), extra = select(2, ...), negated = false }, expectation)
-  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true }, expectation)
+  local where = host.where(2)
+  local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)
+  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true, where = where }, expectation)
   return object
 end })
 

@@ -11,7 +11,7 @@ function runner.list()
   local out = {}
   for i, s in ipairs(scenarios) do
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
-               only = s.only or false }
+               only = s.only or false, placeholder = s.body == nil }
   end
   return out
 end
@@ -30,21 +30,32 @@ function runner.select(name, line)
   return #kept
 end
 
+-- The depth of the block whose before hook is running, left set when one fails.
+local failedAt
+
 -- The target's hooks. "before": before_all of each block, outermost first, then before_each,
--- outermost first. "after": after_each innermost first, then after_all innermost first. Each
--- scenario runs in a fresh state, so a before_all runs once per describe in that state.
+-- outermost first; the host stops at the first that fails. "after": after_each innermost
+-- first, then after_all innermost first; after a before hook failed, only those of its block
+-- and the blocks around it, as busted runs them. Each scenario runs in a fresh state, so a
+-- before_all runs once per describe in that state.
 function runner.hooks(which)
   running = true
   local chain, b = {}, scenarios[1].block
   while b do insert(chain, 1, b); b = b.parent end
   local out = {}
-  local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
   if which == "before" then
-    for _, b in ipairs(chain) do add(b.beforeAll) end
-    for _, b in ipairs(chain) do add(b.before) end
+    local function add(depth, list)
+      for _, f in ipairs(list) do
+        out[#out + 1] = function() failedAt = depth; f(); failedAt = nil end
+      end
+    end
+    for depth, b in ipairs(chain) do add(depth, b.beforeAll) end
+    for depth, b in ipairs(chain) do add(depth, b.before) end
   else
-    for i = #chain, 1, -1 do add(chain[i].after) end
-    for i = #chain, 1, -1 do add(chain[i].afterAll) end
+    local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
+    local deepest = failedAt or #chain
+    for i = deepest, 1, -1 do add(chain[i].after) end
+    for i = deepest, 1, -1 do add(chain[i].afterAll) end
   end
   return out
 end

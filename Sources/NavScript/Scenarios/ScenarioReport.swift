@@ -5,7 +5,7 @@
 extension ScenarioPrelude {
     static let reportSource = #"""
 local deepEqual, isApp = ...
-local type, tostring, pairs, ipairs, getmetatable = type, tostring, pairs, ipairs, getmetatable
+local type, tostring, tonumber, pairs, ipairs, next, getmetatable = type, tostring, tonumber, pairs, ipairs, next, getmetatable
 local sort, concat = table.sort, table.concat
 local format = string.format
 
@@ -13,9 +13,18 @@ local format = string.format
 
 local function quote(s) return (format("%q", s):gsub("\\\n", "\\n")) end
 
+-- A number as Lua reads it back: 0.1 + 0.2 shows as 0.30000000000000004, not as 0.3.
+local function number(value)
+  if value ~= value then return "nan" end
+  local text = tostring(value)
+  if math.type(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
+  return text
+end
+
 local function show(value, depth, seen)
   local kind = type(value)
   if kind == "string" then return quote(value) end
+  if kind == "number" then return number(value) end
   if kind ~= "table" then return tostring(value) end
   depth, seen = depth or 0, seen or {}
   if seen[value] then return "<cycle>" end
@@ -34,6 +43,59 @@ local function show(value, depth, seen)
   end
   seen[value] = nil
   return "{" .. concat(parts, ", ") .. "}"
+end
+
+-- A value as a snapshot stores it: a table in full, one field a line, keys sorted, so that a
+-- change anywhere shows in the diff; functions and coroutines as their kind (their
+-- addresses change from run to run), objects as `tostring` gives them.
+local function serialize(value)
+  local out, seen = {}, {}
+  local function put(v, indent, depth)
+    local kind = type(v)
+    if kind == "string" then out[#out + 1] = quote(v)
+    elseif kind == "number" then out[#out + 1] = number(v)
+    elseif kind == "function" or kind == "thread" then out[#out + 1] = "<" .. kind .. ">"
+    elseif kind ~= "table" then out[#out + 1] = tostring(v)
+    elseif seen[v] then out[#out + 1] = "<cycle>"
+    elseif depth > 100 then error("a table nested more than 100 levels deep cannot be a snapshot", 0)
+    elseif next(v) == nil then out[#out + 1] = "{}"
+    else
+      seen[v] = true
+      out[#out + 1] = "{\n"
+      local inner, n = indent .. "  ", #v
+      for i = 1, n do
+        out[#out + 1] = inner
+        put(v[i], inner, depth + 1)
+        out[#out + 1] = ",\n"
+      end
+      local keys = {}
+      for key in pairs(v) do
+        if not (math.type(key) == "integer" and key >= 1 and key <= n) then keys[#keys + 1] = key end
+      end
+      sort(keys, function(x, y)
+        if type(x) ~= type(y) then return type(x) < type(y) end
+        if type(x) == "number" or type(x) == "string" then return x < y end
+        return tostring(x) < tostring(y)
+      end)
+      for _, key in ipairs(keys) do
+        out[#out + 1] = inner
+        if type(key) == "string" and key:match("^[%a_][%w_]*$") then
+          out[#out + 1] = key
+        else
+          out[#out + 1] = "["
+          put(key, inner, depth + 1)
+          out[#out + 1] = "]"
+        end
+        out[#out + 1] = " = "
+        put(v[key], inner, depth + 1)
+        out[#out + 1] = ",\n"
+      end
+      out[#out + 1] = indent .. "}"
+      seen[v] = nil
+    end
+  end
+  put(value, "", 0)
+  return concat(out)
 end
 
 -- Where two tables differ: one line per differing path.
@@ -115,7 +177,7 @@ local function typeName(value)
   return type(class) == "string" and class or type(value)
 end
 
-return { show = show, differences = differences, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
+return { show = show, serialize = serialize, differences = differences, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
          legend = "  - expected\n  + received" }
 """#
 }

@@ -73,7 +73,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                              location: entry["line"]?.string ?? displayPath,
                              isPending: entry["pending"]?.boolean ?? false, isFocused: entry["only"]?.boolean ?? false)
             }
-            try Self.refuseDuplicates(scenarios)
+            // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
+            try Self.refuseDuplicates(zip(scenarios, list).filter { $0.1["placeholder"]?.boolean != true }.map(\.0))
             return scenarios
         }
     }
@@ -149,6 +150,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 error = LuaError(kind: .runtime, message: "\(thrown)")
             }
         }
+        // An expect that failed in a callback fails the scenario, whatever the navigation did with it.
+        if error == nil, let failure = context.callbackFailure {
+            error = LuaError(kind: .runtime, message: failure)
+        }
         // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
         if let reason = context.pendingReason, error == nil || error?.message == "pending: \(reason)" {
             error = nil
@@ -205,8 +210,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// Runs every hook of the target of one kind ("before" or "after"), all of them even
-    /// when one fails, calling `starting` first if there is one; returns the first failure.
+    /// Runs the hooks of the target of one kind ("before" or "after"): before hooks up to the
+    /// first that fails, every after hook even when one fails; calls `starting` first if
+    /// there is one; returns the first failure.
     private func runAll(_ lua: LuaState, runner: LuaReference, _ which: String, starting: (() -> Void)? = nil) throws -> LuaError? {
         try lua.withStack { call in
             try runner.push(on: call)
@@ -224,6 +230,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                     try lua.pcall(call, arguments: 0, results: 0)
                 } catch {
                     failure = failure ?? error
+                    // A before hook that fails skips the rest, as in busted; every after hook runs.
+                    if which == "before" { break }
                 }
             }
             return failure
@@ -236,6 +244,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.print(text) }
         runtime.stepRecorder = context.recorder
+        runtime.expectationFailed = { [unowned context] message in context.callbackFailure = context.callbackFailure ?? message }
         if options.coverage {
             runtime.routeUsage = [:]
         }
@@ -253,13 +262,15 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "where")
-            // host.count(held, matcher message, level of the expect's caller)
+            // host.count(held, matcher message, the expect's location or the level of its caller)
             lua.pushFunction(on: call) { [unowned context] call in
                 context.expectations += 1
                 if let recorder = context.recorder {
                     let matcher = call.optionalString(2).flatMap { $0.split(separator: ":").dropFirst().first }
                         .map { String($0.prefix { $0 != "(" && $0 != " " }) }
-                    recorder.append(ScenarioStep(kind: .expect, location: call.location(level: Int32((try? call.integer(3, in: 1...20)) ?? 3)),
+                    let location = call.type(3) == .string ? call.optionalString(3)
+                        : call.location(level: Int32((try? call.integer(3, in: 1...20)) ?? 3))
+                    recorder.append(ScenarioStep(kind: .expect, location: location,
                                                  time: 0, ok: call.boolean(1), message: matcher, transitions: [], log: [], hierarchy: nil))
                 }
                 return 0

@@ -38,6 +38,44 @@ describe("matchers", function()
     expect(failure(function() expect(Feed()):toMatch("x") end)):toContain("toMatch needs a string, got Screen")
   end)
 
+  scenario("a failure names the line of the expect, even from a tail call", function()
+    local function check(value) return expect(value):toBe(2) end
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:42: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:44: expect%(value%).never:toBe")
+  end)
+
+  scenario("a matcher called with a dot says to use a colon", function()
+    expect(failure(function() expect(1).toBe(2) end)):toContain("expect(value).toBe(...) is called with a dot: write expect(value):toBe(...)")
+    expect.extend { toBeOdd = function(n) return n % 2 == 1 end }
+    expect(failure(function() expect(1).toBeOdd() end)):toContain("write expect(value):toBeOdd(...)")
+  end)
+
+  scenario("messages show what was given", function()
+    expect(failure(function() expect(nav.app()):toShow(nil) end)):toContain("toShow needs a Screen or a screen type to look for, got nil")
+    expect(failure(function() expect({ 1 }).never:toEqual({ 1 }) end)):toContain("  expected: not {1}\n  received: {1}")
+    expect(failure(function() expect(0.1 + 0.2):toBe(0.3) end)):toContain("  expected: 0.3\n  received: 0.30000000000000004")
+    expect(failure(function() expect(0 / 0):toBe(1) end)):toContain("  received: nan")
+    expect(failure(function() expect(function() error("x") end).never:toFail() end)):toContain("  expected no failure\n  failed with:")
+  end)
+
+  scenario("toFail matches the message with or without the line an error put before it", function()
+    expect(function() error("kaboom") end):toFail("^kaboom$")
+    expect(function() error("kaboom") end):toFail("expect_spec.lua:%d+: kaboom")
+    expect(function() error("kaboom", 0) end):toFail("^kaboom$")
+  end)
+
+  scenario("apps and containers are equal when their trees are", function()
+    local one = nav.app { root = nav.stack { Feed(), Chat { chatId = 1 } } }
+    local two = nav.app { root = nav.stack { Feed(), Chat { chatId = 1 } } }
+    expect(one):toEqual(two)
+    expect(one:top()):toEqual(two:top())
+    expect({ one:top() }):toEqual({ two:top() })
+    two:navigate(nav.route():top(nav.stack):push(Chat { chatId = 2 }))
+    expect(one).never:toEqual(two)
+    expect(failure(function() expect(one):toEqual(two) end)):toContain("  - expected\n  + received")
+    expect(failure(function() expect(one):toEqual(two) end)):toContain("  -    └─ modal Chat(chatId=2) ← top")
+  end)
+
   scenario("toShow with a screen type matches any screen of that name", function()
     local app = nav.app { root = nav.stack { Feed(), Chat { chatId = 3 } } }
     expect(app):toShow(Chat)
