@@ -343,6 +343,11 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
     h->in_host = in_host;
     h->depth--;
     lua_remove(L, base);
+    /* The cap refused memory even after an emergency collection: the state stops there, as
+       it does at the other limits, whether a pcall of the script or a callback of the host
+       caught the error (the hook would see it only 1,000 instructions later, if ever). */
+    if (h->memory_raised && h->stop == LK_STOP_NONE)
+        lk_setstop(h, LK_STOP_CAP, h->where);
     /* A call that ended in a long C function (a pattern search) may have passed the time
        limit with no instruction left for the hook to see it: the call still overran. */
     if (status == LUA_OK && h->stop == LK_STOP_NONE && h->deadline > 0 && lk_now() > h->deadline)

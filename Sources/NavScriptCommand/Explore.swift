@@ -274,12 +274,13 @@ struct Explore: ParsableCommand {
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
         let target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
-        // A scenario saved away from the model names the model's root, so that it loads there
+        // A scenario saved where `navscript run` would not find the model's root by itself (a
+        // `scenarios` folder of the root would be) names the root, so that it loads there
         // (compared once the folder exists, so that links such as /tmp on macOS resolve).
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var text = ""
         let modelRoot = model.root.resolvingSymlinksInPath(), savedIn = folder.resolvingSymlinksInPath()
-        if !(savedIn.path + "/").hasPrefix(modelRoot.path + "/") {
+        if ScenarioDiscovery.suiteRoot(of: target.resolvingSymlinksInPath())?.resolvingSymlinksInPath().path != modelRoot.path {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"

@@ -188,6 +188,36 @@ import Testing
         let typo = try navscript(["explore", "typo.lua"], in: fixture.root)
         #expect(typo.status == 2)
         #expect(typo.errors.contains("unknown field 'invariant'"))
+        // hi - lo past math.maxinteger wraps around: still too many values.
+        try fixture.write("wide.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { args = explore.int(-1, math.maxinteger) }) } }")
+        let wide = try navscript(["explore", "wide.lua"], in: fixture.root)
+        #expect(wide.status == 2)
+        #expect(wide.errors.contains("wide.lua:1: bad argument to 'int' (at most 100001 values)"))
+    }
+
+    /// A `when` that raises is a bug of the model: reported, shrunk and saved like a broken
+    /// invariant, not taken for "not enabled".
+    @Test func aWhenThatRaisesIsReported() throws {
+        let fixture = try Fixture(["raising.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = {
+                explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(B())) end),
+                explore.action("pop", function(app) return app:navigate(nav.route():top(nav.stack):pop()) end,
+                  { when = function(app) if #app:topStack().children > 2 then error("too deep to tell") end return true end }),
+              },
+              builtins = { backToRoot = false },
+            }
+            """])
+        let result = try navscript(["explore", "raising.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("✗ Invariant 'an action's when runs without a script error' broke"))
+        #expect(result.output.contains("'pop': raising.lua:7: too deep to tell"))
+        #expect(result.output.contains("shrunk to 2"))
+        let run = try navscript(["run", "saved", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("too deep to tell"))
     }
 
     @Test func aScreenThatCannotGetBackToTheRootIsFoundUnlessTheCheckIsOff() throws {

@@ -38,7 +38,8 @@ function explore.int(lo, hi)
   if math.type(lo) ~= "integer" or math.type(hi) ~= "integer" or hi < lo then
     error("bad argument to 'int' (two integers, lo <= hi, expected)", 2)
   end
-  if hi - lo > 100000 then error("bad argument to 'int' (at most 100001 values)", 2) end
+  -- hi - lo wraps around past math.maxinteger: a negative difference is too many values too.
+  if hi - lo > 100000 or hi - lo < 0 then error("bad argument to 'int' (at most 100001 values)", 2) end
   return generator("int", { lo = lo, hi = hi })
 end
 
@@ -173,12 +174,17 @@ local function perform(model, app, action, args)
   return check(model, app)
 end
 
+-- The actions enabled in `app`, or nil and the failure of a `when` that raised: a bug of the
+-- model is reported, not taken for "not enabled".
 local function enabled(model, app)
   local out = {}
   for i, action in ipairs(model.actions) do
     local ok, on = true, true
     if action.when then ok, on = pcall(action.when, app) end
-    if ok and on then out[#out + 1] = i end
+    if not ok then
+      return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, tostring(on)) }
+    end
+    if on then out[#out + 1] = i end
   end
   return out
 end
@@ -214,7 +220,8 @@ function explore.walk(model, depth, startIndex, keys)
   local failure = check(model, app)
   if failure then return steps, failure, shapes, everEnabled end
   for _ = 1, depth do
-    local choices = enabled(model, app)
+    local choices, broken = enabled(model, app)
+    if not choices then return steps, broken, shapes, everEnabled end
     if #choices == 0 then break end
     for _, i in ipairs(choices) do everEnabled[i] = true end
     local pick
@@ -252,18 +259,22 @@ function explore.run(model, steps, startIndex, withTrees)
   local trees = {}
   local failure = check(model, app)
   if failure then return failure, 0, trees end
+  -- Every `when` is asked in each state, as a walk asks them: one that raises is the failure.
+  local choices, broken = enabled(model, app)
+  if not choices then return broken, 0, trees end
   for index, step in ipairs(steps) do
     local name = step.action or step[1]
     local args = step.args or { select(2, unpack(step)) }
     local position = model.byName[name]
     if not position then return { invariant = "the steps name actions of the model", message = "no action '" .. tostring(name) .. "'" }, index, trees end
-    local action = model.actions[position]
-    local ok, on = true, true
-    if action.when then ok, on = pcall(action.when, app) end
-    if not (ok and on) then return nil, index, trees, "not enabled" end
-    failure = perform(model, app, action, args)
+    local on = false
+    for _, i in ipairs(choices) do if i == position then on = true break end end
+    if not on then return nil, index, trees, "not enabled" end
+    failure = perform(model, app, model.actions[position], args)
     if withTrees then trees[index] = app:tree() end
     if failure then return failure, index, trees end
+    choices, broken = enabled(model, app)
+    if not choices then return broken, index, trees end
   end
   return nil, #steps, trees
 end
@@ -271,7 +282,7 @@ end
 -- After explore.run: the shape, and the actions enabled then, each with its argument lists.
 function explore.frontier(model, keys)
   local out = {}
-  for _, i in ipairs(enabled(model, lastApp)) do
+  for _, i in ipairs(enabled(model, lastApp) or {}) do
     local name = model.actions[i].name
     out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
   end
