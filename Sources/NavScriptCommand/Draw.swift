@@ -34,6 +34,9 @@ struct Draw: ParsableCommand {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
     var root: String?
 
+    /// Ends the drawing if the scenario is stuck in a C function past its time limit.
+    private static let watchdog = Watchdog(command: "draw")
+
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let file = try ScenarioFile.one(self.file, root: root, what: "scenario file")
@@ -42,7 +45,7 @@ struct Draw: ParsableCommand {
         let scenarios: [ScenarioInfo]
         do {
             runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: .ci)
-            scenarios = try runner.list()
+            scenarios = try Self.watchdog.watch("loading \(file.displayPath)", seconds: options.limits.seconds) { try runner.list() }
         } catch {
             FileHandle.standardError.write(Data("\(Format.loadError(error))\n".utf8))
             throw ExitCode(2)
@@ -60,7 +63,8 @@ struct Draw: ParsableCommand {
             }
             chosen = only
         }
-        let result = runner.run(chosen)
+        // The file's loading with the before hooks and the body, then the after hooks: two budgets.
+        let result = Self.watchdog.watch("the scenario '\(chosen.name)'", seconds: 2 * options.limits.seconds) { runner.run(chosen) }
         let pictured = (result.steps ?? []).filter { $0.hierarchy != nil }
         guard !pictured.isEmpty else {
             FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw (no nav.app, app:navigate, open, settle, advance, tap or answer)\n".utf8))

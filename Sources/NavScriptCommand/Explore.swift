@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaKit
 import NavScript
 
 /// `navscript explore model.lua`: random walks over a model's actions (or, with
@@ -7,6 +8,10 @@ import NavScript
 /// violation is shrunk to a minimal sequence, printed step by step with the hierarchy, and
 /// saved as a scenario that reproduces it.
 struct Explore: ParsableCommand {
+    /// Ends the exploration if a walk is stuck in a C function past its time limit.
+    private static let watchdog = Watchdog(command: "explore")
+    private var watchdog: Watchdog { Self.watchdog }
+
     static let configuration = CommandConfiguration(
         abstract: "Explore a navigation model for invariant violations.",
         discussion: """
@@ -35,6 +40,9 @@ struct Explore: ParsableCommand {
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Walks run side by side (the cores).")
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("Wall-clock seconds a walk may take (10), the model's loading as much again.", valueName: "seconds"))
+    var timeout = 10.0
+
     @Flag(help: "Search every sequence of actions up to --depth, breadth first: the number of abstract states, or the shortest counterexample.")
     var exhaustive = false
 
@@ -54,6 +62,7 @@ struct Explore: ParsableCommand {
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
         if !(time > 0) { throw ValidationError("--time must be more than 0") }
+        if !(timeout > 0) || !timeout.isFinite { throw ValidationError("--timeout must be a number of seconds more than 0") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
@@ -63,10 +72,11 @@ struct Explore: ParsableCommand {
         let runner: ExploreRunner
         let starts: Int, actions: [String]
         do {
-            runner = try ExploreRunner(file: model)
+            runner = try ExploreRunner(file: model, limits: LuaLimits(seconds: timeout))
             runner.coverage = coverage
-            starts = try runner.startCount()
-            actions = try runner.actionNames()
+            (starts, actions) = try watchdog.watch("loading \(model.displayPath)", seconds: 2 * runner.secondsPerCall) {
+                (try runner.startCount(), try runner.actionNames())
+            }
         } catch {
             FileHandle.standardError.write(Data("\(model.displayPath) does not load: \(Format.loadError(error))\n".utf8))
             throw ExitCode(2)
@@ -103,7 +113,11 @@ struct Explore: ParsableCommand {
             let (seed, keys) = (self.seed, self.keys)
             DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
                 let index = batch[slot]
-                results.set(slot, Result { try runner.walk(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys) })
+                results.set(slot, Result {
+                    try watchdog.watch("walk \(index + 1) (seed \(seed))", seconds: runner.secondsPerCall) {
+                        try runner.walk(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys)
+                    }
+                })
             }
             // Walks past the first failure count for nothing: the figures are those of walks
             // up to it, whatever the batch size.
@@ -156,7 +170,7 @@ struct Explore: ParsableCommand {
             if coverage { lines.append(expansion.coverage) }
         }
         for start in 1...starts {
-            let initial = try runner.expand([], start: start, keys: keys)
+            let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys) }
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
             seen.insert(initial.shape)
             note(initial)
@@ -169,7 +183,9 @@ struct Explore: ParsableCommand {
                     for move in moves {
                         let candidate = sequence + [move]
                         explored += 1
-                        let expansion = try runner.expand(candidate, start: start, keys: keys)
+                        let expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
+                            try runner.expand(candidate, start: start, keys: keys)
+                        }
                         if expansion.replay.skipped { continue }
                         if let failure = expansion.replay.failure {
                             print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
@@ -214,7 +230,7 @@ struct Explore: ParsableCommand {
         var checks = 0
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             checks += 1
-            let replay = try runner.run(candidate, start: start)
+            let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start) }
             guard !replay.skipped, replay.failure?.invariant == failure.invariant else { return nil }
             return Array(candidate.prefix(replay.index))
         }
@@ -240,7 +256,7 @@ struct Explore: ParsableCommand {
             // A simpler argument may fail sooner and cut the steps short: go by the current count.
             var index = 0
             while index < best.count && checks < 2_000 {
-                for arguments in try runner.simpler(best[index]) {
+                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(best[index]) }) {
                     var candidate = best
                     candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
                     if let simpler = try fails(candidate), simpler.count <= best.count {
@@ -258,7 +274,7 @@ struct Explore: ParsableCommand {
     private func report(_ found: (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String), runner: ExploreRunner,
                         model: ScenarioFile, workingDirectory: URL) throws {
         let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, runner: runner)
-        let replay = try runner.run(shrunk, start: found.start, trees: true)
+        let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) { try runner.run(shrunk, start: found.start, trees: true) }
         let failure = replay.failure ?? found.failure
         print("")
         print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")

@@ -195,6 +195,26 @@ import Testing
         #expect(wide.errors.contains("wide.lua:1: bad argument to 'int' (at most 100001 values)"))
     }
 
+    /// A walk stuck in a C function (a pattern search that backtracks for minutes) cannot be
+    /// stopped by the budget hook: explore ends with exit 2 and says why, instead of hanging.
+    @Test func aWalkStuckInACFunctionEndsTheExploration() throws {
+        let fixture = try Fixture(["stuck.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("search", function() string.find(string.rep("a", 40000), string.rep("a*", 30) .. "b") end) },
+            }
+            """])
+        let start = Date()
+        let result = try navscript(["explore", "stuck.lua", "--runs", "1", "--timeout", "0.5"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript explore: walk 1 (seed 0) has run for more than 2 s, past its time limits"), "\(result.errors)")
+        #expect(Date().timeIntervalSince(start) < 30)
+        let bad = try navscript(["explore", "stuck.lua", "--timeout", "0"], in: fixture.root)
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("--timeout must be a number of seconds more than 0"))
+    }
+
     /// A `when` that raises is a bug of the model: reported, shrunk and saved like a broken
     /// invariant, not taken for "not enabled".
     @Test func aWhenThatRaisesIsReported() throws {

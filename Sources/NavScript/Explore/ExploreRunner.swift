@@ -49,6 +49,10 @@ public final class ExploreRunner: @unchecked Sendable {
     /// Whether walks count the lines of route scripts that run (`--coverage`).
     public var coverage = false
 
+    /// How long one call of this runner (a walk, a replay) may run: the model's loading and
+    /// the walk each have the time limit.
+    public var secondsPerCall: Double { 2 * options.limits.seconds }
+
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
         var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
