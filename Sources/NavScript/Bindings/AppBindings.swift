@@ -62,6 +62,8 @@ extension NavRuntime {
                 try configure(application.simulation.system, call, -1, argument: 1)
             }
         }
+        // The containers the host made for the script count against its memory cap.
+        try keep(bytes: Self.containerBytes * Self.containerCount(application.window))
         // The work the simulation does for the script counts against its limits.
         application.simulation.workBudget = { [weak lua] steps in
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
@@ -76,6 +78,24 @@ extension NavRuntime {
     /// What one step of navigation work (an action performed, a stack edit applied) is
     /// charged, in Lua instructions: about what the step costs to run.
     static let stepInstructions = 100
+
+    /// What a container the host makes for a script (in `nav.app`, or a screen a navigation
+    /// builds) is charged against the script's memory cap: about what one takes, its key,
+    /// attributes and lists included. So a script that builds a stack of 9,000 screens again
+    /// and again meets its cap instead of the machine's.
+    static let containerBytes = 512
+
+    /// How many containers are in `root`'s tree, presentations included.
+    static func containerCount(_ root: ScreenContainer) -> Int {
+        var count = 0
+        var pending = [root]
+        while let container = pending.popLast() {
+            count += 1
+            pending += container.children
+            if let presented = container.presentedContainer { pending.append(presented) }
+        }
+        return count
+    }
 
     /// An app method. Errors of callbacks that had no caller to fail (a navigation's
     /// completion function, run while the clock ran) are raised when it returns.

@@ -48,6 +48,7 @@ public final class NavDirectory {
         if let factory = factory(name) {
             return try factory(key.traits).build(navigator: navigator)
         }
+        try current?.keep(bytes: NavRuntime.containerBytes)
         let container = ScreenContainer(kind: kind, key: key)
         try current?.setUp(container, screen: name, navigator: navigator)
         return container
