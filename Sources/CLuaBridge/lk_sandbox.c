@@ -160,8 +160,13 @@ static int lk_require(lua_State *L) {
     snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
     int status = lk_loadmodule(L, kept ? kept : text, length, chunkname);
     free(text);
-    if (status != LUA_OK)
+    if (status != LUA_OK) {
+        /* A syntax error names the file; "C stack overflow" (nesting too deep) does not. */
+        const char *message = lua_tostring(L, -1);
+        if (message != NULL && strncmp(message, chunkname + 1, strlen(chunkname + 1)) != 0)
+            return luaL_error(L, "error loading module '%s' from file '%s': %s", name, chunkname + 1, message);
         return lua_error(L);
+    }
     lua_pushboolean(L, 1);
     lua_setfield(L, 3, name);
     lua_pushvalue(L, 1);

@@ -54,6 +54,7 @@ import Testing
             "loop/a.lua": "return require 'loop.b'",
             "loop/b.lua": "return require 'loop.a'",
             "broken.lua": "return {",
+            "deep.lua": "return " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300),
             "notes.txt": "secret",
         ])
         let outside = try ScriptFolder(["secret.lua": "return 'outside'"])
@@ -65,6 +66,8 @@ import Testing
         #expect(h.run("require 'notes'")?.message == "test.lua:1: module 'notes' not found: no file notes.lua below the script root app")
         #expect(h.run("require 'escape'")?.message.contains("not found") == true)
         #expect(h.run("require 'broken'")?.message == "app/broken.lua:1: unexpected symbol near <eof>")
+        // Nesting too deep for the parser: Lua's message names no file, the error does.
+        #expect(h.run("require 'deep'")?.message.hasPrefix("test.lua:1: error loading module 'deep' from file 'app/deep.lua': ") == true)
         #expect(h.run("require 'loop.a'")?.message.contains("requires itself") == true)
         #expect(h.run("require '/etc/passwd'") != nil)
     }
