@@ -77,6 +77,9 @@ struct MergeReports: ParsableCommand {
             } catch let error as DecodingError {
                 FileHandle.standardError.write(Data("navscript: \(file.path) is not a blob report (\(Self.describe(error)))\n".utf8))
                 throw ExitCode(2)
+            } catch let error as CompactReader.Failure {
+                FileHandle.standardError.write(Data("navscript: \(file.path) is not a blob report (\(error))\n".utf8))
+                throw ExitCode(2)
             } catch {
                 FileHandle.standardError.write(Data("navscript: \(file.path) cannot be read (\(error.localizedDescription))\n".utf8))
                 throw ExitCode(2)

@@ -168,7 +168,9 @@ public struct CompactWriter {
 
 /// Reads what a `CompactWriter` wrote, in the same order; a text that is not one fails.
 public struct CompactReader {
-    public struct Failure: Error {}
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String { "the recorded steps are not in the form navscript writes (a field is missing or malformed)" }
+    }
 
     private let bytes: [UInt8]
     /// Where the next field starts; past the end once the last is read.
