@@ -193,6 +193,8 @@ import Testing
         let wide = try navscript(["explore", "wide.lua"], in: fixture.root)
         #expect(wide.status == 2)
         #expect(wide.errors.contains("wide.lua:1: bad argument to 'int' (at most 100001 values)"))
+        try fixture.write("weight.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { weight = 0/0 }) } }")
+        #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a number more than 0, got "))
     }
 
     /// A walk stuck in a C function (a pattern search that backtracks for minutes) cannot be

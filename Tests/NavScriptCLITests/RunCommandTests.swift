@@ -97,6 +97,8 @@ import Testing
 
             """)
         #expect(try navscript(["run", ".", "--list", "--filter", "chat"], in: fixture.root).output.split(separator: "\n").count == 3)
+        // An empty text is in every name.
+        #expect(try navscript(["run", ".", "--list", "--filter", ""], in: fixture.root).output == navscript(["run", ".", "--list"], in: fixture.root).output)
         #expect(try navscript(["run", ".", "--list", "--tag", "smoke"], in: fixture.root).output == "chat_spec.lua:6: chat opens [smoke]\n")
         let excluded = try navscript(["run", ".", "--exclude-tag", "broken", "--filter", "e"], in: fixture.root)
         #expect(excluded.status == 1)   // "errors" still runs and fails

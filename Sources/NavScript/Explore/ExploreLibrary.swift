@@ -88,7 +88,11 @@ function explore.action(name, perform, options)
   for i, g in ipairs(args) do
     if not isGenerator(g) then error(format("bad argument #3 to 'action' (args[%d] is not a generator: explore.int, oneOf or bool)", i), 2) end
   end
-  return { name = name, perform = perform, args = args, when = options.when, weight = options.weight or 1 }
+  local weight = options.weight or 1
+  if type(weight) ~= "number" or not (weight > 0 and weight < math.huge) then
+    error(format("bad argument #3 to 'action' (weight must be a number more than 0, got %s)", tostring(weight)), 2)
+  end
+  return { name = name, perform = perform, args = args, when = options.when, weight = weight }
 end
 
 -- explore.model { start = function() return app end or { ... }, actions = { ... },
@@ -158,7 +162,7 @@ local function check(model, app)
   end
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
-    if not ok then return { invariant = invariant.name, message = tostring(holds) } end
+    if not ok then return { invariant = invariant.name, message = holds == nil and "the check raised nil (error(nil))" or tostring(holds) } end
     if not holds then return { invariant = invariant.name, message = message and tostring(message) or "does not hold" } end
   end
 end

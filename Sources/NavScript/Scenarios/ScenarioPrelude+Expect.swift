@@ -189,6 +189,7 @@ end
 function expectation:toBeCloseTo(expected, digits)
   digits = digits or 2
   need(self, "toBeCloseTo needs a number", type(self.value) == "number")
+  need(self, "toBeCloseTo needs a whole number of digits", math.type(digits) == "integer", digits)
   local pass = math.abs(self.value - expected) < 10 ^ -digits / 2
   return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
     return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))

@@ -52,7 +52,8 @@ public struct ScenarioSelection: Sendable {
                 return false
             }
         }
-        if !filters.isEmpty && !filters.contains(where: { scenario.name.contains($0) }) {
+        // An empty text is in every name (Foundation's contains says it is in none).
+        if !filters.isEmpty && !filters.contains(where: { $0.isEmpty || scenario.name.contains($0) }) {
             return false
         }
         if !tags.isEmpty && !scenario.tags.contains(where: tags.contains) {

@@ -55,6 +55,7 @@ describe("matchers", function()
     expect(failure(function() expect({ 1 }).never:toEqual({ 1 }) end)):toContain("  expected: not {1}\n  received: {1}")
     expect(failure(function() expect(0.1 + 0.2):toBe(0.3) end)):toContain("  expected: 0.3\n  received: 0.30000000000000004")
     expect(failure(function() expect(0 / 0):toBe(1) end)):toContain("  received: nan")
+    expect(failure(function() expect(1.0):toBeCloseTo(1, 1.5) end)):toContain("toBeCloseTo needs a whole number of digits, got number")
     expect(failure(function() expect(function() error("x") end).never:toFail() end)):toContain("  expected no failure\n  failed with:")
   end)
 
