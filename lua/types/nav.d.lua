@@ -593,6 +593,7 @@ function Expectation:toMatchSnapshot(name) end
 
 ---@class ScenarioFunction
 ---@overload fun(name: string, options: ScenarioOptions|fun(), body?: fun())
+---@overload fun(name: string): fun(body: fun())   # busted's curried form: describe "name" (function() end)
 ---@field only ScenarioDefinition runs only the scenarios (or blocks) so marked in the file
 ---@field skip ScenarioDefinition reports the scenario (or every scenario of the block) as skipped
 
@@ -602,6 +603,12 @@ describe = nil
 scenario = nil
 ---@type ScenarioFunction
 it = nil
+---@type ScenarioFunction
+context = nil   -- busted's name for describe
+---@type ScenarioFunction
+test = nil      -- busted's and Jest's name for it
+---@type ScenarioFunction
+spec = nil      -- busted's name for it
 --- Where scenarios are defined: a scenario that does not run. Inside a running scenario or
 --- hook: stops it, reported skipped with `name` as the reason (busted's).
 ---@param name string

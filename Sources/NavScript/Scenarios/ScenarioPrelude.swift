@@ -137,16 +137,34 @@ local function block(what, name, a, b, mode)
   current = outer
 end
 
--- Callable tables, so that `.only` and `.skip` hang off them as in Jest and busted.
+-- Definitions belong to the file's loading: inside a running scenario or hook they would be
+-- lost, so they are refused (busted: "not supported inside current context block").
+local function definable(what)
+  if running then error(format("'%s' is not allowed inside a running scenario or hook: define it at the top of the file or in a describe", what), 3) end
+end
+
+-- Callable tables, so that `.only` and `.skip` hang off them as in Jest and busted. Called
+-- with a name alone, they take the function next, as busted's `describe "name" (function ... end)`.
 local function callable(define, what)
-  return setmetatable({ only = function(name, a, b) define(what .. ".only", name, a, b, "only") end,
-                        skip = function(name, a, b) define(what .. ".skip", name, a, b, "skip") end },
-                      { __call = function(_, name, a, b) define(what, name, a, b, "run") end })
+  local function form(mode, suffix)
+    return function(name, a, b)
+      definable(what .. suffix)
+      if a == nil and b == nil and type(name) == "string" and mode ~= "pending" then
+        return function(body) define(what .. suffix, name, body, nil, mode) end
+      end
+      define(what .. suffix, name, a, b, mode)
+    end
+  end
+  local run = form("run", "")
+  return setmetatable({ only = form("only", ".only"), skip = form("skip", ".skip") },
+                      { __call = function(_, ...) return run(...) end })
 end
 
 describe = callable(block, "describe")
 scenario = callable(define, "scenario")
 it = scenario
+-- busted's and Jest's other names for them
+context, test, spec = describe, scenario, scenario
 -- Where a file defines scenarios, pending(name) defines one that does not run; inside a
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).
 function pending(name, a, b)
@@ -160,6 +178,7 @@ end
 
 local function hook(what, list)
   return function(body)
+    definable(what)
     if type(body) ~= "function" then error(format("bad argument #1 to '%s' (function expected, got %s)", what, type(body)), 2) end
     insert(current[list], body)
   end
