@@ -122,15 +122,23 @@ local function isObject(value, name)
   return type(value) == "userdata" and getmetatable(value) == name
 end
 
--- expect(container or app):toShow(Screen or screen type)
+-- expect(container or app):toShow(Screen, screen type or name). A stack shows its top
+-- screen and tabs their selected one, as UIKit's containers show them.
 function expectation:toShow(screen)
   local received = self.value
   need(self, "toShow needs a Container or an App", isApp(received) or isObject(received, "Container"))
-  need(self, "toShow needs a Screen or a screen type to look for", isObject(screen, "Screen") or isObject(screen, "ScreenType"), screen)
+  need(self, "toShow needs a Screen, a screen type or a name to look for",
+    isObject(screen, "Screen") or isObject(screen, "ScreenType") or type(screen) == "string", screen)
   if isApp(received) then received = received:top() end
-  local byName = isObject(screen, "ScreenType")
-  local wanted = byName and screen.name or tostring(screen)
+  local byName = not isObject(screen, "Screen")
+  local wanted = type(screen) == "string" and screen or byName and screen.name or tostring(screen)
   local shown = received and (byName and received.name or received.key)
+  local showing = received
+  while shown ~= wanted and showing and (showing.kind == "stack" or showing.kind == "tabs") do
+    local children = showing.children
+    showing = showing.kind == "stack" and children[#children] or showing.selectedIndex and children[showing.selectedIndex]
+    if showing and (byName and showing.name or showing.key) == wanted then shown = wanted end
+  end
   return check(self, shown == wanted, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
     local picture = r.pictureOf(self.value)
     return format("  expected: %s%s\n  received: %s%s", negation(self), byName and ("any " .. wanted) or wanted,

@@ -562,7 +562,7 @@ local Expectation = {}
 function Expectation:toBe(expected) end
 ---@param expected any
 function Expectation:toEqual(expected) end
----@param screen Screen|ScreenType
+---@param screen Screen|ScreenType|string # a name as a screen type; a stack shows its top, tabs their selected tab
 function Expectation:toShow(screen) end
 ---@param item any
 function Expectation:toContain(item) end

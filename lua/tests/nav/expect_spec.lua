@@ -34,7 +34,7 @@ describe("matchers", function()
 
   scenario("matchers say what they need", function()
     expect(failure(function() expect(42):toShow(Chat()) end)):toMatch("expect_spec.lua:%d+: expect%(value%):toShow needs a Container or an App, got number")
-    expect(failure(function() expect(nav.app()):toShow("Chat") end)):toContain("toShow needs a Screen or a screen type to look for, got string")
+    expect(failure(function() expect(nav.app()):toShow(42) end)):toContain("toShow needs a Screen, a screen type or a name to look for, got number")
     expect(failure(function() expect(Feed()):toMatch("x") end)):toContain("toMatch needs a string, got Screen")
   end)
 
@@ -51,7 +51,7 @@ describe("matchers", function()
   end)
 
   scenario("messages show what was given", function()
-    expect(failure(function() expect(nav.app()):toShow(nil) end)):toContain("toShow needs a Screen or a screen type to look for, got nil")
+    expect(failure(function() expect(nav.app()):toShow(nil) end)):toContain("toShow needs a Screen, a screen type or a name to look for, got nil")
     expect(failure(function() expect({ 1 }).never:toEqual({ 1 }) end)):toContain("  expected: not {1}\n  received: {1}")
     expect(failure(function() expect(0.1 + 0.2):toBe(0.3) end)):toContain("  expected: 0.3\n  received: 0.30000000000000004")
     expect(failure(function() expect(0 / 0):toBe(1) end)):toContain("  received: nan")
@@ -75,6 +75,15 @@ describe("matchers", function()
     expect(one).never:toEqual(two)
     expect(failure(function() expect(one):toEqual(two) end)):toContain("  - expected\n  + received")
     expect(failure(function() expect(one):toEqual(two) end)):toContain("  -    └─ modal Chat(chatId=2) ← top")
+  end)
+
+  scenario("a stack shows its top screen and tabs their selected one; a name is a screen type", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Feed(), Chat { chatId = 3 } }, selected = 2 } }
+    expect(app:topStack()):toShow(Chat { chatId = 3 })
+    expect(app:topTabs()):toShow(Chat)
+    expect(app:topTabs()):toShow("Chat")
+    expect(app:topStack()).never:toShow(Feed)
+    expect(app.window.children[1].children[1]):toShow(Feed())
   end)
 
   scenario("toShow with a screen type matches any screen of that name", function()
