@@ -22,7 +22,7 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 ---@class ScreenOptions
 ---@field container? "modal"|"stack"|"tabs"
 ---@field build? fun(container: Container, navigator: Navigator)
----@field refresh? fun(container: Container)
+---@field refresh? fun(container: Container): (boolean?, string?) # false, "why" fails the refresh
 ---@field iterable? boolean    # searches walk into its children (a custom container)
 ---@field observer? string     # the observer type its container informs (container:notify)
 
@@ -470,22 +470,25 @@ local DeeplinkManager = {}
 ---@return boolean handled
 ---@return string? err
 function DeeplinkManager:handleURL(url, context) end
+---@param shouldLogError? boolean # false: a failure is not logged (true by default, as in Nivelir)
 ---@return boolean
-function DeeplinkManager:handleURLIfPossible(url, context) end
+function DeeplinkManager:handleURLIfPossible(url, context, shouldLogError) end
 ---@return boolean
 function DeeplinkManager:canHandleURL(url, context) end
 ---@param notification {requestIdentifier?: string, categoryIdentifier?: string, actionIdentifier?: string, userInfo?: table}
 ---@return boolean handled
 ---@return string? err
 function DeeplinkManager:handleNotification(notification, context) end
+---@param shouldLogError? boolean # false: a failure is not logged (true by default, as in Nivelir)
 ---@return boolean
-function DeeplinkManager:handleNotificationIfPossible(notification, context) end
+function DeeplinkManager:handleNotificationIfPossible(notification, context, shouldLogError) end
 ---@param shortcut {type: string, title?: string, userInfo?: table}
 ---@return boolean handled
 ---@return string? err
 function DeeplinkManager:handleShortcut(shortcut, context) end
+---@param shouldLogError? boolean # false: a failure is not logged (true by default, as in Nivelir)
 ---@return boolean
-function DeeplinkManager:handleShortcutIfPossible(shortcut, context) end
+function DeeplinkManager:handleShortcutIfPossible(shortcut, context, shouldLogError) end
 ---@param screens? any       # plain data handed to each deeplink's navigate
 ---@param scope? string      # a scope's key, "default", or every scope
 function DeeplinkManager:activate(screens, scope) end

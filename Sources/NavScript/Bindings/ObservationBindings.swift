@@ -55,7 +55,7 @@ extension NavRuntime {
         .method(.container, "notify") { runtime, call in
             let container = try call.object(1, runtime.containers)
             let method = try call.string(2)
-            guard let observation = container.observation else {
+            guard let observation = container.observation ?? runtime.buildingObservations[ObjectIdentifier(container)] else {
                 throw LuaCallError.argument(1, "\(container) has no observation (define its screen with nav.screen(name, { observer = \"...\" }))")
             }
             var observers: [LuaObserver] = []

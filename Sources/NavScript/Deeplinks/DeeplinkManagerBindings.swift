@@ -254,6 +254,14 @@ extension NavRuntime {
     }
 
     /// Plain data at `index`, or nil.
+    /// `shouldLogError`, Nivelir's last argument of the `...IfPossible` methods: true when
+    /// left out.
+    private func shouldLogError(_ call: LuaCall, _ index: Int32) throws -> Bool {
+        if call.isNoneOrNil(index) { return true }
+        guard call.type(index) == .boolean else { throw LuaCallError.type(index, expected: "boolean") }
+        return call.boolean(index)
+    }
+
     private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
         call.isNoneOrNil(index) ? nil : ScreenValue(try call.value(index, depth: 16, limits: NavOptions.limits))
     }
@@ -301,7 +309,8 @@ extension NavRuntime {
             return runtime.handled(call) { try manager.handleURL(url, context: context) }
         },
         managerMethod("handleURLIfPossible", settles: true) { runtime, call, manager in
-            call.push(manager.handleURLIfPossible(try call.string(2), context: try runtime.context(call, 3)))
+            call.push(manager.handleURLIfPossible(try call.string(2), context: try runtime.context(call, 3),
+                                                   shouldLogError: try runtime.shouldLogError(call, 4)))
             return 1
         },
         managerMethod("canHandleURL") { runtime, call, manager in
@@ -313,7 +322,8 @@ extension NavRuntime {
             return runtime.handled(call) { try manager.handleNotification(notification, context: context) }
         },
         managerMethod("handleNotificationIfPossible", settles: true) { runtime, call, manager in
-            call.push(manager.handleNotificationIfPossible(try runtime.notification(call, 2), context: try runtime.context(call, 3)))
+            call.push(manager.handleNotificationIfPossible(try runtime.notification(call, 2), context: try runtime.context(call, 3),
+                                                   shouldLogError: try runtime.shouldLogError(call, 4)))
             return 1
         },
         managerMethod("handleShortcut", settles: true) { runtime, call, manager in
@@ -321,7 +331,8 @@ extension NavRuntime {
             return runtime.handled(call) { try manager.handleShortcut(shortcut, context: context) }
         },
         managerMethod("handleShortcutIfPossible", settles: true) { runtime, call, manager in
-            call.push(manager.handleShortcutIfPossible(try runtime.shortcut(call, 2), context: try runtime.context(call, 3)))
+            call.push(manager.handleShortcutIfPossible(try runtime.shortcut(call, 2), context: try runtime.context(call, 3),
+                                                   shouldLogError: try runtime.shouldLogError(call, 4)))
             return 1
         },
         managerMethod("activate", settles: true) { runtime, call, manager in

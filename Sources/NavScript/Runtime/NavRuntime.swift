@@ -166,19 +166,32 @@ public final class NavRuntime {
         }
         if screenRefreshers[name] != nil {
             let directory = directory
+            // `return false, "why"` fails the refresh, as Nivelir's completion with an error.
             container.refreshHandler = { container, done in
-                done(Result { try directory.invoke(.named(.screenRefresher, name)) { [.object(container, $0.containers)] } })
+                done(Result {
+                    let failure: String? = try directory.invoke(.named(.screenRefresher, name), { [.object(container, $0.containers)] }, results: 2) { _, call in
+                        call.type(-2) == .boolean && !call.boolean(-2) ? (call.optionalString(-1) ?? "the refresh failed") : nil
+                    }
+                    if let failure { throw ScreenRefreshError(description: failure) }
+                })
             }
         }
-        // As Nivelir: the observation is made before the build and tied to the container after.
+        // As Nivelir: the observation is made before the build and tied to the container after;
+        // the build can notify through it already (with no container yet, as in Nivelir).
         let observation = screenObservers[name].map(navigator.observation(of:))
         defer { observation?.associate(with: container) }
         guard screenBuilders[name] != nil else { return }
+        let key = ObjectIdentifier(container)
+        buildingObservations[key] = observation
+        defer { buildingObservations[key] = nil }
         let outer = buildingNavigator
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
         try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
     }
+
+    /// The observations of the containers whose build functions run now, by container.
+    var buildingObservations: [ObjectIdentifier: ScreenObservation] = [:]
 
     /// Raises the first error of a callback that had no caller to fail, if any.
     func raiseCallbackErrors() throws {
@@ -195,4 +208,9 @@ struct NavActionDefinition {
     let on: ScreenContainerKind
     let produces: ScreenContainerKind?
     let perform: LuaReference
+}
+
+/// A script's refresh function answered `false, message`.
+struct ScreenRefreshError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -93,9 +93,10 @@ public final class DeeplinkManager {
 
     @discardableResult
     public func handleShortcut(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil) throws -> Bool {
-        navigator.logInfo("Handling navigation for shortcut:\n" + Self.json(.object([
-            "type": .string(shortcut.type), "title": .string(shortcut.title), "userInfo": .object(shortcut.userInfo ?? [:]),
-        ])))
+        // As Nivelir's dictionary: a shortcut without userInfo shows `"userInfo" : null`.
+        navigator.logInfo("Handling navigation for shortcut:\n" + Self.json([
+            "type": shortcut.type, "title": shortcut.title, "userInfo": shortcut.userInfo.map { ScreenValue.object($0).foundationObject } ?? NSNull(),
+        ]))
         return try handle(makeDeeplink(.shortcut) { type in try type.shortcut.flatMap { try $0(shortcut, context) } }, as: .shortcut)
     }
 
@@ -188,7 +189,11 @@ public final class DeeplinkManager {
 
     /// Notification and shortcut data as Nivelir logs it: pretty-printed JSON (keys sorted here).
     static func json(_ value: ScreenValue) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value.foundationObject, options: [.prettyPrinted, .sortedKeys]) else {
+        json(value.foundationObject)
+    }
+
+    static func json(_ object: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) else {
             return "nil"
         }
         return String(decoding: data, as: UTF8.self)

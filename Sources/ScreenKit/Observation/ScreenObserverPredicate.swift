@@ -25,10 +25,12 @@ public struct ScreenObserverPredicate: CustomStringConvertible {
     }
 
     /// A screen `presenter` presents (directly, or within what it presents when recursive),
-    /// while `presenter` is visible or not contained in anything.
+    /// while `presenter` is visible or not contained in anything. A window's root counts as
+    /// contained in nothing, as UIKit's `rootViewController` has no `parent`: a full-screen
+    /// presentation that covers it does not stop the match.
     public static func presented(on presenter: ScreenContainer, recursively: Bool = true) -> Self {
         Self(description: "presented on \(presenter)") { [weak presenter] _, container, iterator in
-            guard let container, let presenter, presenter.isVisible || presenter.parent == nil,
+            guard let container, let presenter, presenter.isVisible || presenter.parent == nil || presenter.parent?.kind == .window,
                   let presented = presenter.presented else { return false }
             return presented === container || recursively && iterator.firstContainer(in: presented) { $0 === container } != nil
         }

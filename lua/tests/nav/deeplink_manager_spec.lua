@@ -75,6 +75,12 @@ describe("deeplink manager", function()
     expect(err):toContain("Failed to decode data for ChatDeeplink with error:")
     expect(deeplinks:handleURLIfPossible("myapp://chat?chat_id=seven")):toBe(false)
     expect(app.log[#app.log]):toContain("Error: Failed to handle deeplink of AnyURLDeeplink type with warnings:")
+    -- shouldLogError = false: the same failure, its Error line not logged
+    local lines = #app.log
+    expect(deeplinks:handleURLIfPossible("myapp://chat?chat_id=seven", nil, false)):toBe(false)
+    expect(#app.log):toBe(lines + 1)
+    expect(app.log[#app.log]):toBe("Info: Handling navigation for URL: myapp://chat?chat_id=seven")
+    expect(function() deeplinks:handleURLIfPossible("myapp://x", nil, "no") end):toFail("bad argument #3 to 'handleURLIfPossible' (boolean expected, got string)")
   end)
 
   scenario("a field the schema requires must be there, as Decodable requires it", function()
@@ -115,6 +121,8 @@ describe("deeplink manager", function()
     expect(app.log):toContain('Info: Handling navigation for notification:\n{\n  "chat_id" : 3\n}')
     expect(deeplinks:handleShortcut { type = "profile", title = "Profile" }):toBe(true)
     expect(app:top().name):toBe("Profile")
+    -- No userInfo: null, as Nivelir's dictionary of an absent userInfo prints.
+    expect(app.log):toContain('Info: Handling navigation for shortcut:\n{\n  "title" : "Profile",\n  "type" : "profile",\n  "userInfo" : null\n}')
   end)
 
   scenario("scopes activate on their own, in the order given", function()

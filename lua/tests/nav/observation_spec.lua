@@ -22,6 +22,31 @@ describe("observation", function()
     expect(heard):toEqual { "Hi" }
   end)
 
+  scenario("presentedOn the window's root holds under a full-screen presentation, as UIKit's root has no parent", function()
+    local app = nav.app { root = nav.stack { ChatList() } }
+    local list = app.window.children[1]
+    app:navigate(nav.route():top(nav.container):present(Chat { id = 7 }:withModalPresentationStyle("fullScreen")))
+    expect(list.isVisible):toBe(false)
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard), { presentedOn = list })
+    expect(app:top():notify("didSendMessage", "Hi")):toBe(1)
+    expect(heard):toEqual { "Hi" }
+  end)
+
+  scenario("a screen notifies from its build function, before it has a container, as Nivelir's build gets its observation", function()
+    local app = nav.app { root = nav.stack { ChatList() } }
+    local any, byScreen = {}, {}
+    app.navigator:observe("ChatObserver", listener(any))
+    app.navigator:observe("ChatObserver", listener(byScreen), { screen = Chat { id = 9 } })
+    local told
+    local Loud = nav.screen("Chat", { observer = "ChatObserver", build = function(container) told = container:notify("didSendMessage", "built") end })
+    expect(app:navigate(nav.route():top(nav.stack):push(Loud { id = 9 }))):toSucceed()
+    -- No container yet: an observer by screen does not hear it; one without a predicate does.
+    expect(told):toBe(1)
+    expect(any):toEqual { "built" }
+    expect(byScreen):toEqual {}
+  end)
+
   scenario("only observers of the screen's observer type hear it", function()
     local app, _, chat = chatOverList()
     local chats, feeds = {}, {}

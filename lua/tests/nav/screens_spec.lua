@@ -67,6 +67,9 @@ describe("nav.screen", function()
     expect(app:navigate(nav.route():root():refresh())):toBe(true)
     expect(refreshed):toBe(1)
     expect(app.window.children[1].refreshCount):toBe(1)
+    -- false and a reason fail the refresh, as Nivelir's completion with an error
+    local Stale = nav.screen("Stale", { refresh = function() return false, "the feed is offline" end })
+    expect(nav.app { root = Stale() }:navigate(nav.route():root():refresh())):toFail("^the feed is offline$")
   end)
 
   scenario("refuses what is not a screen definition", function()
