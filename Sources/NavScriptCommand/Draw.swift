@@ -12,8 +12,8 @@ struct Draw: ParsableCommand {
             The steps are nav.app (the hierarchy an app starts with) and the app methods that \
             navigate or run the clock (navigate, open, settle, advance, tap, answer, \
             resumeDeeplinks), numbered from 1; --step=-1 is the \
-            last (the default), --step=-2 the one before. `navscript draw app/scenarios/chats.lua --scenario "chats opens a chat" \
-            -o chat.svg`. Exit status: 0 when the picture was written, 1 when the scenario \
+            last (the default), --step=-2 the one before. `navscript draw app/scenarios/chats.lua --scenario "showChat opens the chat" \
+            -o chat.svg` (the scenario's full name, or a part of it that names one alone). Exit status: 0 when the picture was written, 1 when the scenario \
             failed (the picture is still written, up to the failure), 2 for a usage error or a \
             script that does not load.
             """
@@ -22,7 +22,7 @@ struct Draw: ParsableCommand {
     @Argument(help: "The scenario file.")
     var file: String
 
-    @Option(help: ArgumentHelp("The scenario's full name (its describe blocks' names and its own); needed when the file has more than one.", valueName: "name"))
+    @Option(help: ArgumentHelp("The scenario's full name (its describe blocks' names and its own), or a part of it that no other scenario's name has; needed when the file has more than one.", valueName: "name"))
     var scenario: String?
 
     @Option(help: ArgumentHelp("Which step's hierarchy: 1 is the first, -1 the last.", valueName: "n"))
@@ -53,8 +53,14 @@ struct Draw: ParsableCommand {
         runner.recordsSteps = true
         let chosen: ScenarioInfo
         if let name = scenario {
-            guard let found = scenarios.first(where: { $0.name == name }) else {
+            // The full name, or a part of one name alone (as --filter takes a part).
+            let matching = scenarios.contains { $0.name == name } ? scenarios.filter { $0.name == name } : scenarios.filter { $0.name.contains(name) }
+            guard let found = matching.first else {
                 throw ValidationError("no scenario '\(name)' in \(file.displayPath); it has:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
+            }
+            guard matching.count == 1 else {
+                throw ValidationError("\(matching.count) scenarios of \(file.displayPath) have '\(name)' in their names; name one of them:\n"
+                                      + matching.map { "  \($0.name)" }.joined(separator: "\n"))
             }
             chosen = found
         } else {
@@ -79,6 +85,7 @@ struct Draw: ParsableCommand {
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: workingDirectory)
             do {
+                try ReportOutput.makeFolder(for: url)
                 try ScenarioFileWriter.write(svg, to: url)
             } catch {
                 FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))

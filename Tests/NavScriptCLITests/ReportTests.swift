@@ -140,6 +140,14 @@ import Testing
         let failed = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat fails on purpose", "-o", "f.svg"], in: fixture.root)
         #expect(failed.status == 1)
         #expect(fixture.exists("f.svg"))
+        // A part of one name alone names it; a missing folder is made, as for reports.
+        let part = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and", "-o", "pictures/new/part.svg"], in: fixture.root)
+        #expect(part.status == 0, "\(part.errors)")
+        #expect(fixture.exists("pictures/new/part.svg"))
+        #expect(part.errors.contains("navscript: made the folder "))
+        let both = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat"], in: fixture.root)
+        #expect(both.status == 2)
+        #expect(both.errors.contains("2 scenarios of scenarios/chat.lua have 'chat' in their names; name one of them:"))
     }
 
     @Test func mergeReportsSaysWhatIsNotABlob() throws {

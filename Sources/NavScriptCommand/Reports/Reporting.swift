@@ -127,18 +127,22 @@ final class ReportOutput {
     /// standard error; a write that fails throws, with the path and the reason.
     func flush() throws(ScenarioFileWriter.Failure) {
         guard case let .file(url) = target else { return }
-        let folder = url.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: folder.path) {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                FileHandle.standardError.write(Data("navscript: made the folder \(folder.path) for \(url.lastPathComponent)\n".utf8))
-            } catch {
-                throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder (\(error.localizedDescription))")
-            }
-        }
+        try Self.makeFolder(for: url)
         try ScenarioFileWriter.write(buffer, to: url)
         for attachment in attachments {
             try ScenarioFileWriter.write(attachment.data, to: attachment.url.path)
+        }
+    }
+
+    /// Makes the folder `url` goes in if it is missing, and says so on standard error.
+    static func makeFolder(for url: URL) throws(ScenarioFileWriter.Failure) {
+        let folder = url.deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            FileHandle.standardError.write(Data("navscript: made the folder \(folder.path) for \(url.lastPathComponent)\n".utf8))
+        } catch {
+            throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder (\(error.localizedDescription))")
         }
     }
 
