@@ -285,6 +285,8 @@ import Testing
         let fixture = try Fixture([
             "app/routes/counter.lua": "return { used = function(x) return x + 1 end }\n",
             "app/routes/never.lua": "return { never = true }\n",
+            "app/explore.lua": "return explore.model { start = function() return nav.app() end, actions = {} }\n",
+            "app/navscript.lua": "return { paths = { \"scenarios\" } }\n",
             "app/scenarios/count.lua": """
                 local counter = require "routes.counter"
                 scenario("one", function() expect(counter.used(1)):toBe(2) end)
@@ -296,5 +298,7 @@ import Testing
         #expect(lcov.contains("SF:app/routes/counter.lua\nDA:1,2"), "\(lcov)")
         #expect(lcov.contains("SF:app/routes/never.lua\nDA:1,0\nLF:1\nLH:0\nend_of_record"), "\(lcov)")
         #expect(!lcov.contains("scenarios/count.lua"))
+        // An explore model and the project file are not route scripts.
+        #expect(!lcov.contains("explore.lua") && !lcov.contains("navscript.lua"), "\(lcov)")
     }
 }

@@ -65,9 +65,15 @@ public enum ScenarioDiscovery {
 
     /// The route scripts and modules below a suite's `root`: its `.lua` files that are not
     /// scenario files (by name, as `scenarioFiles(in:)` finds them, or named in
-    /// `scenarios`, standardized paths), sorted by path.
+    /// `scenarios`, standardized paths), nor the project file at the root, nor explore
+    /// models (files that make an `explore.model`): sorted by path.
     public static func routeScripts(in root: URL, excluding scenarios: Set<String> = []) -> [URL] {
-        scripts(in: root, scenarios: false).filter { !scenarios.contains($0.path) }
+        let project = root.appendingPathComponent(projectFileName).standardizedFileURL.path
+        return scripts(in: root, scenarios: false).filter { url in
+            guard !scenarios.contains(url.path), url.path != project else { return false }
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            return !text.contains("explore.model")
+        }
     }
 
     private static func scripts(in folder: URL, scenarios: Bool) -> [URL] {
