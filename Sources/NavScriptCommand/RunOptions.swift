@@ -118,8 +118,10 @@ struct RunOptions: ParsableArguments {
         var outputs = self.outputs.makeIterator()
         return reporters.compactMap { text in
             guard let (kind, path) = try? ReporterKind.parse(text) else { return nil }   // validate() refused it
-            if path != nil || !kind.writesToStandardOutput(path: nil) { return (kind, path, false) }
-            return (kind, outputs.next(), true)
+            // Each reporter given without a path takes the next --output, if any is left.
+            if path != nil { return (kind, path, false) }
+            guard let output = outputs.next() else { return (kind, nil, false) }
+            return (kind, output, true)
         }
     }
 

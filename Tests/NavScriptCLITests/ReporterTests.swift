@@ -180,5 +180,10 @@ import Testing
         #expect(try fixture.read("b.tap").hasPrefix("TAP version 14"))
         #expect(try fixture.read("c.json").contains("\"version\" : 1"))
         #expect(result.output.contains("3 passed, 2 failed, 1 skipped"))
+        // --output goes to the next reporter given without a path, of any kind.
+        let pictures = try navscript(["run", ".", "--reporter", "html", "--output", "page", "--reporter", "map", "--output", "m.dot"], in: fixture.root)
+        #expect(pictures.status == 1)
+        #expect(fixture.exists("page/index.html"))
+        #expect(fixture.exists("m.dot"))
     }
 }
