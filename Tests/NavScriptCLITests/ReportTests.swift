@@ -76,6 +76,11 @@ import Testing
         #expect(html.contains(#""kind":"expect""#))
         #expect(html.contains("push stack [Feed] -> [Feed, Chat(id=7)] animated"))
         #expect(html.contains("<svg"))
+        // A file that does not load fails the page as it fails the run, whatever passed.
+        let fine = try Fixture(["scenarios/fine.lua": "scenario('fine', function() end)", "scenarios/broken.lua": "scenario('x', function() end"])
+        let broken = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: fine.root)
+        #expect(broken.status == 2)
+        #expect(try fine.read("report/index.html").contains("<title>✗ NavScript report</title>"))
     }
 
     @Test(.enabled(if: browser != nil || browserRequired, "no chromium on PATH"))

@@ -107,6 +107,7 @@ enum HTMLPage {
           el('span', { 'class': 'passed', text: sum.passed + ' passed' }),
           el('span', { 'class': 'failed', text: sum.failed + ' failed' }),
           el('span', { 'class': 'skipped', text: sum.skipped + ' skipped' }),
+          data.loadErrors.length ? el('span', { 'class': 'failed', text: data.loadErrors.length + (data.loadErrors.length === 1 ? ' file does' : ' files do') + ' not load' }) : null,
           sum.notRun ? el('span', { text: sum.notRun + ' not run' }) : null,
           el('span', { 'class': 'meta', text: 'in ' + seconds(sum.duration) + ' · seed ' + sum.seed })
         ]));

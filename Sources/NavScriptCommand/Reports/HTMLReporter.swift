@@ -117,7 +117,7 @@ final class HTMLReporter: Reporter {
                 json.raw(String(decoding: coverage, as: UTF8.self))
             }
         }
-        output.write(HTMLPage.render(data: json.text, title: report.failed > 0 ? "✗ NavScript report" : "✓ NavScript report"))
+        output.write(HTMLPage.render(data: json.text, title: report.failed > 0 || !report.loadErrors.isEmpty ? "✗ NavScript report" : "✓ NavScript report"))
     }
 }
 
