@@ -65,9 +65,17 @@ struct MergeReports: ParsableCommand {
         }
         guard !files.isEmpty else { throw ValidationError("no blob files in \(blobs.joined(separator: " "))") }
         var records: [RunRecord] = []
+        // The same blob twice (a path given twice, or a copy) is one shard's results: counted once.
+        var seen: [Data: URL] = [:]
         for file in files {
             do {
-                let record = try JSONDecoder().decode(RunRecord.self, from: Data(contentsOf: file))
+                let data = try Data(contentsOf: file)
+                if let first = seen[data] {
+                    FileHandle.standardError.write(Data("navscript: \(file.path) is the same blob as \(first.path); counted once\n".utf8))
+                    continue
+                }
+                seen[data] = file
+                let record = try JSONDecoder().decode(RunRecord.self, from: data)
                 guard record.version == 1 else {
                     throw ValidationError("\(file.path): blob version \(record.version) is newer than this navscript reads (1)")
                 }

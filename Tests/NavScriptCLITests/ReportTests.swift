@@ -209,6 +209,12 @@ import Testing
         let one = try scenarios("one.json")
         #expect(one.count > 40)
         #expect(try scenarios("merged.json") == one)
+        // A blob given twice counts once; per-file times stay within what the scenarios took,
+        // though the shards ran one after another.
+        let twice = try navscript(["merge-reports", "../blobs", "../blobs/1.json", "--reporter", "json=../twice.json", "--color", "never"], in: app)
+        #expect(twice.errors.contains("is the same blob as"))
+        #expect(try scenarios("twice.json") == one)
+        #expect(!merged.output.contains(" s)"), "\(merged.output)")
     }
 
     /// --coverage on a suite whose covered lines are known: LCOV that lcov itself reads,

@@ -221,10 +221,13 @@ enum Format {
     }
 
     /// A file's wall time: from its first scenario's start to its last one's end (its
-    /// scenarios may run side by side, in several workers).
+    /// scenarios may run side by side, in several workers), and never more than their
+    /// durations added up (results merged from shards started on other machines, whose
+    /// clocks do not compare).
     static func wallTime(_ results: [ScenarioResult]) -> Double {
         guard let start = results.map(\.started).min() else { return 0 }
-        return (results.map { $0.started + $0.duration }.max() ?? start) - start
+        let span = (results.map { $0.started + $0.duration }.max() ?? start) - start
+        return min(span, results.reduce(0) { $0 + $1.duration })
     }
 
     /// "1 walk", "2 walks".

@@ -103,7 +103,9 @@ final class MapReporter: Reporter {
         if let svg = Graphviz.svg(dot) {
             output.attach(Data(svg.utf8), as: svgURL)
         } else {
-            FileHandle.standardError.write(Data("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\n".utf8))
+            // A picture of an earlier map would no longer match the DOT beside it.
+            let stale = FileManager.default.fileExists(atPath: svgURL.path) && (try? FileManager.default.removeItem(at: svgURL)) != nil
+            FileHandle.standardError.write(Data("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n".utf8))
         }
     }
 
