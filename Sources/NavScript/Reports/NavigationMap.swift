@@ -37,6 +37,27 @@ public struct NavigationMap: Sendable {
         defined.subtracting(screens.keys).sorted()
     }
 
+    /// Adds screen types a run knows are defined (by route scripts no scenario loaded).
+    public mutating func define(_ names: some Sequence<String>) {
+        defined.formUnion(names)
+    }
+
+    /// The screen types a script's text defines with `nav.screen("Name"` (its literal names).
+    public static func screensDefined(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let call = rest.range(of: "nav.screen(") {
+            rest = rest[call.upperBound...].drop { $0 == " " }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }
+            let body = rest.dropFirst()
+            guard let end = body.firstIndex(of: quote) else { break }
+            let name = body[..<end]
+            if !name.isEmpty, !name.contains("\\"), !name.contains("\n") { names.append(String(name)) }
+            rest = body[end...]
+        }
+        return names
+    }
+
     /// Adds what one scenario did.
     public mutating func add(_ result: ScenarioResult, file: String) {
         defined.formUnion(result.definedScreens ?? [])

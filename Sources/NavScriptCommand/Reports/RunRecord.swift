@@ -111,9 +111,18 @@ final class MapReporter: Reporter {
 
     static func map(_ report: RunReport) -> NavigationMap {
         var map = NavigationMap()
+        var roots: [URL] = []
         for file in report.files {
             for result in file.results {
                 map.add(result, file: file.file.displayPath)
+            }
+            if !roots.contains(file.file.root) { roots.append(file.file.root) }
+        }
+        // Screens of route scripts that no scenario loaded are known only from their text.
+        for root in roots {
+            for script in ScenarioDiscovery.routeScripts(in: root) {
+                guard let text = try? String(contentsOf: script, encoding: .utf8) else { continue }
+                map.define(NavigationMap.screensDefined(in: text))
             }
         }
         return map
