@@ -7,9 +7,16 @@
 ///
 ///     app.clock.advance(by: 0.25)      -- Lua: app:advance(0.25)
 ///     app.clock.settle()               -- Lua: app:settle()
+///
+/// Time counts whole microseconds, so that durations add up as decimals do: three pushes of
+/// 0.35 s end at 1.05, not at 1.0499999999999998, and `advance(by: 3.5)` finishes ten
+/// separated pushes (a sum of doubles ended them at 3.5000000000000004).
 public final class ScreenClock {
+    /// Virtual microseconds since the simulation started.
+    private var ticks: Int64 = 0
+
     /// Virtual seconds since the simulation started.
-    public private(set) var now: Double = 0
+    public var now: Double { Self.seconds(ticks) }
 
     private var queue = ScreenClockQueue()
     private var sequence = 0
@@ -21,24 +28,36 @@ public final class ScreenClock {
     public var isIdle: Bool { queue.isEmpty }
 
     /// When the next scheduled work falls due.
-    public var nextDueTime: Double? { queue.first?.time }
+    public var nextDueTime: Double? { queue.first.map { Self.seconds($0.time) } }
+
+    /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts
+    /// as 0 and a huge one as a thousand years (callers validate what users give), and the
+    /// sum stops at the end of time instead of overflowing.
+    static func ticks(_ seconds: Double, after ticks: Int64) -> Int64 {
+        guard seconds.isFinite, seconds > 0 else { return ticks }
+        let (sum, overflow) = ticks.addingReportingOverflow(Int64((min(seconds, 3.2e10) * 1_000_000).rounded()))
+        return overflow ? .max : sum
+    }
+
+    static func seconds(_ ticks: Int64) -> Double {
+        Double(ticks) / 1_000_000
+    }
 
     /// Schedules `work` to run `delay` virtual seconds from now (0: on the next turn of the
     /// run loop, after what is already due). A negative or non-finite delay counts as 0;
     /// callers validate what users give.
     public func schedule(after delay: Double = 0, _ work: @escaping () -> Void) {
-        let delay = delay.isFinite && delay > 0 ? delay : 0
         sequence += 1
-        queue.insert(ScreenClockTask(time: now + delay, sequence: sequence, work: work))
+        queue.insert(ScreenClockTask(time: Self.ticks(delay, after: ticks), sequence: sequence, work: work))
     }
 
     /// Moves time forward by `seconds`, running everything that falls due on the way.
     public func advance(by seconds: Double) {
-        let end = now + (seconds.isFinite && seconds > 0 ? seconds : 0)
+        let end = Self.ticks(seconds, after: ticks)
         while let task = queue.first, task.time <= end {
             runNext()
         }
-        now = end
+        ticks = end
     }
 
     /// Runs scheduled work, moving time forward as needed, until nothing is left. Returns
@@ -69,7 +88,7 @@ public final class ScreenClock {
         guard let task = queue.removeFirst() else {
             return
         }
-        now = max(now, task.time)
+        ticks = max(ticks, task.time)
         enter(task.work)
     }
 
@@ -101,7 +120,8 @@ public final class ScreenClock {
 }
 
 struct ScreenClockTask {
-    let time: Double
+    /// Microseconds.
+    let time: Int64
     let sequence: Int
     let work: () -> Void
 

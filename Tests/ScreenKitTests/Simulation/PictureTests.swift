@@ -46,43 +46,6 @@ import Testing
     }
 }
 
-@Suite struct ClockTests {
-    @Test func workRunsInTimeThenSchedulingOrder() {
-        let clock = ScreenClock()
-        var order: [String] = []
-        clock.schedule(after: 1) { order.append("b") }
-        clock.schedule(after: 0.5) { order.append("a") }
-        clock.schedule(after: 1) { order.append("c") }
-        clock.schedule { order.append("now") }
-        clock.advance(by: 0.75)
-        #expect(order == ["now", "a"])
-        #expect(clock.now == 0.75)
-        clock.settle()
-        #expect(order == ["now", "a", "b", "c"])
-        #expect(clock.now == 1)
-    }
-
-    @Test func settleStopsAWorkloadThatNeverEnds() {
-        let clock = ScreenClock()
-        func again() { clock.schedule(after: 1, again) }
-        again()
-        #expect(clock.settle(limit: 1000) == false)
-        #expect(clock.now == 1000)
-        clock.cancelAll()    // the task left holds the clock
-        #expect(clock.isIdle)
-    }
-
-    @Test func badDelaysCountAsZero() {
-        let clock = ScreenClock()
-        var ran = 0
-        clock.schedule(after: -5) { ran += 1 }
-        clock.schedule(after: .nan) { ran += 1 }
-        clock.advance(by: .infinity)
-        #expect(ran == 2)
-        #expect(clock.now == 0)
-    }
-}
-
 /// Explore's abstract states are read from the containers themselves; they must be what
 /// the snapshot's shape says.
 @Suite struct ShapeTests {

@@ -95,6 +95,16 @@ describe("the navigator", function()
 end)
 
 describe("time", function()
+  scenario("durations add up as the decimals they are written in", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    for i = 1, 3 do app:navigate(nav.route():top(nav.stack):push(Chat { i = i })) end
+    expect(app.clock):toBe(1.05)
+    expect(app.transitions[3].time):toBe(0.7)
+    app:advance(0.1)
+    app:advance(0.2)
+    expect(app.clock):toBe(1.35)
+  end)
+
   scenario("the navigator starts navigations that advance and settle finish", function()
     local app = nav.app { root = Feed() }
     local result
