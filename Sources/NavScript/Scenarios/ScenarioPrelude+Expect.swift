@@ -47,14 +47,19 @@ end
 local expectation = {}
 expectation.__index = expectation
 
--- Raised at the line of the expect (kept when `expect` was called, so that a matcher in a
--- tail call, `return expect(x):toBe(y)`, still names it).
+-- Raises `text` at the line of the expect (kept when `expect` was called, so that a matcher
+-- in a tail call, `return expect(x):toBe(y)`, still names it), or else `level` levels above
+-- the function that calls this, as `error` counts them.
+local function raise(self, text, level)
+  if self.where then error(self.where .. ": " .. text, 0) end
+  error(text, level + 1)
+end
+
 local function fail(self, message, detail)
   local text = message
   if self.negated then text = message:gsub("^expect%(value%):", "expect(value).never:") end
   if detail and detail ~= "" then text = text .. "\n" .. detail end
-  if self.where then error(self.where .. ": " .. text, 0) end
-  error(text, 3)
+  raise(self, text, 3)
 end
 
 -- What a failed navigation said: `expect(app:navigate(route))` keeps its error as `extra`.
@@ -87,9 +92,7 @@ local function need(self, what, ok, ...)
   if not ok then
     local given = self.value
     if select("#", ...) > 0 then given = (...) end
-    local text = format("expect(value):%s, got %s", what, report().typeName(given))
-    if self.where then error(self.where .. ": " .. text, 0) end
-    error(text, 3)
+    raise(self, format("expect(value):%s, got %s", what, report().typeName(given)), 3)
   end
 end
 
@@ -262,8 +265,9 @@ function expectation:toFail(pattern)
     failed, message = not self.value, self.extra
   end
   -- The message is matched as it is, and without the `file:line: ` an error put before it.
-  local bare = message and message:match("^[^\n:]+:%d+: (.*)$")
-  local pass = failed and (pattern == nil or (message ~= nil and (matches(message, pattern) or bare and matches(bare, pattern))))
+  local text = type(message) == "string" and message or nil
+  local bare = text and text:match("^[^\n:]+:%d+: (.*)$")
+  local pass = failed and (pattern == nil or text ~= nil and (matches(text, pattern) or bare ~= nil and matches(bare, pattern))) or false
   return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
     if self.negated then
       return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))
@@ -277,9 +281,7 @@ end
 
 function expectation:toMatchSnapshot(name)
   if self.negated then
-    local text = "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)"
-    if self.where then error(self.where .. ": " .. text, 0) end
-    error(text, 2)
+    raise(self, "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)", 2)
   end
   local value, text = self.value
   if getmetatable(value) == "Container" then

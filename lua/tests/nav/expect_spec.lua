@@ -60,6 +60,11 @@ describe("matchers", function()
   end)
 
   scenario("toFail matches the message with or without the line an error put before it", function()
+    -- a message that does not match fails, with or without a line before it
+    expect(failure(function() expect(false, "No container of X type found"):toFail("something else") end)):toContain("expect(value):toFail(pattern) failed")
+    expect(failure(function() expect(function() error("kaboom") end):toFail("boom!") end)):toContain("toFail(pattern) failed")
+    expect(false, { code = 1 }):toFail()
+    expect(failure(function() expect(false, { code = 1 }):toFail("code") end)):toContain("toFail(pattern) failed")
     expect(function() error("kaboom") end):toFail("^kaboom$")
     expect(function() error("kaboom") end):toFail("expect_spec.lua:%d+: kaboom")
     expect(function() error("kaboom", 0) end):toFail("^kaboom$")
