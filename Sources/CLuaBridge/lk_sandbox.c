@@ -161,9 +161,10 @@ static int lk_require(lua_State *L) {
     int status = lk_loadmodule(L, kept ? kept : text, length, chunkname);
     free(text);
     if (status != LUA_OK) {
-        /* A syntax error names the file; "C stack overflow" (nesting too deep) does not. */
+        /* A syntax error names the file; "C stack overflow" (nesting too deep), a runtime
+           error of the parser, does not. A memory error keeps its own status and message. */
         const char *message = lua_tostring(L, -1);
-        if (message != NULL && strncmp(message, chunkname + 1, strlen(chunkname + 1)) != 0)
+        if (status == LUA_ERRRUN && message != NULL)
             return luaL_error(L, "error loading module '%s' from file '%s': %s", name, chunkname + 1, message);
         return lua_error(L);
     }

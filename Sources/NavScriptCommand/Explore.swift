@@ -149,7 +149,7 @@ struct Explore: ParsableCommand {
         FileHandle.standardError.write(Data(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
                                                    performed, seconds, Double(performed) / max(seconds, 1e-9)).utf8))
         // A failure in a start state ends the exploration before any action was asked.
-        let asked = performed > 0 || !enabled.isEmpty || first?.walk.failure == nil
+        let asked = performed > 0 || !enabled.isEmpty || first == nil
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)
         guard let first, let failure = first.walk.failure else {
             print("No invariant broke.")

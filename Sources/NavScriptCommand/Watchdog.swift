@@ -10,7 +10,8 @@ import Foundation
 final class Watchdog: @unchecked Sendable {
     private let command: String
     private let lock = NSLock()
-    private var running: [Int: (deadline: Date, what: String, seconds: Double)] = [:]
+    /// Deadlines in the monotonic clock's nanoseconds (the wall clock can be set back or forth).
+    private var running: [Int: (deadline: UInt64, what: String, seconds: Double)] = [:]
     private var next = 0
     private let timer: DispatchSourceTimer
 
@@ -33,7 +34,7 @@ final class Watchdog: @unchecked Sendable {
         lock.lock()
         next += 1
         let id = next
-        running[id] = (Date().addingTimeInterval(seconds + 1), what, seconds)
+        running[id] = (DispatchTime.now().uptimeNanoseconds + UInt64((seconds + 1) * 1e9), what, seconds)
         lock.unlock()
         defer {
             lock.lock()
@@ -45,7 +46,7 @@ final class Watchdog: @unchecked Sendable {
 
     private func check() {
         lock.lock()
-        let now = Date()
+        let now = DispatchTime.now().uptimeNanoseconds
         let overdue = running.values.filter { $0.deadline < now }.min { $0.deadline < $1.deadline }
         lock.unlock()
         guard let overdue else { return }

@@ -149,6 +149,28 @@ import Testing
         #expect(both.output == "first\nsecond\n")
     }
 
+    /// Every before_all runs before the first before_each: when a before_each fails, the
+    /// after_all of every block whose before_all ran still runs.
+    @Test func aFailingBeforeEachStillRunsTheAfterAllOfEveryBlock() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("outer", function()
+              before_all(function() print("outer setup") end)
+              after_all(function() print("outer teardown") end)
+              before_each(function() error("outer broke") end)
+              describe("inner", function()
+                before_all(function() print("inner setup") end)
+                after_all(function() print("inner teardown") end)
+                after_each(function() print("inner after") end)
+                scenario("body", function() print("body") end)
+              end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(scenarios[0])
+        #expect(result.status == .failed)
+        #expect(result.output == "outer setup\ninner setup\ninner teardown\nouter teardown\n")
+    }
+
     /// An expect that fails inside a callback fails the scenario, though the navigation it
     /// ran in only reports a failed navigation.
     @Test func anExpectThatFailsInACallbackFailsTheScenario() throws {

@@ -32,6 +32,9 @@ extension NavRuntime {
                 call.field(1, "restore")
                 defer { call.pop() }
                 (application, pendingDeeplink) = try restoredApplication(call, -1)
+                // Rebuilt from data, not through screens' build (which charge their own):
+                // the containers count against the script's memory cap here.
+                try keep(bytes: Self.containerBytes * Self.containerCount(application.window))
             } else if call.type(1) == .table {
                 let options = try NavOptions(call, 1)
                 try options.only(["root", "presented", "system", "restore"], for: "app")
@@ -62,8 +65,6 @@ extension NavRuntime {
                 try configure(application.simulation.system, call, -1, argument: 1)
             }
         }
-        // The containers the host made for the script count against its memory cap.
-        try keep(bytes: Self.containerBytes * Self.containerCount(application.window))
         // The work the simulation does for the script counts against its limits.
         application.simulation.workBudget = { [weak lua] steps in
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
@@ -79,8 +80,8 @@ extension NavRuntime {
     /// charged, in Lua instructions: about what the step costs to run.
     static let stepInstructions = 100
 
-    /// What a container the host makes for a script (in `nav.app`, or a screen a navigation
-    /// builds) is charged against the script's memory cap: about what one takes, its key,
+    /// What a container the host makes for a script (a screen built, in `nav.app` or by a
+    /// navigation, or a container a restore rebuilds) is charged against the script's memory cap: about what one takes, its key,
     /// attributes and lists included. So a script that builds a stack of 9,000 screens again
     /// and again meets its cap instead of the machine's.
     static let containerBytes = 512

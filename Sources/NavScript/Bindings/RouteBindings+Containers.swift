@@ -151,13 +151,7 @@ extension NavRuntime {
         if let screen = call.optionalObject(-1, screens)?.screen { return .container(key: screen.key) }
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
         if let container = call.optionalObject(-1, containers) { return .container(container) }
-        if let predicate = call.optionalObject(-1, predicates) {
-            switch predicate.shorthand {
-            case let .name(name): return .container(name: name)
-            case let .key(key): return .container(key: key)
-            case nil: return .container(predicate.predicate)
-            }
-        }
+        if let predicate = call.optionalObject(-1, predicates) { return predicate.popPredicate }
         if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
         throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container or a predicate")
     }
@@ -175,13 +169,7 @@ extension NavRuntime {
             if let screen = call.optionalObject(index, screens)?.screen { return .container(key: screen.key) }
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
             if let container = call.optionalObject(index, containers) { return .container(container) }
-            if let predicate = call.optionalObject(index, predicates) {
-                switch predicate.shorthand {
-                case let .name(name): return .container(name: name)
-                case let .key(key): return .container(key: key)
-                case nil: return .container(predicate.predicate)
-                }
-            }
+            if let predicate = call.optionalObject(index, predicates) { return predicate.tabPredicate }
             throw LuaCallError.type(index, expected: "tab index, Screen, Container or predicate")
         }
     }

@@ -253,7 +253,6 @@ extension NavRuntime {
         }
     }
 
-    /// Plain data at `index`, or nil.
     /// `shouldLogError`, Nivelir's last argument of the `...IfPossible` methods: true when
     /// left out.
     private func shouldLogError(_ call: LuaCall, _ index: Int32) throws -> Bool {
@@ -262,6 +261,7 @@ extension NavRuntime {
         return call.boolean(index)
     }
 
+    /// Plain data at `index`, or nil.
     private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
         call.isNoneOrNil(index) ? nil : ScreenValue(try call.value(index, depth: 16, limits: NavOptions.limits))
     }

@@ -253,7 +253,8 @@ function explore.walk(model, depth, startIndex, keys)
   return steps, failure, shapes, everEnabled
 end
 
-local lastApp
+-- The app explore.run left, and the actions enabled in it (for explore.frontier).
+local lastApp, lastChoices
 
 -- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
 -- returns the failure or nil, the index of the step that failed, and the tree after each step.
@@ -265,6 +266,7 @@ function explore.run(model, steps, startIndex, withTrees)
   if failure then return failure, 0, trees end
   -- Every `when` is asked in each state, as a walk asks them: one that raises is the failure.
   local choices, broken = enabled(model, app)
+  lastChoices = choices
   if not choices then return broken, 0, trees end
   for index, step in ipairs(steps) do
     local name = step.action or step[1]
@@ -278,6 +280,7 @@ function explore.run(model, steps, startIndex, withTrees)
     if withTrees then trees[index] = app:tree() end
     if failure then return failure, index, trees end
     choices, broken = enabled(model, app)
+    lastChoices = choices
     if not choices then return broken, index, trees end
   end
   return nil, #steps, trees
@@ -286,7 +289,7 @@ end
 -- After explore.run: the shape, and the actions enabled then, each with its argument lists.
 function explore.frontier(model, keys)
   local out = {}
-  for _, i in ipairs(enabled(model, lastApp) or {}) do
+  for _, i in ipairs(lastChoices or {}) do
     local name = model.actions[i].name
     out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
   end

@@ -42,10 +42,12 @@ public struct NavigationMap: Sendable {
         defined.formUnion(names)
     }
 
-    /// The screen types a script's text defines with `nav.screen("Name"` (its literal names).
+    /// The screen types a script's text defines with `nav.screen("Name"` (its literal names),
+    /// outside comment lines.
     public static func screensDefined(in text: String) -> [String] {
         var names: [String] = []
-        var rest = Substring(text)
+        let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("--") }.joined(separator: "\n")
+        var rest = Substring(code)
         while let call = rest.range(of: "nav.screen(") {
             rest = rest[call.upperBound...].drop { $0 == " " }
             guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }

@@ -44,6 +44,24 @@ final class PredicateObject {
         case key(ScreenKey)
     }
 
+    /// `pop{to = predicate}`: Nivelir's shorthand when there is one, else the predicate.
+    var popPredicate: ScreenStackPopPredicate {
+        switch shorthand {
+        case let .name(name): return .container(name: name)
+        case let .key(key): return .container(key: key)
+        case nil: return .container(predicate)
+        }
+    }
+
+    /// `selectTab(predicate)`: Nivelir's shorthand when there is one, else the predicate.
+    var tabPredicate: ScreenTabPredicate {
+        switch shorthand {
+        case let .name(name): return .container(name: name)
+        case let .key(key): return .container(key: key)
+        case nil: return .container(predicate)
+        }
+    }
+
     init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1, shorthand: Shorthand? = nil) {
         self.predicate = predicate
         self.node = node

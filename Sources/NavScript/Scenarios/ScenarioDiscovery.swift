@@ -71,8 +71,7 @@ public enum ScenarioDiscovery {
         let project = root.appendingPathComponent(projectFileName).standardizedFileURL.path
         return scripts(in: root, scenarios: false).filter { url in
             guard !scenarios.contains(url.path), url.path != project else { return false }
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            return !text.contains("explore.model")
+            return !isExploreModel((try? String(contentsOf: url, encoding: .utf8)) ?? "")
         }
     }
 
@@ -97,7 +96,8 @@ public enum ScenarioDiscovery {
               line.hasPrefix(rootDeclaration) else { return nil }
         let path = line.dropFirst(rootDeclaration.count).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !path.isEmpty else { return nil }
-        return URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+        // Relative to the folder as explore wrote it: with its links resolved.
+        return URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent().resolvingSymlinksInPath()).standardizedFileURL
     }
 
     /// `folder` as a path relative to `base` (both folders): `../app`, or `.`.
@@ -106,6 +106,16 @@ public enum ScenarioDiscovery {
         let common = zip(to, from).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// Whether a script makes an explore model: a line, not a comment, that calls
+    /// `explore.model` (with `{` or `(`).
+    static func isExploreModel(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            let code = line.drop { $0 == " " || $0 == "\t" }
+            guard !code.hasPrefix("--"), let call = code.range(of: "explore.model") else { return false }
+            return code[call.upperBound...].drop { $0 == " " }.first.map { $0 == "{" || $0 == "(" } ?? false
+        }
     }
 
     /// The project file a suite's root may hold.

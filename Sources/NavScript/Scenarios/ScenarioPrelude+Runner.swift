@@ -30,32 +30,31 @@ function runner.select(name, line)
   return #kept
 end
 
--- The depth of the block whose before hook is running, left set when one fails.
-local failedAt
+-- The depth of the block whose before_all, or before_each, is running: left set when one fails.
+local failedAll, failedEach
 
 -- The target's hooks. "before": before_all of each block, outermost first, then before_each,
 -- outermost first; the host stops at the first that fails. "after": after_each innermost
--- first, then after_all innermost first; after a before hook failed, only those of its block
--- and the blocks around it, as busted runs them. Each scenario runs in a fresh state, so a
--- before_all runs once per describe in that state.
+-- first, then after_all innermost first; after a before hook failed, as busted runs them,
+-- only the after_each hooks of its block and the blocks around it, and the after_all hooks
+-- of the blocks whose before_all ran. Each scenario runs in a fresh state, so a before_all
+-- runs once per describe in that state.
 function runner.hooks(which)
   running = true
   local chain, b = {}, scenarios[1].block
   while b do insert(chain, 1, b); b = b.parent end
   local out = {}
   if which == "before" then
-    local function add(depth, list)
-      for _, f in ipairs(list) do
-        out[#out + 1] = function() failedAt = depth; f(); failedAt = nil end
-      end
+    for depth, b in ipairs(chain) do
+      for _, f in ipairs(b.beforeAll) do out[#out + 1] = function() failedAll = depth; f(); failedAll = nil end end
     end
-    for depth, b in ipairs(chain) do add(depth, b.beforeAll) end
-    for depth, b in ipairs(chain) do add(depth, b.before) end
+    for depth, b in ipairs(chain) do
+      for _, f in ipairs(b.before) do out[#out + 1] = function() failedEach = depth; f(); failedEach = nil end end
+    end
   else
     local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
-    local deepest = failedAt or #chain
-    for i = deepest, 1, -1 do add(chain[i].after) end
-    for i = deepest, 1, -1 do add(chain[i].afterAll) end
+    for i = failedEach or failedAll or #chain, 1, -1 do add(chain[i].after) end
+    for i = failedAll or #chain, 1, -1 do add(chain[i].afterAll) end
   end
   return out
 end

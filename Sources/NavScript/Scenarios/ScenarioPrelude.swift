@@ -149,7 +149,7 @@ local function callable(define, what)
   local function form(mode, suffix)
     return function(name, a, b)
       definable(what .. suffix)
-      if a == nil and b == nil and type(name) == "string" and mode ~= "pending" then
+      if a == nil and b == nil and type(name) == "string" then
         return function(body) define(what .. suffix, name, body, nil, mode) end
       end
       define(what .. suffix, name, a, b, mode)

@@ -48,7 +48,8 @@ end
 -- A value as a snapshot stores it: a table in full, one field a line, keys sorted, so that a
 -- change anywhere shows in the diff; functions and coroutines as their kind (their
 -- addresses change from run to run), objects as `tostring` gives them.
-local function serialize(value)
+local serialize
+function serialize(value)
   local out, seen = {}, {}
   local function put(v, indent, depth)
     local kind = type(v)
@@ -75,7 +76,7 @@ local function serialize(value)
       sort(keys, function(x, y)
         if type(x) ~= type(y) then return type(x) < type(y) end
         if type(x) == "number" or type(x) == "string" then return x < y end
-        return tostring(x) < tostring(y)
+        return serialize(x) < serialize(y)   -- tables and objects by their text, not their addresses
       end)
       for _, key in ipairs(keys) do
         out[#out + 1] = inner
