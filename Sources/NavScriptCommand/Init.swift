@@ -8,8 +8,8 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a starter suite and editor set-up into a folder.",
         discussion: """
-            Writes routes/chat.lua, scenarios/chat.lua, types/nav.d.lua (the editor \\
-            definitions), .luarc.json (LuaLS) and .luacheckrc (luacheck). Refuses to replace \\
+            Writes routes/chat.lua, scenarios/chat.lua, types/nav.d.lua (the editor \
+            definitions), .luarc.json (LuaLS) and .luacheckrc (luacheck). Refuses to replace \
             a file that is there already, unless --force. Then: navscript run <folder>.
             """
     )

@@ -21,7 +21,7 @@ struct LastRun: Codable {
     static func record(_ report: RunReport, in folder: URL) throws(ScenarioFileWriter.Failure) {
         let failed = report.files.flatMap { file in
             file.results.filter { $0.status == .failed }.map { ScenarioID(file: file.file.url.path, name: $0.scenario.name) }
-        }
+        } + report.loadErrors.map { ScenarioID.wholeFile($0.file.url.path) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(LastRun(failed: failed))) ?? Data()

@@ -83,8 +83,11 @@ struct RunOptions: ParsableArguments {
     mutating func validate() throws {
         if let project = try ProjectFile.load() {
             if reporters.isEmpty { reporters = project.reporters }
-            if tags.isEmpty { tags = project.tags }
-            if excludedTags.isEmpty { excludedTags = project.excludeTags }
+            // Tags given on the command line replace both of the project's lists.
+            if tags.isEmpty && excludedTags.isEmpty {
+                tags = project.tags
+                excludedTags = project.excludeTags
+            }
             jobs = jobs ?? project.jobs
         }
         if let jobs, jobs < 1 {

@@ -70,6 +70,14 @@ import Testing
         let none = try navscript(["run", ".", "--last-failed"], in: fixture.root)
         #expect(none.status == 0)
         #expect(none.output.contains("the last run here had no failures"))
+        // A file that did not load counts as failed whole: the next --last-failed runs it.
+        try fixture.write("broken_spec.lua", "scenario('x', function() end")
+        #expect(try navscript(["run", "."], in: fixture.root).status == 2)
+        #expect(try navscript(["run", ".", "--last-failed"], in: fixture.root).status == 2)
+        try fixture.write("broken_spec.lua", "scenario('mended', function() end)")
+        let mended = try navscript(["run", ".", "--last-failed", "-v", "--color", "never"], in: fixture.root)
+        #expect(mended.status == 0)
+        #expect(mended.output.contains("1 passed, 0 failed"), "\(mended.output)")
     }
 
     @Test func theListAsJSON() throws {
@@ -93,6 +101,10 @@ import Testing
         // The command line wins: a path given replaces the file's.
         try fixture.write("other/b_spec.lua", "scenario('other', function() end)")
         #expect(try navscript(["run", "other"], in: fixture.root).output.contains("PASS other/b_spec.lua"))
+        // Tags given replace both of the file's lists.
+        let slow = try navscript(["run", "--tag", "slow", "--color", "never"], in: fixture.root)
+        #expect(slow.status == 1, "\(slow.errors)")
+        #expect(slow.output.contains("0 passed, 1 failed"))
         try fixture.write("navscript.lua", "return { pathz = {} }")
         let broken = try navscript(["run"], in: fixture.root)
         #expect(broken.status == 2)

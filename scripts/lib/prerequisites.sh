@@ -37,16 +37,13 @@ require_homebrew_lua() {
     export PKG_CONFIG_PATH="$keg/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 }
 
-# Debian and Ubuntu: Lua 5.4's headers and pkg-config to build, and xmllint (libxml2-utils),
-# with which the tests check the JUnit reporter against Jenkins' and Surefire's schemas
-# (macOS ships xmllint).
+# Debian and Ubuntu: Lua 5.4's headers and pkg-config to build.
 require_debian_lua() {
     local missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! pkg-config --exists lua5.4 2>/dev/null; then
         missing+=(liblua5.4-dev)
     fi
-    command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
     if [ ${#missing[@]} -eq 0 ]; then
         return 0
     fi
@@ -65,7 +62,9 @@ require_debian_lua() {
 }
 
 # What only the tests need, besides: a headless browser (the HTML report is opened in one),
-# Graphviz (the navigation map's SVG) and lcov (coverage files are checked with it). On
+# Graphviz (the navigation map's SVG), lcov (coverage files are checked with it) and
+# xmllint (libxml2-utils: the JUnit reporter is checked against Jenkins' and Surefire's
+# schemas; macOS ships it). On
 # Debian they are installed with apt-get, and NAVSCRIPT_REQUIRE_BROWSER tells the tests to
 # fail rather than skip without them; on macOS the browser tests run when a chromium is on
 # PATH (brew install --cask chromium), and graphviz and lcov come from brew.
@@ -84,6 +83,7 @@ require_test_tools() {
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v dot >/dev/null 2>&1 || missing+=(graphviz)
     command -v lcov >/dev/null 2>&1 || missing+=(lcov)
+    command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
     if [ ${#missing[@]} -gt 0 ]; then
         if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
             echo "error: the tests need ${missing[*]}; install them with:" >&2

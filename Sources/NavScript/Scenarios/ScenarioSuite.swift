@@ -10,6 +10,11 @@ public struct ScenarioID: Hashable, Codable, Sendable {
         self.file = file
         self.name = name
     }
+
+    /// Every scenario of a file (one that did not load, for `--last-failed`).
+    public static func wholeFile(_ path: String) -> ScenarioID {
+        ScenarioID(file: path, name: "")
+    }
 }
 
 /// Which scenarios of a suite run.
@@ -44,7 +49,8 @@ public struct ScenarioSelection: Sendable {
     }
 
     func admits(_ scenario: ScenarioInfo, in file: ScenarioFile) -> Bool {
-        if let only, !only.contains(ScenarioID(file: file.url.path, name: scenario.name)) {
+        if let only, !only.contains(ScenarioID(file: file.url.path, name: scenario.name)),
+           !only.contains(ScenarioID.wholeFile(file.url.path)) {
             return false
         }
         if let wanted = lines[file.url.path] {

@@ -85,7 +85,8 @@ enum StarterSuite {
         """
 
     /// What scripts have besides Lua's own: the module and the scenario runtime.
-    static let globals = ["nav", "describe", "scenario", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect"]
+    static let globals = ["nav", "describe", "context", "scenario", "it", "test", "spec", "pending", "before_each", "after_each",
+                          "before_all", "after_all", "setup", "teardown", "expect", "explore"]
 
     private static var globalsJSON: String {
         "[" + globals.map { "\"\($0)\"" }.joined(separator: ", ") + "]"

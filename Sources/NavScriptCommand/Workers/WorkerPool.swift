@@ -45,7 +45,7 @@ struct SuiteSettings {
     var workerArguments: [String] {
         let mode = snapshotMode == .update ? "update" : snapshotMode == .ci ? "ci" : "normal"
         return ["--timeout", "\(limits.seconds)", "--memory-limit", "\(limits.memory >> 20)",
-                "--instruction-limit", "\(limits.instructions)", "--seed", "\(seed)",
+                "--instruction-limit", "\(limits.instructions)", "--seed=\(seed)",
                 "--snapshot-mode", mode, "--rss-limit", "\(residentLimit)"] + (recordsSteps ? ["--record-steps"] : []) + (coverage ? ["--coverage"] : [])
     }
 }
