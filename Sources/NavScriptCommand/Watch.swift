@@ -130,6 +130,19 @@ final class WatchSession {
         runFiles(affected, reason: names.joined(separator: ", "))
     }
 
+    /// The reports asked for with a file (`--reporter junit=path`, the project file's), written
+    /// again after each run, of what the watch shows; standard output is the watch's own.
+    private func writeFileReports(_ report: RunReport) {
+        let reporters = runOptions.makeReporters(workingDirectory: suiteOptions.workingDirectory).filter {
+            if case .file = $0.output.target { return true } else { return false }
+        }
+        for reporter in reporters {
+            report.files.forEach(reporter.fileFinished)
+            reporter.finish(report)
+        }
+        _ = RunSession.flush(reporters)
+    }
+
     private func runFiles(_ files: [ScenarioFile], reason: String?) {
         let start = DispatchTime.now().uptimeNanoseconds
         if let reason {
@@ -150,7 +163,14 @@ final class WatchSession {
         let chosen = fileFilter.isEmpty ? files : files.filter { $0.displayPath.contains(fileFilter) }
         let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0)
         suite.load()
-        let fresh = suite.run(suite.select(selection), failFast: false) { [console] result in
+        // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
+        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
+        if options.forbidOnly, !focused.isEmpty {
+            console.output.write("navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on: "
+                                  + "remove the .only, so that the whole suite runs\n")
+            return
+        }
+        let fresh = suite.run(suite.select(selection), failFast: options.failFast) { [console] result in
             console.fileFinished(result)
         }
         for result in fresh {
@@ -166,6 +186,7 @@ final class WatchSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         console.finish(report)
+        writeFileReports(report)
         for (file, _) in suite.loadErrors where results[file.url.path] != nil {
             console.output.write(console.style.dim("\(file.displayPath) did not load: its last good results are kept") + "\n")
         }

@@ -121,6 +121,22 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2))
     }
 
+    /// File reports are written again after each run, --fail-fast stops a run at its first
+    /// failure, and --forbid-only refuses a run with .only, as in run.
+    @Test func runOptionsApplyToEachRun() throws {
+        let fixture = try Fixture([
+            "scenarios/a.lua": "scenario('one', function() error('first') end)\nscenario('two', function() error('second') end)",
+        ])
+        let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01", "--reporter", "junit=out/junit.xml", "--fail-fast"], in: fixture.root)
+        #expect(watch.waitFor("0 passed, 1 failed"), "\(watch.output)")
+        var written = false
+        for _ in 0..<200 where !written { written = fixture.exists("out/junit.xml"); Thread.sleep(forTimeInterval: 0.02) }
+        #expect(written)
+        try fixture.write("scenarios/a.lua", "scenario.only('one', function() end)\nscenario('two', function() end)")
+        let forbidding = try Watch(["watch", ".", "--color", "never", "--interval", "0.01", "--forbid-only"], in: fixture.root)
+        #expect(forbidding.waitFor("--forbid-only is on"), "\(forbidding.output)")
+    }
+
     @Test func keysNarrowTheRunsOnATerminal() throws {
         let fixture = try Fixture([
             "scenarios/chat.lua": "scenario('chat opens', function() expect(1):toBe(2) end)\nscenario('chat closes', function() end)",
