@@ -30,7 +30,7 @@ struct Init: ParsableCommand {
         for file in StarterSuite.files {
             let url = root.appendingPathComponent(file.path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try ReportOutput.makeFolder(for: url, announced: false)
                 try ScenarioFileWriter.write(file.text, to: url)
             } catch {
                 FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
@@ -59,12 +59,12 @@ struct Types: ParsableCommand {
         }
         let url = URL(fileURLWithPath: output).appendingPathComponent("nav.d.lua")
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try ReportOutput.makeFolder(for: url, announced: false)
             try ScenarioFileWriter.write(NavDefinitions.text + "\n", to: url)
         } catch {
             FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print("wrote \(url.path)")
+        print("wrote \(ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))")
     }
 }

@@ -25,6 +25,12 @@ import Testing
     @Test func theDefinitionsInTheBinaryAreTheRepositorys() throws {
         let fixture = try Fixture([:])
         #expect(try navscript(["types", "--output", "types"], in: fixture.root).status == 0)
+        // A file in the way of the folder says so, not Foundation's error code.
+        try fixture.write("afile", "")
+        let blocked = try navscript(["types", "--output", "afile/types"], in: fixture.root)
+        #expect(blocked.status == 2)
+        #expect(blocked.errors.contains("cannot make its folder: "), "\(blocked.errors)")
+        #expect(blocked.errors.contains("afile is a file, not a folder"), "\(blocked.errors)")
         let shipped = try String(contentsOf: Binary.packageRoot.appendingPathComponent("lua/types/nav.d.lua"), encoding: .utf8)
         #expect(try fixture.read("types/nav.d.lua") == shipped, "run scripts/lib/embed-types.sh after editing lua/types/nav.d.lua")
     }

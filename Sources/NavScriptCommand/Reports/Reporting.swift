@@ -134,15 +134,25 @@ final class ReportOutput {
         }
     }
 
-    /// Makes the folder `url` goes in if it is missing, and says so on standard error.
-    static func makeFolder(for url: URL) throws(ScenarioFileWriter.Failure) {
+    /// Makes the folder `url` goes in if it is missing, and says so on standard error when
+    /// `announced`; a folder that cannot be made is a write failure naming `url`.
+    static func makeFolder(for url: URL, announced: Bool = true) throws(ScenarioFileWriter.Failure) {
         let folder = url.deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            FileHandle.standardError.write(Data("navscript: made the folder \(folder.path) for \(url.lastPathComponent)\n".utf8))
+            if announced {
+                FileHandle.standardError.write(Data("navscript: made the folder \(folder.path) for \(url.lastPathComponent)\n".utf8))
+            }
         } catch {
-            throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder (\(error.localizedDescription))")
+            // Foundation's reason is an error code; the usual one is a file in the way.
+            var ancestor = folder
+            var isFolder: ObjCBool = false
+            while ancestor.pathComponents.count > 1 && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+                ancestor.deleteLastPathComponent()
+            }
+            let reason = !isFolder.boolValue ? "\(ancestor.path) is a file, not a folder" : "\(error.localizedDescription)"
+            throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder: \(reason)")
         }
     }
 
