@@ -65,32 +65,44 @@ import Darwin
         #expect(try fixture.read("brew.log") == "brew install lua@5.4 \n")
     }
 
-    /// scripts/lib/prerequisites.sh on Debian as root (stand-ins for uname, id, pkg-config
-    /// and apt-get, and a PATH with no xmllint): it installs libxml2-utils, for the tests
-    /// that check the JUnit reporter with xmllint.
-    @Test func onDebianXmllintComesFromAptGet() throws {
+    /// scripts/lib/prerequisites.sh on Debian as root (stand-ins for uname, id, pkg-config,
+    /// apt-get and the other test tools, and a PATH with no xmllint): the command's
+    /// prerequisites install nothing more, and the tests' install libxml2-utils, for the
+    /// tests that check the JUnit reporter with xmllint.
+    @Test func onDebianXmllintComesFromAptGetForTheTestsOnly() throws {
         let fixture = try Fixture([
             "bin/uname": "#!/bin/sh\necho Linux\n",
             "bin/id": "#!/bin/sh\necho 0\n",
             "bin/swift": "#!/bin/sh\nexit 0\n",
             "bin/pkg-config": "#!/bin/sh\nexit 0\n",
+            "bin/chromium": "#!/bin/sh\nexit 0\n",
+            "bin/dot": "#!/bin/sh\nexit 0\n",
+            "bin/lcov": "#!/bin/sh\nexit 0\n",
             "bin/apt-get": "#!/bin/sh\necho \"apt-get $*\" >> \"$FAKE_ROOT/apt.log\"\n",
         ])
-        for tool in ["uname", "id", "swift", "pkg-config", "apt-get"] {
+        for tool in ["uname", "id", "swift", "pkg-config", "chromium", "dot", "lcov", "apt-get"] {
             chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755)
         }
         let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "source '\(script)' && require_prerequisites && echo done"]
-        process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path, "FAKE_ROOT": fixture.root.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(text == "==> installing libxml2-utils\ndone\n", "\(text)")
+        func run(_ functions: String) throws -> (status: Int32, text: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "source '\(script)' && \(functions) && echo done"]
+            process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path, "FAKE_ROOT": fixture.root.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let command = try run("require_prerequisites")
+        #expect(command.status == 0)
+        #expect(command.text == "done\n", "\(command.text)")
+        #expect(!fixture.exists("apt.log"))
+        let tests = try run("require_prerequisites && require_test_tools")
+        #expect(tests.status == 0)
+        #expect(tests.text == "==> installing libxml2-utils\ndone\n", "\(tests.text)")
         #expect(try fixture.read("apt.log") == "apt-get update -qq\napt-get install -y -qq libxml2-utils\n")
     }
 
