@@ -125,7 +125,7 @@ extension NavRuntime {
         let route = try routeArgument(call, 2)
         var from: ScreenContainer?
         // (route, options, completion): options may be nil, or left out before the completion.
-        let completionIndex: Int32 = call.type(3) == .table || call.type(3) == .nil ? 4 : 3
+        let completionIndex = call.afterOptions(at: 3)
         if call.type(3) == .table {
             call.field(3, "from")
             defer { call.pop() }

@@ -95,7 +95,7 @@ extension NavRuntime {
                 }
                 return kind
             } ?? .modal
-            let at: Int32 = call.type(3) == .table || call.type(3) == .nil ? 4 : 3
+            let at = call.afterOptions(at: 3)
             let nested = try runtime.nestedRoute(call, at, kind: kind), animation = try options.customAnimation("animation")
             return try runtime.nesting(at: at) { try route.selectTab(with: predicate, as: kind, animation: animation, nested: nested) }
         },

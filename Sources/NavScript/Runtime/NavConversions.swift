@@ -4,6 +4,14 @@ import ScreenKit
 /// Reading the `nav` module's arguments: kinds, styles, animations, traits, options.
 /// Each throws `LuaCallError` in Lua's words, naming the argument.
 extension LuaCall {
+    /// Where the argument after an optional options table at `index` is: after it when a
+    /// table or an explicit nil is there, else at `index` (the options were left out).
+    ///
+    ///     selectTab(2, { kind = "stack" }, nested), selectTab(2, nil, nested), selectTab(2, nested)
+    func afterOptions(at index: Int32) -> Int32 {
+        type(index) == .table || type(index) == .nil ? index + 1 : index
+    }
+
     /// "window", "modal", "stack", "tabs" (or "container" where any kind is fine).
     func kind(_ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false) throws -> ScreenContainerKind {
         guard !isNoneOrNil(index) else { return fallback }
