@@ -62,9 +62,14 @@ extension NavRuntime {
         call.pop()
         var selected: Int?
         if call.field(2, "selected") != .nil {
-            guard kind == .tabs, let index = try? call.integer(-1) else {
+            guard kind == .tabs else {
                 call.pop()
                 throw LuaCallError.argument(1, "option 'selected' is a tab index, for tabs only")
+            }
+            guard call.type(-1) == .number, let index = try? call.integer(-1) else {
+                let given = call.typeName(-1)
+                call.pop()
+                throw LuaCallError.argument(1, "option 'selected' must be a whole number, the 1-based index of a tab (got \(given))")
             }
             guard (1...max(1, children.count)).contains(index), !children.isEmpty else {
                 call.pop()

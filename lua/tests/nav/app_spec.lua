@@ -52,6 +52,8 @@ window
     expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, restore, root, system expected)")
     expect(function() nav.tabs { Feed(), selected = 3 } end):toFail("selected tab 3 out of range 1...1")
     expect(function() nav.stack { Feed(), selected = 1 } end):toFail("option 'selected' is a tab index, for tabs only")
+    expect(function() nav.tabs { Feed(), selected = 1.5 } end):toFail("option 'selected' must be a whole number, the 1-based index of a tab (got number)")
+    expect(function() nav.tabs { Feed(), selected = "1" } end):toFail("(got string)")
     expect(function() nav.app { root = nav.stack { Feed(), presented = Chat() }, presented = Settings() } end):toFail("the root already presents a container")
   end)
 
