@@ -65,7 +65,7 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
     var showOutput = false
 
-    @Option(help: ArgumentHelp("After the summary, list the N slowest scenarios.", valueName: "N"))
+    @Option(help: ArgumentHelp("Before the summary, list the N slowest scenarios.", valueName: "N"))
     var durations: Int?
 
     @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json).")

@@ -103,7 +103,7 @@ import Testing
         #expect(result.status == .failed)
         let message = result.message ?? ""
         #expect(message.hasPrefix("case_spec.lua:3: expect(value):toBe(expected) failed"), "\(message)")
-        #expect(message.contains("\n\nand then after_each failed:\ncase_spec.lua:2: instruction limit exceeded (1000000 instructions)"), "\(message)")
+        #expect(message.contains("\n\nand then an after hook failed:\ncase_spec.lua:2: instruction limit exceeded (1000000 instructions)"), "\(message)")
     }
 
     @Test func printedOutputIsCapped() throws {
@@ -169,6 +169,24 @@ import Testing
         let result = runner.run(scenarios[0])
         #expect(result.status == .failed)
         #expect(result.output == "outer setup\ninner setup\ninner teardown\nouter teardown\n")
+    }
+
+    /// An after_each and an after_all that both fail after the scenario failed: every
+    /// failure is shown, in order; a matcher given the wrong kind of value counts too.
+    @Test func everyAfterHookFailureIsShown() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("cleanup", function()
+              after_each(function() error("each broke") end)
+              after_all(function() error("all broke") end)
+              scenario("fails", function() expect(1):toShow("x") end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        let message = result.message ?? ""
+        #expect(message.hasPrefix("case_spec.lua:4: expect(value):toShow needs a Container or an App"), "\(message)")
+        #expect(message.contains("\n\nand then an after hook failed:\ncase_spec.lua:2: each broke\n\nand then an after hook failed:\ncase_spec.lua:3: all broke"), "\(message)")
+        #expect(result.expectations == 1)
     }
 
     /// An expect that fails inside a callback fails the scenario, though the navigation it

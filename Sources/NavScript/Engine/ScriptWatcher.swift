@@ -64,7 +64,7 @@ public final class ScriptWatcher {
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(validatingCString: $0) }
             }
             guard let name = decoded else {
-                skipped.append("a file in \(relative.isEmpty ? "." : relative) whose name is not UTF-8")
+                skipped.append("\(relative.isEmpty ? "" : relative + "/")? (a file whose name is not UTF-8: rename it)")
                 continue
             }
             guard !name.hasPrefix(".") else { continue }

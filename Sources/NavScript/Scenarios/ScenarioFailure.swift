@@ -7,7 +7,7 @@ enum ScenarioFailure {
     static func combine(_ failure: LuaError?, _ afterFailure: LuaError?) -> LuaError? {
         guard let failure else { return afterFailure }
         guard let afterFailure else { return failure }
-        return LuaError(kind: failure.kind, message: failure.message + "\n\nand then after_each failed:\n" + afterFailure.message,
+        return LuaError(kind: failure.kind, message: failure.message + "\n\nand then an after hook failed:\n" + afterFailure.message,
                         traceback: failure.traceback)
     }
 }

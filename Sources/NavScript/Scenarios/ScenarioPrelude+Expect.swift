@@ -90,6 +90,7 @@ local function negation(self) return self.negated and "not " or "" end
 -- says so, at the line of the expect.
 local function need(self, what, ok, ...)
   if not ok then
+    host.count(false, "expect(value):" .. what, self.where or 3)
     local given = self.value
     if select("#", ...) > 0 then given = (...) end
     raise(self, format("expect(value):%s, got %s", what, report().typeName(given)), 3)
@@ -249,7 +250,9 @@ function expectation:toSucceed()
   return check(self, ok, "expect(value):toSucceed() failed", function(r)
     local picture = host.lastTree()
     if self.negated then return "  expected a failure, but it succeeded" .. (picture and ("\n\n" .. picture) or "") end
-    local reason = navigationError(self) or (self.value == false and "the run loop did not settle: work is still scheduled")
+    local reason = navigationError(self)
+      or (self.value == false and "received false with no error (a navigation's result carries its error: "
+        .. "expect(app:navigate(route)); app:settle() gives false while work is still scheduled)")
       or format("received %s, not a navigation's result", r.show(self.value))
     return "  " .. reason:gsub("\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
   end)
@@ -257,6 +260,7 @@ end
 
 -- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
 function expectation:toFail(pattern)
+  need(self, "toFail needs a function or a navigation's result", type(self.value) == "function" or type(self.value) == "boolean")
   local failed, message
   if type(self.value) == "function" then
     local ok, err = pcall(self.value)

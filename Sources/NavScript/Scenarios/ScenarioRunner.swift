@@ -229,8 +229,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 do throws(LuaError) {
                     try lua.pcall(call, arguments: 0, results: 0)
                 } catch {
-                    failure = failure ?? error
-                    // A before hook that fails skips the rest, as in busted; every after hook runs.
+                    // A before hook that fails skips the rest, as in busted; every after hook
+                    // runs, and each failure of theirs is shown.
+                    failure = failure.map { ScenarioFailure.combine($0, error) } ?? error
                     if which == "before" { break }
                 }
             }

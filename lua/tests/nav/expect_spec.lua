@@ -56,6 +56,8 @@ describe("matchers", function()
     expect(failure(function() expect(0.1 + 0.2):toBe(0.3) end)):toContain("  expected: 0.3\n  received: 0.30000000000000004")
     expect(failure(function() expect(0 / 0):toBe(1) end)):toContain("  received: nan")
     expect(failure(function() expect(1.0):toBeCloseTo(1, 1.5) end)):toContain("toBeCloseTo needs a whole number of digits, got number")
+    expect(failure(function() expect(1):toFail() end)):toContain("toFail needs a function or a navigation's result, got number")
+    expect(failure(function() expect(false):toSucceed() end)):toContain("received false with no error")
     expect(failure(function() expect(function() error("x") end).never:toFail() end)):toContain("  expected no failure\n  failed with:")
   end)
 
