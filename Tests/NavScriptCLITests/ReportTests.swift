@@ -80,6 +80,7 @@ import Testing
         let fine = try Fixture(["scenarios/fine.lua": "scenario('fine', function() end)", "scenarios/broken.lua": "scenario('x', function() end"])
         let broken = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: fine.root)
         #expect(broken.status == 2)
+        #expect(broken.output.contains("1 passed, 0 failed, 0 skipped, 1 file did not load in "), "\(broken.output)")
         #expect(try fine.read("report/index.html").contains("<title>✗ NavScript report</title>"))
     }
 

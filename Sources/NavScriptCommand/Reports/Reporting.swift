@@ -41,9 +41,11 @@ struct RunReport {
         return 0
     }
 
-    /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast)
+    /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast, "1 file
+    /// did not load" when one did not)
     var summaryLine: String {
         "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run (--fail-fast)" : "")
+            + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
             + " in \(Format.seconds(duration))"
     }
 }
