@@ -7,7 +7,7 @@ import Testing
 @Suite struct PageDataTests {
     typealias Page = HTMLReporter.Page
 
-    static let awkward = "quote \" backslash \\ slash / </script> tab\t line\nreturn\r bell\u{07} nul\u{00} é 🧭 \u{2028} \u{E000}"
+    static let awkward = "quote \" backslash \\ slash / </script> <!-- <script> tab\t line\nreturn\r bell\u{07} nul\u{00} é 🧭 \u{2028} \u{E000}"
 
     static func page(_ text: String) -> Page {
         let step = Page.Step(kind: "navigate", location: "scenarios/a.lua:3", time: 0.35, ok: false, message: text,
@@ -31,7 +31,7 @@ import Testing
         if let coverage {
             json = String(json.dropLast()) + ",\"coverage\":" + coverage + "}"
         }
-        return json.replacingOccurrences(of: "</", with: "<\\/")
+        return json.replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "<!", with: "<\\u0021")
     }
 
     static func written(_ page: Page, coverage: String?) -> String {

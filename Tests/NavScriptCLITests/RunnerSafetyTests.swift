@@ -68,6 +68,42 @@ import Darwin
         #expect(text.contains("2 passed, 1 failed, 0 skipped"))
     }
 
+    /// A runner stopped by a signal to it alone (an IDE's stop button): its worker, stuck in
+    /// a C function where no limit can reach it, ends too instead of running on.
+    @Test func aWorkerEndsWhenItsRunnerIsGone() throws {
+        let fixture = try Fixture(["stuck_spec.lua": Self.hanging])
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["run", ".", "--jobs", "1", "--timeout", "600", "--color", "never"]
+        process.currentDirectoryURL = fixture.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var worker: Int32?
+        for _ in 0..<200 where worker == nil {
+            usleep(50_000)
+            worker = Self.children(of: process.processIdentifier).first
+        }
+        let stuck = try #require(worker)
+        usleep(500_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var alive = true
+        for _ in 0..<100 where alive {
+            usleep(50_000)
+            alive = kill(stuck, 0) == 0 && !Self.isZombie(stuck)
+        }
+        if alive { kill(stuck, SIGKILL) }
+        #expect(!alive, "the worker \(stuck) outlived its runner")
+    }
+
+    /// Whether `pid` has ended and waits only to be reaped.
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+    }
+
     @Test func aWorkerPastItsMemoryLimitStopsItself() throws {
         let process = Process()
         process.executableURL = Binary.url

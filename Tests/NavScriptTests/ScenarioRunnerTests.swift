@@ -215,6 +215,15 @@ import Testing
         #expect(runner.run(scenarios[2]).status == .passed)
     }
 
+    /// A name that is not UTF-8 could not be found again by its text: refused where written.
+    @Test func aScenarioNameThatIsNotUTF8IsRefused() throws {
+        #expect {
+            _ = try self.runner("scenario('caf\u{00E9}', function() end)\nscenario(\"caf\\xe9 opens\", function() end)")
+        } throws: { error in
+            "\(error)".contains("case_spec.lua:2: bad argument #1 to 'scenario' (the name is not UTF-8 text)")
+        }
+    }
+
     /// A pending placeholder never runs: two may share a name, as in busted.
     @Test func pendingPlaceholdersMayRepeatANameButScenariosMayNot() throws {
         let (_, scenarios, folder) = try runner("""

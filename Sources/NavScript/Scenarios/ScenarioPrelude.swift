@@ -76,6 +76,10 @@ local function arguments(what, name, a, b)
   if type(name) ~= "string" then
     error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(name)), 4)
   end
+  -- Reports, reruns and the host tell scenarios apart by name, as text.
+  if not utf8.len(name) then
+    error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
+  end
   local options, body = {}, a
   if type(a) == "table" then options, body = a, b end
   return options, body

@@ -1,7 +1,7 @@
 /// JSON written a value at a time, for the report page's data: the same text JSONEncoder
 /// writes with `.sortedKeys` and `.withoutEscapingSlashes` (keys come in the order they are
 /// written, so writers write them sorted; a nil field is left out), except that `</` is
-/// written `<\/`, so that the text can stand inside a `<script>` element. JSONEncoder built
+/// written `<\/` and `<!` `<\u0021`, so that the text can stand inside a `<script>` element. JSONEncoder built
 /// a tree of boxed values for thousands of steps first: a third of the runner's time for a
 /// recorded run.
 struct JSONText {
@@ -47,7 +47,8 @@ struct JSONText {
         follows = false
     }
 
-    /// Escapes what JSON must (quote, backslash, control characters) and the `/` of `</`;
+    /// Escapes what JSON must (quote, backslash, control characters), the `/` of `</` and
+    /// the `!` of `<!`;
     /// runs of bytes that need nothing are copied whole.
     mutating func string(_ value: String) {
         separate()
@@ -67,6 +68,9 @@ struct JSONText {
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
                 case UInt8(ascii: "/") where index > 0 && utf8[index - 1] == UInt8(ascii: "<"): escape = "\\/"
+                // `<!--` would put the script element's text in its escaped state, where a
+                // later `<script>` keeps it open to the end of the page.
+                case UInt8(ascii: "!") where index > 0 && utf8[index - 1] == UInt8(ascii: "<"): escape = "\\u0021"
                 case 0..<0x20:
                     let hex = String(byte, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

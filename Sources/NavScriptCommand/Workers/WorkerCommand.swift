@@ -118,17 +118,27 @@ enum WorkerMemoryWatch {
     static let copy = Atomic<Int32>(0)
     #endif
 
+    /// Also ends the worker (and the copy it runs) once its runner is gone: a runner stopped
+    /// by a signal to it alone (an IDE's stop button) cannot kill a worker stuck in a C
+    /// function, which would otherwise run on forever.
     static func start(limit: Int) {
-        guard limit > 0 else { return }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let runner = getppid()
         let thread = Thread {
             while true {
-                if let resident = residentPages(of: 0).map({ $0 * pageSize }), resident > limit {
+                if getppid() != runner {
+                    #if os(Linux)
+                    let copy = Self.copy.load(ordering: .relaxed)
+                    if copy != 0 { kill(copy, SIGKILL) }
+                    #endif
+                    _exit(WorkerExit.orphaned)
+                }
+                if limit > 0, let resident = residentPages(of: 0).map({ $0 * pageSize }), resident > limit {
                     exceeded(resident, limit)
                 }
                 #if os(Linux)
                 let copy = Self.copy.load(ordering: .relaxed)
-                if copy != 0, let resident = residentPages(of: copy).map({ $0 * pageSize }), resident > limit {
+                if limit > 0, copy != 0, let resident = residentPages(of: copy).map({ $0 * pageSize }), resident > limit {
                     kill(copy, SIGKILL)
                     exceeded(resident, limit)
                 }

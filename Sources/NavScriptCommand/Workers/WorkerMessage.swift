@@ -104,4 +104,6 @@ struct WorkerReply: Codable {
 /// How a worker process ends on purpose: past its memory limit.
 enum WorkerExit {
     static let memoryLimit: Int32 = 86
+    /// The runner is gone (no one reads this status).
+    static let orphaned: Int32 = 87
 }
