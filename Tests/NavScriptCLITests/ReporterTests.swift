@@ -151,6 +151,11 @@ import Testing
         #expect(result.output.contains("  ---\n  message: |-\n    bad_spec.lua:4: expect(value):toShow(Chat) failed"))
         // `at` is the failing expect's line, as the message and JUnit give it, not the scenario's.
         #expect(result.output.contains("  at:\n    file: 'bad_spec.lua'\n    line: 4\n  ..."))
+        // Control characters are written visibly: YAML forbids them in a block.
+        let fixture2 = try Fixture(["esc_spec.lua": "scenario('esc \\27[2J', function() error('bell \\7') end)"])
+        let escaped = try navscript(["run", ".", "--reporter", "tap"], in: fixture2.root)
+        #expect(escaped.output.contains("not ok 1 - esc_spec.lua › esc \\x1b[2J"), "\(escaped.output)")
+        #expect(escaped.output.contains("esc_spec.lua:1: bell \\x07"), "\(escaped.output)")
         // The console moved to standard error, so that standard output is only TAP.
         #expect(result.errors.contains("3 passed, 2 failed, 1 skipped"))
     }

@@ -46,7 +46,7 @@ final class TAPReporter: Reporter {
     private func diagnostics(message: String, location: String) -> [String] {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
         var lines = ["  ---", "  message: |-"]
-        lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+        lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \(Self.visible(String($0)))" }
         lines += ["  severity: fail", "  at:", "    file: \(yaml(file))"]
         if let line {
             lines.append("    line: \(line)")
@@ -56,8 +56,23 @@ final class TAPReporter: Reporter {
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        Self.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+            .replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// Control characters (a terminal's escapes, NUL) written as `\x1b`: YAML does not allow
+    /// them in a block, and a terminal showing the TAP would obey them.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private func yaml(_ text: String) -> String {
