@@ -179,6 +179,7 @@ final class RunSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
+        report.failFast = options.failFast
         report.command = Self.repeatCommand(seed: seed)
         if options.measuresCoverage {
             report.coverageModules = routeModules()

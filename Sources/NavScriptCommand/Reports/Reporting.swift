@@ -12,6 +12,8 @@ struct RunReport {
     let isCI: Bool
     /// Selected scenarios that did not run: --fail-fast stopped the run first.
     var notRun = 0
+    /// Whether the run stopped at its first failure (--fail-fast), which is why some did not run.
+    var failFast = false
     /// The command line that repeats the run (`navscript run app --seed 7`).
     var command = ""
     /// With --coverage, the suite's route scripts (by chunk name), covered or not.
@@ -44,7 +46,7 @@ struct RunReport {
     /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast, "1 file
     /// did not load" when one did not)
     var summaryLine: String {
-        "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run (--fail-fast)" : "")
+        "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(failFast ? " (--fail-fast)" : "")" : "")
             + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
             + " in \(Format.seconds(duration))"
     }
