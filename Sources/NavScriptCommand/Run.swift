@@ -28,7 +28,7 @@ struct Run: ParsableCommand {
             print("navscript: the last run here had no failures; nothing to run again")
             throw ExitCode(0)
         }
-        if let focused = session.forbiddenOnly() {
+        if let focused = options.forbiddenOnly(in: session.suite) {
             FileHandle.standardError.write(Data((focused + "\n").utf8))
             throw ExitCode(2)
         }
@@ -140,15 +140,6 @@ final class RunSession {
         }
         if let shard = selection.shard { searched.append("in shard \(shard.index)/\(shard.count)") }
         return "navscript: no scenarios to run " + searched.joined(separator: " ") + " (--pass-with-no-scenarios makes this a success)"
-    }
-
-    /// The refusal of scenarios marked `.only` under --forbid-only (on in CI mode).
-    func forbiddenOnly() -> String? {
-        guard options.forbidOnly else { return nil }
-        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
-        guard !focused.isEmpty else { return nil }
-        return "navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on"
-            + (options.forbidOnlyFlag == nil ? " (CI mode)" : "") + ": remove the .only, so that the whole suite runs"
     }
 
     func printList() {

@@ -155,6 +155,16 @@ struct RunOptions: ParsableArguments {
 
     var forbidOnly: Bool { forbidOnlyFlag ?? isCI }
 
+    /// The refusal of scenarios marked `.only` under --forbid-only (on in CI mode), in `run`
+    /// and in each run of `watch`.
+    func forbiddenOnly(in suite: SuiteExecutor) -> String? {
+        guard forbidOnly else { return nil }
+        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
+        guard !focused.isEmpty else { return nil }
+        return "navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on"
+            + (forbidOnlyFlag == nil ? " (CI mode)" : "") + ": remove the .only, so that the whole suite runs"
+    }
+
     var jobCount: Int {
         jobs ?? ProcessInfo.processInfo.activeProcessorCount
     }

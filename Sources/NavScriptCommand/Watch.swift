@@ -164,10 +164,8 @@ final class WatchSession {
         let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0)
         suite.load()
         // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
-        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
-        if options.forbidOnly, !focused.isEmpty {
-            console.output.write("navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on: "
-                                  + "remove the .only, so that the whole suite runs\n")
+        if let refusal = options.forbiddenOnly(in: suite) {
+            console.output.write(refusal + "\n")
             return
         }
         let fresh = suite.run(suite.select(selection), failFast: options.failFast) { [console] result in
