@@ -57,18 +57,7 @@ final class WorkerProcess {
     func send(_ request: WorkerRequest) -> Bool {
         guard var data = try? JSONEncoder().encode(request) else { return false }
         data.append(0x0A)
-        return data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(child.input, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return data.withUnsafeBytes(child.writeInput)
     }
 
     /// Closes its input: an idle worker then ends on its own.

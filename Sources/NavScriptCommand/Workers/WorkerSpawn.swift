@@ -27,12 +27,13 @@ struct SpawnedProcess {
             }
             pipes.append(ends)
         }
-        // The child reads the first pipe and writes the others; the parent's ends are not
-        // inherited (close-on-exec).
+        // The child reads the first pipe and writes the others. No end is inherited as it is
+        // (close-on-exec): the child gets its own as copies at 0, 1 and 2, and a child started
+        // at the same time by another thread gets none, so a worker's input closes when it ends.
         let (childIn, parentIn) = (pipes[0][0], pipes[0][1])
         let (parentOut, childOut) = (pipes[1][0], pipes[1][1])
         let (parentErr, childErr) = (pipes[2][0], pipes[2][1])
-        for descriptor in [parentIn, parentOut, parentErr] {
+        for descriptor in pipes.joined() {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         #if canImport(Darwin)
@@ -63,7 +64,40 @@ struct SpawnedProcess {
             [parentIn, parentOut, parentErr].forEach { close($0) }
             throw Failure(description: "cannot start \(path): \(String(cString: strerror(status)))")
         }
+        #if canImport(Darwin)
+        _ = fcntl(parentIn, F_SETNOSIGPIPE, 1)
+        #endif
         return SpawnedProcess(pid: pid, input: parentIn, output: parentOut, errors: parentErr)
+    }
+
+    /// Writes all of `bytes` to the child's input; false once the child is gone. A write to
+    /// a child that has ended fails with EPIPE instead of raising SIGPIPE, which would end
+    /// the runner: on macOS the pipe says so (`F_SETNOSIGPIPE`); on Linux the signal is
+    /// blocked in this thread for the write and, when the write raised it, taken back.
+    func writeInput(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        #if os(Linux)
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        #endif
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                #if os(Linux)
+                if errno == EPIPE {
+                    var now = timespec()
+                    while sigtimedwait(&pipeSignal, nil, &now) < 0 && errno == EINTR {}
+                }
+                #endif
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 
     /// Waits for the child to end, without reaping it: its pid stays its own until `reap`.
