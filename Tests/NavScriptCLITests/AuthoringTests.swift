@@ -110,4 +110,25 @@ import Testing
         #expect(broken.status == 2)
         #expect(broken.errors.contains("navscript.lua: unknown setting 'pathz'"))
     }
+
+    /// A value out of range is named as the project file spells it: the flag it stands for
+    /// was never given.
+    @Test(arguments: [
+        ("timeout = 0", "navscript.lua: setting 'timeout' must be more than 0 and at most 86400 seconds"),
+        ("memoryLimit = 0", "navscript.lua: setting 'memoryLimit' must be from 1 to 1048576 MiB"),
+        ("instructionLimit = -5", "navscript.lua: setting 'instructionLimit' must be more than 0"),
+        ("jobs = 0", "navscript.lua: setting 'jobs' must be at least 1"),
+        ("reporters = { 'junti' }", "navscript.lua: setting 'reporters': unknown reporter 'junti'"),
+    ])
+    func aProjectFileValueOutOfRangeNamesTheSetting(setting: String, message: String) throws {
+        let fixture = try Fixture([
+            "navscript.lua": "return { paths = { 'suite' }, \(setting) }",
+            "suite/a_spec.lua": "scenario('fast', function() end)",
+        ])
+        let result = try navscript(["run"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        let said = result.errors.split(separator: "\n").first ?? ""
+        #expect(!said.contains("--"), "\(said)")
+    }
 }
