@@ -346,6 +346,16 @@ public struct LuaCall {
         lua_type(L, index) == LUA_TFUNCTION
     }
 
+    /// How many named parameters the Lua function at `index` declares (`function(a, b)`: 2;
+    /// a C function: 0). Raises nothing.
+    public func parameterCount(_ index: Int32) -> Int {
+        guard isFunction(index) else { return 0 }
+        var debug = lua_Debug()
+        lua_pushvalue(L, index)
+        lua_getinfo(L, ">u", &debug)                    // pops the function
+        return Int(debug.nparams)
+    }
+
     /// The absolute position of `index` on the stack.
     public func absolute(_ index: Int32) -> Int32 {
         lua_absindex(L, index)

@@ -27,6 +27,8 @@ public final class NavRuntime {
     /// What scripts defined, by name.
     var screenBuilders: [String: LuaReference] = [:]
     var screenRefreshers: [String: LuaReference] = [:]
+    /// The screens whose refresh function takes `done` and completes when it calls it.
+    var laterRefreshers: Set<String> = []
     /// Screens whose containers the iterator walks into (`iterable = true`).
     var iterableScreens: Set<String> = []
     /// Route coverage, with coverage on: each deeplink pattern, interceptor, fallback
@@ -166,14 +168,22 @@ public final class NavRuntime {
         }
         if screenRefreshers[name] != nil {
             let directory = directory
-            // `return false, "why"` fails the refresh, as Nivelir's completion with an error.
+            // `return false, "why"` fails the refresh, as Nivelir's completion with an error;
+            // a function that takes `done` completes when it calls `done(ok, why)`, once.
             container.refreshHandler = { container, done in
-                done(Result {
-                    let failure: String? = try directory.invoke(.named(.screenRefresher, name), { [.object(container, $0.containers)] }, results: 2) { _, call in
+                let later = directory.current?.laterRefreshers.contains(name) == true
+                let completion = later ? Self.refreshCompletion(done) : nil
+                do {
+                    let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
+                        [.object(container, runtime.containers)] + (completion.map { [.object($0, runtime.completions)] } ?? [])
+                    }, results: 2) { _, call in
                         call.type(-2) == .boolean && !call.boolean(-2) ? (call.optionalString(-1) ?? "the refresh failed") : nil
                     }
-                    if let failure { throw ScreenRefreshError(description: failure) }
-                })
+                    if later { return }
+                    done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))
+                } catch {
+                    if let completion { completion.completion(.failure(error)) } else { done(.failure(error)) }
+                }
             }
         }
         // As Nivelir: the observation is made before the build and tied to the container after;
@@ -188,6 +198,17 @@ public final class NavRuntime {
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
         try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
+    }
+
+    /// The `done` a refresh function gets: completes the refresh once; `done(false)`
+    /// without a reason fails it as `return false` does.
+    private static func refreshCompletion(_ done: @escaping (Result<Void, Error>) -> Void) -> CompletionObject {
+        var completed = false
+        return CompletionObject(trigger: "refresh") { result in
+            guard !completed else { return }
+            completed = true
+            done(result.map { _ in }.mapError { $0 is ScreenCanceledError ? ScreenRefreshError(description: "the refresh failed") : $0 })
+        }
     }
 
     /// The observations of the containers whose build functions run now, by container.

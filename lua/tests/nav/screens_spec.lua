@@ -72,6 +72,32 @@ describe("nav.screen", function()
     expect(nav.app { root = Stale() }:navigate(nav.route():root():refresh())):toFail("^the feed is offline$")
   end)
 
+  scenario("completes a refresh when a refresh function that takes done calls it", function()
+    local pending
+    local Live = nav.screen("Live", { refresh = function(container, done) pending = done end })
+    local app = nav.app { root = Live() }
+    local result
+    app.navigator:navigate(nav.route():root():refresh(), nil, function(ok, err) result = { ok, err } end)
+    app:settle()
+    expect(result):toBeNil()
+    expect(tostring(pending)):toBe("Completion")
+    pending(true)
+    expect(result):toEqual({ true })
+    pending(false, "too late")                           -- once only
+    expect(result):toEqual({ true })
+    expect(app.window.children[1].refreshCount):toBe(1)
+    -- done(false, why) fails the refresh with why; done(false) as `return false` does
+    local answer
+    local Stale = nav.screen("Stale", { refresh = function(_, done) done(table.unpack(answer)) end })
+    answer = { false, "the feed is offline" }
+    expect(nav.app { root = Stale() }:navigate(nav.route():root():refresh())):toFail("^the feed is offline$")
+    answer = { false }
+    expect(nav.app { root = Stale() }:navigate(nav.route():root():refresh())):toFail("^the refresh failed$")
+    -- an error before done fails the refresh at once
+    local Broken = nav.screen("Broken", { refresh = function(_, done) error("no network") end })
+    expect(nav.app { root = Broken() }:navigate(nav.route():root():refresh())):toFail("no network")
+  end)
+
   scenario("refuses what is not a screen definition", function()
     expect(function() nav.screen() end):toFail("bad argument #1 to 'screen' (string expected, got no value)")
     expect(function() nav.screen("") end):toFail("bad argument #1 to 'screen' (a screen needs a name)")
