@@ -172,6 +172,13 @@ int lk_chargememory(lua_State *L, size_t bytes) {
     return h->stop;
 }
 
+/* Gives back bytes charged by lk_chargememory whose memory the host let go. A refund of
+   bytes charged in an earlier budget can only lower the count to zero. */
+void lk_refundmemory(lua_State *L, size_t bytes) {
+    lk_host *h = lk_gethost(L);
+    h->kept = h->kept > bytes ? h->kept - bytes : 0;
+}
+
 const char *lk_stopmessage(lua_State *L) {
     lk_host *h = lk_gethost(L);
     return h->stop != LK_STOP_NONE ? h->stop_message : NULL;

@@ -40,7 +40,8 @@ typedef struct lk_host {
     /* memory: the allocator's books and cap (lk_state.c), and its small blocks */
     size_t used, peak, limit;
     /* bytes the host keeps for the script in Swift (its routes, traits, arguments), charged
-       against the cap since the budget began (lk_chargememory) */
+       against the cap since the budget began (lk_chargememory), less what the host has let
+       go since (lk_refundmemory: containers) */
     size_t kept;
     /* allocations that fail as if the system refused them (lk_failallocations: tests) */
     int fail_next;

@@ -43,6 +43,22 @@ extension LuaState {
         return stopError(lk_chargememory(L, bytes), L)
     }
 
+    /// Charges bytes as `chargeMemory(bytes:)` does, and gives them back when the returned
+    /// charge goes: whatever holds the memory keeps the charge (a container its own), so that
+    /// what a script lets go stops counting against its cap. After `close` nothing is given
+    /// back. Like every use of the state, the charge must go on the thread that uses it.
+    ///
+    ///     let (charge, error) = lua.chargeMemory(refundable: 512)
+    ///     container.retain(charge)
+    public func chargeMemory(refundable bytes: Int) -> (LuaMemoryCharge, LuaError?) {
+        (LuaMemoryCharge(state: self, bytes: bytes), chargeMemory(bytes: bytes))
+    }
+
+    fileprivate func refundMemory(bytes: Int) {
+        guard let L, bytes > 0 else { return }
+        lk_refundmemory(L, bytes)
+    }
+
     private func stopError(_ stop: Int32, _ L: OpaquePointer) -> LuaError? {
         guard stop != LK_STOP_NONE, let message = lk_stopmessage(L) else { return nil }
         let isMemory = stop == LK_STOP_MEMORY || stop == LK_STOP_CAP
@@ -76,5 +92,20 @@ extension LuaState {
     public func collectGarbage() {
         guard let L else { return }
         lk_collect(L)
+    }
+}
+
+/// Bytes charged to a state's memory cap, given back when this goes (`chargeMemory(refundable:)`).
+public final class LuaMemoryCharge {
+    private weak var state: LuaState?
+    private let bytes: Int
+
+    fileprivate init(state: LuaState, bytes: Int) {
+        self.state = state
+        self.bytes = bytes
+    }
+
+    deinit {
+        state?.refundMemory(bytes: bytes)
     }
 }

@@ -42,6 +42,32 @@ import Testing
         #expect(result == .table(array: [.boolean(true), .integer(Int64(count))], fields: [:]))
     }
 
+    /// Containers count against the memory cap while they live: pushing and popping far more
+    /// screens than the cap could hold at once goes on, and keeping them does not.
+    @Test func containersAScriptLetsGoStopCountingAgainstTheMemoryCap() throws {
+        let runtime = try runtime(LuaLimits(memory: 8 << 20, instructions: 100_000_000, seconds: 60))
+        // 40,000 containers of 512 bytes each are 20 MB; the routes are made once.
+        let result = try runtime.run("""
+            local A, B = nav.screen("A"), nav.screen("B")
+            local app = nav.app { root = nav.stack { A() } }
+            local push, pop = nav.route():top(nav.stack):push(B()), nav.route():top(nav.stack):pop()
+            for i = 1, 40000 do
+              assert(app:navigate(push))
+              assert(app:navigate(pop))
+            end
+            return #app.window.children[1].children
+            """, chunkName: "@pushes.lua")
+        #expect(result == .integer(1))
+        let kept = try #require(failure(runtime, """
+            local A = nav.screen("A")
+            local screens = {}
+            for i = 1, 1000 do screens[i] = A() end
+            local apps = {}
+            for j = 1, 100 do apps[j] = nav.app { root = nav.stack(screens) } end
+            """))
+        #expect(kept.message.contains("memory limit exceeded (8192 KiB)"), "\(kept.message)")
+    }
+
     @Test func tooManyArgumentsIsAnError() throws {
         let runtime = try runtime()
         let error = try #require(failure(runtime, Self.many + "return nav.route():many(table.unpack(args(1000)))"))

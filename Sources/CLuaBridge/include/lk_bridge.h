@@ -107,6 +107,7 @@ void lk_beginbudget_scope(lua_State *L);
 void lk_endbudget_scope(lua_State *L);
 int lk_chargehost(lua_State *L, long long instructions);
 int lk_chargememory(lua_State *L, size_t bytes);
+void lk_refundmemory(lua_State *L, size_t bytes);
 const char *lk_stopmessage(lua_State *L);
 lua_State *lk_current(lua_State *L);
 

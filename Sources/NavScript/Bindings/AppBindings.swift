@@ -34,7 +34,7 @@ extension NavRuntime {
                 (application, pendingDeeplink) = try restoredApplication(call, -1)
                 // Rebuilt from data, not through screens' build (which charge their own):
                 // the containers count against the script's memory cap here.
-                try keep(bytes: Self.containerBytes * Self.containerCount(application.window))
+                try keepContainers(of: application.window)
             } else if call.type(1) == .table {
                 let options = try NavOptions(call, 1)
                 try options.only(["root", "presented", "system", "restore"], for: "app")
@@ -81,21 +81,20 @@ extension NavRuntime {
     static let stepInstructions = 100
 
     /// What a container the host makes for a script (a screen built, in `nav.app` or by a
-    /// navigation, or a container a restore rebuilds) is charged against the script's memory cap: about what one takes, its key,
-    /// attributes and lists included. So a script that builds a stack of 9,000 screens again
-    /// and again meets its cap instead of the machine's.
+    /// navigation, or a container a restore rebuilds) is charged against the script's memory
+    /// cap while it lives: about what one takes, its key, attributes and lists included. So
+    /// a script that keeps stacks of 9,000 screens meets its cap instead of the machine's,
+    /// and one that pushes and pops for long does not.
     static let containerBytes = 512
 
-    /// How many containers are in `root`'s tree, presentations included.
-    static func containerCount(_ root: ScreenContainer) -> Int {
-        var count = 0
+    /// Charges every container under `root` (itself included) until it goes.
+    func keepContainers(of root: ScreenContainer) throws {
         var pending = [root]
         while let container = pending.popLast() {
-            count += 1
+            try keep(bytes: Self.containerBytes, for: container)
             pending += container.children
             if let presented = container.presentedContainer { pending.append(presented) }
         }
-        return count
     }
 
     /// An app method. Errors of callbacks that had no caller to fail (a navigation's

@@ -38,6 +38,14 @@ extension NavRuntime {
         }
     }
 
+    /// Charges a container's bytes until it goes: a script that pushes and pops screens
+    /// for long is held to what it keeps, not to all it ever made.
+    func keep(bytes: Int, for container: ScreenContainer) throws {
+        let (charge, error) = lua.chargeMemory(refundable: bytes)
+        container.retain(charge)
+        if let error { throw LuaCallError.plain(error.message) }
+    }
+
     /// A route method that needs a current container of `kind`. The body gets the route
     /// and returns the new one; DSL errors become argument errors.
     static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,

@@ -48,8 +48,8 @@ public final class NavDirectory {
         if let factory = factory(name) {
             return try factory(key.traits).build(navigator: navigator)
         }
-        try current?.keep(bytes: NavRuntime.containerBytes)
         let container = ScreenContainer(kind: kind, key: key)
+        try current?.keep(bytes: NavRuntime.containerBytes, for: container)
         try current?.setUp(container, screen: name, navigator: navigator)
         return container
     }
