@@ -187,6 +187,26 @@ import Testing
         }
     }
 
+    /// Two apps in one scenario: each app's moves start from its own screens.
+    @Test func theMapDrawsTheMovesOfTwoAppsApart() throws {
+        let fixture = try Fixture(["scenarios/two_spec.lua": """
+            local Feed, Chat, Inbox, Message = nav.screen("Feed"), nav.screen("Chat"), nav.screen("Inbox"), nav.screen("Message")
+            scenario("two apps", function()
+              local first, second = nav.app { root = nav.stack { Feed() } }, nav.app { root = nav.stack { Inbox() } }
+              assert(first:navigate(nav.route():top(nav.stack):push(Chat())))
+              assert(second:navigate(nav.route():top(nav.stack):push(Message())))
+              assert(first:navigate(nav.route():top(nav.stack):pop()))
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let dot = try fixture.read("map.dot")
+        #expect(dot.contains(#""Feed" -> "Chat" [label="push ×1""#), "\(dot)")
+        #expect(dot.contains(#""Inbox" -> "Message" [label="push ×1""#), "\(dot)")
+        #expect(dot.contains(#""Chat" -> "Feed" [label="pop ×1""#), "\(dot)")
+        #expect(!dot.contains(#""Chat" -> "Message""#) && !dot.contains(#""Message" -> "Feed""#), "\(dot)")
+    }
+
     @Test func fourShardsMergeIntoTheReportOfOneRun() throws {
         // A copy of the example app: coverage is written where the run is.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-shards-\(UUID().uuidString)")

@@ -14,7 +14,7 @@ import Testing
         let step = ScenarioStep(kind: .navigate, location: "scenarios/a.lua:3", time: 0.35, ok: false, message: text,
                                 transitions: [ScenarioTransition(kind: "push", container: "stack", before: ["Feed"], after: ["Feed", text],
                                                                  animated: true, description: text)],
-                                log: [text, ""], hierarchy: hierarchy)
+                                log: [text, ""], hierarchy: hierarchy, app: 2)
         var result = ScenarioResult(scenario: ScenarioInfo(index: 3, name: text, tags: [text, ""], location: "scenarios/a.lua:2", isPending: false, isFocused: true),
                                     status: .failed, message: text, traceback: nil, isExpectationFailure: true, output: text, expectations: 4,
                                     duration: 1e-05, snapshots: [ScenarioSnapshots.Check(name: text, text: nil), ScenarioSnapshots.Check(name: "b", text: text)])
@@ -30,6 +30,17 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(result), as: UTF8.self)
+    }
+
+    /// A step of a blob written before steps named their app reads as of no app.
+    @Test func aStepWithoutItsAppReadsAsOfNone() throws {
+        let step = try #require(Self.result("plain").steps?.first)
+        let encoded = String(decoding: try JSONEncoder().encode(step), as: UTF8.self)
+        #expect(try JSONDecoder().decode(ScenarioStep.self, from: Data(encoded.utf8)) == step)
+        let older = try #require(encoded.range(of: "\u{E000}2\"", options: .backwards))
+        let read = try JSONDecoder().decode(ScenarioStep.self, from: Data((encoded[..<older.lowerBound] + "\"").utf8))
+        #expect(read.app == 0)
+        #expect(read.hierarchy == step.hierarchy && read.log == step.log)
     }
 
     @Test(arguments: [awkward, "", "plain"])

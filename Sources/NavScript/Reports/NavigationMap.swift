@@ -64,8 +64,10 @@ public struct NavigationMap: Sendable {
     public mutating func add(_ result: ScenarioResult, file: String) {
         defined.formUnion(result.definedScreens ?? [])
         let scenario = "\(file): \(result.scenario.name)"
-        var previous = Self.launch
+        // The top before each app's step: moves are drawn within one app.
+        var previousByApp: [Int: String] = [:]
         for step in result.steps ?? [] {
+            let previous = previousByApp[step.app] ?? Self.launch
             guard let hierarchy = step.hierarchy else { continue }
             var seen = Set<String>()
             Self.names(in: hierarchy, into: &seen)
@@ -83,7 +85,7 @@ public struct NavigationMap: Sendable {
                 edges[edge, default: Usage()].count += 1
                 edges[edge]?.scenarios.insert(scenario)
             }
-            previous = top
+            previousByApp[step.app] = top
         }
     }
 

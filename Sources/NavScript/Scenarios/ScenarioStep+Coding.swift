@@ -34,6 +34,8 @@ extension ScenarioStep {
         } else {
             hierarchy = try reader.bool() ? try ScenarioHierarchy(&reader) : nil
         }
+        // Added last: a step of an older blob (read alone, not in a channel) has no app.
+        app = hierarchies == nil && reader.isAtEnd ? 0 : try reader.int()
     }
 
     func writeCompact(_ writer: inout CompactWriter, hierarchies: CompactHierarchies? = nil) {
@@ -58,6 +60,7 @@ extension ScenarioStep {
             writer.bool(hierarchy != nil)
             hierarchy?.write(&writer)
         }
+        writer.int(app)
     }
 }
 
@@ -179,6 +182,9 @@ public struct CompactReader {
     public init(_ text: String) {
         bytes = Array(text.utf8)
     }
+
+    /// Whether every field has been read.
+    public var isAtEnd: Bool { position > bytes.count }
 
     public init<Bytes: Sequence>(utf8: Bytes) where Bytes.Element == UInt8 {
         bytes = Array(utf8)

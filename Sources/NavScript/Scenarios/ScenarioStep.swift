@@ -26,9 +26,12 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     public let log: [String]
     /// The window's hierarchy after the step; none for an expect.
     public let hierarchy: ScenarioHierarchy?
+    /// Which app of its scenario the step is of, in the order the scenario first used them
+    /// (1, 2, ...); 0 for an expect.
+    public let app: Int
 
     public init(kind: Kind, location: String?, time: Double, ok: Bool, message: String?, transitions: [ScenarioTransition],
-                log: [String], hierarchy: ScenarioHierarchy?) {
+                log: [String], hierarchy: ScenarioHierarchy?, app: Int = 0) {
         self.kind = kind
         self.location = location
         self.time = time
@@ -37,6 +40,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
         self.transitions = transitions
         self.log = log
         self.hierarchy = hierarchy
+        self.app = app
     }
 }
 
@@ -152,8 +156,21 @@ public final class ScenarioStepRecorder {
     public static let maximumSteps = 2_000
 
     public private(set) var steps: [ScenarioStep] = []
+    /// The apps whose steps were recorded, numbered in that order.
+    private var apps: [ObjectIdentifier: Int] = [:]
 
     public init() {}
+
+    /// The number of `app` in this scenario. The recorder holds each app it numbered, so
+    /// that no later app can take its identity.
+    private func number(of app: NavApp) -> Int {
+        if let number = apps[ObjectIdentifier(app)] { return number }
+        heldApps.append(app)
+        apps[ObjectIdentifier(app)] = heldApps.count
+        return heldApps.count
+    }
+
+    private var heldApps: [NavApp] = []
 
     func append(_ step: ScenarioStep) {
         if steps.count < Self.maximumSteps {
@@ -175,6 +192,7 @@ public final class ScenarioStepRecorder {
         let log = Array(application.log.dropFirst(before.log))
         append(ScenarioStep(kind: kind, location: call.location(level: 1), time: application.clock.now, ok: ok, message: message,
                             transitions: Array(transitions), log: log,
-                            hierarchy: ScenarioHierarchy(application.window, top: application.navigator.topContainer)))
+                            hierarchy: ScenarioHierarchy(application.window, top: application.navigator.topContainer),
+                            app: number(of: app)))
     }
 }
