@@ -271,10 +271,14 @@ static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
 }
 
 /* The message handler: any error value becomes a message, with a traceback. A value that
-   is not a string shows through its __tostring (called protected), or as a table's fields. */
+   is not a string shows through its __tostring (called protected), or as a table's fields.
+   The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
+   takes a C string, which a NUL in the message would cut. */
 static int lk_msghandler(lua_State *L) {
     const char *message = lua_tostring(L, 1);
-    if (message == NULL) {
+    if (message != NULL) {
+        lua_pushvalue(L, 1);
+    } else {
         if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
             lua_pop(L, 1);
             lua_pushcfunction(L, lk_tostringmeta);
@@ -296,7 +300,9 @@ static int lk_msghandler(lua_State *L) {
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
     }
-    luaL_traceback(L, L, message, 1);
+    lua_pushliteral(L, "\n");
+    luaL_traceback(L, L, NULL, 1);
+    lua_concat(L, 3);
     return 1;
 }
 

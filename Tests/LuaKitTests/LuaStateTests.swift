@@ -62,6 +62,14 @@ import Testing
         #expect(try h.value("return 1") == .integer(1))   // the state goes on
     }
 
+    /// A message is a Lua string, NULs and all: luaL_traceback's C string would cut it there.
+    @Test func aMessageWithANulIsKeptWhole() throws {
+        let h = try Harness()
+        let error = try #require(h.run("error('before\\0after')", chunk: "@nul.lua"))
+        #expect(error.message == "nul.lua:1: before\0after")
+        #expect(error.traceback?.contains("nul.lua:1: in main chunk") == true)
+    }
+
     @Test func closingTwiceIsHarmless() throws {
         let h = try Harness()
         h.lua.close()
