@@ -178,7 +178,8 @@ extension NavRuntime {
         }
     }
 
-    /// The predicate at `index`: a Predicate, a Screen (its key), or a screen type (its name).
+    /// The predicate at `index`: a Predicate, a Screen (its key and container kind), or a
+    /// screen type (its name).
     func predicateArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreenPredicate {
         if let object = call.optionalObject(index, predicates) {
             guard !object.isNodeOnly else {
@@ -187,7 +188,8 @@ extension NavRuntime {
             return object.predicate
         }
         if let screen = call.optionalObject(index, screens)?.screen {
-            return .container(of: .modal, key: screen.key)
+            // Nivelir's `.container(of: screen)`: its key, in the kind of container it builds.
+            return .container(of: screen.kind, key: screen.key)
         }
         if let type = call.optionalObject(index, screenTypes) {
             return .container(of: .modal, name: type.name)

@@ -49,6 +49,20 @@ describe("predicates", function()
     expect(table.concat(asked, ", ")):toBe("<UITabBarController>, <UINavigationController>, <UIViewController: Chat>")
   end)
 
+  scenario("a Screen finds its key in the kind of container it builds, as Nivelir's .container(of: screen)", function()
+    local A, B = nav.screen("A"), nav.screen("B")
+    local Home = nav.screen("Home", { container = "tabs" })
+    local a = nav.app { root = Home() }
+    expect(a:navigate(nav.route():last(Home()))):toBe(true)
+    expect(a.log[#a.log]):toBe("Info: Searching for a last container of UITabBarController type in UIWindow")
+    -- the stack withStackContainer puts around B has no key: Nivelir finds nothing either
+    local b = nav.app { root = A() }
+    expect(b:navigate(nav.route():root():present(B():withStackContainer()))):toBe(true)
+    expect(b:navigate(nav.route():last(B():withStackContainer())))
+      :toFail("^No container of UINavigationController type found for:\n  ScreenLastAction<UIWindow, UINavigationController>")
+    expect(b:navigate(nav.route():last(B()))):toBe(true)
+  end)
+
   scenario("refuse bad narrowing, and hierarchies used as searches", function()
     expect(function() nav.container { name = 1 } end):toFail("option 'name' must be a string")
     expect(function() nav.container { key = "Chat" } end):toFail("option 'key' must be a Screen")
