@@ -50,6 +50,26 @@ public enum LuaValue: Hashable, Sendable {
         return nil
     }
 
+    /// The first part of the value that is not plain data (a function, a userdata), as
+    /// where it is and its type name: `("", "Screen")` for the value itself, `(".s", "Screen")`,
+    /// `("[2]", "function")`; nil when it is all data. Fields are looked at in name order.
+    public var firstOpaque: (path: String, type: String)? {
+        switch self {
+        case let .opaque(type):
+            return ("", type)
+        case let .table(array, fields):
+            for (position, element) in array.enumerated() {
+                if let (path, type) = element.firstOpaque { return ("[\(position + 1)]" + path, type) }
+            }
+            for name in fields.keys.sorted() {
+                if let (path, type) = fields[name]?.firstOpaque { return ("." + name + path, type) }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// About how many bytes the value takes in Swift: what a host charges to a script's
     /// memory when it keeps a copy.
     public var estimatedSize: Int {

@@ -21,13 +21,16 @@ extension NavRuntime {
         },
     ]
 
-    /// done(), done(true): success; done(container): success producing it;
-    /// done(false, message): failure with the message, or "Action canceled" without one.
+    /// done(), done(nil), done(true): success; done(container): success producing it;
+    /// done(false, message) or done(nil, message): failure with the message;
+    /// done(false): "Action canceled".
     private func completionResult(_ call: LuaCall, _ done: CompletionObject) throws -> Result<ScreenContainer?, Error> {
         if call.top < 2 { return .success(nil) }
         if let container = call.optionalObject(2, containers) { return .success(container) }
         switch call.type(2) {
         case .boolean where call.boolean(2):
+            return .success(nil)
+        case .nil where call.isNoneOrNil(3):
             return .success(nil)
         case .boolean, .nil:
             if let message = call.optionalString(3) {
@@ -81,7 +84,7 @@ extension NavRuntime {
         guard call.top - 1 <= Self.maximumActionArguments else {
             throw LuaCallError.message("too many arguments to '\(name)' (\(call.top - 1); at most \(Self.maximumActionArguments))")
         }
-        let arguments = call.top < 2 ? [] : try (2...call.top).map { try call.value($0) }
+        let arguments = call.top < 2 ? [] : try (2...call.top).map { try Self.plainData(call, $0) }
         try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
         let directory = directory
         let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
@@ -97,6 +100,17 @@ extension NavRuntime {
             }
         }
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }
+    }
+
+    /// The value at `index` as plain data, or an argument error naming what is not: a
+    /// Screen, a function or a route would reach the script's function as nil.
+    static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws -> LuaValue {
+        let value = try call.value(index, depth: depth, limits: limits)
+        if let (path, type) = value.firstOpaque {
+            throw LuaCallError.argument(index, "plain data expected (strings, numbers, booleans and tables of them), got \(type)"
+                                        + (path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"))
+        }
+        return value
     }
 
     /// nav.decorator(name, function(container, options) end)

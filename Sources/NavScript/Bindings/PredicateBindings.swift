@@ -22,6 +22,7 @@ extension NavRuntime {
     private func narrow(_ call: LuaCall, _ base: PredicateObject) throws -> Int32 {
         let kind = base.predicate.kind
         guard call.type(2) == .table else { throw LuaCallError.argument(1, "table expected, got \(call.typeName(2))") }
+        try checkNarrowing(call, kind: kind)
         var name: String?, key: ScreenKey?
         if call.field(2, "name") != .nil {
             name = call.optionalString(-1)
@@ -87,6 +88,36 @@ extension NavRuntime {
         let isNodeOnly = !children.isEmpty || presented != nil || selected != nil
         call.push(PredicateObject(predicate, node: node, isNodeOnly: isNodeOnly, depth: depth), predicates)
         return 1
+    }
+
+    /// Refuses fields the narrowing of `kind` does not take (a misspelt `nmae` would match
+    /// every container), screens in a `nav.container`, and `name` with `key`.
+    private func checkNarrowing(_ call: LuaCall, kind: ScreenContainerKind) throws {
+        let isNode = kind == .stack || kind == .tabs
+        let options = ["key", "name"] + (isNode ? ["presented"] : []) + (kind == .tabs ? ["selected"] : [])
+        let length = call.length(2)
+        guard call.reserve(4) else { throw LuaCallError.message("stack overflow") }
+        call.pushNil()
+        while call.next(2) {
+            call.pop()
+            if call.type(-1) == .number, let position = try? call.integer(-1), (1...max(1, length)).contains(position), isNode { continue }
+            if call.type(-1) == .number, !isNode {
+                call.pop()
+                throw LuaCallError.argument(1, "nav.container takes no screens: a hierarchy is built of nav.stack and nav.tabs")
+            }
+            let key = call.type(-1) == .string ? call.optionalString(-1) : nil
+            guard let key, options.contains(key) || (isNode && key == "selected") else {     // a stack's: said below
+                let shown = key.map { "'\($0)'" } ?? "[\((try? call.integer(-1)).map(String.init) ?? call.typeName(-1))]"
+                call.pop()
+                throw LuaCallError.argument(1, "unknown option \(shown) (\(options.joined(separator: ", ")) expected)")
+            }
+        }
+        let hasName = call.field(2, "name") != .nil
+        let hasKey = call.field(2, "key") != .nil
+        call.pop(2)
+        if hasName && hasKey {
+            throw LuaCallError.argument(1, "options 'name' and 'key' both narrow by the key: give one")
+        }
     }
 
     /// A container of a hierarchy: a Screen, a screen type (its screen with no traits), or

@@ -194,7 +194,7 @@ extension NavRuntime {
             guard runtime.decorators[name] != nil else {
                 throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")
             }
-            let options = try call.value(3, depth: 8, limits: NavOptions.limits)
+            let options = try plainData(call, 3, depth: 8, limits: NavOptions.limits)
             try runtime.keep(bytes: options.estimatedSize)
             return runtime.customDecorator(name, options: options)
         },
