@@ -119,7 +119,9 @@ extension NavRuntime {
 
     /// navigator:navigate(route, {from = container}, function(ok, err) end): starts a
     /// navigation without waiting for it (Nivelir's `navigate(to:completion:)`); virtual
-    /// time runs when the app advances or settles.
+    /// time runs when the app advances or settles. A route rooted below the window with no
+    /// options table is refused; with one whose `from` is nil, it fails as Nivelir's
+    /// `navigate(from: nil)` does.
     private func navigate(_ call: LuaCall) throws -> Int32 {
         let navigator = try call.object(1, navigators)
         let route = try routeArgument(call, 2)
@@ -150,7 +152,9 @@ extension NavRuntime {
         } else if !call.isNoneOrNil(completionIndex) {
             throw LuaCallError.type(completionIndex, expected: "function")
         }
-        if let from {
+        // {from = app:top().presenting} with nothing presenting is Nivelir's
+        // navigate(from: nil): the navigation fails, "No container of UIWindow type found".
+        if from != nil || (call.type(3) == .table && route.rootKind != .window) {
             navigator.navigate(from: from, to: route, completion: completion)
         } else {
             guard route.rootKind == .window else {

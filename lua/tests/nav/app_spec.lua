@@ -140,6 +140,11 @@ describe("time", function()
     app:settle()
     expect(third):toBe(true)
     expect(function() app.navigator:navigate(nav.route("stack")) end):toFail("window route expected")
+    -- {from = a container that is nil} is Nivelir's navigate(from: nil): the navigation fails
+    local fromNil
+    app.navigator:navigate(nav.route("modal"):dismiss(), { from = app:top().presenting }, function(ok, err) fromNil = { ok, err } end)
+    app:settle()
+    expect(fromNil):toEqual({ false, "No container of UIWindow type found for:\n  ScreenFromAction<UIWindow, UIViewController>(output: nil)" })
     expect(function() app.navigator:navigate(nav.route(), { from = 1 }) end):toFail("option 'from' must be a Container")
     expect(function() app:advance(-1) end):toFail("a finite number of seconds, 0 or more, expected")
   end)
