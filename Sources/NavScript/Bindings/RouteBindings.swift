@@ -131,8 +131,12 @@ extension NavRuntime {
             }
             return try route.fallback(to: try runtime.routeArgument(call, 2))
         },
+        // ensure(route), or ensure(function(r) return r:... end) with r = nav.route(root kind),
+        // as Nivelir's ensure(with: (ScreenRootRoute<Root>) -> ...).
         routeMethod("ensure") { runtime, call, route in
-            try route.ensure(with: try runtime.routeArgument(call, 2))
+            guard call.isFunction(2) else { return try route.ensure(with: try runtime.routeArgument(call, 2)) }
+            guard let ensured = try runtime.nestedRoute(call, 2, kind: route.rootKind) else { throw LuaCallError.type(2, expected: "Route") }
+            return try route.ensure(with: ensured)
         },
         routeMethod("cauterize") { _, _, route in route.cauterize() },
         routeMethod("resolve") { _, _, route in route.resolve() },

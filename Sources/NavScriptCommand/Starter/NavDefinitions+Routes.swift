@@ -115,7 +115,7 @@ function Route:andThen(route) end
 ---@param route Route|fun(err: string): Route?
 ---@return Route
 function Route:fallback(route) end
----@param route Route
+---@param route Route|fun(route: Route): Route
 ---@return Route
 function Route:ensure(route) end
 ---@return Route

@@ -130,6 +130,10 @@ describe("fallback, ensure, cauterize and resolve", function()
     expect(app:navigate(nav.route():ensure(count))):toBe(true)
     expect(app:navigate(nav.route():fail("boom"):ensure(count))):toFail("boom")
     expect(runs):toBe(2)
+    -- a function builds the route from nav.route(root kind), as Nivelir's ensure(with:) closure
+    expect(app:navigate(nav.route():fail("boom"):ensure(function(r) return r:get(function() runs = runs + 1 end) end))):toFail("boom")
+    expect(runs):toBe(3)
+    expect(function() nav.route():ensure(function() return 1 end) end):toFail("the nested function must return a Route, got number")
   end)
 
   scenario("cauterize swallows the error", function()
