@@ -62,7 +62,13 @@ private func describeField(_ value: Any) -> String {
     }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
-        return mirror.children.first.map { describeField($0.value) } ?? "nil"
+        guard let wrapped = mirror.children.first?.value else { return "nil" }
+        // Plain values print as Swift prints an optional field (`subject: Optional("Hi")`);
+        // containers and animations as themselves, where Swift would print an address.
+        if wrapped is String || wrapped is Double || wrapped is Int || wrapped is Bool {
+            return "Optional(\(describeField(wrapped)))"
+        }
+        return describeField(wrapped)
     }
     return "\(value)"
 }

@@ -23,8 +23,12 @@ public struct ScreenMakeVisibleAction: ScreenAction {
     }
 
     public var description: String {
+        // As Swift prints Nivelir's struct: optional enums in full,
+        // `Optional(Nivelir.ScreenStackAnimation.default)`.
         describeAction("ScreenMakeVisibleAction", [containerKind], [
-            "stackAnimation": stackAnimation as Any, "tabsAnimation": tabsAnimation as Any, "dissmissAnimated": dismissAnimated,
+            "stackAnimation": ScreenURLText(stackAnimation.map { "Optional(Nivelir.ScreenStackAnimation.\($0.isDefault ? "default" : "custom(\($0.name))"))" } ?? "nil"),
+            "tabsAnimation": ScreenURLText(tabsAnimation.map { "Optional(Nivelir.ScreenTabAnimation.custom(\($0)))" } ?? "nil"),
+            "dissmissAnimated": dismissAnimated,
         ])
     }
 
