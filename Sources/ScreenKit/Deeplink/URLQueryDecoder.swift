@@ -2,8 +2,9 @@ import Foundation
 
 /// A URL query read with Nivelir's `URLQueryDeserializer` rules: `+` is a space; fragments
 /// split at `&` and at their first `=` (one without `=` is ignored); keys and values are
-/// percent-decoded; `a[b][c]=x` nests, `a[]=x` appends to a list and `a[2]=x` sets its
-/// third element; a key given twice, or used for a list and a table, is an error.
+/// percent-decoded (an invalid escape is an error); `a[b][c]=x` nests, `a[]=x` appends to a
+/// list and `a[2]=x` sets its third element; a key given twice, or used for a list and a
+/// table, is an error.
 ///
 ///     try URLQueryDecoder.decode("room_id=1&tags[]=a&tags[]=b")   -- {room_id = "1", tags = {"a", "b"}}
 public enum URLQueryValue: Equatable {
@@ -35,59 +36,69 @@ public enum URLQueryDecoder {
         public let description: String
     }
 
-    /// The query's structure.
+    /// The query's structure: a table, or a string for a query of one value with an empty
+    /// key (`=1`). Errors are Nivelir's texts, key paths printed as Swift prints them.
     public static func decode(_ query: String) throws -> URLQueryValue {
         var root: URLQueryValue?
         for fragment in query.replacingOccurrences(of: "+", with: "%20").split(separator: "&") {
-            guard let equals = fragment.firstIndex(of: "=") else { continue }
-            let rawKey = String(fragment[..<equals])
-            let key = rawKey.removingPercentEncoding ?? rawKey
-            let value = String(fragment[fragment.index(after: equals)...])
-            let path = try segments(of: key)
-            root = try insert(.string(value.removingPercentEncoding ?? value), at: path[...], into: root, key: key)
+            let parts = fragment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            root = try insert(parts.count > 1 ? parts[1] : nil, at: 0, of: try segments(of: parts[0]), into: root)
         }
         return root ?? .dictionary([:])
     }
 
-    /// `a[b][]` → ["a", "b", ""].
-    static func segments(of key: String) throws -> [String] {
-        let parts = key.split(separator: "[", omittingEmptySubsequences: false).map(String.init)
-        var segments = [parts[0]]
-        for part in parts.dropFirst() {
-            guard part.hasSuffix("]") else {
-                throw Failure(description: "dataCorrupted: The key '\(key)' does not contain a closing separator ']'.")
-            }
-            segments.append(String(part.dropLast()))
+    /// `a[b][]` → ["a", "b", ""]; `[a]` and `a]` → ["a"], as Nivelir splits a key at `[`.
+    static func segments(of key: Substring) throws -> [String] {
+        guard let decoded = key.removingPercentEncoding else {
+            throw corrupted("The key '\(key)' contains an invalid percent-encoding sequence.")
         }
-        return segments
+        return try decoded.split(separator: "[").enumerated().map { index, part in
+            if part.last == "]" { return String(part.dropLast()) }
+            if key.first != "[", index == 0 { return String(part) }
+            throw corrupted("The key '\(key)' does not contain a closing separator ']'.")
+        }
     }
 
-    private static func insert(_ leaf: URLQueryValue, at path: ArraySlice<String>, into node: URLQueryValue?, key: String) throws -> URLQueryValue {
-        let conflict = Failure(description: "dataCorrupted: The key '\(key)' is used for values of different types.")
-        guard let segment = path.first else {
-            guard node == nil else { throw conflict }
-            return leaf
-        }
-        let rest = path.dropFirst()
-        if segment.isEmpty || Int(segment) != nil {
-            var items: [Int: URLQueryValue]
-            switch node {
-            case nil: items = [:]
-            case let .array(existing)?: items = existing
-            default: throw conflict
-            }
-            let index = segment.isEmpty ? items.count : Int(segment)!
-            guard index >= 0 else { throw conflict }
-            items[index] = try insert(leaf, at: rest, into: items[index], key: key)
-            return .array(items)
-        }
-        var fields: [String: URLQueryValue]
+    private static func corrupted(_ text: String) -> Failure {
+        Failure(description: "dataCorrupted: " + text)
+    }
+
+    /// `node` with `value` put at `path[level...]`; nil when there is nothing there and no
+    /// value (a fragment without `=` adds nothing, though its path is still checked).
+    private static func insert(_ value: Substring?, at level: Int, of path: [String], into node: URLQueryValue?) throws -> URLQueryValue? {
         switch node {
-        case nil: fields = [:]
-        case let .dictionary(existing)?: fields = existing
-        default: throw conflict
+        case nil where level >= path.count:
+            guard let value else { return nil }
+            guard let decoded = value.removingPercentEncoding else {
+                throw corrupted("Unable to remove percent encoding for '\(value)' at the '\(path)' key.")
+            }
+            return .string(decoded)
+        case nil where path[level].isEmpty || Int(path[level]) != nil:
+            return try insertElement(value, at: level, of: path, into: [:])
+        case nil:
+            return try insertField(value, at: level, of: path, into: [:])
+        case let .array(items)? where level < path.count:
+            return try insertElement(value, at: level, of: path, into: items)
+        case let .dictionary(fields)? where level < path.count:
+            return try insertField(value, at: level, of: path, into: fields)
+        default:
+            throw corrupted("The key '\(path)' is used for values of different types.")
         }
-        fields[segment] = try insert(leaf, at: rest, into: fields[segment], key: key)
+    }
+
+    private static func insertElement(_ value: Substring?, at level: Int, of path: [String], into items: [Int: URLQueryValue]) throws -> URLQueryValue {
+        let key = path[level]
+        guard let index = key.isEmpty ? items.count : Int(key) else {
+            throw corrupted("The key '\(path)' does not contain index of the '\(key)' array.")
+        }
+        var items = items
+        if let inner = try insert(value, at: level + 1, of: path, into: items[index]) { items[index] = inner }
+        return .array(items)
+    }
+
+    private static func insertField(_ value: Substring?, at level: Int, of path: [String], into fields: [String: URLQueryValue]) throws -> URLQueryValue {
+        var fields = fields
+        if let inner = try insert(value, at: level + 1, of: path, into: fields[path[level]]) { fields[path[level]] = inner }
         return .dictionary(fields)
     }
 
@@ -106,16 +117,16 @@ public enum URLQueryDecoder {
         case let (.string, .string(text)):
             return .string(text)
         case let (.integer, .string(text)):
-            guard let number = Int(text) else { throw mismatch("Int", "\"\(text)\" is not an integer.") }
+            guard let number = Int(text) else { throw mismatch("Int", "Expected to decode Int but the value is invalid.") }
             return .int(number)
         case let (.number, .string(text)):
-            guard let number = Double(text) else { throw mismatch("Double", "\"\(text)\" is not a number.") }
+            guard let number = Double(text) else { throw mismatch("Double", "Expected to decode Double but the value is invalid.") }
             return .double(number)
         case let (.boolean, .string(text)):
             switch text.lowercased() {
             case "1", "true": return .bool(true)
             case "0", "false": return .bool(false)
-            default: throw mismatch("Bool", "\"\(text)\" is not a boolean.")
+            default: throw mismatch("Bool", "Expected to decode Bool but the value is invalid.")
             }
         case let (.url, .string(text)):
             guard URL(string: text) != nil else { throw Failure(description: "dataCorrupted: String is not valid URL.") }
@@ -131,6 +142,9 @@ public enum URLQueryDecoder {
                 result[name] = try typed(values[name], as: field, path: path.isEmpty ? name : "\(path)[\(name)]")
             }
             return .object(result)
+        case (.string, _), (.integer, _), (.number, _), (.boolean, _), (.url, _):
+            // A list or table where a scalar is wanted: Nivelir reads a string first.
+            throw mismatch("String", "Expected to decode String but the value is invalid.")
         default:
             throw mismatch("\(schema)", "the value has another shape.")
         }

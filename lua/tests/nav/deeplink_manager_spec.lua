@@ -73,6 +73,7 @@ describe("deeplink manager", function()
     expect(ok):toBe(false)
     expect(err):toContain("Failed to handle deeplink of AnyURLDeeplink type with warnings:")
     expect(err):toContain("Failed to decode data for ChatDeeplink with error:")
+    expect(err):toContain("Expected to decode Int but the value is invalid.")   -- Nivelir's URLQueryComponentDecoder
     expect(deeplinks:handleURLIfPossible("myapp://chat?chat_id=seven")):toBe(false)
     expect(app.log[#app.log]):toContain("Error: Failed to handle deeplink of AnyURLDeeplink type with warnings:")
     -- shouldLogError = false: the same failure, its Error line not logged
