@@ -25,8 +25,12 @@ public final class DeeplinkManager {
     /// The screens each active scope was activated with.
     public private(set) var screens: [DeeplinkScope: ScreenValue?] = [:]
 
-    /// The deeplink waiting in each scope, the last one handled.
-    public private(set) var pendingDeeplinks: [DeeplinkScope: Deeplink] = [:]
+    /// The deeplink waiting in each scope, the last one handled. As Nivelir's, every change
+    /// navigates if possible: setting one performs it, and so does removing one from inside
+    /// `navigateIfPossible` (see there).
+    public private(set) var pendingDeeplinks: [DeeplinkScope: Deeplink] = [:] {
+        didSet { navigateIfPossible() }
+    }
     private var pendingKinds: [DeeplinkScope: DeeplinkType] = [:]
 
     public init(deeplinkTypes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])], interceptors: [any DeeplinkInterceptor] = [],
@@ -47,10 +51,11 @@ public final class DeeplinkManager {
     /// Activates `scope` (or every scope) with the screens its deeplinks navigate with, and
     /// navigates what is pending there.
     public func activate(screens: ScreenValue?, scope: DeeplinkScope? = nil) {
+        // Every scope in turn, each navigating what it can, as Nivelir's activate(screens:).
         for scope in scope.map({ [$0] }) ?? deeplinkTypes.map(\.scope) {
             self.screens[scope] = .some(screens)
+            navigateIfPossible()
         }
-        navigateIfPossible()
     }
 
     /// Deactivates `scope` (or every scope); pending deeplinks stay.
@@ -116,9 +121,8 @@ public final class DeeplinkManager {
 
     private func handle(_ made: (DeeplinkScope, Deeplink)?, as kind: DeeplinkType) -> Bool {
         guard let (scope, deeplink) = made else { return false }
-        pendingDeeplinks[scope] = deeplink
         pendingKinds[scope] = kind
-        navigateIfPossible()
+        pendingDeeplinks[scope] = deeplink             // navigates if possible
         return true
     }
 
@@ -160,13 +164,19 @@ public final class DeeplinkManager {
 
     /// Navigates the pending deeplinks of the active scopes, when the app is active.
     public func navigateIfPossible() {
-        guard system.applicationState == .active else { return }
-        for (scope, _) in deeplinkTypes {
-            guard let deeplink = pendingDeeplinks[scope], let screens = screens[scope] else { continue }
+        guard system.applicationState == .active, !pendingDeeplinks.isEmpty else { return }
+        // As Nivelir's loop: over a copy of the pending deeplinks, each removed before it is
+        // performed, and removing one runs this again (the property's didSet) on what is left.
+        // So with two scopes pending when the app becomes active, the inner run performs the
+        // second, and the outer loop performs it again from its copy.
+        let pending = deeplinkTypes.compactMap { entry in
+            pendingDeeplinks[entry.scope].map { (scope: entry.scope, deeplink: $0, kind: pendingKinds[entry.scope] ?? .url) }
+        }
+        for (scope, deeplink, kind) in pending {
+            guard let screens = screens[scope] else { continue }
             navigator.logInfo("Performing navigation for deeplink: \(deeplink)")
-            let kind = pendingKinds[scope] ?? .url
-            pendingDeeplinks[scope] = nil
             pendingKinds[scope] = nil
+            pendingDeeplinks[scope] = nil
             intercept(deeplink, of: kind, from: interceptors[...]) { [self] result in
                 do {
                     try result.get()

@@ -114,6 +114,33 @@ describe("deeplink manager", function()
     expect(seen):toEqual({ "none", "none", "some" })
   end)
 
+  scenario("two scopes pending when the app becomes active: the second is performed twice, as Nivelir's didSet re-enters", function()
+    local performed = {}
+    local function type(name, host)
+      return nav.deeplinkType(name, {
+        url = function(url) if url.host == host then return {} end end,
+        navigate = function() performed[#performed + 1] = host return nav.route():top(nav.stack):push(Chat { id = host }) end,
+      })
+    end
+    local app = nav.app { root = nav.stack { Feed() }, system = { applicationState = "background" } }
+    local deeplinks = nav.deeplinkManager { scopes = { { key = "first", types = { type("ADeeplink", "a") } }, { key = "second", types = { type("BDeeplink", "b") } } },
+                                            navigator = app.navigator }
+    deeplinks:handleURL("x://a")
+    deeplinks:handleURL("x://b")
+    deeplinks:activate({})
+    expect(performed):toEqual({})
+    app:setSystem { applicationState = "active" }
+    app:settle()                                       -- becoming active is delivered on the run loop
+    expect(performed):toEqual({ "b", "a", "b" })
+    -- activating every scope while active goes scope by scope: each deeplink once
+    performed = {}
+    deeplinks:deactivate()
+    deeplinks:handleURL("x://a")
+    deeplinks:handleURL("x://b")
+    deeplinks:activate({})
+    expect(performed):toEqual({ "a", "b" })
+  end)
+
   scenario("notifications and shortcuts make deeplinks too, logged as JSON", function()
     local app, deeplinks = setUp()
     deeplinks:activate({ signedIn = false })
