@@ -162,6 +162,7 @@ struct Explore: ParsableCommand {
 
     private func search(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)? {
         let depth = self.depth ?? 4
+        let deadline = Date().addingTimeInterval(time)
         var seen = Set<String>(), transitions = Set<String>(), enabled = Set<String>()
         var lines: [[String: [Int: Int]]] = []
         var explored = 0
@@ -169,39 +170,51 @@ struct Explore: ParsableCommand {
             enabled.formUnion(expansion.next.map(\.action))
             if coverage { lines.append(expansion.coverage) }
         }
+        // One level at a time across every start, so that the first counterexample found is a
+        // shortest one whichever start it comes from. Each sequence is kept with its start, the
+        // shape it left and the moves enabled then, found in the state that ran it.
+        typealias Entry = (start: Int, sequence: [ExploreStep], shape: String, moves: [ExploreStep])
+        var level: [Entry] = []
         for start in 1...starts {
             let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys) }
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
-            seen.insert(initial.shape)
             note(initial)
-            // Each sequence kept with the shape it left and the moves enabled then, found in the
-            // state that ran it.
-            var level: [(sequence: [ExploreStep], shape: String, moves: [ExploreStep])] = [([], initial.shape, initial.next)]
-            for length in 1...depth {
-                var next: [(sequence: [ExploreStep], shape: String, moves: [ExploreStep])] = []
-                for (sequence, shape, moves) in level {
-                    for move in moves {
-                        let candidate = sequence + [move]
-                        explored += 1
-                        let expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
-                            try runner.expand(candidate, start: start, keys: keys)
-                        }
-                        if expansion.replay.skipped { continue }
-                        if let failure = expansion.replay.failure {
-                            print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
-                            return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
-                        }
-                        note(expansion)
-                        transitions.insert(shape + "\u{0}" + expansion.shape)
-                        if seen.insert(expansion.shape).inserted {
-                            next.append((candidate, expansion.shape, expansion.next))
-                        }
+            if seen.insert(initial.shape).inserted || starts > 1 {
+                level.append((start, [], initial.shape, initial.next))
+            }
+        }
+        var reached = 0
+        for length in 1...depth where !level.isEmpty {
+            var next: [Entry] = []
+            for (start, sequence, shape, moves) in level {
+                for move in moves {
+                    guard Date() < deadline else {
+                        print("Stopped by --time \(String(format: "%g", time)) s at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
+                              + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
+                              + "no invariant broke in any sequence of up to \(Format.count(reached, "action")).")
+                        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
+                        return nil
+                    }
+                    let candidate = sequence + [move]
+                    explored += 1
+                    let expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
+                        try runner.expand(candidate, start: start, keys: keys)
+                    }
+                    if expansion.replay.skipped { continue }
+                    if let failure = expansion.replay.failure {
+                        print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
+                        return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
+                    }
+                    note(expansion)
+                    transitions.insert(shape + "\u{0}" + expansion.shape)
+                    if seen.insert(expansion.shape).inserted {
+                        next.append((start, candidate, expansion.shape, expansion.next))
                     }
                 }
-                FileHandle.standardError.write(Data("explore: depth \(length), \(explored) sequences, \(seen.count) states\n".utf8))
-                level = next
-                if level.isEmpty { break }
             }
+            reached = length
+            FileHandle.standardError.write(Data("explore: depth \(length), \(explored) sequences, \(seen.count) states\n".utf8))
+            level = next
         }
         print("Searched every sequence of up to \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
               + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
@@ -267,6 +280,20 @@ struct Explore: ParsableCommand {
                 }
                 index += 1
             }
+            // Steps that repeat one action with equal arguments are simplified together, as
+            // Hypothesis shrinks duplicated values together: `open chat(2)` twice fails as
+            // `open chat(1)` twice, which one step at a time never reaches.
+            for repeated in Set(best).filter({ step in best.filter { $0 == step }.count > 1 }).sorted(by: { $0.description < $1.description })
+            where checks < 2_000 {
+                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(repeated) }) {
+                    let candidate = best.map { $0 == repeated ? ExploreStep(action: $0.action, arguments: arguments) : $0 }
+                    if let simpler = try fails(candidate), simpler.count <= best.count {
+                        best = simpler
+                        changed = true
+                        break
+                    }
+                }
+            }
         }
         return best
     }
@@ -289,7 +316,20 @@ struct Explore: ParsableCommand {
         guard let saveFailures else { return }
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
-        let target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
+        let requireLine = "local model = require \"\(runner.moduleName)\"\n"
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            FileHandle.standardError.write(Data("navscript: cannot save the failure: \(saveFailures) is a file, not a folder\n".utf8))
+            throw ExitCode(2)
+        }
+        // The same failure of the same model is saved over its last one; a file another model
+        // saved under the same name is kept, and this one gets a number.
+        var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
+        var number = 1
+        while let existing = try? String(contentsOf: target, encoding: .utf8), !existing.contains(requireLine) {
+            number += 1
+            target = folder.appendingPathComponent("explore_\(slug.prefix(48))_\(number)_spec.lua")
+        }
         // A scenario saved where `navscript run` would not find the model's root by itself (a
         // `scenarios` folder of the root would be) names the root, so that it loads there
         // (compared once the folder exists, so that links such as /tmp on macOS resolve).
@@ -301,7 +341,7 @@ struct Explore: ParsableCommand {
         }
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
         text += "-- Invariant: \(failure.invariant)\n"
-        text += "local model = require \"\(runner.moduleName)\"\n\n"
+        text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
         text += "  explore.replay(model, {\n"
         for step in shrunk {
@@ -313,7 +353,8 @@ struct Explore: ParsableCommand {
             try ScenarioFileWriter.write(text, to: target)
             print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run it to reproduce).")
         } catch {
-            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
+            FileHandle.standardError.write(Data("navscript: cannot save the failure in \(saveFailures): \(reason)\n".utf8))
             throw ExitCode(2)
         }
     }

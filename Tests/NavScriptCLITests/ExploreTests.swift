@@ -159,6 +159,17 @@ import Testing
         #expect(result.output.contains("1. open message(1)\n"))
     }
 
+    /// Equal steps shrink together, as Hypothesis shrinks duplicated values: every seed ends
+    /// at the simplest arguments, not at the ones the walk happened to draw twice.
+    @Test func equalStepsShrinkTogether() throws {
+        let folder = try Self.inbox()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for seed in 0..<6 {
+            let result = try navscript(["explore", "duplicate_message.lua", "--seed", "\(seed)"], in: folder)
+            #expect(result.output.contains("1. open message(1)\n") && result.output.contains("2. open message(1)\n"), "seed \(seed): \(result.output)")
+        }
+    }
+
     @Test func oneSeedGivesOneResultWithAnyJobs() throws {
         let folder = try Self.inbox()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -195,6 +206,86 @@ import Testing
         #expect(wide.errors.contains("wide.lua:1: bad argument to 'int' (at most 100001 values)"))
         try fixture.write("weight.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { weight = 0/0 }) } }")
         #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a number more than 0, got "))
+    }
+
+    /// Every option of a model and an action is checked where the model loads, named: a
+    /// misspelt built-in would stay on, a string `expected` would match nothing.
+    @Test(arguments: [
+        ("builtins = { expectedError = false }", "unknown built-in invariant 'expectedError' (backToRoot, expectedErrors, noPendingActions"),
+        ("builtins = { sizeBound = 'no' }", "builtins.sizeBound must be true or false, got string"),
+        ("expected = 'custom failure'", "expected: a list of error texts, got string"),
+        ("expected = { 5 }", "expected[1] is a number, not an error text"),
+        ("maxContainers = 2.5", "maxContainers must be a whole number, 1 or more, got 2.5"),
+        ("start = { function() return nav.app() end, 5 }", "start[2] is a number, not a function returning an app"),
+        ("actions = { explore.action('x', function() end, { args = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (args: a generator or a list of them, got number)"),
+        ("actions = { explore.action('x', function() end, 5) }", "bad.lua:1: bad argument #3 to 'action' (table of options expected, got number)"),
+        ("actions = { explore.action('x', function() end, { when = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (when: a function(app) expected, got number)"),
+    ])
+    func aBadModelOptionIsRefusedWhereTheModelLoads(field: String, message: String) throws {
+        var fields = ["start": "start = function() return nav.app() end", "actions": "actions = { explore.action('x', function() end) }"]
+        fields[field.hasPrefix("start") ? "start" : field.hasPrefix("actions") ? "actions" : "other"] = field
+        let fixture = try Fixture(["bad.lua": "return explore.model { " + fields.keys.sorted().map { fields[$0]! }.joined(separator: ", ") + " }"])
+        let result = try navscript(["explore", "bad.lua"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    /// Breadth first across every start: a counterexample two actions from the second start
+    /// comes before one three actions from the first.
+    @Test func theExhaustiveSearchGoesLevelByLevelAcrossStarts() throws {
+        let fixture = try Fixture(["starts.lua": """
+            local A, C, B = nav.screen("A"), nav.screen("C"), nav.screen("B")
+            local push = nav.route():top(nav.stack):push(B())
+            return explore.model {
+              start = { function() return nav.app { root = nav.stack { A() } } end, function() return nav.app { root = nav.stack { C() } } end },
+              actions = { explore.action("push", function(app) return app:navigate(push) end) },
+              invariants = { ["short stacks"] = function(app)
+                local stack = app:topStack()
+                local limit = stack.children[1].name == "C" and 2 or 3
+                return #stack.children <= limit, #stack.children .. " screens"
+              end },
+            }
+            """])
+        let result = try navscript(["explore", "starts.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("the shortest counterexample has 2 actions"), "\(result.output)")
+        #expect(result.output.contains("from start 2"))
+        let bounded = try navscript(["explore", "starts.lua", "--exhaustive", "--depth", "4", "--time", "0.000001"], in: fixture.root)
+        #expect(bounded.status == 0)
+        #expect(bounded.output.contains("Stopped by --time 1e-06 s at depth 1 of 4"), "\(bounded.output)")
+    }
+
+    /// Arguments of any kind are saved so that they read back as they were: a table, a
+    /// string with quotes, newlines and control characters.
+    @Test func aSavedFailureKeepsTableAndStringArguments() throws {
+        let fixture = try Fixture(["odd.lua": """
+            return explore.model {
+              start = function() return nav.app() end,
+              actions = { explore.action("odd", function(app, s, t)
+                if s == 'a"b\\n]]\\0c' and type(t) == "table" and t.k == 1 and t["two words"] == true then return false, "odd failure" end
+                return true
+              end, { args = { explore.oneOf { "x", 'a"b\\n]]\\0c' }, explore.oneOf { { k = 0 }, { k = 1, ["two words"] = true } } } }) },
+            }
+            """])
+        let explored = try navscript(["explore", "odd.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1, "\(explored.output)\(explored.errors)")
+        #expect(explored.output.contains(#"odd("a\"b\n]]\000c", { k = 1, ["two words"] = true })"#), "\(explored.output)")
+        let replayed = try navscript(["run", "saved"], in: fixture.root)
+        #expect(replayed.status == 1)
+        #expect(replayed.output.contains("odd failure"), "\(replayed.output)")
+    }
+
+    /// Two models that break invariants of one name each keep their saved scenario; saving
+    /// into a file is a plain error.
+    @Test func savedFailuresOfTwoModelsDoNotOverwriteEachOther() throws {
+        let model = "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end) }, invariants = { same = function() return false end } }"
+        let fixture = try Fixture(["one.lua": model, "two.lua": model, "afile": ""])
+        #expect(try navscript(["explore", "one.lua", "--save-failures", "saved"], in: fixture.root).output.contains("Saved as saved/explore_same_spec.lua"))
+        #expect(try navscript(["explore", "two.lua", "--save-failures", "saved"], in: fixture.root).output.contains("Saved as saved/explore_same_2_spec.lua"))
+        #expect(try navscript(["explore", "one.lua", "--save-failures", "saved"], in: fixture.root).output.contains("Saved as saved/explore_same_spec.lua"))
+        let file = try navscript(["explore", "one.lua", "--save-failures", "afile"], in: fixture.root)
+        #expect(file.status == 2)
+        #expect(file.errors.contains("navscript: cannot save the failure: afile is a file, not a folder"), "\(file.errors)")
     }
 
     /// A walk stuck in a C function (a pattern search that backtracks for minutes) cannot be

@@ -77,6 +77,7 @@ function explore.action(name, perform, options)
   if type(name) ~= "string" then error("bad argument #1 to 'action' (name expected)", 2) end
   if type(perform) ~= "function" then error("bad argument #2 to 'action' (function expected)", 2) end
   options = options or {}
+  if type(options) ~= "table" then error(format("bad argument #3 to 'action' (table of options expected, got %s)", type(options)), 2) end
   for key in pairs(options) do
     if key ~= "args" and key ~= "when" and key ~= "weight" then
       error(format("bad argument #3 to 'action' (unknown option '%s' (args, when, weight expected))", tostring(key)), 2)
@@ -85,6 +86,10 @@ function explore.action(name, perform, options)
   local args = options.args
   if isGenerator(args) then args = { args } end
   args = args or {}
+  if type(args) ~= "table" then error(format("bad argument #3 to 'action' (args: a generator or a list of them, got %s)", type(args)), 2) end
+  if options.when ~= nil and type(options.when) ~= "function" then
+    error(format("bad argument #3 to 'action' (when: a function(app) expected, got %s)", type(options.when)), 2)
+  end
   for i, g in ipairs(args) do
     if not isGenerator(g) then error(format("bad argument #3 to 'action' (args[%d] is not a generator: explore.int, oneOf or bool)", i), 2) end
   end
@@ -94,6 +99,16 @@ function explore.action(name, perform, options)
   end
   return { name = name, perform = perform, args = args, when = options.when, weight = weight }
 end
+
+-- The built-in invariants, each turned off with builtins = { name = false }.
+local builtinNames = {
+  expectedErrors = "a navigation fails only with an expected error",
+  noPendingActions = "no custom action is left pending once the run loop settles",
+  noPresentationOverDismissal = "nothing is presented over a screen being dismissed",
+  sizeBound = "the hierarchy stays under its size bound",
+  backToRoot = "every shown screen can get back to the start's root by pops and dismisses",
+}
+explore.builtins = builtinNames
 
 -- explore.model { start = function() return app end or { ... }, actions = { ... },
 --   invariants = { name = function(app) return ok, message end }, expected = { "pattern", ... },
@@ -107,6 +122,9 @@ function explore.model(spec)
   end
   local starts = type(spec.start) == "function" and { spec.start } or spec.start
   if type(starts) ~= "table" or #starts == 0 then error("bad argument #1 to 'model' (start: a function returning an app, or a list of them)", 2) end
+  for i, start in ipairs(starts) do
+    if type(start) ~= "function" then error(format("bad argument #1 to 'model' (start[%d] is a %s, not a function returning an app)", i, type(start)), 2) end
+  end
   if type(spec.actions) ~= "table" or #spec.actions == 0 then error("bad argument #1 to 'model' (actions: a list of explore.action)", 2) end
   local names = {}
   for i, a in ipairs(spec.actions) do
@@ -120,20 +138,32 @@ function explore.model(spec)
     invariants[#invariants + 1] = { name = tostring(name), check = check }
   end
   sort(invariants, function(a, b) return a.name < b.name end)
-  return { starts = starts, actions = spec.actions, byName = names, invariants = invariants, expected = spec.expected or {},
-           builtins = spec.builtins or {}, maxContainers = spec.maxContainers or 200, isModel = true }
+  local expected = spec.expected or {}
+  if type(expected) ~= "table" then error(format("bad argument #1 to 'model' (expected: a list of error texts, got %s)", type(expected)), 2) end
+  for i, text in ipairs(expected) do
+    if type(text) ~= "string" then error(format("bad argument #1 to 'model' (expected[%d] is a %s, not an error text)", i, type(text)), 2) end
+  end
+  local builtins = spec.builtins or {}
+  if type(builtins) ~= "table" then error(format("bad argument #1 to 'model' (builtins: a table of names = false, got %s)", type(builtins)), 2) end
+  for name, on in pairs(builtins) do
+    if builtinNames[name] == nil then
+      local known = {}
+      for builtin in pairs(builtinNames) do known[#known + 1] = builtin end
+      sort(known)
+      error(format("bad argument #1 to 'model' (unknown built-in invariant '%s' (%s))", tostring(name), concat(known, ", ")), 2)
+    end
+    if type(on) ~= "boolean" then error(format("bad argument #1 to 'model' (builtins.%s must be true or false, got %s)", name, type(on)), 2) end
+  end
+  local maxContainers = spec.maxContainers or 200
+  if math.type(maxContainers) ~= "integer" or maxContainers < 1 then
+    error(format("bad argument #1 to 'model' (maxContainers must be a whole number, 1 or more, got %s)", tostring(maxContainers)), 2)
+  end
+  return { starts = starts, actions = spec.actions, byName = names, invariants = invariants, expected = expected,
+           builtins = builtins, maxContainers = maxContainers, isModel = true }
 end
 
 -- Checking ------------------------------------------------------------------------------
 
-local builtinNames = {
-  expectedErrors = "a navigation fails only with an expected error",
-  noPendingActions = "no custom action is left pending once the run loop settles",
-  noPresentationOverDismissal = "nothing is presented over a screen being dismissed",
-  sizeBound = "the hierarchy stays under its size bound",
-  backToRoot = "every shown screen can get back to the start's root by pops and dismisses",
-}
-explore.builtins = builtinNames
 
 local function expectedError(model, message)
   for _, pattern in ipairs(model.expected) do
@@ -334,6 +364,10 @@ end
 -- What a saved failure's scenario calls: runs the steps and fails the way exploring did.
 function explore.replay(model, steps, startIndex)
   if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
+  if type(steps) ~= "table" then error(format("bad argument #2 to 'replay' (a list of steps expected, got %s)", type(steps)), 2) end
+  if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
+    error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
+  end
   local failure, index, _, skipped = explore.run(model, steps, startIndex)
   if skipped then error(format("step %d is not enabled any more", index), 2) end
   if failure then
