@@ -34,7 +34,7 @@ struct Explore: ParsableCommand {
     @Option(help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
 
-    @Option(help: ArgumentHelp("Stop starting walks after this many seconds (60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60).", valueName: "seconds"))
     var time = 60.0
 
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Walks run side by side (the cores).")
