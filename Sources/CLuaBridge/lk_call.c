@@ -131,6 +131,21 @@ void lk_scriptwhere(lk_host *h, char *where) {
         snprintf(where, LK_WHERE_MAX, "%s", h->where);
 }
 
+/* Notes in h->where the script line running now, the innermost Lua function's (a C
+   function such as string.rep may be the one allocating): called when the cap refuses an
+   allocation, since Lua raises a memory error without calling the message handler, and the
+   hook may not have run yet in a short script. Reads the stack only; allocates nothing. */
+void lk_notewhere(lk_host *h) {
+    lua_Debug ar;
+    lua_State *L = h->running ? h->running : h->current;
+    for (int level = 0; L != NULL && level < 8 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
 /* Charges `instructions` of work the host did for the script (a navigation step, a stack
    edit) to its budget, and checks the clock as often as the hook does: once every
    LK_HOOK_COUNT instructions charged (reading it on every step was a twentieth of a
@@ -350,9 +365,12 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
     lua_pushcfunction(L, lk_msghandler);
     lua_insert(L, base);
     int in_host = h->in_host;
+    lua_State *running = h->running;
     h->depth++;
     h->in_host = 0;
+    h->running = L;
     int status = lua_pcall(L, nargs, nresults, base);
+    h->running = running;
     h->in_host = in_host;
     h->depth--;
     lua_remove(L, base);

@@ -61,6 +61,8 @@ typedef struct lk_host {
     int depth, scoped;
     /* the thread that called the Swift function running now (a coroutine, maybe) */
     lua_State *current;
+    /* the thread the innermost lk_pcall runs, for where an allocation was refused */
+    lua_State *running;
     /* the instruction and time budget (lk_call.c) */
     long long instruction_limit, instructions;
     /* what the host charged since it last looked at the clock (lk_chargehost) */
@@ -97,6 +99,7 @@ int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
 void lk_scriptwhere(lk_host *h, char *where);
+void lk_notewhere(lk_host *h);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
    process's compiled modules when the same text was compiled before (lk_modules.c). */
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);

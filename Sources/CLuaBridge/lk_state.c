@@ -97,6 +97,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used + h->kept - old + nsize > h->limit) {
         h->memory_exceeded = 1;
+        lk_notewhere(h);
         if (h->refused_size == nsize && h->refused_block == ptr && h->refused_old == old)
             h->memory_raised = 1;                 /* refused after the emergency collection too */
         h->refused_block = ptr;

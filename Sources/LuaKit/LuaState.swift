@@ -149,13 +149,30 @@ public final class LuaState {
         }
     }
 
-    /// Loads and runs a chunk; returns its first result as plain data.
+    /// Loads and runs a chunk; returns its first result as plain data. A result that cannot
+    /// be copied (a cycle, a table past the copy limits) is an error, not nil.
     @discardableResult
     public func execute(_ text: String, chunkName: String) throws -> LuaValue {
         try withStack { call in
             try load(text, chunkName: chunkName, on: call)
             try pcall(call, arguments: 0, results: 1)
-            return (try? call.value(-1)) ?? .nil
+            return try Self.result(call, of: chunkName)
+        }
+    }
+
+    /// The value on the top of the stack as plain data, or a `LuaError` saying why it is not.
+    private static func result(_ call: LuaCall, of chunkName: String) throws -> LuaValue {
+        do {
+            return try call.value(-1)
+        } catch {
+            let reason: String
+            switch error {
+            case let .message(text), let .plain(text), let .argument(_, text): reason = text
+            case let .type(_, expected): reason = "\(expected) expected"
+            case .value: reason = "it cannot be copied"
+            }
+            let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+            throw LuaError(kind: .runtime, message: "the result of \(name) is not plain data: \(reason)")
         }
     }
 

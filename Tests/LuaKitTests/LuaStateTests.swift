@@ -62,6 +62,19 @@ import Testing
         #expect(try h.value("return 1") == .integer(1))   // the state goes on
     }
 
+    /// A result that cannot be copied is an error, not a nil the host would take for one.
+    @Test func aResultThatIsNotPlainDataIsAnError() throws {
+        let h = try Harness()
+        #expect(throws: LuaError.self) { try h.lua.execute("local t = {} t.t = t return t", chunkName: "@cycle.lua") }
+        do {
+            try h.lua.execute("local t = {} for i = 1, 200000 do t[i] = i end return t", chunkName: "@big.lua")
+            Issue.record("a table past the copy limits was read")
+        } catch let error as LuaError {
+            #expect(error.message.hasPrefix("the result of big.lua is not plain data: value too large to copy"), "\(error.message)")
+        }
+        #expect(try h.lua.execute("return { 1, { 2 } }", chunkName: "@ok.lua") == .table(array: [.integer(1), .table(array: [.integer(2)], fields: [:])], fields: [:]))
+    }
+
     /// A message is a Lua string, NULs and all: luaL_traceback's C string would cut it there.
     @Test func aMessageWithANulIsKeptWhole() throws {
         let h = try Harness()

@@ -170,6 +170,32 @@ let chatRoutes = """
         #expect(app.navigator.topContainer?.attributes["version"] == .int(200))
     }
 
+    /// A reload that started first and finishes last read older scripts: it is dropped, and
+    /// the newest stay (before, the slow one swapped the old scripts back in for good).
+    @Test func overlappingReloadsEndWithTheNewestScripts() async throws {
+        let version = { (number: Int) in chatRoutes.replacingOccurrences(of: "\"version\", 1", with: "\"version\", \(number)") }
+        let tree = try ScriptTree(["chat.lua": version(1)])
+        let engine = try NavEngine(root: tree.root)
+        try tree.write("chat.lua", "for i = 1, 30000000 do end\n" + version(2))      // slow to load
+        let slow = Task { @MainActor in await engine.reload() }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        try tree.write("chat.lua", version(3))
+        let fast = await engine.reload()
+        let late = await slow.value
+        #expect(fast.succeeded && late.succeeded)
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(3), "the slow reload \(late.superseded ? "was" : "was not") dropped")
+    }
+
+    /// `await engine.reload()` compiles outside the main actor: its result is Sendable.
+    @Test func aReloadCanBeAwaitedFromAnyContext() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root)
+        #expect(await reloadedElsewhere(engine))
+        #expect(engine.routeNames == ["chat.showChat"])
+    }
+
     @Test func aRouteHandedOutBeforeTheReloadBuildsWithTheNewDefinitions() async throws {
         let withGet = chatRoutes.replacingOccurrences(of: "return M", with: "M.withGet = function() return nav.route():top(nav.stack):get(function() end) end\nreturn M")
         let tree = try ScriptTree(["chat.lua": withGet])
@@ -237,4 +263,9 @@ extension Result {
         if case .success = self { return true }
         return false
     }
+}
+
+/// Awaits a reload from a nonisolated context (a compile-time check that NavReload is Sendable).
+nonisolated func reloadedElsewhere(_ engine: NavEngine) async -> Bool {
+    await engine.reload().succeeded
 }

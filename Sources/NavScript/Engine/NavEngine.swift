@@ -41,6 +41,9 @@ public final class NavEngine {
 
     private let watcher: ScriptWatcher
     private var watching: Task<Void, Never>?
+    /// Reloads started, and the newest of them that has finished: one that finishes after a
+    /// newer one read older scripts, and is dropped.
+    private var reloadsStarted = 0, newestFinished = 0
 
     /// Loads the scripts under `root`. A script that does not load throws here.
     public init(root: URL, displayRoot: String? = nil, limits: LuaLimits = LuaLimits(), directory: NavDirectory = NavDirectory()) throws {
@@ -80,8 +83,16 @@ public final class NavEngine {
     /// Loads every script again, off the main actor, and swaps them in if all load.
     @discardableResult
     public func reload(changed: [String] = []) async -> NavReload {
+        reloadsStarted += 1
+        let generation = reloadsStarted
         let job = NavLoadJob(root: root, options: options, directory: directory)
         let loaded = await Task.detached { job.run() }.value
+        // Overlapping reloads (a watch and a manual one) may finish out of order: the scripts
+        // of the newest that finished stay, good or broken.
+        guard generation > newestFinished else {
+            return NavReload(changed: changed, error: nil, routes: routeNames, superseded: true)
+        }
+        newestFinished = generation
         let reload: NavReload
         switch loaded.result {
         case let .success(fresh):
@@ -172,17 +183,30 @@ private final class NavLoadJob: @unchecked Sendable {
 }
 
 /// What a reload did.
-public struct NavReload: CustomStringConvertible {
+public struct NavReload: CustomStringConvertible, Sendable {
     /// The script files that changed (relative to the root), when a change caused it.
     public let changed: [String]
     /// Why it failed: the last good version is still running.
     public let error: LuaError?
     /// The routes available now.
     public let routes: [String]
+    /// Whether a reload started after this one finished first: what this one read is older,
+    /// so it changed nothing (and `onReload` is not told).
+    public let superseded: Bool
+
+    public init(changed: [String], error: LuaError?, routes: [String], superseded: Bool = false) {
+        self.changed = changed
+        self.error = error
+        self.routes = routes
+        self.superseded = superseded
+    }
 
     public var succeeded: Bool { error == nil }
 
     public var description: String {
+        if superseded {
+            return "reload superseded by a newer one: nothing changed"
+        }
         if let error {
             return "reload failed, keeping the last good scripts: \(error.message)"
         }
