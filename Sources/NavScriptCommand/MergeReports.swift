@@ -28,9 +28,7 @@ struct MergeReports: ParsableCommand {
     var color: ColorChoice = .auto
 
     func validate() throws {
-        for reporter in reporters {
-            _ = try ReporterKind.parse(reporter)
-        }
+        try ReporterKind.refuseSharedStandardOutput(try reporters.map { try ReporterKind.parse($0) })
     }
 
     /// What a decoding error says, in a few words: `no field 'seed'`.

@@ -110,10 +110,7 @@ struct RunOptions: ParsableArguments {
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        let onStandardOutput = requested.filter { $0.kind.writesToStandardOutput(path: $0.path) }.map(\.kind.rawValue)
-        if onStandardOutput.count > 1 {
-            throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (kind=path or --output path)")
-        }
+        try ReporterKind.refuseSharedStandardOutput(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
     }
 
     /// The reporters asked for, in order, each with the file --output gave it, if any.

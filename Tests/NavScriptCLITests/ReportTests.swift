@@ -166,6 +166,10 @@ import Testing
         let empty = try navscript(["merge-reports", "empty"], in: fixture.root)
         #expect(empty.status == 2)
         #expect(empty.errors.contains("no blob files in empty"))
+        // As run: two reporters left on standard output would interleave.
+        let both = try navscript(["merge-reports", "empty", "--reporter", "tap", "--reporter", "junit"], in: fixture.root)
+        #expect(both.status == 2)
+        #expect(both.errors.contains("reporters tap and junit would both write to standard output; give all but one a file (kind=path)"), "\(both.errors)")
     }
 
     @Test func theMapHasEveryMoveBetweenScreensAndTheScreensNoScenarioShowed() throws {

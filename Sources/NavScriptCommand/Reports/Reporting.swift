@@ -86,6 +86,16 @@ enum ReporterKind: String, CaseIterable {
         return (kind, parts.count > 1 ? parts[1] : nil)
     }
 
+    /// Refuses two reporters left on standard output: their streams would interleave and
+    /// neither would parse. `files` says how to give one a file.
+    static func refuseSharedStandardOutput(_ requested: [(kind: ReporterKind, path: String?)],
+                                           files: String = "kind=path") throws(ValidationError) {
+        let onStandardOutput = requested.filter { $0.kind.writesToStandardOutput(path: $0.path) }.map(\.kind.rawValue)
+        if onStandardOutput.count > 1 {
+            throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (\(files))")
+        }
+    }
+
     /// Whether the report, given no path, writes to standard output (where the console's
     /// summary and the coverage table must then keep out of its way).
     func writesToStandardOutput(path: String?) -> Bool {
