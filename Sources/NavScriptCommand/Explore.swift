@@ -63,7 +63,7 @@ struct Explore: ParsableCommand {
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
         if !(time > 0) { throw ValidationError("--time must be more than 0") }
         if !(timeout > 0) || !timeout.isFinite { throw ValidationError("--timeout must be a number of seconds more than 0") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
     }
 
     func run() throws {
@@ -179,9 +179,8 @@ struct Explore: ParsableCommand {
             let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys) }
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
             note(initial)
-            if seen.insert(initial.shape).inserted || starts > 1 {
-                level.append((start, [], initial.shape, initial.next))
-            }
+            seen.insert(initial.shape)
+            level.append((start, [], initial.shape, initial.next))
         }
         var reached = 0
         for length in 1...depth where !level.isEmpty {
@@ -283,8 +282,8 @@ struct Explore: ParsableCommand {
             // Steps that repeat one action with equal arguments are simplified together, as
             // Hypothesis shrinks duplicated values together: `open chat(2)` twice fails as
             // `open chat(1)` twice, which one step at a time never reaches.
-            for repeated in Set(best).filter({ step in best.filter { $0 == step }.count > 1 }).sorted(by: { $0.description < $1.description })
-            where checks < 2_000 {
+            let repeatedSteps = Dictionary(grouping: best, by: { $0 }).filter { $0.value.count > 1 }.keys
+            for repeated in repeatedSteps.sorted(by: { $0.description < $1.description }) where checks < 2_000 {
                 for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(repeated) }) {
                     let candidate = best.map { $0 == repeated ? ExploreStep(action: $0.action, arguments: arguments) : $0 }
                     if let simpler = try fails(candidate), simpler.count <= best.count {

@@ -103,16 +103,14 @@ struct ProjectFile {
             return parts.count == 2 ? "\(parts[0])=\(path(parts[1]))" : reporter
         }
         // Out of range, a setting is named as the file spells it, not as the flag.
-        func check<T>(_ value: T?, _ name: String, _ isValid: (T) -> Bool, _ range: String) throws(ValidationError) -> T? {
-            guard let value, !isValid(value) else { return value }
-            throw ValidationError("\(shown): setting '\(name)' must be \(range)")
+        func check<T>(_ value: T?, _ name: String, _ rule: (T) -> String?) throws(ValidationError) -> T? {
+            guard let value, let broken = rule(value) else { return value }
+            throw ValidationError("\(shown): setting '\(name)' must be \(broken)")
         }
-        project.timeout = try check(number("timeout"), "timeout", { $0 > 0 && $0 <= SuiteOptions.maximumTimeout },
-                                    "more than 0 and at most \(Int(SuiteOptions.maximumTimeout)) seconds")
-        project.memoryLimit = try check(integer("memoryLimit"), "memoryLimit", { (1...SuiteOptions.maximumMemory).contains($0) },
-                                        "from 1 to \(SuiteOptions.maximumMemory) MiB")
-        project.instructionLimit = try check(integer("instructionLimit"), "instructionLimit", { $0 > 0 }, "more than 0")
-        project.jobs = try check(integer("jobs"), "jobs", { $0 >= 1 }, "at least 1")
+        project.timeout = try check(number("timeout"), "timeout", SuiteOptions.timeoutRule)
+        project.memoryLimit = try check(integer("memoryLimit"), "memoryLimit", SuiteOptions.memoryRule)
+        project.instructionLimit = try check(integer("instructionLimit"), "instructionLimit", SuiteOptions.instructionRule)
+        project.jobs = try check(integer("jobs"), "jobs", SuiteOptions.jobsRule)
         for reporter in project.reporters {
             do { _ = try ReporterKind.parse(reporter) } catch { throw ValidationError("\(shown): setting 'reporters': \(error.message)") }
         }

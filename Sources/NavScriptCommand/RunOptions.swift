@@ -90,9 +90,7 @@ struct RunOptions: ParsableArguments {
             }
             jobs = jobs ?? project.jobs
         }
-        if let jobs, jobs < 1 {
-            throw ValidationError("--jobs must be at least 1")
-        }
+        if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
         if shard != nil, parsedShard == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")
         }

@@ -38,13 +38,27 @@ struct SuiteOptions: ParsableArguments {
         if paths.isEmpty {
             throw ValidationError("give at least one scenario file or folder (or write their paths in a navscript.lua project file)")
         }
-        if !(timeout > 0 && timeout <= Self.maximumTimeout) {
-            throw ValidationError("--timeout must be more than 0 and at most \(Int(Self.maximumTimeout)) seconds")
-        }
-        if !(1...Self.maximumMemory).contains(memoryLimit) {
-            throw ValidationError("--memory-limit must be from 1 to \(Self.maximumMemory) MiB")
-        }
-        if instructionLimit <= 0 { throw ValidationError("--instruction-limit must be more than 0") }
+        if let rule = Self.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
+        if let rule = Self.memoryRule(memoryLimit) { throw ValidationError("--memory-limit must be \(rule)") }
+        if let rule = Self.instructionRule(instructionLimit) { throw ValidationError("--instruction-limit must be \(rule)") }
+    }
+
+    // What each limit must be, when a value breaks it: one rule for the flag and for the
+    // project file's setting, which each name the value their own way.
+    static func timeoutRule(_ seconds: Double) -> String? {
+        seconds > 0 && seconds <= maximumTimeout ? nil : "more than 0 and at most \(Int(maximumTimeout)) seconds"
+    }
+
+    static func memoryRule(_ mebibytes: Int) -> String? {
+        (1...maximumMemory).contains(mebibytes) ? nil : "from 1 to \(maximumMemory) MiB"
+    }
+
+    static func instructionRule(_ count: Int) -> String? {
+        count > 0 ? nil : "more than 0"
+    }
+
+    static func jobsRule(_ jobs: Int) -> String? {
+        jobs >= 1 ? nil : "at least 1"
     }
 
     /// A day: a longer limit is no limit, and a typo.

@@ -20,11 +20,6 @@ extension NavRuntime {
         }
         screenBuilders[name] = try functionOption(call, 2, "build")
         screenRefreshers[name] = try functionOption(call, 2, "refresh")
-        if let refresher = screenRefreshers[name] {
-            // function(container, done): the refresh completes when the script calls done.
-            let takesDone = try lua.withStack { stack in try refresher.push(on: stack); return stack.parameterCount(-1) >= 2 }
-            if takesDone { laterRefreshers.insert(name) } else { laterRefreshers.remove(name) }
-        }
         if try options.bool("iterable", default: false) {
             iterableScreens.insert(name)
         } else {

@@ -164,7 +164,6 @@ end
 
 -- Checking ------------------------------------------------------------------------------
 
-
 local function expectedError(model, message)
   for _, pattern in ipairs(model.expected) do
     if message:find(pattern, 1, true) or message:find(pattern) then return true end

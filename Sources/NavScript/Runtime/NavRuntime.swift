@@ -27,8 +27,6 @@ public final class NavRuntime {
     /// What scripts defined, by name.
     var screenBuilders: [String: LuaReference] = [:]
     var screenRefreshers: [String: LuaReference] = [:]
-    /// The screens whose refresh function takes `done` and completes when it calls it.
-    var laterRefreshers: Set<String> = []
     /// Screens whose containers the iterator walks into (`iterable = true`).
     var iterableScreens: Set<String> = []
     /// Route coverage, with coverage on: each deeplink pattern, interceptor, fallback
@@ -171,7 +169,7 @@ public final class NavRuntime {
             // `return false, "why"` fails the refresh, as Nivelir's completion with an error;
             // a function that takes `done` completes when it calls `done(ok, why)`, once.
             container.refreshHandler = { container, done in
-                let later = directory.current?.laterRefreshers.contains(name) == true
+                let later = directory.current?.refreshTakesDone(name) == true
                 let completion = later ? Self.refreshCompletion(done) : nil
                 do {
                     let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
@@ -198,6 +196,13 @@ public final class NavRuntime {
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
         try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
+    }
+
+    /// Whether the refresh function of screen `name` takes `done`, `function(container, done)`:
+    /// the refresh completes when the script calls it.
+    func refreshTakesDone(_ name: String) -> Bool {
+        guard let refresher = screenRefreshers[name] else { return false }
+        return (try? lua.withStack { call in try refresher.push(on: call); return call.parameterCount(-1) >= 2 }) ?? false
     }
 
     /// The `done` a refresh function gets: completes the refresh once; `done(false)`

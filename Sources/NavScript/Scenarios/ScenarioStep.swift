@@ -156,21 +156,18 @@ public final class ScenarioStepRecorder {
     public static let maximumSteps = 2_000
 
     public private(set) var steps: [ScenarioStep] = []
-    /// The apps whose steps were recorded, numbered in that order.
-    private var apps: [ObjectIdentifier: Int] = [:]
 
     public init() {}
 
-    /// The number of `app` in this scenario. The recorder holds each app it numbered, so
-    /// that no later app can take its identity.
-    private func number(of app: NavApp) -> Int {
-        if let number = apps[ObjectIdentifier(app)] { return number }
-        heldApps.append(app)
-        apps[ObjectIdentifier(app)] = heldApps.count
-        return heldApps.count
-    }
+    /// The apps whose steps were recorded, in that order: an app's number is its place here.
+    private var apps: [NavApp] = []
 
-    private var heldApps: [NavApp] = []
+    /// The number of `app` in this scenario (1, 2, ...).
+    private func number(of app: NavApp) -> Int {
+        if let index = apps.firstIndex(where: { $0 === app }) { return index + 1 }
+        apps.append(app)
+        return apps.count
+    }
 
     func append(_ step: ScenarioStep) {
         if steps.count < Self.maximumSteps {
