@@ -172,6 +172,8 @@ final class RunSession {
         report.notRun = chosen.count - report.results.count
         report.failFast = options.failFast
         report.command = Self.repeatCommand(seed: seed)
+        report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
+                                 update: options.snapshotMode == .update)
         if options.measuresCoverage {
             report.coverageModules = routeModules()
             coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)

@@ -180,9 +180,11 @@ final class WatchSession {
         // Narrowed by a key, the summary is of what ran; else of the last results of every file.
         let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
         let shown = narrowed ? fresh + suite.loadErrors.compactMap { results[$0.file.url.path] } : Array(results.values)
-        let report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: suite.loadErrors,
+        var report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: suite.loadErrors,
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
+        report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
+                                 update: options.snapshotMode == .update)
         console.finish(report)
         writeFileReports(report)
         for (file, _) in suite.loadErrors where results[file.url.path] != nil {

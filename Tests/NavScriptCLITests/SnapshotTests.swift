@@ -101,6 +101,55 @@ import Testing
         #expect(try !fixture.read("snap_spec.lua.snap").contains("pushes 1"))
     }
 
+    /// In CI mode obsolete snapshots fail the run, and the machine reports say so: TAP and
+    /// JUnit have a failing entry for them, so that a red run is never all green there.
+    @Test func obsoleteSnapshotsAreFailingEntriesOfCIReports() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
+        _ = try navscript(["run", "."], in: fixture.root)
+        try fixture.write("snap_spec.lua", "scenario('no snapshot', function() end)")
+        let tap = try navscript(["run", ".", "--ci", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.status == 1)
+        #expect(tap.output.contains("1..2\nok 1 - snap_spec.lua › no snapshot\nnot ok 2 - snap_spec.lua.snap › obsolete snapshots\n"), "\(tap.output)")
+        #expect(tap.output.contains("    snap_spec.lua.snap: 1 obsolete snapshot (no scenario uses it; remove it with navscript run --update-snapshots):\n      pushes 1\n"))
+        let junit = try navscript(["run", ".", "--ci", "--reporter", "junit"], in: fixture.root)
+        #expect(junit.status == 1)
+        #expect(junit.output.contains(#"<testsuite name="snap_spec.lua" tests="2" failures="1""#), "\(junit.output)")
+        #expect(junit.output.contains(#"<testcase classname="snap_spec" name="obsolete snapshots" time="0.000">"#))
+        // Outside CI mode they are reported, not failed.
+        let plain = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root)
+        #expect(plain.status == 0)
+        #expect(plain.output.contains("1..1\n"), "\(plain.output)")
+    }
+
+    /// As Jest's obsolete snapshot files: a snapshot file whose scenario file is gone is
+    /// reported, fails in CI mode (a failing entry of TAP and JUnit) and is removed by an
+    /// update; one whose scenario file is there is not, even when that file did not run.
+    @Test func aSnapshotFileWithoutItsScenarioFileIsObsolete() throws {
+        let fixture = try Fixture(["snap_spec.lua": suite(chat: 1), "old/gone_spec.lua": suite(chat: 2)])
+        _ = try navscript(["run", "."], in: fixture.root)
+        #expect(fixture.exists("old/gone_spec.lua.snap"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("old/gone_spec.lua"))
+        let named = try navscript(["run", "snap_spec.lua"], in: fixture.root)
+        #expect(!named.output.contains("obsolete"), "a file named alone: its folder is not looked in")
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("Snapshots: 1 obsolete file (remove it with --update-snapshots)\n  obsolete file: old/gone_spec.lua.snap (old/gone_spec.lua is gone)\n"), "\(result.output)")
+        let tap = try navscript(["run", ".", "--ci", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.status == 1)
+        #expect(tap.output.contains("not ok 2 - old/gone_spec.lua.snap › obsolete snapshot file\n"), "\(tap.output)")
+        let junit = try navscript(["run", ".", "--ci", "--reporter", "junit"], in: fixture.root)
+        #expect(junit.output.contains(#"<testsuites name="navscript" tests="2" failures="1""#), "\(junit.output)")
+        #expect(junit.output.contains(#"<testcase classname="old.gone_spec" name="obsolete snapshot file""#))
+        let json = try navscript(["run", ".", "--reporter", "json"], in: fixture.root)
+        #expect(json.output.contains("\"obsoleteFiles\" : [\n      \"old/gone_spec.lua.snap\"\n    ]"), "\(json.output)")
+        let update = try navscript(["run", ".", "-u", "--color", "never"], in: fixture.root)
+        #expect(update.status == 0)
+        #expect(update.output.contains("Snapshots: 1 obsolete file removed\n  removed file: old/gone_spec.lua.snap\n"), "\(update.output)")
+        #expect(!fixture.exists("old/gone_spec.lua.snap"))
+        #expect(fixture.exists("snap_spec.lua.snap"))
+        #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 0)
+    }
+
     /// As Jest: a scenario that failed or was skipped may not have reached its snapshots,
     /// which are then neither obsolete nor removed by an update.
     @Test func theSnapshotsOfAFailedOrSkippedScenarioAreKept() throws {

@@ -96,6 +96,10 @@ final class ConsoleReporter: Reporter {
         if !report.obsolete.isEmpty {
             snapshots.append("\(report.obsolete.count) obsolete (\(report.isCI ? "failing in CI" : "remove them with --update-snapshots"))")
         }
+        if !report.removedFiles.isEmpty { snapshots.append("\(Format.count(report.removedFiles.count, "obsolete file")) removed") }
+        if !report.obsoleteFiles.isEmpty {
+            snapshots.append("\(Format.count(report.obsoleteFiles.count, "obsolete file")) (\(report.isCI ? "failing in CI" : "remove \(report.obsoleteFiles.count == 1 ? "it" : "them") with --update-snapshots"))")
+        }
         if !snapshots.isEmpty {
             text += "\nSnapshots: " + snapshots.joined(separator: ", ") + "\n"
             for (file, name) in report.obsolete {
@@ -103,6 +107,12 @@ final class ConsoleReporter: Reporter {
             }
             for (file, name) in report.removed {
                 text += style.dim("  removed: \(file): \(name)") + "\n"
+            }
+            for file in report.obsoleteFiles {
+                text += style.dim("  obsolete file: \(file) (\(file.dropLast(5)) is gone)") + "\n"
+            }
+            for file in report.removedFiles {
+                text += style.dim("  removed file: \(file)") + "\n"
             }
         }
         for error in report.writeErrors {

@@ -49,6 +49,9 @@ final class JSONReporter: Reporter {
             let updated: Int
             let obsolete: [[String: String]]
             let removed: [[String: String]]
+            /// Snapshot files whose scenario file is gone, and those an update removed.
+            let obsoleteFiles: [String]
+            let removedFiles: [String]
         }
 
         let version = 1
@@ -72,7 +75,8 @@ final class JSONReporter: Reporter {
             loadErrors: report.loadErrors.map { .init(path: $0.file.displayPath, message: Format.loadError($0.error)) },
             snapshots: .init(written: report.written, updated: report.updated,
                              obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
-                             removed: report.removed.map { ["file": $0.file, "name": $0.name] })
+                             removed: report.removed.map { ["file": $0.file, "name": $0.name] },
+                             obsoleteFiles: report.obsoleteFiles, removedFiles: report.removedFiles)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -4,7 +4,9 @@ import NavScript
 /// JUnit XML as Jenkins, GitLab and Surefire read it: a `testsuite` per scenario file, a
 /// `testcase` per scenario (`classname` the file, `name` the full name, `time` in seconds),
 /// `failure` with `file:line` first in its message, `skipped` for pending ones. A file that
-/// does not load is a suite with one `error`.
+/// does not load is a suite with one `error`. In CI mode, a snapshot file's obsolete
+/// snapshots are a failing `testcase` of its scenario file's suite ("obsolete snapshots"),
+/// and a snapshot file whose scenario file is gone a suite of its own with one.
 ///
 /// Only what both schemas a CI may check accept is written (copies, and where they come
 /// from, are in `Tests/NavScriptCLITests/Schemas`): the JUnit XSD Jenkins' xUnit plugin
@@ -34,14 +36,17 @@ final class JUnitReporter: Reporter {
 
     func finish(_ report: RunReport) {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count)\" failures=\"\(report.failed)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
+        let snapshotFailures = report.snapshotFailures
+        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count)\" failures=\"\(report.failed + snapshotFailures.count)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
         for file in report.files {
             let path = file.file.displayPath
             let results = file.results
+            let snapshots = snapshotFailures.first { $0.scenarioFile == path }
+            let extra = snapshots == nil ? 0 : 1
             let failed = results.filter { $0.status == .failed }.count
             let skipped = results.filter { $0.status == .skipped }.count
             let time = results.map(\.duration).reduce(0, +)
-            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
+            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"\(results.count + extra)\" failures=\"\(failed + extra)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
             xml += properties(path: path, seed: report.seed)
             for result in results {
                 let head = "    <testcase classname=\"\(attribute(className(path)))\" name=\"\(attribute(result.scenario.name))\" time=\"\(seconds(result.duration))\""
@@ -62,6 +67,16 @@ final class JUnitReporter: Reporter {
                     xml += "    </testcase>\n"
                 }
             }
+            if let snapshots {
+                xml += snapshotCase(snapshots, className: className(path))
+            }
+            xml += "  </testsuite>\n"
+        }
+        for failure in snapshotFailures where failure.scenarioFile == nil {
+            let path = failure.snapshotFile
+            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"\(seconds(0))\">\n"
+            xml += properties(path: path, seed: report.seed)
+            xml += snapshotCase(failure, className: className(String(path.dropLast(".snap".count))))
             xml += "  </testsuite>\n"
         }
         for (file, error) in report.loadErrors {
@@ -75,6 +90,14 @@ final class JUnitReporter: Reporter {
         }
         xml += "</testsuites>\n"
         output.write(xml)
+    }
+
+    /// A snapshot problem as a failing test case, named for what it is.
+    private func snapshotCase(_ failure: SnapshotFailure, className: String) -> String {
+        let name = failure.scenarioFile == nil ? "obsolete snapshot file" : "obsolete snapshots"
+        return "    <testcase classname=\"\(attribute(className))\" name=\"\(name)\" time=\"\(seconds(0))\">\n"
+            + "      <failure message=\"\(attribute(firstLine(failure.message)))\" type=\"snapshot\">\(cdata(failure.message))</failure>\n"
+            + "    </testcase>\n"
     }
 
     private func properties(path: String, seed: Int) -> String {

@@ -29,17 +29,41 @@ struct RunReport {
     var removed: [(file: String, name: String)] {
         files.flatMap { file in file.removedSnapshots.map { (file.snapshotFile, $0) } }
     }
+    /// Snapshot files in the folders run whose scenario file is gone, and those an update removed.
+    var obsoleteFiles: [String] = []
+    var removedFiles: [String] = []
+    /// Why an obsolete snapshot file could not be removed.
+    var removeErrors: [String] = []
     var written: Int { files.map(\.snapshotsWritten).reduce(0, +) }
     var updated: Int { files.map(\.snapshotsUpdated).reduce(0, +) }
 
-    /// Snapshot files that could not be written.
-    var writeErrors: [String] { files.compactMap(\.writeError) }
+    /// Snapshot files that could not be written or removed.
+    var writeErrors: [String] { files.compactMap(\.writeError) + removeErrors }
+
+    /// In CI mode, what fails the run besides scenarios, one entry a snapshot file: its
+    /// obsolete snapshots, or the file itself when its scenario file is gone. The machine
+    /// reports show each as a failing test, so that a red run has a red entry.
+    var snapshotFailures: [SnapshotFailure] {
+        guard isCI else { return [] }
+        var out: [SnapshotFailure] = []
+        for file in files where !file.obsoleteSnapshots.isEmpty {
+            let names = file.obsoleteSnapshots
+            out.append(SnapshotFailure(scenarioFile: file.file.displayPath, snapshotFile: file.snapshotFile, message:
+                "\(file.snapshotFile): \(Format.count(names.count, "obsolete snapshot")) (no scenario uses \(names.count == 1 ? "it; remove it" : "them; remove them") with navscript run --update-snapshots):\n"
+                + names.map { "  " + $0 }.joined(separator: "\n")))
+        }
+        for path in obsoleteFiles {
+            out.append(SnapshotFailure(scenarioFile: nil, snapshotFile: path, message:
+                "\(path): obsolete snapshot file (\(String(path.dropLast(5))) is gone; remove it with navscript run --update-snapshots)"))
+        }
+        return out
+    }
 
     /// 2 when a script did not load or a snapshot could not be written, 1 when a scenario
     /// failed (or, in CI, a snapshot is obsolete), else 0.
     var exitCode: Int32 {
         if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
-        if failed > 0 || (isCI && !obsolete.isEmpty) { return 1 }
+        if failed > 0 || !snapshotFailures.isEmpty { return 1 }
         return 0
     }
 
@@ -49,6 +73,40 @@ struct RunReport {
         "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(failFast ? " (--fail-fast)" : "")" : "")
             + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
             + " in \(Format.seconds(duration))"
+    }
+}
+
+/// A snapshot problem that fails a CI run: `scenarioFile` is the file whose report it goes
+/// with, nil when that file is gone.
+struct SnapshotFailure {
+    let scenarioFile: String?
+    let snapshotFile: String
+    let message: String
+}
+
+extension RunReport {
+    /// Looks in the folders among `paths` for snapshot files whose scenario file is gone:
+    /// removes them when `update`, else lists them as obsolete.
+    mutating func findObsoleteFiles(in paths: [String], workingDirectory: URL, update: Bool) {
+        for path in paths {
+            let folder = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            for url in ScenarioSnapshots.orphans(in: folder) {
+                let shown = ScenarioDiscovery.display(url, in: workingDirectory)
+                guard !obsoleteFiles.contains(shown) && !removedFiles.contains(shown) else { continue }
+                guard update else {
+                    obsoleteFiles.append(shown)
+                    continue
+                }
+                do {
+                    try FileManager.default.removeItem(at: url)
+                    removedFiles.append(shown)
+                } catch {
+                    removeErrors.append("cannot remove the obsolete snapshot file \(shown): \(error.localizedDescription)")
+                }
+            }
+        }
     }
 }
 

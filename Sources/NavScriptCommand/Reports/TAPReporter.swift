@@ -2,7 +2,8 @@ import Foundation
 import NavScript
 
 /// TAP version 14: a plan, one test point per scenario (`file › name`), YAML diagnostics
-/// for failures, `# SKIP` for pending ones. A file that does not load is a failing point.
+/// for failures, `# SKIP` for pending ones. A file that does not load is a failing point, and
+/// so is, in CI mode, a snapshot file with obsolete snapshots or without its scenario file.
 final class TAPReporter: Reporter {
     let output: ReportOutput
 
@@ -13,7 +14,8 @@ final class TAPReporter: Reporter {
     func fileFinished(_ result: ScenarioFileResult) {}
 
     func finish(_ report: RunReport) {
-        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count)"]
+        let snapshotFailures = report.snapshotFailures
+        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count + snapshotFailures.count)"]
         var number = 0
         for file in report.files {
             for result in file.results {
@@ -34,6 +36,11 @@ final class TAPReporter: Reporter {
             number += 1
             lines.append("not ok \(number) - \(escape(file.displayPath)) does not load")
             lines += diagnostics(message: Format.loadError(error), location: file.displayPath)
+        }
+        for failure in snapshotFailures {
+            number += 1
+            lines.append("not ok \(number) - \(escape(failure.snapshotFile)) › \(failure.scenarioFile == nil ? "obsolete snapshot file" : "obsolete snapshots")")
+            lines += diagnostics(message: failure.message, location: failure.snapshotFile)
         }
         if report.notRun > 0 {
             lines.append("Bail out! --fail-fast: \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run after the first failure")
