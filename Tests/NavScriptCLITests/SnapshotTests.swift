@@ -150,6 +150,37 @@ import Testing
         #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 0)
     }
 
+    /// Shards each run part of a file, so none knows its obsolete snapshots alone: their
+    /// blobs carry the entries stored and used, and the merge finds what none used, and
+    /// fails in CI as the single run does; an obsolete snapshot file is merged once.
+    @Test func mergedShardsFindObsoleteSnapshots() throws {
+        let three = """
+            scenario("one", function() expect("x"):toMatchSnapshot() end)
+            scenario("two", function() expect("y"):toMatchSnapshot() end)
+            scenario("three", function() expect("z"):toMatchSnapshot() end)
+            """
+        let fixture = try Fixture(["s/a_spec.lua": three, "s/gone_spec.lua": three])
+        _ = try navscript(["run", "."], in: fixture.root)
+        try fixture.write("s/a_spec.lua", three.split(separator: "\n").dropLast().joined(separator: "\n"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("s/gone_spec.lua"))
+        for shard in 1...2 {
+            let run = try navscript(["run", ".", "--ci", "--shard", "\(shard)/2", "--reporter", "blob=blobs/\(shard).json"], in: fixture.root)
+            #expect(!run.output.contains("obsolete:"), "a shard cannot tell: \(run.output)")
+        }
+        let merged = try navscript(["merge-reports", "blobs", "--color", "never"], in: fixture.root)
+        #expect(merged.status == 1, "\(merged.output)")
+        #expect(merged.output.contains("Snapshots: 1 obsolete (failing in CI), 1 obsolete file (failing in CI)\n  obsolete: s/a_spec.lua.snap: three 1\n  obsolete file: s/gone_spec.lua.snap"), "\(merged.output)")
+        // Not in CI, the same is reported and passes; one shard alone merges to no verdict.
+        for shard in 1...2 {
+            _ = try navscript(["run", ".", "--shard", "\(shard)/2", "--reporter", "blob=plain/\(shard).json"], in: fixture.root)
+        }
+        let plain = try navscript(["merge-reports", "plain", "--color", "never"], in: fixture.root)
+        #expect(plain.status == 0)
+        #expect(plain.output.contains("obsolete: s/a_spec.lua.snap: three 1"))
+        let half = try navscript(["merge-reports", "blobs/1.json", "--color", "never"], in: fixture.root)
+        #expect(!half.output.contains("obsolete: s/a_spec.lua.snap"), "\(half.output)")
+    }
+
     /// As Jest: a scenario that failed or was skipped may not have reached its snapshots,
     /// which are then neither obsolete nor removed by an update.
     @Test func theSnapshotsOfAFailedOrSkippedScenarioAreKept() throws {

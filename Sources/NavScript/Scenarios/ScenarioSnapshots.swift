@@ -169,6 +169,14 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         }
     }
 
+    /// The names of the stored snapshots in file order, and those this run used or kept:
+    /// what a blob report carries, so that merging the shards of a run finds the obsolete.
+    public var names: (stored: [String], used: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (order, order.filter(used.contains))
+    }
+
     /// Names of stored snapshots no scenario of this run used.
     public var obsolete: [String] {
         lock.lock()

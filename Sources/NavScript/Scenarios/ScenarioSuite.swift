@@ -74,20 +74,29 @@ public struct ScenarioFileResult: Sendable {
     public let file: ScenarioFile
     /// In the file's definition order (of the scenarios that ran).
     public let results: [ScenarioResult]
+    /// How many scenarios the file has: when as many ran, its obsolete snapshots are known.
+    public let scenarioCount: Int
     public let snapshotsWritten: Int
     public let snapshotsUpdated: Int
     /// Stored snapshots no scenario used, known after a full run of the file.
     public let obsoleteSnapshots: [String]
     /// The obsolete snapshots an update removed.
     public let removedSnapshots: [String]
+    /// The snapshot file's entries, and those the scenarios that ran used (or kept, having
+    /// failed): what merging the shards of a run needs to find the obsolete ones.
+    public let storedSnapshots: [String]
+    public let usedSnapshots: [String]
     public let snapshotFile: String
     /// Why the snapshot file could not be written, if it could not.
     public let writeError: String?
 
-    public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, fullRun: Bool) {
+    public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, scenarioCount: Int) {
         self.file = file
         self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        self.scenarioCount = scenarioCount
+        let fullRun = results.count == scenarioCount
         snapshots.keep(scenarios: Set(results.filter { $0.status != .passed }.map(\.scenario.name)))
+        (storedSnapshots, usedSnapshots) = snapshots.names
         let obsolete = fullRun ? snapshots.obsolete : []
         do {
             try snapshots.save(fullRun: fullRun)
@@ -102,15 +111,22 @@ public struct ScenarioFileResult: Sendable {
         snapshotFile = ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
 
-    /// Results read back from a report (`navscript merge-reports`): no snapshot file is touched.
-    public init(file: ScenarioFile, results: [ScenarioResult]) {
+    /// Results read back from the reports of shards (`navscript merge-reports`): no snapshot
+    /// file is touched. When the shards ran every scenario of the file between them, the
+    /// stored snapshots none of them used are obsolete.
+    public init(file: ScenarioFile, results: [ScenarioResult], scenarioCount: Int = 0, snapshotFile: String = "",
+                storedSnapshots: [String] = [], usedSnapshots: [String] = []) {
         self.file = file
         self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        self.scenarioCount = scenarioCount
         snapshotsWritten = 0
         snapshotsUpdated = 0
-        obsoleteSnapshots = []
+        self.storedSnapshots = storedSnapshots
+        self.usedSnapshots = usedSnapshots
+        let used = Set(usedSnapshots)
+        obsoleteSnapshots = scenarioCount > 0 && results.count == scenarioCount ? storedSnapshots.filter { !used.contains($0) } : []
         removedSnapshots = []
-        snapshotFile = ""
+        self.snapshotFile = snapshotFile
         writeError = nil
     }
 }
@@ -183,7 +199,7 @@ public final class ScenarioSuite {
         let workers = max(1, min(jobs, selected.count))
         let report = { @Sendable (done: (file: Int, results: [ScenarioResult])) in
             state.report(Self.fileResult(file: files[done.file], runner: runners[done.file],
-                                         results: done.results, fullRun: done.results.count == totals[done.file]))
+                                         results: done.results, scenarioCount: totals[done.file]))
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let (position, item) = state.next(failFast: failFast) {
@@ -199,8 +215,8 @@ public final class ScenarioSuite {
         }
     }
 
-    private static func fileResult(file: ScenarioFile, runner: ScenarioFileRunner, results: [ScenarioResult], fullRun: Bool) -> ScenarioFileResult {
-        ScenarioFileResult(file: file, results: results, snapshots: runner.snapshots, fullRun: fullRun)
+    private static func fileResult(file: ScenarioFile, runner: ScenarioFileRunner, results: [ScenarioResult], scenarioCount: Int) -> ScenarioFileResult {
+        ScenarioFileResult(file: file, results: results, snapshots: runner.snapshots, scenarioCount: scenarioCount)
     }
 }
 

@@ -7,6 +7,13 @@ struct RunRecord: Codable {
     struct File: Codable {
         let file: ScenarioFile
         let results: [ScenarioResult]
+        /// How many scenarios the file has, its snapshot file, the entries stored there and
+        /// those the scenarios that ran used: the merge's obsolete snapshots (blobs written
+        /// before these fields have none).
+        let scenarioCount: Int?
+        let snapshotFile: String?
+        let storedSnapshots: [String]?
+        let usedSnapshots: [String]?
     }
 
     struct LoadError: Codable {
@@ -24,6 +31,8 @@ struct RunRecord: Codable {
     let loadErrors: [LoadError]
     /// With coverage, the route scripts the run knew of.
     let coverageModules: [String]?
+    /// Snapshot files whose scenario file is gone.
+    let obsoleteFiles: [String]?
 
     init(_ report: RunReport) {
         coverageModules = report.coverageModules
@@ -32,8 +41,28 @@ struct RunRecord: Codable {
         duration = report.duration
         isCI = report.isCI
         notRun = report.notRun
-        files = report.files.map { File(file: $0.file, results: $0.results) }
+        files = report.files.map { File(file: $0.file, results: $0.results, scenarioCount: $0.scenarioCount, snapshotFile: $0.snapshotFile,
+                                        storedSnapshots: $0.storedSnapshots, usedSnapshots: $0.usedSnapshots) }
+        obsoleteFiles = report.obsoleteFiles
         loadErrors = report.loadErrors.map { LoadError(file: $0.file, message: Format.loadError($0.error)) }
+    }
+
+    /// What the shards say of one file's snapshots, together.
+    private struct SnapshotsKnown {
+        var count = 0
+        var file = ""
+        var stored: [String] = []
+        var seen = Set<String>()
+        var used = Set<String>()
+
+        mutating func add(_ shard: File) {
+            count = max(count, shard.scenarioCount ?? 0)
+            file = shard.snapshotFile ?? file
+            for name in shard.storedSnapshots ?? [] where seen.insert(name).inserted {
+                stored.append(name)
+            }
+            used.formUnion(shard.usedSnapshots ?? [])
+        }
     }
 
     /// A load error read back: its message, as it was said.
@@ -46,20 +75,27 @@ struct RunRecord: Codable {
     static func merge(_ records: [RunRecord]) -> RunReport {
         var order: [ScenarioFile] = []
         var results: [ScenarioFile: [ScenarioResult]] = [:]
+        var snapshots: [ScenarioFile: SnapshotsKnown] = [:]
         for record in records {
             for file in record.files {
                 if results[file.file] == nil { order.append(file.file) }
                 results[file.file, default: []] += file.results
+                snapshots[file.file, default: SnapshotsKnown()].add(file)
             }
         }
         var seenErrors = Set<String>()
         let loadErrors = records.flatMap(\.loadErrors).filter { seenErrors.insert($0.file.url.path).inserted }
         order.sort { $0.displayPath < $1.displayPath }
-        var report = RunReport(files: order.map { ScenarioFileResult(file: $0, results: results[$0] ?? []) },
+        var report = RunReport(files: order.map { file in
+                                   let known = snapshots[file] ?? SnapshotsKnown()
+                                   return ScenarioFileResult(file: file, results: results[file] ?? [], scenarioCount: known.count, snapshotFile: known.file,
+                                                             storedSnapshots: known.stored, usedSnapshots: known.used.sorted())
+                               },
                                loadErrors: loadErrors.map { ($0.file, RecordedError(description: $0.message) as Error) },
                                duration: records.map(\.duration).max() ?? 0, seed: records.first?.seed ?? 0,
                                isCI: records.contains(where: \.isCI))
         report.notRun = records.map(\.notRun).reduce(0, +)
+        report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
         report.command = records.first?.command.replacingOccurrences(of: #" --shard [0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""

@@ -82,7 +82,7 @@ final class WorkerSuite: SuiteExecutor {
         }
         func report(_ file: Int) {
             let result = ScenarioFileResult(file: listed[file].file, results: collected[file], snapshots: stores[file],
-                                            fullRun: collected[file].count == listed[file].scenarios.count)
+                                            scenarioCount: listed[file].scenarios.count)
             reports.append(result)
             fileDone(result)
         }
