@@ -129,6 +129,7 @@ import Testing
         _ = try navscript(["run", "."], in: fixture.root)
         #expect(fixture.exists("old/gone_spec.lua.snap"))
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("old/gone_spec.lua"))
+        try fixture.write(".cache/hidden_spec.lua.snap", "# hidden folders are not looked in\n")
         let named = try navscript(["run", "snap_spec.lua"], in: fixture.root)
         #expect(!named.output.contains("obsolete"), "a file named alone: its folder is not looked in")
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
