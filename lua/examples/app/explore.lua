@@ -6,11 +6,11 @@ local S = require "routes.screens"
 local session = require "routes.session"
 
 -- The screens of a container's subtree that are chats, by key.
-local function chatKeys(node, seen, out)
+local function chatKeys(node, out)
   if node.name == "Chat" then
     out[#out + 1] = node.key
   end
-  for _, child in ipairs(node.children) do chatKeys(child, seen, out) end
+  for _, child in ipairs(node.children) do chatKeys(child, out) end
   return out
 end
 
@@ -40,9 +40,10 @@ return explore.model {
   expected = { "is held until app:resumeDeeplinks()", "no deeplink is held" },
   invariants = {
     ["one chat per id in each stack"] = function(app)
-      for _, tab in ipairs(app:topTabs() and app:topTabs().children or {}) do
+      local tabs = app:topTabs()
+      for _, tab in ipairs(tabs and tabs.children or {}) do
         local seen = {}
-        for _, key in ipairs(chatKeys(tab, {}, {})) do
+        for _, key in ipairs(chatKeys(tab, {})) do
           if seen[key] then return false, key .. " is open twice in one stack" end
           seen[key] = true
         end
