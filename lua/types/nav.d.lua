@@ -117,7 +117,9 @@ function Route:ensure(route) end
 function Route:cauterize() end
 ---@return Route
 function Route:resolve() end
----@param body fun(container: Container): (boolean?, string?)
+--- Runs `body` on the current container. Returning `false, "why"` fails the route; a body
+--- that takes `done` completes the step when it calls `done()` or `done(false, "why")`.
+---@param body fun(container: Container, done?: fun(ok?: boolean, message?: string)): (boolean?, string?)
 ---@return Route
 function Route:get(body) end
 ---@return Route

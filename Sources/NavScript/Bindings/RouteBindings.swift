@@ -150,8 +150,8 @@ extension NavRuntime {
         },
         routeMethod("wait") { _, call, route in
             let seconds = try call.number(2)
-            guard seconds.isFinite, seconds >= 0 else {
-                throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
+            guard seconds.isFinite else {
+                throw LuaCallError.argument(2, "a finite number of seconds expected")
             }
             return try route.wait(for: seconds)
         },

@@ -37,16 +37,34 @@ extension NavRuntime {
     }
 
     /// `route:get(function(container) ... end)`: returning `false, message` fails the route.
+    /// A function that takes a second parameter, `function(container, done)`, is Nivelir's
+    /// `get(body: (Current, Completion) -> Void)`: the step completes when it calls `done()`
+    /// or `done(false, "why")`, once (later calls are ignored), and its results are not read.
     func scriptGet(_ call: LuaCall, _ index: Int32) -> (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
-        return { container, done in
-            done(Result {
-                try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { _, call in
-                    if call.type(-2) == .boolean && !call.boolean(-2) {
-                        throw ScreenFailure(call.optionalString(-1) ?? "get failed")
+        guard call.parameterCount(index) >= 2 else {
+            return { container, done in
+                done(Result {
+                    try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { _, call in
+                        if call.type(-2) == .boolean && !call.boolean(-2) {
+                            throw ScreenFailure(call.optionalString(-1) ?? "get failed")
+                        }
                     }
-                }
-            })
+                })
+            }
+        }
+        return { container, done in
+            var completed = false
+            let completion = CompletionObject(trigger: "get") { result in
+                guard !completed else { return }
+                completed = true
+                done(result.map { _ in })
+            }
+            do {
+                try directory.invoke(function, { [.object(container, $0.containers), .object(completion, $0.completions)] })
+            } catch {
+                completion.completion(.failure(error))
+            }
         }
     }
 

@@ -14,15 +14,17 @@ public struct ScreenWaitAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Waiting for \(duration) seconds")
-        navigator.simulation.clock.schedule(after: duration) { completion(.success(nil)) }
+        // A deadline in the past fires on the next turn, as DispatchQueue's asyncAfter does.
+        navigator.simulation.clock.schedule(after: max(0, duration)) { completion(.success(nil)) }
     }
 }
 
 extension AnyScreenRoute {
-    /// Throws for a negative or non-finite duration.
+    /// Throws for a duration that is not finite; a negative one completes on the next turn,
+    /// as in Nivelir.
     public func wait(for duration: Double) throws(ScreenDSLError) -> AnyScreenRoute {
-        guard duration.isFinite, duration >= 0 else {
-            throw .invalidArgument(verb: "wait", message: "a finite number of seconds, 0 or more, expected")
+        guard duration.isFinite else {
+            throw .invalidArgument(verb: "wait", message: "a finite number of seconds expected")
         }
         return then(ScreenWaitAction(duration: duration, on: currentKind))
     }
