@@ -95,8 +95,14 @@ import Testing
         app.advance(by: 0.05)
         #expect(done)
         #expect(app.log == ["Info: Waiting for 0.75 seconds"])
-        #expect(throws: ScreenDSLError.self) { try AnyScreenRoute().wait(for: -1) }
+        // A deadline in the past fires on the next turn, as Nivelir's asyncAfter does.
+        var late = false
+        app.navigator.navigate(to: try AnyScreenRoute(root: .window).wait(for: -1)) { _ in late = true }
+        app.advance(by: 0)
+        #expect(late)
+        #expect(app.log.last == "Info: Waiting for -1.0 seconds")
         #expect(throws: ScreenDSLError.self) { try AnyScreenRoute().wait(for: .infinity) }
+        #expect(throws: ScreenDSLError.self) { try AnyScreenRoute().wait(for: .nan) }
     }
 
     @Test func getCanFailTheRoute() throws {
