@@ -27,7 +27,8 @@ extension ScreenSimulation {
         if isPop && oldStack.count == 1 {
             // UIKit keeps the root; only the animation's completion runs.
             guard let animation else { return completion() }
-            return complete(after: animation.isDefault ? 0 : duration(of: animation), on: stack, completion)
+            guard !animation.isDefault else { return clock.schedule(after: 0, completion) }
+            return complete(after: duration(of: animation), on: stack, completion)
         }
 
         let before = oldStack.map(\.label)

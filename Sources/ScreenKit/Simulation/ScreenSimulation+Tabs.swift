@@ -40,7 +40,8 @@ extension ScreenSimulation {
             if previous != index {
                 tabs.selectedIndex = index
             }
-            return complete(after: 0, on: tabs, completion)
+            // Nivelir completes on the next main-queue turn, whatever else animates.
+            return clock.schedule(after: 0, completion)
         }
         // The tabs and the new tab are held until then, as UIKit's animation holds its views,
         // and so is the clock, which holds this work until it runs or the application goes

@@ -23,6 +23,18 @@ describe("selectTab", function()
     expect(app.log[2]):toBe("Info: Selecting tab of UIViewController type in UITabBarController with index 2")
   end)
 
+  -- Nivelir's selectTab completes on the next main-queue turn: an animation of the tab bar
+  -- controller under way (a present) does not hold it back, nor its nested route.
+  scenario("completes on the next turn while the tab bar presents", function()
+    local app = tabApp(1)
+    local presented, selected
+    app.navigator:navigate(nav.route():top(nav.tabs):present(Feed()), function() presented = app.clock end)
+    app.navigator:navigate(tabs:selectTab(2), function() selected = app.clock end)
+    app:settle()
+    expect(selected):toBe(0)
+    expect(presented):toBe(0.5)
+  end)
+
   scenario("selects by Screen, screen type, name or Container, first match", function()
     local app = nav.app { root = nav.tabs { Profile { id = 1 }, Feed(), Profile { id = 2 }, selected = 2 } }
     expect(app:navigate(tabs:selectTab(Profile { id = 2 }))):toBe(true)
