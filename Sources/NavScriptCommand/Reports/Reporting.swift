@@ -60,7 +60,7 @@ struct RunReport {
     }
 
     /// 2 when a script did not load or a snapshot could not be written, 1 when a scenario
-    /// failed (or, in CI, a snapshot is obsolete), else 0.
+    /// failed (or, in CI, a snapshot or a snapshot file is obsolete), else 0.
     var exitCode: Int32 {
         if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
         if failed > 0 || !snapshotFailures.isEmpty { return 1 }
