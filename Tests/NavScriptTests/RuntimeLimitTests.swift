@@ -42,6 +42,33 @@ import Testing
         #expect(result == .table(array: [.boolean(true), .integer(Int64(count))], fields: [:]))
     }
 
+    /// Route steps count against the memory cap while they live: building far more routes
+    /// than the cap could hold at once goes on, and a route that keeps growing, or routes
+    /// kept, do not.
+    @Test func routesAScriptLetsGoStopCountingAgainstTheMemoryCap() throws {
+        let runtime = try runtime(LuaLimits(memory: 8 << 20, instructions: 200_000_000, seconds: 60))
+        // 4 steps a route at 64 bytes are 25 MB for 100,000 routes.
+        let result = try runtime.run("""
+            local A = nav.screen("A")
+            local screen = A()
+            for i = 1, 100000 do
+              local route = nav.route():top(nav.stack):push(screen):wait(1)
+            end
+            return true
+            """, chunkName: "@routes.lua")
+        #expect(result == .boolean(true))
+        let growing = try #require(failure(runtime, """
+            local route = nav.route()
+            for i = 1, 400000 do route = route:wait(0) end
+            """))
+        #expect(growing.message.contains("memory limit exceeded (8192 KiB)"), "\(growing.message)")
+        let kept = try #require(failure(runtime, """
+            local routes = {}
+            for i = 1, 400000 do routes[i] = nav.route():wait(i) end
+            """))
+        #expect(kept.message.contains("memory limit exceeded (8192 KiB)"), "\(kept.message)")
+    }
+
     /// Containers count against the memory cap while they live: pushing and popping far more
     /// screens than the cap could hold at once goes on, and keeping them does not.
     @Test func containersAScriptLetsGoStopCountingAgainstTheMemoryCap() throws {

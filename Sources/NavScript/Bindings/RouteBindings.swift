@@ -23,12 +23,27 @@ extension NavRuntime {
     /// Pushes the route `extend` makes of `route`, charging the step it adds; DSL errors
     /// become argument errors.
     func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute, appending extend: (AnyScreenRoute) throws(ScreenDSLError) -> AnyScreenRoute) throws -> Int32 {
-        try keep(bytes: Self.routeStepBytes)
+        let next: AnyScreenRoute
         do {
-            return pushRoute(call, try extend(route))
+            next = try extend(route)
         } catch {
             throw dslError(error)
         }
+        try keep(bytes: Self.routeStepBytes, for: next)
+        return pushRoute(call, next)
+    }
+
+    /// Charges the bytes of the step `route` added until that step goes: a script that
+    /// builds routes for long is held to the routes it keeps, not to all it ever built. A
+    /// route that added no step is not charged.
+    func keep(bytes: Int, for route: AnyScreenRoute) throws {
+        var failure: LuaError?
+        _ = route.keep({
+            let (charge, error) = lua.chargeMemory(refundable: bytes)
+            failure = error
+            return charge
+        }())
+        if let failure { throw LuaCallError.plain(failure.message) }
     }
 
     /// Charges bytes the host keeps for the script to its memory cap.
@@ -59,7 +74,7 @@ extension NavRuntime {
                     throw runtime.dslError(error, nested: nested)
                 }
             }
-            try runtime.keep(bytes: routeStepBytes)
+            try runtime.keep(bytes: routeStepBytes, for: next)
             return runtime.pushRoute(call, next)
         }
     }
@@ -164,9 +179,9 @@ extension NavRuntime {
 
     /// `route:then(other)`: copies the other route's actions into this one, charged.
     private func append(_ call: LuaCall, to route: AnyScreenRoute) throws -> AnyScreenRoute {
-        let other = try routeArgument(call, 2)
-        try keep(bytes: Self.routeStepBytes * other.size.actions)
-        return try route.then(other)
+        let joined = try route.then(try routeArgument(call, 2))
+        try keep(bytes: Self.routeStepBytes * max(1, joined.size.actions - route.size.actions), for: joined)
+        return joined
     }
 
     /// `first`, `last` and `top`.

@@ -97,6 +97,27 @@ public struct AnyScreenRoute {
                      : AnyScreenRoute(root: rootKind).then(actions)
     }
 
+    /// Gives the route's newest step `charge` to keep for as long as the step lives, unless
+    /// it keeps one already (the route added no step to the one it was made from); returns
+    /// whether it took it. A host charges what a step holds this way, and gives it back
+    /// when the step goes:
+    ///
+    ///     let (charge, _) = lua.chargeMemory(refundable: 64)
+    ///     _ = route.keep(charge)   -- Lua: nav.route():push(chat), charged while it lives
+    public func keep(_ charge: @autoclosure () -> AnyObject) -> Bool {
+        if let tail {
+            guard tail.charge == nil else { return false }
+            tail.charge = charge()
+            return true
+        }
+        if let folds {
+            guard folds.charge == nil else { return false }
+            folds.charge = charge()
+            return true
+        }
+        return false
+    }
+
     /// Throws unless the current container is of a kind that `verb` needs.
     public func require(_ kind: ScreenContainerKind, for verb: String) throws(ScreenDSLError) {
         guard currentKind.conforms(to: kind) else {

@@ -10,6 +10,8 @@ final class ScreenList<Element> {
     private var element: Element?
     private(set) var previous: ScreenList?
     let count: Int
+    /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
+    var charge: AnyObject?
 
     /// The newest element (never nil while the list lives).
     var last: Element { element! }
@@ -91,6 +93,8 @@ final class ScreenRouteFold {
     let output: ScreenContainerKind
     private(set) var outer: ScreenRouteFold?
     let depth: Int
+    /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
+    var charge: AnyObject?
 
     init(before: ScreenActionList?, action: any ScreenAction, output: ScreenContainerKind, outer: ScreenRouteFold?) {
         self.before = before
