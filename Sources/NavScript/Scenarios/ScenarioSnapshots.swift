@@ -181,7 +181,18 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     public var obsolete: [String] {
         lock.lock()
         defer { lock.unlock() }
-        return order.filter { !used.contains($0) }
+        return Self.unused(order, used: used)
+    }
+
+    /// The stored names, in order, that are not among the used: the obsolete entries, of one
+    /// run or of the shards of one merged.
+    public static func unused(_ stored: [String], used: Set<String>) -> [String] {
+        stored.filter { !used.contains($0) }
+    }
+
+    /// The scenario file a snapshot file's path is beside: `chat.lua.snap` → `chat.lua`.
+    public static func scenarioPath(of snapshotPath: String) -> String {
+        snapshotPath.hasSuffix(".snap") ? String(snapshotPath.dropLast(".snap".count)) : snapshotPath
     }
 
     /// Writes the file if anything changed (and, in update mode after a full run of the

@@ -123,8 +123,8 @@ public struct ScenarioFileResult: Sendable {
         snapshotsUpdated = 0
         self.storedSnapshots = storedSnapshots
         self.usedSnapshots = usedSnapshots
-        let used = Set(usedSnapshots)
-        obsoleteSnapshots = scenarioCount > 0 && results.count == scenarioCount ? storedSnapshots.filter { !used.contains($0) } : []
+        let fullRun = scenarioCount > 0 && results.count == scenarioCount
+        obsoleteSnapshots = fullRun ? ScenarioSnapshots.unused(storedSnapshots, used: Set(usedSnapshots)) : []
         removedSnapshots = []
         self.snapshotFile = snapshotFile
         writeError = nil

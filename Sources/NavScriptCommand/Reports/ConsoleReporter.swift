@@ -109,7 +109,7 @@ final class ConsoleReporter: Reporter {
                 text += style.dim("  removed: \(file): \(name)") + "\n"
             }
             for file in report.obsoleteFiles {
-                text += style.dim("  obsolete file: \(file) (\(file.dropLast(5)) is gone)") + "\n"
+                text += style.dim("  obsolete file: \(file) (\(ScenarioSnapshots.scenarioPath(of: file)) is gone)") + "\n"
             }
             for file in report.removedFiles {
                 text += style.dim("  removed file: \(file)") + "\n"

@@ -76,7 +76,7 @@ final class JUnitReporter: Reporter {
             let path = failure.snapshotFile
             xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += properties(path: path, seed: report.seed)
-            xml += snapshotCase(failure, className: className(String(path.dropLast(".snap".count))))
+            xml += snapshotCase(failure, className: className(ScenarioSnapshots.scenarioPath(of: path)))
             xml += "  </testsuite>\n"
         }
         for (file, error) in report.loadErrors {

@@ -54,7 +54,7 @@ struct RunReport {
         }
         for path in obsoleteFiles {
             out.append(SnapshotFailure(scenarioFile: nil, snapshotFile: path, message:
-                "\(path): obsolete snapshot file (\(String(path.dropLast(5))) is gone; remove it with navscript run --update-snapshots)"))
+                "\(path): obsolete snapshot file (\(ScenarioSnapshots.scenarioPath(of: path)) is gone; remove it with navscript run --update-snapshots)"))
         }
         return out
     }
