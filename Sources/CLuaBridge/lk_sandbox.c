@@ -50,6 +50,12 @@ static int lk_print(lua_State *L) {
    given, nil included, is passed on. */
 static int lk_loadtext(lua_State *L) {
     int n = lua_gettop(L);
+    /* The arguments checked here, in the real load's order: its errors raised from inside
+       this function would name no function and no script line. */
+    luaL_optstring(L, 3, "bt");
+    luaL_optstring(L, 2, NULL);
+    if (!lua_isstring(L, 1))
+        luaL_checktype(L, 1, LUA_TFUNCTION);
     if (n < 3)
         lua_settop(L, n = 3);
     lua_pushliteral(L, "t");
@@ -60,17 +66,22 @@ static int lk_loadtext(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* setmetatable(t, mt) refusing a metatable with __gc. Upvalue 1: the real setmetatable. */
+/* setmetatable(t, mt) refusing a metatable with __gc. Everything is done here rather than
+   by calling the real one, whose errors would then name no function and no script line. */
 static int lk_setmetatable(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TTABLE) {
+    int type = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (type == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
             return luaL_error(L, "__gc metamethods are not available to scripts");
         lua_pop(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
     return 1;
 }
 
@@ -207,8 +218,7 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_getfield(L, g, "load");
     lua_pushcclosure(L, lk_loadtext, 1);
     lua_setfield(L, g, "load");
-    lua_getfield(L, g, "setmetatable");
-    lua_pushcclosure(L, lk_setmetatable, 1);
+    lua_pushcfunction(L, lk_setmetatable);
     lua_setfield(L, g, "setmetatable");
 
     /* os: only the clock and the calendar */

@@ -32,6 +32,20 @@ import Testing
         #expect(try h.value("return getmetatable(setmetatable({}, {__index = {a = 1}})).__index.a") == .integer(1))
     }
 
+    /// The sandbox's own `setmetatable` and `load` report misuse as stock Lua does: the
+    /// function's name and the script line.
+    @Test func replacedFunctionsReportMisuseAsLuaDoes() throws {
+        let h = try Harness()
+        #expect(h.run("setmetatable(5, nil)")?.message == "test.lua:1: bad argument #1 to 'setmetatable' (table expected, got number)")
+        #expect(h.run("setmetatable({}, 5)")?.message == "test.lua:1: bad argument #2 to 'setmetatable' (nil or table expected, got number)")
+        #expect(h.run("local t = setmetatable({}, {__metatable = 'x'})\nsetmetatable(t, {})")?.message == "test.lua:2: cannot change a protected metatable")
+        #expect(h.run("load({}, {}, {})")?.message == "test.lua:1: bad argument #3 to 'load' (string expected, got table)")
+        #expect(h.run("load('x', {})")?.message == "test.lua:1: bad argument #2 to 'load' (string expected, got table)")
+        #expect(h.run("load()")?.message == "test.lua:1: bad argument #1 to 'load' (function expected, got no value)")
+        #expect(try h.value("return getmetatable(setmetatable(setmetatable({}, {}), nil))") == .nil)
+        #expect(try h.value("local parts = {'return ', '7'} local i = 0 return load(function() i = i + 1 return parts[i] end)()") == .integer(7))
+    }
+
     @Test func randomNumbersRepeat() throws {
         let first = try Harness().value("return math.random(1, 1000000)")
         let second = try Harness().value("return math.random(1, 1000000)")

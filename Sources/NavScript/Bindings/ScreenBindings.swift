@@ -63,6 +63,15 @@ extension NavRuntime {
             switch call.type(2) {
             case .none, .nil: break
             case .table:
+                // Every key a name: `Chat { [true] = 1 }` or `Chat { [2] = 5 }` would make a key
+                // that another screen has too.
+                call.pushNil()
+                while call.next(2) {
+                    defer { call.pop() }
+                    guard call.type(-2) == .string else {
+                        throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
+                    }
+                }
                 let value = try call.value(2, depth: 2, limits: traitLimits)
                 guard case let .table(array, fields) = value, array.isEmpty else {
                     throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")

@@ -12,21 +12,23 @@ extension NavRuntime {
         return lua.reference(from: call)
     }
 
-    /// `route:fallback(function(err) return route end)`.
+    /// `route:fallback(function(err, route) return route:push(Home()) end)`.
     func scriptFallback(_ call: LuaCall, _ index: Int32, root: ScreenContainerKind) -> (Error) throws -> AnyScreenRoute? {
-        scriptFallback(.function(keepFunction(call, index)), call)
+        scriptFallback(.function(keepFunction(call, index)), call, root: root)
     }
 
     /// A fallback function (`route:fallback`, `route:try { fallback = }`), which route
-    /// coverage names by the line that gave it.
-    func scriptFallback(_ function: NavCallback, _ call: LuaCall) -> (Error) throws -> AnyScreenRoute? {
+    /// coverage names by the line that gave it. As Nivelir's `fallback(to: (Error,
+    /// ScreenRootRoute<Root>) -> ...)`, it is given the error's text and an empty route from
+    /// the failed route's root container (`nav.route(root)`).
+    func scriptFallback(_ function: NavCallback, _ call: LuaCall, root: ScreenContainerKind) -> (Error) throws -> AnyScreenRoute? {
         let directory = directory
         // Only with coverage on: finding the line is a look-up in Lua's debug information.
         let name = routeUsage == nil ? nil : "fallback \(call.location(level: 1) ?? "?")"
         if let name { declare(name) }
         return { error in
             if let name { directory.current?.used(name) }
-            return try directory.invoke(function, { _ in [.string("\(error)")] }, results: 1) { runtime, call in
+            return try directory.invoke(function, { [.string("\(error)"), .object(AnyScreenRoute(root: root), $0.routes)] }, results: 1) { runtime, call in
                 if call.isNoneOrNil(-1) { return nil }
                 guard let route = call.optionalObject(-1, runtime.routes) else {
                     throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")

@@ -161,7 +161,7 @@ extension NavRuntime {
             case let .route(route):
                 resolution = resolution.fallback { _ in route }
             case let .function(callback):
-                resolution = resolution.fallback(to: scriptFallback(callback, table.call))
+                resolution = resolution.fallback(to: scriptFallback(callback, table.call, root: root))
             }
         }
         if try table.bool("cauterize", default: false) {

@@ -123,6 +123,26 @@ describe("fallback, ensure, cauterize and resolve", function()
     expect(app:navigate(nav.route():fail("x"):fallback(function() error("in fallback") end))):toFail("routes_generic_spec.lua:%d+: in fallback")
   end)
 
+  scenario("a fallback function gets an empty route from the failed route's root, as Nivelir's fallback(to: (Error, Route))", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local given
+    expect(app:navigate(nav.route():fail("offline"):fallback(function(err, route)
+      given = tostring(route)
+      return route:top(nav.stack):push(Chat())
+    end))):toBe(true)
+    expect(given):toBe("Route(window → window, 0 actions)")
+    expect(app:top()):toShow(Chat())
+    local nested
+    expect(app:navigate(nav.route():top(nav.stack, function(stack)
+      return stack:fail("x"):fallback(function(_, route) nested = tostring(route) return route:pop() end)
+    end))):toBe(true)
+    expect(nested):toBe("Route(stack → stack, 0 actions)")
+    expect(app:top()):toShow(Feed())
+    local resolved
+    expect(app:navigate(nav.route():try(nav.route():fail("y"), { fallback = function(_, route) resolved = tostring(route) return nil end }))):toBe(true)
+    expect(resolved):toBe("Route(window → window, 0 actions)")
+  end)
+
   scenario("ensure runs after everything, whether it failed or not", function()
     local app = nav.app { root = Feed() }
     local runs = 0
