@@ -45,10 +45,12 @@ extension NavRuntime {
         container(.window),
         routeMethod("makeVisible", needs: .modal) { _, call, route in
             let options = try NavOptions(call, 2)
-            try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated"], for: "makeVisible")
+            // `dissmissAnimated` is the label as Nivelir spells it.
+            try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated", "dissmissAnimated"], for: "makeVisible")
+            let dismissAnimated = try options.bool("dismissAnimated", default: try options.bool("dissmissAnimated", default: true))
             return try route.makeVisible(stackAnimation: try options.stackAnimation("stackAnimation"),
                                          tabsAnimation: try options.customAnimation("tabsAnimation"),
-                                         dismissAnimated: try options.bool("dismissAnimated", default: true))
+                                         dismissAnimated: dismissAnimated)
         },
         stackEdit("push"),
         stackEdit("replace"),

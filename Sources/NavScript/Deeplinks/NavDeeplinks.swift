@@ -14,7 +14,8 @@ struct NavDeeplinkDefinition {
 /// An interceptor returns `true` to let the link through, `false` (and a reason) to drop it,
 /// or a route: then that route runs (a sign-in screen, say) and the link is held until
 /// `app:resumeDeeplinks()`, which runs the interceptors again and, once they let it
-/// through, the link's own route.
+/// through, the link's own route. One link is held at a time: a newer link that matches
+/// replaces it. A dropped link's reason is logged as an `Error:` line.
 extension NavRuntime {
     func defineDeeplink(_ call: LuaCall) throws -> Int32 {
         let text = try call.string(1)
@@ -63,6 +64,9 @@ extension NavRuntime {
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
         let values = ScreenValue.object(parameters.mapValues(DeeplinkPattern.parameterValue))
         app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(values)")
+        // As Nivelir's pending deeplink: a newer link that resolves replaces a held one,
+        // whether it goes through or is held in turn.
+        app.pendingDeeplink = nil
         let link = LuaValue.table(array: [], fields: [
             "url": .string(text),
             "pattern": .string(definition.pattern.description),
@@ -76,7 +80,10 @@ extension NavRuntime {
             case .pass:
                 continue
             case let .drop(reason):
-                return .failed(reason ?? "the deeplink \(text) was intercepted")
+                // Logged, as Nivelir's manager logs an interceptor's failure.
+                let reason = reason ?? "the deeplink \(text) was intercepted"
+                app.application.navigator.logError(ScreenFailure(reason))
+                return .failed(reason)
             case let .hold(route):
                 app.pendingDeeplink = text
                 let result = app.application.navigate(to: route)

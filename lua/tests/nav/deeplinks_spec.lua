@@ -127,12 +127,31 @@ describe("interceptors", function()
     expect(app:resumeDeeplinks()):toFail("no deeplink is held")
   end)
 
+  scenario("a newer link replaces a held one, as Nivelir's pending deeplink", function()
+    nav.interceptor(function(link)
+      if signedIn or link.pattern == "app://public" then return true end
+      return nav.route():top(nav.container):present(SignIn())
+    end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/1")):toFail("held")
+    expect(app:open("app://nothing")):toFail("no deeplink matches")
+    expect(app.pendingDeeplink):toBe("app://chat/1")
+    signedIn = true
+    expect(app:navigate(nav.route():root():dismiss())):toBe(true)
+    expect(app:open("app://chat/2")):toBe(true)
+    expect(app.pendingDeeplink):toBe(nil)
+    expect(app:resumeDeeplinks()):toFail("no deeplink is held")
+    expect(app:top()):toShow(Chat { chatId = 2 })
+  end)
+
   scenario("drop a link with a reason", function()
     nav.interceptor(function(link) return false, "links are off" end)
     local app = nav.app { root = nav.stack {} }
     expect(app:open("app://chat/1")):toFail("^links are off$")
     -- As Nivelir's manager, the deeplink is announced before the interceptors run.
     expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId=1}')
+    -- and, as its interceptors' failures, the reason is logged.
+    expect(app.log[3]):toBe("Error: links are off")
   end)
 
   scenario("see the link and the app", function()

@@ -113,7 +113,12 @@ describe("makeVisible", function()
     expect(app:navigate(nav.route():last(Chat):makeVisible { stackAnimation = false, tabsAnimation = "crossDissolve", dismissAnimated = false })):toBe(true)
     expect(app.transitions[1].animation):toBe("crossDissolve")
     expect(app.transitions[2].animated):toBe(false)
-    expect(function() nav.route():root():makeVisible { animated = true } end):toFail("unknown option 'animated' (dismissAnimated, stackAnimation, tabsAnimation expected)")
+    expect(function() nav.route():root():makeVisible { animated = true } end):toFail("unknown option 'animated' (dismissAnimated, dissmissAnimated, stackAnimation, tabsAnimation expected)")
+    -- Nivelir's own spelling of the label works too.
+    local again = nav.app { root = nav.stack { Feed(), Chat() }, presented = Settings() }
+    expect(again:navigate(nav.route():last(Chat):makeVisible { dissmissAnimated = false })):toBe(true)
+    expect(again.transitions[1].kind):toBe("dismiss")
+    expect(again.transitions[1].animated):toBe(false)
   end)
 
   scenario("refuses a custom container", function()
