@@ -116,6 +116,7 @@ extension NavRuntime {
     /// nav.decorator(name, function(container, options) end)
     func defineDecorator(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
+        guard !name.isEmpty else { throw LuaCallError.argument(1, "a decorator needs a name") }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
         decorators[name] = keepFunction(call, 2)
         return 0

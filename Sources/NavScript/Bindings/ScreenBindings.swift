@@ -166,6 +166,7 @@ extension NavRuntime {
         barButton("withLeftBarButton", .left),
         barButton("withRightBarButton", .right),
         decorator("withTabBarItem") { _, call in
+            guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "table of options") }
             let options = try NavOptions(call, 2)
             try options.only(["title", "image", "badge"], for: "tab bar item")
             let badge = try options.field("badge").flatMap { value -> String? in
@@ -181,7 +182,12 @@ extension NavRuntime {
         decorator("withPopoverPresentation") { _, call in
             let options = try NavOptions(call, 2)
             try options.only(["anchor"], for: "popover")
-            return ScreenPopoverPresentationDecorator(anchor: (try options.field("anchor")).flatMap(ScreenValue.init) ?? "center")
+            let anchor = try options.field("anchor")
+            switch anchor {
+            case nil, .nil?, .string?, .table?: break
+            default: throw LuaCallError.argument(2, "option 'anchor' must be a name or a table")
+            }
+            return ScreenPopoverPresentationDecorator(anchor: anchor.flatMap(ScreenValue.init) ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
         .method(.screen, "withBottomSheetStack") { runtime, call in
@@ -191,8 +197,8 @@ extension NavRuntime {
             call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), runtime.screens)
             return 1
         },
-        decorator("withStack") { runtime, call in ScreenStackDecorator(screens: try runtime.screenArguments(call, from: 2)) },
-        decorator("withTabs") { runtime, call in ScreenTabsDecorator(screens: try runtime.screenArguments(call, from: 2)) },
+        decorator("withStack") { runtime, call in ScreenStackDecorator(screens: try runtime.screenArgumentsOrList(call, from: 2)) },
+        decorator("withTabs") { runtime, call in ScreenTabsDecorator(screens: try runtime.screenArgumentsOrList(call, from: 2)) },
         decorator("decorated") { runtime, call in
             let name = try call.string(2)
             guard runtime.decorators[name] != nil else {
@@ -236,6 +242,20 @@ extension NavRuntime {
     /// The Screens from `index` to the last argument.
     func screenArguments(_ call: LuaCall, from index: Int32) throws -> [AnyScreen] {
         call.top < index ? [] : try (index...call.top).map { try screenArgument(call, $0) }
+    }
+
+    /// The Screens from `index` on, or the Screens of a list there: `withStack(A(), B())` or
+    /// `withStack { A(), B() }`, as Nivelir's `withStack(_ screens: [AnyModalScreen])`.
+    func screenArgumentsOrList(_ call: LuaCall, from index: Int32) throws -> [AnyScreen] {
+        guard call.top == index, call.type(index) == .table else { return try screenArguments(call, from: index) }
+        return try (0..<call.length(index)).map { position in
+            call.element(index, position + 1)
+            defer { call.pop() }
+            guard let screen = call.optionalObject(-1, screens)?.screen else {
+                throw LuaCallError.argument(index, "Screen expected at [\(position + 1)], got \(call.typeName(-1))")
+            }
+            return screen
+        }
     }
 
     static func bottomSheet(_ call: LuaCall) throws -> ScreenBottomSheet {

@@ -59,10 +59,10 @@ function Screen:withRightBarButton(button) end
 ---@param item {title?: string, image?: string, badge?: string|integer}
 ---@return Screen
 function Screen:withTabBarItem(item) end
----@param ... Screen
+---@param ... Screen  # or one list of them: withStack { A(), B() }
 ---@return Screen
 function Screen:withStack(...) end
----@param ... Screen
+---@param ... Screen  # or one list of them: withTabs { A(), B() }
 ---@return Screen
 function Screen:withTabs(...) end
 ---@param options {anchor?: string|table}
