@@ -43,7 +43,7 @@ struct Explore: ParsableCommand {
     @Option(help: ArgumentHelp("Wall-clock seconds a walk may take (10), the model's loading as much again.", valueName: "seconds"))
     var timeout = 10.0
 
-    @Flag(help: "Search every sequence of actions up to --depth, breadth first: the number of abstract states, or the shortest counterexample.")
+    @Flag(help: "Search every abstract state within --depth actions, breadth first (one sequence kept per state): the number of states, or the shortest counterexample.")
     var exhaustive = false
 
     @Flag(help: "Tell abstract states apart by screen keys (Chat(chatId=7)), not names only.")
@@ -190,7 +190,7 @@ struct Explore: ParsableCommand {
                     guard Date() < deadline else {
                         print("Stopped by --time \(String(format: "%g", time)) s at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
                               + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
-                              + "no invariant broke in any sequence of up to \(Format.count(reached, "action")).")
+                              + "no invariant broke in any state within \(Format.count(reached, "action")).")
                         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
                         return nil
                     }
@@ -215,8 +215,10 @@ struct Explore: ParsableCommand {
             FileHandle.standardError.write(Data("explore: depth \(length), \(explored) sequences, \(seen.count) states\n".utf8))
             level = next
         }
-        print("Searched every sequence of up to \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
+        print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
               + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
+        print("A sequence that reaches a state seen before is not followed further: what the abstract state does not show "
+              + (keys ? "" : "(screen keys: see --keys) ") + "and the model's own state (its modules, a held deeplink) are not told apart.")
         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
         return nil
     }
@@ -235,15 +237,15 @@ struct Explore: ParsableCommand {
 
     // MARK: Shrinking and reporting
 
-    /// The failure, shrunk: fewer actions, then simpler arguments, while it fails with the
-    /// same invariant.
+    /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
+    /// way (`ExploreFailure.isSame`).
     private func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, runner: ExploreRunner) throws -> [ExploreStep] {
         var best = steps
         var checks = 0
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             checks += 1
             let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start) }
-            guard !replay.skipped, replay.failure?.invariant == failure.invariant else { return nil }
+            guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
             return Array(candidate.prefix(replay.index))
         }
         if let cut = try fails(best) { best = cut }

@@ -84,13 +84,13 @@ import Testing
     @Test func theExhaustiveSearchCountsTheStatesAHandCountGives() throws {
         let fixture = try Fixture(["tiny.lua": Self.tiny])
         let three = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "3"], in: fixture.root)
-        #expect(three.output.contains("Searched every sequence of up to 3 actions: 7 abstract states"))
+        #expect(three.output.contains("Searched every abstract state within 3 actions: 7 abstract states"))
         let four = try navscript(["explore", "tiny.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
         // Transitions: from each of the 7 states found within 3 actions, `tab` leads to both
         // selections (one of them the state itself); `push` is enabled where the selected
         // stack has A alone (4 of the 7): 7 × 2 + 4 = 18. The 8th state, found at depth 4, is
         // not expanded.
-        #expect(four.output.contains("Searched every sequence of up to 4 actions: 8 abstract states, 18 transitions between them"))
+        #expect(four.output.contains("Searched every abstract state within 4 actions: 8 abstract states, 18 transitions between them"))
         #expect(four.status == 0)
         #expect(four.errors.contains("explore: depth 4, "))
     }
@@ -355,5 +355,84 @@ import Testing
         #expect(on.output.contains("1. onboard"))
         let off = try navscript(["explore", "off.lua", "--runs", "20"], in: fixture.root)
         #expect(off.status == 0, "\(off.output)")
+    }
+    /// Actions are not settled in between: one that starts a dismissal without waiting and
+    /// one that presents then meet mid-animation, and the built-in check sees the
+    /// presentation made over the dismissal (unless it is off).
+    @Test func aPresentationOverADismissalIsFoundUnlessTheCheckIsOff() throws {
+        let model = """
+            local Feed, Sheet, Photo, Alert = nav.screen("Feed"), nav.screen("Sheet"), nav.screen("Photo"), nav.screen("Alert")
+            local function presenting(app) return app.window.children[1].presented ~= nil end
+            local function onTop(app, name) local top = app:top() return top ~= nil and top.name == name end
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Feed() } } end,
+              actions = {
+                explore.action("sheet", function(app) app:navigate(nav.route():top(nav.container):present(Sheet())) end,
+                  { when = function(app) return not presenting(app) end }),
+                explore.action("photo", function(app) app:navigate(nav.route():top(nav.container):present(Photo())) end,
+                  { when = function(app) return onTop(app, "Sheet") end }),
+                -- Starts closing everything and returns at once, as a tap during an animation does.
+                explore.action("close all soon", function(app) app.navigator:navigate(nav.route():first(nav.stack):dismiss()) end,
+                  { when = presenting }),
+                explore.action("alert", function(app) app:navigate(nav.route():top(nav.container):present(Alert())) end),
+                explore.action("wait", function(app) app:advance(0.2) end),
+              },
+              builtins = BUILTINS,
+            }
+            """
+        let fixture = try Fixture(["on.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ noPendingActions = false }"),
+                                   "off.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ noPresentationOverDismissal = false, noPendingActions = false }")])
+        let on = try navscript(["explore", "on.lua", "--runs", "200"], in: fixture.root)
+        #expect(on.status == 1, "\(on.output)")
+        #expect(on.output.contains("✗ Invariant 'nothing is presented over a screen being dismissed' broke"))
+        #expect(on.output.contains("Alert was presented on Photo while Sheet was being dismissed"))
+        #expect(on.output.contains("shrunk to 4"), "\(on.output)")
+        let off = try navscript(["explore", "off.lua", "--runs", "200"], in: fixture.root)
+        #expect(off.status == 0, "\(off.output)")
+    }
+    /// Shrinking halves the distance to a number's lowest value, so it reaches the smallest
+    /// failing one, simplifies every argument, and keeps to the failure it found: a simpler
+    /// argument that fails with another message is another bug.
+    @Test func shrinkingReachesTheSmallestNumbersAndKeepsToTheFailureFound() throws {
+        let fixture = try Fixture([
+            "threshold.lua": """
+                return explore.model {
+                  start = function() return nav.app() end,
+                  actions = {
+                    explore.action("x", function(app, n, m) if n >= 20 then return false, "too big: " .. n end end,
+                      { args = { explore.int(1, 100), explore.int(1, 50) } }),
+                  },
+                }
+                """,
+            "two.lua": """
+                return explore.model {
+                  start = function() return nav.app() end,
+                  actions = {
+                    explore.action("x", function(app, n) if n == 2 then return false, "bug A" elseif n >= 10 then return false, "bug B" end end,
+                      { args = explore.int(1, 50) }),
+                  },
+                }
+                """,
+        ])
+        let threshold = try navscript(["explore", "threshold.lua"], in: fixture.root)
+        #expect(threshold.output.contains("  1. x(20, 1)\n"), "\(threshold.output)")
+        #expect(threshold.output.contains("too big: 20"))
+        let two = try navscript(["explore", "two.lua"], in: fixture.root)
+        #expect(two.output.contains("  1. x(10)\n"), "\(two.output)")
+        #expect(two.output.contains("bug B"))
+        #expect(!two.output.contains("bug A"))
+    }
+
+    @Test func oneOfTakesPlainValuesOnly() throws {
+        let fixture = try Fixture([
+            "fn.lua": "return explore.model { start = function() return nav.app() end, actions = { explore.action('f', function() end, { args = explore.oneOf { print } }) } }",
+            "hole.lua": "return explore.model { start = function() return nav.app() end, actions = { explore.action('f', function() end, { args = explore.oneOf { 1, nil, 3 } }) } }",
+        ])
+        let function = try navscript(["explore", "fn.lua"], in: fixture.root)
+        #expect(function.status == 2)
+        #expect(function.errors.contains("fn.lua:1: bad argument to 'oneOf' (value 1 is a function: values are plain data"), "\(function.errors)")
+        let hole = try navscript(["explore", "hole.lua"], in: fixture.root)
+        #expect(hole.status == 2)
+        #expect(hole.errors.contains("hole.lua:1: bad argument to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
     }
 }

@@ -198,20 +198,21 @@ extension NavRuntime {
         appProperty("pendingActions") { _, call, app in
             call.push(value: .table(array: app.application.navigator.pendingActions.map { .string("\($0)") }, fields: [:]))
         },
-        // app:census() → how many containers the window holds, and whether one is presented
-        // over a container being dismissed (explore's built-in checks, without a snapshot).
+        // app:census() → how many containers the window holds, the first presentation made
+        // over a container being dismissed (or nil), and whether the run loop has nothing
+        // scheduled (explore's built-in checks, without a snapshot).
         appMethod("census") { _, call, app in
-            var count = 0, overDismissal = false
+            var count = 0
             var pending = [app.application.window]
             while let container = pending.popLast() {
                 count += 1
-                if container.presentationPhase == .dismissing && container.presentedContainer != nil { overDismissal = true }
                 pending += container.children
                 if let presented = container.presentedContainer { pending.append(presented) }
             }
             call.push(count)
-            call.push(overDismissal)
-            return 2
+            call.push(app.application.simulation.presentationsOverDismissal.first)
+            call.push(app.application.clock.isIdle)
+            return 3
         },
         // app:shape(keys?) the abstract state; app:shape(false, true) the unwound one.
         appMethod("shape") { _, call, app in

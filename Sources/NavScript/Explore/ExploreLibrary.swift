@@ -43,9 +43,19 @@ function explore.int(lo, hi)
   return generator("int", { lo = lo, hi = hi })
 end
 
--- explore.oneOf { a, b, c }: one of the values; shrinks toward the first.
+-- explore.oneOf { a, b, c }: one of the values (plain data: a walk's steps are saved and
+-- replayed as data); shrinks toward the first.
 function explore.oneOf(values)
   if type(values) ~= "table" or #values == 0 then error("bad argument to 'oneOf' (a list of values expected)", 2) end
+  local count = 0
+  for _ in pairs(values) do count = count + 1 end
+  if count ~= #values then error("bad argument to 'oneOf' (a list of values without holes or named fields expected)", 2) end
+  for i, value in ipairs(values) do
+    local kind = type(value)
+    if kind ~= "string" and kind ~= "number" and kind ~= "boolean" and kind ~= "table" then
+      error(format("bad argument to 'oneOf' (value %d is a %s: values are plain data, strings, numbers, booleans and tables)", i, kind), 2)
+    end
+  end
   return generator("oneOf", { values = values })
 end
 
@@ -178,13 +188,14 @@ local function check(model, app)
     return { invariant = builtinNames.backToRoot, message = "with everything dismissed and popped: " .. app:shape(false, true)
       .. "\nthe start's root: " .. tostring(model.startRoot) }
   end
-  if on.noPendingActions ~= false then
+  local containers, overDismissal, idle = app:census()
+  -- Pending only counts once the run loop has settled: mid-animation, work is under way.
+  if on.noPendingActions ~= false and idle then
     local pending = app.pendingActions
     if #pending > 0 then return { invariant = builtinNames.noPendingActions, message = "pending: " .. concat(pending, "; ") } end
   end
-  local containers, overDismissal = app:census()
   if on.noPresentationOverDismissal ~= false and overDismissal then
-    return { invariant = builtinNames.noPresentationOverDismissal, message = app:tree() }
+    return { invariant = builtinNames.noPresentationOverDismissal, message = overDismissal }
   end
   if on.sizeBound ~= false and containers > model.maxContainers then
     return { invariant = builtinNames.sizeBound, message = format("%d containers, more than %d", containers, model.maxContainers) }
@@ -196,14 +207,15 @@ local function check(model, app)
   end
 end
 
--- Runs one action with its arguments, lets the run loop settle, and checks; the failure, or nil.
+-- Runs one action with its arguments and checks the state it leaves; the failure, or nil.
+-- The run loop is not settled in between: an action that starts a navigation without
+-- waiting for it, and one that waits (app:advance), interleave with animations.
 local function perform(model, app, action, args)
   local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = tostring(result) } end
   if result == false and type(message) == "string" and model.builtins.expectedErrors ~= false and not expectedError(model, message) then
     return { invariant = builtinNames.expectedErrors, message = message }
   end
-  app:settle()
   return check(model, app)
 end
 
@@ -344,17 +356,37 @@ function explore.argumentLists(model, name)
   return lists
 end
 
--- Simpler arguments for shrinking: each argument replaced by each simpler value.
+-- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
+-- a quarter of the way, ... down to one less, so that repeated shrinking reaches the
+-- smallest failing value as a binary search does. One of a list: up to 8 of those before it.
+local function simplerValues(g, v)
+  local out = {}
+  if g.kind == "int" then
+    if math.type(v) ~= "integer" or v <= g.lo or v > g.hi then return out end
+    out[1] = g.lo
+    local step = (v - g.lo) // 2
+    while step >= 1 do
+      if v - step > out[#out] then out[#out + 1] = v - step end
+      step = step // 2
+    end
+    return out
+  end
+  for _, value in ipairs(g.values) do
+    if value == v or #out >= 8 then break end
+    out[#out + 1] = value
+  end
+  return out
+end
+
+-- Simpler arguments for shrinking: each argument replaced by each value simpler than it.
 function explore.simpler(model, name, args)
   local action = model.actions[model.byName[name]]
   local out = {}
   for j, g in ipairs(action.args) do
-    for _, v in ipairs(values(g)) do
-      if v == args[j] then break end
-      local copy = { unpack(args) }
+    for _, v in ipairs(simplerValues(g, args[j])) do
+      local copy = { unpack(args, 1, #action.args) }
       copy[j] = v
       out[#out + 1] = copy
-      if #out >= 8 then return out end
     end
   end
   return out

@@ -59,6 +59,39 @@ public struct ExploreStep: Sendable, Hashable {
 public struct ExploreFailure: Sendable, Hashable {
     public let invariant: String
     public let message: String
+
+    /// Whether `other` is this failure again, for shrinking: the same invariant and, unless
+    /// the invariant is one whose message describes the state (`backToRoot`, `sizeBound`,
+    /// `noPendingActions`, `noPresentationOverDismissal`), the same first line of the
+    /// message but for its numbers. So `x(2)` failing with "bug A" does not stand in for
+    /// `x(44)` failing with "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is
+    /// open twice", as Hypothesis keeps to one error where another would be simpler.
+    public func isSame(as other: ExploreFailure) -> Bool {
+        guard invariant == other.invariant else { return false }
+        return Self.describesTheState.contains(invariant) || Self.form(message) == Self.form(other.message)
+    }
+
+    private static let describesTheState: Set<String> = [
+        "every shown screen can get back to the start's root by pops and dismisses",
+        "the hierarchy stays under its size bound",
+        "no custom action is left pending once the run loop settles",
+        "nothing is presented over a screen being dismissed",
+    ]
+
+    /// The first line with each run of digits as one `#`.
+    private static func form(_ message: String) -> String {
+        var out = "", inNumber = false
+        for character in message.prefix(while: { $0 != "\n" }) {
+            if character.isASCII && character.isNumber {
+                if !inNumber { out.append("#") }
+                inNumber = true
+            } else {
+                out.append(character)
+                inNumber = false
+            }
+        }
+        return out
+    }
 }
 
 /// Runs a model file's walks, replays and searches, each in a fresh state (a model's scripts

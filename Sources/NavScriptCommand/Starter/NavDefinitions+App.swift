@@ -99,10 +99,12 @@ local App = {}
 ---@param unwound? boolean
 ---@return string
 function App:shape(keys, unwound) end
----How many containers the window holds, and whether one is presented over a container
----being dismissed (what explore's built-in checks read).
+---How many containers the window holds; the first presentation made over a container
+---while it, or one presenting it, was being dismissed; and whether the run loop has nothing
+---scheduled (what explore's built-in checks read).
 ---@return integer containers
----@return boolean overDismissal
+---@return string? overDismissal  # "X was presented on Y while Z was being dismissed"
+---@return boolean idle
 function App:census() end
 ---@param route Route
 ---@return boolean ok

@@ -17,6 +17,7 @@ extension ScreenSimulation {
               context.presentationPhase == nil || context.presentationPhase == .presented else {
             return false
         }
+        notePresentationOverDismissal(of: container, on: context)
         context.presentedContainer = container
         container.presentingContainer = context
         container.presentationPhase = .presenting
