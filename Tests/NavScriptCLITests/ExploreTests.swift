@@ -377,6 +377,7 @@ import Testing
                 explore.action("alert", function(app) app:navigate(nav.route():top(nav.container):present(Alert())) end),
                 explore.action("wait", function(app) app:advance(0.2) end),
               },
+              expected = { "is already presenting another container" },
               builtins = BUILTINS,
             }
             """
@@ -434,5 +435,26 @@ import Testing
         let hole = try navscript(["explore", "hole.lua"], in: fixture.root)
         #expect(hole.status == 2)
         #expect(hole.errors.contains("hole.lua:1: bad argument to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
+    }
+    /// A failed navigation counts whether the action returns it or not: its error is logged.
+    @Test func aFailedNavigationAnActionDoesNotReturnStillCounts() throws {
+        let model = """
+            local Feed = nav.screen("Feed")
+            return explore.model {
+              start = function() return nav.app { root = Feed() } end,
+              actions = {
+                explore.action("pop", function(app) app:navigate(nav.route():top(nav.stack):pop()) return true end),
+              },
+              expected = EXPECTED,
+            }
+            """
+        let fixture = try Fixture(["silent.lua": model.replacingOccurrences(of: "EXPECTED", with: "{}"),
+                                   "declared.lua": model.replacingOccurrences(of: "EXPECTED", with: "{ \"No container of UINavigationController type found\" }")])
+        let silent = try navscript(["explore", "silent.lua", "--runs", "5"], in: fixture.root)
+        #expect(silent.status == 1)
+        #expect(silent.output.contains("✗ Invariant 'a navigation fails only with an expected error' broke"))
+        #expect(silent.output.contains("No container of UINavigationController type found"))
+        let declared = try navscript(["explore", "declared.lua", "--runs", "5"], in: fixture.root)
+        #expect(declared.status == 0, "\(declared.output)")
     }
 }

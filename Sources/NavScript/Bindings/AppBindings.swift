@@ -199,9 +199,15 @@ extension NavRuntime {
             call.push(value: .table(array: app.application.navigator.pendingActions.map { .string("\($0)") }, fields: [:]))
         },
         // app:census() → how many containers the window holds, the first presentation made
-        // over a container being dismissed (or nil), and whether the run loop has nothing
-        // scheduled (explore's built-in checks, without a snapshot).
+        // over a container being dismissed (or nil), whether the run loop has nothing
+        // scheduled, and how many errors were logged (explore's built-in checks, without a
+        // snapshot); app:census(n) → the text of the nth error logged.
         appMethod("census") { _, call, app in
+            if call.type(2) == .number {
+                let errors = app.application.logger.errors, index = try call.integer(2)
+                call.push(errors.indices.contains(index - 1) ? errors[index - 1] : nil)
+                return 1
+            }
             var count = 0
             var pending = [app.application.window]
             while let container = pending.popLast() {
@@ -212,7 +218,8 @@ extension NavRuntime {
             call.push(count)
             call.push(app.application.simulation.presentationsOverDismissal.first)
             call.push(app.application.clock.isIdle)
-            return 3
+            call.push(app.application.logger.errors.count)
+            return 4
         },
         // app:shape(keys?) the abstract state; app:shape(false, true) the unwound one.
         appMethod("shape") { _, call, app in

@@ -184,11 +184,22 @@ end
 -- The first invariant that does not hold, as { invariant =, message = }, or nil.
 local function check(model, app)
   local on = model.builtins
+  local containers, overDismissal, idle, errors = app:census()
+  -- Every navigation that failed logged its error, whether the action returned it or not.
+  if on.expectedErrors ~= false then
+    for n = model.errorsSeen + 1, errors do
+      local text = app:census(n)
+      if not expectedError(model, text) then
+        model.errorsSeen = errors
+        return { invariant = builtinNames.expectedErrors, message = text }
+      end
+    end
+  end
+  model.errorsSeen = errors
   if on.backToRoot ~= false and app:shape(false, true) ~= model.startRoot then
     return { invariant = builtinNames.backToRoot, message = "with everything dismissed and popped: " .. app:shape(false, true)
       .. "\nthe start's root: " .. tostring(model.startRoot) }
   end
-  local containers, overDismissal, idle = app:census()
   -- Pending only counts once the run loop has settled: mid-animation, work is under way.
   if on.noPendingActions ~= false and idle then
     local pending = app.pendingActions
@@ -242,6 +253,7 @@ local function startApp(model, index)
   app:settle()
   -- What every later state must come back to (the built-in backToRoot invariant).
   model.startRoot = app:shape(false, true)
+  model.errorsSeen = 0
   return app
 end
 

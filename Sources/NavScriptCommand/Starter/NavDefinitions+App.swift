@@ -100,12 +100,15 @@ local App = {}
 ---@return string
 function App:shape(keys, unwound) end
 ---How many containers the window holds; the first presentation made over a container
----while it, or one presenting it, was being dismissed; and whether the run loop has nothing
----scheduled (what explore's built-in checks read).
+---while it, or one presenting it, was being dismissed; whether the run loop has nothing
+---scheduled; and how many errors were logged (what explore's built-in checks read).
+---`app:census(n)` is the text of the nth error logged (its `Error:` line without the prefix).
+---@param error? integer
 ---@return integer containers
 ---@return string? overDismissal  # "X was presented on Y while Z was being dismissed"
 ---@return boolean idle
-function App:census() end
+---@return integer errors
+function App:census(error) end
 ---@param route Route
 ---@return boolean ok
 ---@return string? err

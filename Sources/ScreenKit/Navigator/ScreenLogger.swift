@@ -32,6 +32,8 @@ public final class DefaultScreenLogger: ScreenLogger {
 /// Keeps the lines a `DefaultScreenLogger` would print, for tests and for Lua's `app.log`.
 public final class RecordingScreenLogger: ScreenLogger {
     public private(set) var lines: [String] = []
+    /// The errors logged so far, each as its `Error:` line's text after the prefix.
+    public private(set) var errors: [String] = []
 
     public init() {}
 
@@ -40,10 +42,13 @@ public final class RecordingScreenLogger: ScreenLogger {
     }
 
     public func error(_ error: @autoclosure () -> Error) {
-        lines.append("Error: \(error())")
+        let text = "\(error())"
+        errors.append(text)
+        lines.append("Error: " + text)
     }
 
     public func clear() {
         lines.removeAll()
+        errors.removeAll()
     }
 }
