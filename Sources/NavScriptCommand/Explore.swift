@@ -105,17 +105,22 @@ struct Explore: ParsableCommand {
         let started = Date()
         var first: (index: Int, walk: ExploreRunner.Walk)?
         var batchStart = 0
-        // Batches of `jobs` walks; after each, the failure of the lowest walk number wins, so
-        // the result does not depend on --jobs.
+        // What walks learnt, given to the walks of later epochs (ExploreKnowledge): `known`
+        // holds every epoch before the running one, `learning` the running one's walks.
+        var known = ExploreKnowledge(), learning = known
+        let actionIndex = Dictionary(actions.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
+        // Batches of `jobs` walks, none across an epoch; after each, the failure of the lowest
+        // walk number wins, so the result does not depend on --jobs.
         while batchStart < runs && first == nil && Date() < deadline {
-            let batch = Array(batchStart..<min(batchStart + jobs, runs))
+            let epochEnd = (batchStart / ExploreKnowledge.epoch + 1) * ExploreKnowledge.epoch
+            let batch = Array(batchStart..<min(batchStart + jobs, runs, epochEnd))
             let results = WalkResults(count: batch.count)
-            let (seed, keys) = (self.seed, self.keys)
+            let (seed, keys, knowledge) = (self.seed, self.keys, known)
             DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
                 let index = batch[slot]
                 results.set(slot, Result {
                     try watchdog.watch("walk \(index + 1) (seed \(seed))", seconds: runner.secondsPerCall) {
-                        try runner.walk(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys)
+                        try runner.walk(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
                     }
                 })
             }
@@ -133,10 +138,12 @@ struct Explore: ParsableCommand {
                     previous = number
                 }
                 enabled.formUnion(walk.enabled)
+                learning.learn(from: walk, actions: actionIndex)
                 if coverage { lines.append(walk.coverage) }
                 if walk.failure != nil && first == nil { first = (batch[slot], walk) }
             }
             batchStart += batch.count
+            if batchStart % ExploreKnowledge.epoch == 0 { known = learning }
             if walked % max(jobs * 25, 50) == 0 {
                 FileHandle.standardError.write(Data("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n".utf8))
             }

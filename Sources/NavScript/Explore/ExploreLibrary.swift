@@ -259,16 +259,22 @@ end
 
 -- Walks -----------------------------------------------------------------------------------
 
--- One random walk of at most `depth` actions from start `startIndex`: it prefers, in each
--- abstract state, the actions it tried least there. Returns the steps taken ({action, args}),
--- the failure (or nil), the shapes seen, and which actions were enabled.
-function explore.walk(model, depth, startIndex, keys)
+-- One random walk of at most `depth` actions from start `startIndex`. In each abstract state
+-- it prefers an action that no walk has tried there, then one that leads to a state seldom
+-- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
+-- often the state it led to was reached; the walk adds its own tries. Returns the steps
+-- taken ({action, args}), the failure (or nil), the shapes seen, and which actions were enabled.
+function explore.walk(model, depth, startIndex, keys, known)
   local app = startApp(model, startIndex)
   local steps, shapes, everEnabled, tried = {}, {}, {}, {}
-  -- Tries by shape, then by action: shapes are long strings, not joined to each index.
+  -- By shape, then by action: how well known where it leads is, and this walk's tries
+  -- (shapes are long strings, not joined to each index).
   local function triesIn(shape)
     local counts = tried[shape]
-    if not counts then counts = {} tried[shape] = counts end
+    if not counts then
+      counts = known and known(shape) or {}
+      tried[shape] = counts
+    end
     return counts
   end
   local shape = app:shape(keys)

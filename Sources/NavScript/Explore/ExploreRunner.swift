@@ -150,17 +150,18 @@ public final class ExploreRunner: @unchecked Sendable {
         return try lua.withBudget { try body(runtime, library, model) }
     }
 
-    /// Calls `library[name](model, arguments...)` and reads `results` values as data.
+    /// Calls `library[name](model, arguments..., function?)` and reads `results` values as data.
     private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
-                      _ arguments: [LuaValue], results: Int32) throws -> [LuaValue] {
+                      _ arguments: [LuaValue], function: ((LuaCall) throws -> Int32)? = nil, results: Int32) throws -> [LuaValue] {
         let lua = runtime.lua
         return try lua.withStack { call in
-            guard call.reserve(Int32(arguments.count) + 4) else { throw LuaError(kind: .runtime, message: "stack overflow") }
+            guard call.reserve(Int32(arguments.count) + 5) else { throw LuaError(kind: .runtime, message: "stack overflow") }
             try library.push(on: call)
             call.field(-1, name)
             try model.push(on: call)
             for argument in arguments { call.push(value: argument) }
-            try lua.pcall(call, arguments: Int32(arguments.count) + 1, results: results)
+            if let function { lua.pushFunction(on: call, function) }
+            try lua.pcall(call, arguments: Int32(arguments.count) + (function == nil ? 1 : 2), results: results)
             let limits = LuaCopyLimits(values: .max, bytes: .max)
             return try (0..<results).map { try call.value(-results + $0, depth: 16, limits: limits) }
         }
@@ -208,10 +209,22 @@ public final class ExploreRunner: @unchecked Sendable {
         public let coverage: [String: [Int: Int]]
     }
 
-    /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`.
-    public func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool) throws -> Walk {
+    /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`,
+    /// going where the walks before it, as `knowledge` holds them, have not been.
+    public func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge = ExploreKnowledge()) throws -> Walk {
         try withModel(seed: seed &* 1_000_003 &+ index) { runtime, library, model in
-            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys)], results: 4)
+            // known(shape): { [action index] = how often the state it leads to was reached }
+            let known: (LuaCall) throws -> Int32 = { call in
+                let scores = knowledge.scores(in: try call.string(1))
+                call.pushTable(fields: scores.count)
+                for (action, visits) in scores {
+                    call.push(visits)
+                    call.setElement(-2, action)
+                }
+                return 1
+            }
+            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys)],
+                                  function: known, results: 4)
             let steps = values[0].array?.map { Self.step($0) } ?? []
             let shapes = values[2].array?.compactMap(\.string) ?? []
             var enabled = Set<Int>()
