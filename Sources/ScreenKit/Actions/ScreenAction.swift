@@ -46,6 +46,10 @@ func describeAction(
 /// an error names the step that failed, and a route nested a thousand levels deep must not
 /// print (or recurse) a thousand levels.
 private func describeField(_ value: Any) -> String {
+    // An optional string casts to String below: print it as Swift prints an optional field.
+    if type(of: value) == Optional<String>.self, let text = value as? String? {
+        return text.map { "Optional(\(describeField($0)))" } ?? "nil"
+    }
     if let string = value as? String {
         return "\"\(string)\""
     }

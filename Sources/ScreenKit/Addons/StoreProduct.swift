@@ -54,9 +54,9 @@ public struct ScreenShowStoreProductAction: ScreenAction {
 }
 
 /// Asks the system for a review (Nivelir's `ScreenRequestStoreReviewAction`), from a window
-/// or a view controller. Logs "Requesting app review on <type>"; a container that is not
-/// in a window (so has no window scene) fails with "No container of UIWindowScene type
-/// found". It is counted (`ScreenSystem.storeReviewRequests`) and completes on a later turn.
+/// or a view controller. Logs "Requesting app review on <type>"; a container whose view is
+/// not in a window (detached, under the top of a stack, in a tab not selected: no window
+/// scene) fails with "No container of UIWindowScene type found". It is counted (`ScreenSystem.storeReviewRequests`) and completes on a later turn.
 public struct ScreenRequestStoreReviewAction: ScreenAction {
     public let containerKind: ScreenContainerKind
 
@@ -70,7 +70,9 @@ public struct ScreenRequestStoreReviewAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Requesting app review on \(container.typeName)")
-        guard container.attachedWindow != nil else {
+        // Nivelir asks `container.windowScene`: a view controller's is its view's window's,
+        // so one not on screen (under the top of a stack, in a tab not selected) has none.
+        guard container.window != nil else {
             return completion(.failure(ScreenContainerNotFoundError(typeName: "UIWindowScene", for: self)))
         }
         navigator.simulation.system.storeReviewRequests += 1

@@ -38,6 +38,9 @@ describe("leaving the app", function()
     local app = feedApp { canOpenURL = function(url) return url:find("^mailto:") == nil end }
     expect(app:navigate(here:mail("team@example.com"))):toFail('Failed to open URL ("mailto:team@example.com?") for:')   -- URLComponents with empty queryItems ends in '?'
     expect(app.opened):toEqual {}
+    -- The trigger prints the optional subject and body as Swift prints a struct's optionals.
+    expect(app:navigate(here:mail("//x", { subject = "s" })))
+      :toFail('ScreenMailAction<UIViewController>(emailAddress: "//x", subject: Optional("s"), body: nil)', true)
   end)
 
   scenario("call, mail, settings and the store make the URLs Nivelir makes", function()

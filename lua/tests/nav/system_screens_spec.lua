@@ -189,6 +189,14 @@ describe("document preview and product page", function()
     expect(app:navigate(nav.route():requestStoreReview())):toSucceed()
     expect(app.storeReviewRequests):toBe(1)
   end)
+
+  scenario("a review is asked only from a container on screen, which has a window scene", function()
+    local app = nav.app { root = nav.stack { Feed(), Chat() } }
+    expect(app:navigate(nav.route():first(Feed):requestStoreReview()))
+      :toFail("No container of UIWindowScene type found for:\n  ScreenRequestStoreReviewAction<UIViewController>()")
+    expect(app:navigate(nav.route():first(Chat):requestStoreReview())):toSucceed()
+    expect(app.storeReviewRequests):toBe(1)
+  end)
 end)
 
 describe("answering", function()
