@@ -40,11 +40,78 @@ public struct HUD: CustomStringConvertible, Equatable {
     }
 }
 
+/// The HUD's view over a window, as Nivelir's `HUDView`: one at a time. A show updates the
+/// view already there (animated by the last show's animation), a hide fades it out and then
+/// removes it, and a duration's timer hides whatever view is there when it fires: only a
+/// later show invalidates it, as `HUDView.update` does, not a hide.
+final class ScreenHUDView {
+    var hud: HUD
+    /// Whether the last show was animated (Nivelir's `view.animation != nil`).
+    var animated: Bool
+    var timer: ScreenHUDTimer?
+
+    init(hud: HUD, animated: Bool, timer: ScreenHUDTimer?) {
+        self.hud = hud
+        self.animated = animated
+        self.timer = timer
+    }
+}
+
+/// A duration's timer; a later show invalidates it.
+final class ScreenHUDTimer {
+    var isValid = true
+}
+
+extension ScreenSystem {
+    /// Shows `hud` (Nivelir's `HUDView.showHUD(_:in:animation:duration:completion:)`).
+    func showHUD(_ hud: HUD, animated: Bool, duration: Double?, clock: ScreenClock, completion: @escaping () -> Void) {
+        let timer = duration.map { duration -> ScreenHUDTimer in
+            let timer = ScreenHUDTimer()
+            clock.schedule(after: duration) { [weak self] in
+                if timer.isValid { self?.hideHUD(clock: clock, completion: nil) }
+            }
+            return timer
+        }
+        if let view = hudView {
+            view.animated = animated
+            view.timer?.isValid = false
+            view.timer = timer
+            view.hud = hud
+        } else {
+            hudView = ScreenHUDView(hud: hud, animated: animated, timer: timer)
+        }
+        // An update of a view in the window animates; so does a new view's appearance.
+        if animated {
+            clock.schedule(after: ScreenShowHUDAction.animationDuration, completion)
+        } else {
+            completion()
+        }
+    }
+
+    /// Hides the HUD (Nivelir's `HUDView.hideHUD(in:completion:)`): at once when its last
+    /// show was not animated, else once it has faded out; it stays until then.
+    func hideHUD(clock: ScreenClock, completion: (() -> Void)?) {
+        guard let view = hudView else {
+            completion?()
+            return
+        }
+        guard view.animated else {
+            hudView = nil
+            completion?()
+            return
+        }
+        clock.schedule(after: ScreenShowHUDAction.animationDuration) { [weak self] in
+            if self?.hudView === view { self?.hudView = nil }
+            completion?()
+        }
+    }
+}
+
 /// Shows a HUD over the navigator's window (Nivelir's `ScreenShowHUDAction`), from any
 /// container. Logs "Presenting HUD(...) on <type>"; without a window it fails with "No
-/// container of UIWindow type found". A HUD already shown is updated. With a duration, it
-/// hides itself that long after the call (a later show cancels that). It completes after
-/// its appearance animation (0.25 s), or at once with `animated: false`.
+/// container of UIWindow type found". A HUD already shown is updated. With a duration, the
+/// HUD there is hidden that long after the call (a later show cancels that; a hide does
+/// not). Animated, it completes after its appearance or update (0.25 s), else at once.
 public struct ScreenShowHUDAction: ScreenAction {
     public let hud: HUD
     public let animated: Bool
@@ -69,25 +136,15 @@ public struct ScreenShowHUDAction: ScreenAction {
         guard navigator.window != nil else {
             return completion(.failure(ScreenContainerNotFoundError(type: .window, for: self)))
         }
-        let system = navigator.simulation.system, clock = navigator.simulation.clock
-        let wasShown = system.hud != nil
-        system.hud = hud
-        system.hudGeneration += 1
-        if let duration {
-            let generation = system.hudGeneration
-            clock.schedule(after: duration) { [weak system] in
-                if let system, system.hudGeneration == generation {
-                    system.hud = nil
-                    system.hudGeneration += 1
-                }
-            }
+        navigator.simulation.system.showHUD(hud, animated: animated, duration: duration, clock: navigator.simulation.clock) {
+            completion(.success(nil))
         }
-        clock.schedule(after: animated && !wasShown ? Self.animationDuration : 0) { completion(.success(nil)) }
     }
 }
 
 /// Hides the HUD (Nivelir's `ScreenHideHUDAction`). Logs "Dismissing HUD presented by
-/// <type>"; without a window it fails as `showHUD` does. With no HUD it succeeds at once.
+/// <type>"; without a window it fails as `showHUD` does. With no HUD it succeeds at once;
+/// it completes once the HUD has faded out (at once when its last show was not animated).
 public struct ScreenHideHUDAction: ScreenAction {
     public let containerKind: ScreenContainerKind
 
@@ -104,13 +161,7 @@ public struct ScreenHideHUDAction: ScreenAction {
         guard navigator.window != nil else {
             return completion(.failure(ScreenContainerNotFoundError(type: .window, for: self)))
         }
-        let system = navigator.simulation.system
-        guard system.hud != nil else {
-            return completion(.success(nil))
-        }
-        system.hud = nil
-        system.hudGeneration += 1
-        navigator.simulation.clock.schedule(after: ScreenShowHUDAction.animationDuration) { completion(.success(nil)) }
+        navigator.simulation.system.hideHUD(clock: navigator.simulation.clock) { completion(.success(nil)) }
     }
 }
 

@@ -75,14 +75,15 @@ public final class ScreenSystem {
     /// Haptic feedback played, in order: `impact(style: medium)`, `notification(type: success)`, `selection`.
     public internal(set) var haptics: [String] = []
 
-    /// The HUD over the window, if one is shown.
-    public internal(set) var hud: HUD?
+    /// The HUD over the window, if one is shown (fading out included).
+    public var hud: HUD? { hudView?.hud }
+
+    /// The HUD's view in the window, as Nivelir's `HUDView` (see `ScreenHUDView`).
+    var hudView: ScreenHUDView?
 
     /// Reviews the app asked the system for (`requestStoreReview`).
     public internal(set) var storeReviewRequests = 0
 
-    /// Counts HUD shows and hides: an auto-hide timer of an earlier show does nothing.
-    var hudGeneration = 0
 
     public init() {}
 }

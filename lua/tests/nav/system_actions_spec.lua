@@ -84,6 +84,44 @@ describe("HUD", function()
     expect(app.hud):toBeNil()
   end)
 
+  scenario("times shows, updates and hides as Nivelir's HUDView", function()
+    local app = feedApp()
+    app:navigate(here:showHUD("activity"))
+    expect(app.clock):toBe(0.25)                       -- the appearance
+    app:navigate(here:showHUD("success"))
+    expect(app.clock):toBe(0.5)                        -- an update of a HUD on screen animates too
+    app:navigate(here:hideHUD())
+    expect(app.clock):toBe(0.75)                       -- faded out, then gone
+    expect(app.hud):toBeNil()
+    app:navigate(here:showHUD("activity", { animated = false }))
+    expect(app.clock):toBe(0.75)                       -- at once, in the same turn
+    app:navigate(here:hideHUD())
+    expect(app.clock):toBe(0.75)                       -- the last show was not animated: gone at once
+    expect(app.hud):toBeNil()
+  end)
+
+  scenario("stays while it fades out, and a show then updates the HUD that is going", function()
+    local app = feedApp()
+    app:navigate(here:showHUD("activity"))
+    app.navigator:navigate(here:hideHUD())
+    expect(app.hud.indicator):toBe("activity")        -- fading out, still in the window
+    app.navigator:navigate(here:showHUD("success"))
+    app:settle()
+    expect(app.hud):toBeNil()                          -- the view it updated was removed
+  end)
+
+  scenario("a duration's timer is not stopped by a hide: it hides a HUD shown later", function()
+    local app = feedApp()
+    app:navigate(here:showHUD("activity", { duration = 2 }))
+    app:navigate(here:hideHUD())
+    app:navigate(here:showHUD("success"))
+    expect(app.clock):toBe(0.75)
+    app:advance(1.25)                                  -- the first show's timer fires at 2
+    expect(app.hud.indicator):toBe("success")          -- and the HUD fades out
+    app:advance(0.25)
+    expect(app.hud):toBeNil()
+  end)
+
   scenario("a bad indicator is an argument error", function()
     expect(function() here:showHUD("sparkles") end):toFail("unknown indicator 'sparkles'")
   end)
