@@ -16,20 +16,40 @@ extension NavRuntime {
         guard snapshot.kind == .window else {
             throw LuaCallError.argument(1, "option 'restore' must be the snapshot of an app (its kind is window), got a \(snapshot.kind.rawValue)")
         }
-        let clock = value["clock"]?.number ?? 0
-        guard clock.isFinite, clock >= 0 else { throw LuaCallError.argument(1, "restore.clock must be a finite number of seconds, 0 or more") }
+        let clockValue = value["clock"] ?? .nil
+        guard clockValue == .nil || clockValue.number != nil, let clock = clockValue == .nil ? 0 : clockValue.number, clock.isFinite, clock >= 0 else {
+            throw LuaCallError.argument(1, "restore.clock must be a finite number of seconds, 0 or more")
+        }
+        let pending = value["pendingDeeplink"] ?? .nil
+        guard pending == .nil || pending.string != nil else {
+            throw LuaCallError.argument(1, "restore.pendingDeeplink must be a URL (a string) or nil")
+        }
         do {
-            return (try ScreenApplication(restoring: snapshot, clock: clock), value["pendingDeeplink"]?.string)
+            return (try ScreenApplication(restoring: snapshot, clock: clock), pending.string)
         } catch let error as ScreenDSLError {
             throw LuaCallError.argument(1, error.reason)
         }
     }
+
+    /// The fields `app:snapshot()` writes; the window's table also has the clock and the
+    /// held deeplink.
+    private static let snapshotFields: Set<String> = ["kind", "key", "name", "traits", "attributes", "isVisible", "isTop", "selectedIndex",
+                                                      "presentationPhase", "className", "iterable", "children", "presented"]
 
     /// A snapshot node from its Lua table (as `app:snapshot()` writes it).
     static func snapshot(_ value: LuaValue, path: String) throws -> ScreenSnapshot {
         func fail(_ message: String) -> LuaCallError { .argument(1, "\(path): \(message)") }
         guard let kindName = value["kind"]?.string, let kind = ScreenContainerKind(rawValue: kindName), kind != .container else {
             throw fail("kind must be window, modal, stack or tabs")
+        }
+        if case let .table(_, fields) = value {
+            let allowed = path == "restore" ? snapshotFields.union(["clock", "pendingDeeplink"]) : snapshotFields
+            if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw fail("unknown field '\(unknown)' (a snapshot has \(allowed.sorted().joined(separator: ", ")))")
+            }
+        }
+        if let phase = value["presentationPhase"], phase != .nil, phase.string.flatMap(ScreenPresentationPhase.init(rawValue:)) == nil {
+            throw fail("presentationPhase must be presenting, presented or dismissing")
         }
         var key: ScreenKey?
         if let name = value["name"]?.string, value["key"]?.string != nil {
@@ -71,12 +91,14 @@ extension NavRuntime {
 
     func checkRestore(_ app: NavApp) throws {
         guard app.application.clock.isIdle else { return }
-        let snapshot = app.application.snapshot(), now = app.application.clock.now
+        let state = app.application.state(pendingDeeplink: app.pendingDeeplink)
         do {
-            let data = try JSONEncoder().encode(snapshot)
-            let read = try JSONDecoder().decode(ScreenSnapshot.self, from: data)
-            let restored = try ScreenApplication(restoring: read, clock: now)
-            guard restored.snapshot() == snapshot, restored.clock.now == now else {
+            let data = try JSONEncoder().encode(state)
+            let read = try JSONDecoder().decode(ScreenApplicationState.self, from: data)
+            let restored = try ScreenApplication(restoring: read)
+            let again = restored.state(pendingDeeplink: read.pendingDeeplink)
+            // A NaN trait is not equal to itself: then what the states print is compared.
+            guard again == state || "\(again)" == "\(state)" else {
                 throw LuaCallError.plain("restore check: the restored hierarchy differs:\n" + restored.tree() + "\nfrom:\n" + app.application.tree())
             }
         } catch let error as LuaCallError {

@@ -8,6 +8,8 @@
 ///     let data = try JSONEncoder().encode(app.snapshot())
 ///     let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: data))
 ///     -- Lua: nav.app { restore = app:snapshot() }
+///
+/// `ScreenApplicationState` keeps the clock and a held deeplink with the hierarchy.
 extension ScreenApplication {
     public convenience init(restoring snapshot: ScreenSnapshot, clock: Double = 0, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
         self.init(timing: timing)

@@ -66,10 +66,18 @@ extension ScreenKey: Codable {
     }
 }
 
-/// Plain JSON: true, 7, 0.5, "text", [...], {...}.
+/// Plain JSON: true, 7, 0.5, "text", [...], {...}. A number JSON cannot hold (infinity,
+/// NaN) is `{"$double": "inf"}` (or `"-inf"`, `"nan"`).
 extension ScreenValue: Codable {
+    private static let nonFinite: [String: Double] = ["inf": .infinity, "-inf": -.infinity, "nan": .nan]
+
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
+        if let tagged = try? container.decode([String: String].self), tagged.count == 1,
+           let name = tagged["$double"], let number = Self.nonFinite[name] {
+            self = .double(number)
+            return
+        }
         if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
         else if let number = try? container.decode(Int.self) { self = .int(number) }
         else if let number = try? container.decode(Double.self) { self = .double(number) }
@@ -83,6 +91,8 @@ extension ScreenValue: Codable {
         switch self {
         case let .bool(flag): try container.encode(flag)
         case let .int(number): try container.encode(number)
+        case let .double(number) where !number.isFinite:
+            try container.encode(["$double": number.isNaN ? "nan" : number > 0 ? "inf" : "-inf"])
         case let .double(number): try container.encode(number)
         case let .string(text): try container.encode(text)
         case let .array(list): try container.encode(list)

@@ -31,6 +31,27 @@ import Testing
         #expect(json.contains(#""chatId":7"#) && json.contains(#""ratio":0.5"#) && json.contains(#""on":true"#))
     }
 
+    /// The whole state (hierarchy, clock, held deeplink) through JSON, numbers JSON cannot
+    /// hold included.
+    @Test func anApplicationsStateRestoresThroughJSON() throws {
+        let app = try tabApp(selected: 1)
+        let chart = ScreenKey(name: "Chart", traits: ["max": .double(.infinity), "min": .double(-.infinity)])
+        app.navigate(to: try AnyScreenRoute(root: .window).top(.container(of: .stack))
+            .push(AnyScreen(kind: .modal, key: chart) { _ in ScreenContainer(kind: .modal, key: chart) }))
+        app.advance(by: 2)
+        let state = app.state(pendingDeeplink: "app://chat/7")
+        let data = try JSONEncoder().encode(state)
+        #expect(String(decoding: data, as: UTF8.self).contains(#"{"$double":"inf"}"#))
+        let read = try JSONDecoder().decode(ScreenApplicationState.self, from: data)
+        #expect(read == state)
+        #expect(read.pendingDeeplink == "app://chat/7")
+        let copy = try ScreenApplication(restoring: read)
+        #expect(copy.state(pendingDeeplink: read.pendingDeeplink) == state)
+        #expect(copy.clock.now == app.clock.now)
+        let nan = try JSONDecoder().decode(ScreenValue.self, from: JSONEncoder().encode(ScreenValue.double(.nan)))
+        if case let .double(number) = nan { #expect(number.isNaN) } else { Issue.record("NaN read back as \(nan)") }
+    }
+
     @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
         let stackInStack = ScreenSnapshot(kind: .window, key: nil, children: [
             ScreenSnapshot(kind: .stack, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil)]),

@@ -65,4 +65,19 @@ describe("restore", function()
       :toFail("selected tab 3 out of range")
     expect(function() nav.app { restore = nav.app():snapshot(), root = Feed() } end):toFail("unknown field 'root'")
   end)
+
+  scenario("a snapshot's fields are checked, not dropped", function()
+    local function with(field, value, node)
+      local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+      local target = node and snapshot.children[1] or snapshot
+      target[field] = value
+      return function() nav.app { restore = snapshot } end
+    end
+    expect(with("clock", "5")):toFail("restore.clock must be a finite number of seconds, 0 or more")
+    expect(with("pendingDeeplink", 5)):toFail("restore.pendingDeeplink must be a URL (a string) or nil")
+    expect(with("colour", "red", true)):toFail("restore.children[1]: unknown field 'colour' (a snapshot has attributes, children,")
+    expect(with("clock", 1, true)):toFail("restore.children[1]: unknown field 'clock'")
+    expect(with("presentationPhase", "hovering", true)):toFail("restore.children[1]: presentationPhase must be presenting, presented or dismissing")
+    expect(nav.app { restore = nav.app():snapshot() }.clock):toBe(0)
+  end)
 end)
