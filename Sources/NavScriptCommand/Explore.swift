@@ -127,7 +127,13 @@ struct Explore: ParsableCommand {
             // Walks past the first failure count for nothing: the figures are those of walks
             // up to it, whatever the batch size.
             for (slot, result) in results.all.enumerated() where first == nil {
-                let walk = try result!.get()
+                let walk: ExploreRunner.Walk
+                do {
+                    walk = try result!.get()
+                } catch {
+                    // A broken limit: name the walk, which the same command walks again.
+                    throw ExploreWalkError(message: "walk \(batch[slot] + 1) (seed \(seed)): \(Format.loadError(error))")
+                }
                 walked += 1
                 performed += walk.steps.count
                 var previous: Int?
@@ -388,4 +394,10 @@ final class WalkResults: @unchecked Sendable {
         defer { lock.unlock() }
         return items
     }
+}
+
+/// A walk that could not finish (a broken limit), named.
+struct ExploreWalkError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

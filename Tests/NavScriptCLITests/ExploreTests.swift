@@ -476,4 +476,14 @@ import Testing
         let states = result.output.components(separatedBy: "20000 actions, ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
         #expect((states ?? 0) >= 15, "\(result.output)")
     }
+    /// A walk that breaks a limit ends the exploration, and the message names the walk.
+    @Test func aWalkThatBreaksALimitIsNamed() throws {
+        let fixture = try Fixture(["loop.lua": """
+            return explore.model { start = function() return nav.app() end,
+              actions = { explore.action("spin", function() while true do end end) } }
+            """])
+        let result = try navscript(["explore", "loop.lua", "--seed", "3"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript explore: walk 1 (seed 3): loop.lua:2: instruction limit exceeded"), "\(result.errors)")
+    }
 }
