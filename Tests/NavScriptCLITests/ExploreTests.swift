@@ -211,7 +211,8 @@ import Testing
     /// Every option of a model and an action is checked where the model loads, named: a
     /// misspelt built-in would stay on, a string `expected` would match nothing.
     @Test(arguments: [
-        ("builtins = { expectedError = false }", "unknown built-in invariant 'expectedError' (backToRoot, expectedErrors, noPendingActions"),
+        // `return explore.model { ... }` is a tail call: the line is the one that calls it.
+        ("builtins = { expectedError = false }", "bad.lua:1: bad argument #1 to 'model' (unknown built-in invariant 'expectedError' (backToRoot, expectedErrors, noPendingActions"),
         ("builtins = { sizeBound = 'no' }", "builtins.sizeBound must be true or false, got string"),
         ("expected = 'custom failure'", "expected: a list of error texts, got string"),
         ("expected = { 5 }", "expected[1] is a number, not an error text"),

@@ -107,6 +107,9 @@ public final class ExploreRunner: @unchecked Sendable {
     private let options: LuaOptions
     /// Whether walks count the lines of route scripts that run (`--coverage`).
     public var coverage = false
+    /// The line that calls `explore.model`: `return explore.model { ... }` is a tail call,
+    /// which leaves its errors no line of their own.
+    private let modelLine: Int?
 
     /// How long one call of this runner (a walk, a replay) may run: the model's loading and
     /// the walk each have the time limit.
@@ -117,7 +120,9 @@ public final class ExploreRunner: @unchecked Sendable {
         var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
         options.moduleFiles = LuaModuleFiles()
         self.options = options
-        chunk = try LuaChunk(compiling: try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath), chunkName: "@" + file.displayPath)
+        let script = try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath)
+        chunk = try LuaChunk(compiling: script, chunkName: "@" + file.displayPath)
+        modelLine = String(decoding: script, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("explore.model") }.map { $0 + 1 }
         let relative = file.url.standardizedFileURL.path.dropFirst(file.root.standardizedFileURL.path.count).drop { $0 == "/" }
         moduleName = String(relative.dropLast(relative.hasSuffix(".lua") ? 4 : 0)).replacingOccurrences(of: "/", with: ".")
     }
@@ -140,7 +145,11 @@ public final class ExploreRunner: @unchecked Sendable {
         }
         let model = try lua.withBudget { try lua.withStack { call -> LuaReference in
             try lua.load(chunk, on: call)
-            try lua.pcall(call, arguments: 0, results: 1)
+            do {
+                try lua.pcall(call, arguments: 0, results: 1)
+            } catch let error as LuaError where error.location == nil && error.message.hasPrefix("bad argument #1 to 'model'") {
+                throw LuaError(kind: error.kind, message: "\(file.displayPath):\(modelLine ?? 1): " + error.message, traceback: error.traceback)
+            }
             guard call.type(-1) == .table, call.field(-1, "isModel") == .boolean else {
                 throw LuaError(kind: .runtime, message: "\(file.displayPath) must return explore.model { ... }")
             }
