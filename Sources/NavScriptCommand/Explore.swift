@@ -320,6 +320,10 @@ struct Explore: ParsableCommand {
         print("")
         print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
         if found.start > 1 { print("  from start \(found.start)") }
+        if shrunk.isEmpty, let tree = replay.startTree {
+            print("  at the start:")
+            print(tree.split(separator: "\n").map { "       " + $0 }.joined(separator: "\n"))
+        }
         for (index, step) in shrunk.enumerated() {
             print("  \(index + 1). \(step.description)")
             if index < replay.trees.count {

@@ -487,4 +487,18 @@ import Testing
         #expect(result.status == 2)
         #expect(result.errors.contains("navscript explore: walk 1 (seed 3): loop.lua:2: instruction limit exceeded"), "\(result.errors)")
     }
+    /// A start that already breaks an invariant is shown as it is.
+    @Test func aBrokenStartShowsItsHierarchy() throws {
+        let fixture = try Fixture(["start.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("wait", function(app) app:advance(1) end) },
+              invariants = { ["the top is B"] = function(app) return app:top().name == "B", "the top is " .. app:top().name end },
+            }
+            """])
+        let result = try navscript(["explore", "start.lua"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("shrunk to 0):\n  at the start:\n       window\n       └─ stack\n          └─ modal A ← top\n  the top is A"), "\(result.output)")
+    }
 }

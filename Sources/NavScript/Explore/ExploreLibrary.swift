@@ -316,11 +316,13 @@ end
 local lastApp, lastChoices
 
 -- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
--- returns the failure or nil, the index of the step that failed, and the tree after each step.
+-- returns the failure or nil, the index of the step that failed, and the tree after each step
+-- (and at the start, `trees.start`).
 function explore.run(model, steps, startIndex, withTrees)
   local app = startApp(model, startIndex or 1)
   lastApp = app
   local trees = {}
+  if withTrees then trees.start = app:tree() end
   local failure = check(model, app)
   if failure then return failure, 0, trees end
   -- Every `when` is asked in each state, as a walk asks them: one that raises is the failure.

@@ -252,6 +252,8 @@ public final class ExploreRunner: @unchecked Sendable {
         public let index: Int
         public let skipped: Bool
         public let trees: [String]
+        /// With trees, the tree at the start.
+        public let startTree: String?
     }
 
     public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false) throws -> Replay {
@@ -304,7 +306,8 @@ public final class ExploreRunner: @unchecked Sendable {
         }, fields: [:])
         let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees)], results: 4)
         let pictures = (values[2].array ?? []).compactMap(\.string)
-        return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures)
+        return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures,
+                      startTree: values[2]["start"]?.string)
     }
 
     /// Simpler argument lists for a step, for shrinking.
