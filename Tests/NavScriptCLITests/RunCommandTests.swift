@@ -129,6 +129,27 @@ import Testing
         #expect(Set(union) == Set(all))
     }
 
+    /// A loop over `pairs` defines scenarios in another order in each Lua state: scenarios
+    /// made at one line are listed, sharded and reported in name order.
+    @Test func scenariosMadeInAPairsLoopListAndShardTheSameInEveryProcess() throws {
+        let fixture = try Fixture(["loop_spec.lua": """
+            local t = {} for i = 1, 40 do t["key" .. i] = i end
+            for k, v in pairs(t) do scenario("s " .. k, function() expect(v):toBe(t[k]) end) end
+            scenario("last", function() end)
+            """])
+        let all = try navscript(["run", ".", "--list"], in: fixture.root).output
+        let lines = all.split(separator: "\n").map(String.init)
+        #expect(lines.count == 41)
+        #expect(lines.first?.contains("s key1") == true && lines.last?.contains("last") == true, "\(all)")
+        for _ in 1...3 { #expect(try navscript(["run", ".", "--list"], in: fixture.root).output == all) }
+        var union: [String] = []
+        for index in 1...3 {
+            union += try navscript(["run", ".", "--list", "--shard", "\(index)/3"], in: fixture.root).output.split(separator: "\n").map(String.init)
+        }
+        #expect(union.count == 41)
+        #expect(Set(union) == Set(lines))
+    }
+
     @Test func shuffleRepeatsWithTheSeed() throws {
         let first = try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", "7"]).output
         let again = try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", "7"]).output

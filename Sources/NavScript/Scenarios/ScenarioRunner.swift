@@ -67,15 +67,36 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             try runtime.lua.pcall(call, arguments: 0, results: 1)
             // The prelude's own list, of any length: no script data bounds apply.
             guard let list = try call.value(-1, depth: 4, limits: LuaCopyLimits(values: .max, bytes: .max)).array else { return [] }
-            let scenarios = list.enumerated().map { position, entry in
-                ScenarioInfo(index: position + 1, name: entry["name"]?.string ?? "?",
-                             tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
-                             location: entry["line"]?.string ?? displayPath,
-                             isPending: entry["pending"]?.boolean ?? false, isFocused: entry["only"]?.boolean ?? false)
+            let defined = list.map { entry in
+                (ScenarioInfo(index: 0, name: entry["name"]?.string ?? "?",
+                              tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
+                              location: entry["line"]?.string ?? displayPath,
+                              isPending: entry["pending"]?.boolean ?? false, isFocused: entry["only"]?.boolean ?? false),
+                 entry["placeholder"]?.boolean == true)
             }
             // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
-            try Self.refuseDuplicates(zip(scenarios, list).filter { $0.1["placeholder"]?.boolean != true }.map(\.0))
-            return scenarios
+            try Self.refuseDuplicates(defined.filter { !$0.1 }.map(\.0))
+            return Self.inStableOrder(defined.map(\.0))
+        }
+    }
+
+    /// The scenarios in definition order, except that a run of them made at one line (in a
+    /// loop, by a helper) is in name order: a loop over `pairs` visits keys in another order
+    /// in each Lua state (its string hashes are seeded per state), and listings, shards and
+    /// reports must be the same in every process. Numbered in that order.
+    static func inStableOrder(_ scenarios: [ScenarioInfo]) -> [ScenarioInfo] {
+        var ordered: [ScenarioInfo] = []
+        ordered.reserveCapacity(scenarios.count)
+        var start = 0
+        while start < scenarios.count {
+            var end = start + 1
+            while end < scenarios.count && scenarios[end].location == scenarios[start].location { end += 1 }
+            ordered += scenarios[start..<end].sorted { $0.name < $1.name }
+            start = end
+        }
+        return ordered.enumerated().map { position, scenario in
+            ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
+                         isPending: scenario.isPending, isFocused: scenario.isFocused)
         }
     }
 
