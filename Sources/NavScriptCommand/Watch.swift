@@ -24,7 +24,7 @@ struct Watch: ParsableCommand {
     var interval: Double = 0.02
 
     func validate() throws {
-        if !(interval > 0) { throw ValidationError("--interval must be more than 0") }
+        if !(interval > 0 && interval <= 60) { throw ValidationError("--interval must be more than 0 and at most 60 seconds") }
     }
 
     func run() throws {

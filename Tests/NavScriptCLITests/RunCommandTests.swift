@@ -67,7 +67,8 @@ import Testing
     @Test func usageErrorsExitTwo() throws {
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         for arguments in [["run"], ["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
-                          ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"]] {
+                          ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
+                          ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"]] {
             let result = try navscript(arguments, in: fixture.root)
             #expect(result.status == 2, "\(arguments)")
             #expect(!result.errors.isEmpty, "\(arguments)")
