@@ -178,6 +178,9 @@ final class RunSession {
             report.coverageModules = routeModules()
             coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
                 .shown(in: reporters)
+            if let threshold = options.coverageThreshold, let coverage, coverage.percent < threshold {
+                report.isBelowCoverageThreshold = true
+            }
         }
         for reporter in reporters {
             reporter.finish(report)

@@ -18,6 +18,8 @@ struct RunReport {
     var command = ""
     /// With --coverage, the suite's route scripts (by chunk name), covered or not.
     var coverageModules: [String]?
+    /// With --coverage-threshold, whether coverage fell below it (the run exits 1).
+    var isBelowCoverageThreshold = false
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }
@@ -60,10 +62,11 @@ struct RunReport {
     }
 
     /// 2 when a script did not load or a snapshot could not be written, 1 when a scenario
-    /// failed (or, in CI, a snapshot or a snapshot file is obsolete), else 0.
+    /// failed (or, in CI, a snapshot or a snapshot file is obsolete) or coverage is below
+    /// its threshold, else 0.
     var exitCode: Int32 {
         if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
-        if failed > 0 || !snapshotFailures.isEmpty { return 1 }
+        if failed > 0 || !snapshotFailures.isEmpty || isBelowCoverageThreshold { return 1 }
         return 0
     }
 
