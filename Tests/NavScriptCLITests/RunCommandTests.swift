@@ -68,11 +68,23 @@ import Testing
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         for arguments in [["run"], ["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
                           ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
-                          ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"]] {
+                          ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"],
+                          ["run", ".", "--reporter", "console", "--reporter", "console"],
+                          ["run", ".", "--reporter", "tap", "--reporter", "junit=/dev/stdout"]] {
             let result = try navscript(arguments, in: fixture.root)
             #expect(result.status == 2, "\(arguments)")
             #expect(!result.errors.isEmpty, "\(arguments)")
         }
+    }
+
+    /// A report sent to `/dev/stdout` takes standard output as one given no file does: the
+    /// console moves to standard error, and the report is written in place.
+    @Test func aReportToDevStdoutTakesStandardOutput() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        let result = try navscript(["run", ".", "--reporter", "junit=/dev/stdout", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("<?xml"), "\(result.output)")
+        #expect(result.errors.contains("passed, 0 failed"))
     }
 
     @Test func aScriptThatDoesNotLoadExitsTwoAndTheRestStillRuns() throws {

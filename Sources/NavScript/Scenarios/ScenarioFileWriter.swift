@@ -9,8 +9,9 @@ import Darwin
 /// words why when it cannot: snapshots, reports and the runner's state all go through here.
 ///
 /// A regular file (or a new one) is written to a temporary file beside it and renamed over
-/// it. A link is followed, so the link stays and its target changes. A FIFO or a device
-/// (`/dev/stdout`) is written in place, never replaced.
+/// it. A link is followed, so the link stays and its target changes. A FIFO, a device or
+/// anything under `/dev` or `/proc` (`/dev/stdout`, even redirected to a file) is written
+/// in place, never replaced.
 ///
 ///     try ScenarioFileWriter.write("text", to: url)   // throws "cannot write x: Permission denied"
 public enum ScenarioFileWriter {
@@ -31,6 +32,11 @@ public enum ScenarioFileWriter {
     }
 
     public static func write(_ data: Data, to path: String) throws(Failure) {
+        // `/dev/stdout` redirected to a file leads, link by link, to that regular file:
+        // written in place, what else went to standard output stays.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+            return try writeInPlace(data, to: path, shownAs: path)
+        }
         let target = try followLinks(path)
         var info = stat()
         if stat(target, &info) == 0 {

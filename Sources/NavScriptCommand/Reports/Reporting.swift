@@ -155,12 +155,17 @@ enum ReporterKind: String, CaseIterable {
         if onStandardOutput.count > 1 {
             throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (\(files))")
         }
+        if requested.filter({ $0.kind == .console }).count > 1 {
+            throw ValidationError("reporter console is given twice")
+        }
     }
 
-    /// Whether the report, given no path, writes to standard output (where the console's
-    /// summary and the coverage table must then keep out of its way).
+    /// Whether the report writes to standard output, given no path or `/dev/stdout` (where
+    /// the console's summary and the coverage table must then keep out of its way).
     func writesToStandardOutput(path: String?) -> Bool {
-        self != .console && defaultPath == nil && path == nil
+        guard self != .console else { return false }
+        if let path { return path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1" }
+        return defaultPath == nil
     }
 }
 
@@ -255,7 +260,7 @@ extension RunOptions {
         if !requested.contains(where: { $0.0 == .console }) {
             requested.insert((.console, nil), at: 0)
         }
-        let machineOnStdout = requested.contains { $0.0 != .console && $0.1 == nil }
+        let machineOnStdout = requested.contains { $0.0.writesToStandardOutput(path: $0.1) }
         return requested.map { kind, path in
             let url = path.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
             let output = url.map { ReportOutput(.file(kind == .html ? $0.appendingPathComponent("index.html") : $0)) }
