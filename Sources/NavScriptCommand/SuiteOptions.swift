@@ -78,6 +78,7 @@ struct SuiteOptions: ParsableArguments {
     func locations() -> (paths: [String], lines: [String: Set<Int>]) {
         var plain: [String] = []
         var lines: [String: Set<Int>] = [:]
+        var whole: [String] = []
         for path in paths {
             if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]), path[..<colon].hasSuffix(".lua") {
                 let file = String(path[..<colon])
@@ -85,8 +86,11 @@ struct SuiteOptions: ParsableArguments {
                 lines[URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL.path, default: []].insert(line)
             } else {
                 plain.append(path)
+                whole.append(URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL.path)
             }
         }
+        // A file named whole, or in a folder named, runs whole even if a line of it is named too.
+        lines = lines.filter { file, _ in !whole.contains { file == $0 || file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
         return (plain, lines)
     }
 
