@@ -1,9 +1,10 @@
 import ArgumentParser
+import NavScript
 import Foundation
 
 /// `navscript`: runs navigation scenarios written in Lua against the simulated hierarchy.
 struct NavScriptCommand: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = navScriptVersion
 
     static let configuration = CommandConfiguration(
         commandName: "navscript",

@@ -216,7 +216,7 @@ import Testing
         let runHelp = try navscript(["help", "run"])
         #expect(runHelp.status == 0)
         #expect(runHelp.output.contains("--shard <I/N>"))
-        #expect(try navscript(["--version"]).output == "0.1.0\n")
+        #expect(try navscript(["--version"]).output == "0.2.0\n")
     }
 }
 

@@ -38,7 +38,7 @@ extension NavRuntime {
                 call.push(PredicateObject(.container(of: kind), node: kind == .modal ? nil : Self.emptyNode(kind)), predicates)
                 call.setField(module, kind == .modal ? "container" : kind.rawValue)
             }
-            call.push("0.1.0")
+            call.push(navScriptVersion)
             call.setField(module, "version")
 
             // The proxy scripts see: reads go to the module, writes fail.
