@@ -77,6 +77,8 @@ public final class ScriptWatcher {
                 scan(folder: path, relative: relativePath, into: &found, skipping: &skipped)
             case S_IFLNK where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
                 skipped.append("\(relativePath), a link (links are not followed: name the file it leads to)")
+            case S_IFLNK where stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR:
+                skipped.append("\(relativePath)/, a link to a folder (links are not followed: name the folder it leads to)")
             case S_IFREG where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
                 #if os(Linux)
                 let modified = info.st_mtim
