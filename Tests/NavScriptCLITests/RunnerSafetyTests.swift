@@ -121,6 +121,7 @@ import Darwin
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
         #expect(result.output.contains("ERROR cannot write \(fixture.root.path)/app_spec.lua.snap: it is a folder"), "\(result.output)")
+        #expect(!result.output.contains("written"), "\(result.output)")
     }
 
     @Test func aReportThatCannotBeWrittenIsAnError() throws {

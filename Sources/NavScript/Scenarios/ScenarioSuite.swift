@@ -104,8 +104,9 @@ public struct ScenarioFileResult: Sendable {
         } catch {
             writeError = error.description
         }
-        snapshotsWritten = snapshots.written
-        snapshotsUpdated = snapshots.updated
+        // Nothing was written when the file could not be.
+        snapshotsWritten = writeError == nil ? snapshots.written : 0
+        snapshotsUpdated = writeError == nil ? snapshots.updated : 0
         obsoleteSnapshots = snapshots.mode == .update ? [] : obsolete
         removedSnapshots = snapshots.mode == .update && writeError == nil ? obsolete : []
         snapshotFile = ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
