@@ -104,7 +104,7 @@ final class RunSession {
             if let last = LastRun.read(in: suiteOptions.workingDirectory) {
                 selection.only = Set(last.failed)
             } else {
-                FileHandle.standardError.write(Data("navscript: no last run is recorded here (\(LastRun.url(in: suiteOptions.workingDirectory).path)); running everything\n".utf8))
+                FileHandle.standardError.write(Data("navscript: no last run is recorded here (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n".utf8))
             }
         }
         self.selection = selection

@@ -120,7 +120,7 @@ import Darwin
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("app_spec.lua.snap"), withIntermediateDirectories: true)
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
-        #expect(result.output.contains("ERROR cannot write \(fixture.root.path)/app_spec.lua.snap: it is a folder"), "\(result.output)")
+        #expect(result.output.contains("ERROR cannot write app_spec.lua.snap: it is a folder"), "\(result.output)")
         #expect(!result.output.contains("written"), "\(result.output)")
     }
 
@@ -129,10 +129,10 @@ import Darwin
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("report.xml"), withIntermediateDirectories: true)
         let result = try navscript(["run", ".", "--reporter", "junit=report.xml", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
-        #expect(result.errors.contains("navscript: cannot write \(fixture.root.path)/report.xml: it is a folder"), "\(result.errors)")
+        #expect(result.errors.contains("navscript: cannot write report.xml: it is a folder"), "\(result.errors)")
         let made = try navscript(["run", ".", "--reporter", "junit=reports/ci/junit.xml"], in: fixture.root)
         #expect(made.status == 0)
-        #expect(made.errors.contains("navscript: made the folder \(fixture.root.path)/reports/ci for junit.xml"))
+        #expect(made.errors.contains("navscript: made the folder reports/ci for junit.xml"))
         #expect(fixture.exists("reports/ci/junit.xml"))
     }
 

@@ -19,7 +19,8 @@ public enum ScenarioFileWriter {
         public let path: String
         public let reason: String
 
-        public var description: String { "cannot write \(path): \(reason)" }
+        /// The path as messages name files: relative to the working folder when inside it.
+        public var description: String { "cannot write \(ScenarioDiscovery.display(URL(fileURLWithPath: path), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))): \(reason)" }
 
         public init(path: String, reason: String) {
             self.path = path

@@ -66,7 +66,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 order.append(name)
             }
         }
-        let file = url.lastPathComponent
+        let file = ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("== ") {
                 finish()
