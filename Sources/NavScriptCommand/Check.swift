@@ -18,6 +18,8 @@ struct Check: ParsableCommand {
 
     @OptionGroup var suite: SuiteOptions
 
+    private static let watchdog = Watchdog(command: "check")
+
     func run() throws {
         var errors: [String] = []
         let scenarioFiles = try suite.scenarioFiles()
@@ -30,7 +32,9 @@ struct Check: ParsableCommand {
         }
         let modules = routeModules(excluding: scenarioPaths)
         for module in modules {
-            if let error = load(module) {
+            // A module stuck in a C function (a long pattern search) is past the limits' reach.
+            if let error = Self.watchdog.watch("loading \(ScenarioDiscovery.display(module.file, in: suite.workingDirectory))",
+                                               seconds: suite.limits.seconds, { load(module) }) {
                 errors.append(error)
             }
         }

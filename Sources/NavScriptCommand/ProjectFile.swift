@@ -54,6 +54,8 @@ struct ProjectFile {
         return nil
     }
 
+    private static let watchdog = Watchdog(command: "run")
+
     /// Runs the file and reads its table; paths come back relative to `workingFolder`.
     static func read(_ file: URL, relativeTo workingFolder: URL) throws(ValidationError) -> ProjectFile {
         let shown = ScenarioDiscovery.display(file, in: workingFolder)
@@ -61,7 +63,10 @@ struct ProjectFile {
         do {
             let text = try ScenarioFileRunner.script(at: file, shownAs: shown)
             let state = try LuaState(options: LuaOptions(limits: LuaLimits(memory: 16 << 20, instructions: 10_000_000, seconds: 5)))
-            value = try state.execute(String(decoding: text, as: UTF8.self), chunkName: "@" + shown)
+            // A pattern search stuck in C is past the limits' reach.
+            value = try watchdog.watch("reading \(shown)", seconds: 5) {
+                try state.execute(String(decoding: text, as: UTF8.self), chunkName: "@" + shown)
+            }
         } catch {
             throw ValidationError("\(shown) does not load: \((error as? LuaError)?.message ?? "\(error)")")
         }

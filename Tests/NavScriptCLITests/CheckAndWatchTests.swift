@@ -24,6 +24,18 @@ import Testing
         #expect(!result.output.contains("never run"))
         #expect(result.output.contains("5 files checked, 3 errors"))
     }
+
+    /// A route module stuck in a C function is past the limits' reach: check ends a second
+    /// after --timeout, and says why.
+    @Test func aModuleStuckInACFunctionEndsTheCheck() throws {
+        let fixture = try Fixture([
+            "routes/stuck.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nreturn {}",
+            "scenarios/good.lua": "scenario('a', function() end)",
+        ])
+        let result = try navscript(["check", ".", "--timeout", "1"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript check: loading routes/stuck.lua has run for more than 2 s"), "\(result.errors)")
+    }
 }
 
 @Suite struct WatchCommandTests {
