@@ -2,7 +2,8 @@ import ScreenKit
 
 /// A URL pattern for deeplinks: `app://chat/:chatId`, `https://example.com/rooms/:room/chats/:chat`.
 ///
-/// Everything after `scheme://` is split at `/` (the host is the first segment); a segment
+/// Everything after `scheme://` is split at `/` (the host is the first segment; it and the
+/// scheme match in any case, as URLs' do, the path exactly); a segment
 /// starting with `:` captures one segment of the URL. A script gets a captured segment
 /// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
 /// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
@@ -31,10 +32,11 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
             return nil
         }
         var parameters: [String: String] = [:]
-        for (pattern, segment) in zip(segments, url.segments) {
+        for (position, (pattern, segment)) in zip(segments, url.segments).enumerated() {
             if pattern.hasPrefix(":") {
                 parameters[String(pattern.dropFirst())] = segment
-            } else if pattern != segment {
+            } else if position == 0 ? pattern.lowercased() != segment.lowercased() : pattern != segment {
+                // The host, as the scheme, is case-insensitive; the path is not.
                 return nil
             }
         }

@@ -25,6 +25,14 @@ describe("deeplinks", function()
     expect(app.log[2]):toBe('Info: Performing navigation for deeplink: app://chat/:chatId {chatId=7}')
   end)
 
+  scenario("match the scheme and the host in any case, as URLs do, and the path exactly", function()
+    nav.deeplink("app://rooms/:room/Chat", function() return nav.route():top(nav.stack):push(Chat()) end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("APP://CHAT/7")):toBe(true)
+    expect(app:open("app://Rooms/1/Chat")):toBe(true)
+    expect(app:open("app://rooms/1/chat")):toFail("no deeplink matches")
+  end)
+
   scenario("give a segment written as a whole number as an integer, any other as a string", function()
     local seen
     nav.deeplink("app://id/:id", function(params) seen = params return nil end)
