@@ -80,19 +80,20 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// The scenarios in definition order, except that a run of them made at one line (in a
-    /// loop, by a helper) is in name order: a loop over `pairs` visits keys in another order
+    /// The scenarios by where they are made (file, then line), and by name among those made
+    /// at one line (in a loop, by a helper): a loop over `pairs` makes them in another order
     /// in each Lua state (its string hashes are seeded per state), and listings, shards and
     /// reports must be the same in every process. Numbered in that order.
     static func inStableOrder(_ scenarios: [ScenarioInfo]) -> [ScenarioInfo] {
-        var ordered: [ScenarioInfo] = []
-        ordered.reserveCapacity(scenarios.count)
-        var start = 0
-        while start < scenarios.count {
-            var end = start + 1
-            while end < scenarios.count && scenarios[end].location == scenarios[start].location { end += 1 }
-            ordered += scenarios[start..<end].sorted { $0.name < $1.name }
-            start = end
+        func place(_ scenario: ScenarioInfo) -> (file: Substring, line: Int) {
+            guard let colon = scenario.location.lastIndex(of: ":"), let line = Int(scenario.location[scenario.location.index(after: colon)...]) else {
+                return (Substring(scenario.location), 0)
+            }
+            return (scenario.location[..<colon], line)
+        }
+        let ordered = scenarios.sorted { first, second in
+            let (a, b) = (place(first), place(second))
+            return a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : first.name < second.name
         }
         return ordered.enumerated().map { position, scenario in
             ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
