@@ -85,6 +85,23 @@ import Testing
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("<?xml"), "\(result.output)")
         #expect(result.errors.contains("passed, 0 failed"))
+        // Standard output appended to a file: the report goes after what is there.
+        let log = fixture.root.appendingPathComponent("out.log")
+        try "HEADER\n".write(to: log, atomically: true, encoding: .utf8)
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["run", ".", "--reporter", "json=/dev/stdout"]
+        process.currentDirectoryURL = fixture.root
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.hasPrefix("HEADER\n{"), "\(text)")
+        #expect(text.contains(#""exitCode" : 0"#))
     }
 
     @Test func aScriptThatDoesNotLoadExitsTwoAndTheRestStillRuns() throws {

@@ -9,9 +9,9 @@ import Darwin
 /// words why when it cannot: snapshots, reports and the runner's state all go through here.
 ///
 /// A regular file (or a new one) is written to a temporary file beside it and renamed over
-/// it. A link is followed, so the link stays and its target changes. A FIFO, a device or
-/// anything under `/dev` or `/proc` (`/dev/stdout`, even redirected to a file) is written
-/// in place, never replaced.
+/// it. A link is followed, so the link stays and its target changes. A FIFO or a device is
+/// written in place, never replaced, and `/dev/stdout` is standard output itself, even
+/// redirected to a file (appended where it stands).
 ///
 ///     try ScenarioFileWriter.write("text", to: url)   // throws "cannot write x: Permission denied"
 public enum ScenarioFileWriter {
@@ -33,10 +33,11 @@ public enum ScenarioFileWriter {
     }
 
     public static func write(_ data: Data, to path: String) throws(Failure) {
-        // `/dev/stdout` redirected to a file leads, link by link, to that regular file:
-        // written in place, what else went to standard output stays.
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
-            return try writeInPlace(data, to: path, shownAs: path)
+        // Standard output itself, wherever it goes: opening `/dev/stdout` anew would start a
+        // file it is redirected to over (or replace it), losing what went before.
+        if standardOutputPaths.contains(path) {
+            fflush(nil)
+            return try writeAll(data, to: STDOUT_FILENO, path: path)
         }
         let target = try followLinks(path)
         var info = stat()
@@ -87,6 +88,9 @@ public enum ScenarioFileWriter {
         }
         throw Failure(path: path, reason: "too many links")
     }
+
+    /// Names of standard output.
+    public static let standardOutputPaths: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
     private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
         let descriptor = open(target, O_WRONLY)

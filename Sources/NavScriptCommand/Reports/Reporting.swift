@@ -164,7 +164,7 @@ enum ReporterKind: String, CaseIterable {
     /// the console's summary and the coverage table must then keep out of its way).
     func writesToStandardOutput(path: String?) -> Bool {
         guard self != .console else { return false }
-        if let path { return path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1" }
+        if let path { return ScenarioFileWriter.standardOutputPaths.contains(path) }
         return defaultPath == nil
     }
 }
