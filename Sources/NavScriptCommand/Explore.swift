@@ -219,7 +219,8 @@ struct Explore: ParsableCommand {
                     }
                     note(expansion)
                     transitions.insert(shape + "\u{0}" + expansion.shape)
-                    if seen.insert(expansion.shape).inserted {
+                    // A state mid-animation is followed whatever its shape: it is more than it.
+                    if seen.insert(expansion.shape).inserted || !expansion.isIdle {
                         next.append((start, candidate, expansion.shape, expansion.next))
                     }
                 }
@@ -230,7 +231,7 @@ struct Explore: ParsableCommand {
         }
         print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
               + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
-        print("A sequence that reaches a state seen before is not followed further: what the abstract state does not show "
+        print("A sequence that reaches a state seen before, at rest, is not followed further: what the abstract state does not show "
               + (keys ? "" : "(screen keys: see --keys) ") + "and the model's own state (its modules, a held deeplink) are not told apart.")
         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
         return nil

@@ -389,6 +389,10 @@ import Testing
         #expect(on.output.contains("✗ Invariant 'nothing is presented over a screen being dismissed' broke"))
         #expect(on.output.contains("Alert was presented on Photo while Sheet was being dismissed"))
         #expect(on.output.contains("shrunk to 4"), "\(on.output)")
+        // The exhaustive search follows every sequence through a state mid-animation.
+        let exhaustive = try navscript(["explore", "on.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(exhaustive.status == 1, "\(exhaustive.output)")
+        #expect(exhaustive.output.contains("the shortest counterexample has 4 actions"), "\(exhaustive.output)")
         let off = try navscript(["explore", "off.lua", "--runs", "200"], in: fixture.root)
         #expect(off.status == 0, "\(off.output)")
     }

@@ -347,14 +347,16 @@ function explore.run(model, steps, startIndex, withTrees)
   return nil, #steps, trees
 end
 
--- After explore.run: the shape, and the actions enabled then, each with its argument lists.
+-- After explore.run: the shape, the actions enabled then (each with its argument lists), and
+-- whether the run loop had nothing scheduled (a state mid-animation is more than its shape).
 function explore.frontier(model, keys)
   local out = {}
   for _, i in ipairs(lastChoices or {}) do
     local name = model.actions[i].name
     out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
   end
-  return lastApp:shape(keys), out
+  local _, _, idle = lastApp:census()
+  return lastApp:shape(keys), out, idle
 end
 
 -- The argument lists of an action, every combination, simplest first (for --exhaustive).

@@ -268,9 +268,11 @@ public final class ExploreRunner: @unchecked Sendable {
     public func expand(_ steps: [ExploreStep], start: Int, keys: Bool) throws -> Expansion {
         try withModel(seed: 0) { runtime, library, model in
             let replay = try replay(steps, start: start, trees: false, runtime, library, model)
-            guard replay.failure == nil, !replay.skipped else { return Expansion(replay: replay, shape: "", next: [], coverage: coverage(runtime)) }
+            guard replay.failure == nil, !replay.skipped else {
+                return Expansion(replay: replay, shape: "", isIdle: true, next: [], coverage: coverage(runtime))
+            }
             // The app the run left: the library keeps the last one.
-            let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 2)
+            let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 3)
             var next: [ExploreStep] = []
             for entry in values[1].array ?? [] {
                 let name = entry["action"]?.string ?? ""
@@ -278,7 +280,7 @@ public final class ExploreRunner: @unchecked Sendable {
                     next.append(ExploreStep(action: name, arguments: arguments.array ?? []))
                 }
             }
-            return Expansion(replay: replay, shape: values[0].string ?? "", next: next, coverage: coverage(runtime))
+            return Expansion(replay: replay, shape: values[0].string ?? "", isIdle: values[2].boolean ?? true, next: next, coverage: coverage(runtime))
         }
     }
 
@@ -287,6 +289,9 @@ public final class ExploreRunner: @unchecked Sendable {
     public struct Expansion: Sendable {
         public let replay: Replay
         public let shape: String
+        /// Whether the run loop had nothing scheduled: a state mid-animation is more than
+        /// its shape (what is under way, and how long it has to go).
+        public let isIdle: Bool
         public let next: [ExploreStep]
         public let coverage: [String: [Int: Int]]
     }
