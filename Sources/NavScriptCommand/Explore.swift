@@ -62,7 +62,7 @@ struct Explore: ParsableCommand {
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
         if !(time > 0) { throw ValidationError("--time must be more than 0") }
-        if !(timeout > 0) || !timeout.isFinite { throw ValidationError("--timeout must be a number of seconds more than 0") }
+        if let rule = SuiteOptions.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
     }
 

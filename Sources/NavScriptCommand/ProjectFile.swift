@@ -54,7 +54,8 @@ struct ProjectFile {
         return nil
     }
 
-    private static let watchdog = Watchdog(command: "run")
+    /// Every command that loads scripts reads the project file: the message names the one given.
+    private static let watchdog = Watchdog(command: CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") } ?? "run")
 
     /// Runs the file and reads its table; paths come back relative to `workingFolder`.
     static func read(_ file: URL, relativeTo workingFolder: URL) throws(ValidationError) -> ProjectFile {

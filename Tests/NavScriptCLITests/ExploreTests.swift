@@ -306,7 +306,7 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 30)
         let bad = try navscript(["explore", "stuck.lua", "--timeout", "0"], in: fixture.root)
         #expect(bad.status == 2)
-        #expect(bad.errors.contains("--timeout must be a number of seconds more than 0"))
+        #expect(bad.errors.contains("--timeout must be more than 0 and at most 86400 seconds"))
     }
 
     /// A `when` that raises is a bug of the model: reported, shrunk and saved like a broken

@@ -205,7 +205,7 @@ extension NavRuntime {
         appMethod("census") { _, call, app in
             if call.type(2) == .number {
                 let errors = app.application.logger.errors, index = try call.integer(2)
-                call.push(errors.indices.contains(index - 1) ? errors[index - 1] : nil)
+                call.push(index >= 1 && index <= errors.count ? errors[index - 1] : nil)
                 return 1
             }
             var count = 0

@@ -42,12 +42,23 @@ extension NavRuntime {
         guard let kindName = value["kind"]?.string, let kind = ScreenContainerKind(rawValue: kindName), kind != .container else {
             throw fail("kind must be window, modal, stack or tabs")
         }
-        if case let .table(_, fields) = value {
+        if case let .table(array, fields) = value {
             let allowed = path == "restore" ? snapshotFields.union(["clock", "pendingDeeplink"]) : snapshotFields
+            if !array.isEmpty { throw fail("a snapshot node is a table of named fields, not a list") }
             if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
                 throw fail("unknown field '\(unknown)' (a snapshot has \(allowed.sorted().joined(separator: ", ")))")
             }
         }
+        // Each field of the type app:snapshot() gives it, or left out.
+        func expect(_ field: String, _ what: String, _ matches: (LuaValue) -> Bool) throws {
+            if let given = value[field], given != .nil, !matches(given) { throw fail("\(field) must be \(what)") }
+        }
+        for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
+        for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
+        try expect("selectedIndex", "a whole number") { $0.integer != nil }
+        try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
+        try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
+        try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         if let phase = value["presentationPhase"], phase != .nil, phase.string.flatMap(ScreenPresentationPhase.init(rawValue:)) == nil {
             throw fail("presentationPhase must be presenting, presented or dismissing")
         }
@@ -65,7 +76,8 @@ extension NavRuntime {
         var attributes: [String: ScreenValue] = [:]
         if case let .table(_, fields)? = value["attributes"] {
             for (name, field) in fields {
-                attributes[name] = ScreenValue(field)
+                guard let attribute = ScreenValue(field) else { throw fail("attribute '\(name)' is not plain data") }
+                attributes[name] = attribute
             }
         }
         let selected = value["selectedIndex"]?.integer.map { Int($0) - 1 }

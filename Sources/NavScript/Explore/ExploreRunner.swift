@@ -107,8 +107,8 @@ public final class ExploreRunner: @unchecked Sendable {
     private let options: LuaOptions
     /// Whether walks count the lines of route scripts that run (`--coverage`).
     public var coverage = false
-    /// The line that calls `explore.model`: `return explore.model { ... }` is a tail call,
-    /// which leaves its errors no line of their own.
+    /// The line that calls `explore.model`, when one line does: `return explore.model { ... }`
+    /// is a tail call, which leaves its errors no line of their own.
     private let modelLine: Int?
 
     /// How long one call of this runner (a walk, a replay) may run: the model's loading and
@@ -122,7 +122,12 @@ public final class ExploreRunner: @unchecked Sendable {
         self.options = options
         let script = try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath)
         chunk = try LuaChunk(compiling: script, chunkName: "@" + file.displayPath)
-        modelLine = String(decoding: script, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("explore.model") }.map { $0 + 1 }
+        // The one line that calls explore.model outside a comment, if there is exactly one.
+        let calls = String(decoding: script, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { _, line in
+            let code = line.range(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
+            return code.contains("explore.model")
+        }
+        modelLine = calls.count == 1 ? calls[0].offset + 1 : nil
         let relative = file.url.standardizedFileURL.path.dropFirst(file.root.standardizedFileURL.path.count).drop { $0 == "/" }
         moduleName = String(relative.dropLast(relative.hasSuffix(".lua") ? 4 : 0)).replacingOccurrences(of: "/", with: ".")
     }
@@ -148,7 +153,8 @@ public final class ExploreRunner: @unchecked Sendable {
             do {
                 try lua.pcall(call, arguments: 0, results: 1)
             } catch let error as LuaError where error.location == nil && error.message.hasPrefix("bad argument #1 to 'model'") {
-                throw LuaError(kind: error.kind, message: "\(file.displayPath):\(modelLine ?? 1): " + error.message, traceback: error.traceback)
+                guard let modelLine else { throw error }
+                throw LuaError(kind: error.kind, message: "\(file.displayPath):\(modelLine): " + error.message, traceback: error.traceback)
             }
             guard call.type(-1) == .table, call.field(-1, "isModel") == .boolean else {
                 throw LuaError(kind: .runtime, message: "\(file.displayPath) must return explore.model { ... }")

@@ -16,6 +16,17 @@ describe("nav.app", function()
     expect(tostring(app)):toBe("App")
   end)
 
+  scenario("counts its containers and the errors it logged", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.tabs):selectTab(1))):toFail("UITabBarController")
+    local containers, overDismissal, idle, errors = app:census()
+    expect({ containers, overDismissal, idle, errors }):toEqual { 3, nil, true, 1 }
+    expect(app:census(1)):toMatch("^No container of UITabBarController type found")
+    expect(app:census(2)):toBeNil()
+    expect(app:census(0)):toBeNil()
+    expect(app:census(math.mininteger)):toBeNil()
+  end)
+
   scenario("builds a given hierarchy without transitions or log lines", function()
     local app = nav.app { root = nav.tabs {
       nav.stack { Feed() },
