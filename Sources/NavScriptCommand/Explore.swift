@@ -150,7 +150,9 @@ struct Explore: ParsableCommand {
             }
             batchStart += batch.count
             if batchStart % ExploreKnowledge.epoch == 0 { known = learning }
-            if walked % max(jobs * 25, 50) == 0 {
+            // Each time the count passes a multiple of the step (batches end at epochs too).
+            let step = max(jobs * 25, 50)
+            if walked / step > (walked - batch.count) / step {
                 FileHandle.standardError.write(Data("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n".utf8))
             }
         }

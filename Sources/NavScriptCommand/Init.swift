@@ -36,7 +36,7 @@ struct Init: ParsableCommand {
                 FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
                 throw ExitCode(2)
             }
-            print("wrote \(ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))")
+            print("wrote \(ScenarioDiscovery.display(url))")
         }
         print("\nnext: navscript run \(folder)")
     }
@@ -65,6 +65,6 @@ struct Types: ParsableCommand {
             FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print("wrote \(ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))")
+        print("wrote \(ScenarioDiscovery.display(url))")
     }
 }

@@ -81,13 +81,13 @@ struct MergeReports: ParsableCommand {
             } catch let error as ValidationError {
                 throw error
             } catch let error as DecodingError {
-                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))) is not a blob report (\(Self.describe(error)))\n".utf8))
+                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(Self.describe(error)))\n".utf8))
                 throw ExitCode(2)
             } catch let error as CompactReader.Failure {
-                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))) is not a blob report (\(error))\n".utf8))
+                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(error))\n".utf8))
                 throw ExitCode(2)
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(file.path) cannot be read (\(error.localizedDescription))\n".utf8))
+                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) cannot be read (\(error.localizedDescription))\n".utf8))
                 throw ExitCode(2)
             }
         }

@@ -216,7 +216,7 @@ extension NavRuntime {
                 if let presented = container.presentedContainer { pending.append(presented) }
             }
             call.push(count)
-            call.push(app.application.simulation.presentationsOverDismissal.first)
+            call.push(app.application.simulation.presentationOverDismissal)
             call.push(app.application.clock.isIdle)
             call.push(app.application.logger.errors.count)
             return 4

@@ -8,7 +8,7 @@
 /// and its number alone, not on `--jobs` or on which walk finished first.
 ///
 ///     var knowledge = ExploreKnowledge()
-///     knowledge.learn(from: walk, actions: ["open chat", "back"])
+///     knowledge.learn(from: walk, actions: ["open chat": 1, "back": 2])
 ///     knowledge.scores(in: shape)       // [action index: visits of the state it leads to]
 ///     -- Lua: explore.walk(model, depth, start, keys, known) calls known(shape)
 public struct ExploreKnowledge: Sendable {
@@ -27,8 +27,8 @@ public struct ExploreKnowledge: Sendable {
         return known.mapValues { visits[$0] ?? 0 }
     }
 
-    /// Learns the states a walk reached and where its actions led. `actions` are the
-    /// model's action names in order.
+    /// Learns the states a walk reached and where its actions led. `actions` gives each of
+    /// the model's action names its 1-based index.
     public mutating func learn(from walk: ExploreRunner.Walk, actions: [String: Int]) {
         for shape in walk.shapes { visits[shape, default: 0] += 1 }
         for (position, step) in walk.steps.enumerated() where position + 1 < walk.shapes.count {

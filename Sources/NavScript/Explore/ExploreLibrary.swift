@@ -181,7 +181,9 @@ local function expectedError(model, message)
   return false
 end
 
--- The first invariant that does not hold, as { invariant =, message = }, or nil.
+-- The first invariant that does not hold, as { invariant =, message = }, or nil. A built-in
+-- whose message describes the state says so (describesState): shrinking then goes by the
+-- invariant alone.
 local function check(model, app)
   local on = model.builtins
   local containers, overDismissal, idle, errors = app:census()
@@ -197,19 +199,19 @@ local function check(model, app)
   end
   model.errorsSeen = errors
   if on.backToRoot ~= false and app:shape(false, true) ~= model.startRoot then
-    return { invariant = builtinNames.backToRoot, message = "with everything dismissed and popped: " .. app:shape(false, true)
+    return { invariant = builtinNames.backToRoot, describesState = true, message = "with everything dismissed and popped: " .. app:shape(false, true)
       .. "\nthe start's root: " .. tostring(model.startRoot) }
   end
   -- Pending only counts once the run loop has settled: mid-animation, work is under way.
   if on.noPendingActions ~= false and idle then
     local pending = app.pendingActions
-    if #pending > 0 then return { invariant = builtinNames.noPendingActions, message = "pending: " .. concat(pending, "; ") } end
+    if #pending > 0 then return { invariant = builtinNames.noPendingActions, describesState = true, message = "pending: " .. concat(pending, "; ") } end
   end
   if on.noPresentationOverDismissal ~= false and overDismissal then
-    return { invariant = builtinNames.noPresentationOverDismissal, message = overDismissal }
+    return { invariant = builtinNames.noPresentationOverDismissal, describesState = true, message = overDismissal }
   end
   if on.sizeBound ~= false and containers > model.maxContainers then
-    return { invariant = builtinNames.sizeBound, message = format("%d containers, more than %d", containers, model.maxContainers) }
+    return { invariant = builtinNames.sizeBound, describesState = true, message = format("%d containers, more than %d", containers, model.maxContainers) }
   end
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
@@ -378,6 +380,15 @@ function explore.argumentLists(model, name)
   return lists
 end
 
+-- Whether two plain values are equal, tables by their contents (a replayed argument is a
+-- copy of the value drawn).
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for key, value in pairs(a) do if not same(value, b[key]) then return false end end
+  for key in pairs(b) do if a[key] == nil then return false end end
+  return true
+end
+
 -- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
 -- a quarter of the way, ... down to one less, so that repeated shrinking reaches the
 -- smallest failing value as a binary search does. One of a list: up to 8 of those before it.
@@ -394,7 +405,7 @@ local function simplerValues(g, v)
     return out
   end
   for _, value in ipairs(g.values) do
-    if value == v or #out >= 8 then break end
+    if same(value, v) or #out >= 8 then break end
     out[#out + 1] = value
   end
   return out

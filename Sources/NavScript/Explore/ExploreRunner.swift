@@ -59,24 +59,25 @@ public struct ExploreStep: Sendable, Hashable {
 public struct ExploreFailure: Sendable, Hashable {
     public let invariant: String
     public let message: String
+    /// Whether the message describes the state (the built-ins `backToRoot`, `sizeBound`,
+    /// `noPendingActions`, `noPresentationOverDismissal`) rather than what went wrong.
+    public let describesState: Bool
 
-    /// Whether `other` is this failure again, for shrinking: the same invariant and, unless
-    /// the invariant is one whose message describes the state (`backToRoot`, `sizeBound`,
-    /// `noPendingActions`, `noPresentationOverDismissal`), the same first line of the
-    /// message but for its numbers. So `x(2)` failing with "bug A" does not stand in for
-    /// `x(44)` failing with "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is
-    /// open twice", as Hypothesis keeps to one error where another would be simpler.
-    public func isSame(as other: ExploreFailure) -> Bool {
-        guard invariant == other.invariant else { return false }
-        return Self.describesTheState.contains(invariant) || Self.form(message) == Self.form(other.message)
+    public init(invariant: String, message: String, describesState: Bool = false) {
+        self.invariant = invariant
+        self.message = message
+        self.describesState = describesState
     }
 
-    private static let describesTheState: Set<String> = [
-        "every shown screen can get back to the start's root by pops and dismisses",
-        "the hierarchy stays under its size bound",
-        "no custom action is left pending once the run loop settles",
-        "nothing is presented over a screen being dismissed",
-    ]
+    /// Whether `other` is this failure again, for shrinking: the same invariant and, unless
+    /// the message describes the state, the same first line of the message but for its
+    /// numbers. So `x(2)` failing with "bug A" does not stand in for `x(44)` failing with
+    /// "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is open twice", as
+    /// Hypothesis keeps to one error where another would be simpler.
+    public func isSame(as other: ExploreFailure) -> Bool {
+        guard invariant == other.invariant else { return false }
+        return describesState || Self.form(message) == Self.form(other.message)
+    }
 
     /// The first line with each run of digits as one `#`.
     private static func form(_ message: String) -> String {
@@ -335,6 +336,6 @@ public final class ExploreRunner: @unchecked Sendable {
 
     static func failure(_ value: LuaValue) -> ExploreFailure? {
         guard let invariant = value["invariant"]?.string else { return nil }
-        return ExploreFailure(invariant: invariant, message: value["message"]?.string ?? "")
+        return ExploreFailure(invariant: invariant, message: value["message"]?.string ?? "", describesState: value["describesState"]?.boolean ?? false)
     }
 }

@@ -149,6 +149,11 @@ public enum ScenarioDiscovery {
     }
 
     /// `url` relative to `base` when below it, else absolute.
+    /// `url` as messages name files: relative to the working folder when inside it.
+    public static func display(_ url: URL) -> String {
+        display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
     public static func display(_ url: URL, in base: URL) -> String {
         let path = url.standardizedFileURL.path
         let prefix = base.standardizedFileURL.path

@@ -20,7 +20,7 @@ public enum ScenarioFileWriter {
         public let reason: String
 
         /// The path as messages name files: relative to the working folder when inside it.
-        public var description: String { "cannot write \(ScenarioDiscovery.display(URL(fileURLWithPath: path), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))): \(reason)" }
+        public var description: String { "cannot write \(ScenarioDiscovery.display(URL(fileURLWithPath: path))): \(reason)" }
 
         public init(path: String, reason: String) {
             self.path = path

@@ -66,7 +66,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 order.append(name)
             }
         }
-        let file = ScenarioDiscovery.display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let file = ScenarioDiscovery.display(url)
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("== ") {
                 finish()

@@ -109,7 +109,7 @@ public struct ScenarioFileResult: Sendable {
         snapshotsUpdated = writeError == nil ? snapshots.updated : 0
         obsoleteSnapshots = snapshots.mode == .update ? [] : obsolete
         removedSnapshots = snapshots.mode == .update && writeError == nil ? obsolete : []
-        snapshotFile = ScenarioDiscovery.display(snapshots.url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        snapshotFile = ScenarioDiscovery.display(snapshots.url)
     }
 
     /// Results read back from the reports of shards (`navscript merge-reports`): no snapshot

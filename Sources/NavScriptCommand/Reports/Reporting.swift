@@ -222,7 +222,7 @@ final class ReportOutput {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if announced {
-                FileHandle.standardError.write(Data("navscript: made the folder \(ScenarioDiscovery.display(folder, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))) for \(url.lastPathComponent)\n".utf8))
+                FileHandle.standardError.write(Data("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(url.lastPathComponent)\n".utf8))
             }
         } catch {
             // Foundation's reason is an error code; the usual one is a file in the way.

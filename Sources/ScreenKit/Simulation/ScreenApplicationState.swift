@@ -1,9 +1,10 @@
 import Foundation
 
-/// An application's whole state as data, the JSON form of Lua's `app:snapshot()`: the
+/// An application's navigation state as data, the JSON form of Lua's `app:snapshot()`: the
 /// hierarchy, the clock, and the deeplink the host holds until it can be resumed (Lua's
 /// `app.pendingDeeplink`). A Swift host keeps it for iOS state restoration and restores it
-/// exactly.
+/// exactly. What the system shows outside the hierarchy (a HUD) and what it answers are
+/// not part of it.
 ///
 ///     let data = try JSONEncoder().encode(app.state(pendingDeeplink: held))
 ///     let state = try JSONDecoder().decode(ScreenApplicationState.self, from: data)

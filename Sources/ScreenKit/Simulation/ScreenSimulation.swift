@@ -13,10 +13,11 @@ public final class ScreenSimulation {
     /// Called with each transition as it is recorded.
     public var onTransition: ((ScreenTransition) -> Void)?
 
-    /// Each presentation made over a container while that container, or one presenting
-    /// it, was being dismissed: UIKit lets it start, and it leaves with the dismissal (a
-    /// screen the user never sees go). Explore's built-in check reads it (`app:census()`).
-    public private(set) var presentationsOverDismissal: [String] = []
+    /// The first presentation made over a container while that container, or one
+    /// presenting it, was being dismissed: UIKit lets it start, and it leaves with the
+    /// dismissal (a screen the user never sees go). Explore's built-in check reads it
+    /// (`app:census()`).
+    public private(set) var presentationOverDismissal: String?
 
     /// How large the hierarchy may grow.
     public var limits: ScreenSimulationLimits
@@ -65,7 +66,7 @@ public final class ScreenSimulation {
     /// Forgets the recorded transitions (the hierarchy is kept).
     public func clearTransitions() {
         transitions.removeAll()
-        presentationsOverDismissal.removeAll()
+        presentationOverDismissal = nil
     }
 
     /// Notes a presentation of `container` on `context` when the context or a container
@@ -74,7 +75,9 @@ public final class ScreenSimulation {
         var current: ScreenContainer? = context
         while let presenter = current {
             if presenter.presentationPhase == .dismissing {
-                presentationsOverDismissal.append("\(container.label) was presented on \(context.label) while \(presenter.label) was being dismissed")
+                if presentationOverDismissal == nil {
+                    presentationOverDismissal = "\(container.label) was presented on \(context.label) while \(presenter.label) was being dismissed"
+                }
                 return
             }
             current = presenter.presentingContainer
