@@ -16,10 +16,8 @@ extension NavRuntime {
         guard snapshot.kind == .window else {
             throw LuaCallError.argument(1, "option 'restore' must be the snapshot of an app (its kind is window), got a \(snapshot.kind.rawValue)")
         }
-        let clockValue = value["clock"] ?? .nil
-        guard clockValue == .nil || clockValue.number != nil, let clock = clockValue == .nil ? 0 : clockValue.number, clock.isFinite, clock >= 0 else {
-            throw LuaCallError.argument(1, "restore.clock must be a finite number of seconds, 0 or more")
-        }
+        let clock = value["clock"].flatMap { $0 == .nil ? 0 : $0.number ?? -1 } ?? 0
+        guard clock.isFinite, clock >= 0 else { throw LuaCallError.argument(1, "restore.clock must be a finite number of seconds, 0 or more") }
         let pending = value["pendingDeeplink"] ?? .nil
         guard pending == .nil || pending.string != nil else {
             throw LuaCallError.argument(1, "restore.pendingDeeplink must be a URL (a string) or nil")
