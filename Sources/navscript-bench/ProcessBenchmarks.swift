@@ -276,17 +276,23 @@ final class WatchProcess: @unchecked Sendable {
 
 extension ProcessBenchmarks {
     /// Explore's speed on one core: walks of the example app's model (lua/examples/app/
-    /// explore.lua), each from a fresh state, for about two seconds; actions a second.
+    /// explore.lua), each from a fresh state and learning from the ones before it in
+    /// epochs, as `navscript explore` walks, for about two seconds; actions a second.
     static func explore() throws -> Row {
         let model = URL(fileURLWithPath: "lua/examples/app/explore.lua").standardizedFileURL
         let root = model.deletingLastPathComponent()
         let runner = try ExploreRunner(file: ScenarioFile(url: model, displayPath: "explore.lua", root: root, displayRoot: "."))
+        let names = Dictionary(try runner.actionNames().enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
         var actions = 0, walks = 0
+        var known = ExploreKnowledge(), learning = known
         let seconds = try Measure.seconds {
             let deadline = Date().addingTimeInterval(2 * Measure.scale)
             while Date() < deadline {
-                actions += try runner.walk(index: walks, seed: 1, depth: 20, start: 1, keys: false).steps.count
+                let walk = try runner.walk(index: walks, seed: 1, depth: 20, start: 1, keys: false, knowledge: known)
+                actions += walk.steps.count
+                learning.learn(from: walk, actions: names)
                 walks += 1
+                if walks % ExploreKnowledge.epoch == 0 { known = learning }
             }
         }
         let rate = Double(actions) / seconds
