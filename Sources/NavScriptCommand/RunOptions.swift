@@ -109,6 +109,15 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
         try ReporterKind.refuseSharedStandardOutput(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
+        // A report whose file is a folder fails only once the run is over, after the others
+        // were written saying all went well: refused before the run instead.
+        for (kind, path, _) in requested where kind != .html && kind != .console {
+            guard let path = path ?? kind.defaultPath else { continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                throw ValidationError("the \(kind.rawValue) report's path \(path) is a folder; give it a file")
+            }
+        }
     }
 
     /// The reporters asked for, in order, each with the file --output gave it, if any.

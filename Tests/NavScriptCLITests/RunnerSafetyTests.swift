@@ -127,9 +127,16 @@ import Darwin
     @Test func aReportThatCannotBeWrittenIsAnError() throws {
         let fixture = try Fixture(["app_spec.lua": "scenario('passes', function() end)"])
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("report.xml"), withIntermediateDirectories: true)
+        // A folder where the report goes is refused before the run.
         let result = try navscript(["run", ".", "--reporter", "junit=report.xml", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
-        #expect(result.errors.contains("navscript: cannot write report.xml: it is a folder"), "\(result.errors)")
+        #expect(result.errors.contains("the junit report's path report.xml is a folder; give it a file"), "\(result.errors)")
+        #expect(!result.output.contains("passed"))
+        // A write that fails once the run is over is an error with the path and the reason.
+        try fixture.write("afile", "")
+        let late = try navscript(["run", ".", "--reporter", "junit=afile/report.xml", "--color", "never"], in: fixture.root)
+        #expect(late.status == 2)
+        #expect(late.errors.contains("navscript: cannot write afile/report.xml: Not a directory"), "\(late.errors)")
         let made = try navscript(["run", ".", "--reporter", "junit=reports/ci/junit.xml"], in: fixture.root)
         #expect(made.status == 0)
         #expect(made.errors.contains("navscript: made the folder reports/ci for junit.xml"))
