@@ -54,6 +54,11 @@ struct Run: ParsableCommand {
 }
 
 extension Run {
+    /// "coverage 62.5% is below the threshold of 80%"
+    static func belowThreshold(_ coverage: CoverageReport, _ threshold: Double) -> String {
+        String(format: "coverage %.1f%% is below the threshold of %g%%", coverage.percent, threshold)
+    }
+
     /// Writes coverage/lcov.info and prints the summary; 2 when the file cannot be
     /// written, 1 when coverage is below the threshold, else 0.
     static func write(_ coverage: CoverageReport, threshold: Double?, in folder: URL, toStandardError: Bool) -> Int32 {
@@ -73,7 +78,7 @@ extension Run {
             return 2
         }
         if let threshold, coverage.percent < threshold {
-            FileHandle.standardError.write(Data(String(format: "navscript: coverage %.1f%% is below the threshold of %g%%\n", coverage.percent, threshold).utf8))
+            FileHandle.standardError.write(Data("navscript: \(belowThreshold(coverage, threshold))\n".utf8))
             return 1
         }
         return 0
@@ -179,7 +184,7 @@ final class RunSession {
             coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
                 .shown(in: reporters)
             if let threshold = options.coverageThreshold, let coverage, coverage.percent < threshold {
-                report.isBelowCoverageThreshold = true
+                report.coverageFailure = Run.belowThreshold(coverage, threshold)
             }
         }
         for reporter in reporters {

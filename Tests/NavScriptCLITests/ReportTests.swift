@@ -307,11 +307,16 @@ import Testing
         #expect(run.output.contains("never ran: deeplink app://unused"))
         #expect(run.output.contains("never ran: fallback routes/links.lua:5"))
         #expect(try fixture.read("report/index.html").contains(#""coverage":{"files""#))
-        let below = try navscript(["run", ".", "--coverage-threshold", "95", "--color", "never", "--reporter", "json=out/run.json"], in: fixture.root)
+        let below = try navscript(["run", ".", "--coverage-threshold", "95", "--color", "never", "--reporter", "json=out/run.json",
+                                   "--reporter", "tap=out/run.tap", "--reporter", "junit=out/run.xml"], in: fixture.root)
         #expect(below.status == 1)
         #expect(below.errors.contains("is below the threshold of 95%"))
-        // The machine report says how the run exits too.
+        // The machine reports say what failed and how the run exits too.
         #expect(try fixture.read("out/run.json").contains(#""exitCode" : 1"#))
+        #expect(try fixture.read("out/run.tap").contains(" - coverage/lcov.info › coverage threshold\n  ---\n  message: |-\n    coverage "))
+        let junit = try fixture.read("out/run.xml")
+        #expect(junit.contains(#"<testcase classname="coverage" name="coverage threshold" time="0.000">"#) && junit.contains(#"type="coverage">"#), "\(junit)")
+        #expect(junit.contains(#"failures="1""#))
         if let lcovTool = ["/usr/bin/lcov", "/usr/local/bin/lcov", "/opt/homebrew/bin/lcov"].first(where: FileManager.default.isExecutableFile(atPath:)) {
             let summary = try Self.tool(lcovTool, ["--summary", "coverage/lcov.info"], in: fixture.root)
             #expect((summary.output + summary.errors).contains("lines......:"))

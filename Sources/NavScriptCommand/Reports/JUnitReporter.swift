@@ -37,7 +37,8 @@ final class JUnitReporter: Reporter {
     func finish(_ report: RunReport) {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let snapshotFailures = report.snapshotFailures
-        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count)\" failures=\"\(report.failed + snapshotFailures.count)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
+        let coverage = report.coverageFailure.map { [$0] } ?? []
+        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
         for file in report.files {
             let path = file.file.displayPath
             let results = file.results
@@ -77,6 +78,14 @@ final class JUnitReporter: Reporter {
             xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += properties(path: path, seed: report.seed)
             xml += snapshotCase(failure, className: className(ScenarioSnapshots.scenarioPath(of: path)))
+            xml += "  </testsuite>\n"
+        }
+        for failure in coverage {
+            xml += "  <testsuite name=\"coverage/lcov.info\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"\(seconds(0))\">\n"
+            xml += properties(path: "coverage/lcov.info", seed: report.seed)
+            xml += "    <testcase classname=\"coverage\" name=\"coverage threshold\" time=\"\(seconds(0))\">\n"
+                + "      <failure message=\"\(attribute(failure))\" type=\"coverage\">\(cdata(failure))</failure>\n"
+                + "    </testcase>\n"
             xml += "  </testsuite>\n"
         }
         for (file, error) in report.loadErrors {

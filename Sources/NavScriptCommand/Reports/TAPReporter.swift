@@ -15,7 +15,8 @@ final class TAPReporter: Reporter {
 
     func finish(_ report: RunReport) {
         let snapshotFailures = report.snapshotFailures
-        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count + snapshotFailures.count)"]
+        let coverage = report.coverageFailure.map { [$0] } ?? []
+        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count)"]
         var number = 0
         for file in report.files {
             for result in file.results {
@@ -41,6 +42,11 @@ final class TAPReporter: Reporter {
             number += 1
             lines.append("not ok \(number) - \(escape(failure.snapshotFile)) › \(failure.scenarioFile == nil ? "obsolete snapshot file" : "obsolete snapshots")")
             lines += diagnostics(message: failure.message, location: failure.snapshotFile)
+        }
+        for failure in coverage {
+            number += 1
+            lines.append("not ok \(number) - coverage/lcov.info › coverage threshold")
+            lines += diagnostics(message: failure, location: "coverage/lcov.info")
         }
         if report.notRun > 0 {
             lines.append("Bail out! --fail-fast: \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run after the first failure")
