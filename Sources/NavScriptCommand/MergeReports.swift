@@ -107,7 +107,7 @@ struct MergeReports: ParsableCommand {
         }
         var status = max(report.exitCode, RunSession.flush(made))
         if let coverage {
-            status = max(status, Run.write(coverage, threshold: nil, in: workingDirectory,
+            status = max(status, Run.write(coverage, in: workingDirectory,
                                            toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         throw ExitCode(status)

@@ -40,7 +40,7 @@ struct Run: ParsableCommand {
         let report = session.runAll(reporters: reporters)
         var status = max(report.exitCode, RunSession.flush(reporters))
         if let coverage = session.coverage {
-            status = max(status, Self.write(coverage, threshold: options.coverageThreshold, in: suite.workingDirectory,
+            status = max(status, Self.write(coverage, failure: report.coverageFailure, in: suite.workingDirectory,
                                             toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         do {
@@ -54,14 +54,9 @@ struct Run: ParsableCommand {
 }
 
 extension Run {
-    /// "coverage 62.5% is below the threshold of 80%"
-    static func belowThreshold(_ coverage: CoverageReport, _ threshold: Double) -> String {
-        String(format: "coverage %.1f%% is below the threshold of %g%%", coverage.percent, threshold)
-    }
-
-    /// Writes coverage/lcov.info and prints the summary; 2 when the file cannot be
-    /// written, 1 when coverage is below the threshold, else 0.
-    static func write(_ coverage: CoverageReport, threshold: Double?, in folder: URL, toStandardError: Bool) -> Int32 {
+    /// Writes coverage/lcov.info and prints the summary, and the run's coverage failure if
+    /// it has one (the report's exit code counts it); 2 when the file cannot be written.
+    static func write(_ coverage: CoverageReport, failure: String? = nil, in folder: URL, toStandardError: Bool) -> Int32 {
         let say = { (text: String) in
             fflush(nil)   // after what print() has buffered
             let data = Data((text + "\n").utf8)
@@ -77,9 +72,8 @@ extension Run {
             FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
             return 2
         }
-        if let threshold, coverage.percent < threshold {
-            FileHandle.standardError.write(Data("navscript: \(belowThreshold(coverage, threshold))\n".utf8))
-            return 1
+        if let failure {
+            FileHandle.standardError.write(Data("navscript: \(failure)\n".utf8))
         }
         return 0
     }
@@ -184,7 +178,7 @@ final class RunSession {
             coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
                 .shown(in: reporters)
             if let threshold = options.coverageThreshold, let coverage, coverage.percent < threshold {
-                report.coverageFailure = Run.belowThreshold(coverage, threshold)
+                report.coverageFailure = String(format: "coverage %.1f%% is below the threshold of %g%%", coverage.percent, threshold)
             }
         }
         for reporter in reporters {

@@ -282,15 +282,14 @@ extension ProcessBenchmarks {
         let model = URL(fileURLWithPath: "lua/examples/app/explore.lua").standardizedFileURL
         let root = model.deletingLastPathComponent()
         let runner = try ExploreRunner(file: ScenarioFile(url: model, displayPath: "explore.lua", root: root, displayRoot: "."))
-        let names = Dictionary(try runner.actionNames().enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
         var actions = 0, walks = 0
-        var known = ExploreKnowledge(), learning = known
+        var known = ExploreKnowledge(actions: try runner.actionNames()), learning = known
         let seconds = try Measure.seconds {
             let deadline = Date().addingTimeInterval(2 * Measure.scale)
             while Date() < deadline {
                 let walk = try runner.walk(index: walks, seed: 1, depth: 20, start: 1, keys: false, knowledge: known)
                 actions += walk.steps.count
-                learning.learn(from: walk, actions: names)
+                learning.learn(from: walk)
                 walks += 1
                 if walks % ExploreKnowledge.epoch == 0 { known = learning }
             }

@@ -1,0 +1,277 @@
+/// The part of the `explore` library that runs models: the checks after each action,
+/// `explore.walk`, `explore.run` and `explore.frontier` for the exhaustive search, the
+/// simpler arguments shrinking tries, and `explore.replay`. It follows the definitions in
+/// the same chunk, so it sees their locals (`builtinNames`, `values`, `draw`, ...).
+extension ExploreLibrary {
+    static let running = #"""
+-- Checking ------------------------------------------------------------------------------
+
+local function expectedError(model, message)
+  for _, pattern in ipairs(model.expected) do
+    if message:find(pattern, 1, true) or message:find(pattern) then return true end
+  end
+  return false
+end
+
+-- The first invariant that does not hold, as { invariant =, message = }, or nil. A built-in
+-- whose message describes the state says so (describesState): shrinking then goes by the
+-- invariant alone.
+local function check(model, app)
+  local on = model.builtins
+  local containers, overDismissal, idle, errors = app:census()
+  -- Every navigation that failed logged its error, whether the action returned it or not.
+  if on.expectedErrors ~= false then
+    for n = model.errorsSeen + 1, errors do
+      local text = app:census(n)
+      if not expectedError(model, text) then
+        model.errorsSeen = errors
+        return { invariant = builtinNames.expectedErrors, message = text }
+      end
+    end
+  end
+  model.errorsSeen = errors
+  if on.backToRoot ~= false and app:shape(false, true) ~= model.startRoot then
+    return { invariant = builtinNames.backToRoot, describesState = true, message = "with everything dismissed and popped: " .. app:shape(false, true)
+      .. "\nthe start's root: " .. tostring(model.startRoot) }
+  end
+  -- Pending only counts once the run loop has settled: mid-animation, work is under way.
+  if on.noPendingActions ~= false and idle then
+    local pending = app.pendingActions
+    if #pending > 0 then return { invariant = builtinNames.noPendingActions, describesState = true, message = "pending: " .. concat(pending, "; ") } end
+  end
+  if on.noPresentationOverDismissal ~= false and overDismissal then
+    return { invariant = builtinNames.noPresentationOverDismissal, describesState = true, message = overDismissal }
+  end
+  if on.sizeBound ~= false and containers > model.maxContainers then
+    return { invariant = builtinNames.sizeBound, describesState = true, message = format("%d containers, more than %d", containers, model.maxContainers) }
+  end
+  for _, invariant in ipairs(model.invariants) do
+    local ok, holds, message = pcall(invariant.check, app)
+    if not ok then return { invariant = invariant.name, message = holds == nil and "the check raised nil (error(nil))" or tostring(holds) } end
+    if not holds then return { invariant = invariant.name, message = message and tostring(message) or "does not hold" } end
+  end
+end
+
+-- Runs one action with its arguments and checks the state it leaves; the failure, or nil.
+-- The run loop is not settled in between: an action that starts a navigation without
+-- waiting for it, and one that waits (app:advance), interleave with animations.
+local function perform(model, app, action, args)
+  local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
+  if not ok then return { invariant = "an action runs without a script error", message = tostring(result) } end
+  if result == false and type(message) == "string" and model.builtins.expectedErrors ~= false and not expectedError(model, message) then
+    return { invariant = builtinNames.expectedErrors, message = message }
+  end
+  return check(model, app)
+end
+
+-- The actions enabled in `app`, or nil and the failure of a `when` that raised: a bug of the
+-- model is reported, not taken for "not enabled".
+local function enabled(model, app)
+  local out = {}
+  for i, action in ipairs(model.actions) do
+    local ok, on = true, true
+    if action.when then ok, on = pcall(action.when, app) end
+    if not ok then
+      return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, tostring(on)) }
+    end
+    if on then out[#out + 1] = i end
+  end
+  return out
+end
+
+local function startApp(model, index)
+  local app = model.starts[index]()
+  if type(app) ~= "userdata" or tostring(app) ~= "App" then
+    error(format("start %d of the model returned %s, not an app (nav.app)", index, type(app)), 0)
+  end
+  app:settle()
+  -- What every later state must come back to (the built-in backToRoot invariant).
+  model.startRoot = app:shape(false, true)
+  model.errorsSeen = 0
+  return app
+end
+
+-- Walks -----------------------------------------------------------------------------------
+
+-- One random walk of at most `depth` actions from start `startIndex`. In each abstract state
+-- it prefers an action that no walk has tried there, then one that leads to a state seldom
+-- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
+-- often the state it led to was reached; the walk adds its own tries. Returns the steps
+-- taken ({action, args}), the failure (or nil), the shapes seen, and which actions were enabled.
+function explore.walk(model, depth, startIndex, keys, known)
+  local app = startApp(model, startIndex)
+  local steps, shapes, everEnabled, tried = {}, {}, {}, {}
+  -- By shape, then by action: how well known where it leads is, and this walk's tries
+  -- (shapes are long strings, not joined to each index).
+  local function triesIn(shape)
+    local counts = tried[shape]
+    if not counts then
+      counts = known and known(shape) or {}
+      tried[shape] = counts
+    end
+    return counts
+  end
+  local shape = app:shape(keys)
+  local counts = triesIn(shape)
+  shapes[1] = shape
+  local failure = check(model, app)
+  if failure then return steps, failure, shapes, everEnabled end
+  for _ = 1, depth do
+    local choices, broken = enabled(model, app)
+    if not choices then return steps, broken, shapes, everEnabled end
+    if #choices == 0 then break end
+    for _, i in ipairs(choices) do everEnabled[i] = true end
+    local pick
+    if random() < 0.8 then
+      local least, best = math.huge, {}
+      for _, i in ipairs(choices) do
+        local n = (counts[i] or 0) / model.actions[i].weight
+        if n < least then least, best = n, { i } elseif n == least then best[#best + 1] = i end
+      end
+      pick = best[random(#best)]
+    else
+      pick = choices[random(#choices)]
+    end
+    counts[pick] = (counts[pick] or 0) + 1
+    local action = model.actions[pick]
+    local args = {}
+    for j, g in ipairs(action.args) do args[j] = draw(g) end
+    steps[#steps + 1] = { action = action.name, args = args }
+    failure = perform(model, app, action, args)
+    shape = app:shape(keys)
+    counts = triesIn(shape)
+    shapes[#shapes + 1] = shape
+    if failure then break end
+  end
+  return steps, failure, shapes, everEnabled
+end
+
+-- The app explore.run left, and the actions enabled in it (for explore.frontier).
+local lastApp, lastChoices
+
+-- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
+-- returns the failure or nil, the index of the step that failed, and the tree after each step
+-- (and at the start, `trees.start`).
+function explore.run(model, steps, startIndex, withTrees)
+  local app = startApp(model, startIndex or 1)
+  lastApp = app
+  local trees = {}
+  if withTrees then trees.start = app:tree() end
+  local failure = check(model, app)
+  if failure then return failure, 0, trees end
+  -- Every `when` is asked in each state, as a walk asks them: one that raises is the failure.
+  local choices, broken = enabled(model, app)
+  lastChoices = choices
+  if not choices then return broken, 0, trees end
+  for index, step in ipairs(steps) do
+    local name = step.action or step[1]
+    local args = step.args or { select(2, unpack(step)) }
+    local position = model.byName[name]
+    if not position then return { invariant = "the steps name actions of the model", message = "no action '" .. tostring(name) .. "'" }, index, trees end
+    local on = false
+    for _, i in ipairs(choices) do if i == position then on = true break end end
+    if not on then return nil, index, trees, "not enabled" end
+    failure = perform(model, app, model.actions[position], args)
+    if withTrees then trees[index] = app:tree() end
+    if failure then return failure, index, trees end
+    choices, broken = enabled(model, app)
+    lastChoices = choices
+    if not choices then return broken, index, trees end
+  end
+  return nil, #steps, trees
+end
+
+-- After explore.run: the shape, the actions enabled then (each with its argument lists), and
+-- whether the run loop had nothing scheduled (a state mid-animation is more than its shape).
+function explore.frontier(model, keys)
+  local out = {}
+  for _, i in ipairs(lastChoices or {}) do
+    local name = model.actions[i].name
+    out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
+  end
+  local _, _, idle = lastApp:census()
+  return lastApp:shape(keys), out, idle
+end
+
+-- The argument lists of an action, every combination, simplest first (for --exhaustive).
+function explore.argumentLists(model, name)
+  local action = model.actions[model.byName[name]]
+  local lists = { {} }
+  for _, g in ipairs(action.args) do
+    local grown = {}
+    for _, list in ipairs(lists) do
+      for _, v in ipairs(values(g)) do
+        local copy = { unpack(list) }
+        copy[#copy + 1] = v
+        grown[#grown + 1] = copy
+        if #grown > 10000 then error("action '" .. name .. "' has more than 10000 argument lists", 0) end
+      end
+    end
+    lists = grown
+  end
+  return lists
+end
+
+-- Whether two plain values are equal, tables by their contents (a replayed argument is a
+-- copy of the value drawn).
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for key, value in pairs(a) do if not same(value, b[key]) then return false end end
+  for key in pairs(b) do if a[key] == nil then return false end end
+  return true
+end
+
+-- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
+-- a quarter of the way, ... down to one less, so that repeated shrinking reaches the
+-- smallest failing value as a binary search does. One of a list: up to 8 of those before it.
+local function simplerValues(g, v)
+  local out = {}
+  if g.kind == "int" then
+    if math.type(v) ~= "integer" or v <= g.lo or v > g.hi then return out end
+    out[1] = g.lo
+    local step = (v - g.lo) // 2
+    while step >= 1 do
+      if v - step > out[#out] then out[#out + 1] = v - step end
+      step = step // 2
+    end
+    return out
+  end
+  for _, value in ipairs(g.values) do
+    if same(value, v) or #out >= 8 then break end
+    out[#out + 1] = value
+  end
+  return out
+end
+
+-- Simpler arguments for shrinking: each argument replaced by each value simpler than it.
+function explore.simpler(model, name, args)
+  local action = model.actions[model.byName[name]]
+  local out = {}
+  for j, g in ipairs(action.args) do
+    for _, v in ipairs(simplerValues(g, args[j])) do
+      local copy = { unpack(args, 1, #action.args) }
+      copy[j] = v
+      out[#out + 1] = copy
+    end
+  end
+  return out
+end
+
+-- What a saved failure's scenario calls: runs the steps and fails the way exploring did.
+function explore.replay(model, steps, startIndex)
+  if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
+  if type(steps) ~= "table" then error(format("bad argument #2 to 'replay' (a list of steps expected, got %s)", type(steps)), 2) end
+  if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
+    error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
+  end
+  local failure, index, _, skipped = explore.run(model, steps, startIndex)
+  if skipped then error(format("step %d is not enabled any more", index), 2) end
+  if failure then
+    error(format("invariant '%s' does not hold after step %d (%s): %s", failure.invariant, index,
+      index > 0 and tostring(steps[index].action or steps[index][1]) or "start", failure.message), 2)
+  end
+end
+
+return explore
+"""#
+}

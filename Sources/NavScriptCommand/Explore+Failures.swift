@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import NavScript
+
+/// What `navscript explore` does with a failure it found: shrinks it to the fewest, simplest
+/// actions that fail the same way, prints them step by step with the hierarchy, and with
+/// --save-failures writes a scenario that reproduces it.
+extension Explore {
+    /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
+    /// way (`ExploreFailure.isSame`).
+    func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, runner: ExploreRunner) throws -> [ExploreStep] {
+        var best = steps
+        var checks = 0
+        func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
+            checks += 1
+            let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start) }
+            guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
+            return Array(candidate.prefix(replay.index))
+        }
+        if let cut = try fails(best) { best = cut }
+        var changed = true
+        while changed && checks < 2_000 {
+            changed = false
+            var size = max(best.count / 2, 1)
+            while size >= 1 && checks < 2_000 {
+                var position = 0
+                while position < best.count && checks < 2_000 {
+                    var candidate = best
+                    candidate.removeSubrange(position..<min(position + size, best.count))
+                    if let shorter = try fails(candidate), shorter.count < best.count {
+                        best = shorter
+                        changed = true
+                    } else {
+                        position += size
+                    }
+                }
+                size /= 2
+            }
+            // A simpler argument may fail sooner and cut the steps short: go by the current count.
+            var index = 0
+            while index < best.count && checks < 2_000 {
+                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(best[index]) }) {
+                    var candidate = best
+                    candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
+                    if let simpler = try fails(candidate), simpler.count <= best.count {
+                        best = simpler
+                        changed = true
+                        break
+                    }
+                }
+                index += 1
+            }
+            // Steps that repeat one action with equal arguments are simplified together, as
+            // Hypothesis shrinks duplicated values together: `open chat(2)` twice fails as
+            // `open chat(1)` twice, which one step at a time never reaches.
+            let repeatedSteps = Dictionary(grouping: best, by: { $0 }).filter { $0.value.count > 1 }.keys
+            for repeated in repeatedSteps.sorted(by: { $0.description < $1.description }) where checks < 2_000 {
+                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(repeated) }) {
+                    let candidate = best.map { $0 == repeated ? ExploreStep(action: $0.action, arguments: arguments) : $0 }
+                    if let simpler = try fails(candidate), simpler.count <= best.count {
+                        best = simpler
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    func report(_ found: Found, runner: ExploreRunner,
+                        model: ScenarioFile, workingDirectory: URL) throws {
+        let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, runner: runner)
+        let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) { try runner.run(shrunk, start: found.start, trees: true) }
+        let failure = replay.failure ?? found.failure
+        print("")
+        print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
+        if found.start > 1 { print("  from start \(found.start)") }
+        if shrunk.isEmpty, let tree = replay.startTree {
+            print("  at the start:")
+            print(tree.split(separator: "\n").map { "       " + $0 }.joined(separator: "\n"))
+        }
+        for (index, step) in shrunk.enumerated() {
+            print("  \(index + 1). \(step.description)")
+            if index < replay.trees.count {
+                print(replay.trees[index].split(separator: "\n").map { "       " + $0 }.joined(separator: "\n"))
+            }
+        }
+        print("  " + failure.message.replacingOccurrences(of: "\n", with: "\n  "))
+        guard let saveFailures else { return }
+        let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
+        let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
+        let requireLine = "local model = require \"\(runner.moduleName)\"\n"
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            FileHandle.standardError.write(Data("navscript: cannot save the failure: \(saveFailures) is a file, not a folder\n".utf8))
+            throw ExitCode(2)
+        }
+        // The same failure of the same model is saved over its last one; a file another model
+        // saved under the same name is kept, and this one gets a number.
+        var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
+        var number = 1
+        while let existing = try? String(contentsOf: target, encoding: .utf8), !existing.contains(requireLine) {
+            number += 1
+            target = folder.appendingPathComponent("explore_\(slug.prefix(48))_\(number)_spec.lua")
+        }
+        // A scenario saved where `navscript run` would not find the model's root by itself (a
+        // `scenarios` folder of the root would be) names the root, so that it loads there
+        // (compared once the folder exists, so that links such as /tmp on macOS resolve).
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var text = ""
+        let modelRoot = model.root.resolvingSymlinksInPath(), savedIn = folder.resolvingSymlinksInPath()
+        if ScenarioDiscovery.suiteRoot(of: target.resolvingSymlinksInPath())?.resolvingSymlinksInPath().path != modelRoot.path {
+            text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
+        }
+        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
+        text += "-- Invariant: \(failure.invariant)\n"
+        text += requireLine + "\n"
+        text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
+        text += "  explore.replay(model, {\n"
+        for step in shrunk {
+            text += "    { " + ([ExploreStep.literal(.string(step.action))] + step.arguments.map(ExploreStep.literal)).joined(separator: ", ") + " },\n"
+        }
+        text += "  }, \(found.start))\nend)\n"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ScenarioFileWriter.write(text, to: target)
+            print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run it to reproduce).")
+        } catch {
+            let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
+            FileHandle.standardError.write(Data("navscript: cannot save the failure in \(saveFailures): \(reason)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
