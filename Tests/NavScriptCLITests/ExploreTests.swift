@@ -12,6 +12,11 @@ import Testing
         return folder
     }
 
+    /// A fixture of one model written several ways: `placeholder` replaced by each value.
+    static func variants(of model: String, _ placeholder: String, _ files: [String: String]) throws -> Fixture {
+        try Fixture(files.mapValues { model.replacingOccurrences(of: placeholder, with: $0) })
+    }
+
     @Test func theExampleAppsModelHolds() throws {
         let result = try navscript(["explore", "explore.lua", "--runs", "60", "--depth", "15"],
                                    in: Binary.packageRoot.appendingPathComponent("lua/examples/app"))
@@ -347,8 +352,7 @@ import Testing
               builtins = BUILTINS,
             }
             """
-        let fixture = try Fixture(["on.lua": model.replacingOccurrences(of: "BUILTINS", with: "{}"),
-                                   "off.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ backToRoot = false }")])
+        let fixture = try Self.variants(of: model, "BUILTINS", ["on.lua": "{}", "off.lua": "{ backToRoot = false }"])
         let on = try navscript(["explore", "on.lua", "--runs", "20"], in: fixture.root)
         #expect(on.status == 1)
         #expect(on.output.contains("every shown screen can get back to the start's root by pops and dismisses"))
@@ -357,6 +361,7 @@ import Testing
         let off = try navscript(["explore", "off.lua", "--runs", "20"], in: fixture.root)
         #expect(off.status == 0, "\(off.output)")
     }
+
     /// Actions are not settled in between: one that starts a dismissal without waiting and
     /// one that presents then meet mid-animation, and the built-in check sees the
     /// presentation made over the dismissal (unless it is off).
@@ -382,8 +387,8 @@ import Testing
               builtins = BUILTINS,
             }
             """
-        let fixture = try Fixture(["on.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ noPendingActions = false }"),
-                                   "off.lua": model.replacingOccurrences(of: "BUILTINS", with: "{ noPresentationOverDismissal = false, noPendingActions = false }")])
+        let fixture = try Self.variants(of: model, "BUILTINS", ["on.lua": "{ noPendingActions = false }",
+                                                                "off.lua": "{ noPresentationOverDismissal = false, noPendingActions = false }"])
         let on = try navscript(["explore", "on.lua", "--runs", "200"], in: fixture.root)
         #expect(on.status == 1, "\(on.output)")
         #expect(on.output.contains("✗ Invariant 'nothing is presented over a screen being dismissed' broke"))
@@ -396,6 +401,7 @@ import Testing
         let off = try navscript(["explore", "off.lua", "--runs", "200"], in: fixture.root)
         #expect(off.status == 0, "\(off.output)")
     }
+
     /// Shrinking halves the distance to a number's lowest value, so it reaches the smallest
     /// failing one, simplifies every argument, and keeps to the failure it found: a simpler
     /// argument that fails with another message is another bug.
@@ -441,6 +447,7 @@ import Testing
         #expect(hole.status == 2)
         #expect(hole.errors.contains("hole.lua:1: bad argument to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
     }
+
     /// A failed navigation counts whether the action returns it or not: its error is logged.
     @Test func aFailedNavigationAnActionDoesNotReturnStillCounts() throws {
         let model = """
@@ -453,8 +460,7 @@ import Testing
               expected = EXPECTED,
             }
             """
-        let fixture = try Fixture(["silent.lua": model.replacingOccurrences(of: "EXPECTED", with: "{}"),
-                                   "declared.lua": model.replacingOccurrences(of: "EXPECTED", with: "{ \"No container of UINavigationController type found\" }")])
+        let fixture = try Self.variants(of: model, "EXPECTED", ["silent.lua": "{}", "declared.lua": "{ \"No container of UINavigationController type found\" }"])
         let silent = try navscript(["explore", "silent.lua", "--runs", "5"], in: fixture.root)
         #expect(silent.status == 1)
         #expect(silent.output.contains("✗ Invariant 'a navigation fails only with an expected error' broke"))
@@ -462,11 +468,12 @@ import Testing
         let declared = try navscript(["explore", "declared.lua", "--runs", "5"], in: fixture.root)
         #expect(declared.status == 0, "\(declared.output)")
     }
+
     /// Walks go where earlier walks have not been: with one action that goes deeper and six
     /// that go back home, walks that only avoided their own repeats found 6 of the 21 states
     /// in 5,000 walks; walks that learn where actions lead find most of them in 1,000.
     @Test func walksGoWhereEarlierWalksHaveNotBeen() throws {
-        var source = """
+        let source = """
             local A, B = nav.screen("A"), nav.screen("B")
             local actions = { explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(B())) end) }
             for i = 1, 6 do
@@ -474,13 +481,13 @@ import Testing
             end
             return explore.model { start = function() return nav.app { root = nav.stack { A() } } end, actions = actions }
             """
-        source += "\n"
         let fixture = try Fixture(["deep.lua": source])
         let result = try navscript(["explore", "deep.lua", "--runs", "1000"], in: fixture.root)
         #expect(result.status == 0, "\(result.output)")
         let states = result.output.components(separatedBy: "20000 actions, ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
         #expect((states ?? 0) >= 15, "\(result.output)")
     }
+
     /// A walk that breaks a limit ends the exploration, and the message names the walk.
     @Test func aWalkThatBreaksALimitIsNamed() throws {
         let fixture = try Fixture(["loop.lua": """
@@ -491,6 +498,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.errors.contains("navscript explore: walk 1 (seed 3): loop.lua:2: instruction limit exceeded"), "\(result.errors)")
     }
+
     /// A start that already breaks an invariant is shown as it is.
     @Test func aBrokenStartShowsItsHierarchy() throws {
         let fixture = try Fixture(["start.lua": """
