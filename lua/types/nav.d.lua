@@ -258,7 +258,7 @@ function Route:showActionSheet(sheet, options) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:showSafari(safari, options, nested) end
----@param sharing {items?: string[], activities?: {type: string, title?: string, route?: Route, screen?: Screen}[], excluded?: string[], anchor?: string, didFinish?: fun(activity: string?, completed: boolean)}
+---@param sharing {items?: string[], applicationActivities?: {type: string, title?: string, route?: Route, screen?: Screen}[], activities?: {type: string, title?: string, route?: Route, screen?: Screen}[], excludedActivityTypes?: string[], excluded?: string[], anchor?: string, didFinish?: fun(activity: string?, completed: boolean)}
 ---@param options? {animated?: boolean}
 ---@param nested? NestedRoute
 ---@return Route

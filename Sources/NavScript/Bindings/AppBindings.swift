@@ -142,7 +142,7 @@ extension NavRuntime {
                 return 2
             }
             app.pendingDeeplink = nil
-            return try runtime.deeplinkOutcome(call, runtime.open(link, in: app, appObject: 1, call: call))
+            return try runtime.deeplinkOutcome(call, runtime.open(link, in: app, appObject: 1, call: call, resuming: true))
         },
         appMethod("top") { runtime, call, app in
             runtime.pushContainer(call, app.application.navigator.topContainer)

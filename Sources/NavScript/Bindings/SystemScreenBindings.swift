@@ -128,11 +128,12 @@ extension NavRuntime {
                            route: try table.route("route"))
     }
 
-    /// `{ items = {...}, activities = {{type =, title =, route = Route} or {type =, title =,
-    /// screen = Screen}}, excluded = {...}, anchor =, didFinish = function(activity, completed) }`.
+    /// `{ items = {...}, applicationActivities = {{type =, title =, route = Route} or {type =,
+    /// title =, screen = Screen}}, excludedActivityTypes = {...}, anchor =, didFinish =
+    /// function(activity, completed) }`, Nivelir's names; `activities` and `excluded` for short.
     private func sharing(_ table: NavTable) throws -> Sharing {
-        try table.only(["items", "activities", "excluded", "anchor", "didFinish"])
-        let activities = try table.list("activities") { activity in
+        try table.only(["items", "applicationActivities", "activities", "excludedActivityTypes", "excluded", "anchor", "didFinish"])
+        let activities = try table.list(try table.name("applicationActivities", or: "activities")) { activity in
             try activity.only(["type", "title", "route", "screen"])
             let type = try activity.requiredString("type")
             let kind: SharingActivity.Kind
@@ -150,7 +151,7 @@ extension NavRuntime {
             }
         }
         return Sharing(items: try table.strings("items") ?? [], applicationActivities: activities,
-                       excludedActivityTypes: try table.strings("excluded") ?? [], anchor: try table.string("anchor") ?? "center",
+                       excludedActivityTypes: try table.strings(try table.name("excludedActivityTypes", or: "excluded")) ?? [], anchor: try table.string("anchor") ?? "center",
                        didFinish: didFinish)
     }
 

@@ -3,7 +3,8 @@ import ScreenKit
 /// A URL pattern for deeplinks: `app://chat/:chatId`, `https://example.com/rooms/:room/chats/:chat`.
 ///
 /// Everything after `scheme://` is split at `/` (the host is the first segment; it and the
-/// scheme match in any case, as URLs' do, the path exactly); a segment
+/// scheme match in any case, as URLs' do, the path exactly; a URL's user and port do not
+/// count); a segment
 /// starting with `:` captures one segment of the URL. A script gets a captured segment
 /// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
 /// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
@@ -28,7 +29,7 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
 
     /// The parameters of `url` if it matches.
     public func match(_ url: DeeplinkURL) -> [String: String]? {
-        guard url.scheme == scheme, url.segments.count == segments.count else {
+        guard url.hasHost, url.scheme == scheme, url.segments.count == segments.count else {
             return nil
         }
         var parameters: [String: String] = [:]
@@ -58,21 +59,29 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     }
 }
 
-/// A URL taken apart for matching: scheme, segments after `scheme://`, and query.
+/// A URL taken apart for matching: scheme, the host and the path's segments, and query.
+/// As `URLComponents` reads it: the host without user and port, the path decoded before it
+/// is split (`a%2Fb` is two segments, as Nivelir's `URLDeeplink` splits it).
 public struct DeeplinkURL: Sendable {
     public let text: String
     public let scheme: String
+    /// The host (when the URL has one), then the path's segments.
     public let segments: [String]
+    /// Whether the URL has a host (`app://chat`, not `app:/chat` or `mailto:x@y.z`): only
+    /// then can it match a pattern, whose first segment is a host.
+    public let hasHost: Bool
     public let query: String?
 
-    /// Fails for text without `scheme://`.
+    /// Fails for text without a scheme (`app:` followed by the rest).
     public init?(_ text: String) {
-        guard let separator = text.range(of: "://"), separator.lowerBound > text.startIndex else {
+        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex,
+              text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+              text.first?.isLetter == true else {
             return nil
         }
         self.text = text
-        scheme = text[..<separator.lowerBound].lowercased()
-        var rest = text[separator.upperBound...]
+        scheme = text[..<colon].lowercased()
+        var rest = text[text.index(after: colon)...]
         if let hash = rest.firstIndex(of: "#") {
             rest = rest[..<hash]
         }
@@ -82,7 +91,21 @@ public struct DeeplinkURL: Sendable {
         } else {
             query = nil
         }
-        segments = rest.split(separator: "/").map { DeeplinkURL.percentDecoded(String($0)) }
+        var host: [String] = []
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            var authority = rest[..<end]
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            if let port = authority.lastIndex(of: ":"), !authority[port...].contains("]"),
+               authority[authority.index(after: port)...].allSatisfy(\.isNumber) {
+                authority = authority[..<port]
+            }
+            if !authority.isEmpty { host = [DeeplinkURL.percentDecoded(String(authority))] }
+            rest = rest[end...]
+        }
+        hasHost = !host.isEmpty
+        segments = host + DeeplinkURL.percentDecoded(String(rest)).split(separator: "/").map(String.init)
     }
 
     /// `%20` and `+`-free percent-decoding; invalid escapes stay as they are.

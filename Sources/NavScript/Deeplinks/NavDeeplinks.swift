@@ -43,9 +43,10 @@ extension NavRuntime {
         case failed(String)
     }
 
-    /// Opens `text` in `app`: match, intercept, then navigate.
-    func open(_ text: String, in app: NavApp, appObject: Int32, call: LuaCall) throws -> DeeplinkOutcome {
-        app.application.logger.info("Handling navigation for URL: \(text)")
+    /// Opens `text` in `app`: match, intercept, then navigate. A held link that resumes is
+    /// handled already: as Nivelir's pending deeplink, it is not announced again.
+    func open(_ text: String, in app: NavApp, appObject: Int32, call: LuaCall, resuming: Bool = false) throws -> DeeplinkOutcome {
+        if !resuming { app.application.logger.info("Handling navigation for URL: \(text)") }
         guard let url = DeeplinkURL(text) else {
             return .failed("'\(text)' is not a URL")
         }
@@ -88,6 +89,8 @@ extension NavRuntime {
                 app.pendingDeeplink = text
                 let result = app.application.navigate(to: route)
                 if case let .failure(error) = result {
+                    // The interceptor failed: the link is dropped, as Nivelir drops it.
+                    app.pendingDeeplink = nil
                     return .navigated(.failure(error))
                 }
                 return .failed("the deeplink \(text) is held until app:resumeDeeplinks()")
@@ -103,7 +106,9 @@ extension NavRuntime {
             return route
         }
         guard let route else {
-            return .failed("the deeplink handler of \(definition.pattern) returned no route")
+            let reason = "the deeplink handler of \(definition.pattern) returned no route"
+            app.application.navigator.logError(ScreenFailure(reason))
+            return .failed(reason)
         }
         return .navigated(app.application.navigate(to: route))
     }

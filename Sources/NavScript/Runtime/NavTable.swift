@@ -154,6 +154,14 @@ struct NavTable {
     /// schemas): deeper is refused, before the host's own stack could run out.
     static let maximumDepth = 32
 
+    /// Which of two names a field is given by: Nivelir's, or the short one it may also be
+    /// written with (`excludedActivityTypes` or `excluded`); both at once is refused.
+    func name(_ nivelir: String, or short: String) throws -> String {
+        guard has(short) else { return nivelir }
+        guard !has(nivelir) else { throw error("fields '\(nivelir)' and '\(short)' are the same; give one") }
+        return short
+    }
+
     /// Fails for fields the table should not have, so that a typo does not pass silently.
     func only(_ names: Set<String>) throws {
         guard call.reserve(4) else { throw error("tables nested too deeply to be read") }

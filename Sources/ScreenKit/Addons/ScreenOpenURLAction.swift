@@ -99,8 +99,9 @@ public struct ScreenOpenMadeURLAction: ScreenAction {
             return .success("app-settings:")
         case let .openStoreApp(appID, forReview):
             let text = "https://itunes.apple.com/app/id\(appID)" + (forReview ? "?action=write-review" : "")
-            guard URL(string: text) != nil else { return .failure(InvalidStoreAppIDError(for: self)) }
-            return .success(text)
+            // As `URL(string:)` reads it (iOS 17's rules: what is not allowed is percent-encoded).
+            guard let url = URL(string: text) else { return .failure(InvalidStoreAppIDError(for: self)) }
+            return .success(url.absoluteString)
         }
     }
 

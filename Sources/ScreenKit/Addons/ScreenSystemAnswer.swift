@@ -3,7 +3,8 @@
 ///
 ///     app.answer(alert, .action("Sign Out"))   -- Lua: app:answer(alert, "Sign Out")
 public enum ScreenSystemAnswer {
-    /// An alert's or action sheet's action, by title; an alert's text fields may be typed in first.
+    /// An alert's or action sheet's action, by title; an alert's text fields may be typed in
+    /// first (in order: the first text into the first field, the rest keep theirs).
     case action(String, texts: [String]? = nil)
     /// A share sheet's activity type, or nil to close it without sharing.
     case activity(String?)
@@ -29,7 +30,12 @@ extension ScreenApplication {
         }
         switch (screen, answer) {
         case let (.alert(alert), .action(title, texts)):
-            let texts = texts ?? alert.textFields.map(\.text)
+            // What is typed replaces the fields' texts in order; one text a field, as Nivelir reads them.
+            let typed = texts ?? []
+            guard typed.count <= alert.textFields.count else {
+                return .failure(ScreenFailure("\(alert) has \(alert.textFields.count) text field\(alert.textFields.count == 1 ? "" : "s"), \(typed.count) texts typed"))
+            }
+            let texts = alert.textFields.indices.map { $0 < typed.count ? typed[$0] : alert.textFields[$0].text }
             return tap(title, of: alert.actions, in: "\(alert)", texts: texts, dismissing: container, from: presenter)
         case let (.actionSheet(sheet), .action(title, nil)):
             return tap(title, of: sheet.actions, in: "\(sheet)", texts: [], dismissing: container, from: presenter)

@@ -108,18 +108,24 @@ public enum ScreenSystemScreen: CustomStringConvertible {
 extension ScreenNavigator {
     /// Presents a system screen from `container` as UIKit presents a view controller:
     /// refused when something is presented already. On a pad, a screen with an anchor is
-    /// a popover there. Completes with its container once the presentation ends.
+    /// a popover there. `build` is what making the controller does (an alert asks its
+    /// enablers; UIKit's exceptions are its errors), after the check; an error fails the
+    /// action. Completes with its container once the presentation ends.
     func presentSystemScreen(_ screen: ScreenSystemScreen, from container: ScreenContainer, animated: Bool, for trigger: any ScreenAction,
-                             configure: (ScreenContainer) -> Void = { _ in }, completion: @escaping ScreenActionCompletion) {
+                             build: () throws -> Void = {}, completion: @escaping ScreenActionCompletion) {
         guard container.presented == nil else {
             return completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
+        }
+        do {
+            try build()
+        } catch {
+            return completion(.failure(error))
         }
         let presented = screen.makeContainer()
         if simulation.system.idiom == .pad, let anchor = screen.anchor {
             presented.attributes["modalPresentationStyle"] = "popover"
             presented.attributes["popoverAnchor"] = .string(anchor)
         }
-        configure(presented)
         let accepted = simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))
         }

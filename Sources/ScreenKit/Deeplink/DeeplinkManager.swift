@@ -157,7 +157,14 @@ public final class DeeplinkManager {
         if path.hasPrefix("/") { path.removeFirst() }
         if path.hasSuffix("/") { path.removeLast() }
         return try factory(DeeplinkURLComponents(url: url, scheme: components.scheme, host: components.host,
-                                                 path: path.components(separatedBy: "/"), rawQuery: components.percentEncodedQuery, context: context))
+                                                 path: path.components(separatedBy: "/"), rawQuery: Self.query(of: url), context: context))
+    }
+
+    /// The query as the URL writes it: between the first `?` and the fragment. (Foundation
+    /// on Linux percent-encodes a whole query again, `%` included, when it has a `[`.)
+    static func query(of url: String) -> String? {
+        guard let mark = url.firstIndex(of: "?") else { return nil }
+        return String(url[url.index(after: mark)...].prefix { $0 != "#" })
     }
 
     // MARK: Navigating

@@ -84,6 +84,18 @@ describe("deeplink manager", function()
     expect(function() deeplinks:handleURLIfPossible("myapp://x", nil, "no") end):toFail("bad argument #3 to 'handleURLIfPossible' (boolean expected, got string)")
   end)
 
+  scenario("a percent-escape is read once, brackets or not (+ as %2B is a plus)", function()
+    local seen
+    local Typed = nav.deeplinkType("TypedDeeplink", {
+      query = { i = "integer?", o = { x = "string" } },
+      url = function(url) seen = url.query return {} end,
+      navigate = function() end,
+    })
+    local _, deeplinks = setUp { types = { Typed } }
+    expect(deeplinks:canHandleURL("myapp://x?o[x]=a%20b&i=%2B7")):toBe(true)
+    expect(seen):toEqual { i = 7, o = { x = "a b" } }
+  end)
+
   scenario("a field the schema requires must be there, as Decodable requires it", function()
     local Strict = nav.deeplinkType("StrictDeeplink", {
       query = { ids = "integer[]" },

@@ -100,12 +100,29 @@ describe("deeplinks", function()
     expect(function() nav.deeplink("app://x", 1) end):toFail("bad argument #2 to 'deeplink' (function expected, got number)")
   end)
 
+  scenario("read a URL as URLComponents does: no user or port in the host, the path decoded before it is split", function()
+    nav.deeplink("https://example.com/chat/:id", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.id }) end)
+    nav.deeplink("app://p/:a/x", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.a }) end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("https://example.com:443/chat/5")):toBe(true)
+    expect(app:open("https://u@example.com/chat/6")):toBe(true)
+    expect(app:open("app://p/a%20b/x")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = "a b" })
+    expect(app:open("app://p/a%2Fb/x")):toFail("no deeplink matches")   -- a/b is two segments
+    -- A URL without a host is a URL, and no pattern (scheme://host/...) matches it.
+    expect(app:open("app:/chat/5")):toFail("no deeplink matches app:/chat/5")
+    expect(app:open("mailto:x@y.z")):toFail("no deeplink matches mailto:x@y.z")
+  end)
+
   scenario("report handlers that do not return a route", function()
     nav.deeplink("app://bad", function() return 5 end)
     nav.deeplink("app://broken", function() error("handler broke") end)
     local app = nav.app { root = Feed() }
     expect(function() app:open("app://bad") end):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://bad must return a Route, got number")
     expect(function() app:open("app://broken") end):toFail("deeplinks_spec.lua:%d+: handler broke")
+    nav.deeplink("app://none", function() end)
+    expect(app:open("app://none")):toFail("the deeplink handler of app://none returned no route")
+    expect(app.log[#app.log]):toBe("Error: the deeplink handler of app://none returned no route")
   end)
 end)
 
@@ -150,6 +167,26 @@ describe("interceptors", function()
     expect(app.pendingDeeplink):toBe(nil)
     expect(app:resumeDeeplinks()):toFail("no deeplink is held")
     expect(app:top()):toShow(Chat { chatId = 2 })
+  end)
+
+  scenario("a link whose interceptor's route fails is dropped, not held", function()
+    nav.interceptor(function() return nav.route():fail("no sign-in here") end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/1")):toFail("no sign-in here")
+    expect(app.pendingDeeplink):toBe(nil)
+    expect(app:resumeDeeplinks()):toFail("no deeplink is held")
+  end)
+
+  scenario("a held link that resumes is performed, not handled again", function()
+    nav.interceptor(function() return signedIn or nav.route():top(nav.container):present(SignIn()) end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:open("app://chat/4")
+    signedIn = true
+    app:navigate(nav.route():root():dismiss())
+    local before = #app.log
+    expect(app:resumeDeeplinks()):toBe(true)
+    expect(app.log[before + 1]):toBe("Info: Performing navigation for deeplink: app://chat/:chatId {chatId=4}")
+    for n = before + 1, #app.log do expect(app.log[n]).never:toContain("Handling navigation for URL") end
   end)
 
   scenario("drop a link with a reason", function()

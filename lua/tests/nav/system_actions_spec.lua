@@ -49,11 +49,13 @@ describe("leaving the app", function()
     app:navigate(here:mail("team@example.com", { subject = "Hi" }))
     app:navigate(here:openAppSettings())
     app:navigate(here:openStoreApp("123", { forReview = true }))
+    app:navigate(here:openStoreApp("1 2"))   -- as URL(string:) reads it since iOS 17
     expect(app.opened):toEqual {
       "tel://+155501099",
       "mailto:team@example.com?subject=Hi",
       "app-settings:",
       "https://itunes.apple.com/app/id123?action=write-review",
+      "https://itunes.apple.com/app/id1%202",
     }
   end)
 end)

@@ -56,6 +56,45 @@ describe("alert", function()
     expect(typed):toBe("Inbox")
   end)
 
+  scenario("a handler gets one text a field, typed ones first, as Nivelir reads the fields", function()
+    local app = feedApp()
+    local got
+    app:navigate(top:showAlert {
+      title = "Two",
+      textFields = { { text = "pre" }, { placeholder = "p" } },
+      actions = { { title = "Save", handler = function(texts) got = texts end } },
+    })
+    expect(app:answer("Save", { texts = { "x" } })):toSucceed()
+    expect(got):toEqual { "x", "" }
+    app:navigate(top:showAlert { title = "None", actions = { { title = "OK", handler = function(texts) got = texts end } } })
+    expect(app:answer("OK", { texts = { "x" } })):toFail('Alert("None") has 0 text fields, 1 texts typed')
+    expect(app:answer("OK")):toSucceed()
+    expect(got):toEqual {}
+  end)
+
+  scenario("every enabler is asked once the alert is shown, with the fields' texts", function()
+    local app = feedApp()
+    local asked = {}
+    app:navigate(top:showAlert {
+      title = "Rename",
+      textFields = { { text = "Inbox" } },
+      actions = { { title = "Save", enabler = function(texts) asked[#asked + 1] = texts[1] return true end } },
+    })
+    expect(asked):toEqual { "Inbox" }
+    expect(app:answer("Save", { texts = { "Mail" } })):toSucceed()
+    expect(asked):toEqual { "Inbox", "Mail" }
+  end)
+
+  scenario("two cancel actions fail where UIKit raises, and nothing is shown", function()
+    local app = feedApp()
+    local twice = { { title = "A", style = "cancel" }, { title = "B", style = "cancel" } }
+    expect(app:navigate(top:showAlert { title = "T", actions = twice }))
+      :toFail("UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
+    expect(app:navigate(top:showActionSheet { title = "T", actions = twice }))
+      :toFail("UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
+    expect(app:top().name):toBe("Feed")
+  end)
+
   scenario("an unknown action is refused with the actions there are", function()
     local app = feedApp()
     app:navigate(top:showAlert(signOut))
@@ -131,6 +170,17 @@ describe("sharing", function()
     expect(reports[1][2]):toBe(true)
     expect(reports[2][1]):toBeNil()
     expect(reports[2][2]):toBe(false)
+  end)
+
+  scenario("takes Nivelir's field names, and refuses a field given by both names", function()
+    local app = feedApp()
+    app:navigate(top:share { items = { "x" }, applicationActivities = { { type = "app.forward", screen = Chat() } },
+      excludedActivityTypes = { "com.apple.UIKit.activity.Mail" } })
+    expect(app:answer("com.apple.UIKit.activity.Mail")):toFail("excludes the activity 'com.apple.UIKit.activity.Mail'")
+    expect(app:answer("app.forward")):toSucceed()
+    expect(app:top().name):toBe("Chat")
+    expect(function() top:share { items = { "x" }, excluded = {}, excludedActivityTypes = {} } end)
+      :toFail("fields 'excludedActivityTypes' and 'excluded' are the same; give one")
   end)
 
   scenario("a visual activity shows its screen in place of the sheet", function()

@@ -1,6 +1,7 @@
 /// Presents an alert (Nivelir's `ScreenShowAlertAction`). Logs "Presenting Alert("title")
 /// on <type>"; fails with "is already presenting another container" when the container
-/// presents something. It completes once the alert is on screen; the route stays on the
+/// presents something, and where UIKit raises (two cancel actions). Each action's enabler
+/// is asked once the alert is built, as Nivelir's text fields manager does. It completes once the alert is on screen; the route stays on the
 /// container (Nivelir's `showAlert` has no nested route).
 ///
 ///     route.showAlert(alert)   -- Lua: route:showAlert { title = "Sign out?", actions = { ... } }
@@ -23,7 +24,12 @@ public struct ScreenShowAlertAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(alert) on \(container.typeName)")
-        navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, completion: completion)
+        navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, build: {
+            try alert.actions.requireOneCancel()
+            // Nivelir's text fields manager asks every enabler with the fields' texts once built.
+            let texts = alert.textFields.map(\.text)
+            for action in alert.actions { _ = try action.enabler?(texts) }
+        }, completion: completion)
     }
 }
 
@@ -50,7 +56,8 @@ public struct ScreenShowActionSheetAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(actionSheet) on \(container.typeName)")
-        navigator.presentSystemScreen(.actionSheet(actionSheet), from: container, animated: animated, for: self, completion: completion)
+        navigator.presentSystemScreen(.actionSheet(actionSheet), from: container, animated: animated, for: self,
+                                      build: { try actionSheet.actions.requireOneCancel() }, completion: completion)
     }
 }
 
@@ -63,5 +70,15 @@ extension AnyScreenRoute {
     public func showActionSheet(_ actionSheet: ActionSheet, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.modal, for: "showActionSheet")
         return then(ScreenShowActionSheetAction(actionSheet: actionSheet, animated: animated, on: currentKind))
+    }
+}
+
+extension Array where Element == AlertAction {
+    /// UIKit raises for a second cancel action ("UIAlertController can only have one action
+    /// with a style of UIAlertActionStyleCancel"): here, the action fails with that text.
+    func requireOneCancel() throws {
+        if filter({ $0.style == .cancel }).count > 1 {
+            throw ScreenFailure("UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
+        }
     }
 }

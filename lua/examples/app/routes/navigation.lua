@@ -108,7 +108,7 @@ end
 function R.shareChat(chatId, didFinish)
   return nav.route():top(nav.container):share {
     items = { "https://example.com/chat/" .. chatId },
-    activities = { { type = "app.forward", title = "Forward", screen = S.ChatPicker { chatId = chatId } } },
+    applicationActivities = { { type = "app.forward", title = "Forward", screen = S.ChatPicker { chatId = chatId } } },
     anchor = "shareButton",
     didFinish = didFinish,
   }
