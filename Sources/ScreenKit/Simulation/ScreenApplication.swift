@@ -58,13 +58,19 @@ public final class ScreenApplication {
     }
 
     /// Taps a bar button set by `withLeftBarButton` or `withRightBarButton`: runs its route
-    /// from the container, to completion. A container without that button, or a button
-    /// without a route, fails with "No container ... found".
+    /// from the container, to completion; a button without a route does nothing. A
+    /// container without that button fails with "No container ... found"; one that is not
+    /// the top screen of a stack on screen fails too, as UIKit shows only that screen's
+    /// navigation item in the bar.
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
-        guard let route = container.barButtonRoutes[side.attribute] else {
+        guard container.attributes[side.attribute] != nil else {
             return .failure(ScreenContainerNotFoundError(type: .modal, for: "\(side.attribute) of \(container)"))
         }
+        guard let stack = container.parent, stack.kind == .stack, stack.children.last === container, container.isVisible else {
+            return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: a navigation bar shows the items of its stack's top screen, when the stack is on screen"))
+        }
+        guard let route = container.barButtonRoutes[side.attribute] else { return .success(()) }
         return navigate(from: container, to: route)
     }
 

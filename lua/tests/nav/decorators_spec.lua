@@ -80,6 +80,22 @@ describe("decorators", function()
     expect(app:tap(chat, "right")):toFail("rightBarButton")
   end)
 
+  scenario("a bar button is tapped only where UIKit shows it: on its stack's top screen, on screen", function()
+    local go = nav.route("modal"):top(nav.stack):push(Feed { page = 9 })
+    local button = { title = "Go", route = go }
+    local app = nav.app { root = nav.stack { Feed(), Chat():withRightBarButton(button), Feed { page = 2 } } }
+    local covered = app:topStack().children[2]
+    expect(app:tap(covered, "right")):toFail("is not on screen: a navigation bar shows the items of its stack's top screen")
+    local alone = nav.app { root = Chat():withRightBarButton(button) }
+    expect(alone:tap(alone:top(), "right")):toFail("is not on screen")
+    local under = nav.app { root = nav.stack { Chat():withRightBarButton(button) }, presented = Feed():withModalPresentationStyle("fullScreen") }
+    expect(under:tap(under.window.children[1].children[1], "right")):toFail("is not on screen")
+    -- A button without a route is there, and does nothing.
+    local inert = nav.app { root = nav.stack { Chat():withRightBarButton { title = "Info" } } }
+    expect(inert:tap(inert:top(), "right")):toBe(true)
+    expect(inert.transitions):toHaveLength(0)
+  end)
+
   scenario("custom decorators run on the built container", function()
     nav.decorator("withBadge", function(container, options) container:setAttribute("badge", options.count) end)
     expect(built(Feed():decorated("withBadge", { count = 5 })).attributes):toEqual({ badge = 5 })

@@ -97,6 +97,15 @@ describe("a stack in a stack", function()
       :toFail("a stack cannot hold a stack (UIKit: pushing a navigation controller is not supported)")
   end)
 
+  scenario("cannot be one of withStack's screens", function()
+    local Nav = nav.screen("Nav", { container = "stack" })
+    local app = nav.app { root = nav.stack { Feed() } }
+    local ok, err = app:navigate(nav.route():top(nav.stack):present(Nav():withStack(Feed(), Chat():withStackContainer())))
+    expect(ok):toBe(false)
+    expect(err):toContain("because pushing a navigation controller is not supported for:\n  StackDecorator")
+    expect(app.window.children[1].presented):toBeNil()
+  end)
+
   scenario("can be presented from a stack", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(app:navigate(nav.route():top(nav.stack):present(Chat():withStackContainer()))):toSucceed()

@@ -1,5 +1,6 @@
 /// Replaces a stack screen's screens with the given ones, bottom to top (Nivelir's
-/// `ScreenStackDecorator`). Only for screens that build a stack.
+/// `ScreenStackDecorator`). Only for screens that build a stack; a stack among the screens
+/// fails, as pushing one does.
 ///
 ///     nav.withStack(feed, post)   -- Lua: NavStack():withStack(Feed(), Post { id = 1 })
 public struct ScreenStackDecorator: ScreenDecorator {
@@ -16,6 +17,10 @@ public struct ScreenStackDecorator: ScreenDecorator {
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let stack = try screen.build(navigator: navigator)
         let children = try screens.map { try $0.build(navigator: navigator) }
+        // A stack cannot hold a stack: UIKit raises "Pushing a navigation controller is not supported".
+        if let error = children.lazy.compactMap({ navigator.simulation.stackChildError($0, in: stack, for: self) }).first {
+            throw error
+        }
         navigator.simulation.replaceChildren(of: stack, with: children)
         return stack
     }
