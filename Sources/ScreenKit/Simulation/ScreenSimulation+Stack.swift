@@ -9,7 +9,8 @@ extension ScreenSimulation {
     ///   changes (Nivelir's quirk: `pop()` on `[A]` succeeds and does nothing).
     /// - One screen added on top: a push. Anything else: `setViewControllers`.
     /// - Animated only when there is an animation and the stack was not empty; a custom
-    ///   animation runs its own transition over an unanimated UIKit change.
+    ///   animation runs its own transition over an unanimated UIKit change. A default
+    ///   `setViewControllers` that keeps the top does not animate (UIKit's documented rule).
     func setStack(
         _ stack: ScreenContainer,
         to newStack: [ScreenContainer],
@@ -33,6 +34,13 @@ extension ScreenSimulation {
 
         let before = oldStack.map(\.label)
         replaceChildren(of: stack, with: newStack)
+        if !isPop, !isPush, newStack.last === oldStack.last, animation?.isDefault == true {
+            // UIKit performs no transition when the top stays ("If the last item is the
+            // topmost item, no transition is performed"): Nivelir's stack animation, with
+            // no transition coordinator, completes on the run loop's next turn.
+            record(.setStack, animation: nil, container: stack, before: before, after: newStack.map(\.label), duration: 0)
+            return clock.schedule(after: 0, completion)
+        }
         let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
         let duration = animation.map(duration(of:)) ?? 0
         record(kind, animation: animation?.name, container: stack,

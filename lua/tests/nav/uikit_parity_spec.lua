@@ -82,6 +82,16 @@ describe("presenting while a presentation is in progress", function()
   end)
 end)
 
+describe("the presentation style none", function()
+  scenario("fails to present, as UIKit raises for a style that is only adaptive", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():top(nav.container):present(Chat():withModalPresentationStyle("none"))))
+      :toFail("The specified modal presentation style doesn't have a corresponding presentation controller.")
+    expect(app.window.children[1].presented):toBeNil()
+    expect(app.transitions):toHaveLength(0)
+  end)
+end)
+
 describe("a stack in a stack", function()
   scenario("cannot be pushed, as UIKit raises", function()
     local app = nav.app { root = nav.stack { Feed() } }

@@ -1,7 +1,8 @@
 /// Builds a screen and presents it (Nivelir's `ScreenPresentAction`). Logs "Presenting
 /// <screen> on <type>". When the current container or one of its ancestors already
 /// presents something, or it is not in a window, UIKit refuses, and the action fails with
-/// "is already presenting another container". It completes once the presentation ends.
+/// "is already presenting another container"; a screen styled `none` fails, where UIKit
+/// raises. It completes once the presentation ends.
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
@@ -31,6 +32,10 @@ public struct ScreenPresentAction: ScreenAction {
         }
         if let error = navigator.simulation.placementError(presented, in: container, for: self) {
             return completion(.failure(error))
+        }
+        // `.none` is only an adaptive style: UIKit raises when a controller is presented with it.
+        if case .string("none")? = presented.attributes["modalPresentationStyle"] {
+            return completion(.failure(ScreenFailure("The specified modal presentation style doesn't have a corresponding presentation controller.")))
         }
         let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))
