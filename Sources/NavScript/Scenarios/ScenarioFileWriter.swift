@@ -57,7 +57,7 @@ public enum ScenarioFileWriter {
         guard descriptor >= 0 else {
             throw Failure(path: path, reason: reason(errno, folder: folder))
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try writeAll(data, to: descriptor, path: path)
             close(descriptor)

@@ -35,7 +35,12 @@ func describeAction(
     _ kinds: [ScreenContainerKind?],
     _ fields: KeyValuePairs<String, Any> = [:]
 ) -> String {
-    let generics = kinds.compactMap { $0?.typeName }
+    describeAction(name, types: kinds.compactMap { $0?.typeName }, fields)
+}
+
+/// As `describeAction(_:_:_:)`, with the generic arguments written out: a screen's type
+/// (`ScreenPresentAction<Profile, UIViewController>`).
+func describeAction(_ name: String, types generics: [String], _ fields: KeyValuePairs<String, Any> = [:]) -> String {
     let head = generics.isEmpty ? name : "\(name)<\(generics.joined(separator: ", "))>"
     let body = fields.map { "\($0.key): \(describeField($0.value))" }
     return "\(head)(\(body.joined(separator: ", ")))"

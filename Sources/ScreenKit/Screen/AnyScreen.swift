@@ -43,6 +43,9 @@ public struct AnyScreen: CustomStringConvertible {
     }
 
     public var name: String { key.name }
+    /// The screen's type as Swift prints a Nivelir action's generic argument: the screen's
+    /// own (its name, as a `Screen`'s name is its type's) or, decorated, `AnyScreen<UINavigationController>`.
+    public var typeName: String { decorators == 0 ? name : "AnyScreen<\(kind.typeName)>" }
     public var traits: [String: ScreenValue] { key.traits }
     public var description: String { key.description }
 

@@ -50,6 +50,20 @@ public enum ScreenStackAnimation: Hashable, Sendable {
 public typealias ScreenTabAnimation = ScreenCustomAnimation
 public typealias ScreenRootAnimation = ScreenCustomAnimation
 
+extension ScreenURLText {
+    /// An optional stack animation as Swift prints Nivelir's field:
+    /// `Optional(Nivelir.ScreenStackAnimation.default)`, `...custom(crossDissolve))`, `nil`.
+    static func animation(_ animation: ScreenStackAnimation?) -> ScreenURLText {
+        ScreenURLText(animation.map { "Optional(Nivelir.ScreenStackAnimation.\($0.isDefault ? "default" : "custom(\($0.name))"))" } ?? "nil")
+    }
+
+    /// An optional tab or root animation (`type`: `ScreenTabAnimation`, `ScreenRootAnimation`),
+    /// always custom: `Optional(Nivelir.ScreenTabAnimation.custom(...))`, `nil`.
+    static func animation(_ type: String, _ animation: ScreenCustomAnimation?) -> ScreenURLText {
+        ScreenURLText(animation.map { "Optional(Nivelir.\(type).custom(\($0)))" } ?? "nil")
+    }
+}
+
 /// How long UIKit's own animations take in virtual time.
 public struct ScreenAnimationTiming: Sendable {
     /// A modal presentation or dismissal.

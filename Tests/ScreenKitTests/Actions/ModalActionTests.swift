@@ -34,7 +34,7 @@ import Testing
         let result = app.navigate(to: try route { try $0.root(nested: AnyScreenRoute(root: .modal).present(Screens.profile)) })
         #expect(result.errorMessage == """
             The container <UINavigationController> is already presenting another container for:
-              ScreenPresentAction<UIViewController, UIViewController>(screen: Profile, animated: true)
+              ScreenPresentAction<Profile, UIViewController>(screen: Profile, animated: true)
             """)
         #expect(app.transitions.isEmpty)
     }

@@ -29,7 +29,11 @@ describe("present", function()
     local app = nav.app { root = Feed(), presented = Settings() }
     local ok, err = app:navigate(nav.route():root():present(Profile()))
     expect(ok):toBe(false)
-    expect(err):toBe("The container <UIViewController: Feed> is already presenting another container for:\n  ScreenPresentAction<UIViewController, UIViewController>(screen: Profile, animated: true)")
+    expect(err):toBe("The container <UIViewController: Feed> is already presenting another container for:\n  ScreenPresentAction<Profile, UIViewController>(screen: Profile, animated: true)")
+    -- The first type is the screen's, as Swift prints ScreenPresentAction<New: Screen, Container>;
+    -- a decorated screen is an AnyScreen of its container.
+    expect(app:navigate(nav.route():root():present(Profile():withStackContainer())))
+      :toFail("ScreenPresentAction<AnyScreen<UINavigationController>, UIViewController>(screen: Profile, animated: true)", true)
   end)
 
   scenario("runs the nested route on the presented container", function()

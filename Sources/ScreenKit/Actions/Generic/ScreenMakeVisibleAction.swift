@@ -26,8 +26,8 @@ public struct ScreenMakeVisibleAction: ScreenAction {
         // As Swift prints Nivelir's struct: optional enums in full,
         // `Optional(Nivelir.ScreenStackAnimation.default)`.
         describeAction("ScreenMakeVisibleAction", [containerKind], [
-            "stackAnimation": ScreenURLText(stackAnimation.map { "Optional(Nivelir.ScreenStackAnimation.\($0.isDefault ? "default" : "custom(\($0.name))"))" } ?? "nil"),
-            "tabsAnimation": ScreenURLText(tabsAnimation.map { "Optional(Nivelir.ScreenTabAnimation.custom(\($0)))" } ?? "nil"),
+            "stackAnimation": ScreenURLText.animation(stackAnimation),
+            "tabsAnimation": ScreenURLText.animation("ScreenTabAnimation", tabsAnimation),
             "dissmissAnimated": dismissAnimated,
         ])
     }

@@ -19,7 +19,7 @@ public struct ScreenPresentAction: ScreenAction {
     public var outputKind: ScreenContainerKind? { screen.kind }
 
     public var description: String {
-        describeAction("ScreenPresentAction", [screen.kind, containerKind], ["screen": screen, "animated": animated])
+        describeAction("ScreenPresentAction", types: [screen.typeName, containerKind.typeName], ["screen": screen, "animated": animated])
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {

@@ -29,8 +29,8 @@ public struct ScreenSetStackAction: ScreenAction {
 
     public var description: String {
         describeAction("ScreenSetStackAction", [containerKind], [
-            "modifiers": "[" + modifiers.map(\.description).joined(separator: ", ") + "]",
-            "animation": animation as Any, "separated": separated,
+            "modifiers": ScreenURLText("[" + modifiers.map(\.description).joined(separator: ", ") + "]"),
+            "animation": ScreenURLText.animation(animation), "separated": separated,
         ])
     }
 

@@ -20,7 +20,7 @@ public struct ScreenSelectTabAction: ScreenAction {
     }
 
     public var description: String {
-        describeAction("ScreenSelectTabAction", [containerKind, outputKind], ["predicate": predicate, "animation": animation as Any])
+        describeAction("ScreenSelectTabAction", [containerKind, outputKind], ["predicate": predicate, "animation": ScreenURLText.animation("ScreenTabAnimation", animation)])
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {

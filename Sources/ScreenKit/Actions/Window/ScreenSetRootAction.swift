@@ -16,7 +16,8 @@ public struct ScreenSetRootAction: ScreenAction {
     public var outputKind: ScreenContainerKind? { screen.kind }
 
     public var description: String {
-        describeAction("ScreenSetRootAction", [screen.kind, .window], ["screen": screen, "animation": animation as Any])
+        describeAction("ScreenSetRootAction", types: [screen.typeName, ScreenContainerKind.window.typeName],
+                       ["screen": screen, "animation": ScreenURLText.animation("ScreenRootAnimation", animation)])
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
