@@ -52,10 +52,16 @@ static int lk_loadtext(lua_State *L) {
     int n = lua_gettop(L);
     /* The arguments checked here, in the real load's order: its errors raised from inside
        this function would name no function and no script line. */
-    luaL_optstring(L, 3, "bt");
+    const char *mode = luaL_optstring(L, 3, "bt");
     luaL_optstring(L, 2, NULL);
     if (!lua_isstring(L, 1))
         luaL_checktype(L, 1, LUA_TFUNCTION);
+    /* A text chunk in a mode without "t" is refused as the real load refuses it. */
+    if (strchr(mode, 't') == NULL && lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) != LUA_SIGNATURE[0]) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+        return 2;
+    }
     if (n < 3)
         lua_settop(L, n = 3);
     lua_pushliteral(L, "t");

@@ -44,6 +44,8 @@ import Testing
         #expect(h.run("load()")?.message == "test.lua:1: bad argument #1 to 'load' (function expected, got no value)")
         #expect(try h.value("return getmetatable(setmetatable(setmetatable({}, {}), nil))") == .nil)
         #expect(try h.value("local parts = {'return ', '7'} local i = 0 return load(function() i = i + 1 return parts[i] end)()") == .integer(7))
+        // A text chunk in mode "b" is refused as stock Lua refuses it.
+        #expect(try h.value("return select(2, load('return 1', 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
     }
 
     @Test func randomNumbersRepeat() throws {
