@@ -176,7 +176,7 @@ function Route:makeVisible(options) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:push(screen, options, nested) end
----@param options? {to?: Screen|ScreenType|string|Container|Predicate, animation?: StackAnimation, separated?: boolean}
+---@param options? {to?: Screen|ScreenType|string|Container|Predicate|fun(stack: Container[]): integer?, animation?: StackAnimation, separated?: boolean}
 ---@return Route
 function Route:pop(options) end
 ---@param options? {animation?: StackAnimation, separated?: boolean}
@@ -206,7 +206,7 @@ function Route:stackTop(kind, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:stackVisible(kind, nested) end
----@param tab integer|Screen|ScreenType|string|Container|Predicate
+---@param tab integer|Screen|ScreenType|string|Container|Predicate|fun(tabs: Container[]): integer?
 ---@param options? {animation?: Animation, kind?: ContainerKind}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route

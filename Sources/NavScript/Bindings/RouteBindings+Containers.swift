@@ -142,9 +142,9 @@ extension NavRuntime {
         }
     }
 
-    /// `pop{to = ...}`: a Screen (its key), a screen type or a name, a Container, or a
-    /// predicate (`nav.container{name = "Chat"}`, the last match); by default the screen
-    /// under the top.
+    /// `pop{to = ...}`: a Screen (its key), a screen type or a name, a Container, a
+    /// predicate (`nav.container{name = "Chat"}`, the last match), or a function of the
+    /// stack's screens giving the position to keep; by default the screen under the top.
     func popPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenStackPopPredicate {
         guard call.type(index) == .table else { return .previous }
         call.field(index, "to")
@@ -154,12 +154,14 @@ extension NavRuntime {
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
         if let container = call.optionalObject(-1, containers) { return .container(container) }
         if let predicate = call.optionalObject(-1, predicates) { return predicate.popPredicate }
+        if call.isFunction(-1) { return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, description: "The pop's custom predicate")) }
         if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
-        throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container or a predicate")
+        throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container, a predicate or a function")
     }
 
     /// `selectTab(...)`: a 1-based index, a Screen (its key), a screen type or a name, a
-    /// Container, or a predicate (`nav.stack{key = chat}`, the first match).
+    /// Container, a predicate (`nav.stack{key = chat}`, the first match), or a function of
+    /// the tabs giving the position to select.
     func tabPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenTabPredicate {
         switch call.type(index) {
         case .number:
@@ -172,7 +174,8 @@ extension NavRuntime {
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
             if let container = call.optionalObject(index, containers) { return .container(container) }
             if let predicate = call.optionalObject(index, predicates) { return predicate.tabPredicate }
-            throw LuaCallError.type(index, expected: "tab index, Screen, Container or predicate")
+            if call.isFunction(index) { return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, description: "The tab's custom predicate")) }
+            throw LuaCallError.type(index, expected: "tab index, Screen, Container, predicate or function")
         }
     }
 }

@@ -102,6 +102,31 @@ extension NavRuntime {
         return scriptModifier(call, index, description: "Custom modifier \(position)")
     }
 
+    /// A custom pop or tab predicate (Nivelir's `ScreenStackPopPredicate(description:_:)` and
+    /// `ScreenTabPredicate(description:_:)`): the function gets the stack's screens or the
+    /// tabs as a list of Containers and returns the 1-based position to keep or select, or
+    /// nil for none. The body gives a 0-based index.
+    func scriptIndex(_ call: LuaCall, _ index: Int32, description: String) -> ([ScreenContainer]) throws -> Int? {
+        let function = NavCallback.function(keepFunction(call, index)), directory = directory
+        return { containers in
+            try directory.invoke(function, { runtime in
+                [LuaArgument { call in
+                    call.pushTable(array: containers.count)
+                    for (position, container) in containers.enumerated() {
+                        call.push(container, runtime.containers)
+                        call.setElement(-2, position + 1)
+                    }
+                }]
+            }, results: 1) { _, call -> Int? in
+                if call.isNoneOrNil(-1) { return nil }
+                guard call.type(-1) == .number, let position = try? call.integer(-1) else {
+                    throw ScreenFailure("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
+                }
+                return position &- 1
+            }
+        }
+    }
+
     /// The function gets the screens as a list of Containers, bottom to top, and returns
     /// the new list: Containers already there, or Screens to build.
     private func scriptModifier(_ call: LuaCall, _ index: Int32, description: String) -> any ScreenStackModifier {
