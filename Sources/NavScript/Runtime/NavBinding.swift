@@ -66,7 +66,7 @@ struct NavBinding {
 extension NavRuntime {
     /// Every binding of the `nav` module.
     static let bindings: [NavBinding] = moduleBindings + screenBindings + decoratorBindings + routeBindings
-        + containerRouteBindings + predicateBindings + containerBindings + appBindings + extensionBindings
+        + containerRouteBindings + predicateBindings + containerBindings + iteratorBindings + appBindings + extensionBindings
         + systemScreenBindings + systemActionBindings + systemBindings + observationBindings + deeplinkManagerBindings
 
     /// The classes' definitions, shared by every state.

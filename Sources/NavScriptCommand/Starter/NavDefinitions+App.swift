@@ -61,6 +61,20 @@ local Navigator = {}
 ---@param options? {from?: Container}|fun(ok: boolean, err?: string)
 ---@param completion? fun(ok: boolean, err?: string)
 function Navigator:navigate(route, options, completion) end
+---Walks from `from` in the iterator's order; the function answers "continue" (with a suitable
+---container or nil) or "stop" (with one). Returns the last suitable container, or the one it stopped at.
+---@param from Container
+---@param body fun(container: Container): ("continue"|"stop"), Container?
+---@return Container?
+function Navigator:iterate(from, body) end
+---@param from Container
+---@param matches fun(container: Container): boolean
+---@return Container?
+function Navigator:firstContainer(from, matches) end
+---@param from Container
+---@param matches fun(container: Container): boolean
+---@return Container?
+function Navigator:lastContainer(from, matches) end
 ---Registers a table as an observer of `type`; it stays until token:cancel() or the scenario ends.
 ---@param type string
 ---@param observer table

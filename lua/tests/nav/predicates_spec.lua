@@ -79,3 +79,44 @@ describe("predicates", function()
     expect(function() nav.predicate("x", function() end, "view") end):toFail("unknown container kind 'view'")
   end)
 end)
+
+describe("the navigator's iterator", function()
+  local Settings = nav.screen("Settings")
+  local function presenting()
+    return nav.app { root = nav.tabs { nav.stack { Feed(), Chat { chatId = 1 } }, nav.stack { Chat { chatId = 2 } }, selected = 1 },
+                     presented = Settings() }
+  end
+
+  scenario("walks in Nivelir's order: the selected tab last, presentations after their presenter's tree", function()
+    local app, order = presenting(), {}
+    expect(app.navigator:iterate(app.window, function(c) order[#order + 1] = c.name or c.kind return "continue" end)):toBeNil()
+    expect(order):toEqual { "window", "tabs", "stack", "Chat", "stack", "Feed", "Chat", "Settings" }
+  end)
+
+  scenario("keeps the last suitable container, or the one it stops at", function()
+    local app = presenting()
+    local lastStack = app.navigator:iterate(app.window, function(c) return "continue", c.kind == "stack" and c or nil end)
+    expect(lastStack.children[1]):toShow(Feed)
+    local firstChat = app.navigator:iterate(app.window, function(c) if c.name == "Chat" then return "stop", c end return "continue" end)
+    expect(firstChat):toShow(Chat { chatId = 2 })
+  end)
+
+  scenario("firstContainer and lastContainer take a function of the container", function()
+    local app = presenting()
+    expect(app.navigator:firstContainer(app.window, function(c) return c.name == "Chat" end)):toShow(Chat { chatId = 2 })
+    expect(app.navigator:lastContainer(app.window, function(c) return c.name == "Chat" end)):toShow(Chat { chatId = 1 })
+    expect(app.navigator:firstContainer(app.window, function() return false end)):toBeNil()
+  end)
+
+  scenario("a wrong answer or an error stops the walk and is raised at the line", function()
+    local app = presenting()
+    expect(function() app.navigator:iterate(app.window, function() return 5 end) end)
+      :toFail('predicates_spec.lua:%d+: the iterate function must return "continue" or "stop", got number')
+    expect(function() app.navigator:iterate(app.window, function() return "stop" end) end):toFail("stopped without a Container")
+    expect(function() app.navigator:iterate(app.window, function() return "continue", 5 end) end)
+      :toFail("second result must be a Container or nil, got number")
+    expect(function() app.navigator:lastContainer(app.window, function() error("walk broke") end) end)
+      :toFail("predicates_spec.lua:%d+: walk broke")
+    expect(function() app.navigator:firstContainer(app.window) end):toFail("bad argument #2 to 'firstContainer' (function expected, got no value)")
+  end)
+end)
