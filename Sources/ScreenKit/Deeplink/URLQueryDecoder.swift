@@ -110,8 +110,15 @@ public enum URLQueryDecoder {
         if case let .optional(inner) = schema {
             return try value.flatMap { try typed($0, as: inner, path: path) }
         }
+        // A list or a table wanted is read through a container, as Nivelir's single-value
+        // container opens one; a scalar through its value.
+        let dictionary = "Dictionary<String, Any>", array = "Array<Any>"
         guard let value else {
-            throw mismatch("String", "Expected to decode String but the value is nil.")
+            switch schema {
+            case .object: throw mismatch(dictionary, "Cannot get keyed decoding container -- found null value instead.")
+            case .array: throw mismatch(array, "Cannot get unkeyed decoding container -- found null value instead.")
+            default: throw mismatch("String", "Expected to decode String but the value is nil.")
+            }
         }
         switch (schema, value) {
         case let (.string, .string(text)):
@@ -145,6 +152,10 @@ public enum URLQueryDecoder {
         case (.string, _), (.integer, _), (.number, _), (.boolean, _), (.url, _):
             // A list or table where a scalar is wanted: Nivelir reads a string first.
             throw mismatch("String", "Expected to decode String but the value is invalid.")
+        case (.object, .string): throw mismatch(dictionary, "Expected to decode a dictionary but found string instead.")
+        case (.object, .array): throw mismatch(dictionary, "Expected to decode a dictionary but found array instead.")
+        case (.array, .string): throw mismatch(array, "Expected to decode an array but found string instead.")
+        case (.array, .dictionary): throw mismatch(array, "Expected to decode an array but found dictionary instead.")
         default:
             throw mismatch("\(schema)", "the value has another shape.")
         }

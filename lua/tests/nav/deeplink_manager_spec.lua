@@ -84,6 +84,26 @@ describe("deeplink manager", function()
     expect(function() deeplinks:handleURLIfPossible("myapp://x", nil, "no") end):toFail("bad argument #3 to 'handleURLIfPossible' (boolean expected, got string)")
   end)
 
+  scenario("a list or table of the wrong shape, or missing, fails with Nivelir's container texts", function()
+    local Shapes = nav.deeplinkType("ShapesDeeplink", {
+      query = { o = { x = "integer" }, ids = "integer[]" },
+      url = function() return {} end,
+      navigate = function() end,
+    })
+    local _, deeplinks = setUp { types = { Shapes } }
+    local function failure(query)
+      local _, err = deeplinks:handleURL("myapp://x?" .. query)
+      return err
+    end
+    expect(failure("o=1&ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Expected to decode a dictionary but found string instead.)')
+    expect(failure("o[]=1&ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Expected to decode a dictionary but found array instead.)')
+    expect(failure("o[x]=1&ids=1")):toContain('typeMismatch(Array<Any>, "ids": Expected to decode an array but found string instead.)')
+    expect(failure("o[x]=1&ids[a]=1")):toContain('typeMismatch(Array<Any>, "ids": Expected to decode an array but found dictionary instead.)')
+    expect(failure("ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Cannot get keyed decoding container -- found null value instead.)')
+    expect(failure("o[x]=1")):toContain('typeMismatch(Array<Any>, "ids": Cannot get unkeyed decoding container -- found null value instead.)')
+    expect(failure("=1")):toContain("typeMismatch(Dictionary<String, Any>, Expected to decode a dictionary but found string instead.)")
+  end)
+
   scenario("a percent-escape is read once, brackets or not (+ as %2B is a plus)", function()
     local seen
     local Typed = nav.deeplinkType("TypedDeeplink", {
