@@ -60,7 +60,7 @@ extension NavRuntime {
         guard let perform = try functionOption(call, 2, "perform") else {
             throw LuaCallError.argument(2, "option 'perform' must be a function(container, navigator, done)")
         }
-        guard actions[name] != nil || !Self.routeMethodNames.contains(name) else {
+        guard actions[name] != nil || !Self.routeMemberNames.contains(name) && !name.hasPrefix("__") else {
             throw LuaCallError.argument(1, "'\(name)' is already a route method")
         }
         let definition = NavActionDefinition(name: name, on: try kind("on") ?? .container, produces: try kind("produces"), perform: perform)
@@ -89,14 +89,21 @@ extension NavRuntime {
         let directory = directory
         let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
             let performed = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { _, _, _ in }
+            var completed = false
+            let completion = CompletionObject(trigger: performed) { result in
+                completed = true
+                done(result)
+            }
             do {
                 try directory.invoke(.named(.action, name)) { runtime in
-                    [.object(container, runtime.containers), .object(navigator, runtime.navigators),
-                     .object(CompletionObject(trigger: performed, completion: done), runtime.completions)]
+                    [.object(container, runtime.containers), .object(navigator, runtime.navigators), .object(completion, runtime.completions)]
                         + arguments.map(LuaArgument.value)
                 }
             } catch {
-                done(.failure(error))
+                // Raised once the action has completed: the route has gone on, so the error
+                // is raised by the app method running the clock, as a completion's is.
+                guard completed else { return done(.failure(error)) }
+                directory.current?.callbackErrors.append(error)
             }
         }
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }

@@ -148,6 +148,10 @@ extension NavRuntime {
             let options = try NavOptions(call, 2)
             try options.only(["presentation", "transition", "delegate"], for: "modal style")
             if let delegate = try options.string("delegate") {
+                // Nivelir's ScreenModalStyle is one or the other: a delegate's style is custom.
+                guard try options.string("presentation") == nil, try options.string("transition") == nil else {
+                    throw LuaCallError.argument(2, "option 'delegate' goes alone (a custom style); 'presentation' and 'transition' make the other kind of style")
+                }
                 return ScreenModalStyleDecorator(style: .custom(delegate: delegate))
             }
             return ScreenModalStyleDecorator(style: .default(
@@ -204,6 +208,7 @@ extension NavRuntime {
             guard runtime.decorators[name] != nil else {
                 throw LuaCallError.argument(2, "no decorator '\(name)' (define it with nav.decorator)")
             }
+            guard call.isNoneOrNil(3) || call.type(3) == .table else { throw LuaCallError.type(3, expected: "table of options") }
             let options = try plainData(call, 3, depth: 8, limits: NavOptions.limits)
             try runtime.keep(bytes: options.estimatedSize)
             return runtime.customDecorator(name, options: options)

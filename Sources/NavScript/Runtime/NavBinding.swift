@@ -86,7 +86,8 @@ extension NavRuntime {
     }()
 
     /// The built-in route methods, which custom actions may not take the names of.
-    static let routeMethodNames = Set(bindings.filter { $0.target == .route && $0.kind == .method }.map(\.name))
+    /// What a route already answers to (methods, fields, metamethods): no custom action may take these names.
+    static let routeMemberNames = Set(bindings.filter { $0.target == .route }.map(\.name))
 
     /// The state's class for `target`.
     static func makeClass<T>(_ target: NavBinding.Target, in lua: LuaState) throws -> LuaClass<T> {

@@ -133,8 +133,16 @@ struct NavOptions {
         try customAnimation(name, try field(name))
     }
 
-    /// The same, of the option's value read already.
+    /// The same, of the option's value read already. Tab and root animations have no
+    /// `"default"` (Nivelir's `ScreenTabAnimation` and `ScreenRootAnimation` are custom only),
+    /// and an animation needs a name.
     private func customAnimation(_ name: String, _ value: LuaValue?) throws -> ScreenCustomAnimation? {
+        if value?.string == "default" {
+            throw LuaCallError.argument(index, "option '\(name)' has no default animation (a custom one, by name or {name =, duration =}, or false)")
+        }
+        if (value?.string ?? value?["name"]?.string)?.isEmpty == true {
+            throw LuaCallError.argument(index, "option '\(name)' needs an animation name")
+        }
         switch value {
         case nil, .nil?, .boolean(false)?: return nil
         case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
