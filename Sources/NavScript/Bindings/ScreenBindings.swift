@@ -268,7 +268,10 @@ extension NavRuntime {
         try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "bottom sheet")
         var detents = ["large"]
         if let list = (try options.field("detents")), list != .nil {
-            guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
+            if list.array?.isEmpty == true {
+                throw LuaCallError.argument(2, "option 'detents' needs at least one detent (UIKit raises for none)")
+            }
+            guard let array = list.array, array.allSatisfy({ $0.string != nil }) else {
                 throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
             }
             detents = array.compactMap(\.string)

@@ -57,6 +57,7 @@ describe("decorators", function()
     local stacked = built(Feed():withBottomSheetStack {})
     expect(stacked.kind):toBe("stack")
     expect(stacked.attributes.bottomSheet):toEqual({ detents = { "large" } })
+    expect(function() Feed():withBottomSheet { detents = {} } end):toFail("option 'detents' needs at least one detent")
   end)
 
   scenario("withStack and withTabs replace the contents; withTabs keeps the first tab selected", function()
