@@ -28,6 +28,24 @@ import Testing
         #expect(again.status == 0, "\(again.output)")
     }
 
+    /// A name used twice gets the next free number: "b", "b 2", then "b 2" given by name
+    /// becomes "b 2 2", so that no two snapshots of a scenario share a key.
+    @Test func repeatedNamesNeverCollide() throws {
+        let fixture = try Fixture(["names_spec.lua": """
+            scenario("a", function()
+              expect("first"):toMatchSnapshot("b")
+              expect("second"):toMatchSnapshot("b")
+              expect("third"):toMatchSnapshot("b 2")
+            end)
+            """])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        let stored = try fixture.read("names_spec.lua.snap")
+        #expect(stored.contains("== a: b\n| first\n"), "\(stored)")
+        #expect(stored.contains("== a: b 2\n| second\n"), "\(stored)")
+        #expect(stored.contains("== a: b 2 2\n| third\n"), "\(stored)")
+        #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 0)
+    }
+
     @Test func writtenThenMatched() throws {
         let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
         let first = try navscript(["run", "."], in: fixture.root)

@@ -171,6 +171,39 @@ import Testing
         #expect(result.output == "outer setup\ninner setup\ninner teardown\nouter teardown\n")
     }
 
+    /// As busted: a before_all that fails ran no before_each, so no after_each runs; the
+    /// after_all hooks of the blocks whose before_all ran (or failed) do. finally functions run after
+    /// the body, failed or not, before the after_each hooks.
+    @Test func aFailingBeforeAllRunsNoAfterEachAndFinallyRunsAfterTheBody() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("outer", function()
+              lazy_setup(function() print("outer setup") end)
+              strict_teardown(function() print("outer teardown") end)
+              after_each(function() print("outer after") end)
+              describe("inner", function()
+                setup(function() error("db down") end)
+                lazy_teardown(function() print("inner teardown") end)
+                scenario("body", function() print("body") end)
+              end)
+            end)
+            describe("finally", function()
+              after_each(function() print("after") end)
+              scenario("fails", function()
+                finally(function() print("finally") end)
+                error("body broke")
+              end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(scenarios[0])
+        #expect(result.status == .failed)
+        #expect(result.message?.hasPrefix("case_spec.lua:6: db down") == true, "\(result.message ?? "")")
+        #expect(result.output == "outer setup\ninner teardown\nouter teardown\n")
+        let finally = runner.run(scenarios[1])
+        #expect(finally.message?.hasPrefix("case_spec.lua:15: body broke") == true, "\(finally.message ?? "")")
+        #expect(finally.output == "finally\nafter\n")
+    }
+
     /// An after_each and an after_all that both fail after the scenario failed: every
     /// failure is shown, in order; a matcher given the wrong kind of value counts too.
     @Test func everyAfterHookFailureIsShown() throws {

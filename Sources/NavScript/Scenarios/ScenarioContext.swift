@@ -43,17 +43,23 @@ final class ScenarioContext {
     /// The first expectation that failed inside a callback, which fails the scenario.
     var callbackFailure: String?
 
-    /// How many times the scenario used each snapshot name so far.
+    /// How many times the scenario used each snapshot name so far, and the keys it used.
     private var namedSnapshots: [String: Int] = [:]
+    private var snapshotKeys: Set<String> = []
 
     /// host.snapshot(name, text) → ok, message, expected
     func snapshot(name: String?, text: String, call: LuaCall) -> Int32 {
-        let key: String
+        var key: String
         if let name {
-            // A name used again in the scenario gets a number, as Jest numbers its hints.
-            let uses = (namedSnapshots[name] ?? 0) + 1
+            // A name used again in the scenario gets a number, as Jest numbers its hints; the
+            // next free one, so that `b` twice and then `b 2` make three keys.
+            var uses = namedSnapshots[name] ?? 0
+            repeat {
+                uses += 1
+                key = uses == 1 ? "\(scenarioName): \(name)" : "\(scenarioName): \(name) \(uses)"
+            } while snapshotKeys.contains(key)
             namedSnapshots[name] = uses
-            key = uses == 1 ? "\(scenarioName): \(name)" : "\(scenarioName): \(name) \(uses)"
+            snapshotKeys.insert(key)
         } else {
             snapshotCount += 1
             key = "\(scenarioName) \(snapshotCount)"

@@ -11,6 +11,8 @@ end
 
 local function deepEqual(a, b, seen)
   if a == b then return true end
+  -- NaN equals NaN, as Jest's toEqual compares with Object.is.
+  if a ~= a and b ~= b then return true end
   -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
   if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
@@ -100,7 +102,13 @@ end
 function expectation:toBe(expected)
   local received = self.value
   return check(self, received == expected, "expect(value):toBe(expected) failed", function(r)
-    return format("  expected: %s%s\n  received: %s", negation(self), r.show(expected), r.show(received))
+    local hint = ""
+    if not self.negated and type(received) == "table" and type(expected) == "table" and deepEqual(received, expected) then
+      hint = "\n  (two tables with the same contents: toBe compares identity, toEqual compares contents)"
+    elseif not self.negated and received ~= received and expected ~= expected then
+      hint = "\n  (NaN is never == NaN: toEqual takes two NaNs as equal)"
+    end
+    return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), hint)
   end)
 end
 
@@ -166,6 +174,7 @@ end
 function expectation:toHaveLength(length)
   local received = self.value
   need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
+  need(self, "toHaveLength needs a whole number as the length", math.tointeger(length) ~= nil, length)
   return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
     return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
   end)
@@ -174,6 +183,7 @@ end
 function expectation:toMatch(pattern)
   local received = self.value
   need(self, "toMatch needs a string", type(received) == "string")
+  need(self, "toMatch needs a string as the pattern", type(pattern) == "string", pattern)
   return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
     return format("  pattern: %s\n  received: %s", r.show(pattern), r.show(received))
   end)
@@ -201,8 +211,10 @@ end
 function expectation:toBeCloseTo(expected, digits)
   digits = digits or 2
   need(self, "toBeCloseTo needs a number", type(self.value) == "number")
+  need(self, "toBeCloseTo needs a number to compare with", type(expected) == "number", expected)
   need(self, "toBeCloseTo needs a whole number of digits", math.type(digits) == "integer", digits)
-  local pass = math.abs(self.value - expected) < 10 ^ -digits / 2
+  -- Equal infinities are close, as in Jest.
+  local pass = self.value == expected or math.abs(self.value - expected) < 10 ^ -digits / 2
   return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
     return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))
   end)
@@ -211,6 +223,7 @@ end
 local function comparison(name, words, test)
   expectation[name] = function(self, bound)
     need(self, name .. " needs a number", type(self.value) == "number")
+    need(self, name .. " needs a number to compare with", type(bound) == "number", bound)
     return check(self, test(self.value, bound), format("expect(value):%s(%s) failed", name, tostring(bound)), function(r)
       return format("  expected: %s%s %s\n  received: %s", negation(self), words, r.show(bound), r.show(self.value))
     end)
@@ -237,6 +250,7 @@ end
 function expectation:toHaveLogged(pattern)
   local received = self.value
   need(self, "toHaveLogged needs an App or a list of log lines", isApp(received) or type(received) == "table")
+  need(self, "toHaveLogged needs a string as the pattern", type(pattern) == "string", pattern)
   local lines, found = isApp(received) and received.log or received, false
   for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
   return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)

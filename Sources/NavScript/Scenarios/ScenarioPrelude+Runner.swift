@@ -33,11 +33,20 @@ end
 -- The depth of the block whose before_all, or before_each, is running: left set when one fails.
 local failedAll, failedEach
 
+-- busted's finally(fn), in a running scenario: fn runs once the scenario's body has ended,
+-- passed or failed, before the after_each hooks.
+local finallies = {}
+function finally(fn)
+  if not running then error("'finally' works inside a running scenario", 2) end
+  if type(fn) ~= "function" then error(format("bad argument #1 to 'finally' (function expected, got %s)", type(fn)), 2) end
+  insert(finallies, fn)
+end
+
 -- The target's hooks. "before": before_all of each block, outermost first, then before_each,
--- outermost first; the host stops at the first that fails. "after": after_each innermost
--- first, then after_all innermost first; after a before hook failed, as busted runs them,
--- only the after_each hooks of its block and the blocks around it, and the after_all hooks
--- of the blocks whose before_all ran. Each scenario runs in a fresh state, so a before_all
+-- outermost first; the host stops at the first that fails. "after": the scenario's finally
+-- functions, after_each innermost first, then after_all innermost first; after a before hook
+-- failed, as busted runs them, only the after_each hooks of its block and the blocks around
+-- it (none when a before_all failed), and the after_all hooks of the blocks whose before_all ran. Each scenario runs in a fresh state, so a before_all
 -- runs once per describe in that state.
 function runner.hooks(which)
   running = true
@@ -53,7 +62,11 @@ function runner.hooks(which)
     end
   else
     local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
-    for i = failedEach or failedAll or #chain, 1, -1 do add(chain[i].after) end
+    add(finallies)
+    -- A before_all that failed ran no before_each: no after_each runs either, as in busted.
+    if not failedAll then
+      for i = failedEach or #chain, 1, -1 do add(chain[i].after) end
+    end
     for i = failedAll or #chain, 1, -1 do add(chain[i].afterAll) end
   end
   return out

@@ -85,9 +85,11 @@ local function arguments(what, name, a, b)
   return options, body
 end
 
-local function tagsOf(block, options)
+-- A block's tags, the options' and busted's `#tag` words in the name.
+local function tagsOf(block, options, name)
   local tags = {}
   for tag in pairs(block.tags) do tags[tag] = true end
+  for tag in name:gmatch("#([%w_%-]+)") do tags[tag] = true end
   if options.tags ~= nil then
     if type(options.tags) ~= "table" then error("option 'tags' must be a list of names", 4) end
     for _, tag in ipairs(options.tags) do tags[tostring(tag)] = true end
@@ -112,7 +114,7 @@ local function define(what, name, a, b, mode)
     line = host.where(3)
     if line ~= target.line then return end
   end
-  local tags = tagsOf(current, options)
+  local tags = tagsOf(current, options, name)
   local list = {}
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
@@ -132,7 +134,7 @@ local function block(what, name, a, b, mode)
   local names = {}
   for i, part in ipairs(current.names) do names[i] = part end
   names[#names + 1] = name
-  local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options),
+  local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options, name),
                   before = {}, after = {}, beforeAll = {}, afterAll = {}, parent = current,
                   skipped = mode == "skip" or current.skipped, only = mode == "only" or current.only }
   local outer = current
@@ -191,6 +193,9 @@ end
 before_each, after_each = hook("before_each", "before"), hook("after_each", "after")
 before_all, after_all = hook("before_all", "beforeAll"), hook("after_all", "afterAll")
 setup, teardown = hook("setup", "beforeAll"), hook("teardown", "afterAll")
+-- busted's other spellings: each scenario runs in a fresh state, so lazy and strict are one.
+lazy_setup, strict_setup = hook("lazy_setup", "beforeAll"), hook("strict_setup", "beforeAll")
+lazy_teardown, strict_teardown = hook("lazy_teardown", "afterAll"), hook("strict_teardown", "afterAll")
 
 """#
 }

@@ -99,6 +99,13 @@ function serialize(value)
   return concat(out)
 end
 
+-- A key in a path: `[2]`, `.name`, `["a b"]`, `[1.5]`, `[true]`.
+local function keyLabel(path, key)
+  if math.type(key) == "integer" then return format("%s[%d]", path, key) end
+  if type(key) == "string" and key:match("^[%a_][%w_]*$") then return path .. "." .. key end
+  return format("%s[%s]", path, show(key))
+end
+
 -- Where two tables differ: one line per differing path.
 local function differences(expected, received, path, out, seen)
   if #out >= 20 then return out end
@@ -118,7 +125,7 @@ local function differences(expected, received, path, out, seen)
     return tostring(x) < tostring(y)
   end)
   for _, key in ipairs(keys) do
-    local label = type(key) == "number" and format("%s[%d]", path, key) or (path .. "." .. tostring(key))
+    local label = keyLabel(path, key)
     if expected[key] == nil then
       out[#out + 1] = format("  at %s: unexpected %s", label, show(received[key]))
     elseif received[key] == nil then
