@@ -85,6 +85,17 @@ function after_all(body) end
 function setup(body) end
 ---@param body fun()
 function teardown(body) end
+---@param body fun()
+function lazy_setup(body) end
+---@param body fun()
+function strict_setup(body) end
+---@param body fun()
+function lazy_teardown(body) end
+---@param body fun()
+function strict_teardown(body) end
+---Inside a running scenario: runs `body` once the scenario's body has ended, failed or not (busted's).
+---@param body fun()
+function finally(body) end
 
 ---A matcher of expect.extend: gets the received value and the matcher's arguments, and
 ---returns whether it passes and a message (or a function making one) for a failure.
