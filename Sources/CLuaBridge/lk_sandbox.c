@@ -9,6 +9,7 @@
 ** hooks off (ldo.c GCTM sets allowhook = 0), so a script finalizer could loop forever out
 ** of the budget's reach, or run while the host has control.
 */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +206,14 @@ static void lk_removefield(lua_State *L, int table, const char *name) {
     lua_setfield(L, table, name);
 }
 
+/* SplitMix64: the next well-mixed 64-bit value of a counter. */
+static uint64_t lk_splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
 static int lk_opensandbox_protected(lua_State *L) {
     lua_Integer seed = lua_tointeger(L, 1);
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
@@ -245,10 +254,14 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_pushcfunction(L, lk_require);
     lua_setfield(L, g, "require");
 
-    /* a fixed seed, so that math.random gives the same numbers on every run */
+    /* A fixed seed, so that math.random gives the same numbers on every run, spread by
+       SplitMix64 over both of randomseed's words: Lua's xoshiro256** seeded with nearby
+       integers (walk 1, walk 2, ...) gives draws that agree for the first several calls. */
     lua_getfield(L, math, "randomseed");
-    lua_pushinteger(L, seed);
-    lua_call(L, 1, 0);
+    uint64_t state = (uint64_t)seed;
+    lua_pushinteger(L, (lua_Integer)lk_splitmix(&state));
+    lua_pushinteger(L, (lua_Integer)lk_splitmix(&state));
+    lua_call(L, 2, 0);
     return 0;
 }
 

@@ -114,7 +114,9 @@ extension Explore {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
-        text += "-- Invariant: \(failure.invariant)\n"
+        // A comment is one line: a name with control characters is written as a Lua string.
+        let plain = !failure.invariant.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        text += "-- Invariant: \(plain ? failure.invariant : ExploreStep.literal(.string(failure.invariant)))\n"
         text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
         text += "  explore.replay(model, {\n"

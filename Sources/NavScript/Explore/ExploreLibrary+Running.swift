@@ -6,9 +6,26 @@ extension ExploreLibrary {
     static let running = #"""
 -- Checking ------------------------------------------------------------------------------
 
+-- An error value as text that is the same in every run (a table's address is not): a
+-- string or number as it is, a value with __tostring by it, else as stock Lua names it.
+local function errorText(value)
+  if value == nil then return "the check raised nil (error(nil))" end
+  if type(value) == "string" or type(value) == "number" or type(value) == "boolean" then return tostring(value) end
+  local meta = getmetatable(value)
+  if type(meta) == "table" and meta.__tostring then
+    local ok, text = pcall(tostring, value)
+    if ok and type(text) == "string" then return text end
+  end
+  return format("(error object is a %s value)", type(value))
+end
+
+-- Whether an error is one the model expects: a text it contains, or else a Lua pattern it
+-- matches (a malformed pattern is taken as text only).
 local function expectedError(model, message)
   for _, pattern in ipairs(model.expected) do
-    if message:find(pattern, 1, true) or message:find(pattern) then return true end
+    if message:find(pattern, 1, true) then return true end
+    local ok, found = pcall(string.find, message, pattern)
+    if ok and found then return true end
   end
   return false
 end
@@ -47,7 +64,7 @@ local function check(model, app)
   end
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
-    if not ok then return { invariant = invariant.name, message = holds == nil and "the check raised nil (error(nil))" or tostring(holds) } end
+    if not ok then return { invariant = invariant.name, message = errorText(holds) } end
     if not holds then return { invariant = invariant.name, message = message and tostring(message) or "does not hold" } end
   end
 end
@@ -57,7 +74,7 @@ end
 -- waiting for it, and one that waits (app:advance), interleave with animations.
 local function perform(model, app, action, args)
   local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
-  if not ok then return { invariant = "an action runs without a script error", message = tostring(result) } end
+  if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
   if result == false and type(message) == "string" and model.builtins.expectedErrors ~= false and not expectedError(model, message) then
     return { invariant = builtinNames.expectedErrors, message = message }
   end
@@ -72,7 +89,7 @@ local function enabled(model, app)
     local ok, on = true, true
     if action.when then ok, on = pcall(action.when, app) end
     if not ok then
-      return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, tostring(on)) }
+      return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, errorText(on)) }
     end
     if on then out[#out + 1] = i end
   end
