@@ -136,7 +136,7 @@ import Testing
         #expect(text.hasPrefix("-- navscript: root = "))
         let run = try navscript(["run", away.path, "--color", "never"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 1, "\(run.output)\(run.errors)")
-        #expect(run.output.contains("invariant 'one message per id in each stack' does not hold after step"))
+        #expect(run.output.contains("invariant 'one message per id in each stack' does not hold after step 2 (open message(1))"), "\(run.output)")
         // Saved next to the model, it needs no such line.
         _ = try navscript(["explore", "duplicate_message.lua", "--save-failures", "scenarios"], in: folder)
         let near = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenarios").path)

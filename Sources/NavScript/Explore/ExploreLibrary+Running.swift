@@ -281,11 +281,19 @@ function explore.replay(model, steps, startIndex)
   if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
     error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
   end
+  -- A step as explore prints it: `open chat(3)`, `deeplink("app://x")`.
+  local function describe(step)
+    local name, args = step.action or step[1], step.args or { select(2, unpack(step)) }
+    if #args == 0 then return tostring(name) end
+    local shown = {}
+    for i, v in ipairs(args) do shown[i] = type(v) == "string" and format("%q", v) or tostring(v) end
+    return format("%s(%s)", tostring(name), concat(shown, ", "))
+  end
   local failure, index, _, skipped = explore.run(model, steps, startIndex)
-  if skipped then error(format("step %d is not enabled any more", index), 2) end
+  if skipped then error(format("step %d (%s) is not enabled any more", index, describe(steps[index])), 2) end
   if failure then
     error(format("invariant '%s' does not hold after step %d (%s): %s", failure.invariant, index,
-      index > 0 and tostring(steps[index].action or steps[index][1]) or "start", failure.message), 2)
+      index > 0 and describe(steps[index]) or "start", failure.message), 2)
   end
 end
 
