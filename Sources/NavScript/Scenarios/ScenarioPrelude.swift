@@ -175,7 +175,7 @@ context, test, spec = describe, scenario, scenario
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).
 function pending(name, a, b)
   if running then
-    local reason = type(name) == "string" and name or "pending"
+    local reason = type(name) == "string" and name or ""
     host.pending(reason)
     error("pending: " .. reason, 0)
   end
