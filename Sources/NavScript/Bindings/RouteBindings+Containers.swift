@@ -154,7 +154,9 @@ extension NavRuntime {
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
         if let container = call.optionalObject(-1, containers) { return .container(container) }
         if let predicate = call.optionalObject(-1, predicates) { return predicate.popPredicate }
-        if call.isFunction(-1) { return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, description: "The pop's custom predicate")) }
+        if call.isFunction(-1) {
+            return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, description: "The pop's custom predicate"))
+        }
         if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
         throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container, a predicate or a function")
     }
@@ -174,7 +176,9 @@ extension NavRuntime {
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
             if let container = call.optionalObject(index, containers) { return .container(container) }
             if let predicate = call.optionalObject(index, predicates) { return predicate.tabPredicate }
-            if call.isFunction(index) { return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, description: "The tab's custom predicate")) }
+            if call.isFunction(index) {
+                return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, description: "The tab's custom predicate"))
+            }
             throw LuaCallError.type(index, expected: "tab index, Screen, Container, predicate or function")
         }
     }

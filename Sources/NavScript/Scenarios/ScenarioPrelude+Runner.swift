@@ -46,8 +46,9 @@ end
 -- outermost first; the host stops at the first that fails. "after": the scenario's finally
 -- functions, after_each innermost first, then after_all innermost first; after a before hook
 -- failed, as busted runs them, only the after_each hooks of its block and the blocks around
--- it (none when a before_all failed), and the after_all hooks of the blocks whose before_all ran. Each scenario runs in a fresh state, so a before_all
--- runs once per describe in that state.
+-- it (none when a before_all failed), and the after_all hooks of the blocks whose
+-- before_all ran. Each scenario runs in a fresh state, so a before_all runs once per
+-- describe in that state.
 function runner.hooks(which)
   running = true
   local chain, b = {}, scenarios[1].block

@@ -1,8 +1,9 @@
 /// Presents an alert (Nivelir's `ScreenShowAlertAction`). Logs "Presenting Alert("title")
 /// on <type>"; fails with "is already presenting another container" when the container
 /// presents something, and where UIKit raises (two cancel actions). Each action's enabler
-/// is asked once the alert is built, as Nivelir's text fields manager does. It completes once the alert is on screen; the route stays on the
-/// container (Nivelir's `showAlert` has no nested route).
+/// is asked once the alert is built, as Nivelir's text fields manager does. It completes
+/// once the alert is on screen; the route stays on the container (Nivelir's `showAlert` has
+/// no nested route).
 ///
 ///     route.showAlert(alert)   -- Lua: route:showAlert { title = "Sign out?", actions = { ... } }
 public struct ScreenShowAlertAction: ScreenAction {
