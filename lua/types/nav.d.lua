@@ -320,6 +320,11 @@ function Route:selectionChanged() end
 ---@field children Container[]
 ---@field presented Container?
 ---@field presenting Container?
+---@field stack Container?          # the nearest ancestor stack (UIKit's navigationController)
+---@field tabs Container?           # the nearest ancestor tabs (tabBarController)
+---@field window Container?         # the window, while the container's view is in it
+---@field presentedStack Container?
+---@field presentedTabs Container?
 ---@field selectedIndex integer?
 ---@field isVisible boolean
 ---@field isKey boolean

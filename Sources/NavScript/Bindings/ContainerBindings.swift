@@ -5,7 +5,8 @@ import ScreenKit
 /// things a screen's build function and a custom decorator do to their own container.
 ///
 ///     container.kind, container.key, container.name, container.traits, container.parent,
-///     container.children, container.presented, container.presenting,
+///     container.children, container.presented, container.presenting, container.stack,
+///     container.tabs, container.window, container.presentedStack, container.presentedTabs,
 ///     container.selectedIndex, container.isVisible, container.attributes
 ///     container:setAttribute("badge", 3); tabs:setChildren { Feed(), Profile() }
 extension NavRuntime {
@@ -29,6 +30,13 @@ extension NavRuntime {
         },
         property("presented") { runtime, call, container in runtime.pushContainer(call, container.presented) },
         property("presenting") { runtime, call, container in runtime.pushContainer(call, container.presenting) },
+        // Nivelir's UIViewController extensions: the nearest ancestor stack and tabs, the
+        // window the view is in, and what is presented when it is a stack or tabs.
+        property("stack") { runtime, call, container in runtime.pushContainer(call, container.stack) },
+        property("tabs") { runtime, call, container in runtime.pushContainer(call, container.tabs) },
+        property("window") { runtime, call, container in runtime.pushContainer(call, container.window) },
+        property("presentedStack") { runtime, call, container in runtime.pushContainer(call, container.presented.flatMap { $0.kind == .stack ? $0 : nil }) },
+        property("presentedTabs") { runtime, call, container in runtime.pushContainer(call, container.presented.flatMap { $0.kind == .tabs ? $0 : nil }) },
         property("selectedIndex") { _, call, container in
             if let index = container.selectedIndex { call.push(index + 1) } else { call.pushNil() }
         },

@@ -157,7 +157,8 @@ extension NavRuntime {
         if call.isFunction(-1) {
             return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, description: "The pop's custom predicate"))
         }
-        if let name = call.optionalString(-1) { return name == "root" ? .root : .container(name: name) }
+        // Nivelir's two standard pop predicates by name; any other text names a screen.
+        if let name = call.optionalString(-1) { return name == "root" ? .root : name == "previous" ? .previous : .container(name: name) }
         throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container, a predicate or a function")
     }
 

@@ -31,6 +31,23 @@ describe("containers", function()
     expect(stack:tree()):toBe("stack (selected)\n├─ modal Feed\n└─ modal Chat(chatId=3)")
   end)
 
+  scenario("stack, tabs, window, presentedStack and presentedTabs, as Nivelir's UIViewController extensions", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed(), Chat() }, nav.stack { Feed { tab = 2 } }, selected = 1 },
+      presented = Chat { chatId = 9 }:withStackContainer() }
+    local tabs = app.window.children[1]
+    local stack = tabs.children[1]
+    local chat, feed = stack.children[2], stack.children[1]
+    expect(chat.stack):toBe(stack)                  -- UIKit's navigationController
+    expect(chat.tabs):toBe(tabs)                    -- tabBarController
+    expect(stack.stack):toBeNil()                   -- the nearest ancestor, not itself
+    expect(chat.window):toBe(app.window)            -- a page sheet keeps the presenter's view
+    expect(feed.window):toBeNil()                   -- under the top of its stack
+    expect(tabs.children[2].children[1].window):toBeNil()   -- an unselected tab
+    expect(chat.presentedStack):toBe(tabs.presented)
+    expect(chat.presentedTabs):toBeNil()
+    expect(app:top().stack):toBe(tabs.presented)
+  end)
+
   scenario("compare by identity", function()
     local app = nav.app { root = Feed() }
     expect(app:top() == app:top()):toBe(true)
