@@ -129,10 +129,10 @@ extension NavRuntime {
     /// navigation without waiting for it (Nivelir's `navigate(to:completion:)`); virtual
     /// time runs when the app advances or settles. A route rooted below the window with no
     /// options table is refused; with one whose `from` is nil, it fails as Nivelir's
-    /// `navigate(from: nil)` does.
+    /// `navigate(from: nil)` does. A function in place of the route builds it, as Nivelir's
+    /// trailing closure does, from a route rooted at `from`'s kind (the window's without one).
     private func navigate(_ call: LuaCall) throws -> Int32 {
         let navigator = try call.object(1, navigators)
-        let route = try routeArgument(call, 2)
         var from: ScreenContainer?
         // (route, options, completion): options may be nil, or left out before the completion.
         let completionIndex = call.afterOptions(at: 3)
@@ -146,6 +146,9 @@ extension NavRuntime {
                 from = container
             }
         }
+        let route = call.isFunction(2)
+            ? try nestedRoute(call, 2, kind: from?.kind ?? (call.type(3) == .table ? .modal : .window)) ?? AnyScreenRoute(root: .window)
+            : try routeArgument(call, 2)
         var completion: ((Result<Void, Error>) -> Void)?
         if call.isFunction(completionIndex) {
             // Its errors have no caller to fail: the app method that runs the clock raises them.

@@ -62,7 +62,8 @@ function ObserverToken:cancel() end
 ---@field topTabsContainer Container?
 local Navigator = {}
 ---Starts a navigation without waiting for it; virtual time runs on app:advance / app:settle.
----@param route Route
+---A function builds the route from one rooted at `from`'s kind (the window's without it).
+---@param route Route|fun(route: Route): Route
 ---@param options? {from?: Container}|fun(ok: boolean, err?: string)
 ---@param completion? fun(ok: boolean, err?: string)
 function Navigator:navigate(route, options, completion) end
@@ -128,7 +129,7 @@ function App:shape(keys, unwound) end
 ---@return boolean idle
 ---@return integer errors
 function App:census(error) end
----@param route Route
+---@param route Route|fun(route: Route): Route   # a function builds it from the window's route
 ---@return boolean ok
 ---@return string? err
 function App:navigate(route) end

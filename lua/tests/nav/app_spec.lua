@@ -75,6 +75,18 @@ window
 end)
 
 describe("navigate", function()
+  scenario("takes a function that builds the route, as Nivelir's navigate { route in ... }", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(function(route) return route:top(nav.stack):push(Chat { chatId = 1 }) end)):toSucceed()
+    -- From a container, the route the function gets is rooted at its kind: navigate(from: chat.stack) { ... }
+    local done
+    app.navigator:navigate(function(stack) return stack:push(Chat { chatId = 2 }) end, { from = app:top().stack }, function(ok) done = ok end)
+    app:settle()
+    expect(done):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 2 })
+    expect(function() app:navigate(function() return 5 end) end):toFail("the nested function must return a Route, got number")
+  end)
+
   scenario("runs a route to completion and returns ok, err", function()
     local app = nav.app { root = nav.stack { Feed() } }
     local ok, err = app:navigate(nav.route():top(nav.stack):push(Chat()))
