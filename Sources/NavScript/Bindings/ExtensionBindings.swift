@@ -129,11 +129,17 @@ extension NavRuntime {
         return 0
     }
 
-    /// A decorator that runs the script's function of that name on the built container.
+    /// A decorator that runs the script's function of that name on the built container. The
+    /// function changes that container; one that returns a value (another container, as a
+    /// Swift decorator may) fails the build rather than have the value silently dropped.
     func customDecorator(_ name: String, options: LuaValue) -> any ScreenDecorator {
         let directory = directory
         return ScreenCustomDecorator(name: name) { container, _ in
-            try directory.invoke(.named(.decorator, name)) { [.object(container, $0.containers), .value(options)] }
+            try directory.invoke(.named(.decorator, name), { [.object(container, $0.containers), .value(options)] }, results: 1) { _, call in
+                guard call.isNoneOrNil(-1) else {
+                    throw ScreenFailure("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
+                }
+            }
         }
     }
 }
