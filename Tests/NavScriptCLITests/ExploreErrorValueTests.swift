@@ -62,6 +62,28 @@ import Testing
         #expect(try navscript(["explore", "text.lua"], in: fixture.root).status == 0)
     }
 
+    /// A replay's step with more arguments than its action takes is refused, naming both.
+    @Test func aReplayedStepWithTooManyArgumentsIsRefused() throws {
+        let fixture = try Fixture([
+            "m.lua": """
+                local Home, A = nav.screen("Home"), nav.screen("A")
+                return explore.model {
+                  start = function() return nav.app { root = nav.stack { Home() } } end,
+                  actions = { explore.action("a", function(app) return app:navigate(nav.route():top(nav.stack):push(A())) end) },
+                }
+                """,
+            "replay_spec.lua": """
+                local model = require "m"
+                scenario("extra", function() explore.replay(model, { { "a", 1, 2 } }) end)
+                scenario("fine", function() explore.replay(model, { { "a" }, { "a" } }) end)
+                """,
+        ])
+        let run = try navscript(["run", "replay_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("does not hold after step 1 (a(1, 2)): 'a' takes 0 arguments, 2 given"), "\(run.output)")
+        #expect(run.output.contains("1 passed, 1 failed"))
+    }
+
     /// Walks with seeds next to each other draw differently from their first draws (Lua's
     /// generator seeded with nearby integers did not): a bug two actions deep is found
     /// within the first epoch for every seed.
