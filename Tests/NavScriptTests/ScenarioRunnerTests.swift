@@ -204,6 +204,22 @@ import Testing
         #expect(finally.output == "finally\nafter\n")
     }
 
+    /// finally belongs to a scenario's body: given in a hook (or in a finally), it would
+    /// never run, so it is refused there.
+    @Test func finallyOutsideTheBodyIsRefused() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("hooked", function()
+              after_each(function() finally(function() print("never") end) end)
+              scenario("body", function() end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(scenarios[0])
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("case_spec.lua:2: 'finally' works inside a running scenario's body") == true, "\(result.message ?? "")")
+        #expect(!result.output.contains("never"))
+    }
+
     /// An after_each and an after_all that both fail after the scenario failed: every
     /// failure is shown, in order; a matcher given the wrong kind of value counts too.
     @Test func everyAfterHookFailureIsShown() throws {

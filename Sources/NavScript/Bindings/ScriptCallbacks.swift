@@ -122,7 +122,8 @@ extension NavRuntime {
                 guard call.type(-1) == .number, let position = try? call.integer(-1) else {
                     throw ScreenFailure("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
                 }
-                return position &- 1
+                // Positions start at 1: anything lower is no screen, as one past the end is.
+                return position >= 1 ? position - 1 : nil
             }
         }
     }

@@ -88,7 +88,13 @@ extension NavRuntime {
             let title = try call.string(index)
             let options = try NavOptions(call, index + 1)
             try options.only(["texts"], for: "answer")
-            let texts = (try options.field("texts"))?.array.map { $0.compactMap(\.string) }
+            var texts: [String]?
+            if let value = try options.field("texts") {
+                guard case let .table(list, fields) = value, fields.isEmpty, list.allSatisfy({ $0.string != nil }) else {
+                    throw LuaCallError.argument(index + 1, "option 'texts' must be a list of strings, one a text field")
+                }
+                texts = list.compactMap(\.string)
+            }
             if texts != nil, case .actionSheet = screen {
                 throw LuaCallError.argument(index + 1, "an action sheet has no text fields")
             }

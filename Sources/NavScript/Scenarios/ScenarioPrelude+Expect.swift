@@ -174,7 +174,7 @@ end
 function expectation:toHaveLength(length)
   local received = self.value
   need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
-  need(self, "toHaveLength needs a whole number as the length", math.tointeger(length) ~= nil, length)
+  need(self, "toHaveLength needs a whole number as the length", type(length) == "number" and math.tointeger(length) ~= nil, length)
   return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
     return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
   end)
@@ -238,6 +238,7 @@ comparison("toBeLessThanOrEqual", "at most", function(a, b) return a <= b end)
 function expectation:toHaveTransitions(kinds)
   local received = self.value
   need(self, "toHaveTransitions needs an App or a list of transitions", isApp(received) or type(received) == "table")
+  need(self, "toHaveTransitions needs a list of kinds", type(kinds) == "table", kinds)
   local list = isApp(received) and received.transitions or received
   local seen = {}
   for i, t in ipairs(list) do seen[i] = type(t) == "table" and t.kind or tostring(t) end
@@ -275,6 +276,7 @@ end
 -- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
 function expectation:toFail(pattern)
   need(self, "toFail needs a function or a navigation's result", type(self.value) == "function" or type(self.value) == "boolean")
+  need(self, "toFail needs a string as the pattern, or none", pattern == nil or type(pattern) == "string", pattern)
   local failed, message
   if type(self.value) == "function" then
     local ok, err = pcall(self.value)
@@ -301,6 +303,7 @@ function expectation:toMatchSnapshot(name)
   if self.negated then
     raise(self, "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)", 2)
   end
+  need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
   local value, text = self.value
   if getmetatable(value) == "Container" then
     text = value:tree()

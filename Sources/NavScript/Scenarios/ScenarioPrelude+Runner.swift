@@ -33,11 +33,11 @@ end
 -- The depth of the block whose before_all, or before_each, is running: left set when one fails.
 local failedAll, failedEach
 
--- busted's finally(fn), in a running scenario: fn runs once the scenario's body has ended,
--- passed or failed, before the after_each hooks.
-local finallies = {}
+-- busted's finally(fn), in a running scenario's body: fn runs once the body has ended,
+-- passed or failed, before the after_each hooks and on their budget.
+local finallies, inBody = {}, false
 function finally(fn)
-  if not running then error("'finally' works inside a running scenario", 2) end
+  if not inBody then error("'finally' works inside a running scenario's body", 2) end
   if type(fn) ~= "function" then error(format("bad argument #1 to 'finally' (function expected, got %s)", type(fn)), 2) end
   insert(finallies, fn)
 end
@@ -62,6 +62,7 @@ function runner.hooks(which)
       for _, f in ipairs(b.before) do out[#out + 1] = function() failedEach = depth; f(); failedEach = nil end end
     end
   else
+    inBody = false
     local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
     add(finallies)
     -- A before_all that failed ran no before_each: no after_each runs either, as in busted.
@@ -74,7 +75,7 @@ function runner.hooks(which)
 end
 
 function runner.body()
-  running = true
+  running, inBody = true, true
   return scenarios[1].body
 end
 

@@ -45,12 +45,16 @@ describe("matchers", function()
     expect(failure(function() expect("a"):toMatch() end)):toMatch("expect_spec.lua:%d+: expect%(value%):toMatch needs a string as the pattern, got nil")
     expect(failure(function() expect({ 1 }):toHaveLength() end)):toContain("toHaveLength needs a whole number as the length, got nil")
     expect(failure(function() expect({}):toHaveLogged(5) end)):toContain("toHaveLogged needs a string as the pattern, got number")
+    expect(failure(function() expect({ 1 }):toHaveLength("1") end)):toContain("toHaveLength needs a whole number as the length, got string")
+    expect(failure(function() expect({}):toHaveTransitions("push") end)):toContain("toHaveTransitions needs a list of kinds, got string")
+    expect(failure(function() expect(function() error("x") end):toFail({}) end)):toContain("toFail needs a string as the pattern, or none, got table")
+    expect(failure(function() expect("x"):toMatchSnapshot(5) end)):toContain("toMatchSnapshot needs a name that is a non-empty string, or none, got number")
   end)
 
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:51: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:53: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:55: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:57: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()

@@ -245,6 +245,7 @@ describe("pop to a predicate", function()
     expect(keys(app)):toEqual({ "Feed", "Chat(id=1)" })
     expect(app.log):toContain("Info: Setting stack of <UINavigationController> with modifiers:\n  - Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return 9 end })):toFail("No container of UIViewController type found for:\n  Pop custom predicate")
+    expect(app:navigate(top:pop { to = function() return 0 end })):toFail("Pop custom predicate")   -- positions start at 1
     expect(app:navigate(top:pop { to = function() return nil end })):toFail("Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return "x" end }))
       :toFail("The pop's custom predicate must return a position (an integer) or nil, got string")

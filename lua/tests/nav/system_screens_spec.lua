@@ -68,6 +68,8 @@ describe("alert", function()
     expect(got):toEqual { "x", "" }
     app:navigate(top:showAlert { title = "None", actions = { { title = "OK", handler = function(texts) got = texts end } } })
     expect(app:answer("OK", { texts = { "x" } })):toFail('Alert("None") has 0 text fields, 1 texts typed')
+    expect(function() app:answer("OK", { texts = { 1 } }) end):toFail("option 'texts' must be a list of strings, one a text field")
+    expect(function() app:answer("OK", { texts = "x" }) end):toFail("option 'texts' must be a list of strings")
     expect(app:answer("OK")):toSucceed()
     expect(got):toEqual {}
   end)
