@@ -135,8 +135,8 @@ extension NavRuntime {
     func customDecorator(_ name: String, options: LuaValue) -> any ScreenDecorator {
         let directory = directory
         return ScreenCustomDecorator(name: name) { container, _ in
-            try directory.invoke(.named(.decorator, name), { [.object(container, $0.containers), .value(options)] }, results: 1) { _, call in
-                guard call.isNoneOrNil(-1) else {
+            try directory.invoke(.named(.decorator, name), { [.object(container, $0.containers), .value(options)] }, results: 1) { runtime, call in
+                guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
                     throw ScreenFailure("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
                 }
             }

@@ -89,7 +89,7 @@ end
 local function tagsOf(block, options, name)
   local tags = {}
   for tag in pairs(block.tags) do tags[tag] = true end
-  for tag in name:gmatch("#([%w_%-]+)") do tags[tag] = true end
+  for tag in name:gmatch("#([%w_%-\128-\255]+)") do tags[tag] = true end
   if options.tags ~= nil then
     if type(options.tags) ~= "table" then error("option 'tags' must be a list of names", 4) end
     for _, tag in ipairs(options.tags) do tags[tostring(tag)] = true end

@@ -67,6 +67,10 @@ extension ScreenApplication {
         } catch {
             return .failure(error)
         }
+        // An enabler that answered or dismissed the screen itself leaves nothing to tap.
+        guard container.presentationPhase == .presented, container.presentingContainer === presenter else {
+            return .failure(ScreenFailure("\(screen) was answered or dismissed while the enabler of '\(title)' ran"))
+        }
         return dismiss(container, from: presenter) {
             try action.handler?(texts)
         } then: { done in

@@ -87,6 +87,19 @@ describe("alert", function()
     expect(asked):toEqual { "Inbox", "Mail" }
   end)
 
+  scenario("an enabler that answers its own alert leaves nothing to tap", function()
+    local app = feedApp()
+    local ran = {}
+    app:navigate(top:showAlert { title = "Again", actions = {
+      { title = "No", handler = function() ran[#ran + 1] = "No" end },
+      { title = "OK", handler = function() ran[#ran + 1] = "OK" end,
+        enabler = function() if app:top().name == "Alert" and #ran == 0 and app.clock > 0 then app:answer("No") end return true end },
+    } })
+    app:advance(1)
+    expect(app:answer("OK")):toFail("was answered or dismissed while the enabler of 'OK' ran")
+    expect(ran):toEqual { "No" }
+  end)
+
   scenario("two cancel actions fail where UIKit raises, and nothing is shown", function()
     local app = feedApp()
     local twice = { { title = "A", style = "cancel" }, { title = "B", style = "cancel" } }
