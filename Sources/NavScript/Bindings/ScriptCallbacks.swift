@@ -102,6 +102,17 @@ extension NavRuntime {
         return scriptModifier(call, index, description: "Custom modifier \(position)")
     }
 
+    /// Containers as a Lua list, for a script's function.
+    func containerList(_ list: [ScreenContainer]) -> LuaArgument {
+        LuaArgument { call in
+            call.pushTable(array: list.count)
+            for (position, container) in list.enumerated() {
+                call.push(container, self.containers)
+                call.setElement(-2, position + 1)
+            }
+        }
+    }
+
     /// A custom pop or tab predicate (Nivelir's `ScreenStackPopPredicate(description:_:)` and
     /// `ScreenTabPredicate(description:_:)`): the function gets the stack's screens or the
     /// tabs as a list of Containers and returns the 1-based position to keep or select, or
@@ -109,15 +120,7 @@ extension NavRuntime {
     func scriptIndex(_ call: LuaCall, _ index: Int32, description: String) -> ([ScreenContainer]) throws -> Int? {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
         return { containers in
-            try directory.invoke(function, { runtime in
-                [LuaArgument { call in
-                    call.pushTable(array: containers.count)
-                    for (position, container) in containers.enumerated() {
-                        call.push(container, runtime.containers)
-                        call.setElement(-2, position + 1)
-                    }
-                }]
-            }, results: 1) { _, call -> Int? in
+            try directory.invoke(function, { [$0.containerList(containers)] }, results: 1) { _, call -> Int? in
                 if call.isNoneOrNil(-1) { return nil }
                 guard call.type(-1) == .number, let position = try? call.integer(-1) else {
                     throw ScreenFailure("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
@@ -133,15 +136,7 @@ extension NavRuntime {
     private func scriptModifier(_ call: LuaCall, _ index: Int32, description: String) -> any ScreenStackModifier {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
         return ScreenStackCustomModifier(description: description) { stack, navigator in
-            let items: [Either] = try directory.invoke(function, { runtime in
-                [LuaArgument { call in
-                    call.pushTable(array: stack.count)
-                    for (position, container) in stack.enumerated() {
-                        call.push(container, runtime.containers)
-                        call.setElement(-2, position + 1)
-                    }
-                }]
-            }, results: 1) { runtime, call in
+            let items: [Either] = try directory.invoke(function, { [$0.containerList(stack)] }, results: 1) { runtime, call in
                 guard call.type(-1) == .table else {
                     throw ScreenFailure("\(description) must return a list of Containers or Screens, got \(call.typeName(-1))")
                 }
