@@ -10,7 +10,8 @@ extension ScreenSimulation {
     /// - One screen added on top: a push. Anything else: `setViewControllers`.
     /// - Animated only when there is an animation and the stack was not empty; a custom
     ///   animation runs its own transition over an unanimated UIKit change. A default
-    ///   `setViewControllers` that keeps the top does not animate (UIKit's documented rule).
+    ///   `setViewControllers` that keeps the top takes no time (UIKit performs no transition),
+    ///   nor does a default edit of a stack whose view is not in the window.
     func setStack(
         _ stack: ScreenContainer,
         to newStack: [ScreenContainer],
@@ -34,20 +35,20 @@ extension ScreenSimulation {
 
         let before = oldStack.map(\.label)
         replaceChildren(of: stack, with: newStack)
-        if !isPop, !isPush, newStack.last === oldStack.last, animation?.isDefault == true {
-            // UIKit performs no transition when the top stays ("If the last item is the
-            // topmost item, no transition is performed"): Nivelir's stack animation, with
-            // no transition coordinator, completes on the run loop's next turn.
-            record(.setStack, animation: nil, container: stack, before: before, after: newStack.map(\.label), duration: 0)
-            return clock.schedule(after: 0, completion)
-        }
         let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
-        let duration = animation.map(duration(of:)) ?? 0
+        // UIKit performs no transition when the top stays ("If the last item is the topmost
+        // item, no transition is performed"), nor for a stack whose view is not in the window
+        // (an unselected tab, under a full-screen presentation): Nivelir's default animation,
+        // with no transition coordinator, completes on the run loop's next turn. The edit is
+        // still recorded as the animated one Nivelir asks for (nivelir.md §9.7), taking no time.
+        let transitions = !(animation?.isDefault == true && (!stack.isInWindow || !isPop && !isPush && newStack.last === oldStack.last))
+        let duration = transitions ? animation.map(duration(of:)) ?? 0 : 0
         record(kind, animation: animation?.name, container: stack,
                before: before, after: newStack.map(\.label), duration: duration)
         guard animation != nil else {
             return completion()
         }
+        guard transitions else { return clock.schedule(after: 0, completion) }
         complete(after: duration, on: stack, completion)
     }
 
