@@ -193,6 +193,19 @@ describe("replace, clear and setStack", function()
     expect(app.clock):toBeCloseTo(0.2)
   end)
 
+  scenario("an edit of a stack whose view is not in the window takes no time", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Feed { tab = 2 } }, selected = 1 } }
+    local hidden = app.window.children[1].children[2]
+    expect(app:navigate(nav.route():from(hidden):push(Chat()))):toSucceed()
+    expect(app.transitions[1].kind):toBe("push")
+    expect(app.transitions[1].animated):toBe(true)
+    expect(app.transitions[1].duration):toBe(0)
+    expect(app.clock):toBe(0)
+    -- On screen, the same push animates for UIKit's 0.35 s.
+    expect(app:navigate(nav.route():top(nav.stack):push(Chat()))):toSucceed()
+    expect(app.transitions[2].duration):toBeCloseTo(0.35)
+  end)
+
   scenario("setStack refuses bad modifiers and bad results", function()
     local app = stackApp(Feed())
     expect(function() top:setStack({ 5 }) end):toFail("modifier 1 must be a function or a nav.modifier, got number")
