@@ -348,11 +348,12 @@ function Container:setChildren(screens, navigator) end
 function Container:tree() end
 
 ---@class ObserverPredicate
+---@field any? true
 ---@field screen? Screen
 ---@field visible? Container
 ---@field presentedOn? Container
 ---@field childOf? Container
----@field pushedInto? Container
+---@field pushedInto? Container|Container[]
 ---@field pushedAfter? Container
 ---@field recursively? boolean
 ---@field satisfiedAny? ObserverPredicate[]

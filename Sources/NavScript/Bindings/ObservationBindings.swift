@@ -100,15 +100,20 @@ extension NavRuntime {
     }
 
     /// `{ screen = Chat { id = 1 } }`, `{ visible = container }`, `{ presentedOn = container }`,
-    /// `{ childOf = container }`, `{ pushedInto = stack }`, `{ pushedAfter = container }` (each
-    /// with `recursively = false` where Nivelir has it), `{ satisfiedAny = {...} }`,
-    /// `{ satisfiedAll = {...} }`; an empty table is any screen.
+    /// `{ childOf = container }`, `{ pushedInto = stack }` or `{ pushedInto = {stack, ...} }`,
+    /// `{ pushedAfter = container }` (each with `recursively = false` where Nivelir has it),
+    /// `{ satisfiedAny = {...} }`, `{ satisfiedAll = {...} }`; `{ any = true }` or an empty
+    /// table is any screen (Nivelir's `.any`, to say inside `satisfiedAny`).
     func observerPredicate(_ table: NavTable, depth: Int = 0) throws -> ScreenObserverPredicate {
         guard depth < NavTable.maximumDepth else { throw table.error("predicates nest more than \(NavTable.maximumDepth) deep") }
-        try table.only(["screen", "visible", "presentedOn", "childOf", "pushedInto", "pushedAfter", "recursively",
+        try table.only(["any", "screen", "visible", "presentedOn", "childOf", "pushedInto", "pushedAfter", "recursively",
                         "satisfiedAny", "satisfiedAll"])
         let recursively = try table.bool("recursively", default: true)
         var predicates: [ScreenObserverPredicate] = []
+        if table.has("any") {
+            guard try table.bool("any", default: false) else { throw table.error("field 'any' must be true (leave it out otherwise)") }
+            predicates.append(.any)
+        }
         if let screen = try table.screen("screen") {
             predicates.append(.screen(key: screen.key))
         }
@@ -121,8 +126,8 @@ extension NavRuntime {
         if let container = try container(table, "childOf") {
             predicates.append(.child(of: container, recursively: recursively))
         }
-        if let container = try container(table, "pushedInto") {
-            predicates.append(.pushed(into: container, recursively: recursively))
+        if let stacks = try containers(table, "pushedInto") {
+            predicates.append(stacks.count == 1 ? .pushed(into: stacks[0], recursively: recursively) : .pushed(into: stacks, recursively: recursively))
         }
         if let container = try container(table, "pushedAfter") {
             predicates.append(.pushed(after: container, recursively: recursively))
@@ -137,6 +142,22 @@ extension NavRuntime {
         case 0: return .any
         case 1: return predicates[0]
         default: return .satisfiedAll(predicates)
+        }
+    }
+
+    /// A Container, or a list of them, at field `name`.
+    private func containers(_ table: NavTable, _ name: String) throws -> [ScreenContainer]? {
+        try table.field(name) { at in
+            if let container = table.call.optionalObject(at, containers) { return [container] }
+            guard table.call.type(at) == .table else { throw table.error("field '\(name)' must be a Container or a list of them") }
+            return try (0..<table.call.length(at)).map { position in
+                table.call.element(at, position + 1)
+                defer { table.call.pop() }
+                guard let container = table.call.optionalObject(-1, containers) else {
+                    throw table.error("field '\(name)' must be a Container or a list of them (got \(table.call.typeName(-1)) at \(position + 1))")
+                }
+                return container
+            }
         }
     }
 

@@ -92,6 +92,20 @@ describe("observation", function()
     expect(stack.children[3]:notify("didSendMessage", "x")):toBe(2)
   end)
 
+  scenario("any, and pushedInto a list of stacks, as Nivelir's .any and pushed(into: [...])", function()
+    local app = nav.app { root = nav.tabs { nav.stack { ChatList(), Chat { id = 1 } }, nav.stack { Chat { id = 2 } } } }
+    local tabs = app.window.children[1]
+    local heard, anyOrOne = {}, {}
+    app.navigator:observe("ChatObserver", listener(heard), { pushedInto = { tabs.children[1], tabs.children[2] } })
+    app.navigator:observe("ChatObserver", listener(anyOrOne), { satisfiedAny = { { any = true }, { screen = Chat { id = 1 } } } })
+    tabs.children[2].children[1]:notify("didSendMessage", "second tab")
+    expect(heard):toEqual { "second tab" }
+    expect(anyOrOne):toEqual { "second tab" }
+    expect(function() app.navigator:observe("ChatObserver", {}, { any = false }) end):toFail("field 'any' must be true")
+    expect(function() app.navigator:observe("ChatObserver", {}, { pushedInto = { 5 } }) end)
+      :toFail("field 'pushedInto' must be a Container or a list of them (got number at 1)")
+  end)
+
   scenario("an observer is told once, with the arguments given", function()
     local app, _, chat = chatOverList()
     local seen
