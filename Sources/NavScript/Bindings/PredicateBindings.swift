@@ -47,6 +47,10 @@ extension NavRuntime {
         }
         var depth = 1
         var children: [ScreenNode] = []
+        let limit = ScreenSimulationLimits().children
+        guard call.length(2) <= limit else {
+            throw LuaCallError.argument(1, "more than \(limit) containers in one \(kind.rawValue)")
+        }
         for position in 0..<call.length(2) {
             call.element(2, position + 1)
             defer { call.pop() }
@@ -86,6 +90,9 @@ extension NavRuntime {
             ? ScreenNode.tabs(children, selected: selected, key: key, presented: presented)
             : ScreenNode.stack(children, key: key, presented: presented)
         let isNodeOnly = !children.isEmpty || presented != nil || selected != nil
+        if isNodeOnly, name != nil {
+            throw LuaCallError.argument(1, "option 'name' narrows a search by name; a \(kind.rawValue) in a hierarchy is named by its key (key = Screen)")
+        }
         call.push(PredicateObject(predicate, node: node, isNodeOnly: isNodeOnly, depth: depth), predicates)
         return 1
     }

@@ -66,6 +66,18 @@ window
     expect(function() nav.tabs { Feed(), selected = 1.5 } end):toFail("option 'selected' must be a whole number, the 1-based index of a tab (got number)")
     expect(function() nav.tabs { Feed(), selected = "1" } end):toFail("(got string)")
     expect(function() nav.app { root = nav.stack { Feed(), presented = Chat() }, presented = Settings() } end):toFail("the root already presents a container")
+    -- `name` narrows a search; a stack in a hierarchy is named by its key.
+    expect(function() nav.stack { Feed(), name = "Main" } end):toFail("option 'name' narrows a search by name; a stack in a hierarchy is named by its key")
+    local wide = {}
+    for i = 1, 10001 do wide[i] = Feed { i = i } end
+    expect(function() nav.stack(wide) end):toFail("more than 10000 containers in one stack")
+  end)
+
+  scenario("does not let another app's navigator change its hierarchy", function()
+    local first, second = nav.app { root = nav.stack { Feed() } }, nav.app { root = nav.stack { ChatList() } }
+    expect(second:navigate(nav.route():from(first:top()):present(Chat()))):toFail("The container <UIViewController: Feed> is in another application's window")
+    expect(first:top()):toShow(Feed)
+    expect(first.transitions):toHaveLength(0)
   end)
 
   scenario("refuses hierarchies too deep to build", function()

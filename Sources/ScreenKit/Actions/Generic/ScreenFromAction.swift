@@ -1,6 +1,7 @@
 /// Switches the route to a known container (Nivelir's `ScreenFromAction`). A nil container
 /// fails with "No container of <current type> type found": as in Nivelir, the error names
-/// the type of the container the route was on, not the one it asked for.
+/// the type of the container the route was on, not the one it asked for. A container of
+/// another application (another simulation's window) fails too.
 public struct ScreenFromAction: ScreenAction {
     public let output: ScreenContainer?
     public let containerKind: ScreenContainerKind
@@ -20,6 +21,11 @@ public struct ScreenFromAction: ScreenAction {
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         guard let output else {
             return completion(.failure(ScreenContainerNotFoundError(type: containerKind, for: self)))
+        }
+        // A container in another application's window (in Lua, another nav.app, with its own
+        // clock and log) is not this navigator's to change.
+        if let window = output.attachedWindow, !navigator.simulation.windows.contains(where: { $0 === window }) {
+            return completion(.failure(ScreenFailure("The container \(output) is in another application's window for:\n  \(self)")))
         }
         completion(.success(output))
     }
