@@ -48,6 +48,14 @@ describe("containers", function()
     expect(app:top().stack):toBe(tabs.presented)
   end)
 
+  scenario("are read-only, as every value of the module is", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(function() app.clock = 5 end):toFail("App values are read-only: 'clock' cannot be set")
+    expect(function() app:top().name = "Chat" end):toFail("Container values are read-only: 'name' cannot be set")
+    expect(function() Feed().traits = {} end):toFail("Screen values are read-only: 'traits' cannot be set")
+    expect(function() nav.route()[1] = 2 end):toFail("Route values are read-only: a number key cannot be set")
+  end)
+
   scenario("compare by identity", function()
     local app = nav.app { root = Feed() }
     expect(app:top() == app:top()):toBe(true)
