@@ -81,16 +81,8 @@ public struct DeeplinkURL: Sendable {
         }
         self.text = text
         scheme = text[..<colon].lowercased()
-        var rest = text[text.index(after: colon)...]
-        if let hash = rest.firstIndex(of: "#") {
-            rest = rest[..<hash]
-        }
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
-            rest = rest[..<mark]
-        } else {
-            query = nil
-        }
+        query = DeeplinkManager.query(of: text)
+        var rest = text[text.index(after: colon)...].prefix { $0 != "#" && $0 != "?" }
         var host: [String] = []
         if rest.hasPrefix("//") {
             rest = rest.dropFirst(2)

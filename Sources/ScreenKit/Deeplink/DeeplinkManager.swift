@@ -160,11 +160,13 @@ public final class DeeplinkManager {
                                                  path: path.components(separatedBy: "/"), rawQuery: Self.query(of: url), context: context))
     }
 
-    /// The query as the URL writes it: between the first `?` and the fragment. (Foundation
-    /// on Linux percent-encodes a whole query again, `%` included, when it has a `[`.)
-    static func query(of url: String) -> String? {
-        guard let mark = url.firstIndex(of: "?") else { return nil }
-        return String(url[url.index(after: mark)...].prefix { $0 != "#" })
+    /// The query as the URL writes it: between the first `?` before the fragment and the
+    /// fragment. (Foundation on Linux percent-encodes a whole query again, `%` included,
+    /// when it has a `[`.) `app:open`'s URLs are read with it too.
+    public static func query(of url: String) -> String? {
+        let beforeFragment = url.prefix { $0 != "#" }
+        guard let mark = beforeFragment.firstIndex(of: "?") else { return nil }
+        return String(beforeFragment[beforeFragment.index(after: mark)...])
     }
 
     // MARK: Navigating
