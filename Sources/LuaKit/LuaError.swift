@@ -64,7 +64,10 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
         let marker = "\nstack traceback:\n"
         if let range = full.range(of: marker) {
             message = String(full[..<range.lowerBound])
-            traceback = String(full[range.upperBound...])
+            // Frames of stripped chunks (the runner's own prelude) say only `?: in function
+            // <?:573>`: left out, as they tell a script's author nothing.
+            traceback = full[range.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("\t?:") }.joined(separator: "\n")
         } else {
             message = full
             traceback = nil

@@ -42,6 +42,11 @@ struct Check: ParsableCommand {
             print(error)
         }
         let checked = scenarioFiles.count + modules.count
+        if checked == 0 && errors.isEmpty {
+            // A wrong path checks nothing; that is not a pass (as a run with no scenarios).
+            FileHandle.standardError.write(Data("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n".utf8))
+            throw ExitCode(2)
+        }
         print(errors.isEmpty ? "\(checked) file\(checked == 1 ? "" : "s") checked, no errors"
                              : "\(checked) file\(checked == 1 ? "" : "s") checked, \(errors.count) error\(errors.count == 1 ? "" : "s")")
         throw ExitCode(errors.isEmpty ? 0 : 2)

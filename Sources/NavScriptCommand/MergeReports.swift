@@ -28,7 +28,7 @@ struct MergeReports: ParsableCommand {
     var color: ColorChoice = .auto
 
     func validate() throws {
-        try ReporterKind.refuseSharedStandardOutput(try reporters.map { try ReporterKind.parse($0) })
+        try ReporterKind.refuseConflicts(try reporters.map { try ReporterKind.parse($0) })
     }
 
     /// What a decoding error says, in a few words: `no field 'seed'`.

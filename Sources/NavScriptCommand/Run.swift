@@ -22,6 +22,10 @@ struct Run: ParsableCommand {
         let session = try RunSession(suite: suite, run: options)
         if options.list {
             session.printList()
+            if let nothing = session.nothingToRun() {
+                FileHandle.standardError.write(Data((nothing + "\n").utf8))
+                throw ExitCode(2)
+            }
             throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
         }
         if options.lastFailed, session.selection.only?.isEmpty == true {

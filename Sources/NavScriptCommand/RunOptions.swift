@@ -108,24 +108,29 @@ struct RunOptions: ParsableArguments {
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        try ReporterKind.refuseSharedStandardOutput(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
-        // A report whose file is a folder, or whose folder would go under a file, fails only
-        // once the run is over, after the others were written saying all went well: refused
-        // before the run instead.
+        try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
+        // A report whose file is a folder, whose folder would go under a file, or whose
+        // folder takes no new file fails only once the run is over, after the others were
+        // written saying all went well: refused before the run instead.
         for (kind, path, _) in requested where kind != .console {
-            guard let path = path ?? kind.defaultPath, !ScenarioFileWriter.standardOutputPaths.contains(path) else { continue }
+            guard let path = path ?? kind.defaultPath, !ScenarioFileWriter.standardStreamPaths.contains(path) else { continue }
             var isFolder: ObjCBool = false
             if kind != .html, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 throw ValidationError("the \(kind.rawValue) report's path \(path) is a folder; give it a file")
             }
             // The nearest part of the path that exists must be a folder (for html, the report's own folder may be).
-            var ancestor = kind == .html ? path : (path as NSString).deletingLastPathComponent
+            var ancestor = kind == .html ? path : ScenarioFileWriter.folder(of: path)
             while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-                ancestor = (ancestor as NSString).deletingLastPathComponent
+                ancestor = ScenarioFileWriter.folder(of: ancestor)
             }
             if !ancestor.isEmpty, !isFolder.boolValue {
                 throw ValidationError(ancestor == path ? "the \(kind.rawValue) report's path \(path) is a file; give it a folder"
                                                        : "the \(kind.rawValue) report's path \(path) goes under \(ancestor), which is a file")
+            }
+            do {
+                try ScenarioFileWriter.checkCanCreate(in: ancestor.isEmpty ? "." : ancestor, for: path)
+            } catch {
+                throw ValidationError("\(error)")
             }
         }
     }

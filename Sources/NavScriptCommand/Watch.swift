@@ -25,6 +25,18 @@ struct Watch: ParsableCommand {
 
     func validate() throws {
         if !(interval > 0 && interval <= 60) { throw ValidationError("--interval must be more than 0 and at most 60 seconds") }
+        // run's options that a watch has no use for are refused, not ignored.
+        let runsOnly = [("--coverage", options.coverage), ("--coverage-threshold", options.coverageThreshold != nil),
+                        ("--durations", options.durations != nil), ("--shuffle", options.shuffle), ("--last-failed", options.lastFailed)]
+        if let (name, _) = runsOnly.first(where: \.1) {
+            throw ValidationError("\(name) is run's alone: a watch runs what each save affects (navscript run \(name) ...)")
+        }
+        // A reporter on standard output would mix with the watch's console; the project
+        // file's are left to run.
+        if options.reporters != (try ProjectFile.load())?.reporters,
+           let kind = options.requestedReporters.first(where: { $0.kind.writesToStandardOutput(path: $0.path) })?.kind {
+            throw ValidationError("reporter \(kind.rawValue) would write to standard output, which a watch keeps for its console; give it a file (--reporter \(kind.rawValue)=path)")
+        }
     }
 
     func run() throws {
@@ -32,6 +44,10 @@ struct Watch: ParsableCommand {
             // What would run, as run --list prints it; nothing is watched.
             let session = try RunSession(suite: suite, run: options)
             session.printList()
+            if let nothing = session.nothingToRun() {
+                FileHandle.standardError.write(Data((nothing + "\n").utf8))
+                throw ExitCode(2)
+            }
             throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
         }
         let session = WatchSession(suite: suite, run: options)

@@ -10,8 +10,8 @@ import Darwin
 ///
 /// A regular file (or a new one) is written to a temporary file beside it and renamed over
 /// it. A link is followed, so the link stays and its target changes. A FIFO or a device is
-/// written in place, never replaced, and `/dev/stdout` is standard output itself, even
-/// redirected to a file (appended where it stands).
+/// written in place, never replaced, and `/dev/stdout` and `/dev/stderr` are standard output
+/// and standard error themselves, even redirected to a file (appended where it stands).
 ///
 ///     try ScenarioFileWriter.write("text", to: url)   // throws "cannot write x: Permission denied"
 public enum ScenarioFileWriter {
@@ -35,23 +35,26 @@ public enum ScenarioFileWriter {
     public static func write(_ data: Data, to path: String) throws(Failure) {
         // Standard output itself, wherever it goes: opening `/dev/stdout` anew would start a
         // file it is redirected to over (or replace it), losing what went before.
-        if standardOutputPaths.contains(path) {
+        // The same for standard error, where the console's failures may already be.
+        if standardOutputPaths.contains(path) || standardErrorPaths.contains(path) {
             fflush(nil)
-            return try writeAll(data, to: STDOUT_FILENO, path: path)
+            return try writeAll(data, to: standardOutputPaths.contains(path) ? STDOUT_FILENO : STDERR_FILENO, path: path)
         }
-        let target = try followLinks(path)
+        // What the path names, links followed by the system: a FIFO or a device (`/dev/fd/3`
+        // on a pipe, whose link names no file) is written in place.
         var info = stat()
-        if stat(target, &info) == 0 {
+        if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 throw Failure(path: path, reason: "it is a folder")
             case S_IFREG:
                 break
             default:
-                return try writeInPlace(data, to: target, shownAs: path)
+                return try writeInPlace(data, to: path, shownAs: path)
             }
         }
-        let folder = (target as NSString).deletingLastPathComponent
+        let target = try followLinks(path)
+        let folder = Self.folder(of: target)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.navscript-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
@@ -84,13 +87,48 @@ public enum ScenarioFileWriter {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
             let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            let base = Self.folder(of: current)
+            current = destination.hasPrefix("/") || base.isEmpty ? destination : base.hasSuffix("/") ? base + destination : base + "/" + destination
         }
         throw Failure(path: path, reason: "too many links")
     }
 
+    /// The folder part of a path, as `NSString.deletingLastPathComponent` gives it
+    /// (`a/b/` → `a`, `/a` → `/`, `a` → empty), which Foundation on Linux cannot give for a
+    /// one-letter name (it stops the process: `--reporter junit=x`).
+    public static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var folder = path[..<slash]
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// Throws what writing `path` would fail with when `folder`, the nearest folder of
+    /// `path` that exists, takes no new file (a read-only disk, `/proc`, no permission):
+    /// the runner asks before a run, so that no report fails after the others are written.
+    /// A FIFO or a device at `path` is written in place and is not asked about.
+    public static func checkCanCreate(in folder: String, for path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR { return }
+        var template = Array((folder + "/.navscript-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw Failure(path: path, reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
     /// Names of standard output.
     public static let standardOutputPaths: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+
+    /// Names of standard error.
+    public static let standardErrorPaths: Set<String> = ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
+
+    /// Names of either.
+    public static let standardStreamPaths = standardOutputPaths.union(standardErrorPaths)
 
     private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
         let descriptor = open(target, O_WRONLY)
@@ -120,7 +158,8 @@ public enum ScenarioFileWriter {
     }
 
     private static func reason(_ code: Int32, folder: String) -> String {
-        code == ENOENT ? "no such folder: \(folder)" : String(cString: strerror(code))
+        var info = stat()
+        return code == ENOENT && stat(folder.isEmpty ? "." : folder, &info) != 0 ? "no such folder: \(folder)" : String(cString: strerror(code))
     }
 }
 

@@ -124,7 +124,9 @@ final class JUnitReporter: Reporter {
     }
 
     private func className(_ path: String) -> String {
-        (path.hasSuffix(".lua") ? String(path.dropLast(4)) : path).replacingOccurrences(of: "/", with: ".")
+        // A path outside the working folder (`/abs/x.lua`, `../x.lua`) starts with no dot.
+        (path.hasSuffix(".lua") ? String(path.dropLast(4)) : path).split(separator: "/")
+            .filter { $0 != "." && $0 != ".." }.joined(separator: ".")
     }
 
     private func seconds(_ value: Double) -> String {
@@ -146,6 +148,7 @@ final class JUnitReporter: Reporter {
         clean(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "\t", with: "&#9;")
     }
 
     private func cdata(_ text: String) -> String {

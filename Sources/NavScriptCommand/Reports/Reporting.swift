@@ -148,16 +148,23 @@ enum ReporterKind: String, CaseIterable {
         return (kind, parts.count > 1 ? parts[1] : nil)
     }
 
-    /// Refuses two reporters left on standard output: their streams would interleave and
-    /// neither would parse. `files` says how to give one a file.
-    static func refuseSharedStandardOutput(_ requested: [(kind: ReporterKind, path: String?)],
+    /// Refuses two reporters left on standard output (their streams would interleave and
+    /// neither would parse; `files` says how to give one a file), a reporter given twice,
+    /// and two reporters given one file.
+    static func refuseConflicts(_ requested: [(kind: ReporterKind, path: String?)],
                                            files: String = "kind=path") throws(ValidationError) {
         let onStandardOutput = requested.filter { $0.kind.writesToStandardOutput(path: $0.path) }.map(\.kind.rawValue)
         if onStandardOutput.count > 1 {
             throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (\(files))")
         }
-        if requested.filter({ $0.kind == .console }).count > 1 {
-            throw ValidationError("reporter console is given twice")
+        var kinds: Set<ReporterKind> = []
+        var paths: [String: ReporterKind] = [:]
+        for (kind, path) in requested {
+            guard kinds.insert(kind).inserted else { throw ValidationError("reporter \(kind.rawValue) is given twice") }
+            guard let path = path ?? kind.defaultPath else { continue }
+            if let other = paths.updateValue(kind, forKey: path) {
+                throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
+            }
         }
     }
 

@@ -26,7 +26,7 @@ final class TAPReporter: Reporter {
                 case .passed:
                     lines.append("ok \(number) - \(description)")
                 case .skipped:
-                    lines.append("ok \(number) - \(description) # SKIP " + (result.message.map { "pending: \($0)" } ?? "pending"))
+                    lines.append("ok \(number) - \(description) # SKIP " + escape(result.message.map { "pending: \($0)" } ?? "pending"))
                 case .failed:
                     lines.append("not ok \(number) - \(description)")
                     lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location)
@@ -58,9 +58,13 @@ final class TAPReporter: Reporter {
     /// console give it), else the scenario's definition.
     private func diagnostics(message: String, location: String) -> [String] {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
-        var lines = ["  ---", "  message: |-"]
-        lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \(Self.visible(String($0)))" }
-        lines += ["  severity: fail", "  at:", "    file: \(yaml(file))"]
+        // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
+        // needs the block's indentation said (`|2-`), or YAML takes it from that line.
+        let messageLines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Self.visible(String($0)) }
+        let indented = messageLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
+        var lines = ["  ---", indented ? "  message: |2-" : "  message: |-"]
+        lines += messageLines.map { "    \($0)" }
+        lines += ["  severity: fail", "  at:", "    file: \(yaml(Self.visible(file)))"]
         if let line {
             lines.append("    line: \(line)")
         }
@@ -70,7 +74,7 @@ final class TAPReporter: Reporter {
 
     private func escape(_ text: String) -> String {
         Self.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " "))
+            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     /// Control characters (a terminal's escapes, NUL) written as `\x1b`: YAML does not allow

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Where reports go and how the runner refuses what would fail: paths of one letter, the
+/// standard streams, folders that take no file, reporters given twice, and what `run
+/// --list`, `check` and `watch` do with options and selections they cannot use.
+@Suite struct ReportPathTests {
+    static let suite = [
+        "a_spec.lua": """
+            scenario("passes", function() end)
+            scenario("fails", function() error("   indented\\r\\nnext", 0) end)
+            scenario("tab\\tname", function() pending("why \\27[31m") end)
+            """,
+    ]
+
+    @Test func aOneLetterReportPathIsWritten() throws {
+        let fixture = try Fixture(Self.suite)
+        // Foundation on Linux stops the process on the folder of a one-letter path.
+        let result = try navscript(["run", "a_spec.lua", "--reporter", "junit=x", "--reporter", "tap=y"], in: fixture.root)
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(try fixture.read("x").hasPrefix("<?xml"))
+        #expect(try fixture.read("y").hasPrefix("TAP version 14"))
+    }
+
+    @Test func standardErrorIsWrittenWhereItStands() throws {
+        let fixture = try Fixture(Self.suite)
+        // TAP takes standard output, so the console moves to standard error, a file here:
+        // the report is added after the console's summary (it was renamed over the file).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" run a_spec.lua --reporter tap --reporter junit=/dev/stderr >out.tap 2>err.txt", Binary.url.path]
+        process.currentDirectoryURL = fixture.root
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let errors = try fixture.read("err.txt")
+        let summary = try #require(errors.range(of: "1 passed, 1 failed, 1 skipped"), "\(errors)")
+        #expect(errors[summary.upperBound...].contains("</testsuites>"), "\(errors)")
+        #expect(try fixture.read("out.tap").hasPrefix("TAP version 14"))
+    }
+
+    @Test func aFolderThatTakesNoFileIsRefusedBeforeTheRun() throws {
+        let fixture = try Fixture(Self.suite)
+        // /proc takes no file, even for root (which chmod cannot stop).
+        let result = try navscript(["run", "a_spec.lua", "--reporter", "tap=/proc/x.tap", "--reporter", "junit=ok.xml"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("cannot write /proc/x.tap: cannot create a file in /proc"), "\(result.errors)")
+        #expect(!fixture.exists("ok.xml"))   // no report says the run passed
+        #expect(!result.output.contains("passed"))
+    }
+
+    @Test func aReporterGivenTwiceOrTwoOnOneFileIsAUsageError() throws {
+        let fixture = try Fixture(Self.suite)
+        let twice = try navscript(["run", "a_spec.lua", "--reporter", "junit=a.xml", "--reporter", "junit=b.xml"], in: fixture.root)
+        #expect(twice.status == 2)
+        #expect(twice.errors.contains("reporter junit is given twice"))
+        let shared = try navscript(["run", "a_spec.lua", "--reporter", "junit=r.txt", "--reporter", "tap=r.txt"], in: fixture.root)
+        #expect(shared.status == 2)
+        #expect(shared.errors.contains("reporters junit and tap would both write r.txt"), "\(shared.errors)")
+    }
+
+    @Test func tapDiagnosticsAreYAMLWhateverTheMessage() throws {
+        let fixture = try Fixture(Self.suite)
+        let result = try navscript(["run", "a_spec.lua", "--reporter", "tap"], in: fixture.root)
+        // A first line that starts with spaces says its indentation; CR LF breaks the line.
+        #expect(result.output.contains("  message: |2-\n       indented\n    next\n"), "\(result.output)")
+        // A skip reason and a description keep control characters visible and on one line.
+        #expect(result.output.contains("ok 3 - a_spec.lua › tab\tname # SKIP pending: why \\x1b[31m\n"), "\(result.output)")
+    }
+
+    @Test func junitAttributesKeepTabsAndClassNamesStartWithAName() throws {
+        let fixture = try Fixture(Self.suite)
+        let outside = fixture.root.appendingPathComponent("../\(fixture.root.lastPathComponent)-out")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data(Self.suite["a_spec.lua"]!.utf8).write(to: outside.appendingPathComponent("b_spec.lua"))
+        let result = try navscript(["run", "a_spec.lua", outside.appendingPathComponent("b_spec.lua").path, "--reporter", "junit=r.xml"], in: fixture.root)
+        #expect(result.status == 1)
+        let xml = try fixture.read("r.xml")
+        #expect(xml.contains("name=\"tab&#9;name\""))
+        #expect(!xml.contains("classname=\"."), "\(xml)")
+    }
+
+    @Test func listingOrCheckingNothingIsNotAPass() throws {
+        let fixture = try Fixture(Self.suite)
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let list = try navscript(["run", "a_spec.lua", "--list", "--filter", "nothing"], in: fixture.root)
+        #expect(list.status == 2)
+        #expect(list.errors.contains("no scenarios to run"))
+        #expect(try navscript(["run", "a_spec.lua", "--list", "--filter", "nothing", "--pass-with-no-scenarios"], in: fixture.root).status == 0)
+        let check = try navscript(["check", "empty"], in: fixture.root)
+        #expect(check.status == 2)
+        #expect(check.errors.contains("no Lua files to check in empty"))
+    }
+
+    @Test func watchRefusesWhatOnlyRunDoes() throws {
+        let fixture = try Fixture(Self.suite)
+        for option in [["--coverage"], ["--shuffle"], ["--durations", "3"], ["--last-failed"], ["--coverage-threshold", "50"]] {
+            let result = try navscript(["watch", "a_spec.lua"] + option, in: fixture.root)
+            #expect(result.status == 2, "\(option)")
+            #expect(result.errors.contains("\(option[0]) is run's alone"), "\(result.errors)")
+        }
+        let tap = try navscript(["watch", "a_spec.lua", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.status == 2)
+        #expect(tap.errors.contains("reporter tap would write to standard output"), "\(tap.errors)")
+    }
+}
