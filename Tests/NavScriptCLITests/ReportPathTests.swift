@@ -104,4 +104,17 @@ import Testing
         #expect(tap.status == 2)
         #expect(tap.errors.contains("reporter tap would write to standard output"), "\(tap.errors)")
     }
+
+    @Test func tracebacksLeaveOutTheRunnersOwnFrames() throws {
+        let fixture = try Fixture(["hooks_spec.lua": """
+            describe("set-up fails", function()
+              before_all(function() error("boom") end)
+              scenario("one", function() end)
+            end)
+            """])
+        let result = try navscript(["run", "hooks_spec.lua"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("hooks_spec.lua:2: boom\n     stack traceback:"), "\(result.output)")
+        #expect(!result.output.contains("?: in function <?:"), "\(result.output)")
+    }
 }
