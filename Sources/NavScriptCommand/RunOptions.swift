@@ -49,7 +49,7 @@ struct RunOptions: ParsableArguments {
     @Flag(name: [.customLong("update-snapshots"), .customShort("u")], help: "Rewrite snapshots that differ, and remove obsolete ones.")
     var updateSnapshots = false
 
-    @Flag(help: "CI mode (also when the CI variable is set): a missing snapshot fails instead of being written, and so do obsolete ones.")
+    @Flag(help: "CI mode (also when the CI variable is set): a missing snapshot fails instead of being written, and so do obsolete ones; .only is refused.")
     var ci = false
 
     @Option(help: ArgumentHelp("Color the console: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
@@ -115,7 +115,7 @@ struct RunOptions: ParsableArguments {
         for (kind, path, _) in requested where kind != .console {
             guard let path = path ?? kind.defaultPath, !ScenarioFileWriter.standardStreamPaths.contains(path) else { continue }
             var isFolder: ObjCBool = false
-            if kind != .html, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            if kind != .html, path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue {
                 throw ValidationError("the \(kind.rawValue) report's path \(path) is a folder; give it a file")
             }
             // The nearest part of the path that exists must be a folder (for html, the report's own folder may be).

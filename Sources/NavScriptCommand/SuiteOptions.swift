@@ -10,7 +10,7 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", discussion: "By default the suite's root: the folder of a navscript.lua, or the parent of the `scenarios` or `routes` folder a file is in, else the folder given.", valueName: "folder"))
     var root: String?
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("Wall-clock seconds a scenario may take (10), its after_each hooks as much again.", valueName: "seconds"))
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("Wall-clock seconds a scenario (or a file's loading) may take (10); a scenario's after_each hooks get as much again.", valueName: "seconds"))
     var timeoutOption: Double?
 
     @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Memory each scenario's state may use, in MiB (64).", valueName: "MiB"))
@@ -19,7 +19,7 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("instruction-limit"), help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
     var instructionLimitOption: Int?
 
-    @Option(help: "The seed of math.random (and of --shuffle).")
+    @Option(help: "The seed of math.random (and of run's --shuffle).")
     var seed: Int?
 
     var timeout: Double { timeoutOption ?? 10 }

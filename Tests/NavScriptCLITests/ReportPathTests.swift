@@ -49,7 +49,7 @@ import Testing
         #expect(!result.output.contains("passed"))
     }
 
-    @Test func aReporterGivenTwiceOrTwoOnOneFileIsAUsageError() throws {
+    @Test func aReporterGivenTwiceTwoOnOneFileOrOneOnAFolderIsAUsageError() throws {
         let fixture = try Fixture(Self.suite)
         let twice = try navscript(["run", "a_spec.lua", "--reporter", "junit=a.xml", "--reporter", "junit=b.xml"], in: fixture.root)
         #expect(twice.status == 2)
@@ -57,6 +57,10 @@ import Testing
         let shared = try navscript(["run", "a_spec.lua", "--reporter", "junit=r.txt", "--reporter", "tap=r.txt"], in: fixture.root)
         #expect(shared.status == 2)
         #expect(shared.errors.contains("reporters junit and tap would both write r.txt"), "\(shared.errors)")
+        let folder = try navscript(["run", "a_spec.lua", "--reporter", "junit=out/x/"], in: fixture.root)
+        #expect(folder.status == 2)
+        #expect(folder.errors.contains("the junit report's path out/x/ is a folder; give it a file"), "\(folder.errors)")
+        #expect(!fixture.exists("out/x"))
     }
 
     @Test func tapDiagnosticsAreYAMLWhateverTheMessage() throws {
