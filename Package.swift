@@ -15,6 +15,10 @@ import PackageDescription
 
 let package = Package(
     name: "NavScript",
+    // What the code needs of macOS (Swift concurrency, FileHandle's throwing reads, JSON
+    // without escaped slashes: 10.15.4) rounded up to the oldest macOS that runs a Swift 6
+    // toolchain's Xcode. A package that uses NavScriptTesting declares at least this.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "navscript", targets: ["NavScriptCommand"]),
         // The same command under its target's name: what the plugin's tool is built as

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -129,6 +130,11 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
     size_t rootlen = strlen(h->root);
     if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/')
         return NULL;  /* a link that leads out of the root */
+    /* On a case-insensitive volume (macOS's default) "Routes.Chat" opens routes/chat.lua,
+       which a case-sensitive one (Linux CI) would not find: the name must match the file's
+       own case, which realpath gives there. (A link inside the root may name another file.) */
+    if (strcasecmp(real + rootlen + 1, relative) == 0 && strcmp(real + rootlen + 1, relative) != 0)
+        return NULL;
     struct stat st;
     if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
         return NULL;

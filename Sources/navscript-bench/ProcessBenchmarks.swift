@@ -103,7 +103,7 @@ enum ProcessBenchmarks {
         guard busted != nil else {
             return [Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: 0, unit: "/s",
                         baselineName: "busted (not installed)", ratio: 0, target: "≥ 5000/s and faster than busted",
-                        met: false, note: "install busted: apt-get install lua-busted"), workers]
+                        met: false, note: "install busted: apt-get install lua-busted, or luarocks install busted"), workers]
         }
         let theirRate = total / theirSeconds
         let cpu = Row(name: "10,000 scenarios, CPU seconds", measured: oursCPU, baseline: theirCPU, unit: "s",
@@ -165,8 +165,10 @@ enum ProcessBenchmarks {
     }
 
     static func which(_ name: String) -> URL? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+        // Homebrew's lua@5.4 is keg-only: its bin is not on PATH.
+        let kegs = ["/opt/homebrew/opt/lua@5.4/bin", "/usr/local/opt/lua@5.4/bin"]
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + kegs {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) {
                 return candidate
             }

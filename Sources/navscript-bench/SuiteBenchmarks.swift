@@ -26,7 +26,11 @@ enum SuiteBenchmarks {
         let previous = FileManager.default.currentDirectoryPath
         _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?   // an opaque pointer there
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)

@@ -31,9 +31,21 @@ enum Table {
 
 enum Machine {
     static func describe() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        "\(cpu ?? "unknown CPU"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    }
+
+    /// The CPU's name: /proc/cpuinfo on Linux, sysctl on macOS.
+    private static var cpu: String? {
+        #if canImport(Darwin)
+        var size = 0
+        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+        var name = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("machdep.cpu.brand_string", &name, &size, nil, 0) == 0 else { return nil }
+        return String(cString: name)
+        #else
+        return (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            .map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) }
+        #endif
     }
 }

@@ -27,17 +27,21 @@ import Darwin
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link_spec.lua").path, withDestinationPath: "real_spec.lua")
         let elsewhere = try Fixture(["far_spec.lua": "scenario('far', function() end)"])
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("more").path, withDestinationPath: elsewhere.root.path)
+        // A name that is not UTF-8 (APFS refuses to make one: EILSEQ).
         var name = Array(fixture.root.path.utf8) + Array("/odd".utf8) + [0xFF] + Array("_spec.lua".utf8) + [0]
         let descriptor = name.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
         }
-        #expect(descriptor >= 0)
-        close(descriptor)
+        let madeOddName = descriptor >= 0
+        #if os(Linux)
+        #expect(madeOddName)
+        #endif
+        if madeOddName { close(descriptor) }
         let result = try navscript(["run", "."], in: fixture.root)
         #expect(result.status == 0)
         #expect(result.output.contains("1 passed"))
         #expect(result.errors.contains("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"))
-        #expect(result.errors.contains("navscript: skipped ? (a file whose name is not UTF-8: rename it)"))
+        #expect(!madeOddName || result.errors.contains("navscript: skipped ? (a file whose name is not UTF-8: rename it)"))
         #expect(result.errors.contains("navscript: skipped more/, a link to a folder (links are not followed: name the folder it leads to)"))
         // Named on the command line, a link is followed.
         #expect(try navscript(["run", "link_spec.lua"], in: fixture.root).status == 0)

@@ -172,7 +172,8 @@ import Testing
     func typecheck(_ block: Block) throws -> String? {
         let build = Binary.url.deletingLastPathComponent()
         let folder = try Fixture(["main.swift": block.prelude + "\n" + block.text + "\n"])
-        let lua = try shell("pkg-config --cflags lua5.4", in: folder.root).split(separator: " ").map(String.init)
+        // Homebrew's lua@5.4 is keg-only: its pkg-config file is found as SwiftPM finds it.
+        let lua = try shell(#"PKG_CONFIG_PATH="${PKG_CONFIG_PATH:-}:$(brew --prefix lua@5.4 2>/dev/null)/lib/pkgconfig" pkg-config --cflags lua5.4"#, in: folder.root).split(separator: " ").map(String.init)
         var arguments = ["swiftc", "-typecheck", "-I", build.appendingPathComponent("Modules").path,
                          "-Xcc", "-fmodule-map-file=" + Binary.packageRoot.appendingPathComponent("Sources/CLua/module.modulemap").path,
                          "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CLuaBridge.build/module.modulemap").path]

@@ -39,7 +39,7 @@ import Testing
         #expect(try fixture.read("out.tap").hasPrefix("TAP version 14"))
     }
 
-    @Test func aFolderThatTakesNoFileIsRefusedBeforeTheRun() throws {
+    @Test(.enabled(if: hasProc)) func aFolderThatTakesNoFileIsRefusedBeforeTheRun() throws {
         let fixture = try Fixture(Self.suite)
         // /proc takes no file, even for root (which chmod cannot stop).
         let result = try navscript(["run", "a_spec.lua", "--reporter", "tap=/proc/x.tap", "--reporter", "junit=ok.xml"], in: fixture.root)

@@ -8,11 +8,17 @@ struct Command {
     let errors: String
 }
 
+/// Whether the system has /proc (Linux; not macOS), which some tests read.
+let hasProc = FileManager.default.fileExists(atPath: "/proc/self")
+
 enum Binary {
     /// `.build/<triple>/debug/navscript`, beside the test bundle.
     static var url: URL {
+        // On Linux the tests are an executable in the build folder; on macOS a bundle there
+        // that xctest or Xcode loads (argv[0] is then the toolchain's).
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+        let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        for folder in bundles + [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
             let candidate = folder.appendingPathComponent("navscript")
             if FileManager.default.isExecutableFile(atPath: candidate.path) {
                 return candidate

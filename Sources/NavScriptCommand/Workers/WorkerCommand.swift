@@ -1,4 +1,5 @@
 import ArgumentParser
+import CWorkerCopy
 import Foundation
 import NavScript
 #if canImport(Glibc)
@@ -199,14 +200,8 @@ enum WorkerMemoryWatch {
         }
         #elseif canImport(Darwin)
         guard pid == 0 else { return nil }
-        var info = mach_task_basic_info()
-        var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
-        let status = withUnsafeMutablePointer(to: &info) { pointer in
-            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
-                task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
-            }
-        }
-        return status == KERN_SUCCESS ? Int(info.resident_size) / Int(sysconf(Int32(_SC_PAGESIZE))) : nil
+        let pages = worker_copy_resident_pages()
+        return pages >= 0 ? pages : nil
         #else
         return nil
         #endif
