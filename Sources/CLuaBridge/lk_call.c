@@ -126,7 +126,7 @@ void lk_scriptwhere(lk_host *h, char *where) {
     lua_Debug ar;
     lua_State *L = h->current;
     if (L != NULL && lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
-        snprintf(where, LK_WHERE_MAX, "%s:%d", ar.short_src, ar.currentline);
+        snprintf(where, LK_WHERE_MAX, "%s:%d", lk_sourcename(&ar), ar.currentline);
     else
         snprintf(where, LK_WHERE_MAX, "%s", h->where);
 }
@@ -140,7 +140,7 @@ void lk_notewhere(lk_host *h) {
     lua_State *L = h->running ? h->running : h->current;
     for (int level = 0; L != NULL && level < 8 && lua_getstack(L, level, &ar); level++) {
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar.short_src, ar.currentline);
+            snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(&ar), ar.currentline);
             return;
         }
     }
@@ -218,7 +218,7 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
             lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
         if (lua_getinfo(L, "Sl", ar))
-            snprintf(h->where, LK_WHERE_MAX, "%s:%d", ar->short_src, ar->currentline);
+            snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(ar), ar->currentline);
         if (h->memory_raised)                  /* a memory error a pcall caught */
             lk_setstop(h, LK_STOP_CAP, h->where);
         else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
@@ -318,6 +318,7 @@ static int lk_msghandler(lua_State *L) {
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);
+    lk_wholenames(L);
     return 1;
 }
 
@@ -420,6 +421,8 @@ int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname
     h->in_host = 0;  /* lua_load is protected: a refusal of the allocator becomes a status */
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     h->in_host = in_host;
+    if (status == LUA_ERRSYNTAX)
+        lk_wholename(L, chunkname);
     if (status == LUA_ERRMEM && h->memory_exceeded) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory limit exceeded while loading (%d KiB)", chunkname, (int)(h->limit / 1024));

@@ -6,7 +6,7 @@
 #include "lk_bridge.h"
 
 #define LK_HOOK_COUNT 1000
-#define LK_WHERE_MAX 128
+#define LK_WHERE_MAX 1024
 
 /* The small blocks of one state (lk_pool.c). */
 #define LK_POOL_MAX 512
@@ -100,6 +100,11 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
+/* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
+   messages becomes the whole name. */
+void lk_wholename(lua_State *L, const char *source);
+/* The same for the chunks of every Lua function on L's stack. */
+void lk_wholenames(lua_State *L);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
    process's compiled modules when the same text was compiled before (lk_modules.c). */
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);

@@ -86,6 +86,8 @@ int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chu
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     if (status == LUA_OK)
         lk_keepmodule(L, hash, chunkname, text, length);
+    else if (status == LUA_ERRSYNTAX)
+        lk_wholename(L, chunkname);
     return status;
 }
 

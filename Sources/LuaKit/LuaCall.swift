@@ -373,9 +373,8 @@ public struct LuaCall {
         guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
             return nil
         }
-        let source = withUnsafeBytes(of: record.short_src) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        // The whole file name: short_src cuts a long one to "..." and its end.
+        let source = lk_sourcename(&record).map { String(cString: $0) } ?? "?"
         return "\(source):\(record.currentline)"
     }
 

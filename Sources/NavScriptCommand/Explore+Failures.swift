@@ -90,12 +90,7 @@ extension Explore {
         guard let saveFailures else { return }
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
-        let requireLine = "local model = require \"\(runner.moduleName)\"\n"
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            FileHandle.standardError.write(Data("navscript: cannot save the failure: \(saveFailures) is a file, not a folder\n".utf8))
-            throw ExitCode(2)
-        }
+        let requireLine = "local model = require \"\(runner.moduleName ?? "")\"\n"   // checked before exploring
         // The same failure of the same model is saved over its last one; a file another model
         // saved under the same name is kept, and this one gets a number.
         var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
@@ -132,6 +127,34 @@ extension Explore {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
             FileHandle.standardError.write(Data("navscript: cannot save the failure in \(saveFailures): \(reason)\n".utf8))
             throw ExitCode(2)
+        }
+    }
+
+    /// Refuses, before exploring, a failure that could not be saved or would not load: a
+    /// folder that is a file, under a file or takes no new file, and a model that `require`
+    /// cannot name.
+    func checkSaveFailures(_ runner: ExploreRunner, model: ScenarioFile) throws {
+        guard let saveFailures else { return }
+        func refuse(_ reason: String) throws -> Never {
+            FileHandle.standardError.write(Data("navscript: cannot save failures in \(saveFailures.isEmpty ? "''" : saveFailures): \(reason)\n".utf8))
+            throw ExitCode(2)
+        }
+        if saveFailures.isEmpty { try refuse("give a folder") }
+        if runner.moduleName == nil {
+            try refuse("a saved scenario requires the model as a module, and \(model.displayPath) has no module name below the root "
+                + "\(model.displayRoot) (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)")
+        }
+        var ancestor = saveFailures, isFolder: ObjCBool = false
+        while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
+            ancestor = ScenarioFileWriter.folder(of: ancestor)
+        }
+        if !ancestor.isEmpty, !isFolder.boolValue {
+            try refuse(ancestor == saveFailures ? "it is a file, not a folder" : "\(ancestor) is a file")
+        }
+        do {
+            try ScenarioFileWriter.checkCanCreate(in: ancestor.isEmpty ? "." : ancestor, for: saveFailures)
+        } catch {
+            try refuse(error.reason)
         }
     }
 }

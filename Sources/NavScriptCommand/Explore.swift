@@ -85,6 +85,7 @@ struct Explore: ParsableCommand {
             FileHandle.standardError.write(Data("\(model.displayPath) does not load: \(Format.loadError(error))\n".utf8))
             throw ExitCode(2)
         }
+        try checkSaveFailures(runner, model: model)
         let found: Found?
         do {
             found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)

@@ -129,4 +129,9 @@ void lk_pushclass(lua_State *L, const void *cls);
 void *lk_newobject(lua_State *L, const void *cls, size_t size);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
 
+/* The whole name of a debug record's chunk ("routes/chat.lua" for "@routes/chat.lua"), not
+   short_src, which cuts names longer than LUA_IDSIZE - 1 to "..." and their end
+   (lk_names.c). */
+const char *lk_sourcename(const lua_Debug *ar);
+
 #endif

@@ -65,7 +65,7 @@ local function check(model, app)
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
-    if not holds then return { invariant = invariant.name, message = message and tostring(message) or "does not hold" } end
+    if not holds then return { invariant = invariant.name, message = message ~= nil and errorText(message) or "does not hold" } end
   end
 end
 
@@ -75,8 +75,10 @@ end
 local function perform(model, app, action, args)
   local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
-  if result == false and type(message) == "string" and model.builtins.expectedErrors ~= false and not expectedError(model, message) then
-    return { invariant = builtinNames.expectedErrors, message = message }
+  -- A failed navigation: false and a message, or Lua's nil and a message.
+  if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
+    local text = message ~= nil and errorText(message) or "the action returned false"
+    if not expectedError(model, text) then return { invariant = builtinNames.expectedErrors, message = text } end
   end
   return check(model, app)
 end

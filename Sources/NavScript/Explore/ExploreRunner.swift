@@ -100,8 +100,10 @@ public struct ExploreFailure: Sendable, Hashable {
 /// same seed gives the same walks on any machine.
 public final class ExploreRunner: @unchecked Sendable {
     public let file: ScenarioFile
-    /// The module a saved scenario requires the model by (`explore` for `explore.lua`).
-    public let moduleName: String
+    /// The module a saved scenario requires the model by (`explore` for `explore.lua`); nil
+    /// when `require` cannot name it: a file outside the root, or a path with a part that
+    /// is no identifier (`inv.v2.lua`, `my model.lua`).
+    public let moduleName: String?
     private let chunk: LuaChunk
     /// Every walk's options but the seed and coverage, made once (making them resolves the
     /// root's real path), with the model's modules read once: every walk loads the same.
@@ -129,8 +131,13 @@ public final class ExploreRunner: @unchecked Sendable {
             return code.contains("explore.model")
         }
         modelLine = calls.count == 1 ? calls[0].offset + 1 : nil
-        let relative = file.url.standardizedFileURL.path.dropFirst(file.root.standardizedFileURL.path.count).drop { $0 == "/" }
-        moduleName = String(relative.dropLast(relative.hasSuffix(".lua") ? 4 : 0)).replacingOccurrences(of: "/", with: ".")
+        let path = file.url.standardizedFileURL.path, rootPath = file.root.standardizedFileURL.path
+        let relative = path.dropFirst(rootPath.count).drop { $0 == "/" }
+        let parts = relative.hasSuffix(".lua") ? relative.dropLast(4).split(separator: "/", omittingEmptySubsequences: false) : []
+        let isIdentifier = { (part: Substring) in
+            part.first.map { $0 == "_" || $0.isASCII && $0.isLetter } == true && part.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        moduleName = path.hasPrefix(rootPath + "/") && !parts.isEmpty && parts.allSatisfy(isIdentifier) ? parts.joined(separator: ".") : nil
     }
 
     /// A fresh state with the library as `explore`, the model loaded; `body` gets the

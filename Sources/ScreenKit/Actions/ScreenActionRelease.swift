@@ -42,7 +42,7 @@ final class ScreenReleaseQueue {
     func take<T>(_ value: inout T?) {
         if depth < Self.directDepth && !releasing {
             depth += 1
-            value = nil             // its own release may come back here, one level deeper
+            Self.release(value.take())   // its own release may come back here, one level deeper
             depth -= 1
             return
         }
@@ -54,6 +54,15 @@ final class ScreenReleaseQueue {
             withExtendedLifetime(value) {}
         }
         releasing = false
+    }
+
+    /// Releases `value` before it returns. Written in place (`value = nil`), the release was
+    /// free to move past `depth -= 1` in an optimized build, so that every level took the
+    /// direct path and a route 8,000 levels deep overflowed the stack; the optimizer may
+    /// neither inline this nor hand the release back to the caller.
+    @inline(never) @_optimize(none)
+    private static func release<T>(_ value: consuming T?) {
+        _ = consume value
     }
 
     /// The value moves through a local that is gone when this returns, so that the queue

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// What `explore --save-failures` refuses before exploring, and how a model's failed actions
+/// and messages read.
+@Suite struct ExploreSaveTests {
+    static let model = """
+        local A = nav.screen("A")
+        return explore.model { start = function() return nav.app { root = nav.stack { A() } } end,
+          actions = { explore.action("wait", function(app) app:advance(0.1) end) },
+          invariants = { never = function() return false, "broken" end } }
+        """
+
+    @Test(arguments: [["inv.v2.lua"], ["my model.lua"], ["sub.dir/model.lua", "--root", "."], ["model.lua", "--root", "elsewhere"]])
+    func aModelRequireCannotNameIsRefused(_ arguments: [String]) throws {
+        let fixture = try Fixture([arguments[0]: Self.model, "elsewhere/x.lua": ""])
+        let result = try navscript(["explore"] + arguments + ["--save-failures", "saved"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("has no module name below the root"), "\(result.errors)")
+        #expect(!result.output.contains("Explored"))
+        #expect(!fixture.exists("saved"))
+    }
+
+    @Test func aFolderUnderAFileIsRefusedBeforeExploring() throws {
+        let fixture = try Fixture(["model.lua": Self.model, "afile": ""])
+        let result = try navscript(["explore", "model.lua", "--save-failures", "afile/sub"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript: cannot save failures in afile/sub: afile is a file"), "\(result.errors)")
+        #expect(!result.output.contains("Explored"))
+    }
+
+    @Test func aSavedFailureOfANestedModelLoadsAndFails() throws {
+        let fixture = try Fixture(["models/checks.lua": Self.model])
+        let explored = try navscript(["explore", "models/checks.lua", "--root", ".", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1, "\(explored.errors)")
+        #expect(try fixture.read("saved/explore_never_spec.lua").contains("require \"models.checks\""))
+        let run = try navscript(["run", "saved"], in: fixture.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("invariant 'never' does not hold after step 0 (start): broken"), "\(run.output)")
+    }
+
+    /// `false` alone, `nil, message` and a message that is not text are failed navigations
+    /// too, named the same in every run.
+    @Test(arguments: [("return false", "the action returned false"), ("return nil, 'oops'", "oops"),
+                      ("return false, {}", "(error object is a table value)")])
+    func failedActionsBreakExpectedErrors(_ body: String, _ message: String) throws {
+        let fixture = try Fixture(["model.lua": """
+            local A = nav.screen("A")
+            return explore.model { start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("act", function(app) \(body) end) } }
+            """])
+        let result = try navscript(["explore", "model.lua", "--runs", "1"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("\n  \(message)\n"), "\(result.output)")
+    }
+
+    @Test func anInvariantsMessageThatIsNotTextIsNamedTheSameEveryRun() throws {
+        let fixture = try Fixture(["model.lua": Self.model.replacingOccurrences(of: "\"broken\"", with: "{}")])
+        let result = try navscript(["explore", "model.lua", "--runs", "1"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("(error object is a table value)"), "\(result.output)")
+        #expect(!result.output.contains("0x"))
+    }
+}
