@@ -74,6 +74,10 @@ final class WatchSession {
     let console: ConsoleReporter
     private var results: [String: ScenarioFileResult] = [:]
     private var dependencies: [String: Set<String>] = [:]
+    /// The files that did not load when they last ran, with why: every save runs them again
+    /// (what they lack may be the file just saved), and the summary and reports keep saying
+    /// so until they load.
+    private var unloaded: [String: (file: ScenarioFile, error: Error)] = [:]
     private var watchers: [ScriptWatcher] = []
     /// Whether keys are read (a terminal): the usage line follows each run.
     var keys = false
@@ -134,16 +138,32 @@ final class WatchSession {
         }
         guard !changed.isEmpty, let files = try? suiteOptions.scenarioFiles() else { return }
         let current = Set(files.map(\.url.path))
-        for gone in results.keys where !current.contains(gone) {
+        for gone in Set(results.keys).union(unloaded.keys) where !current.contains(gone) {
             results[gone] = nil
             dependencies[gone] = nil
+            unloaded[gone] = nil
         }
         let affected = files.filter { file in
-            changed.contains(file.url.path) || results[file.url.path] == nil
+            changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
                 || !(dependencies[file.url.path] ?? []).isDisjoint(with: changed)
         }
         let names = changed.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
         runFiles(affected, reason: names.joined(separator: ", "))
+        reportProjectFile(in: changed)
+    }
+
+    /// A saved project file is read again: one that does not load says why, at its line; one
+    /// that does says that its settings apply from the next watch (they were read when this
+    /// one started).
+    private func reportProjectFile(in changed: Set<String>) {
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        guard let file = ProjectFile.find(from: working), changed.contains(file.standardizedFileURL.path) else { return }
+        do {
+            _ = try ProjectFile.read(file, relativeTo: working)
+            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) changed: its settings apply when the watch starts again") + "\n")
+        } catch {
+            console.output.write(console.style.red("navscript: \(error.message)") + "\n")
+        }
     }
 
     /// The reports asked for with a file (`--reporter junit=path`, the project file's), written
@@ -193,17 +213,24 @@ final class WatchSession {
         for entry in suite.listed {
             dependencies[entry.file.url.path] = suite.dependencies(of: entry.file)
         }
+        for file in chosen {
+            unloaded[file.url.path] = nil
+        }
+        for (file, error) in suite.loadErrors {
+            unloaded[file.url.path] = (file, error)
+        }
+        let loadErrors = unloaded.values.sorted { $0.file.displayPath < $1.file.displayPath }.map { ($0.file, $0.error) }
         // Narrowed by a key, the summary is of what ran; else of the last results of every file.
         let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
         let shown = narrowed ? fresh + suite.loadErrors.compactMap { results[$0.file.url.path] } : Array(results.values)
-        var report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: suite.loadErrors,
+        var report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: narrowed ? suite.loadErrors : loadErrors,
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)
         console.finish(report)
         writeFileReports(report)
-        for (file, _) in suite.loadErrors where results[file.url.path] != nil {
+        for (file, _) in report.loadErrors where results[file.url.path] != nil {
             console.output.write(console.style.dim("\(file.displayPath) did not load: its last good results are kept") + "\n")
         }
         if keys {
