@@ -13,7 +13,7 @@ struct LastRun: Codable {
     }
 
     static func read(in folder: URL) -> LastRun? {
-        guard let data = FileManager.default.contents(atPath: url(in: folder).path) else { return nil }
+        guard let data = try? ScriptFile.read(url(in: folder).path) else { return nil }
         return try? JSONDecoder().decode(LastRun.self, from: data)
     }
 

@@ -68,4 +68,26 @@ import Darwin
         #expect(result.status == 2)
         #expect(result.output.contains("twice_spec.lua:2: scenario name 'same' is taken already (at twice_spec.lua:1)"), "\(result.output)")
     }
+
+    /// What is not a regular file is refused before it is read (a FIFO would wait for a
+    /// writer forever), and so is a file bigger than any script: each says why.
+    @Test func fifosDevicesAndHugeFilesAreRefusedWithTheirReason() throws {
+        let fixture = try Fixture(["snap_spec.lua": "scenario('a', function() expect(1):toMatchSnapshot() end)"])
+        #expect(mkfifo(fixture.root.appendingPathComponent("fifo_spec.lua").path, 0o644) == 0)
+        #expect(mkfifo(fixture.root.appendingPathComponent("snap_spec.lua.snap").path, 0o644) == 0)
+        let huge = fixture.root.appendingPathComponent("huge_spec.lua")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        #expect(truncate(huge.path, 65 << 20) == 0)   // sparse: no disk used
+        for (file, reason) in [("fifo_spec.lua", "fifo_spec.lua: cannot be read (not a regular file (a FIFO))"),
+                               ("/dev/null", "/dev/null: cannot be read (not a regular file (a device))"),
+                               ("huge_spec.lua", "huge_spec.lua: cannot be read (65 MiB, more than a script may be (64 MiB))"),
+                               ("snap_spec.lua", "snap_spec.lua.snap: cannot be read (not a regular file (a FIFO))")] {
+            let result = try navscript(["run", file, "--timeout", "5"], in: fixture.root)
+            #expect(result.status == 2, "\(file)")
+            #expect(result.output.contains(reason), "\(result.output)")
+        }
+        let check = try navscript(["check", "fifo_spec.lua"], in: fixture.root)
+        #expect(check.status == 2)
+        #expect(check.output.contains("fifo_spec.lua: cannot be read (not a regular file (a FIFO))"))
+    }
 }

@@ -71,7 +71,7 @@ public enum ScenarioDiscovery {
         let project = root.appendingPathComponent(projectFileName).standardizedFileURL.path
         return scripts(in: root, scenarios: false).filter { url in
             guard !scenarios.contains(url.path), url.path != project else { return false }
-            return !isExploreModel((try? String(contentsOf: url, encoding: .utf8)) ?? "")
+            return !isExploreModel((try? ScriptFile.read(url.path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
         }
     }
 
@@ -89,7 +89,7 @@ public enum ScenarioDiscovery {
     /// The root a file's first line declares (`-- navscript: root = ../app`), relative to
     /// the file's folder; nil when it declares none.
     public static func declaredRoot(of file: URL) -> URL? {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        guard ScriptFile.isRegular(file.path), let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 1024),
               let line = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,

@@ -355,9 +355,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     public static func script(at file: URL, shownAs path: String) throws -> Data {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            data = try ScriptFile.read(file.path)
         } catch {
-            throw LuaError(kind: .unavailable, message: "\(path): cannot be read (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
+            throw LuaError(kind: .unavailable, message: "\(path): cannot be read (\(error.reason))")
         }
         if data.prefix(4) == Data([0x1B, 0x4C, 0x75, 0x61]) || data.prefix(8192).contains(0) {
             throw LuaError(kind: .syntax, message: "\(path): not a text file (scripts are Lua source; compiled or binary files are refused)")

@@ -52,7 +52,16 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     public init(scenarioFile: URL, mode: Mode) {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        let data: Data
+        do {
+            data = try ScriptFile.read(url.path)
+        } catch {
+            // No file is no snapshots yet; one that cannot be read (a FIFO would hang) says why.
+            if FileManager.default.fileExists(atPath: url.path) {
+                readError = "\(ScenarioDiscovery.display(url)): cannot be read (\(error.reason))"
+            }
+            return
+        }
         readError = parse(String(decoding: data, as: UTF8.self))
     }
 
