@@ -62,7 +62,7 @@ struct MergeReports: ParsableCommand {
             }
         }
         guard !files.isEmpty else { throw ValidationError("no blob files in \(blobs.joined(separator: " "))") }
-        var records: [RunRecord] = []
+        var records: [(record: RunRecord, file: URL)] = []
         // The same blob twice (a path given twice, or a copy) is one shard's results: counted once.
         var seen: [Data: URL] = [:]
         for file in files {
@@ -77,7 +77,7 @@ struct MergeReports: ParsableCommand {
                 guard record.version == 1 else {
                     throw ValidationError("\(file.path): blob version \(record.version) is newer than this navscript reads (1)")
                 }
-                records.append(record)
+                records.append((record, file))
             } catch let error as ValidationError {
                 throw error
             } catch let error as DecodingError {
@@ -91,7 +91,8 @@ struct MergeReports: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let report = RunRecord.merge(records)
+        try Self.checkShards(records, workingDirectory: workingDirectory)
+        let report = RunRecord.merge(records.map(\.record))
         let requested = try reporters.map { try ReporterKind.parse($0) }
         let made = RunOptions.makeReporters(requested, workingDirectory: workingDirectory, color: color, verbose: false,
                                             showOutput: false, durations: 0)
@@ -111,5 +112,52 @@ struct MergeReports: ParsableCommand {
                                            toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         throw ExitCode(status)
+    }
+
+    /// Refuses blobs that are not the shards of one run, each once: a scenario in two blobs
+    /// (a retried shard beside the first, a merged blob among its shards) would count twice,
+    /// and a shard left out would pass what never ran. Warns of runs with other settings.
+    static func checkShards(_ records: [(record: RunRecord, file: URL)], workingDirectory: URL) throws {
+        func shown(_ url: URL) -> String { ScenarioDiscovery.display(url, in: workingDirectory) }
+        func refuse(_ message: String) throws -> Never {
+            FileHandle.standardError.write(Data("navscript: \(message)\n".utf8))
+            throw ExitCode(2)
+        }
+        var owner: [String: URL] = [:]
+        for (record, file) in records {
+            for result in record.files.flatMap({ entry in entry.results.map { (entry.file, $0) } }) {
+                let key = result.0.url.path + "\u{1F}" + result.1.scenario.name
+                if let first = owner[key], first != file {
+                    try refuse("\(result.0.displayPath) › \(result.1.scenario.name) is in two blobs, \(shown(first)) and \(shown(file)): "
+                        + "give each shard's blob once (a retried shard's in place of the first)")
+                }
+                owner[key] = file
+            }
+        }
+        // "--shard I/N" as each shard's command gave it.
+        let shards = records.map { entry -> (index: Int, count: Int)? in
+            guard let range = entry.record.command.range(of: #"--shard [0-9]+/[0-9]+"#, options: .regularExpression) else { return nil }
+            let parts = entry.record.command[range].dropFirst("--shard ".count).split(separator: "/").compactMap { Int($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+        let counts = Set(shards.compactMap { $0?.count })
+        if counts.count > 1 {
+            try refuse("the blobs are of runs split in different numbers of shards (\(counts.sorted().map(String.init).joined(separator: ", ")))")
+        }
+        if let count = counts.first {
+            let present = Set(shards.compactMap { $0?.index })
+            let missing = (1...count).filter { !present.contains($0) }
+            if !missing.isEmpty {
+                try refuse("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+                    + "\(missing.count == 1 ? "is" : "are") missing: a merge of some shards would pass what never ran")
+            }
+        }
+        let seeds = Set(records.map(\.record.seed))
+        if seeds.count > 1 {
+            FileHandle.standardError.write(Data("navscript: warning: the blobs come from runs with different seeds (\(seeds.sorted().map(String.init).joined(separator: ", "))); the report names \(records[0].record.seed)\n".utf8))
+        }
+        if Set(records.map(\.record.isCI)).count > 1 {
+            FileHandle.standardError.write(Data("navscript: warning: some blobs come from runs in CI mode and some not; the report is in CI mode\n".utf8))
+        }
     }
 }

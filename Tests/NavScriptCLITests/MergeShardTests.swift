@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `merge-reports` merges the shards of one run, each once: a scenario in two blobs, or a
+/// shard left out, is refused rather than counted twice or passed; other seeds are a warning.
+@Suite struct MergeShardTests {
+    static let suite = ["a_spec.lua": (1...6).map { "scenario('s\($0)', function() end)" }.joined(separator: "\n")]
+
+    func shards(_ fixture: Fixture, count: Int, seed: Int = 0, into folder: String) throws {
+        for index in 1...count {
+            let run = try navscript(["run", "a_spec.lua", "--shard", "\(index)/\(count)", "--seed", "\(seed)",
+                                     "--reporter", "blob=\(folder)/shard-\(index).json"], in: fixture.root)
+            #expect(run.status == 0, "\(run.errors)")
+        }
+    }
+
+    @Test func everyShardOnceMergesToTheWholeRun() throws {
+        let fixture = try Fixture(Self.suite)
+        try shards(fixture, count: 3, into: "blobs")
+        let merged = try navscript(["merge-reports", "blobs", "--color", "never"], in: fixture.root)
+        #expect(merged.status == 0)
+        #expect(merged.output.contains("6 passed, 0 failed, 0 skipped"), "\(merged.output)")
+    }
+
+    @Test func aScenarioInTwoBlobsIsRefused() throws {
+        let fixture = try Fixture(Self.suite)
+        try shards(fixture, count: 3, into: "blobs")
+        try shards(fixture, count: 3, into: "retry")
+        try fixture.write("blobs/shard-1-retry.json", try fixture.read("retry/shard-1.json").replacingOccurrences(of: "\"duration\"", with: "\"duration\" "))
+        let merged = try navscript(["merge-reports", "blobs"], in: fixture.root)
+        #expect(merged.status == 2)
+        #expect(merged.errors.contains("is in two blobs, blobs/shard-1-retry.json and blobs/shard-1.json"), "\(merged.errors)")
+    }
+
+    @Test func aMissingShardIsRefused() throws {
+        let fixture = try Fixture(Self.suite)
+        try shards(fixture, count: 3, into: "blobs")
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("blobs/shard-2.json"))
+        let merged = try navscript(["merge-reports", "blobs"], in: fixture.root)
+        #expect(merged.status == 2)
+        #expect(merged.errors.contains("shard 2/3 is missing"), "\(merged.errors)")
+    }
+
+    @Test func shardsOfRunsWithOtherSeedsAreAWarning() throws {
+        let fixture = try Fixture(Self.suite)
+        try shards(fixture, count: 2, seed: 7, into: "one")
+        try shards(fixture, count: 2, seed: 14, into: "two")
+        let merged = try navscript(["merge-reports", "one/shard-1.json", "two/shard-2.json", "--color", "never"], in: fixture.root)
+        #expect(merged.status == 0)
+        #expect(merged.errors.contains("warning: the blobs come from runs with different seeds (7, 14)"), "\(merged.errors)")
+    }
+}
