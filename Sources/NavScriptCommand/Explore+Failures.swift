@@ -8,12 +8,12 @@ import NavScript
 extension Explore {
     /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
     /// way (`ExploreFailure.isSame`).
-    func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, runner: ExploreRunner) throws -> [ExploreStep] {
+    func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, randomSeed: Int, runner: ExploreRunner) throws -> [ExploreStep] {
         var best = steps
         var checks = 0
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             checks += 1
-            let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start) }
+            let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
             guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
             return Array(candidate.prefix(replay.index))
         }
@@ -70,8 +70,10 @@ extension Explore {
 
     func report(_ found: Found, runner: ExploreRunner,
                         model: ScenarioFile, workingDirectory: URL) throws {
-        let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, runner: runner)
-        let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) { try runner.run(shrunk, start: found.start, trees: true) }
+        let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) {
+            try runner.run(shrunk, start: found.start, trees: true, randomSeed: found.randomSeed)
+        }
         let failure = replay.failure ?? found.failure
         print("")
         print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
@@ -118,7 +120,8 @@ extension Explore {
         for step in shrunk {
             text += "    { " + ([ExploreStep.literal(.string(step.action))] + step.arguments.map(ExploreStep.literal)).joined(separator: ", ") + " },\n"
         }
-        text += "  }, \(found.start))\nend)\n"
+        // The seed of math.random the walk drew with: a model that draws replays as it did.
+        text += "  }, \(found.start), \(found.randomSeed))\nend)\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try ScenarioFileWriter.write(text, to: target)

@@ -10,7 +10,8 @@ import NavScript
 struct Explore: ParsableCommand {
     /// A failure found: its steps, the start they run from, what broke and where it was
     /// found (`walk 12`, `exhaustive search, depth 3`).
-    typealias Found = (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String)
+    /// A failure: its steps from a start, and the seed of the model's `math.random` they ran with.
+    typealias Found = (steps: [ExploreStep], start: Int, failure: ExploreFailure, origin: String, randomSeed: Int)
 
     /// Ends the exploration if a walk is stuck in a C function past its time limit.
     static let watchdog = Watchdog(command: "explore")
@@ -174,7 +175,7 @@ struct Explore: ParsableCommand {
             print("No invariant broke.")
             return nil
         }
-        return (first.walk.steps, first.index % starts + 1, failure, "walk \(first.index + 1)")
+        return (first.walk.steps, first.index % starts + 1, failure, "walk \(first.index + 1)", first.walk.randomSeed)
     }
 
     // MARK: Exhaustive search
@@ -195,8 +196,8 @@ struct Explore: ParsableCommand {
         typealias Entry = (start: Int, sequence: [ExploreStep], shape: String, moves: [ExploreStep])
         var level: [Entry] = []
         for start in 1...starts {
-            let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys) }
-            if let failure = initial.replay.failure { return ([], start, failure, "start \(start)") }
+            let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys, randomSeed: seed) }
+            if let failure = initial.replay.failure { return ([], start, failure, "start \(start)", seed) }
             note(initial)
             seen.insert(initial.shape)
             level.append((start, [], initial.shape, initial.next))
@@ -216,12 +217,12 @@ struct Explore: ParsableCommand {
                     let candidate = sequence + [move]
                     explored += 1
                     let expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
-                        try runner.expand(candidate, start: start, keys: keys)
+                        try runner.expand(candidate, start: start, keys: keys, randomSeed: seed)
                     }
                     if expansion.replay.skipped { continue }
                     if let failure = expansion.replay.failure {
                         print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
-                        return (candidate, start, failure, "exhaustive search, depth \(candidate.count)")
+                        return (candidate, start, failure, "exhaustive search, depth \(candidate.count)", seed)
                     }
                     note(expansion)
                     transitions.insert(shape + "\u{0}" + expansion.shape)

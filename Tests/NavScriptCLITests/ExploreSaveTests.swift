@@ -62,3 +62,28 @@ import Testing
         #expect(!result.output.contains("0x"))
     }
 }
+
+/// A model whose actions draw from `math.random` replays as its walk drew: the printed steps
+/// show the failure, and the saved scenario fails the same way.
+@Suite struct ExploreRandomTests {
+    @Test(arguments: [1, 5, 9])
+    func aModelThatDrawsRandomNumbersReplaysAsItsWalkDid(_ seed: Int) throws {
+        let fixture = try Fixture(["rnd.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            return explore.model { start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("maybe push", function(app)
+                if math.random(1, 4) == 1 then return app:navigate(nav.route():top(nav.stack):push(B())) end
+                return true
+              end) },
+              invariants = { ["no B"] = function(app) return app:top().name ~= "B", "B on top" end } }
+            """])
+        let explored = try navscript(["explore", "rnd.lua", "--seed", "\(seed)", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1)
+        // The last step printed is the one that pushed B.
+        let lastStep = try #require(explored.output.components(separatedBy: "maybe push").last)
+        #expect(lastStep.contains("modal B ← top"), "\(explored.output)")
+        let run = try navscript(["run", "saved"], in: fixture.root)
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("invariant 'no B' does not hold after step"), "\(run.output)")
+    }
+}

@@ -19,6 +19,21 @@ local function errorText(value)
   return format("(error object is a %s value)", type(value))
 end
 
+-- The model's math.random, seeded anew before the start, each check, each action and each
+-- asking of the `when`s by the walk's seed, the number of steps taken and which of these it
+-- is: a replay of the same steps (shrinking, a saved scenario) draws what the walk drew,
+-- whatever the walk drew in between to choose its steps.
+local function mix(z)
+  z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+  z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+  return z ~ (z >> 31)
+end
+
+local function reseed(model, step, phase)
+  local z = model.randomSeed * 0x9E3779B97F4A7C15 + step * 4 + phase
+  math.randomseed(mix(z), mix(z + 0x9E3779B97F4A7C15))
+end
+
 -- Whether an error is one the model expects: a text it contains, or else a Lua pattern it
 -- matches (a malformed pattern is taken as text only).
 local function expectedError(model, message)
@@ -33,7 +48,8 @@ end
 -- The first invariant that does not hold, as { invariant =, message = }, or nil. A built-in
 -- whose message describes the state says so (describesState): shrinking then goes by the
 -- invariant alone.
-local function check(model, app)
+local function check(model, app, step)
+  reseed(model, step, 0)
   local on = model.builtins
   local containers, overDismissal, idle, errors = app:census()
   -- Every navigation that failed logged its error, whether the action returned it or not.
@@ -72,7 +88,8 @@ end
 -- Runs one action with its arguments and checks the state it leaves; the failure, or nil.
 -- The run loop is not settled in between: an action that starts a navigation without
 -- waiting for it, and one that waits (app:advance), interleave with animations.
-local function perform(model, app, action, args)
+local function perform(model, app, action, args, step)
+  reseed(model, step, 1)
   local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
   -- A failed navigation: false and a message, or Lua's nil and a message.
@@ -80,12 +97,13 @@ local function perform(model, app, action, args)
     local text = message ~= nil and errorText(message) or "the action returned false"
     if not expectedError(model, text) then return { invariant = builtinNames.expectedErrors, message = text } end
   end
-  return check(model, app)
+  return check(model, app, step)
 end
 
 -- The actions enabled in `app`, or nil and the failure of a `when` that raised: a bug of the
 -- model is reported, not taken for "not enabled".
-local function enabled(model, app)
+local function enabled(model, app, step)
+  reseed(model, step, 2)
   local out = {}
   for i, action in ipairs(model.actions) do
     local ok, on = true, true
@@ -98,7 +116,9 @@ local function enabled(model, app)
   return out
 end
 
-local function startApp(model, index)
+local function startApp(model, index, randomSeed)
+  model.randomSeed = randomSeed or 0
+  reseed(model, 0, 3)
   local app = model.starts[index]()
   if type(app) ~= "userdata" or tostring(app) ~= "App" then
     error(format("start %d of the model returned %s, not an app (nav.app)", index, type(app)), 0)
@@ -117,8 +137,8 @@ end
 -- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
 -- often the state it led to was reached; the walk adds its own tries. Returns the steps
 -- taken ({action, args}), the failure (or nil), the shapes seen, and which actions were enabled.
-function explore.walk(model, depth, startIndex, keys, known)
-  local app = startApp(model, startIndex)
+function explore.walk(model, depth, startIndex, keys, randomSeed, known)
+  local app = startApp(model, startIndex, randomSeed)
   local steps, shapes, everEnabled, tried = {}, {}, {}, {}
   -- By shape, then by action: how well known where it leads is, and this walk's tries
   -- (shapes are long strings, not joined to each index).
@@ -133,10 +153,10 @@ function explore.walk(model, depth, startIndex, keys, known)
   local shape = app:shape(keys)
   local counts = triesIn(shape)
   shapes[1] = shape
-  local failure = check(model, app)
+  local failure = check(model, app, 0)
   if failure then return steps, failure, shapes, everEnabled end
   for _ = 1, depth do
-    local choices, broken = enabled(model, app)
+    local choices, broken = enabled(model, app, #steps)
     if not choices then return steps, broken, shapes, everEnabled end
     if #choices == 0 then break end
     for _, i in ipairs(choices) do everEnabled[i] = true end
@@ -156,7 +176,7 @@ function explore.walk(model, depth, startIndex, keys, known)
     local args = {}
     for j, g in ipairs(action.args) do args[j] = draw(g) end
     steps[#steps + 1] = { action = action.name, args = args }
-    failure = perform(model, app, action, args)
+    failure = perform(model, app, action, args, #steps)
     shape = app:shape(keys)
     counts = triesIn(shape)
     shapes[#shapes + 1] = shape
@@ -171,15 +191,15 @@ local lastApp, lastChoices
 -- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
 -- returns the failure or nil, the index of the step that failed, and the tree after each step
 -- (and at the start, `trees.start`).
-function explore.run(model, steps, startIndex, withTrees)
-  local app = startApp(model, startIndex or 1)
+function explore.run(model, steps, startIndex, withTrees, randomSeed)
+  local app = startApp(model, startIndex or 1, randomSeed)
   lastApp = app
   local trees = {}
   if withTrees then trees.start = app:tree() end
-  local failure = check(model, app)
+  local failure = check(model, app, 0)
   if failure then return failure, 0, trees end
   -- Every `when` is asked in each state, as a walk asks them: one that raises is the failure.
-  local choices, broken = enabled(model, app)
+  local choices, broken = enabled(model, app, 0)
   lastChoices = choices
   if not choices then return broken, 0, trees end
   for index, step in ipairs(steps) do
@@ -195,10 +215,10 @@ function explore.run(model, steps, startIndex, withTrees)
     local on = false
     for _, i in ipairs(choices) do if i == position then on = true break end end
     if not on then return nil, index, trees, "not enabled" end
-    failure = perform(model, app, model.actions[position], args)
+    failure = perform(model, app, model.actions[position], args, index)
     if withTrees then trees[index] = app:tree() end
     if failure then return failure, index, trees end
-    choices, broken = enabled(model, app)
+    choices, broken = enabled(model, app, index)
     lastChoices = choices
     if not choices then return broken, index, trees end
   end
@@ -281,12 +301,16 @@ function explore.simpler(model, name, args)
   return out
 end
 
--- What a saved failure's scenario calls: runs the steps and fails the way exploring did.
-function explore.replay(model, steps, startIndex)
+-- What a saved failure's scenario calls: runs the steps and fails the way exploring did,
+-- with the walk's seed of math.random.
+function explore.replay(model, steps, startIndex, randomSeed)
   if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
   if type(steps) ~= "table" then error(format("bad argument #2 to 'replay' (a list of steps expected, got %s)", type(steps)), 2) end
   if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
     error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
+  end
+  if randomSeed ~= nil and math.type(randomSeed) ~= "integer" then
+    error(format("bad argument #4 to 'replay' (an integer seed expected, got %s)", type(randomSeed)), 2)
   end
   -- A step as explore prints it: `open chat(3)`, `deeplink("app://x")`.
   local function describe(step)
@@ -296,7 +320,7 @@ function explore.replay(model, steps, startIndex)
     for i, v in ipairs(args) do shown[i] = type(v) == "string" and format("%q", v) or tostring(v) end
     return format("%s(%s)", tostring(name), concat(shown, ", "))
   end
-  local failure, index, _, skipped = explore.run(model, steps, startIndex)
+  local failure, index, _, skipped = explore.run(model, steps, startIndex, nil, randomSeed)
   if skipped then error(format("step %d (%s) is not enabled any more", index, describe(steps[index])), 2) end
   if failure then
     error(format("invariant '%s' does not hold after step %d (%s): %s", failure.invariant, index,

@@ -230,12 +230,15 @@ public final class ExploreRunner: @unchecked Sendable {
         /// With coverage on, how often each line of each route script ran (the model file
         /// itself left out).
         public let coverage: [String: [Int: Int]]
+        /// The seed of the model's `math.random` in this walk.
+        public let randomSeed: Int
     }
 
     /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`,
     /// going where the walks before it, as `knowledge` holds them, have not been.
     public func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge = ExploreKnowledge()) throws -> Walk {
-        try withModel(seed: seed &* 1_000_003 &+ index) { runtime, library, model in
+        let randomSeed = Self.randomSeed(walk: index, of: seed)
+        return try withModel(seed: randomSeed) { runtime, library, model in
             // known(shape): { [action index] = how often the state it leads to was reached }
             let known: (LuaCall) throws -> Int32 = { call in
                 let scores = knowledge.scores(in: try call.string(1))
@@ -246,8 +249,8 @@ public final class ExploreRunner: @unchecked Sendable {
                 }
                 return 1
             }
-            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys)],
-                                  function: known, results: 4)
+            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys),
+                                                                  .integer(Int64(randomSeed))], function: known, results: 4)
             let steps = values[0].array?.map { Self.step($0) } ?? []
             let shapes = values[2].array?.compactMap(\.string) ?? []
             var enabled = Set<Int>()
@@ -255,7 +258,8 @@ public final class ExploreRunner: @unchecked Sendable {
                 for (position, value) in array.enumerated() where value.boolean == true { enabled.insert(position + 1) }
                 for key in fields.keys { if let index = Int(key) { enabled.insert(index) } }
             }
-            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled, coverage: coverage(runtime))
+            return Walk(steps: steps, failure: Self.failure(values[1]), shapes: shapes, enabled: enabled, coverage: coverage(runtime),
+                        randomSeed: randomSeed)
         }
     }
 
@@ -270,18 +274,24 @@ public final class ExploreRunner: @unchecked Sendable {
         public let startTree: String?
     }
 
-    public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false) throws -> Replay {
-        try withModel(seed: 0) { runtime, library, model in
-            try replay(steps, start: start, trees: trees, runtime, library, model)
+    /// The seed of the model's `math.random` in walk `index` of an exploration with `seed`
+    /// (what a replay of its steps, and the scenario saved from it, give `run`).
+    public static func randomSeed(walk index: Int, of seed: Int) -> Int {
+        seed &* 1_000_003 &+ index
+    }
+
+    public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false, randomSeed: Int = 0) throws -> Replay {
+        try withModel(seed: randomSeed) { runtime, library, model in
+            try replay(steps, start: start, trees: trees, randomSeed: randomSeed, runtime, library, model)
         }
     }
 
     /// What running given steps gave and, when they all ran without a failure, the shape
     /// they left and the actions enabled then (each with every argument list): one state
     /// for the exhaustive search's replay and its next level.
-    public func expand(_ steps: [ExploreStep], start: Int, keys: Bool) throws -> Expansion {
-        try withModel(seed: 0) { runtime, library, model in
-            let replay = try replay(steps, start: start, trees: false, runtime, library, model)
+    public func expand(_ steps: [ExploreStep], start: Int, keys: Bool, randomSeed: Int = 0) throws -> Expansion {
+        try withModel(seed: randomSeed) { runtime, library, model in
+            let replay = try replay(steps, start: start, trees: false, randomSeed: randomSeed, runtime, library, model)
             guard replay.failure == nil, !replay.skipped else {
                 return Expansion(replay: replay, shape: "", isIdle: true, next: [], coverage: coverage(runtime))
             }
@@ -318,12 +328,12 @@ public final class ExploreRunner: @unchecked Sendable {
         return lines
     }
 
-    private func replay(_ steps: [ExploreStep], start: Int, trees: Bool,
+    private func replay(_ steps: [ExploreStep], start: Int, trees: Bool, randomSeed: Int,
                         _ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference) throws -> Replay {
         let list = LuaValue.table(array: steps.map { step in
             .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
         }, fields: [:])
-        let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees)], results: 4)
+        let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees), .integer(Int64(randomSeed))], results: 4)
         let pictures = (values[2].array ?? []).compactMap(\.string)
         return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures,
                       startTree: values[2]["start"]?.string)

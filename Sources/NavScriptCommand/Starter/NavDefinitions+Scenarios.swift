@@ -142,7 +142,8 @@ function explore.model(spec) end
 ---@param model ExploreModel
 ---@param steps table
 ---@param start? integer
-function explore.replay(model, steps, start) end
+---@param randomSeed? integer the seed of math.random the walk drew with (0)
+function explore.replay(model, steps, start, randomSeed) end
 
 """#
 }
