@@ -73,7 +73,9 @@ struct Draw: ParsableCommand {
         let result = Self.watchdog.watch("the scenario '\(chosen.name)'", seconds: 2 * options.limits.seconds) { runner.run(chosen) }
         let pictured = (result.steps ?? []).filter { $0.hierarchy != nil }
         guard !pictured.isEmpty else {
-            FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw (no nav.app, app:navigate, open, settle, advance, tap or answer)\n".utf8))
+            // A scenario that failed before its first step says why, as it does after one.
+            let failure = result.status == .failed ? "; it failed first: \(result.message ?? "")" : " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
+            FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n".utf8))
             throw ExitCode(result.status == .failed ? 1 : 2)
         }
         let index = step < 0 ? pictured.count + step : step - 1

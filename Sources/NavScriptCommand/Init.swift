@@ -23,8 +23,21 @@ struct Init: ParsableCommand {
     func run() throws {
         let root = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         let there = StarterSuite.files.map(\.path).filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        if folder.isEmpty {
+            FileHandle.standardError.write(Data("navscript: give a folder (. for this one)\n".utf8))
+            throw ExitCode(2)
+        }
         if !force && !there.isEmpty {
             FileHandle.standardError.write(Data("navscript: \(folder) has \(there.joined(separator: ", ")) already; nothing written (--force replaces them)\n".utf8))
+            throw ExitCode(2)
+        }
+        // Even with --force, a folder where a file goes is not replaced: refused before any file is written.
+        let folders = there.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        if !folders.isEmpty {
+            FileHandle.standardError.write(Data("navscript: \(folders.joined(separator: ", ")) in \(folder) \(folders.count == 1 ? "is a folder" : "are folders") where the starter suite writes a file; nothing written\n".utf8))
             throw ExitCode(2)
         }
         for file in StarterSuite.files {

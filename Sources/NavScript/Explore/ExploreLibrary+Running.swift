@@ -207,7 +207,7 @@ function explore.run(model, steps, startIndex, withTrees, randomSeed)
     local args = step.args or { select(2, unpack(step)) }
     local position = model.byName[name]
     if not position then return { invariant = "the steps name actions of the model", message = "no action '" .. tostring(name) .. "'" }, index, trees end
-    if #args > #model.actions[position].args then
+    if #args ~= #model.actions[position].args then
       return { invariant = "the steps name actions of the model",
                message = format("'%s' takes %d argument%s, %d given", name, #model.actions[position].args,
                  #model.actions[position].args == 1 and "" or "s", #args) }, index, trees
