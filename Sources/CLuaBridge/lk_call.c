@@ -48,8 +48,14 @@ static int lk_raise(lua_State *L, const lk_status *status) {
     case LK_ERROR_PLAIN:
         lua_pushstring(L, status->message);
         return lua_error(L);
-    default:
+    default: {
+        /* At the script's line, also when a matcher of the runner's (no lines) called the host. */
+        lua_Debug ar;
+        char where[LK_WHERE_MAX];
+        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline <= 0 && lk_scriptline(L, 2, 1, where, sizeof where))
+            return luaL_error(L, "%s: %s", where, status->message);
         return luaL_error(L, "%s", status->message);
+    }
     }
 }
 
@@ -123,11 +129,8 @@ static void lk_setstop(lk_host *h, int why, const char *where) {
 /* The script line that called the host, into where: the Lua function below the Swift one
    running now, else the last line the budget hook saw; "" if neither is known. */
 void lk_scriptwhere(lk_host *h, char *where) {
-    lua_Debug ar;
     lua_State *L = h->current;
-    if (L != NULL && lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
-        snprintf(where, LK_WHERE_MAX, "%s:%d", lk_sourcename(&ar), ar.currentline);
-    else
+    if (L == NULL || !lk_scriptline(L, 1, 1, where, LK_WHERE_MAX))
         snprintf(where, LK_WHERE_MAX, "%s", h->where);
 }
 
@@ -217,8 +220,10 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         h->instructions += count;
         if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
             lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
-        if (lua_getinfo(L, "Sl", ar))
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(ar), ar->currentline);
+        else   /* in the runner's own code (a matcher): the script line that called it */
+            lk_scriptline(L, 1, 0, h->where, LK_WHERE_MAX);
         if (h->memory_raised)                  /* a memory error a pcall caught */
             lk_setstop(h, LK_STOP_CAP, h->where);
         else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
@@ -319,6 +324,13 @@ static int lk_msghandler(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);
     lk_wholenames(L);
+    /* An error in the runner's own code (a matcher comparing tables too deep) is placed by
+       Lua at "?:-1:"; the script line that called it says more. */
+    char where[LK_WHERE_MAX];
+    if (strncmp(lua_tostring(L, -1), "?:-1: ", 6) == 0 && lk_scriptline(L, 1, 1, where, sizeof where)) {
+        lua_pushfstring(L, "%s%s", where, lua_tostring(L, -1) + 4);
+        lua_remove(L, -2);
+    }
     return 1;
 }
 

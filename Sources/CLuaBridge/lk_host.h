@@ -105,6 +105,11 @@ void lk_notewhere(lk_host *h);
 void lk_wholename(lua_State *L, const char *source);
 /* The same for the chunks of every Lua function on L's stack. */
 void lk_wholenames(lua_State *L);
+/* The script line running at stack level `level` or, where that function has no lines (the
+   runner's own stripped chunks: a matcher), the first one above it that has, among the 64
+   innermost levels and, with `outermost`, the 64 outermost: "file:line" into out. 0 when
+   none has. The hook, which runs often, does not look at the outermost levels. */
+int lk_scriptline(lua_State *L, int level, int outermost, char *out, size_t size);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
    process's compiled modules when the same text was compiled before (lk_modules.c). */
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);

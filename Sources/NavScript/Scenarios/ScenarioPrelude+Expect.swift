@@ -318,7 +318,10 @@ function expectation:toMatchSnapshot(name)
   elseif type(value) == "string" then
     text = value
   else
-    text = report().serialize(value)
+    -- A value no snapshot can hold (nested too deep) fails at the expect's line.
+    local serialized, problem = pcall(report().serialize, value)
+    if not serialized then fail(self, "expect(value):toMatchSnapshot() failed: " .. tostring(problem)) end
+    text = problem
   end
   local ok, message, expected = host.snapshot(name, text)
   host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
