@@ -129,6 +129,17 @@ public final class LuaState {
         }
     }
 
+    /// Where a script function is defined, `"routes/chat.lua:12"` (the line of its
+    /// `function`), for messages about what it returned; nil for a C function.
+    public func definition(of function: LuaReference) -> String? {
+        try? withStack { call -> String? in
+            try function.push(on: call)
+            var record = lua_Debug()
+            guard lua_getinfo(call.L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
+            return "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(record.linedefined)"
+        }
+    }
+
     /// Calls the script function `function` with `arguments`, protected, and reads its
     /// `results` (all of them for -1) from the top of the stack with `read`. Room for the
     /// arguments is reserved first, whatever their number.

@@ -1,4 +1,5 @@
 import LuaKit
+import ScreenKit
 
 /// A script function the host calls back: a screen's build or refresh function, a custom
 /// action, a decorator, an engine route, or a function value a script handed over (a
@@ -34,6 +35,11 @@ extension NavDirectory {
             // the error into a failed navigation (a `get`, a predicate, a build function).
             if ScenarioFileRunner.isExpectationFailure(error.message) { runtime.expectationFailed?(error.message) }
             throw error
+        } catch let failure as ScreenFailure {
+            // What the function returned is not what its place takes: said at the line that
+            // defines the function, as misuse is said at a script's line.
+            guard let place = runtime.lua.definition(of: function) else { throw failure }
+            throw ScreenFailure("\(place): \(failure.description)")
         }
     }
 
