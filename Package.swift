@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "ScreenKit"),
         .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
         .target(name: "NavScriptTesting", dependencies: ["NavScript"]),
-        // What a copy of a worker process needs from C (WorkerFork).
+        // What the runner and its workers need from C: copies of a worker (WorkerFork), its
+        // resident memory on Darwin, and the runner's interrupts.
         .target(name: "CWorkerCopy"),
         // The `navscript` command. Its folder is not named `navscript`: beside `NavScript`,
         // the two would be one folder on a case-insensitive volume (macOS's default).

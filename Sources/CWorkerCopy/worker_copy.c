@@ -1,6 +1,7 @@
 #include "worker_copy.h"
 
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -35,4 +36,29 @@ long worker_copy_resident_pages(void) {
 #else
     return -1;
 #endif
+}
+
+static volatile sig_atomic_t worker_copy_signal = 0;
+
+static void worker_copy_note(int signal) {
+    worker_copy_signal = signal;
+}
+
+void worker_copy_catch_interrupts(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = worker_copy_note;
+    action.sa_flags = SA_RESETHAND;   /* the second one is not caught */
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+void worker_copy_release_interrupts(void) {
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+int worker_copy_interrupted(void) {
+    return worker_copy_signal;
 }

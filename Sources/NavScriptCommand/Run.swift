@@ -41,7 +41,9 @@ struct Run: ParsableCommand {
             throw ExitCode(2)
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
-        let report = session.runAll(reporters: reporters)
+        // Worker processes can be stopped: an interrupt ends the run with its reports written.
+        let report = options.inProcess ? session.runAll(reporters: reporters)
+                                       : RunInterrupt.catching { session.runAll(reporters: reporters) }
         var status = max(report.exitCode, RunSession.flush(reporters))
         if let coverage = session.coverage {
             status = max(status, Self.write(coverage, failure: report.coverageFailure, in: suite.workingDirectory,
@@ -53,6 +55,9 @@ struct Run: ParsableCommand {
             // A warning only: the run's outcome does not depend on it (and on macOS the
             // plugin's sandbox refuses the write to a package's folder).
             FileHandle.standardError.write(Data("navscript: warning: \(error) (where --last-failed keeps the last run)\n".utf8))
+        }
+        if RunInterrupt.signal != 0 {
+            status = 128 + RunInterrupt.signal   // as a shell reports a process the signal ended
         }
         throw ExitCode(status)
     }
@@ -175,6 +180,7 @@ final class RunSession {
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
         report.failFast = options.failFast
+        report.interrupted = RunInterrupt.signal != 0
         report.command = Self.repeatCommand(seed: seed)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)

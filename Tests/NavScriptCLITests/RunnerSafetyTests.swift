@@ -121,8 +121,7 @@ import Darwin
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("app_spec.lua.snap"), withIntermediateDirectories: true)
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
-        // Found when the file loads, before any scenario runs.
-        #expect(result.output.contains("app_spec.lua.snap: cannot be read (it is a folder)"), "\(result.output)")
+        #expect(result.output.contains("ERROR cannot write app_spec.lua.snap: it is a folder"), "\(result.output)")
         #expect(!result.output.contains("written"), "\(result.output)")
     }
 

@@ -56,8 +56,10 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         do {
             data = try ScriptFile.read(url.path)
         } catch {
-            // No file is no snapshots yet; one that cannot be read (a FIFO would hang) says why.
-            if FileManager.default.fileExists(atPath: url.path) {
+            // No file is no snapshots yet (a folder there fails when the file is written); one
+            // that cannot be read (a FIFO would hang) says why.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
                 readError = "\(ScenarioDiscovery.display(url)): cannot be read (\(error.reason))"
             }
             return

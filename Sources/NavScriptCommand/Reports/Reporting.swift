@@ -14,6 +14,10 @@ struct RunReport {
     var notRun = 0
     /// Whether the run stopped at its first failure (--fail-fast), which is why some did not run.
     var failFast = false
+    /// Whether Ctrl-C or SIGTERM stopped the run (`RunInterrupt`), which is why some did not run.
+    var interrupted = false
+    /// Why selected scenarios did not run, as summaries say it.
+    var notRunReason: String { interrupted ? "interrupted" : failFast ? "--fail-fast" : "" }
     /// The command line that repeats the run (`navscript run app --seed 7`).
     var command = ""
     /// With --coverage, the suite's route scripts (by chunk name), covered or not.
@@ -74,7 +78,7 @@ struct RunReport {
     /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast, "1 file
     /// did not load" when one did not)
     var summaryLine: String {
-        "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(failFast ? " (--fail-fast)" : "")" : "")
+        "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(notRunReason.isEmpty ? "" : " (\(notRunReason))")" : "")
             + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
             + " in \(Format.seconds(duration))"
     }

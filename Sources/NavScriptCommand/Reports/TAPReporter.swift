@@ -49,7 +49,9 @@ final class TAPReporter: Reporter {
             lines += diagnostics(message: failure, location: "coverage/lcov.info")
         }
         if report.notRun > 0 {
-            lines.append("Bail out! --fail-fast: \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run after the first failure")
+            let why = report.interrupted ? "interrupted" : "--fail-fast"
+            let when = report.interrupted ? "" : " after the first failure"
+            lines.append("Bail out! \(why): \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(when)")
         }
         output.write(lines.joined(separator: "\n") + "\n")
     }

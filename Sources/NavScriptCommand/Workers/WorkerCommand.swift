@@ -27,6 +27,9 @@ struct WorkerCommand: ParsableCommand {
     @Flag var coverage = false
 
     func run() throws {
+        // Ctrl-C reaches the whole process group: the runner decides (it stops its workers
+        // and writes its reports), and a worker ends with its runner anyway.
+        signal(SIGINT, SIG_IGN)
         let channel = WorkerChannel()
         WorkerMemoryWatch.start(limit: rssLimit << 20)
         let limits = LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout)

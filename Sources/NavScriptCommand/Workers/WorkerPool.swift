@@ -93,6 +93,12 @@ final class WorkerPool {
         var stopped = false
         let decoder = JSONDecoder()
         while true {
+            // Interrupted (Ctrl-C, SIGTERM: `RunInterrupt`): nothing more starts,
+            // and what runs stops; the results so far make the reports.
+            if RunInterrupt.signal != 0 && !stopped {
+                stopped = true
+                stopAll()
+            }
             // Work for idle workers, starting new ones up to the number of jobs.
             while !stopped, next < queue.count {
                 let job = queue[next]
@@ -175,7 +181,9 @@ final class WorkerPool {
                       failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double)) -> Bool) -> Bool {
         guard let state = workers[id], state.closed, let ending = state.ending else { return false }
         workers[id] = nil
-        guard let job = state.job, state.process.killedBecause != .stop else { return false }
+        // A worker stopped (fail-fast), or gone with an interrupt (Ctrl-C reaches the whole
+        // process group), leaves its scenario not run rather than failed.
+        guard let job = state.job, state.process.killedBecause != .stop, RunInterrupt.signal == 0 else { return false }
         let how = describe(state.process, ending)
         let seconds = Self.uptime - state.started
         guard let scenarios = job.scenarios else {

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// Ctrl-C (SIGINT) or SIGTERM during `run`: the run stops, the reports are written with
+/// what finished and say the rest did not run, and the status is 128 + the signal.
+@Suite struct InterruptTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRunWritesItsReports(_ signal: Int32) throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "scenario('quick', function() end)",
+            "b_spec.lua": "scenario('slow', function() local t = os.clock() while os.clock() - t < 30 do end end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never", "--reporter", "junit=j.xml"], in: fixture.root)
+        #expect(watch.waitFor("PASS a_spec.lua"))
+        Thread.sleep(forTimeInterval: 0.5)   // b_spec.lua is running
+        let started = Date()
+        kill(watch.process.processIdentifier, signal)
+        watch.process.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(watch.process.terminationStatus == 128 + signal)
+        #expect(watch.output.contains("1 passed, 0 failed, 0 skipped, 1 not run (interrupted)"), "\(watch.output)")
+        let junit = try fixture.read("j.xml")
+        #expect(junit.contains("name=\"quick\""))
+        #expect(!junit.contains("name=\"slow\""))
+    }
+}
