@@ -72,6 +72,13 @@ import Testing
         #expect(result.output.contains("ok 3 - a_spec.lua › tab\tname # SKIP pending: why \\x1b[31m\n"), "\(result.output)")
     }
 
+    @Test func theConsoleShowsControlCharactersOfNamesAndReasons() throws {
+        let fixture = try Fixture(Self.suite)
+        let result = try navscript(["run", "a_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(result.output.contains("(pending: why \\x1b[31m)"), "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"))
+    }
+
     @Test func junitAttributesKeepTabsAndClassNamesStartWithAName() throws {
         let fixture = try Fixture(Self.suite)
         let outside = fixture.root.appendingPathComponent("../\(fixture.root.lastPathComponent)-out")

@@ -57,12 +57,12 @@ final class ConsoleReporter: Reporter {
         for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
             switch scenario.status {
             case .passed:
-                text += "  \(style.green("✓")) \(scenario.scenario.name) \(style.dim(Format.seconds(scenario.duration)))\n"
+                text += "  \(style.green("✓")) \(Format.visible(scenario.scenario.name)) \(style.dim(Format.seconds(scenario.duration)))\n"
                 if showOutput && !scenario.output.isEmpty {
                     text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
                 }
-            case .failed: text += "  \(style.red("✗")) \(scenario.scenario.name)\n"
-            case .skipped: text += "  \(style.yellow("-")) \(scenario.scenario.name) \(style.dim(scenario.message.map { "(pending: \($0))" } ?? "(pending)"))\n"
+            case .failed: text += "  \(style.red("✗")) \(Format.visible(scenario.scenario.name))\n"
+            case .skipped: text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim(scenario.message.map { "(pending: \(Format.visible($0)))" } ?? "(pending)"))\n"
             }
         }
         return text
@@ -79,7 +79,7 @@ final class ConsoleReporter: Reporter {
         if !failures.isEmpty {
             text += "\n" + style.bold("Failures") + "\n"
             for (number, failure) in failures.enumerated() {
-                text += "\n  \(number + 1)) \(style.bold(failure.scenario.name)) \(style.dim("(\(failure.scenario.location))"))\n"
+                text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(failure.scenario.location))"))\n"
                 text += indent(style.red(failure.message ?? "failed"), by: 5) + "\n"
                 if let traceback = failure.traceback {
                     text += indent(style.dim("stack traceback:\n" + traceback), by: 5) + "\n"
@@ -122,7 +122,7 @@ final class ConsoleReporter: Reporter {
             let slowest = report.results.filter { $0.status != .skipped }.sorted { $0.duration > $1.duration }.prefix(durations)
             text += "\nSlowest \(slowest.count) scenario\(slowest.count == 1 ? "" : "s"):\n"
             for result in slowest {
-                text += "  \(Format.seconds(result.duration).padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.scenario.name) "
+                text += "  \(Format.seconds(result.duration).padding(toLength: 9, withPad: " ", startingAt: 0)) \(Format.visible(result.scenario.name)) "
                     + style.dim("(\(result.scenario.location))") + "\n"
             }
         }

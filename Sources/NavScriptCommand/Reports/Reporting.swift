@@ -317,6 +317,22 @@ struct Style {
 }
 
 enum Format {
+    /// Control characters (a terminal's escapes, NUL) written as `\x1b`: YAML does not allow
+    /// them in a block, and a terminal showing TAP or the console would obey them.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+
     /// A limit as the user gave it: 10, 0.5.
     static func limit(_ value: Double) -> String {
         String(format: "%g", value)

@@ -62,11 +62,11 @@ final class TAPReporter: Reporter {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
         // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
         // needs the block's indentation said (`|2-`), or YAML takes it from that line.
-        let messageLines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Self.visible(String($0)) }
+        let messageLines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Format.visible(String($0)) }
         let indented = messageLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
         var lines = ["  ---", indented ? "  message: |2-" : "  message: |-"]
         lines += messageLines.map { "    \($0)" }
-        lines += ["  severity: fail", "  at:", "    file: \(yaml(Self.visible(file)))"]
+        lines += ["  severity: fail", "  at:", "    file: \(yaml(Format.visible(file)))"]
         if let line {
             lines.append("    line: \(line)")
         }
@@ -75,23 +75,8 @@ final class TAPReporter: Reporter {
     }
 
     private func escape(_ text: String) -> String {
-        Self.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+        Format.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
-    }
-
-    /// Control characters (a terminal's escapes, NUL) written as `\x1b`: YAML does not allow
-    /// them in a block, and a terminal showing the TAP would obey them.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
-                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     private func yaml(_ text: String) -> String {
