@@ -116,7 +116,8 @@ struct Explore: ParsableCommand {
         var known = ExploreKnowledge(actions: actions), learning = known
         // Batches of `jobs` walks, none across an epoch; after each, the failure of the lowest
         // walk number wins, so the result does not depend on --jobs.
-        while batchStart < runs && first == nil && Date() < deadline {
+        // The first batch runs whatever --time says: an exploration of no walk proves nothing.
+        while batchStart < runs && first == nil && (batchStart == 0 || Date() < deadline) {
             let epochEnd = (batchStart / ExploreKnowledge.epoch + 1) * ExploreKnowledge.epoch
             let batch = Array(batchStart..<min(batchStart + jobs, runs, epochEnd))
             let results = WalkResults(count: batch.count)

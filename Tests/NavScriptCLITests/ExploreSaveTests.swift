@@ -54,6 +54,16 @@ import Testing
         #expect(result.output.contains("\n  \(message)\n"), "\(result.output)")
     }
 
+    /// An exploration of no walk would say "No invariant broke" of nothing, and call every
+    /// action never enabled: the first walks run whatever --time says.
+    @Test func aTinyTimeStillWalks() throws {
+        let fixture = try Fixture(["model.lua": Self.model.replacingOccurrences(of: "return false, \"broken\"", with: "return true")])
+        let result = try navscript(["explore", "model.lua", "--time", "1e-9", "--jobs", "1"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("Explored 1 walk of up to 20 actions"), "\(result.output)")
+        #expect(!result.output.contains("Never enabled"), "\(result.output)")
+    }
+
     @Test func anInvariantsMessageThatIsNotTextIsNamedTheSameEveryRun() throws {
         let fixture = try Fixture(["model.lua": Self.model.replacingOccurrences(of: "\"broken\"", with: "{}")])
         let result = try navscript(["explore", "model.lua", "--runs", "1"], in: fixture.root)
