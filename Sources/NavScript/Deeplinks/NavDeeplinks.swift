@@ -76,7 +76,12 @@ extension NavRuntime {
         ])
         for (position, interceptor) in interceptors.enumerated() {
             used(interceptorNames[position])
-            let verdict = try intercept(interceptor, link: link, appObject: appObject, call: call)
+            let verdict: Verdict
+            do {
+                verdict = try intercept(interceptor, link: link, appObject: appObject, call: call)
+            } catch {
+                return failure(of: error, in: app)
+            }
             switch verdict {
             case .pass:
                 continue
@@ -96,14 +101,24 @@ extension NavRuntime {
                 return .failed("the deeplink \(text) is held until app:resumeDeeplinks()")
             }
         }
-        let route: AnyScreenRoute? = try directory.invoke(.function(definition.handler), { _ in
-            [.value(values.luaValue), .value(query)]
-        }, results: 1) { runtime, call in
-            if call.isNoneOrNil(-1) { return nil }
-            guard let route = call.optionalObject(-1, runtime.routes) else {
-                throw LuaCallError.message("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+        let route: AnyScreenRoute?
+        do {
+            route = try directory.invoke(.function(definition.handler), { _ in
+                [.value(values.luaValue), .value(query)]
+            }, results: 1) { runtime, call in
+                if call.isNoneOrNil(-1) { return nil }
+                guard let route = call.optionalObject(-1, runtime.routes) else {
+                    throw ScreenFailure("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+                }
+                // A deeplink navigates from the window, as Nivelir's `navigate(using:)` does.
+                guard route.rootKind == .window else {
+                    throw ScreenFailure("the deeplink handler of \(definition.pattern) must return a route from the window (nav.route()), "
+                        + "got a \(route.rootKind) route")
+                }
+                return route
             }
-            return route
+        } catch {
+            return failure(of: error, in: app)
         }
         guard let route else {
             let reason = "the deeplink handler of \(definition.pattern) returned no route"
@@ -111,6 +126,14 @@ extension NavRuntime {
             return .failed(reason)
         }
         return .navigated(app.application.navigate(to: route))
+    }
+
+    /// A handler or an interceptor that raised, or returned what is not a route: the link
+    /// fails with the error, logged, as a navigation outcome (a value, not a raised error).
+    private func failure(of error: Error, in app: NavApp) -> DeeplinkOutcome {
+        let message = (error as? LuaError)?.message ?? "\(error)"
+        app.application.navigator.logError(ScreenFailure(message))
+        return .failed(message)
     }
 
     private enum Verdict {
@@ -131,7 +154,7 @@ extension NavRuntime {
             case .boolean where call.boolean(-2): return .pass
             case .boolean, .nil: return .drop(call.optionalString(-1))
             default:
-                throw LuaCallError.message("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
+                throw ScreenFailure("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }
         }
     }
