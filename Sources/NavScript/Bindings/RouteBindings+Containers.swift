@@ -155,7 +155,7 @@ extension NavRuntime {
         if let container = call.optionalObject(-1, containers) { return .container(container) }
         if let predicate = call.optionalObject(-1, predicates) { return predicate.popPredicate }
         if call.isFunction(-1) {
-            return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, description: "The pop's custom predicate"))
+            return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, lowest: 0, description: "The pop's custom predicate"))
         }
         // Nivelir's two standard pop predicates by name; any other text names a screen.
         if let name = call.optionalString(-1) { return name == "root" ? .root : name == "previous" ? .previous : .container(name: name) }
@@ -178,7 +178,7 @@ extension NavRuntime {
             if let container = call.optionalObject(index, containers) { return .container(container) }
             if let predicate = call.optionalObject(index, predicates) { return predicate.tabPredicate }
             if call.isFunction(index) {
-                return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, description: "The tab's custom predicate"))
+                return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, lowest: 1, description: "The tab's custom predicate"))
             }
             throw LuaCallError.type(index, expected: "tab index, Screen, Container, predicate or function")
         }

@@ -117,7 +117,9 @@ extension NavRuntime {
     /// `ScreenTabPredicate(description:_:)`): the function gets the stack's screens or the
     /// tabs as a list of Containers and returns the 1-based position to keep or select, or
     /// nil for none. The body gives a 0-based index.
-    func scriptIndex(_ call: LuaCall, _ index: Int32, description: String) -> ([ScreenContainer]) throws -> Int? {
+    /// `lowest` is the lowest position there is: 1 for a tab, 0 for a pop, where it keeps no
+    /// screen (Nivelir's index -1, a stack count of zero).
+    func scriptIndex(_ call: LuaCall, _ index: Int32, lowest: Int, description: String) -> ([ScreenContainer]) throws -> Int? {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
         return { containers in
             try directory.invoke(function, { [$0.containerList(containers)] }, results: 1) { _, call -> Int? in
@@ -125,8 +127,8 @@ extension NavRuntime {
                 guard call.type(-1) == .number, let position = try? call.integer(-1) else {
                     throw ScreenFailure("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
                 }
-                // Positions start at 1: anything lower is no screen, as one past the end is.
-                return position >= 1 ? position - 1 : nil
+                // Anything lower than the lowest is no screen, as one past the end is.
+                return position >= lowest ? position - 1 : nil
             }
         }
     }

@@ -259,11 +259,18 @@ describe("pop to a predicate", function()
     expect(keys(app)):toEqual({ "Feed", "Chat(id=1)" })
     expect(app.log):toContain("Info: Setting stack of <UINavigationController> with modifiers:\n  - Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return 9 end })):toFail("No container of UIViewController type found for:\n  Pop custom predicate")
-    expect(app:navigate(top:pop { to = function() return 0 end })):toFail("Pop custom predicate")   -- positions start at 1
+    expect(app:navigate(top:pop { to = function() return -1 end })):toFail("Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return nil end })):toFail("Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return "x" end }))
       :toFail("The pop's custom predicate must return a position (an integer) or nil, got string")
     expect(keys(app)):toEqual({ "Feed", "Chat(id=1)" })
+    -- Position 0 keeps no screen (Nivelir's index -1: a stack count of zero), as clear() does.
+    expect(app:navigate(top:pop { to = function() return 0 end })):toSucceed()
+    expect(keys(app)):toEqual({})
+    -- On one screen it is a pop, which UIKit does not make of the root: nothing changes.
+    local one = stackApp(Feed())
+    expect(one:navigate(top:pop { to = function(stack) return #stack - 1 end })):toSucceed()
+    expect(keys(one)):toEqual({ "Feed" })
   end)
 
   scenario("keeps up to the last screen a container predicate matches", function()
