@@ -31,7 +31,7 @@ extension NavRuntime {
             return try directory.invoke(function, { [.string("\(error)"), .object(AnyScreenRoute(root: root), $0.routes)] }, results: 1) { runtime, call in
                 if call.isNoneOrNil(-1) { return nil }
                 guard let route = call.optionalObject(-1, runtime.routes) else {
-                    throw ScreenFailure("the fallback function must return a Route or nil, got \(call.typeName(-1))")
+                    throw ScriptResultMisfit("the fallback function must return a Route or nil, got \(call.typeName(-1))")
                 }
                 return route
             }
@@ -125,7 +125,7 @@ extension NavRuntime {
             try directory.invoke(function, { [$0.containerList(containers)] }, results: 1) { _, call -> Int? in
                 if call.isNoneOrNil(-1) { return nil }
                 guard call.type(-1) == .number, let position = try? call.integer(-1) else {
-                    throw ScreenFailure("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
+                    throw ScriptResultMisfit("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
                 }
                 // Anything lower than the lowest is no screen, as one past the end is.
                 return position >= lowest ? position - 1 : nil
@@ -140,18 +140,18 @@ extension NavRuntime {
         return ScreenStackCustomModifier(description: description) { stack, navigator in
             let items: [Either] = try directory.invoke(function, { [$0.containerList(stack)] }, results: 1) { runtime, call in
                 guard call.type(-1) == .table else {
-                    throw ScreenFailure("\(description) must return a list of Containers or Screens, got \(call.typeName(-1))")
+                    throw ScriptResultMisfit("\(description) must return a list of Containers or Screens, got \(call.typeName(-1))")
                 }
                 let count = call.length(-1)
                 guard count <= navigator.simulation.limits.children else {
-                    throw ScreenFailure("\(description) returned more than \(navigator.simulation.limits.children) items")
+                    throw ScriptResultMisfit("\(description) returned more than \(navigator.simulation.limits.children) items")
                 }
                 return try (0..<count).map { position in
                     call.element(-1, position + 1)
                     defer { call.pop() }
                     if let container = call.optionalObject(-1, runtime.containers) { return .container(container) }
                     if let screen = call.optionalObject(-1, runtime.screens)?.screen { return .screen(screen) }
-                    throw ScreenFailure("\(description) returned \(call.typeName(-1)) at \(position + 1); Containers or Screens expected")
+                    throw ScriptResultMisfit("\(description) returned \(call.typeName(-1)) at \(position + 1); Containers or Screens expected")
                 }
             }
             return try items.map { item in

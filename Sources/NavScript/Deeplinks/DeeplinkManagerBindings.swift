@@ -72,7 +72,7 @@ extension NavRuntime {
                 }, results: 1) { runtime, call in
                     if call.isNoneOrNil(-1) { return nil }
                     guard let route = call.optionalObject(-1, runtime.routes), route.rootKind == .window else {
-                        throw ScreenFailure("the navigate function of \(name) must return a window route or nil, got \(call.typeName(-1))")
+                        throw ScriptResultMisfit("the navigate function of \(name) must return a window route or nil, got \(call.typeName(-1))")
                     }
                     return route
                 }
@@ -90,7 +90,7 @@ extension NavRuntime {
                 }
                 if call.type(-2) == .table { return made([:]) }
                 guard call.isNoneOrNil(-2) else {
-                    throw ScreenFailure("the factory of \(name) must return a table of values or nil, got \(call.typeName(-2))")
+                    throw ScriptResultMisfit("the factory of \(name) must return a table of values or nil, got \(call.typeName(-2))")
                 }
                 if let reason = call.optionalString(-1) {
                     throw DeeplinkDecodingError(typeName: name, underlyingError: reason)

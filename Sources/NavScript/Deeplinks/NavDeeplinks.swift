@@ -108,11 +108,11 @@ extension NavRuntime {
             }, results: 1) { runtime, call in
                 if call.isNoneOrNil(-1) { return nil }
                 guard let route = call.optionalObject(-1, runtime.routes) else {
-                    throw ScreenFailure("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+                    throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
                 }
                 // A deeplink navigates from the window, as Nivelir's `navigate(using:)` does.
                 guard route.rootKind == .window else {
-                    throw ScreenFailure("the deeplink handler of \(definition.pattern) must return a route from the window (nav.route()), "
+                    throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a route from the window (nav.route()), "
                         + "got a \(route.rootKind) route")
                 }
                 return route
@@ -154,7 +154,7 @@ extension NavRuntime {
             case .boolean where call.boolean(-2): return .pass
             case .boolean, .nil: return .drop(call.optionalString(-1))
             default:
-                throw ScreenFailure("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
+                throw ScriptResultMisfit("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }
         }
     }

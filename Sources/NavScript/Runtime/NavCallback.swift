@@ -35,11 +35,10 @@ extension NavDirectory {
             // the error into a failed navigation (a `get`, a predicate, a build function).
             if ScenarioFileRunner.isExpectationFailure(error.message) { runtime.expectationFailed?(error.message) }
             throw error
-        } catch let failure as ScreenFailure {
-            // What the function returned is not what its place takes: said at the line that
-            // defines the function, as misuse is said at a script's line.
-            guard let place = runtime.lua.definition(of: function) else { throw failure }
-            throw ScreenFailure("\(place): \(failure.description)")
+        } catch let misfit as ScriptResultMisfit {
+            // Said at the line that defines the function, as misuse is said at a script's line.
+            guard let place = runtime.lua.definition(of: function) else { throw ScreenFailure(misfit.message) }
+            throw ScreenFailure("\(place): \(misfit.message)")
         }
     }
 
@@ -65,5 +64,17 @@ extension NavDirectory {
             }
             return (runtime, reference)
         }
+    }
+}
+
+/// What a script function returned that its place does not take (`"the fallback function
+/// must return a Route or nil, got number"`), thrown by an `invoke`'s `read`: the navigation
+/// fails with it at the line that defines the function. A failure the function meant (a
+/// `get` returning `false, "why"`) is a plain `ScreenFailure`, its text as it was given.
+struct ScriptResultMisfit: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }
