@@ -13,11 +13,16 @@ let hasProc = FileManager.default.fileExists(atPath: "/proc/self")
 
 enum Binary {
     /// `.build/<triple>/debug/navscript`, beside the test bundle.
-    static var url: URL {
+    static let url: URL = {
         // On Linux the tests are an executable in the build folder; on macOS a bundle there
-        // that xctest or Xcode loads (argv[0] is then the toolchain's).
+        // that xctest or Xcode loads (argv[0] is then the toolchain's). Found once:
+        // Foundation on Linux leaks an array each time it lists its bundles.
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #if canImport(Darwin)
         let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        #else
+        let bundles: [URL] = []
+        #endif
         for folder in bundles + [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
             let candidate = folder.appendingPathComponent("navscript")
             if FileManager.default.isExecutableFile(atPath: candidate.path) {
@@ -25,7 +30,7 @@ enum Binary {
             }
         }
         return packageRoot.appendingPathComponent(".build/debug/navscript")
-    }
+    }()
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
