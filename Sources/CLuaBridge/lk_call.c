@@ -431,6 +431,7 @@ int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname
     lk_host *h = lk_gethost(L);
     int in_host = h->in_host;
     h->in_host = 0;  /* lua_load is protected: a refusal of the allocator becomes a status */
+    lk_notechunkname(chunkname);
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     h->in_host = in_host;
     if (status == LUA_ERRSYNTAX)
@@ -484,6 +485,7 @@ int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *ch
     lk_host *h = lk_gethost(L);
     int in_host = h->in_host;
     h->in_host = 0;
+    lk_notechunkname(chunkname);
     int status = luaL_loadbufferx(L, bytes, length, chunkname, "b");
     h->in_host = in_host;
     return status;

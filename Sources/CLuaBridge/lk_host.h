@@ -103,7 +103,9 @@ void lk_notewhere(lk_host *h);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */
 void lk_wholename(lua_State *L, const char *source);
-/* The same for the chunks of every Lua function on L's stack. */
+/* Notes a chunk name as it is loaded (kept when Lua's messages would cut it). */
+void lk_notechunkname(const char *source);
+/* lk_wholename for every long chunk name this process loaded. */
 void lk_wholenames(lua_State *L);
 /* The script line running at stack level `level` or, where that function has no lines (the
    runner's own stripped chunks: a matcher), the first one above it that has, among the 64

@@ -81,6 +81,7 @@ int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chu
     pthread_mutex_lock(&lk_moduleslock);
     const lk_module *m = lk_findmodule(hash, chunkname, text, length);
     pthread_mutex_unlock(&lk_moduleslock);
+    lk_notechunkname(chunkname);
     if (m)
         return luaL_loadbufferx(L, m->code, m->codelen, chunkname, "b");
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");

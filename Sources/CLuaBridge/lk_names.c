@@ -3,9 +3,11 @@
 ** longer than LUA_IDSIZE - 1 characters to "..." and its last characters
 ** ("...ing/scenarios/some_long_file_name.lua:2: boom"), a file nobody can open. The debug
 ** record's source keeps the whole name: positions the bridge writes use it, and messages
-** Lua wrote get the cut names of the chunks they can come from put back.
+** Lua wrote get the cut names of the chunks this process loaded put back.
 */
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 #include "lk_host.h"
@@ -26,37 +28,77 @@ static int lk_cutname(const char *source, char cut[LUA_IDSIZE]) {
     return 1;
 }
 
+/* A message longer than this keeps its cut names: putting them back copies it, which a
+   state at its memory cap may not afford (and the real error would be lost). */
+#define LK_WHOLENAME_MAX (64 * 1024)
+
 void lk_wholename(lua_State *L, const char *source) {
     char cut[LUA_IDSIZE];
-    if (lua_type(L, -1) != LUA_TSTRING || !lk_cutname(source, cut) || strstr(lua_tostring(L, -1), cut) == NULL)
+    if (lua_type(L, -1) != LUA_TSTRING || !lk_cutname(source, cut))
         return;
-    luaL_gsub(L, lua_tostring(L, -1), cut, source + 1);
-    lua_remove(L, -2);
+    size_t length, cutlength = LUA_IDSIZE - 1;
+    const char *text = lua_tolstring(L, -1, &length);   /* may hold NULs: lengths, not strstr */
+    const char *whole = source + 1;
+    size_t wholelength = strlen(whole);
+    /* A whole name that ends as its cut does ("a/.../b..." with "..." where the cut starts)
+       already stands whole where the text has it: such an occurrence stays. */
+    size_t before = wholelength - cutlength;
+    int endsAsCut = wholelength >= cutlength && memcmp(whole + before, cut, cutlength) == 0;
+    if (length > LK_WHOLENAME_MAX)
+        return;
+    int index = lua_absindex(L, -1), found = 0;
+    luaL_Buffer buffer;
+    size_t from = 0;
+    for (size_t at = 0; at + cutlength <= length; at++) {
+        if (text[at] != '.' || memcmp(text + at, cut, cutlength) != 0)
+            continue;
+        if (endsAsCut && at >= before && memcmp(text + at - before, whole, wholelength) == 0)
+            continue;
+        if (!found++)
+            luaL_buffinit(L, &buffer);
+        luaL_addlstring(&buffer, text + from, at - from);
+        luaL_addlstring(&buffer, whole, wholelength);
+        from = at + cutlength;
+        at = from - 1;
+    }
+    if (!found)
+        return;
+    luaL_addlstring(&buffer, text + from, length - from);
+    luaL_pushresult(&buffer);
+    lua_remove(L, index);
 }
 
-/* The names of the chunk at `level`, put back in the string at the top (each chunk once). */
-static void lk_wholenameat(lua_State *L, int level, const char **done, int *count) {
-    lua_Debug ar;
-    if (*count >= 32 || !lua_getstack(L, level, &ar) || !lua_getinfo(L, "S", &ar) || ar.source == NULL || ar.source[0] != '@')
-        return;
-    for (int i = 0; i < *count; i++)
-        if (strcmp(done[i], ar.source) == 0)
-            return;
-    done[(*count)++] = ar.source;   /* the chunk's own string, alive while its function runs */
-    lk_wholename(L, ar.source);
-}
+/* The long chunk names this process loaded, each once: a message can carry a cut name far
+   from its chunk (an error a coroutine or a pcall caught, raised again), so the names are
+   kept, not looked for on the stack. At most LK_LONGNAMES_MAX; the rest stay cut. */
+#define LK_LONGNAMES_MAX 4096
+static char *lk_longnames[LK_LONGNAMES_MAX];
+static int lk_longnamecount = 0;
+static pthread_mutex_t lk_longnameslock = PTHREAD_MUTEX_INITIALIZER;
 
-static int lk_lastlevel(lua_State *L);
+void lk_notechunkname(const char *source) {
+    char cut[LUA_IDSIZE];
+    if (source == NULL || !lk_cutname(source, cut))
+        return;
+    pthread_mutex_lock(&lk_longnameslock);
+    int known = 0;
+    for (int i = 0; i < lk_longnamecount && !known; i++)
+        known = strcmp(lk_longnames[i], source) == 0;
+    if (!known && lk_longnamecount < LK_LONGNAMES_MAX) {
+        char *copy = strdup(source);
+        if (copy)
+            lk_longnames[lk_longnamecount++] = copy;
+    }
+    pthread_mutex_unlock(&lk_longnameslock);
+}
 
 void lk_wholenames(lua_State *L) {
-    /* The levels a traceback shows: the innermost and the outermost (lua_getstack walks
-       from the top, so every level of a stack 100,000 deep would take quadratic time). */
-    const char *done[32];
-    int count = 0, last = lk_lastlevel(L);
-    for (int level = 0; level <= last && level < 64; level++)
-        lk_wholenameat(L, level, done, &count);
-    for (int level = last - 63 > 64 ? last - 63 : 64; level <= last; level++)
-        lk_wholenameat(L, level, done, &count);
+    /* Entries are never changed or freed: the ones counted can be read after the lock. */
+    pthread_mutex_lock(&lk_longnameslock);
+    int count = lk_longnamecount;
+    pthread_mutex_unlock(&lk_longnameslock);
+    for (int i = 0; i < count; i++)
+        lk_wholename(L, lk_longnames[i]);
 }
 
 static int lk_lineat(lua_State *L, int level, char *out, size_t size) {

@@ -39,24 +39,33 @@ long worker_copy_resident_pages(void) {
 }
 
 static volatile sig_atomic_t worker_copy_signal = 0;
+static struct sigaction worker_copy_previous[2];
+static const int worker_copy_signals[2] = { SIGINT, SIGTERM };
 
-static void worker_copy_note(int signal) {
-    worker_copy_signal = signal;
+/* Notes the first signal; the next one, of either kind, ends the process (signal() is
+   async-signal-safe). */
+static void worker_copy_note(int signal_number) {
+    worker_copy_signal = signal_number;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
 }
 
 void worker_copy_catch_interrupts(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = worker_copy_note;
-    action.sa_flags = SA_RESETHAND;   /* the second one is not caught */
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    for (int i = 0; i < 2; i++) {
+        sigaction(worker_copy_signals[i], NULL, &worker_copy_previous[i]);
+        /* A signal the runner was started ignoring (`navscript run ... &`) stays ignored. */
+        if (worker_copy_previous[i].sa_handler != SIG_IGN)
+            sigaction(worker_copy_signals[i], &action, NULL);
+    }
 }
 
 void worker_copy_release_interrupts(void) {
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    for (int i = 0; i < 2; i++)
+        sigaction(worker_copy_signals[i], &worker_copy_previous[i], NULL);
 }
 
 int worker_copy_interrupted(void) {

@@ -121,7 +121,8 @@ extension Explore {
             text += "    { " + ([ExploreStep.literal(.string(step.action))] + step.arguments.map(ExploreStep.literal)).joined(separator: ", ") + " },\n"
         }
         // The seed of math.random the walk drew with: a model that draws replays as it did.
-        text += "  }, \(found.start), \(found.randomSeed))\nend)\n"
+        // Int.min has no literal: Lua reads -9223372036854775808 as a float.
+        text += "  }, \(found.start), \(found.randomSeed == .min ? "math.mininteger" : String(found.randomSeed)))\nend)\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try ScenarioFileWriter.write(text, to: target)

@@ -123,23 +123,24 @@ struct MergeReports: ParsableCommand {
             FileHandle.standardError.write(Data("navscript: \(message)\n".utf8))
             throw ExitCode(2)
         }
-        var owner: [String: URL] = [:]
+        struct Scenario: Hashable {
+            let file: String
+            let name: String
+        }
+        var owner: [Scenario: URL] = [:]
         for (record, file) in records {
-            for result in record.files.flatMap({ entry in entry.results.map { (entry.file, $0) } }) {
-                let key = result.0.url.path + "\u{1F}" + result.1.scenario.name
-                if let first = owner[key], first != file {
-                    try refuse("\(result.0.displayPath) › \(result.1.scenario.name) is in two blobs, \(shown(first)) and \(shown(file)): "
-                        + "give each shard's blob once (a retried shard's in place of the first)")
+            for entry in record.files {
+                for result in entry.results {
+                    let key = Scenario(file: entry.file.url.path, name: result.scenario.name)
+                    if let first = owner[key], first != file {
+                        try refuse("\(entry.file.displayPath) › \(Format.visible(result.scenario.name)) is in two blobs, \(shown(first)) and \(shown(file)): "
+                            + "give each shard's blob once (a retried shard's in place of the first)")
+                    }
+                    owner[key] = file
                 }
-                owner[key] = file
             }
         }
-        // "--shard I/N" as each shard's command gave it.
-        let shards = records.map { entry -> (index: Int, count: Int)? in
-            guard let range = entry.record.command.range(of: #"--shard [0-9]+/[0-9]+"#, options: .regularExpression) else { return nil }
-            let parts = entry.record.command[range].dropFirst("--shard ".count).split(separator: "/").compactMap { Int($0) }
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }
+        let shards = records.map { shard(of: $0.record.command) }
         let counts = Set(shards.compactMap { $0?.count })
         if counts.count > 1 {
             try refuse("the blobs are of runs split in different numbers of shards (\(counts.sorted().map(String.init).joined(separator: ", ")))")
@@ -156,8 +157,25 @@ struct MergeReports: ParsableCommand {
         if seeds.count > 1 {
             FileHandle.standardError.write(Data("navscript: warning: the blobs come from runs with different seeds (\(seeds.sorted().map(String.init).joined(separator: ", "))); the report names \(records[0].record.seed)\n".utf8))
         }
+        let interrupted = records.filter { ($0.record.interruptedBy ?? 0) != 0 }
+        if let first = interrupted.first {
+            FileHandle.standardError.write(Data("navscript: warning: \(shown(first.file)) is of a run that was interrupted; the merged report says what did not run\n".utf8))
+        }
         if Set(records.map(\.record.isCI)).count > 1 {
             FileHandle.standardError.write(Data("navscript: warning: some blobs come from runs in CI mode and some not; the report is in CI mode\n".utf8))
         }
+    }
+
+    /// The shard a blob's run took, as ArgumentParser read its command line: `--shard I/N` or
+    /// `--shard=I/N`, the last one given; nil for a run of the whole suite.
+    static func shard(of command: String) -> (index: Int, count: Int)? {
+        let words = command.split(separator: " ").map(String.init)
+        var value: String?
+        for (position, word) in words.enumerated() {
+            if word == "--shard", position + 1 < words.count { value = words[position + 1] }
+            if word.hasPrefix("--shard=") { value = String(word.dropFirst("--shard=".count)) }
+        }
+        let parts = value?.split(separator: "/").compactMap { Int($0) } ?? []
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 }

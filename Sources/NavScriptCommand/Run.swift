@@ -19,6 +19,12 @@ struct Run: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
+        // Worker processes can be stopped: from the files' loading on, an interrupt ends the
+        // run with its reports written.
+        try RunInterrupt.catching(if: !options.inProcess) { try loadAndRun() }
+    }
+
+    private func loadAndRun() throws {
         let session = try RunSession(suite: suite, run: options)
         if options.list {
             session.printList()
@@ -28,22 +34,22 @@ struct Run: ParsableCommand {
             }
             throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
         }
-        if options.lastFailed, session.selection.only?.isEmpty == true {
+        // Interrupted while the files loaded: the reports say so, whatever was selected.
+        let interrupted = RunInterrupt.signal != 0
+        if !interrupted, options.lastFailed, session.selection.only?.isEmpty == true {
             print("navscript: the last run here had no failures; nothing to run again")
             throw ExitCode(0)
         }
-        if let focused = options.forbiddenOnly(in: session.suite) {
+        if !interrupted, let focused = options.forbiddenOnly(in: session.suite) {
             FileHandle.standardError.write(Data((focused + "\n").utf8))
             throw ExitCode(2)
         }
-        if let nothing = session.nothingToRun() {
+        if !interrupted, let nothing = session.nothingToRun() {
             FileHandle.standardError.write(Data((nothing + "\n").utf8))
             throw ExitCode(2)
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
-        // Worker processes can be stopped: an interrupt ends the run with its reports written.
-        let report = options.inProcess ? session.runAll(reporters: reporters)
-                                       : RunInterrupt.catching { session.runAll(reporters: reporters) }
+        let report = session.runAll(reporters: reporters)
         var status = max(report.exitCode, RunSession.flush(reporters))
         if let coverage = session.coverage {
             status = max(status, Self.write(coverage, failure: report.coverageFailure, in: suite.workingDirectory,
@@ -56,10 +62,7 @@ struct Run: ParsableCommand {
             // plugin's sandbox refuses the write to a package's folder).
             FileHandle.standardError.write(Data("navscript: warning: \(error) (where --last-failed keeps the last run)\n".utf8))
         }
-        if RunInterrupt.signal != 0 {
-            status = 128 + RunInterrupt.signal   // as a shell reports a process the signal ended
-        }
-        throw ExitCode(status)
+        throw ExitCode(status)   // 128 + the signal when one stopped the run (report.exitCode)
     }
 }
 
@@ -180,7 +183,7 @@ final class RunSession {
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
         report.failFast = options.failFast
-        report.interrupted = RunInterrupt.signal != 0
+        report.interruptedBy = RunInterrupt.signal
         report.command = Self.repeatCommand(seed: seed)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)

@@ -23,4 +23,35 @@ import Testing
         #expect(junit.contains("name=\"quick\""))
         #expect(!junit.contains("name=\"slow\""))
     }
+
+    /// While the files load, too: the reports are written (with what loaded), not lost.
+    @Test func anInterruptWhileFilesLoadStillWritesTheReports() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "local t = os.clock() while os.clock() - t < 30 do end\nscenario('never', function() end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never", "--reporter", "junit=j.xml"], in: fixture.root)
+        Thread.sleep(forTimeInterval: 1)
+        kill(watch.process.processIdentifier, SIGTERM)
+        watch.process.waitUntilExit()
+        #expect(watch.process.terminationStatus == 128 + SIGTERM, "\(watch.output)")
+        #expect(fixture.exists("j.xml"), "\(watch.output)")
+    }
+
+    /// A blob of an interrupted shard says so, and the merge says what did not run.
+    @Test func aMergeOfAnInterruptedShardSaysSo() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "scenario('quick', function() end)",
+            "b_spec.lua": "scenario('slow', function() local t = os.clock() while os.clock() - t < 30 do end end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--shard=1/1", "--color", "never", "--reporter", "blob=b/one.json"],
+                                                in: fixture.root)
+        #expect(watch.waitFor("PASS a_spec.lua"))
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.process.waitUntilExit()
+        let merged = try navscript(["merge-reports", "b", "--color", "never", "--reporter", "tap=m.tap"], in: fixture.root)
+        #expect(merged.status == 128 + SIGINT)
+        #expect(merged.errors.contains("is of a run that was interrupted"), "\(merged.errors)")
+        #expect(try fixture.read("m.tap").contains("Bail out! interrupted: 1 scenario not run"))
+    }
 }

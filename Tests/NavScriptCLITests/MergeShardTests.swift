@@ -41,6 +41,17 @@ import Testing
         #expect(merged.errors.contains("shard 2/3 is missing"), "\(merged.errors)")
     }
 
+    /// `--shard=I/N` is a shard as `--shard I/N` is, and the last one given counts.
+    @Test func aShardGivenWithAnEqualsSignIsChecked() throws {
+        let fixture = try Fixture(Self.suite)
+        #expect(try navscript(["run", "a_spec.lua", "--shard=1/2", "--reporter", "blob=b/one.json"], in: fixture.root).status == 0)
+        let missing = try navscript(["merge-reports", "b"], in: fixture.root)
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("shard 2/2 is missing"), "\(missing.errors)")
+        #expect(try navscript(["run", "a_spec.lua", "--shard", "1/2", "--shard", "2/2", "--reporter", "blob=b/two.json"], in: fixture.root).status == 0)
+        #expect(try navscript(["merge-reports", "b", "--color", "never"], in: fixture.root).output.contains("6 passed"))
+    }
+
     @Test func shardsOfRunsWithOtherSeedsAreAWarning() throws {
         let fixture = try Fixture(Self.suite)
         try shards(fixture, count: 2, seed: 7, into: "one")

@@ -20,8 +20,9 @@ long worker_copy_resident_pages(void);
 
 /* The runner's Ctrl-C (SIGINT) and SIGTERM, while a run's workers run: the first one is
    noted and the run stops dispatching, writes its reports with what finished, and exits
-   with 128 + the signal; the handler resets itself, so a second one ends the process at
-   once. interrupted() is the signal noted (0 for none). */
+   with 128 + the signal; a second one, of either kind, ends the process at once. A signal
+   the process was started ignoring stays ignored, and release puts back what was there.
+   interrupted() is the signal noted (0 for none). */
 void worker_copy_catch_interrupts(void);
 void worker_copy_release_interrupts(void);
 int worker_copy_interrupted(void);

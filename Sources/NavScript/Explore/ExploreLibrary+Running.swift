@@ -310,7 +310,8 @@ function explore.replay(model, steps, startIndex, randomSeed)
     error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
   end
   if randomSeed ~= nil and math.type(randomSeed) ~= "integer" then
-    error(format("bad argument #4 to 'replay' (an integer seed expected, got %s)", type(randomSeed)), 2)
+    error(format("bad argument #4 to 'replay' (an integer seed expected, got %s)",
+      math.type(randomSeed) == "float" and tostring(randomSeed) or type(randomSeed)), 2)
   end
   -- A step as explore prints it: `open chat(3)`, `deeplink("app://x")`.
   local function describe(step)

@@ -19,6 +19,17 @@ public enum ScriptFile {
     /// A script takes more memory as a state than as text, and a state has 64 MiB by default.
     public static let maximumSize = 64 << 20
 
+    /// Why what `info` describes is no script, or nil for a regular file.
+    private static func kind(_ info: stat) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "it is a folder"
+        case S_IFIFO: return "not a regular file (a FIFO)"
+        case S_IFSOCK: return "not a regular file (a socket)"
+        default: return "not a regular file (a device)"
+        }
+    }
+
     /// Whether `path` (links followed) is a regular file: opening anything else may wait.
     public static func isRegular(_ path: String) -> Bool {
         var info = stat()
@@ -26,22 +37,20 @@ public enum ScriptFile {
     }
 
     public static func read(_ path: String) throws(Failure) -> Data {
+        // What it is before opening it: a socket cannot be opened at all.
+        var named = stat()
+        if stat(path, &named) == 0, let kind = kind(named) { throw Failure(reason: kind) }
         // Non-blocking, so that opening a FIFO does not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Failure(reason: "it is a folder")
-        case S_IFIFO: throw Failure(reason: "not a regular file (a FIFO)")
-        case S_IFSOCK: throw Failure(reason: "not a regular file (a socket)")
-        default: throw Failure(reason: "not a regular file (a device)")
-        }
+        if let kind = kind(info) { throw Failure(reason: kind) }
         let size = Int(info.st_size)
         guard size <= maximumSize else {
-            throw Failure(reason: "\(size >> 20) MiB, more than a script may be (\(maximumSize >> 20) MiB)")
+            let shown = size % (1 << 20) == 0 ? "\(size >> 20) MiB" : "\(size) bytes"
+            throw Failure(reason: "\(shown), more than a script may be (\(maximumSize >> 20) MiB)")
         }
         var data = Data(count: size)
         var total = 0

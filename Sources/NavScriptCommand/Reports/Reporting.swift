@@ -14,8 +14,10 @@ struct RunReport {
     var notRun = 0
     /// Whether the run stopped at its first failure (--fail-fast), which is why some did not run.
     var failFast = false
-    /// Whether Ctrl-C or SIGTERM stopped the run (`RunInterrupt`), which is why some did not run.
-    var interrupted = false
+    /// The signal (Ctrl-C's SIGINT, SIGTERM) that stopped the run (`RunInterrupt`), which is
+    /// why some did not run; 0 when none did.
+    var interruptedBy: Int32 = 0
+    var interrupted: Bool { interruptedBy != 0 }
     /// Why selected scenarios did not run, as summaries say it.
     var notRunReason: String { interrupted ? "interrupted" : failFast ? "--fail-fast" : "" }
     /// The command line that repeats the run (`navscript run app --seed 7`).
@@ -70,6 +72,7 @@ struct RunReport {
     /// failed (or, in CI, a snapshot or a snapshot file is obsolete) or coverage is below
     /// its threshold, else 0.
     var exitCode: Int32 {
+        if interrupted { return 128 + interruptedBy }   // as a shell says a process the signal ended
         if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
         if failed > 0 || !snapshotFailures.isEmpty || coverageFailure != nil { return 1 }
         return 0

@@ -27,6 +27,8 @@ struct RunRecord: Codable {
     let duration: Double
     let isCI: Bool
     let notRun: Int
+    /// The signal that stopped the run, when one did (blobs written before this field have none).
+    let interruptedBy: Int32?
     let files: [File]
     let loadErrors: [LoadError]
     /// With coverage, the route scripts the run knew of.
@@ -41,6 +43,7 @@ struct RunRecord: Codable {
         duration = report.duration
         isCI = report.isCI
         notRun = report.notRun
+        interruptedBy = report.interrupted ? report.interruptedBy : nil
         files = report.files.map { File(file: $0.file, results: $0.results, scenarioCount: $0.scenarioCount, snapshotFile: $0.snapshotFile,
                                         storedSnapshots: $0.storedSnapshots, usedSnapshots: $0.usedSnapshots) }
         obsoleteFiles = report.obsoleteFiles
@@ -95,10 +98,11 @@ struct RunRecord: Codable {
                                duration: records.map(\.duration).max() ?? 0, seed: records.first?.seed ?? 0,
                                isCI: records.contains(where: \.isCI))
         report.notRun = records.map(\.notRun).reduce(0, +)
+        report.interruptedBy = records.lazy.compactMap(\.interruptedBy).first { $0 != 0 } ?? 0
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
-        report.command = records.first?.command.replacingOccurrences(of: #" --shard [0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""
+        report.command = records.first?.command.replacingOccurrences(of: #" --shard[ =][0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""
         return report
     }
 }

@@ -7,7 +7,7 @@ import CWorkerCopy
 /// cancelled or timed out keeps its reports. Outside a run (watch, --in-process) the
 /// signals keep their default.
 ///
-///     let report = RunInterrupt.catching { session.runAll(reporters: reporters) }
+///     try RunInterrupt.catching(if: !options.inProcess) { try loadAndRun() }
 ///     if RunInterrupt.signal != 0 { ... }
 enum RunInterrupt {
     nonisolated(unsafe) private static var isCatching = false
@@ -15,7 +15,10 @@ enum RunInterrupt {
     /// The signal that stopped the run, or 0.
     static var signal: Int32 { isCatching ? worker_copy_interrupted() : 0 }
 
-    static func catching<R>(_ body: () throws -> R) rethrows -> R {
+    /// Runs `body` with the signals caught when `on` (a run on worker processes: a run on
+    /// threads of this process, `--in-process`, keeps their default).
+    static func catching<R>(if on: Bool, _ body: () throws -> R) rethrows -> R {
+        guard on else { return try body() }
         worker_copy_catch_interrupts()
         isCatching = true
         defer { worker_copy_release_interrupts() }
