@@ -29,4 +29,29 @@ import Testing
         }
         #expect(!result.output.contains("..."), "\(result.output)")
     }
+
+    /// The whole name comes back however the message travelled (a coroutine's or a pcall's
+    /// error raised again), whatever bytes it holds (a NUL), and a name that itself holds
+    /// "..." is not doubled.
+    @Test func wholeNamesSurviveCoroutinesNULsAndDots() throws {
+        let module = "routes/a_very_long_module_name_that_exceeds_the_lua_limit_of_sixty"
+        let fixture = try Fixture([
+            "\(module).lua": "return { fail = function() error('deep') end }",
+            "scenarios/s.lua": """
+                local M = require "routes.a_very_long_module_name_that_exceeds_the_lua_limit_of_sixty"
+                scenario("co", function() coroutine.wrap(M.fail)() end)
+                scenario("pc", function() local ok, e = pcall(M.fail); error(e, 0) end)
+                scenario("nul", function() M.nul() end)
+                """,
+            "dots/.../qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq_spec.lua": "scenario('exp', function() expect(1):toBe(2) end)",
+            "n/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_spec.lua": "scenario('nul', function() error('a\\0b') end)",
+        ])
+        let modules = try navscript(["run", "scenarios"], in: fixture.root)
+        #expect(modules.output.components(separatedBy: "\(module).lua:1: deep").count - 1 == 2, "\(modules.output)")
+        let dots = try navscript(["run", "dots/.../qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq_spec.lua"], in: fixture.root)
+        #expect(dots.output.contains("dots/.../qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq_spec.lua:1: expect(value)"), "\(dots.output)")
+        #expect(!dots.output.contains("dots/dots"))
+        let nul = try navscript(["run", "n"], in: fixture.root)
+        #expect(nul.output.contains("_spec.lua:1: a\u{0}b\n     stack traceback:"), "\(nul.output)")
+    }
 }
