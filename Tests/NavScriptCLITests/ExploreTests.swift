@@ -184,7 +184,7 @@ import Testing
         }
         let first = try explore("--jobs=1", seed: "11")
         #expect(first.contains("✗ Invariant"))
-        #expect(first.contains("Explored 1 walk of up to 20 actions (seed 11): 7 actions, "), "\(first)")
+        #expect(first.contains("Explored 1 walk of up to 20 actions (seed 11): 9 actions, "), "\(first)")
         #expect(try explore("-j1", seed: "11") == first)
         #expect(try explore("-j2", seed: "11") == first)
         let passing = try navscript(["explore", "explore.lua", "--runs", "40", "--depth", "5"], in: Binary.packageRoot.appendingPathComponent("lua/examples/app"))

@@ -22,16 +22,28 @@ end
 -- The model's math.random, seeded anew before the start, each check, each action and each
 -- asking of the `when`s by the walk's seed, the number of steps taken and which of these it
 -- is: a replay of the same steps (shrinking, a saved scenario) draws what the walk drew,
--- whatever the walk drew in between to choose its steps.
+-- whatever the walk drew in between to choose its steps (with `random`, the function
+-- itself). The seed is set when the model first draws in each of these, so that a model that
+-- never draws costs nothing.
 local function mix(z)
   z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
   z = (z ~ (z >> 27)) * 0x94D049BB133111EB
   return z ~ (z >> 31)
 end
 
+local reseeding, reseedStep, reseedPhase
+
 local function reseed(model, step, phase)
-  local z = model.randomSeed * 0x9E3779B97F4A7C15 + step * 4 + phase
-  math.randomseed(mix(z), mix(z + 0x9E3779B97F4A7C15))
+  reseeding, reseedStep, reseedPhase = model, step, phase
+end
+
+function math.random(...)
+  if reseeding then
+    local z = reseeding.randomSeed * 0x9E3779B97F4A7C15 + reseedStep * 4 + reseedPhase
+    reseeding = nil
+    math.randomseed(mix(z), mix(z + 0x9E3779B97F4A7C15))
+  end
+  return random(...)
 end
 
 -- Whether an error is one the model expects: a text it contains, or else a Lua pattern it
