@@ -26,14 +26,7 @@ struct Run: ParsableCommand {
 
     private func loadAndRun() throws {
         let session = try RunSession(suite: suite, run: options)
-        if options.list {
-            session.printList()
-            if let nothing = session.nothingToRun() {
-                FileHandle.standardError.write(Data((nothing + "\n").utf8))
-                throw ExitCode(2)
-            }
-            throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
-        }
+        if options.list { try session.listAndExit() }
         // Interrupted while the files loaded: the reports say so, whatever was selected.
         let interrupted = RunInterrupt.signal != 0
         if !interrupted, options.lastFailed, session.selection.only?.isEmpty == true {
@@ -152,6 +145,16 @@ final class RunSession {
         }
         if let shard = selection.shard { searched.append("in shard \(shard.index)/\(shard.count)") }
         return "navscript: no scenarios to run " + searched.joined(separator: " ") + " (--pass-with-no-scenarios makes this a success)"
+    }
+
+    /// `--list`: prints what would run, and exits 2 when nothing would or a file did not load.
+    func listAndExit() throws -> Never {
+        printList()
+        if let nothing = nothingToRun() {
+            FileHandle.standardError.write(Data((nothing + "\n").utf8))
+            throw ExitCode(2)
+        }
+        throw ExitCode(suite.loadErrors.isEmpty ? 0 : 2)
     }
 
     func printList() {

@@ -42,13 +42,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         if options.list {
             // What would run, as run --list prints it; nothing is watched.
-            let session = try RunSession(suite: suite, run: options)
-            session.printList()
-            if let nothing = session.nothingToRun() {
-                FileHandle.standardError.write(Data((nothing + "\n").utf8))
-                throw ExitCode(2)
-            }
-            throw ExitCode(session.suite.loadErrors.isEmpty ? 0 : 2)
+            try RunSession(suite: suite, run: options).listAndExit()
         }
         let session = WatchSession(suite: suite, run: options)
         let terminal = WatchTerminal()
