@@ -238,6 +238,22 @@ import Testing
         #expect(result.expectations == 1)
     }
 
+    /// A scenario stopped by pending() did not fail: a hook that then fails is the failure,
+    /// with its own traceback (it showed "pending: wait" and pending's traceback).
+    @Test func anAfterHookThatFailsAfterPendingIsTheFailure() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("later", function()
+              after_each(function() error("each broke") end)
+              scenario("waits", function() pending("wait") end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .failed)
+        #expect(result.message == "case_spec.lua:2: each broke", "\(result.message ?? "")")
+        #expect(result.traceback?.contains("case_spec.lua:2: in function <case_spec.lua:2>") == true, "\(result.traceback ?? "")")
+    }
+
     /// An expect that fails inside a callback fails the scenario, though the navigation it
     /// ran in only reports a failed navigation.
     @Test func anExpectThatFailsInACallbackFailsTheScenario() throws {

@@ -211,6 +211,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             context.coverage = lines
             context.routeCoverage = runtime.routeUsage
         }
+        // A pending scenario stopped by `pending()` did not fail: a hook that then failed is
+        // the failure, with its own traceback.
+        if let reason = context.pendingReason, failure?.message == "pending: \(reason)", afterFailure != nil {
+            return afterFailure
+        }
         return ScenarioFailure.combine(failure, afterFailure)
     }
 
