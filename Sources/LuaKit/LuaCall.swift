@@ -368,6 +368,16 @@ public struct LuaCall {
 
     /// Where the function `level` levels up the call stack is: "file:line", or nil when
     /// there is no such level or it is not Lua code.
+    /// Where the Lua function at `index` is defined, `"routes/chat.lua:12"`; nil for a C
+    /// function or another value.
+    public func definition(of index: Int32) -> String? {
+        guard type(index) == .function else { return nil }
+        pushCopy(index)
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
+        return "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(record.linedefined)"
+    }
+
     public func location(level: Int32) -> String? {
         var record = lua_Debug()
         guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {

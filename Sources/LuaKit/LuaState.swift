@@ -134,9 +134,7 @@ public final class LuaState {
     public func definition(of function: LuaReference) -> String? {
         try? withStack { call -> String? in
             try function.push(on: call)
-            var record = lua_Debug()
-            guard lua_getinfo(call.L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-            return "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(record.linedefined)"
+            return call.definition(of: -1)
         }
     }
 

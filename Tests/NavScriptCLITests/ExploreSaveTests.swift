@@ -64,6 +64,22 @@ import Testing
         #expect(!result.output.contains("Never enabled"), "\(result.output)")
     }
 
+    /// A start function that returns no app is named by its line.
+    @Test func aStartThatReturnsNoAppIsNamedByItsLine() throws {
+        let fixture = try Fixture(["model.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function()
+                local app = nav.app { root = nav.stack { A() } }
+              end,
+              actions = { explore.action("wait", function(app) app:advance(0.1) end) },
+            }
+            """])
+        let result = try navscript(["explore", "model.lua"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("walk 1 (seed 0): model.lua:3: start 1 of the model returned nil, not an app (nav.app)"), "\(result.errors)")
+    }
+
     @Test func anInvariantsMessageThatIsNotTextIsNamedTheSameEveryRun() throws {
         let fixture = try Fixture(["model.lua": Self.model.replacingOccurrences(of: "\"broken\"", with: "{}")])
         let result = try navscript(["explore", "model.lua", "--runs", "1"], in: fixture.root)

@@ -133,7 +133,9 @@ local function startApp(model, index, randomSeed)
   reseed(model, 0, 3)
   local app = model.starts[index]()
   if type(app) ~= "userdata" or tostring(app) ~= "App" then
-    error(format("start %d of the model returned %s, not an app (nav.app)", index, type(app)), 0)
+    -- At the start function's line, where the host says where it is (explore.definition).
+    local place = explore.definition and explore.definition(model.starts[index])
+    error(format("%sstart %d of the model returned %s, not an app (nav.app)", place and place .. ": " or "", index, type(app)), 0)
   end
   app:settle()
   -- What every later state must come back to (the built-in backToRoot invariant).

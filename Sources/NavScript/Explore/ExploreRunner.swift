@@ -152,6 +152,12 @@ public final class ExploreRunner: @unchecked Sendable {
         let library = try lua.withStack { call -> LuaReference in
             try lua.load(try ExploreLibrary.chunk(), on: call)
             try lua.pcall(call, arguments: 0, results: 1)
+            // explore.definition(fn): where a model's function is, for its messages.
+            lua.pushFunction(on: call) { call in
+                call.push(call.definition(of: 1))
+                return 1
+            }
+            call.setField(-2, "definition")
             call.pushCopy(-1)
             lua.setGlobal("explore", from: call)
             return lua.reference(from: call)
