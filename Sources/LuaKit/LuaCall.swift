@@ -346,16 +346,6 @@ public struct LuaCall {
         lua_type(L, index) == LUA_TFUNCTION
     }
 
-    /// How many named parameters the Lua function at `index` declares (`function(a, b)`: 2;
-    /// a C function: 0). Raises nothing.
-    public func parameterCount(_ index: Int32) -> Int {
-        guard isFunction(index) else { return 0 }
-        var debug = lua_Debug()
-        lua_pushvalue(L, index)
-        lua_getinfo(L, ">u", &debug)                    // pops the function
-        return Int(debug.nparams)
-    }
-
     /// The absolute position of `index` on the stack.
     public func absolute(_ index: Int32) -> Int32 {
         lua_absindex(L, index)
@@ -364,28 +354,6 @@ public struct LuaCall {
     /// Whether two values are the same without metamethods.
     public func rawEqual(_ first: Int32, _ second: Int32) -> Bool {
         lua_rawequal(L, first, second) != 0
-    }
-
-    /// Where the function `level` levels up the call stack is: "file:line", or nil when
-    /// there is no such level or it is not Lua code.
-    /// Where the Lua function at `index` is defined, `"routes/chat.lua:12"`; nil for a C
-    /// function or another value.
-    public func definition(of index: Int32) -> String? {
-        guard type(index) == .function else { return nil }
-        pushCopy(index)
-        var record = lua_Debug()
-        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-        return "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(record.linedefined)"
-    }
-
-    public func location(level: Int32) -> String? {
-        var record = lua_Debug()
-        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
-            return nil
-        }
-        // The whole file name: short_src cuts a long one to "..." and its end.
-        let source = lk_sourcename(&record).map { String(cString: $0) } ?? "?"
-        return "\(source):\(record.currentline)"
     }
 
     public func pop(_ count: Int32 = 1) {

@@ -1,0 +1,41 @@
+import CLua
+import CLuaBridge
+
+/// What Lua's debug interface says of functions and of the call stack: parameters, where a
+/// function is defined, which line runs. Places are `"file:line"` with the whole file name
+/// (Lua's `short_src` cuts a long one to "..." and its end).
+extension LuaCall {
+    /// How many named parameters the Lua function at `index` declares (`function(a, b)`: 2;
+    /// a C function: 0). Raises nothing.
+    public func parameterCount(_ index: Int32) -> Int {
+        guard isFunction(index) else { return 0 }
+        var debug = lua_Debug()
+        lua_pushvalue(L, index)
+        lua_getinfo(L, ">u", &debug)                    // pops the function
+        return Int(debug.nparams)
+    }
+
+    /// Where the Lua function at `index` is defined, `"routes/chat.lua:12"`; nil for a C
+    /// function or another value.
+    public func definition(of index: Int32) -> String? {
+        guard isFunction(index) else { return nil }
+        pushCopy(index)
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }   // pops the function
+        return Self.place(&record, line: record.linedefined)
+    }
+
+    /// Where the function `level` levels up the call stack is: "file:line", or nil when
+    /// there is no such level or it is not Lua code.
+    public func location(level: Int32) -> String? {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
+            return nil
+        }
+        return Self.place(&record, line: record.currentline)
+    }
+
+    private static func place(_ record: inout lua_Debug, line: Int32) -> String {
+        "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(line)"
+    }
+}
