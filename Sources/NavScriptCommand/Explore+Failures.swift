@@ -148,17 +148,10 @@ extension Explore {
             try refuse("a saved scenario requires the model as a module, and \(model.displayPath) has no module name below the root "
                 + "\(model.displayRoot) (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)")
         }
-        var ancestor = saveFailures, isFolder: ObjCBool = false
-        while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-            ancestor = ScenarioFileWriter.folder(of: ancestor)
-        }
-        if !ancestor.isEmpty, !isFolder.boolValue {
-            try refuse(ancestor == saveFailures ? "it is a file, not a folder" : "\(ancestor) is a file")
-        }
-        do {
-            try ScenarioFileWriter.checkCanCreate(in: ancestor.isEmpty ? "." : ancestor, for: saveFailures)
-        } catch {
-            try refuse(error.reason)
+        switch ScenarioFileWriter.problem(writing: saveFailures, from: saveFailures) {
+        case let .underFile(file)?: try refuse(file == saveFailures ? "it is a file, not a folder" : "\(file) is a file")
+        case let .cannotCreate(reason)?: try refuse(reason)
+        case nil: break
         }
     }
 }

@@ -119,18 +119,14 @@ struct RunOptions: ParsableArguments {
                 throw ValidationError("the \(kind.rawValue) report's path \(path) is a folder; give it a file")
             }
             // The nearest part of the path that exists must be a folder (for html, the report's own folder may be).
-            var ancestor = kind == .html ? path : ScenarioFileWriter.folder(of: path)
-            while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-                ancestor = ScenarioFileWriter.folder(of: ancestor)
-            }
-            if !ancestor.isEmpty, !isFolder.boolValue {
-                throw ValidationError(ancestor == path ? "the \(kind.rawValue) report's path \(path) is a file; give it a folder"
-                                                       : "the \(kind.rawValue) report's path \(path) goes under \(ancestor), which is a file")
-            }
-            do {
-                try ScenarioFileWriter.checkCanCreate(in: ancestor.isEmpty ? "." : ancestor, for: path)
-            } catch {
-                throw ValidationError("\(error)")
+            switch ScenarioFileWriter.problem(writing: path, from: kind == .html ? path : ScenarioFileWriter.folder(of: path)) {
+            case let .underFile(file)?:
+                throw ValidationError(file == path ? "the \(kind.rawValue) report's path \(path) is a file; give it a folder"
+                                                   : "the \(kind.rawValue) report's path \(path) goes under \(file), which is a file")
+            case let .cannotCreate(reason)?:
+                throw ValidationError("\(ScenarioFileWriter.Failure(path: path, reason: reason))")
+            case nil:
+                break
             }
         }
     }

@@ -55,12 +55,9 @@ public enum ScenarioFileWriter {
         }
         let target = try followLinks(path)
         let folder = Self.folder(of: target)
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.navscript-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let (descriptor, temporary) = makeTemporary(in: folder) else {
             throw Failure(path: path, reason: reason(errno, folder: folder))
         }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try writeAll(data, to: descriptor, path: path)
             close(descriptor)
@@ -105,20 +102,40 @@ public enum ScenarioFileWriter {
         return folder.isEmpty ? "/" : String(folder)
     }
 
-    /// Throws what writing `path` would fail with when `folder`, the nearest folder of
-    /// `path` that exists, takes no new file (a read-only disk, `/proc`, no permission):
-    /// the runner asks before a run, so that no report fails after the others are written.
-    /// A FIFO or a device at `path` is written in place and is not asked about.
-    public static func checkCanCreate(in folder: String, for path: String) throws(Failure) {
+    /// What would make a later write under `path` fail, found before (the runner asks before
+    /// a run, so that no report fails after the others are written): the nearest part of
+    /// `path` that exists, from `start` (`path` or its folder) up, is a file, or that folder
+    /// takes no new file (a read-only disk, `/proc`, no permission). nil when a write would
+    /// go; a FIFO or a device at `path` is written in place and is not asked about.
+    public enum Problem: Equatable {
+        case underFile(String)
+        case cannotCreate(reason: String)
+    }
+
+    public static func problem(writing path: String, from start: String) -> Problem? {
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR { return }
-        var template = Array((folder + "/.navscript-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw Failure(path: path, reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR { return nil }
+        var existing = start
+        while !existing.isEmpty, stat(existing, &info) != 0 {
+            existing = folder(of: existing)
+        }
+        if !existing.isEmpty, info.st_mode & S_IFMT != S_IFDIR { return .underFile(existing) }
+        let folder = existing.isEmpty ? "." : existing
+        guard let (descriptor, temporary) = makeTemporary(in: folder) else {
+            return .cannotCreate(reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
         }
         close(descriptor)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unlink(temporary)
+        return nil
+    }
+
+    /// A new file of this process's in `folder` (the working folder when empty): its
+    /// descriptor and path, or nil with errno set.
+    private static func makeTemporary(in folder: String) -> (descriptor: Int32, path: String)? {
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.navscript-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        return (descriptor, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Names of standard output.
