@@ -30,7 +30,7 @@ extension ScreenSimulation {
             // UIKit keeps the root; only the animation's completion runs.
             guard let animation else { return completion() }
             guard !animation.isDefault else { return clock.schedule(after: 0, completion) }
-            return complete(after: duration(of: animation), on: stack, completion)
+            return completeCustomAnimation(after: duration(of: animation), completion)
         }
 
         let before = oldStack.map(\.label)
@@ -49,7 +49,11 @@ extension ScreenSimulation {
             return completion()
         }
         guard transitions else { return clock.schedule(after: 0, completion) }
-        complete(after: duration, on: stack, completion)
+        if animation?.isDefault == true {
+            complete(after: duration, on: stack, completion)
+        } else {
+            completeCustomAnimation(after: duration, completion)
+        }
     }
 
     private func duration(of animation: ScreenStackAnimation) -> Double {

@@ -47,7 +47,7 @@ extension ScreenSimulation {
         // and so is the clock, which holds this work until it runs or the application goes
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
-        complete(after: animation.duration, on: tabs) { [clock, tabs, newTab] in
+        completeCustomAnimation(after: animation.duration) { [clock, tabs, newTab] in
             // The tabs may have changed while the animation ran: select the tab where it is now.
             if let position = tabs.children.firstIndex(where: { $0 === newTab }) {
                 tabs.selectedIndex = position

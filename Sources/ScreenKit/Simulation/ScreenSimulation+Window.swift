@@ -15,6 +15,6 @@ extension ScreenSimulation {
         guard let animation else {
             return completion()
         }
-        complete(after: animation.duration, on: window, completion)
+        completeCustomAnimation(after: animation.duration, completion)
     }
 }

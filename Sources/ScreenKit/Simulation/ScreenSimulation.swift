@@ -106,9 +106,10 @@ public final class ScreenSimulation {
         onTransition?(transition)
     }
 
-    /// Runs `completion` once an animation of `duration` on `container` ends. Animations
-    /// on one container run one after another, as UIKit's transition coordinator queues
-    /// them; a zero duration completes on the next turn of the run loop.
+    /// Runs `completion` once a UIKit transition of `duration` on `container` ends (a
+    /// presentation, a dismissal, a stack's default push or pop). These transitions run one
+    /// after another on a container, as UIKit's transition coordinator queues them; a zero
+    /// duration completes on the next turn of the run loop.
     func complete(after duration: Double, on container: ScreenContainer, _ completion: @escaping () -> Void) {
         let start = max(clock.now, container.animationEnd)
         let end = start + duration
@@ -116,6 +117,13 @@ public final class ScreenSimulation {
             container.animationEnd = end
         }
         clock.schedule(after: end - clock.now, completion)
+    }
+
+    /// Runs `completion` once a custom animation of `duration` ends: Nivelir's custom stack,
+    /// tab and root animations are `UIView.transition`s, which start at once, beside any
+    /// transition the container's coordinator is running, and hold up none.
+    func completeCustomAnimation(after duration: Double, _ completion: @escaping () -> Void) {
+        clock.schedule(after: duration, completion)
     }
 
     /// Sets the children of a container being built, as a screen's build step does: the

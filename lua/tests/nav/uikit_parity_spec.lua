@@ -134,3 +134,68 @@ describe("custom containers", function()
     expect(pages:top()):toShow(Feed())
   end)
 end)
+
+-- Nivelir's custom stack, tab and root animations are UIView.transition calls: they start at
+-- once and run beside the transition coordinator's presentations and default pushes.
+describe("custom animations run beside UIKit's transitions", function()
+  local top = nav.route():top(nav.stack)
+
+  scenario("a crossDissolve push made during a default push ends 0.3 s after it starts", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local pushed, dissolved
+    app.navigator:navigate(top:push(Chat()), function() pushed = app.clock end)
+    app.navigator:navigate(top:push(Settings(), { animation = "crossDissolve" }), function() dissolved = app.clock end)
+    app:settle()
+    expect(dissolved):toBe(0.3)
+    expect(pushed):toBe(0.35)
+  end)
+
+  scenario("two crossDissolve pushes made together both end at 0.3 s", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local ends = {}
+    app.navigator:navigate(top:push(Chat(), { animation = "crossDissolve" }), function() ends[#ends + 1] = app.clock end)
+    app.navigator:navigate(top:push(Settings(), { animation = "crossDissolve" }), function() ends[#ends + 1] = app.clock end)
+    app:settle()
+    expect(ends):toEqual { 0.3, 0.3 }
+  end)
+
+  scenario("a default push still waits for the one animating", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local second
+    app.navigator:navigate(top:push(Chat()))
+    app.navigator:navigate(top:push(Settings()), function() second = app.clock end)
+    app:settle()
+    expect(second):toBe(0.7)
+  end)
+
+  scenario("a tab switch with crossDissolve during a presentation on the tab bar is not held back", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, Chat() } }
+    local presented, selected
+    app.navigator:navigate(nav.route():root("tabs"):present(Settings()), function() presented = app.clock end)
+    app.navigator:navigate(nav.route():root("tabs"):selectTab(2, { animation = "crossDissolve" }), function() selected = app.clock end)
+    app:advance(0.3)
+    expect(app:topTabs().selectedIndex):toBe(2)
+    app:settle()
+    expect(selected):toBe(0.3)
+    expect(presented):toBe(0.5)
+  end)
+
+  scenario("a presentation on the tab bar does not wait for a tab animation", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, Chat() } }
+    local presented
+    app.navigator:navigate(nav.route():root("tabs"):selectTab(2, { animation = "crossDissolve" }))
+    app.navigator:navigate(nav.route():root("tabs"):present(Settings()), function() presented = app.clock end)
+    app:settle()
+    expect(presented):toBe(0.5)
+  end)
+
+  scenario("an animated setRoot does not wait for a presentation", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local rooted
+    app.navigator:navigate(nav.route():root():present(Profile()))
+    app.navigator:navigate(nav.route():setRoot(Chat(), { animation = { name = "fade", duration = 0.2 } }), function() rooted = app.clock end)
+    app:settle()
+    expect(rooted):toBe(0.2)
+    expect(app:top()):toShow(Chat())
+  end)
+end)
