@@ -573,7 +573,7 @@ function nav.decorator(name, body) end
 ---@param pattern string
 ---@param handler fun(params: table<string, string|integer>, query: table<string, any>): Route? # `:id` of "app://chat/7" is 7
 function nav.deeplink(pattern, handler) end
----@param body fun(link: DeeplinkLink, app: App): (boolean|Route, string?)
+---@param body fun(link: DeeplinkLink, app: App): (boolean|Route|nil, string?) # true, false or nil with a reason, or a route from the window
 function nav.interceptor(body) end
 
 -- Scenarios ---------------------------------------------------------------------------

@@ -4,12 +4,12 @@ import ScreenKit
 ///
 /// Everything after `scheme://` is split at `/` (the host is the first segment; it and the
 /// scheme match in any case, as URLs' do, the path exactly; a URL's user and port do not
-/// count); a segment
+/// count). As Nivelir's `URLDeeplink` splits a path: one leading and one trailing `/` do not
+/// count, and `//` is an empty segment (`app://chat//7` is not `app://chat/7`). A segment
 /// starting with `:` captures one segment of the URL. A script gets a captured segment
 /// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
 /// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
-/// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Trailing
-/// slashes do not count; segments and query values are percent-decoded. The query string is
+/// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Segments and query values are percent-decoded. The query string is
 /// parsed separately (see `DeeplinkQuery`); its values stay strings, as Nivelir's decoder
 /// reads them.
 public struct DeeplinkPattern: CustomStringConvertible, Sendable {
@@ -24,7 +24,9 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         }
         description = pattern
         scheme = pattern[..<separator.lowerBound].lowercased()
-        segments = pattern[separator.upperBound...].split(separator: "/").map(String.init)
+        let rest = pattern[separator.upperBound...]
+        let host = rest.prefix { $0 != "/" }
+        segments = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
     }
 
     /// The parameters of `url` if it matches.
@@ -97,7 +99,20 @@ public struct DeeplinkURL: Sendable {
             rest = rest[end...]
         }
         hasHost = !host.isEmpty
-        segments = host + DeeplinkURL.percentDecoded(String(rest)).split(separator: "/").map(String.init)
+        segments = host + DeeplinkURL.pathSegments(Substring(DeeplinkURL.percentDecoded(String(rest))))
+    }
+
+    /// A path's segments as Nivelir's `URLDeeplink` reads them: without one leading and one
+    /// trailing `/`, split at every `/` (so `//` is an empty segment); an empty path has none.
+    ///
+    ///     DeeplinkURL.pathSegments("/chat/7/")   // ["chat", "7"]
+    ///     DeeplinkURL.pathSegments("//7")        // ["", "7"]
+    static func pathSegments(_ path: Substring) -> [String] {
+        var path = path
+        if path.hasPrefix("/") { path = path.dropFirst() }
+        if path.hasSuffix("/") { path = path.dropLast() }
+        if path.isEmpty { return [] }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `%20` and `+`-free percent-decoding; invalid escapes stay as they are.

@@ -11,8 +11,9 @@ struct NavDeeplinkDefinition {
 /// Deeplinks: `nav.deeplink(pattern, handler)`, `nav.interceptor(function(link, app) end)`,
 /// and `app:open(url)`.
 ///
-/// An interceptor returns `true` to let the link through, `false` (and a reason) to drop it,
-/// or a route: then that route runs (a sign-in screen, say) and the link is held until
+/// An interceptor returns `true` to let the link through, `false` (and a reason) or `nil`
+/// and a reason to drop it, or a route from the window: then that route runs (a sign-in
+/// screen, say; it may wait on a custom action) and the link is held until
 /// `app:resumeDeeplinks()`, which runs the interceptors again and, once they let it
 /// through, the link's own route. One link is held at a time: a newer link that matches
 /// replaces it. A dropped link's reason is logged as an `Error:` line.
@@ -23,7 +24,14 @@ extension NavRuntime {
             throw LuaCallError.argument(1, "a deeplink pattern is a URL like 'app://chat/:chatId'")
         }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
-        deeplinks.append(NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2)))
+        // A pattern defined again gets the new handler, in its place, as a screen defined
+        // again is the new definition.
+        let definition = NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2))
+        if let position = deeplinks.firstIndex(where: { $0.pattern.description == text }) {
+            deeplinks[position] = definition
+        } else {
+            deeplinks.append(definition)
+        }
         declare("deeplink \(pattern)")
         return 0
     }
@@ -59,7 +67,10 @@ extension NavRuntime {
         do {
             query = try DeeplinkQuery.parse(url.query)
         } catch {
-            return .failed("the query of \(text) does not decode: \(error)")
+            // Logged, as Nivelir's manager logs a `DeeplinkDecodingError`.
+            let reason = "the query of \(text) does not decode: \(error)"
+            app.application.navigator.logError(ScreenFailure(reason))
+            return .failed(reason)
         }
         used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
@@ -92,8 +103,9 @@ extension NavRuntime {
                 return .failed(reason)
             case let .hold(route):
                 app.pendingDeeplink = text
-                let result = app.application.navigate(to: route)
-                if case let .failure(error) = result {
+                // A route still waiting on a custom action (an `authorize` that completes
+                // once the user signs in, as Nivelir's interceptors wait) keeps the link held.
+                if case let .failure(error)? = app.application.navigateLeavingPending(to: route) {
                     // The interceptor failed: the link is dropped, as Nivelir drops it.
                     app.pendingDeeplink = nil
                     return .navigated(.failure(error))
@@ -110,12 +122,7 @@ extension NavRuntime {
                 guard let route = call.optionalObject(-1, runtime.routes) else {
                     throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
                 }
-                // A deeplink navigates from the window, as Nivelir's `navigate(using:)` does.
-                guard route.rootKind == .window else {
-                    throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a route from the window (nav.route()), "
-                        + "got a \(route.rootKind) route")
-                }
-                return route
+                return try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)")
             }
         } catch {
             return failure(of: error, in: app)
@@ -148,14 +155,26 @@ extension NavRuntime {
             [.value(link), LuaArgument { $0.pushCopy(app) }]
         }, results: 2) { runtime, call in
             if let route = call.optionalObject(-2, runtime.routes) {
-                return .hold(route)
+                return .hold(try Self.windowRoute(route, of: "an interceptor"))
             }
             switch call.type(-2) {
             case .boolean where call.boolean(-2): return .pass
-            case .boolean, .nil: return .drop(call.optionalString(-1))
+            case .boolean: return .drop(call.optionalString(-1))
+            // `nil, "why"` is Lua's way to fail; a bare `nil` is most often a path that
+            // forgot its `return true`, and dropping the link for it would hide that.
+            case .nil where call.type(-1) == .string: return .drop(call.optionalString(-1))
             default:
                 throw ScriptResultMisfit("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }
         }
+    }
+
+    /// `route` when it starts at the window, as a deeplink navigates from there (Nivelir's
+    /// `navigate(using:)`).
+    private static func windowRoute(_ route: AnyScreenRoute, of source: String) throws -> AnyScreenRoute {
+        guard route.rootKind == .window else {
+            throw ScriptResultMisfit("\(source) must return a route from the window (nav.route()), got a \(route.rootKind) route")
+        }
+        return route
     }
 }

@@ -74,17 +74,29 @@ public final class ScreenApplication {
         return navigate(from: container, to: route)
     }
 
+    /// Performs a window route in virtual time as `navigate(to:)` does, but leaves it running
+    /// when a custom action has not completed once nothing else is left to run: `nil` then.
+    /// The action may complete later (a sign-in that an interceptor's route waits for), and
+    /// the route goes on from there.
+    public func navigateLeavingPending(to route: AnyScreenRoute) -> Result<Void, Error>? {
+        run(leavingPending: { navigator.navigate(to: route, completion: $0) })
+    }
+
     func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
+        if let result = run(leavingPending: start) { return result }
+        let stuck = navigator.pendingActions.last.map { "\($0)" } ?? "the route"
+        let error = ScreenActionCompletionError(.neverCompleted, for: stuck)
+        navigator.logError(error)
+        return .failure(error)
+    }
+
+    /// Runs the clock until the navigation `start` begins completes, or nothing is left to
+    /// run (`nil`).
+    private func run(leavingPending start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error>? {
         let reported = navigator.completionErrors.count
         var result: Result<Void, Error>?
         start { result = $0 }
         clock.run(until: { result != nil })
-        guard let result else {
-            let stuck = navigator.pendingActions.last.map { "\($0)" } ?? "the route"
-            let error = ScreenActionCompletionError(.neverCompleted, for: stuck)
-            navigator.logError(error)
-            return .failure(error)
-        }
         if case .success = result, navigator.completionErrors.count > reported {
             return .failure(navigator.completionErrors[reported])
         }

@@ -114,6 +114,31 @@ describe("deeplinks", function()
     expect(app:open("mailto:x@y.z")):toFail("no deeplink matches mailto:x@y.z")
   end)
 
+  scenario("split a path as Nivelir's URLDeeplink: one leading and trailing slash do not count, // is an empty segment", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/7/")):toBe(true)
+    expect(app:open("app://chat//7")):toFail("no deeplink matches app://chat//7")
+    expect(app:open("app://chat/7//")):toFail("no deeplink matches")
+    nav.deeplink("app://blank//:id", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.id }) end)
+    expect(app:open("app://blank//8")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 8 })
+  end)
+
+  scenario("take the handler defined last for a pattern defined again", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    nav.deeplink("app://chat/:chatId", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.chatId, again = true }) end)
+    expect(app:open("app://chat/3")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 3, again = true })
+  end)
+
+  scenario("log a query that does not decode, as Nivelir's manager logs its decoding error", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local ok, err = app:open("app://chat/1?a=1&a=2")
+    expect(ok):toBe(false)
+    expect(err):toMatch("does not decode")
+    expect(app.log[#app.log]):toBe("Error: " .. err)
+  end)
+
   scenario("report handlers that do not return a route", function()
     nav.deeplink("app://bad", function() return 5 end)
     nav.deeplink("app://broken", function() error("handler broke") end)
@@ -213,6 +238,39 @@ describe("interceptors", function()
   scenario("that raise fail the link as an outcome", function()
     nav.interceptor(function() error("interceptor broke") end)
     expect(nav.app { root = nav.stack {} }:open("app://chat/1")):toFail("deeplinks_spec.lua:%d+: interceptor broke")
+  end)
+
+  scenario("hold the link while its route waits on a custom action, as Nivelir's interceptors wait", function()
+    local finish
+    nav.action("authorize", { on = "modal", perform = function(container, navigator, done)
+      finish = done
+      navigator:navigate(nav.route("modal"):present(SignIn()), { from = container })
+    end })
+    nav.interceptor(function() return signedIn or nav.route():top(nav.container):authorize() end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/1")):toFail("is held until app:resumeDeeplinks%(%)")
+    expect(app:top()):toShow(SignIn())
+    expect(app.pendingDeeplink):toBe("app://chat/1")
+    for _, line in ipairs(app.log) do expect(line).never:toMatch("^Error") end
+    signedIn = true
+    finish()
+    expect(app:navigate(nav.route():root():dismiss())):toBe(true)
+    expect(app:resumeDeeplinks()):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 1 })
+  end)
+
+  scenario("must return a route from the window", function()
+    nav.interceptor(function() return nav.route("stack"):push(SignIn()) end)
+    expect(nav.app { root = nav.stack { Feed() } }:open("app://chat/1"))
+      :toFail("deeplinks_spec.lua:%d+: an interceptor must return a route from the window %(nav.route%(%)%), got a stack route")
+  end)
+
+  scenario("drop a link for nil and a reason, and name a path that returns nothing", function()
+    nav.interceptor(function(link) if link.pattern == "app://public" then return nil, "not now" end end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://public")):toFail("^not now$")
+    expect(app:open("app://chat/1")):toFail("deeplinks_spec.lua:%d+: an interceptor must return true, false or a Route, got nil")
+    expect(app.log[#app.log]):toMatch("^Error: .*got nil$")
   end)
 
   scenario("must answer true, false or a route", function()
