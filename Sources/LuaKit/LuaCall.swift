@@ -360,6 +360,11 @@ public struct LuaCall {
         clua_pop(L, count)
     }
 
+    /// Removes the value at `index`, moving the ones above it down.
+    public func remove(_ index: Int32) {
+        clua_remove(L, index)
+    }
+
     /// Sets the top of the stack (drops or fills with nil).
     public func setTop(_ index: Int32) {
         lua_settop(L, index)

@@ -2,46 +2,43 @@ import LuaKit
 import ScreenKit
 
 /// A script table registered as an observer (Nivelir's `ScreenObserver`): its methods are
-/// what screens call through `container:notify(method, ...)`.
+/// what screens call through `container:notify(method, ...)`. The runtime lists the table in
+/// a weak-valued table (`slot`), so that one observed only weakly goes once the script drops
+/// it; observing it strongly keeps it (`strong`).
 final class LuaObserver: ScreenObserver {
-    let table: LuaReference
+    let slot: Int
+    var strong: LuaReference?
 
-    init(table: LuaReference) {
-        self.table = table
+    init(slot: Int) {
+        self.slot = slot
     }
 }
 
-/// Screen observation (Nivelir's `ScreenObservation`, `ScreenObserverToken`,
-/// `ScreenObserverPredicate`): a screen type names the observer type it informs, a
-/// scenario registers observers on the navigator, and a screen's container notifies them.
-///
-///     local Chat = nav.screen("Chat", { observer = "ChatObserver" })
-///     local token = app.navigator:observe("ChatObserver", { didSend = function(self, text) ... end },
-///                                         { presentedOn = list })
-///     chat:notify("didSend", "Hi")      -- calls didSend on each observer the predicate admits
-///     token:cancel()
 extension NavRuntime {
     static let observationBindings: [NavBinding] = [
         .method(.navigator, "observe") { runtime, call in
             let navigator = try call.object(1, runtime.navigators)
             let type = try call.string(2)
-            guard call.type(3) == .table else { throw LuaCallError.type(3, expected: "observer table") }
-            let predicate = call.isNoneOrNil(4) ? .any : try runtime.observerPredicate(NavTable(call, 4, runtime: runtime))
-            // One observer per table, as Nivelir has one per object: observing twice tells it once.
-            let observer = runtime.observers.first { observer in
-                guard (try? observer.table.push(on: call)) != nil else { return false }
-                defer { call.pop() }
-                return call.rawEqual(-1, 3)
-            } ?? LuaObserver(table: runtime.keepFunction(call, 3))
-            if !runtime.observers.contains(where: { $0 === observer }) {
-                runtime.observers.append(observer)
-            }
-            let token = navigator.observe(by: observer, as: type, where: predicate)
+            let predicate = try runtime.observerPredicate(call, 4)
+            if !call.isNoneOrNil(5), call.type(5) != .boolean { throw LuaCallError.type(5, expected: "boolean") }
+            let weakly = call.boolean(5)
+            let observer = try runtime.observer(call, 3, weakly: weakly)
+            let token = navigator.observe(by: observer, as: type, where: predicate, weakly: weakly)
             runtime.observerTokens[ObjectIdentifier(token)] = token
             call.push(token, runtime.tokens)
             return 1
         },
-        .property(.navigator, "observerCount", ScreenNavigator.self) { _, call, navigator in call.push(navigator.observatory.count) },
+        .method(.navigator, "observeWeakly") { runtime, call in
+            let navigator = try call.object(1, runtime.navigators)
+            let type = try call.string(2)
+            let predicate = try runtime.observerPredicate(call, 4)
+            navigator.observeWeakly(by: try runtime.observer(call, 3, weakly: true), as: type, where: predicate)
+            return 0
+        },
+        .property(.navigator, "observerCount", ScreenNavigator.self) { runtime, call, navigator in
+            try runtime.dropCollectedObservers(call)
+            call.push(navigator.observatory.count)
+        },
         .method(.observerToken, "cancel") { runtime, call in
             let token = try call.object(1, runtime.tokens)
             token.cancel()
@@ -58,30 +55,111 @@ extension NavRuntime {
             guard let observation = container.observation ?? runtime.buildingObservations[ObjectIdentifier(container)] else {
                 throw LuaCallError.argument(1, "\(container) has no observation (define its screen with nav.screen(name, { observer = \"...\" }))")
             }
+            try runtime.dropCollectedObservers(call)
             var observers: [LuaObserver] = []
             observation.notify { observer in
-                if let observer = observer as? LuaObserver, observer.table.state === runtime.lua {
+                if let observer = observer as? LuaObserver, runtime.observers.contains(where: { $0 === observer }) {
                     observers.append(observer)
                 }
             }
             let arguments = call.top - 2
             let function = try runtime.notifier(call)
+            var told = 0
             for observer in observers {
                 guard call.reserve(arguments + 3 + LuaCall.minimumStack) else {
                     throw LuaCallError.plain("stack overflow (\(arguments) arguments are too many)")
                 }
                 try function.push(on: call)
-                try observer.table.push(on: call)
+                // A weak observer an earlier observer's method let go of is not told.
+                guard try runtime.pushObserver(observer, call) else {
+                    call.pop(2)
+                    continue
+                }
+                told += 1
                 call.push(method)
                 for position in 0..<arguments {
                     call.pushCopy(3 + position)
                 }
                 try runtime.lua.pcall(call, arguments: arguments + 2, results: 0)
             }
-            call.push(observers.count)
+            call.push(told)
             return 1
         },
     ]
+
+    /// The observer of the table at `index`: one per table, as Nivelir has one per object
+    /// (observing twice tells it once). Observing it strongly, once, keeps the table.
+    private func observer(_ call: LuaCall, _ index: Int32, weakly: Bool) throws -> LuaObserver {
+        guard call.type(index) == .table else { throw LuaCallError.type(index, expected: "observer table") }
+        try dropCollectedObservers(call)
+        var found: LuaObserver?
+        for observer in observers where try pushObserver(observer, call) {
+            defer { call.pop() }
+            if call.rawEqual(-1, index) {
+                found = observer
+                break
+            }
+        }
+        let observer: LuaObserver
+        if let found {
+            observer = found
+        } else {
+            observer = LuaObserver(slot: observers.count + droppedObservers + 1)
+            try pushWeakObservers(call)
+            call.pushCopy(index)
+            call.setElement(-2, observer.slot)
+            call.pop()
+            observers.append(observer)
+        }
+        if !weakly, observer.strong == nil {
+            call.pushCopy(index)
+            observer.strong = lua.reference(from: call)
+        }
+        return observer
+    }
+
+    /// Pushes the table of `observer` and returns true, or pushes nothing and returns false
+    /// when the collector took it.
+    private func pushObserver(_ observer: LuaObserver, _ call: LuaCall) throws -> Bool {
+        try pushWeakObservers(call)
+        call.element(-1, observer.slot)
+        call.remove(-2)
+        if call.type(-1) == .table { return true }
+        call.pop()
+        return false
+    }
+
+    /// Forgets the observers whose tables were collected, so that the navigator's weak
+    /// registrations of them end (Nivelir drops a dead weak observer's storage).
+    func dropCollectedObservers(_ call: LuaCall) throws {
+        guard let weakObservers else { return }
+        try weakObservers.push(on: call)
+        defer { call.pop() }
+        let before = observers.count
+        observers.removeAll { observer in
+            call.element(-1, observer.slot)
+            defer { call.pop() }
+            return call.type(-1) != .table
+        }
+        droppedObservers += before - observers.count
+    }
+
+    /// The weak-valued table of the observers' tables, by slot, made once per state.
+    private func pushWeakObservers(_ call: LuaCall) throws {
+        if let weakObservers { return try weakObservers.push(on: call) }
+        call.pushTable()
+        call.pushTable(fields: 1)
+        call.push("v")
+        call.setField(-2, "__mode")
+        call.setMetatable(-2)
+        call.pushCopy(-1)
+        weakObservers = lua.reference(from: call)
+    }
+
+    /// The predicate at `index`: `nil` is any screen.
+    private func observerPredicate(_ call: LuaCall, _ index: Int32) throws -> ScreenObserverPredicate {
+        call.isNoneOrNil(index) ? .any : try observerPredicate(NavTable(call, index, runtime: self))
+    }
 
     /// The function that calls one observer's method, made once per state.
     private func notifier(_ call: LuaCall) throws -> LuaReference {

@@ -53,8 +53,13 @@ public final class NavRuntime {
     /// Observer tokens, kept until cancelled or the state closes: dropping one in a script
     /// does not cancel it, so that when it ends does not depend on the collector.
     var observerTokens: [ObjectIdentifier: ScreenObserverToken] = [:]
-    /// The tables registered as observers, one `LuaObserver` each.
+    /// The tables registered as observers, one `LuaObserver` each, while their tables live.
     var observers: [LuaObserver] = []
+    /// How many observers were forgotten once the collector took their tables (slots are
+    /// not reused).
+    var droppedObservers = 0
+    /// The observers' tables by slot, held weakly.
+    var weakObservers: LuaReference?
     /// `observer[method](observer, ...)`, protected: what `container:notify` calls.
     var notifyFunction: LuaReference?
     var actions: [String: NavActionDefinition] = [:]

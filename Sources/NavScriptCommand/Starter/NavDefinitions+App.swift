@@ -82,12 +82,19 @@ function Navigator:firstContainer(from, matches) end
 ---@param matches fun(container: Container): boolean
 ---@return Container?
 function Navigator:lastContainer(from, matches) end
----Registers a table as an observer of `type`; it stays until token:cancel() or the scenario ends.
+---Registers a table as an observer of `type`; it stays until token:cancel() or the scenario ends
+---(with `weakly`, also until the script drops the table and the collector takes it).
 ---@param type string
 ---@param observer table
 ---@param predicate? ObserverPredicate
+---@param weakly? boolean
 ---@return ObserverToken
-function Navigator:observe(type, observer, predicate) end
+function Navigator:observe(type, observer, predicate, weakly) end
+---Registers a table as an observer of `type` for as long as the script holds it (Nivelir's observeWeakly).
+---@param type string
+---@param observer table
+---@param predicate? ObserverPredicate
+function Navigator:observeWeakly(type, observer, predicate) end
 
 ---@class Transition
 ---@field kind TransitionKind

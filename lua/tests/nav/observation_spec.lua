@@ -77,6 +77,39 @@ describe("observation", function()
     expect(heard):toEqual {}
   end)
 
+  scenario("a weak observer is told while the script holds it, and forgotten once collected, as Nivelir's observeWeakly", function()
+    local app, _, chat = chatOverList()
+    local heard = {}
+    local kept = listener(heard)
+    app.navigator:observeWeakly("ChatObserver", kept)
+    app.navigator:observe("ChatObserver", listener(heard), nil, true)   -- observe(by:where:weakly: true)
+    collectgarbage()
+    collectgarbage()
+    expect(app.navigator.observerCount):toBe(1)
+    expect(chat:notify("didSendMessage", "Hi")):toBe(1)
+    expect(heard):toEqual { "Hi" }
+    kept = nil
+    collectgarbage()
+    collectgarbage()
+    expect(chat:notify("didSendMessage", "again")):toBe(0)
+    expect(app.navigator.observerCount):toBe(0)
+  end)
+
+  scenario("a table observed strongly once is kept, however else it is observed", function()
+    local app, _, chat = chatOverList()
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard))
+    local weak = listener(heard)
+    app.navigator:observeWeakly("ChatObserver", weak)
+    app.navigator:observe("ChatObserver", weak)
+    weak = nil
+    collectgarbage()
+    collectgarbage()
+    expect(chat:notify("didSendMessage", "Hi")):toBe(2)
+    expect(function() app.navigator:observe("ChatObserver", {}, nil, "yes") end)
+      :toFail("bad argument #4 to 'observe' %(boolean expected, got string%)")
+  end)
+
   scenario("screen, pushedInto and satisfiedAny choose which screens an observer hears", function()
     local app = nav.app { root = nav.stack { ChatList(), Chat { id = 1 }, Chat { id = 2 } } }
     local stack = app.window.children[1]
