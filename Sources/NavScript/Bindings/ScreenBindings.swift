@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import ScreenKit
 
@@ -177,7 +178,9 @@ extension NavRuntime {
                 switch value {
                 case .nil: return nil
                 case let .string(text): return text
+                // UIKit's badgeValue is text: a number is written as Lua writes it (2.0 as 2).
                 case let .integer(number): return String(number)
+                case let .number(number): return value.integer.map(String.init) ?? String(format: "%.14g", number)
                 default: throw LuaCallError.argument(2, "option 'badge' must be a string or a number")
                 }
             }

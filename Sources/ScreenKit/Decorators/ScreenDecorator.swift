@@ -17,6 +17,10 @@ public protocol ScreenDecorator: CustomStringConvertible {
     /// An object to keep alive with the built container (Nivelir's `payload`).
     var payload: Any? { get }
 
+    /// The class of the container it makes, when it names one (`withStackContainer(of:)`):
+    /// what a decorated screen's type prints, `AnyScreen<MyNav>`.
+    var outputClassName: String? { get }
+
     func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer
 }
 
@@ -24,6 +28,7 @@ extension ScreenDecorator {
     public var inputKind: ScreenContainerKind { .modal }
     public func outputKind(for kind: ScreenContainerKind) -> ScreenContainerKind { kind }
     public var payload: Any? { nil }
+    public var outputClassName: String? { nil }
 }
 
 /// A decorator that changes the built container in place: what scripts register with

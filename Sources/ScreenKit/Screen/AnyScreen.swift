@@ -8,6 +8,9 @@ public struct AnyScreen: CustomStringConvertible {
     public let key: ScreenKey
     /// How many decorators wrap the screen; at most `maximumDecorators`.
     public let decorators: Int
+    /// The class of the container a decorator made, when it names one
+    /// (`withStackContainer(of: "MyNav")`); decorators that keep the kind keep it.
+    let className: String?
     private let builder: (ScreenNavigator) throws -> ScreenContainer
 
     /// Decorators one screen may have: building runs them inside one another.
@@ -15,13 +18,15 @@ public struct AnyScreen: CustomStringConvertible {
 
     /// A screen that builds with `builder`, which must return a container of `kind`.
     public init(kind: ScreenContainerKind, key: ScreenKey, builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
-        self.init(kind: kind, key: key, decorators: 0, builder: builder)
+        self.init(kind: kind, key: key, decorators: 0, className: nil, builder: builder)
     }
 
-    private init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
+    private init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, className: String?,
+                 builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
         self.kind = kind
         self.key = key
         self.decorators = decorators
+        self.className = className
         self.builder = builder
     }
 
@@ -44,8 +49,9 @@ public struct AnyScreen: CustomStringConvertible {
 
     public var name: String { key.name }
     /// The screen's type as Swift prints a Nivelir action's generic argument: the screen's
-    /// own (its name, as a `Screen`'s name is its type's) or, decorated, `AnyScreen<UINavigationController>`.
-    public var typeName: String { decorators == 0 ? name : "AnyScreen<\(kind.typeName)>" }
+    /// own (its name, as a `Screen`'s name is its type's) or, decorated, `AnyScreen<UINavigationController>`
+    /// (`AnyScreen<MyNav>` for `withStackContainer(of: "MyNav")`).
+    public var typeName: String { decorators == 0 ? name : "AnyScreen<\(className ?? kind.typeName)>" }
     public var traits: [String: ScreenValue] { key.traits }
     public var description: String { key.description }
 
@@ -65,7 +71,9 @@ public struct AnyScreen: CustomStringConvertible {
             throw .invalidArgument(verb: decorator.verb, message: "a screen takes at most \(Self.maximumDecorators) decorators")
         }
         let inner = self
-        return AnyScreen(kind: decorator.outputKind(for: kind), key: key, decorators: decorators + 1) { navigator in
+        let outputKind = decorator.outputKind(for: kind)
+        let className = decorator.outputClassName ?? (outputKind == kind ? className : nil)
+        return AnyScreen(kind: outputKind, key: key, decorators: decorators + 1, className: className) { navigator in
             let container = try decorator.build(screen: inner, navigator: navigator)
             if let payload = decorator.payload {
                 container.retain(payload)

@@ -40,6 +40,10 @@ describe("decorators", function()
     expect(built(Feed():withRightBarButton { title = "Edit" }).attributes):toEqual({ rightBarButton = { title = "Edit" } })
     expect(built(Feed():withTabBarItem { title = "Feed", image = "house", badge = 3 }).attributes)
       :toEqual({ tabBarItem = { title = "Feed", image = "house", badge = "3" } })
+    -- UIKit's badgeValue is text: numbers are written as Lua writes them.
+    expect(built(Feed():withTabBarItem { badge = 2.0 }).attributes.tabBarItem.badge):toBe("2")
+    expect(built(Feed():withTabBarItem { badge = 1.5 }).attributes.tabBarItem.badge):toBe("1.5")
+    expect(function() Feed():withTabBarItem { badge = true } end):toFail("option 'badge' must be a string or a number")
     expect(function() Feed():withTabBarItem() end):toFail("bad argument #1 to 'withTabBarItem' (table of options expected, got no value)")
   end)
 

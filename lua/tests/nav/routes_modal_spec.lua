@@ -34,6 +34,11 @@ describe("present", function()
     -- a decorated screen is an AnyScreen of its container.
     expect(app:navigate(nav.route():root():present(Profile():withStackContainer())))
       :toFail("ScreenPresentAction<AnyScreen<UINavigationController>, UIViewController>(screen: Profile, animated: true)", true)
+    -- Of its stack's class, as withStackContainer(of:) and withBottomSheetStack type it, through later decorators.
+    expect(app:navigate(nav.route():root():present(Profile():withStackContainer("MyNav"):withModalPresentationStyle("fullScreen"))))
+      :toFail("ScreenPresentAction<AnyScreen<MyNav>, UIViewController>", true)
+    expect(app:navigate(nav.route():root():present(Profile():withBottomSheetStack { detents = { "medium" } })))
+      :toFail("ScreenPresentAction<AnyScreen<BottomSheetStackController>, UIViewController>", true)
   end)
 
   scenario("runs the nested route on the presented container", function()

@@ -13,6 +13,7 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
         self.className = className
     }
 
+    public var outputClassName: String? { className }
     public var verb: String { "withStackContainer" }
     public var description: String { "StackContainerDecorator" }
 
