@@ -198,7 +198,7 @@ extension NavRuntime {
     }
 
     /// The predicate at `index`: a Predicate, a Screen (its key and container kind), or a
-    /// screen type (its name).
+    /// screen type (its name and container kind).
     func predicateArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreenPredicate {
         if let object = call.optionalObject(index, predicates) {
             guard !object.isNodeOnly else {
@@ -211,7 +211,7 @@ extension NavRuntime {
             return .container(of: screen.kind, key: screen.key)
         }
         if let type = call.optionalObject(index, screenTypes) {
-            return .container(of: .modal, name: type.name)
+            return .container(of: type.kind, name: type.name)
         }
         throw LuaCallError.type(index, expected: "Predicate")
     }

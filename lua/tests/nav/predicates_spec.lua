@@ -119,4 +119,13 @@ describe("the navigator's iterator", function()
       :toFail("predicates_spec.lua:%d+: walk broke")
     expect(function() app.navigator:firstContainer(app.window) end):toFail("bad argument #2 to 'firstContainer' (function expected, got no value)")
   end)
+
+  scenario("a screen type finds its screens in the kind of container they build", function()
+    local Inbox = nav.screen("Inbox", { container = "stack", build = function(stack) stack:setChildren { nav.screen("Feed")() } end })
+    local Note = nav.screen("Note")
+    local app = nav.app { root = nav.tabs { Inbox() } }
+    expect(app:navigate(nav.route():last(Inbox):push(Note()))):toSucceed()
+    expect(app:top()):toShow(Note())
+    expect(app:navigate(nav.route():first(Note):dismiss())):toSucceed()
+  end)
 end)
