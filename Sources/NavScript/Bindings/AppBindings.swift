@@ -295,7 +295,8 @@ extension NavRuntime {
     }
 
     /// A snapshot as nested tables: kind, key, name, traits, attributes, isVisible, isTop,
-    /// selectedIndex (1-based), presentationPhase, children, presented.
+    /// selectedIndex (1-based), presentationPhase (and presentationEnds while it is under
+    /// way), children, presented.
     private func pushSnapshot(_ call: LuaCall, _ snapshot: ScreenSnapshot) {
         guard call.reserve(4) else { return call.pushNil() }
         call.pushTable(fields: 11)
@@ -319,6 +320,10 @@ extension NavRuntime {
         }
         call.push(snapshot.presentationPhase?.rawValue)
         call.setField(-2, "presentationPhase")
+        if let ends = snapshot.presentationEnds {
+            call.push(ends)
+            call.setField(-2, "presentationEnds")
+        }
         if let className = snapshot.className {
             call.push(className)
             call.setField(-2, "className")

@@ -32,7 +32,7 @@ extension NavRuntime {
     /// The fields `app:snapshot()` writes; the window's table also has the clock and the
     /// held deeplink.
     private static let snapshotFields: Set<String> = ["kind", "key", "name", "traits", "attributes", "isVisible", "isTop", "selectedIndex",
-                                                      "presentationPhase", "className", "iterable", "children", "presented"]
+                                                      "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
 
     /// A snapshot node from its Lua table (as `app:snapshot()` writes it).
     static func snapshot(_ value: LuaValue, path: String) throws -> ScreenSnapshot {
@@ -54,6 +54,7 @@ extension NavRuntime {
         for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
         for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
         try expect("selectedIndex", "a whole number") { $0.integer != nil }
+        try expect("presentationEnds", "a number") { $0.number?.isFinite == true }
         try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
         try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
@@ -88,7 +89,8 @@ extension NavRuntime {
         }
         return ScreenSnapshot(kind: kind, key: key, className: value["className"]?.string, isIterable: value["iterable"]?.boolean ?? false,
                               attributes: attributes, isVisible: value["isVisible"]?.boolean ?? true, isTop: value["isTop"]?.boolean ?? false,
-                              selectedIndex: selected, presentationPhase: phase, children: children, presented: presented.map { [$0] } ?? [])
+                              selectedIndex: selected, presentationPhase: phase, presentationEnds: value["presentationEnds"]?.number,
+                              children: children, presented: presented.map { [$0] } ?? [])
     }
 }
 

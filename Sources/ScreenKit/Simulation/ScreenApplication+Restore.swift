@@ -2,8 +2,8 @@
 /// keys, classes, attributes (styles, bar button titles, tab bar items, bottom sheets),
 /// selection and presentations, and the clock. Containers are made from the data, not from
 /// screens: what only a screen's code gives (a bar button's route, a refresh function) is
-/// not there until the screen is built again. Presentations caught mid-animation are
-/// restored as presented.
+/// not there until the screen is built again. A presentation or dismissal caught
+/// mid-animation is restored under way, and ends when the snapshot says it ends.
 ///
 ///     let data = try JSONEncoder().encode(app.snapshot())
 ///     let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: data))
@@ -19,20 +19,31 @@ extension ScreenApplication {
         guard snapshot.children.count <= 1 else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window has one root, the snapshot has \(snapshot.children.count)")
         }
-        let roots = try snapshot.children.map { try restore($0, depth: 1) }
+        var underWay: [PresentationUnderWay] = []
+        let roots = try snapshot.children.map { try restore($0, depth: 1, underWay: &underWay) }
         simulation.replaceChildren(of: window, with: roots)
         if let presented = snapshot.presented.first {
-            try attach(restore(presented, depth: 1), to: window)
+            try attach(restore(presented, depth: 1, underWay: &underWay), as: presented, to: window, underWay: &underWay)
         }
         window.isHidden = !snapshot.isVisible
         if clock.isFinite && clock > 0 {
             simulation.clock.advance(by: clock)
         }
+        for presentation in underWay {
+            simulation.finish(presentation.presented, from: presentation.presenter, at: presentation.ends)
+        }
         simulation.clearTransitions()
         logger.clear()
     }
 
-    private func restore(_ node: ScreenSnapshot, depth: Int) throws -> ScreenContainer {
+    /// A presentation or dismissal the snapshot caught under way.
+    private struct PresentationUnderWay {
+        let presented: ScreenContainer
+        let presenter: ScreenContainer
+        let ends: Double?
+    }
+
+    private func restore(_ node: ScreenSnapshot, depth: Int, underWay: inout [PresentationUnderWay]) throws -> ScreenContainer {
         guard depth < simulation.limits.depth else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
         }
@@ -58,7 +69,7 @@ extension ScreenApplication {
             if case let .string(text)? = fields["selectedDetent"] { selected = text }
             container.payload.append(ScreenBottomSheet(detents: detents, selectedDetent: selected, prefersGrabber: fields["prefersGrabber"] == .bool(true)))
         }
-        let children = try node.children.map { try restore($0, depth: depth + 1) }
+        let children = try node.children.map { try restore($0, depth: depth + 1, underWay: &underWay) }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
         }
@@ -74,14 +85,19 @@ extension ScreenApplication {
             simulation.replaceChildren(of: container, with: children)
         }
         if let presented = node.presented.first {
-            try attach(restore(presented, depth: depth + 1), to: container)
+            try attach(restore(presented, depth: depth + 1, underWay: &underWay), as: presented, to: container, underWay: &underWay)
         }
         return container
     }
 
-    private func attach(_ presented: ScreenContainer, to presenter: ScreenContainer) throws {
+    private func attach(_ presented: ScreenContainer, as node: ScreenSnapshot, to presenter: ScreenContainer,
+                        underWay: inout [PresentationUnderWay]) throws {
         presenter.presentedContainer = presented
         presented.presentingContainer = presenter
-        presented.presentationPhase = .presented
+        let phase = node.presentationPhase ?? .presented
+        presented.presentationPhase = phase
+        if phase != .presented {
+            underWay.append(PresentationUnderWay(presented: presented, presenter: presenter, ends: node.presentationEnds))
+        }
     }
 }

@@ -33,6 +33,30 @@ extension ScreenSimulation {
         return true
     }
 
+    /// Ends a presentation or a dismissal a restored snapshot caught under way, at `end` on
+    /// the clock (on the next turn of the run loop when that has passed or is not known), as
+    /// the transition's own completion would have.
+    func finish(_ presented: ScreenContainer, from presenter: ScreenContainer, at end: Double?) {
+        let end = max(clock.now, end.flatMap { $0.isFinite ? $0 : nil } ?? clock.now)
+        presenter.animationEnd = max(presenter.animationEnd, end)
+        clock.schedule(after: end - clock.now) { [presented, presenter] in
+            switch presented.presentationPhase {
+            case .presenting?:
+                presented.presentationPhase = .presented
+            case .dismissing? where presenter.presentedContainer === presented:
+                var current: ScreenContainer? = presented
+                while let next = current {
+                    next.presentationPhase = nil
+                    current = next.presentedContainer
+                }
+                presenter.presentedContainer = nil
+                presented.presentingContainer = nil
+            default:
+                break
+            }
+        }
+    }
+
     /// Dismisses what `container` or its nearest presenting ancestor presents, with the
     /// whole chain above it. A dismissal already under way is joined, not repeated.
     func dismiss(from container: ScreenContainer, animated: Bool, completion: @escaping () -> Void) {

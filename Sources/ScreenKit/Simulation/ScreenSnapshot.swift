@@ -15,12 +15,16 @@ public struct ScreenSnapshot: Equatable, Codable {
     public let selectedIndex: Int?
     /// Where a presentation stands, for a presented container.
     public let presentationPhase: ScreenPresentationPhase?
+    /// When the presentation or dismissal under way ends, on the application's clock (only
+    /// while one is: a restored application finishes it then).
+    public let presentationEnds: Double?
     public let children: [ScreenSnapshot]
     public let presented: [ScreenSnapshot]
 
     public init(kind: ScreenContainerKind, key: ScreenKey?, className: String? = nil, isIterable: Bool = false,
                 attributes: [String: ScreenValue] = [:], isVisible: Bool = true, isTop: Bool = false, selectedIndex: Int? = nil,
-                presentationPhase: ScreenPresentationPhase? = nil, children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = []) {
+                presentationPhase: ScreenPresentationPhase? = nil, presentationEnds: Double? = nil,
+                children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = []) {
         self.kind = kind
         self.key = key
         self.className = className
@@ -30,6 +34,7 @@ public struct ScreenSnapshot: Equatable, Codable {
         self.isTop = isTop
         self.selectedIndex = selectedIndex
         self.presentationPhase = presentationPhase
+        self.presentationEnds = presentationEnds
         self.children = children
         self.presented = presented
     }
@@ -45,6 +50,8 @@ public struct ScreenSnapshot: Equatable, Codable {
         isTop = container === top
         selectedIndex = container.kind == .tabs ? container.selectedIndex : nil
         presentationPhase = container.presentationPhase
+        // The presenter's transitions end then (they run one after another).
+        presentationEnds = container.presentationPhase == .presented ? nil : container.presentingContainer?.animationEnd
         children = container.children.map { ScreenSnapshot($0, top: top) }
         presented = container.presentedContainer.map { [ScreenSnapshot($0, top: top)] } ?? []
     }
@@ -66,15 +73,16 @@ extension ScreenKey: Codable {
     }
 }
 
-/// Plain JSON: true, 7, 0.5, "text", [...], {...}. A number JSON cannot hold (infinity,
-/// NaN) is `{"$double": "inf"}` (or `"-inf"`, `"nan"`).
+/// Plain JSON: true, 7, 0.5, "text", [...], {...}. A double JSON cannot tell from an
+/// integer (`2.0`, which JSON writes `2`) or cannot hold (infinity, NaN) is tagged:
+/// `{"$double": "2.0"}`, `{"$double": "inf"}` (or `"-inf"`, `"nan"`).
 extension ScreenValue: Codable {
     private static let nonFinite: [String: Double] = ["inf": .infinity, "-inf": -.infinity, "nan": .nan]
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let tagged = try? container.decode([String: String].self), tagged.count == 1,
-           let name = tagged["$double"], let number = Self.nonFinite[name] {
+           let name = tagged["$double"], let number = Self.nonFinite[name] ?? Double(name) {
             self = .double(number)
             return
         }
@@ -93,6 +101,8 @@ extension ScreenValue: Codable {
         case let .int(number): try container.encode(number)
         case let .double(number) where !number.isFinite:
             try container.encode(["$double": number.isNaN ? "nan" : number > 0 ? "inf" : "-inf"])
+        case let .double(number) where number.rounded() == number:
+            try container.encode(["$double": "\(number)"])
         case let .double(number): try container.encode(number)
         case let .string(text): try container.encode(text)
         case let .array(list): try container.encode(list)

@@ -48,8 +48,28 @@ import Testing
         let copy = try ScreenApplication(restoring: read)
         #expect(copy.state(pendingDeeplink: read.pendingDeeplink) == state)
         #expect(copy.clock.now == app.clock.now)
+        // A whole double is not read back as an integer.
+        for value in [ScreenValue.double(2), .double(-0.0), .double(1e300), .int(2), .double(0.5)] {
+            let read = try JSONDecoder().decode(ScreenValue.self, from: JSONEncoder().encode(value))
+            #expect(read == value, "\(value) read back as \(read)")
+        }
         let nan = try JSONDecoder().decode(ScreenValue.self, from: JSONEncoder().encode(ScreenValue.double(.nan)))
         if case let .double(number) = nan { #expect(number.isNaN) } else { Issue.record("NaN read back as \(nan)") }
+    }
+
+    /// A presentation caught mid-animation comes back under way, and ends when it would have.
+    @Test func aPresentationUnderWayRestoresThroughJSON() throws {
+        let app = try tabApp(selected: 1)
+        app.navigator.navigate(to: try AnyScreenRoute(root: .window).top(.container(of: .stack)).present(Screens.settings)) { _ in }
+        app.advance(by: 0.2)
+        let state = app.state(pendingDeeplink: nil)
+        let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenApplicationState.self, from: JSONEncoder().encode(state)))
+        #expect(copy.state(pendingDeeplink: nil) == state)
+        #expect(copy.snapshot().children.first?.presented.first?.presentationPhase == .presenting)
+        app.advance(by: 0.3)
+        copy.advance(by: 0.3)
+        #expect(copy.snapshot() == app.snapshot())
+        #expect(copy.snapshot().children.first?.presented.first?.presentationPhase == .presented)
     }
 
     @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
