@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Foundation
 
 /// The one error type of LuaKit: what went wrong when Swift loaded or called Lua.
 ///
@@ -84,4 +85,9 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
             }
         }
     }
+}
+
+extension LuaError: LocalizedError {
+    /// The message, as `description` gives it, for hosts that show `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -11,8 +11,9 @@ import ScreenKit
 ///     engine.onReload = { reload in print(reload) }
 ///     engine.watch()                       // checks every 50 ms
 ///
-/// Each script file is a module (`routes/chat.lua` is `routes.chat`); the functions of the
-/// table it returns are its routes (`routes.chat.showChat`). A reload loads every script
+/// Each script file below the root is a module named by its path (`chat.lua` is `chat`,
+/// `flows/signIn.lua` is `flows.signIn`); the functions of the table it returns are its
+/// routes (`chat.showChat`). A reload loads every script
 /// into a fresh state and swaps only if all of them load: a broken edit keeps the last good
 /// version and reports the error with `file:line`. The hierarchy is the host's and is never
 /// touched by a reload; routes built before it keep working, and build their screens with
@@ -215,7 +216,7 @@ public struct NavReload: CustomStringConvertible, Sendable {
 }
 
 /// Errors of the engine itself.
-public enum NavEngineError: Error, CustomStringConvertible, Equatable {
+public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
     case unknownRoute(String, known: [String])
 
     public var description: String {
@@ -224,5 +225,7 @@ public enum NavEngineError: Error, CustomStringConvertible, Equatable {
             return "no route '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         }
     }
+
+    public var errorDescription: String? { description }
 }
 

@@ -133,7 +133,10 @@ public final class NavRuntime {
 
     /// Runs a chunk that returns a Route, and gives the route to Swift.
     ///
-    ///     let route = try runtime.route(evaluating: "return nav.route():top(nav.stack):push(Chat())")
+    ///     let route = try runtime.route(evaluating: """
+    ///         local Chat = nav.screen("Chat")
+    ///         return nav.route():top(nav.stack):push(Chat { chatId = 7 })
+    ///         """)
     public func route(evaluating source: String, chunkName: String = "=route") throws -> AnyScreenRoute {
         try lua.withStack { call in
             try lua.load(source, chunkName: chunkName, on: call)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A navigation error: Nivelir's `ScreenError`. Every error has one shape, a sentence that
 /// names what went wrong, then the trigger (the action, modifier or predicate) on an
 /// indented line:
@@ -5,8 +7,13 @@
 ///     No container of UINavigationController type found for:
 ///       ScreenTopAction<UIWindow, UINavigationController>(predicate: container of UINavigationController type)
 ///
-/// Lua receives the same text: `local ok, err = app:navigate(route)`.
-public protocol ScreenError: Error, CustomStringConvertible {}
+/// Lua receives the same text: `local ok, err = app:navigate(route)`, and a Swift host the
+/// same as `localizedDescription`.
+public protocol ScreenError: LocalizedError, CustomStringConvertible {}
+
+extension ScreenError {
+    public var errorDescription: String? { description }
+}
 
 extension ScreenError {
     /// Formats "<sentence> for:\n  <trigger>".

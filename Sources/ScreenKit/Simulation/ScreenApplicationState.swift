@@ -10,7 +10,7 @@ import Foundation
 ///     let state = try JSONDecoder().decode(ScreenApplicationState.self, from: data)
 ///     let copy = try ScreenApplication(restoring: state)   // and state.pendingDeeplink
 ///     -- Lua: nav.app { restore = app:snapshot() }
-public struct ScreenApplicationState: Equatable, Codable {
+public struct ScreenApplicationState: Equatable, Codable, Sendable {
     public var hierarchy: ScreenSnapshot
     /// Virtual time, in seconds.
     public var clock: Double

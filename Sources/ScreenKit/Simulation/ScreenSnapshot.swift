@@ -1,7 +1,7 @@
 /// A hierarchy as plain data, for comparisons in tests and for Lua's `app:snapshot()`; an
 /// application restores one exactly (`ScreenApplication(restoring:)`), and it reads and
 /// writes as JSON (`Codable`), as a Swift host keeps state for iOS state restoration.
-public struct ScreenSnapshot: Equatable, Codable {
+public struct ScreenSnapshot: Equatable, Codable, Sendable {
     public let kind: ScreenContainerKind
     public let key: ScreenKey?
     /// Its UIKit class, when it is not its kind's (a named stack's, a system screen's).

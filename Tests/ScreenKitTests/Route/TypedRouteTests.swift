@@ -1,3 +1,4 @@
+import Foundation
 import ScreenKit
 import Testing
 
@@ -46,6 +47,26 @@ struct HomeScreen: Screen {
                └─ stack
                   └─ modal Chat(chatId=1)
             """)
+    }
+
+    /// Nivelir's closure forms, `navigator.navigate { $0.top(.stack).push(chat) }`, and its
+    /// errors' `localizedDescription`, which hosts show.
+    @Test func routesBuiltInClosures() throws {
+        let app = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        var result: Result<Void, Error>?
+        app.navigator.navigate { $0.top(.stack).push(ChatScreen(chatId: 4)) }
+        app.navigator.navigate(to: { $0.top(.stack).push(ChatScreen(chatId: 5)) }) { result = $0 }
+        app.settle()
+        #expect(result?.isSuccess == true)
+        #expect(app.navigate { $0.top(.stack).pop() }.isSuccess)
+        #expect(app.navigator.topContainer?.label == "Chat(chatId=4)")
+        let failure = app.navigate { $0.top(.tabs).selectTab(with: .index(0)) }
+        guard case let .failure(error) = failure else {
+            Issue.record("selecting a tab with no tabs succeeded")
+            return
+        }
+        #expect(error.localizedDescription == "\(error)")
+        #expect(error.localizedDescription.hasPrefix("No container of UITabBarController type found"))
     }
 
     @Test func typedNestedRoutesAndComposition() throws {

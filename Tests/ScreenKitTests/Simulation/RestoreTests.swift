@@ -72,6 +72,14 @@ import Testing
         #expect(copy.snapshot().children.first?.presented.first?.presentationPhase == .presented)
     }
 
+    /// A state is a value a host can decode off the main actor and hand back.
+    @Test func aStateCrossesIsolation() async throws {
+        let state = try tabApp(selected: 1).state(pendingDeeplink: "app://chat/1")
+        let data = try JSONEncoder().encode(state)
+        let read = try await Task.detached { try JSONDecoder().decode(ScreenApplicationState.self, from: data) }.value
+        #expect(read == state)
+    }
+
     @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
         let stackInStack = ScreenSnapshot(kind: .window, key: nil, children: [
             ScreenSnapshot(kind: .stack, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil)]),
