@@ -91,8 +91,13 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver) {
     h->current = outer;
     if (h->stop != LK_STOP_NONE)      /* a limit passed, or the system ran out of memory */
         return lk_raisestop(L, h);
-    if (results >= 0)
+    if (results >= 0) {
+        /* a host function that claims more results than it pushed would hand Lua slots
+           below its frame: refuse it here, as an error at the call, not a crash later */
+        if (results > lua_gettop(L))
+            return luaL_error(L, "a host function returned %d results with %d values on its stack", results, lua_gettop(L));
         return results;
+    }
     return lk_raise(L, &status);
 }
 

@@ -54,6 +54,17 @@ final class Counter {
         #expect(try h.value("return getmetatable(counter(1))") == .string("Counter"))
     }
 
+    /// A host function that claims results it did not push is an error where it is called.
+    @Test func moreResultsThanPushedIsAnError() throws {
+        let (h, _) = try harness()
+        h.lua.register("claims") { call in
+            call.push(1)
+            return 50
+        }
+        #expect(h.run("return claims()", chunk: "@m.lua")?.message == "m.lua:1: a host function returned 50 results with 1 values on its stack")
+        #expect(try h.value("return 2") == .integer(2))
+    }
+
     @Test func misuseReadsAsLuaWritesIt() throws {
         let (h, _) = try harness()
         #expect(h.run("counter('x')", chunk: "@m.lua")?.message == "m.lua:1: bad argument #1 to 'counter' (integer expected, got string)")
