@@ -163,12 +163,7 @@ extension NavRuntime {
             return 1
         },
         appMethod("snapshot") { runtime, call, app in
-            runtime.pushSnapshot(call, app.application.snapshot())
-            // What a restore needs besides the tree: the clock and the held deeplink.
-            call.push(app.application.clock.now)
-            call.setField(-2, "clock")
-            call.push(app.pendingDeeplink)
-            call.setField(-2, "pendingDeeplink")
+            call.push(value: app.application.state(pendingDeeplink: app.pendingDeeplink).luaSnapshot)
             return 1
         },
         appMethod("advance") { _, call, app in
@@ -291,56 +286,6 @@ extension NavRuntime {
             call.push(transition.duration)
             call.setField(-2, "duration")
             call.setElement(-2, position + 1)
-        }
-    }
-
-    /// A snapshot as nested tables: kind, key, name, traits, attributes, isVisible, isTop,
-    /// selectedIndex (1-based), presentationPhase (and presentationEnds while it is under
-    /// way), children, presented.
-    private func pushSnapshot(_ call: LuaCall, _ snapshot: ScreenSnapshot) {
-        guard call.reserve(4) else { return call.pushNil() }
-        call.pushTable(fields: 11)
-        call.push(snapshot.kind.rawValue)
-        call.setField(-2, "kind")
-        call.push(snapshot.key?.description)
-        call.setField(-2, "key")
-        call.push(snapshot.key?.name)
-        call.setField(-2, "name")
-        call.push(value: ScreenValue.object(snapshot.key?.traits ?? [:]).luaValue)
-        call.setField(-2, "traits")
-        call.push(value: ScreenValue.object(snapshot.attributes).luaValue)
-        call.setField(-2, "attributes")
-        call.push(snapshot.isVisible)
-        call.setField(-2, "isVisible")
-        call.push(snapshot.isTop)
-        call.setField(-2, "isTop")
-        if let index = snapshot.selectedIndex {
-            call.push(index + 1)
-            call.setField(-2, "selectedIndex")
-        }
-        call.push(snapshot.presentationPhase?.rawValue)
-        call.setField(-2, "presentationPhase")
-        if let ends = snapshot.presentationEnds {
-            call.push(ends)
-            call.setField(-2, "presentationEnds")
-        }
-        if let className = snapshot.className {
-            call.push(className)
-            call.setField(-2, "className")
-        }
-        if snapshot.isIterable {
-            call.push(true)
-            call.setField(-2, "iterable")
-        }
-        call.pushTable(array: snapshot.children.count)
-        for (position, child) in snapshot.children.enumerated() {
-            pushSnapshot(call, child)
-            call.setElement(-2, position + 1)
-        }
-        call.setField(-2, "children")
-        if let presented = snapshot.presented.first {
-            pushSnapshot(call, presented)
-            call.setField(-2, "presented")
         }
     }
 }

@@ -1,0 +1,129 @@
+import LuaKit
+import ScreenKit
+
+/// An application's state in the form scripts see, `app:snapshot()`'s table, and back:
+/// what `nav.app { restore = }` reads. With these a state taken by a script restores in a
+/// Swift host, and one a host kept as JSON (`ScreenApplicationState` is `Codable`) is the
+/// table a script restores from.
+///
+///     let table = try runtime.run("return app:snapshot()", chunkName: "=state")
+///     let copy = try ScreenApplication(restoring: ScreenApplicationState(luaSnapshot: table))
+///     -- Lua: nav.app { restore = app:snapshot() }
+///
+/// A node's fields: kind, key (its text) with name and traits, attributes, isVisible, isTop,
+/// selectedIndex (1-based), presentationPhase (and presentationEnds while it is under way),
+/// className, iterable, children, presented; the window's also has the clock and the held
+/// deeplink (pendingDeeplink). Every field is checked: an unknown one, or one of another
+/// type, throws `ScreenDSLError.invalidArgument` naming it (`restore.children[1]: ...`).
+extension ScreenApplicationState {
+    public init(luaSnapshot value: LuaValue) throws(ScreenDSLError) {
+        let hierarchy = try ScreenSnapshot(luaSnapshot: value, path: "restore")
+        guard hierarchy.kind == .window else {
+            throw Self.invalid("option 'restore' must be the snapshot of an app (its kind is window), got a \(hierarchy.kind.rawValue)")
+        }
+        let clock = value["clock"].flatMap { $0 == .nil ? 0 : $0.number ?? -1 } ?? 0
+        guard clock.isFinite, clock >= 0 else { throw Self.invalid("restore.clock must be a finite number of seconds, 0 or more") }
+        let pending = value["pendingDeeplink"] ?? .nil
+        guard pending == .nil || pending.string != nil else {
+            throw Self.invalid("restore.pendingDeeplink must be a URL (a string) or nil")
+        }
+        self.init(hierarchy: hierarchy, clock: clock, pendingDeeplink: pending.string)
+    }
+
+    /// The table `app:snapshot()` gives for this state.
+    public var luaSnapshot: LuaValue {
+        guard case .table(let array, var fields) = hierarchy.luaSnapshot else { return hierarchy.luaSnapshot }
+        fields["clock"] = .number(clock)
+        fields["pendingDeeplink"] = pendingDeeplink.map(LuaValue.string)
+        return .table(array: array, fields: fields)
+    }
+
+    static func invalid(_ message: String) -> ScreenDSLError {
+        .invalidArgument(verb: "restore", message: message)
+    }
+}
+
+extension ScreenSnapshot {
+    /// The fields of a node's table; the window's also has the clock and the held deeplink.
+    private static let luaFields: Set<String> = ["kind", "key", "name", "traits", "attributes", "isVisible", "isTop", "selectedIndex",
+                                                 "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
+
+    /// The node as a script sees it.
+    var luaSnapshot: LuaValue {
+        var fields: [String: LuaValue] = [
+            "kind": .string(kind.rawValue),
+            "traits": ScreenValue.object(key?.traits ?? [:]).luaValue,
+            "attributes": ScreenValue.object(attributes).luaValue,
+            "isVisible": .boolean(isVisible),
+            "isTop": .boolean(isTop),
+            "children": .table(array: children.map(\.luaSnapshot), fields: [:]),
+        ]
+        fields["key"] = key.map { .string($0.description) }
+        fields["name"] = key.map { .string($0.name) }
+        fields["selectedIndex"] = selectedIndex.map { .integer(Int64($0 + 1)) }
+        fields["presentationPhase"] = presentationPhase.map { .string($0.rawValue) }
+        fields["presentationEnds"] = presentationEnds.map(LuaValue.number)
+        fields["className"] = className.map(LuaValue.string)
+        fields["iterable"] = isIterable ? .boolean(true) : nil
+        fields["presented"] = presented.first?.luaSnapshot
+        return .table(array: [], fields: fields)
+    }
+
+    /// A node from its table, each field checked; `path` names it in errors.
+    init(luaSnapshot value: LuaValue, path: String) throws(ScreenDSLError) {
+        func fail(_ message: String) -> ScreenDSLError { ScreenApplicationState.invalid("\(path): \(message)") }
+        guard let kindName = value["kind"]?.string, let kind = ScreenContainerKind(rawValue: kindName), kind != .container else {
+            throw fail("kind must be window, modal, stack or tabs")
+        }
+        if case let .table(array, fields) = value {
+            let allowed = path == "restore" ? Self.luaFields.union(["clock", "pendingDeeplink"]) : Self.luaFields
+            if !array.isEmpty { throw fail("a snapshot node is a table of named fields, not a list") }
+            if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw fail("unknown field '\(unknown)' (a snapshot has \(allowed.sorted().joined(separator: ", ")))")
+            }
+        }
+        // Each field of the type app:snapshot() gives it, or left out.
+        func expect(_ field: String, _ what: String, _ matches: (LuaValue) -> Bool) throws(ScreenDSLError) {
+            if let given = value[field], given != .nil, !matches(given) { throw fail("\(field) must be \(what)") }
+        }
+        for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
+        for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
+        try expect("selectedIndex", "a whole number") { $0.integer != nil }
+        try expect("presentationEnds", "a number") { $0.number?.isFinite == true }
+        try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
+        try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
+        try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
+        try expect("presentationPhase", "presenting, presented or dismissing") { $0.string.flatMap(ScreenPresentationPhase.init(rawValue:)) != nil }
+        var key: ScreenKey?
+        if let name = value["name"]?.string, value["key"]?.string != nil {
+            var traits: [String: ScreenValue] = [:]
+            if case let .table(_, fields)? = value["traits"] {
+                for (trait, field) in fields {
+                    guard let screenValue = ScreenValue(field) else { throw fail("trait '\(trait)' is not a string, number or boolean") }
+                    traits[trait] = screenValue
+                }
+            }
+            key = ScreenKey(name: name, traits: traits)
+        }
+        var attributes: [String: ScreenValue] = [:]
+        if case let .table(_, fields)? = value["attributes"] {
+            for (name, field) in fields {
+                guard let attribute = ScreenValue(field) else { throw fail("attribute '\(name)' is not plain data") }
+                attributes[name] = attribute
+            }
+        }
+        var children: [ScreenSnapshot] = []
+        for (position, child) in (value["children"]?.array ?? []).enumerated() {
+            children.append(try ScreenSnapshot(luaSnapshot: child, path: "\(path).children[\(position + 1)]"))
+        }
+        var presented: [ScreenSnapshot] = []
+        if let node = value["presented"], node != .nil {
+            presented.append(try ScreenSnapshot(luaSnapshot: node, path: "\(path).presented"))
+        }
+        self.init(kind: kind, key: key, className: value["className"]?.string, isIterable: value["iterable"]?.boolean ?? false,
+                  attributes: attributes, isVisible: value["isVisible"]?.boolean ?? true, isTop: value["isTop"]?.boolean ?? false,
+                  selectedIndex: value["selectedIndex"]?.integer.map { Int($0) - 1 },
+                  presentationPhase: value["presentationPhase"]?.string.flatMap(ScreenPresentationPhase.init(rawValue:)),
+                  presentationEnds: value["presentationEnds"]?.number, children: children, presented: presented)
+    }
+}
