@@ -3,7 +3,7 @@
 /// limit is an error that names it, at the script's `file:line`, and the host goes on.
 ///
 /// Defaults suit scenarios: 64 MiB, 100 million instructions, 10 seconds per call.
-public struct LuaLimits: Sendable, Equatable {
+public struct LuaLimits: Sendable, Hashable, Codable {
     /// Bytes the state may hold; 0 for no cap.
     public var memory: Int
     /// Lua VM instructions per call from Swift; 0 for no limit. Counted in steps of 1,000.

@@ -14,6 +14,8 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
     public let info: ScenarioInfo
     /// Why the file does not load, for the one case that stands for such a file.
     public let loadError: String?
+    /// The limits it runs under (`NavScenarios.discover(_:limits:)`).
+    public var limits = LuaLimits()
 
     public var name: String { info.name }
     public var tags: [String] { info.tags }
@@ -43,7 +45,7 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
             return failure(loadError)
         }
         do {
-            return result(using: try NavScenarioRunners.shared.runner(for: file))
+            return result(using: try NavScenarioRunners.shared.runner(for: file, limits: limits))
         } catch {
             return failure("\(error)")
         }
@@ -111,15 +113,21 @@ final class NavScenarioRunners: @unchecked Sendable {
     static let shared = NavScenarioRunners()
 
     private let lock = NSLock()
-    private var runners: [String: ScenarioFileRunner] = [:]
+    private struct Key: Hashable {
+        let path: String
+        let limits: LuaLimits
+    }
 
-    func runner(for file: ScenarioFile) throws -> ScenarioFileRunner {
+    private var runners: [Key: ScenarioFileRunner] = [:]
+
+    func runner(for file: ScenarioFile, limits: LuaLimits) throws -> ScenarioFileRunner {
         lock.lock()
         defer { lock.unlock() }
-        if let runner = runners[file.url.path] { return runner }
-        let options = LuaOptions(limits: NavScenarios.limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        let key = Key(path: file.url.path, limits: limits)
+        if let runner = runners[key] { return runner }
+        let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode)
-        runners[file.url.path] = runner
+        runners[key] = runner
         return runner
     }
 }

@@ -17,18 +17,18 @@ import NavScript
 /// comma-separated, narrow what is found, as `--filter` and `--tag` do for `navscript run`;
 /// Swift Testing's own `--filter` and Xcode pick the test, and Xcode reruns one case alone.
 public enum NavScenarios {
-    /// The limits each scenario runs under.
-    public nonisolated(unsafe) static var limits = LuaLimits()
-
     /// CI mode (`CI` set to anything but `false` or `0`): missing snapshots fail.
     static var snapshotMode: ScenarioSnapshots.Mode {
         let value = ProcessInfo.processInfo.environment["CI"] ?? ""
         return value.isEmpty || value == "false" || value == "0" ? .normal : .ci
     }
 
-    /// The scenarios under `paths` (relative to the package root of `file`, or absolute).
-    /// A file that does not load is one case that fails with its error.
-    public static func discover(_ paths: String..., relativeTo file: String = #filePath) -> [NavScenario] {
+    /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
+    /// each to run under `limits`. A file that does not load is one case that fails with its
+    /// error.
+    ///
+    ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20)))
+    public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), relativeTo file: String = #filePath) -> [NavScenario] {
         let base = packageRoot(of: URL(fileURLWithPath: file))
         let files: [ScenarioFile]
         do {
@@ -37,23 +37,23 @@ public enum NavScenarios {
             let missing = ScenarioFile(url: base.appendingPathComponent(paths.first ?? "."), displayPath: paths.joined(separator: ", "),
                                        root: base, displayRoot: ".")
             return [NavScenario(file: missing, info: ScenarioInfo(index: 0, name: "\(error)", tags: [], location: missing.displayPath, isPending: false),
-                                loadError: "\(error)")]
+                                loadError: "\(error)", limits: limits)]
         }
         let filters = list("NAVSCRIPT_FILTER"), tags = list("NAVSCRIPT_TAG")
         var found: [NavScenario] = []
         for file in files {
             do {
-                let scenarios = try NavScenarioRunners.shared.runner(for: file).list()
+                let scenarios = try NavScenarioRunners.shared.runner(for: file, limits: limits).list()
                 found += scenarios.filter { scenario in
                     (filters.isEmpty || filters.contains { scenario.name.contains($0) })
                         && (tags.isEmpty || scenario.tags.contains(where: tags.contains))
-                }.map { NavScenario(file: file, info: $0, loadError: nil) }
+                }.map { NavScenario(file: file, info: $0, loadError: nil, limits: limits) }
             } catch {
                 let message = (error as? LuaError)?.message ?? "\(error)"
                 let line = NavScenario.messageLocation(message)?.line ?? 1
                 found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) does not load", tags: [],
                                                                          location: "\(file.displayPath):\(line)", isPending: false),
-                                         loadError: message))
+                                         loadError: message, limits: limits))
             }
         }
         return found

@@ -46,6 +46,23 @@ import Testing
     }
 
     /// A snapshot the scenario wrote but that cannot be saved fails the scenario, with why.
+    /// Each discovery runs its scenarios under its own limits, however the process ran the
+    /// same file before.
+    @Test func limitsAreTheDiscoverysOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "scenario('grows', function() local t = {} for i = 1, 200000 do t[i] = i end end)\n"
+            .write(to: folder.appendingPathComponent("grow_spec.lua"), atomically: true, encoding: .utf8)
+        let roomy = try #require(NavScenarios.discover(folder.path).first)
+        let tight = try #require(NavScenarios.discover(folder.path, limits: LuaLimits(memory: 1 << 20)).first)
+        #expect(roomy.result().status == .passed)
+        #expect(tight.result().message?.contains("memory limit exceeded (1024 KiB)") == true)
+        #expect(roomy.result().status == .passed)
+        let decoded = try JSONDecoder().decode(NavScenario.self, from: JSONEncoder().encode(tight))
+        #expect(decoded.limits == tight.limits)
+    }
+
     @Test func aSnapshotThatCannotBeSavedFailsTheScenario() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
