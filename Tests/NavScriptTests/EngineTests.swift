@@ -84,6 +84,21 @@ let chatRoutes = """
         #expect(throws: LuaError.self) { try NavEngine(root: tree.root, displayRoot: "routes") }
     }
 
+    /// A development build that launches on a broken edit still gets an engine, which loads
+    /// the scripts once they are fixed.
+    @Test func anEngineCanStartOnABrokenScript() async throws {
+        let tree = try ScriptTree(["chat.lua": "return {"])
+        let engine = try NavEngine.starting(root: tree.root, displayRoot: "routes")
+        #expect(engine.routeNames.isEmpty)
+        #expect(engine.lastError?.message == "routes/chat.lua:1: unexpected symbol near <eof>")
+        #expect(throws: NavEngineError.unknownRoute("chat.showChat", known: [])) { try engine.route("chat.showChat", .int(1)) }
+        try tree.write("chat.lua", chatRoutes)
+        let reload = try #require(await engine.checkForChanges())
+        #expect(reload.error == nil)
+        #expect(engine.lastError == nil)
+        #expect(engine.routeNames.contains("chat.showChat"))
+    }
+
     @Test func hostFactoriesWinOverScriptScreens() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)

@@ -47,13 +47,34 @@ public final class NavEngine {
     private var reloadsStarted = 0, newestFinished = 0
 
     /// Loads the scripts under `root`. A script that does not load throws here.
-    public init(root: URL, displayRoot: String? = nil, limits: LuaLimits = LuaLimits(), directory: NavDirectory = NavDirectory()) throws {
+    public convenience init(root: URL, displayRoot: String? = nil, limits: LuaLimits = LuaLimits(), directory: NavDirectory = NavDirectory()) throws {
+        try self.init(root: root, displayRoot: displayRoot, limits: limits, directory: directory, startsBroken: false)
+    }
+
+    /// An engine even when a script does not load yet, for a development build that launches
+    /// on a broken edit: it then has no routes, `lastError` says why, and a reload (`watch()`)
+    /// loads the scripts once they are fixed. Throws only when no Lua state can be made.
+    ///
+    ///     let engine = try NavEngine.starting(root: scriptsFolder)
+    ///     if let error = engine.lastError { print(error) }   // routes/chat.lua:3: ...
+    ///     engine.watch()
+    public static func starting(root: URL, displayRoot: String? = nil, limits: LuaLimits = LuaLimits(),
+                                directory: NavDirectory = NavDirectory()) throws -> NavEngine {
+        try NavEngine(root: root, displayRoot: displayRoot, limits: limits, directory: directory, startsBroken: true)
+    }
+
+    private init(root: URL, displayRoot: String?, limits: LuaLimits, directory: NavDirectory, startsBroken: Bool) throws {
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot ?? root.lastPathComponent
         self.directory = directory
         options = LuaOptions(limits: limits, root: self.root, displayRoot: self.displayRoot)
         watcher = ScriptWatcher(root: self.root)
-        runtime = try Self.load(root: self.root, options: options, directory: directory)
+        do {
+            runtime = try Self.load(root: self.root, options: options, directory: directory)
+        } catch let error as LuaError where startsBroken {
+            runtime = try NavRuntime(options: options, directory: directory, activate: false)
+            lastError = error
+        }
         directory.runtime = runtime
     }
 
