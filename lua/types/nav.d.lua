@@ -253,7 +253,7 @@ function Route:showAlert(alert, options) end
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:showActionSheet(sheet, options) end
----@param safari string|{url: string, dismissButtonStyle?: string, didFinish?: fun()}
+---@param safari string|{url: string, dismissButtonStyle?: "done"|"close"|"cancel", didFinish?: fun()}
 ---@param options? {animated?: boolean}
 ---@param nested? NestedRoute
 ---@return Route
@@ -272,7 +272,7 @@ function Route:showMediaPicker(picker, options, nested) end
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:showDocumentPreview(preview, options) end
----@param product string|{itemID: string, parameters?: table, didFinish?: fun()}
+---@param product string|integer|{itemID: string, parameters?: table, didFinish?: fun()}
 ---@param options? {animated?: boolean}
 ---@param nested? NestedRoute
 ---@return Route
@@ -297,7 +297,7 @@ function Route:openAppSettings() end
 ---@return Route
 function Route:openStoreApp(id, options) end
 ---@param hud "activity"|"spinner"|"success"|"failure"|{indicator?: string|{percentage: number}|{image: string}, message?: string}
----@param options? {animated?: boolean, duration?: number}
+---@param options? {animation?: boolean, animated?: boolean, duration?: number} # animation: Nivelir's label (false for none)
 ---@return Route
 function Route:showHUD(hud, options) end
 ---@return Route

@@ -40,12 +40,18 @@ extension NavRuntime {
         routeMethod("showHUD") { runtime, call, route in
             let hud = try runtime.hud(call, 2)
             let options = try NavOptions(call, 3)
-            try options.only(["animated", "duration"], for: "showHUD")
+            try options.only(["animation", "animated", "duration"], for: "showHUD")
             let duration = try options.number("duration")
             if let duration, !(duration.isFinite && duration >= 0) {
                 throw LuaCallError.argument(3, "option 'duration' must be a finite number of seconds, 0 or more")
             }
-            return route.showHUD(hud, animated: try options.bool("animated", default: true), duration: duration)
+            // Nivelir's label is `animation` (a HUDAnimation, or nil for none): `animation = false`.
+            let animation = try options.field("animation"), animated = try options.field("animated")
+            if animation != nil && animated != nil {
+                throw LuaCallError.argument(3, "options 'animation' and 'animated' both say whether the HUD animates: give one")
+            }
+            let animates = try options.bool(animation != nil ? "animation" : "animated", default: true)
+            return route.showHUD(hud, animated: animates, duration: duration)
         },
         routeMethod("hideHUD") { _, _, route in route.hideHUD() },
         routeMethod("impactOccurred") { _, call, route in

@@ -32,8 +32,12 @@ extension NavRuntime {
             } else {
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["url", "dismissButtonStyle", "didFinish"])
-                safari = Safari(url: try table.requiredString("url"), dismissButtonStyle: try table.string("dismissButtonStyle") ?? "done",
-                                didFinish: runtime.report(try table.function("didFinish")))
+                // SFSafariViewController.DismissButtonStyle's cases.
+                let style = try table.string("dismissButtonStyle") ?? "done"
+                guard ["done", "close", "cancel"].contains(style) else {
+                    throw table.error("field 'dismissButtonStyle' must be done, close or cancel, got '\(style)'")
+                }
+                safari = Safari(url: try table.requiredString("url"), dismissButtonStyle: style, didFinish: runtime.report(try table.function("didFinish")))
             }
             return try route.showSafari(safari, animated: animated, nested: nested)
         },
@@ -43,7 +47,12 @@ extension NavRuntime {
         presenting("showMediaPicker") { runtime, call, animated, nested, route in
             try route.showMediaPicker(try runtime.mediaPicker(call), animated: animated, nested: nested)
         },
-        presenting("showDocumentPreview") { runtime, call, animated, _, route in
+        presenting("showDocumentPreview") { runtime, call, animated, nested, route in
+            // Nivelir's nested route runs on the UIDocumentInteractionController, an object
+            // that is no view controller, so no container stands for it here.
+            guard nested == nil else {
+                throw LuaCallError.message("showDocumentPreview takes no nested route: Nivelir's runs on the UIDocumentInteractionController, which no container stands for")
+            }
             let preview: DocumentPreview
             if call.type(2) == .string {
                 preview = DocumentPreview(url: try call.string(2))
@@ -59,7 +68,8 @@ extension NavRuntime {
         presenting("showStoreProduct") { runtime, call, animated, nested, route in
             let product: StoreProduct
             if call.type(2) == .string || call.type(2) == .number {
-                product = StoreProduct(itemID: try call.string(2))
+                // Nivelir's item ID is text; a whole number is written as one.
+                product = StoreProduct(itemID: try call.type(2) == .number ? String(call.integer(2)) : call.string(2))
             } else {
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["itemID", "parameters", "didFinish"])

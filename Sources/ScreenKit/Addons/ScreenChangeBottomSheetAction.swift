@@ -1,7 +1,9 @@
 /// Changes the bottom sheet the container is presented in (Nivelir's
-/// `ScreenChangeBottomSheetAction`): its detents, selected detent or grabber. The sheet is
-/// the presented container of the container's modal level, presented with a bottom sheet
-/// controller (`withBottomSheet`); another fails with "is not presented as a bottom sheet".
+/// `ScreenChangeBottomSheetAction`): its detents, selected detent or grabber. As Nivelir's
+/// `UIViewController.bottomSheet`, the sheet is what the container's presenter presents (the
+/// container itself when nothing presents it), and it must have the custom presentation
+/// style and a bottom sheet controller (`withBottomSheet`); another fails with "is not
+/// presented as a bottom sheet".
 /// Logs "Changing bottom sheet of <type>". The change shows in the sheet's `bottomSheet`
 /// attribute; it records no transition.
 ///
@@ -27,8 +29,9 @@ public struct ScreenChangeBottomSheetAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Changing bottom sheet of \(container.typeName)")
-        let sheetContainer = container.presentingContainer?.presentedContainer ?? container.presentationContext
-        guard sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",
+        let sheetContainer = container.presenting?.presented ?? container
+        guard sheetContainer.attributes[ScreenAttribute.modalPresentationStyle] == .string(ScreenModalPresentationStyle.custom.rawValue),
+              sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",
               let index = sheetContainer.payload.lastIndex(where: { $0 is ScreenBottomSheet }),
               let sheet = sheetContainer.payload[index] as? ScreenBottomSheet else {
             return completion(.failure(InvalidBottomSheetContainerError(container: container, for: self)))

@@ -20,6 +20,7 @@ extension ScreenNavigator {
             } catch {
                 return clock.step { completion(.failure(error)) }
             }
+            self.lastStartedAction = action
             action.perform(container: container, navigator: self) { result in
                 clock.step { completion(result) }
             }

@@ -21,6 +21,8 @@ public final class ScreenNavigator {
 
     /// Custom actions that started and have not completed yet, oldest first.
     public private(set) var pendingActions: [any ScreenAction] = []
+    /// The action started last, which names a navigation that never completes.
+    var lastStartedAction: (any ScreenAction)?
     private var pendingTokens: [Int] = []
     private var nextToken = 0
 

@@ -50,17 +50,39 @@ public enum ScreenStackAnimation: Hashable, Sendable {
 public typealias ScreenTabAnimation = ScreenCustomAnimation
 public typealias ScreenRootAnimation = ScreenCustomAnimation
 
+extension ScreenCustomAnimation {
+    /// UIKit's `UIView.AnimationOptions.transition...` for the names of its transitions.
+    private static let transitionOptions: [String: Int] = [
+        "flipFromLeft": 1 << 20, "flipFromRight": 2 << 20, "curlUp": 3 << 20, "curlDown": 4 << 20,
+        "crossDissolve": 5 << 20, "flipFromTop": 6 << 20, "flipFromBottom": 7 << 20,
+    ]
+
+    /// How Swift prints the animation in a Nivelir action of `type` (`ScreenStackAnimation`,
+    /// `ScreenTabAnimation`, `ScreenRootAnimation`): one of UIKit's transitions as Nivelir's
+    /// transition animation, `Nivelir.ScreenTabTransitionAnimation(duration: 0.3, options:
+    /// __C.UIViewAnimationOptions(rawValue: 5242880))`; another as itself.
+    func swiftText(in type: String) -> String {
+        guard let options = Self.transitionOptions[name] else { return "\(self)" }
+        let transition = type.dropLast("Animation".count) + "TransitionAnimation"
+        return "Nivelir.\(transition)(duration: \(duration), options: __C.UIViewAnimationOptions(rawValue: \(options)))"
+    }
+}
+
 extension ScreenURLText {
     /// An optional stack animation as Swift prints Nivelir's field:
-    /// `Optional(Nivelir.ScreenStackAnimation.default)`, `...custom(crossDissolve))`, `nil`.
+    /// `Optional(Nivelir.ScreenStackAnimation.default)`, `...custom(Nivelir.ScreenStackTransitionAnimation(...)))`, `nil`.
     static func animation(_ animation: ScreenStackAnimation?) -> ScreenURLText {
-        ScreenURLText(animation.map { "Optional(Nivelir.ScreenStackAnimation.\($0.isDefault ? "default" : "custom(\($0.name))"))" } ?? "nil")
+        switch animation {
+        case nil: return ScreenURLText("nil")
+        case .default?: return ScreenURLText("Optional(Nivelir.ScreenStackAnimation.default)")
+        case let .custom(custom)?: return ScreenURLText("Optional(Nivelir.ScreenStackAnimation.custom(\(custom.swiftText(in: "ScreenStackAnimation"))))")
+        }
     }
 
     /// An optional tab or root animation (`type`: `ScreenTabAnimation`, `ScreenRootAnimation`),
     /// always custom: `Optional(Nivelir.ScreenTabAnimation.custom(...))`, `nil`.
     static func animation(_ type: String, _ animation: ScreenCustomAnimation?) -> ScreenURLText {
-        ScreenURLText(animation.map { "Optional(Nivelir.\(type).custom(\($0)))" } ?? "nil")
+        ScreenURLText(animation.map { "Optional(Nivelir.\(type).custom(\($0.swiftText(in: type))))" } ?? "nil")
     }
 }
 

@@ -83,11 +83,13 @@ public final class ScreenApplication {
     }
 
     func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
+        let pending = navigator.pendingActions.count
         if let result = run(leavingPending: start) { return result }
-        let stuck = navigator.pendingActions.last.map { "\($0)" } ?? "the route"
-        let error = ScreenActionCompletionError(.neverCompleted, for: stuck)
-        navigator.logError(error)
-        return .failure(error)
+        // The action that hangs: a custom one this navigation left pending, else the last one
+        // started, after which nothing ran (a changeBottomSheet, a `get` that never calls
+        // `done`). Nothing is logged, as Nivelir's completion never comes to log it.
+        let stuck = navigator.pendingActions.count > pending ? navigator.pendingActions.last : navigator.lastStartedAction
+        return .failure(ScreenActionCompletionError(.neverCompleted, for: stuck.map { "\($0)" } ?? "the route"))
     }
 
     /// Runs the clock until the navigation `start` begins completes, or nothing is left to

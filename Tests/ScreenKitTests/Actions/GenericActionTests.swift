@@ -152,7 +152,8 @@ import Testing
             The action never completed for:
               ScreenCustomAction<UIWindow>(name: "stuck")
             """)
-        #expect(app.log.last?.hasPrefix("Error: The action never completed") == true)
+        // Nothing is logged: Nivelir's completion never comes to log it.
+        #expect(!app.log.contains { $0.hasPrefix("Error:") })
     }
 
     @Test func completingTwiceIsReportedAndTheSecondCallIgnored() throws {

@@ -75,7 +75,8 @@ window
 
   scenario("does not let another app's navigator change its hierarchy", function()
     local first, second = nav.app { root = nav.stack { Feed() } }, nav.app { root = nav.stack { ChatList() } }
-    expect(second:navigate(nav.route():from(first:top()):present(Chat()))):toFail("The container <UIViewController: Feed> is in another application's window")
+    expect(second:navigate(nav.route():from(first:top()):present(Chat())))
+      :toFail("The container <UIViewController: Feed> is in another application's window for:\n  ScreenFromAction<UIWindow, UIViewController>(output: Optional(<UIViewController: Feed>))", true)
     expect(first:top()):toShow(Feed)
     expect(first.transitions):toHaveLength(0)
   end)

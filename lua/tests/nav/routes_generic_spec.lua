@@ -206,7 +206,7 @@ describe("get, refresh, fail and wait", function()
     expect(app:navigate(nav.route():get(function(_, d) d(false, "no luck") end))):toFail("^no luck$")
     expect(app:navigate(nav.route():get(function(_, d) d(false) end))):toFail("Action canceled")
     expect(app:navigate(nav.route():get(function(_, d) error("broke") end))):toFail("routes_generic_spec.lua:%d+: broke")
-    expect(app:navigate(nav.route():get(function(_, d) end))):toFail("never completed")
+    expect(app:navigate(nav.route():get(function(_, d) end))):toFail("The action never completed for:\n  ScreenGetAction<UIWindow>(body: (Function))", true)
   end)
 
   scenario("refresh needs a refreshable container", function()

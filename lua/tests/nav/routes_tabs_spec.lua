@@ -69,7 +69,10 @@ describe("selectTab", function()
     expect(app:navigate(tabs:selectTab(4))):toFail("No container of UIViewController type found for:\n  ScreenSelectTabAction<UITabBarController, UIViewController>(predicate: index 4, animation: nil)")
     -- An animation prints as Swift prints Nivelir's optional ScreenTabAnimation field.
     expect(app:navigate(tabs:selectTab(4, { animation = "crossDissolve" })))
-      :toFail('animation: Optional(Nivelir.ScreenTabAnimation.custom(ScreenCustomAnimation(name: "crossDissolve", duration: 0.3))))', true)
+      :toFail("animation: Optional(Nivelir.ScreenTabAnimation.custom(Nivelir.ScreenTabTransitionAnimation(duration: 0.3, options: __C.UIViewAnimationOptions(rawValue: 5242880)))))", true)
+    -- A custom animation that is none of UIKit's transitions prints as itself.
+    expect(app:navigate(tabs:selectTab(4, { animation = { name = "slide", duration = 0.4 } })))
+      :toFail('animation: Optional(Nivelir.ScreenTabAnimation.custom(ScreenCustomAnimation(name: "slide", duration: 0.4))))', true)
     expect(app:navigate(tabs:selectTab(0))):toFail("index 0")
     expect(app:navigate(tabs:selectTab(Chat { id = 5 }))):toFail("No container of UIViewController type found")
   end)

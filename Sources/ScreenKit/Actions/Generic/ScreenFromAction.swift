@@ -15,7 +15,8 @@ public struct ScreenFromAction: ScreenAction {
     }
 
     public var description: String {
-        describeAction("ScreenFromAction", [containerKind, outputKind], ["output": output as Any])
+        // Swift prints the optional field as `Optional(<UIViewController: Chat>)` or `nil`.
+        describeAction("ScreenFromAction", [containerKind, outputKind], ["output": ScreenURLText(output.map { "Optional(\($0))" } ?? "nil")])
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {

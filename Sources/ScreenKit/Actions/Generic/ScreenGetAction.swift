@@ -11,7 +11,7 @@ public struct ScreenGetAction: ScreenAction {
         self.body = body
     }
 
-    public var description: String { describeAction("ScreenGetAction", [containerKind]) }
+    public var description: String { describeAction("ScreenGetAction", [containerKind], ["body": ScreenURLText("(Function)")]) }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         body(container) { completion($0.map { nil }) }
