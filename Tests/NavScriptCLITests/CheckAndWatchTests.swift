@@ -44,6 +44,8 @@ import Testing
         let process = Process()
         private let lock = NSLock()
         private var buffer = ""
+        /// Signalled once the output has been read to its end.
+        private let drained = DispatchSemaphore(value: 0)
 
         /// The keyboard end of the watch's terminal, when it has one.
         private(set) var keyboard: FileHandle?
@@ -68,7 +70,9 @@ import Testing
             process.standardError = pipe
             try process.run()
             let reader = pipe.fileHandleForReading
+            let drained = drained
             Thread.detachNewThread { [weak self] in
+                defer { drained.signal() }
                 while true {
                     let data = reader.availableData
                     guard !data.isEmpty, let self else { return }
@@ -83,6 +87,13 @@ import Testing
             lock.lock()
             defer { lock.unlock() }
             return buffer
+        }
+
+        /// Waits for the process to end and its output to be read to the end: what it wrote
+        /// last may still be in the pipe when it exits.
+        func waitUntilExit() {
+            process.waitUntilExit()
+            _ = drained.wait(timeout: .now() + 10)
         }
 
         /// Waits until `text` appears `count` times.

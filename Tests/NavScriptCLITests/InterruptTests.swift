@@ -15,7 +15,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)   // b_spec.lua is running
         let started = Date()
         kill(watch.process.processIdentifier, signal)
-        watch.process.waitUntilExit()
+        watch.waitUntilExit()
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(watch.process.terminationStatus == 128 + signal)
         #expect(watch.output.contains("1 passed, 0 failed, 0 skipped, 1 not run (interrupted)"), "\(watch.output)")
@@ -32,7 +32,7 @@ import Testing
         let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never", "--reporter", "junit=j.xml"], in: fixture.root)
         Thread.sleep(forTimeInterval: 1)
         kill(watch.process.processIdentifier, SIGTERM)
-        watch.process.waitUntilExit()
+        watch.waitUntilExit()
         #expect(watch.process.terminationStatus == 128 + SIGTERM, "\(watch.output)")
         #expect(fixture.exists("j.xml"), "\(watch.output)")
     }
@@ -48,7 +48,7 @@ import Testing
         #expect(watch.waitFor("PASS a_spec.lua"))
         Thread.sleep(forTimeInterval: 0.5)
         kill(watch.process.processIdentifier, SIGINT)
-        watch.process.waitUntilExit()
+        watch.waitUntilExit()
         let merged = try navscript(["merge-reports", "b", "--color", "never", "--reporter", "tap=m.tap"], in: fixture.root)
         #expect(merged.status == 128 + SIGINT)
         #expect(merged.errors.contains("is of a run that was interrupted"), "\(merged.errors)")
