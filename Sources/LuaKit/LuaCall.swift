@@ -248,6 +248,17 @@ public struct LuaCall {
         LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(position))) ?? .nil
     }
 
+    /// Pops a key and pushes `table[key]` (raw); returns its type.
+    @discardableResult
+    public func rawGet(_ table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawget(L, lua_absindex(L, table))) ?? .nil
+    }
+
+    /// Pops a value and a key below it and sets `table[key] = value` (raw).
+    public func rawSet(_ table: Int32) {
+        lua_rawset(L, lua_absindex(L, table))
+    }
+
     /// The length of the table's array part (raw).
     public func length(_ table: Int32) -> Int {
         Int(lua_rawlen(L, table))

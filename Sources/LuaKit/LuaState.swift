@@ -314,7 +314,9 @@ public final class LuaState {
         released.add(ref)
     }
 
-    private func releaseDropped(_ call: LuaCall) {
+    /// Gives back the registry slots of the references dropped so far (done before every
+    /// call into Lua; a binding that drops one and wants it collected now calls this).
+    package func releaseDropped(_ call: LuaCall) {
         for ref in released.take() {
             luaL_unref(call.L, clua_registryindex(), ref)
         }

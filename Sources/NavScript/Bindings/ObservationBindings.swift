@@ -2,12 +2,14 @@ import LuaKit
 import ScreenKit
 
 /// A script table registered as an observer (Nivelir's `ScreenObserver`): its methods are
-/// what screens call through `container:notify(method, ...)`. The runtime lists the table in
-/// a weak-valued table (`slot`), so that one observed only weakly goes once the script drops
-/// it; observing it strongly keeps it (`strong`).
+/// what screens call through `container:notify(method, ...)`. The runtime lists the table
+/// weakly, by `slot`, so that one observed only weakly goes once the script drops it; while
+/// a strong observation of it lasts (until its token is cancelled), `strong` keeps it.
 final class LuaObserver: ScreenObserver {
     let slot: Int
     var strong: LuaReference?
+    /// Strong observations not cancelled.
+    var strongObservations = 0
 
     init(slot: Int) {
         self.slot = slot
@@ -24,7 +26,7 @@ extension NavRuntime {
             let weakly = call.boolean(5)
             let observer = try runtime.observer(call, 3, weakly: weakly)
             let token = navigator.observe(by: observer, as: type, where: predicate, weakly: weakly)
-            runtime.observerTokens[ObjectIdentifier(token)] = token
+            runtime.observerTokens[ObjectIdentifier(token)] = (token, weakly ? nil : observer)
             call.push(token, runtime.tokens)
             return 1
         },
@@ -42,7 +44,14 @@ extension NavRuntime {
         .method(.observerToken, "cancel") { runtime, call in
             let token = try call.object(1, runtime.tokens)
             token.cancel()
-            runtime.observerTokens[ObjectIdentifier(token)] = nil
+            // The last strong observation of a table cancelled: it lives only as the script keeps it.
+            if let observer = runtime.observerTokens.removeValue(forKey: ObjectIdentifier(token))?.1 {
+                observer.strongObservations -= 1
+                if observer.strongObservations == 0 {
+                    observer.strong = nil
+                    runtime.lua.releaseDropped(call)
+                }
+            }
             return 0
         },
         .metamethod(.observerToken, "__tostring") { _, call in
@@ -55,10 +64,9 @@ extension NavRuntime {
             guard let observation = container.observation ?? runtime.buildingObservations[ObjectIdentifier(container)] else {
                 throw LuaCallError.argument(1, "\(container) has no observation (define its screen with nav.screen(name, { observer = \"...\" }))")
             }
-            try runtime.dropCollectedObservers(call)
             var observers: [LuaObserver] = []
             observation.notify { observer in
-                if let observer = observer as? LuaObserver, runtime.observers.contains(where: { $0 === observer }) {
+                if let observer = observer as? LuaObserver, runtime.observers[observer.slot] === observer {
                     observers.append(observer)
                 }
             }
@@ -70,9 +78,10 @@ extension NavRuntime {
                     throw LuaCallError.plain("stack overflow (\(arguments) arguments are too many)")
                 }
                 try function.push(on: call)
-                // A weak observer an earlier observer's method let go of is not told.
+                // A weak observer the collector took (maybe while an earlier one ran) is not told.
                 guard try runtime.pushObserver(observer, call) else {
-                    call.pop(2)
+                    call.pop()
+                    runtime.observers[observer.slot] = nil
                     continue
                 }
                 told += 1
@@ -88,32 +97,33 @@ extension NavRuntime {
     ]
 
     /// The observer of the table at `index`: one per table, as Nivelir has one per object
-    /// (observing twice tells it once). Observing it strongly, once, keeps the table.
+    /// (observing twice tells it once), found through the weak table by the table itself.
     private func observer(_ call: LuaCall, _ index: Int32, weakly: Bool) throws -> LuaObserver {
         guard call.type(index) == .table else { throw LuaCallError.type(index, expected: "observer table") }
-        try dropCollectedObservers(call)
-        var found: LuaObserver?
-        for observer in observers where try pushObserver(observer, call) {
-            defer { call.pop() }
-            if call.rawEqual(-1, index) {
-                found = observer
-                break
-            }
-        }
+        try pushWeakObservers(call)
+        defer { call.pop() }
+        call.pushCopy(index)
+        let known = call.rawGet(-2) == .number ? try? call.integer(-1) : nil
+        call.pop()
         let observer: LuaObserver
-        if let found {
+        if let known, let found = observers[known] {
             observer = found
         } else {
-            observer = LuaObserver(slot: observers.count + droppedObservers + 1)
-            try pushWeakObservers(call)
+            nextObserverSlot += 1
+            observer = LuaObserver(slot: nextObserverSlot)
+            observers[observer.slot] = observer
             call.pushCopy(index)
             call.setElement(-2, observer.slot)
-            call.pop()
-            observers.append(observer)
-        }
-        if !weakly, observer.strong == nil {
             call.pushCopy(index)
-            observer.strong = lua.reference(from: call)
+            call.push(observer.slot)
+            call.rawSet(-3)
+        }
+        if !weakly {
+            observer.strongObservations += 1
+            if observer.strong == nil {
+                call.pushCopy(index)
+                observer.strong = lua.reference(from: call)
+            }
         }
         return observer
     }
@@ -132,24 +142,23 @@ extension NavRuntime {
     /// Forgets the observers whose tables were collected, so that the navigator's weak
     /// registrations of them end (Nivelir drops a dead weak observer's storage).
     func dropCollectedObservers(_ call: LuaCall) throws {
-        guard let weakObservers else { return }
+        guard let weakObservers, !observers.isEmpty else { return }
         try weakObservers.push(on: call)
         defer { call.pop() }
-        let before = observers.count
-        observers.removeAll { observer in
-            call.element(-1, observer.slot)
-            defer { call.pop() }
-            return call.type(-1) != .table
+        for slot in Array(observers.keys) {
+            call.element(-1, slot)
+            if call.type(-1) != .table { observers[slot] = nil }
+            call.pop()
         }
-        droppedObservers += before - observers.count
     }
 
-    /// The weak-valued table of the observers' tables, by slot, made once per state.
+    /// The observers' tables, held weakly both ways: `[slot] = table` and `[table] = slot`.
+    /// Made once per state.
     private func pushWeakObservers(_ call: LuaCall) throws {
         if let weakObservers { return try weakObservers.push(on: call) }
         call.pushTable()
         call.pushTable(fields: 1)
-        call.push("v")
+        call.push("kv")
         call.setField(-2, "__mode")
         call.setMetatable(-2)
         call.pushCopy(-1)

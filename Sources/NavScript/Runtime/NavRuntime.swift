@@ -51,14 +51,13 @@ public final class NavRuntime {
     /// The observer type each screen informs (`observer = "ChatObserver"`).
     var screenObservers: [String: String] = [:]
     /// Observer tokens, kept until cancelled or the state closes: dropping one in a script
-    /// does not cancel it, so that when it ends does not depend on the collector.
-    var observerTokens: [ObjectIdentifier: ScreenObserverToken] = [:]
-    /// The tables registered as observers, one `LuaObserver` each, while their tables live.
-    var observers: [LuaObserver] = []
-    /// How many observers were forgotten once the collector took their tables (slots are
-    /// not reused).
-    var droppedObservers = 0
-    /// The observers' tables by slot, held weakly.
+    /// does not cancel it, so that when it ends does not depend on the collector. With the
+    /// observer of a strong observation.
+    var observerTokens: [ObjectIdentifier: (ScreenObserverToken, LuaObserver?)] = [:]
+    /// The tables registered as observers, one `LuaObserver` each by slot, while their tables live.
+    var observers: [Int: LuaObserver] = [:]
+    var nextObserverSlot = 0
+    /// The observers' tables by slot and their slots by table, held weakly.
     var weakObservers: LuaReference?
     /// `observer[method](observer, ...)`, protected: what `container:notify` calls.
     var notifyFunction: LuaReference?

@@ -110,6 +110,36 @@ describe("observation", function()
       :toFail("bad argument #4 to 'observe' %(boolean expected, got string%)")
   end)
 
+  scenario("a weak observer collected while another is told is skipped, and the rest get their arguments", function()
+    local app, _, chat = chatOverList()
+    local heard = {}
+    local weaks = {}
+    for i = 1, 20 do weaks[i] = listener(heard) end
+    app.navigator:observe("ChatObserver", { didSendMessage = function() weaks = nil; collectgarbage(); collectgarbage() end })
+    for i = 1, 20 do app.navigator:observeWeakly("ChatObserver", weaks[i]) end
+    local last = listener(heard)
+    app.navigator:observeWeakly("ChatObserver", last)
+    expect(chat:notify("didSendMessage", "Hi")):toBe(2)
+    expect(heard):toEqual { "Hi" }
+    expect(app.navigator.observerCount):toBe(2)
+  end)
+
+  scenario("a table whose strong observation is cancelled lives only as long as the script keeps it", function()
+    local app, _, chat = chatOverList()
+    local heard = {}
+    local observer = listener(heard)
+    local token = app.navigator:observe("ChatObserver", observer)
+    app.navigator:observeWeakly("ChatObserver", observer)
+    token:cancel()
+    expect(chat:notify("didSendMessage", "kept")):toBe(1)
+    observer = nil
+    collectgarbage()
+    collectgarbage()
+    expect(chat:notify("didSendMessage", "gone")):toBe(0)
+    expect(heard):toEqual { "kept" }
+    expect(app.navigator.observerCount):toBe(0)
+  end)
+
   scenario("screen, pushedInto and satisfiedAny choose which screens an observer hears", function()
     local app = nav.app { root = nav.stack { ChatList(), Chat { id = 1 }, Chat { id = 2 } } }
     local stack = app.window.children[1]
