@@ -61,6 +61,14 @@ public struct LuaCall {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
+    /// A string or a number as Lua writes it (`404`, `1.5`), converting the value in place
+    /// (push a copy first to keep a number a number); nil for another type.
+    public func convertedString(_ index: Int32) -> String? {
+        var length = 0
+        guard let bytes = clua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
     public func integer(_ index: Int32) throws(LuaCallError) -> Int {
         var isNumber: Int32 = 0
         let value = clua_tointegerx(L, index, &isNumber)

@@ -178,9 +178,10 @@ extension NavRuntime {
                 switch value {
                 case .nil: return nil
                 case let .string(text): return text
-                // UIKit's badgeValue is text: a number is written as Lua writes it (2.0 as 2).
+                // UIKit's badgeValue is text: a whole number as an integer (2.0 as "2"), another
+                // as Lua's %.14g writes it ("1.5").
                 case let .integer(number): return String(number)
-                case let .number(number): return value.integer.map(String.init) ?? String(format: "%.14g", number)
+                case let .number(number) where number.isFinite: return value.integer.map(String.init) ?? String(format: "%.14g", number)
                 default: throw LuaCallError.argument(2, "option 'badge' must be a string or a number")
                 }
             }

@@ -73,7 +73,8 @@ extension NavRuntime {
             } else {
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["itemID", "parameters", "didFinish"])
-                product = StoreProduct(itemID: try table.requiredString("itemID"), parameters: try table.values("parameters") ?? [:],
+                let itemID = try table.field("itemID") { at in try table.call.type(at) == .number ? String(table.call.integer(at)) : nil }
+                product = StoreProduct(itemID: try itemID ?? table.requiredString("itemID"), parameters: try table.values("parameters") ?? [:],
                                        didFinish: runtime.report(try table.function("didFinish")))
             }
             return try route.showStoreProduct(product, animated: animated, nested: nested)

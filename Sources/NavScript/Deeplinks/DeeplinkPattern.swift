@@ -17,16 +17,26 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     let scheme: String
     let segments: [String]
 
-    /// Fails for a pattern without `scheme://`.
+    /// Fails for a pattern without `scheme://` and a host, which no URL could match.
     public init?(_ pattern: String) {
         guard let separator = pattern.range(of: "://"), separator.lowerBound > pattern.startIndex else {
             return nil
         }
-        description = pattern
-        scheme = pattern[..<separator.lowerBound].lowercased()
         let rest = pattern[separator.upperBound...]
         let host = rest.prefix { $0 != "/" }
+        guard !host.isEmpty else { return nil }
+        description = pattern
+        scheme = pattern[..<separator.lowerBound].lowercased()
         segments = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
+    }
+
+    /// Whether `other` matches the same URLs (`app://CHAT/:id/` and `app://chat/:chatId`):
+    /// what defining a pattern again replaces.
+    func matchesAlike(_ other: DeeplinkPattern) -> Bool {
+        scheme == other.scheme && segments.count == other.segments.count
+            && zip(segments, other.segments).enumerated().allSatisfy { position, pair in
+                pair.0.hasPrefix(":") && pair.1.hasPrefix(":") || (position == 0 ? pair.0.lowercased() == pair.1.lowercased() : pair.0 == pair.1)
+            }
     }
 
     /// The parameters of `url` if it matches.

@@ -27,7 +27,7 @@ extension NavRuntime {
         // A pattern defined again gets the new handler, in its place, as a screen defined
         // again is the new definition.
         let definition = NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2))
-        if let position = deeplinks.firstIndex(where: { $0.pattern.description == text }) {
+        if let position = deeplinks.firstIndex(where: { $0.pattern.matchesAlike(pattern) }) {
             deeplinks[position] = definition
         } else {
             deeplinks.append(definition)
@@ -104,8 +104,13 @@ extension NavRuntime {
             case let .hold(route):
                 app.pendingDeeplink = text
                 // A route still waiting on a custom action (an `authorize` that completes
-                // once the user signs in, as Nivelir's interceptors wait) keeps the link held.
-                if case let .failure(error)? = app.application.navigateLeavingPending(to: route) {
+                // once the user signs in, as Nivelir's interceptors wait) keeps the link held,
+                // until the action fails.
+                let held = text
+                let outcome = app.application.navigateLeavingPending(to: route) { [weak app] result in
+                    if case .failure = result, app?.pendingDeeplink == held { app?.pendingDeeplink = nil }
+                }
+                if case let .failure(error)? = outcome {
                     // The interceptor failed: the link is dropped, as Nivelir drops it.
                     app.pendingDeeplink = nil
                     return .navigated(.failure(error))
@@ -163,6 +168,10 @@ extension NavRuntime {
             // `nil, "why"` is Lua's way to fail; a bare `nil` is most often a path that
             // forgot its `return true`, and dropping the link for it would hide that.
             case .nil where call.type(-1) == .string: return .drop(call.optionalString(-1))
+            case .nil where call.type(-1) == .number:
+                call.pushCopy(-1)
+                defer { call.pop() }
+                return .drop(call.convertedString(-1))
             default:
                 throw ScriptResultMisfit("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }

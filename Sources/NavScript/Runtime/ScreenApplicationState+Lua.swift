@@ -88,8 +88,8 @@ extension ScreenSnapshot {
         }
         for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
         for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
-        try expect("selectedIndex", "a whole number") { $0.integer != nil }
-        try expect("presentationEnds", "a number") { $0.number?.isFinite == true }
+        try expect("selectedIndex", "a whole number from 1") { ($0.integer ?? 0) >= 1 }
+        try expect("presentationEnds", "a number of seconds from 0 to 3.2e10") { ($0.number.map { (0...3.2e10).contains($0) }) ?? false }
         try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
         try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }

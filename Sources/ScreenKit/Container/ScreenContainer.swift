@@ -87,6 +87,8 @@ public final class ScreenContainer {
 
     /// When the animation running on this container ends; later animations queue behind.
     internal var animationEnd: Double = 0
+    /// When this container's presentation or dismissal under way ends.
+    internal var presentationEnd: Double = 0
 
     /// What a weak reference to this container holds instead (`ScreenCustomWindowProvider`):
     /// it lives exactly as long as the container, which alone holds it strongly.

@@ -77,7 +77,8 @@ extension ScreenApplication {
             simulation.setTabs(container, to: children)
             if let selected = node.selectedIndex {
                 guard children.indices.contains(selected) else {
-                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "selected tab \(selected + 1) out of range 1...\(children.count)")
+                    let position = selected < Int.max ? String(selected + 1) : "\(selected) + 1"
+                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "selected tab \(position) out of range 1...\(children.count)")
                 }
                 container.selectedIndex = selected
             }

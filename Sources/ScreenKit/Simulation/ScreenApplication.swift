@@ -75,21 +75,34 @@ public final class ScreenApplication {
     }
 
     /// Performs a window route in virtual time as `navigate(to:)` does, but leaves it running
-    /// when a custom action has not completed once nothing else is left to run: `nil` then.
-    /// The action may complete later (a sign-in that an interceptor's route waits for), and
-    /// the route goes on from there.
-    public func navigateLeavingPending(to route: AnyScreenRoute) -> Result<Void, Error>? {
-        run(leavingPending: { navigator.navigate(to: route, completion: $0) })
+    /// while a custom action it started waits, once nothing else is left to run: `nil` then.
+    /// The action may complete later (a sign-in that an interceptor's route waits for); the
+    /// route goes on from there, and `later` gets its result. A route that hangs on anything
+    /// else fails as `navigate(to:)` reports it.
+    public func navigateLeavingPending(to route: AnyScreenRoute, later: @escaping (Result<Void, Error>) -> Void) -> Result<Void, Error>? {
+        let pending = navigator.pendingActions.count
+        var returned = false
+        let result = run(leavingPending: { done in
+            navigator.navigate(to: route) { result in returned ? later(result) : done(result) }
+        })
+        returned = true
+        if result == nil, navigator.pendingActions.count <= pending {
+            return .failure(neverCompleted(since: pending))
+        }
+        return result
     }
 
     func run(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error> {
         let pending = navigator.pendingActions.count
-        if let result = run(leavingPending: start) { return result }
-        // The action that hangs: a custom one this navigation left pending, else the last one
-        // started, after which nothing ran (a changeBottomSheet, a `get` that never calls
-        // `done`). Nothing is logged, as Nivelir's completion never comes to log it.
+        return run(leavingPending: start) ?? .failure(neverCompleted(since: pending))
+    }
+
+    /// A navigation hung: it names the action that hangs, a custom one it left pending, else
+    /// the last one started, after which nothing ran (a changeBottomSheet, a `get` that never
+    /// calls `done`). Nothing is logged, as Nivelir's completion never comes to log it.
+    private func neverCompleted(since pending: Int) -> ScreenActionCompletionError {
         let stuck = navigator.pendingActions.count > pending ? navigator.pendingActions.last : navigator.lastStartedAction
-        return .failure(ScreenActionCompletionError(.neverCompleted, for: stuck.map { "\($0)" } ?? "the route"))
+        return ScreenActionCompletionError(.neverCompleted, for: stuck.map { "\($0)" } ?? "the route")
     }
 
     /// Runs the clock until the navigation `start` begins completes, or nothing is left to

@@ -24,7 +24,7 @@ extension ScreenSimulation {
         let duration = animated ? timing.modal : 0
         record(.present, animation: animated ? "default" : nil, container: context,
                before: [], after: [container.label], duration: duration)
-        complete(after: duration, on: context) {
+        container.presentationEnd = complete(after: duration, on: context) {
             if container.presentationPhase == .presenting {
                 container.presentationPhase = .presented
             }
@@ -39,6 +39,7 @@ extension ScreenSimulation {
     func finish(_ presented: ScreenContainer, from presenter: ScreenContainer, at end: Double?) {
         let end = max(clock.now, end.flatMap { $0.isFinite ? $0 : nil } ?? clock.now)
         presenter.animationEnd = max(presenter.animationEnd, end)
+        presented.presentationEnd = end
         clock.schedule(after: end - clock.now) { [presented, presenter] in
             switch presented.presentationPhase {
             case .presenting?:
@@ -64,7 +65,8 @@ extension ScreenSimulation {
             return clock.schedule(completion)
         }
         if presented.presentationPhase == .dismissing {
-            return complete(after: 0, on: presenter, completion)
+            complete(after: 0, on: presenter, completion)
+            return
         }
         var chain: [ScreenContainer] = []
         var current: ScreenContainer? = presented
@@ -76,7 +78,7 @@ extension ScreenSimulation {
         let duration = animated ? timing.modal : 0
         record(.dismiss, animation: animated ? "default" : nil, container: presenter,
                before: chain.map(\.label), after: [], duration: duration)
-        complete(after: duration, on: presenter) {
+        presented.presentationEnd = complete(after: duration, on: presenter) {
             if presenter.presentedContainer === presented {
                 presenter.presentedContainer = nil
                 presented.presentingContainer = nil

@@ -110,13 +110,16 @@ public final class ScreenSimulation {
     /// presentation, a dismissal, a stack's default push or pop). These transitions run one
     /// after another on a container, as UIKit's transition coordinator queues them; a zero
     /// duration completes on the next turn of the run loop.
-    func complete(after duration: Double, on container: ScreenContainer, _ completion: @escaping () -> Void) {
+    /// Returns when it ends.
+    @discardableResult
+    func complete(after duration: Double, on container: ScreenContainer, _ completion: @escaping () -> Void) -> Double {
         let start = max(clock.now, container.animationEnd)
         let end = start + duration
         if duration > 0 {
             container.animationEnd = end
         }
         clock.schedule(after: end - clock.now, completion)
+        return end
     }
 
     /// Runs `completion` once a custom animation of `duration` ends: Nivelir's custom stack,

@@ -50,8 +50,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         isTop = container === top
         selectedIndex = container.kind == .tabs ? container.selectedIndex : nil
         presentationPhase = container.presentationPhase
-        // The presenter's transitions end then (they run one after another).
-        presentationEnds = container.presentationPhase == .presented ? nil : container.presentingContainer?.animationEnd
+        presentationEnds = container.presentationPhase == .presenting || container.presentationPhase == .dismissing
+            ? container.presentationEnd : nil
         children = container.children.map { ScreenSnapshot($0, top: top) }
         presented = container.presentedContainer.map { [ScreenSnapshot($0, top: top)] } ?? []
     }

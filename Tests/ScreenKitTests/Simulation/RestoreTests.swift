@@ -86,5 +86,9 @@ import Testing
         ])
         #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: stackInStack) }
         #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: ScreenSnapshot(kind: .stack, key: nil)) }
+        for selected in [Int.max, Int.min, -1] {
+            let tabs = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .tabs, key: nil, selectedIndex: selected)])
+            #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: tabs) }
+        }
     }
 }

@@ -44,6 +44,7 @@ describe("decorators", function()
     expect(built(Feed():withTabBarItem { badge = 2.0 }).attributes.tabBarItem.badge):toBe("2")
     expect(built(Feed():withTabBarItem { badge = 1.5 }).attributes.tabBarItem.badge):toBe("1.5")
     expect(function() Feed():withTabBarItem { badge = true } end):toFail("option 'badge' must be a string or a number")
+    expect(function() Feed():withTabBarItem { badge = math.huge } end):toFail("option 'badge' must be a string or a number")
     expect(function() Feed():withTabBarItem() end):toFail("bad argument #1 to 'withTabBarItem' (table of options expected, got no value)")
   end)
 

@@ -129,6 +129,12 @@ describe("deeplinks", function()
     nav.deeplink("app://chat/:chatId", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.chatId, again = true }) end)
     expect(app:open("app://chat/3")):toBe(true)
     expect(app:top()):toShow(Chat { chatId = 3, again = true })
+    -- One that matches the same links, written otherwise, is the same pattern.
+    nav.deeplink("app://CHAT/:id/", function(p) return nav.route():top(nav.stack):push(Chat { chatId = p.id, third = true }) end)
+    expect(app:open("app://chat/4")):toBe(true)
+    expect(app:top()):toShow(Chat { chatId = 4, third = true })
+    -- A pattern without a host could match nothing.
+    expect(function() nav.deeplink("app:///chat", function() end) end):toFail("a deeplink pattern is a URL like")
   end)
 
   scenario("log a query that does not decode, as Nivelir's manager logs its decoding error", function()
@@ -259,6 +265,23 @@ describe("interceptors", function()
     expect(app:top()):toShow(Chat { chatId = 1 })
   end)
 
+  scenario("drop a held link when the action its route waits on fails, and fail a route that hangs on anything else", function()
+    local finish
+    nav.action("authorize", { on = "modal", perform = function(_, _, done) finish = done end })
+    nav.interceptor(function(link)
+      if link.pattern == "app://public" then return nav.route():get(function(_, done) end) end
+      return nav.route():top(nav.container):authorize()
+    end)
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:open("app://chat/1")):toFail("is held")
+    finish(false, "denied")
+    app:settle()
+    expect(app.pendingDeeplink):toBe(nil)
+    expect(app:resumeDeeplinks()):toFail("no deeplink is held")
+    expect(app:open("app://public")):toFail("The action never completed for:\n  ScreenGetAction<UIWindow>(body: (Function))", true)
+    expect(app.pendingDeeplink):toBe(nil)
+  end)
+
   scenario("must return a route from the window", function()
     nav.interceptor(function() return nav.route("stack"):push(SignIn()) end)
     expect(nav.app { root = nav.stack { Feed() } }:open("app://chat/1"))
@@ -266,9 +289,13 @@ describe("interceptors", function()
   end)
 
   scenario("drop a link for nil and a reason, and name a path that returns nothing", function()
-    nav.interceptor(function(link) if link.pattern == "app://public" then return nil, "not now" end end)
+    nav.interceptor(function(link)
+      if link.pattern == "app://public" then return nil, "not now" end
+      if link.url == "app://chat/404" then return nil, 404 end
+    end)
     local app = nav.app { root = nav.stack { Feed() } }
     expect(app:open("app://public")):toFail("^not now$")
+    expect(app:open("app://chat/404")):toFail("^404$")
     expect(app:open("app://chat/1")):toFail("deeplinks_spec.lua:%d+: an interceptor must return true, false or a Route, got nil")
     expect(app.log[#app.log]):toMatch("^Error: .*got nil$")
   end)
