@@ -13,7 +13,14 @@ extension Explore {
         var checks = 0
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             checks += 1
-            let replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
+            let replay: ExploreRunner.Replay
+            do {
+                replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
+            } catch is LuaError {
+                // A candidate that passes a limit or raises outside the model's checks fails
+                // otherwise: it is not the same failure, and the shrinking goes on.
+                return nil
+            }
             guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
             return Array(candidate.prefix(replay.index))
         }

@@ -184,7 +184,8 @@ struct Explore: ParsableCommand {
     private func search(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> Found? {
         let depth = self.depth ?? 4
         let deadline = Date().addingTimeInterval(time)
-        var seen = Set<String>(), transitions = Set<String>(), enabled = Set<String>()
+        // Every shape reached, and the shapes reached at rest (what stops a sequence).
+        var seen = Set<String>(), seenAtRest = Set<String>(), transitions = Set<String>(), enabled = Set<String>()
         var lines: [[String: [Int: Int]]] = []
         var explored = 0
         func note(_ expansion: ExploreRunner.Expansion) {
@@ -201,6 +202,7 @@ struct Explore: ParsableCommand {
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)", seed) }
             note(initial)
             seen.insert(initial.shape)
+            if initial.isIdle { seenAtRest.insert(initial.shape) }
             level.append((start, [], initial.shape, initial.next))
         }
         var reached = 0
@@ -228,7 +230,10 @@ struct Explore: ParsableCommand {
                     note(expansion)
                     transitions.insert(shape + "\u{0}" + expansion.shape)
                     // A state mid-animation is followed whatever its shape: it is more than it.
-                    if seen.insert(expansion.shape).inserted || !expansion.isIdle {
+                    // Only a state reached at rest stands for its shape, so one first seen
+                    // mid-animation is still followed when a sequence reaches it at rest.
+                    seen.insert(expansion.shape)
+                    if !expansion.isIdle || seenAtRest.insert(expansion.shape).inserted {
                         next.append((start, candidate, expansion.shape, expansion.next))
                     }
                 }

@@ -205,7 +205,8 @@ extension NavRuntime {
                 call.push(index >= 1 && index <= errors.count ? errors[index - 1] : nil)
                 return 1
             }
-            var count = 0
+            // What the window holds: the window itself is not counted.
+            var count = -1
             var pending = [app.application.window]
             while let container = pending.popLast() {
                 count += 1

@@ -55,10 +55,32 @@ function explore.oneOf(values)
   local count = 0
   for _ in pairs(values) do count = count + 1 end
   if count ~= #values then error("bad argument to 'oneOf' (a list of values without holes or named fields expected)", 2) end
-  for i, value in ipairs(values) do
+  -- Why `value` is not data a saved scenario writes back as it was, or nil: nested values
+  -- too, and a table's keys are names or its list's positions.
+  local function notData(value, path, depth, open)
     local kind = type(value)
-    if kind ~= "string" and kind ~= "number" and kind ~= "boolean" and kind ~= "table" then
-      error(format("bad argument to 'oneOf' (value %d is a %s: values are plain data, strings, numbers, booleans and tables)", i, kind), 2)
+    if kind == "string" or kind == "number" or kind == "boolean" then return nil end
+    if kind ~= "table" then
+      return format("%s is a %s: values are plain data, strings, numbers, booleans and tables of them", path, kind)
+    end
+    if open[value] or depth > 32 then return format("%s holds itself", path) end
+    open[value] = true
+    local length = #value
+    for key, field in pairs(value) do
+      local inList = math.type(key) == "integer" and key >= 1 and key <= length
+      if type(key) ~= "string" and not inList then
+        return format("%s has the key %s: keys are names, or the positions of a list", path, tostring(key))
+      end
+      local why = notData(field, inList and format("%s[%d]", path, key) or format("%s.%s", path, key), depth + 1, open)
+      if why then return why end
+    end
+    open[value] = nil
+    return nil
+  end
+  for i, value in ipairs(values) do
+    local why = notData(value, format("value %d", i), 0, {})
+    if why then
+      error(format("bad argument to 'oneOf' (%s)", why), 2)
     end
   end
   return generator("oneOf", { values = values })

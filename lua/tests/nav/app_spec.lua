@@ -20,7 +20,8 @@ describe("nav.app", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(app:navigate(nav.route():top(nav.tabs):selectTab(1))):toFail("UITabBarController")
     local containers, overDismissal, idle, errors = app:census()
-    expect({ containers, overDismissal, idle, errors }):toEqual { 3, nil, true, 1 }
+    expect({ containers, overDismissal, idle, errors }):toEqual { 2, nil, true, 1 }   -- the stack and Feed
+    expect(nav.app():census()):toBe(0)
     expect(app:census(1)):toMatch("^No container of UITabBarController type found")
     expect(app:census(2)):toBeNil()
     expect(app:census(0)):toBeNil()
