@@ -22,18 +22,17 @@ extension NavRuntime {
             } ?? []
             return route.openURL(url, fallbackURLs: fallbacks)
         },
-        routeMethod("call") { _, call, route in route.call(to: try call.string(2)) },
-        routeMethod("mail") { _, call, route in
-            let address = try call.string(2)
-            let options = try NavOptions(call, 3)
-            try options.only(["subject", "body"], for: "mail")
+        routeMethod("call") { runtime, call, route in
+            let (number, _) = try runtime.labeled(call, "to", of: "call", with: [])
+            return route.call(to: number)
+        },
+        routeMethod("mail") { runtime, call, route in
+            let (address, options) = try runtime.labeled(call, "to", of: "mail", with: ["subject", "body"])
             return route.mail(to: address, subject: try options.string("subject"), body: try options.string("body"))
         },
         routeMethod("openAppSettings") { _, _, route in route.openAppSettings() },
-        routeMethod("openStoreApp") { _, call, route in
-            let id = try call.string(2)
-            let options = try NavOptions(call, 3)
-            try options.only(["forReview"], for: "openStoreApp")
+        routeMethod("openStoreApp") { runtime, call, route in
+            let (id, options) = try runtime.labeled(call, "id", of: "openStoreApp", with: ["forReview"])
             return route.openStoreApp(id: id, forReview: try options.bool("forReview", default: false))
         },
         routeMethod("requestStoreReview") { _, _, route in route.requestStoreReview() },
@@ -55,6 +54,22 @@ extension NavRuntime {
         },
         routeMethod("hideHUD") { _, _, route in route.hideHUD() },
         routeMethod("impactOccurred") { _, call, route in
+            // Nivelir's labels: impactOccurred(style:) and impactOccurred(intensity:).
+            if call.type(2) == .table {
+                let options = try NavOptions(call, 2)
+                try options.only(["style", "intensity"], for: "impactOccurred")
+                if let intensity = try options.number("intensity") {
+                    guard intensity.isFinite, (0...1).contains(intensity) else {
+                        throw LuaCallError.argument(2, "an intensity from 0 to 1 expected")
+                    }
+                    return route.haptics(.impactIntensity(intensity))
+                }
+                let style = try options.string("style") ?? "medium"
+                guard ScreenHapticsAction.impactStyles.contains(style) else {
+                    throw LuaCallError.argument(2, "unknown impact style '\(style)' (\(ScreenHapticsAction.impactStyles.joined(separator: ", ")) or an intensity expected)")
+                }
+                return route.haptics(.impact(style: style))
+            }
             if call.type(2) == .number {
                 let intensity = try call.number(2)
                 guard intensity.isFinite, (0...1).contains(intensity) else {
@@ -68,8 +83,8 @@ extension NavRuntime {
             }
             return route.haptics(.impact(style: style))
         },
-        routeMethod("notificationOccurred") { _, call, route in
-            let type = try call.string(2)
+        routeMethod("notificationOccurred") { runtime, call, route in
+            let (type, _) = try runtime.labeled(call, "type", of: "notificationOccurred", with: [])
             guard ScreenHapticsAction.notificationTypes.contains(type) else {
                 throw LuaCallError.argument(2, "unknown notification type '\(type)' (\(ScreenHapticsAction.notificationTypes.joined(separator: ", ")) expected)")
             }
@@ -197,5 +212,23 @@ extension NavRuntime {
                 return try one(table.call.top)
             }
         } ?? []
+    }
+}
+
+extension NavRuntime {
+    /// A method's first argument, given as it is or, by Nivelir's label, in a table with the
+    /// other options: `mail("a@b.c", {subject = "Hi"})` or `mail{to = "a@b.c", subject = "Hi"}`.
+    func labeled(_ call: LuaCall, _ label: String, of method: String, with others: Set<String>) throws -> (String, NavOptions) {
+        guard call.type(2) == .table else {
+            let options = try NavOptions(call, 3)
+            try options.only(others, for: method)
+            return (try call.string(2), options)
+        }
+        let options = try NavOptions(call, 2)
+        try options.only(others.union([label]), for: method)
+        guard let value = try options.string(label) else {
+            throw LuaCallError.argument(2, "option '\(label)' expected (\(method){\(label) = ...})")
+        }
+        return (value, options)
     }
 }

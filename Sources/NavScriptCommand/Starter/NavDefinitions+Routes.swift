@@ -288,16 +288,16 @@ function Route:requestStoreReview() end
 ---@param options? {fallbackURLs?: string[]}
 ---@return Route
 function Route:openURL(url, options) end
----@param phoneNumber string
+---@param phoneNumber string|{to: string} # Nivelir's label: call{to = "..."}
 ---@return Route
 function Route:call(phoneNumber) end
----@param address string
+---@param address string|{to: string, subject?: string, body?: string} # or mail{to =, subject =, body =}
 ---@param options? {subject?: string, body?: string}
 ---@return Route
 function Route:mail(address, options) end
 ---@return Route
 function Route:openAppSettings() end
----@param id string
+---@param id string|{id: string, forReview?: boolean} # or openStoreApp{id =, forReview =}
 ---@param options? {forReview?: boolean}
 ---@return Route
 function Route:openStoreApp(id, options) end
@@ -307,10 +307,10 @@ function Route:openStoreApp(id, options) end
 function Route:showHUD(hud, options) end
 ---@return Route
 function Route:hideHUD() end
----@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number
+---@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number|{style?: string, intensity?: number} # or Nivelir's labels in a table
 ---@return Route
 function Route:impactOccurred(style) end
----@param type "success"|"warning"|"error"
+---@param type "success"|"warning"|"error"|{type: "success"|"warning"|"error"}
 ---@return Route
 function Route:notificationOccurred(type) end
 ---@return Route

@@ -58,6 +58,18 @@ describe("leaving the app", function()
       "https://itunes.apple.com/app/id1%202",
     }
   end)
+
+  scenario("take their first argument by Nivelir's label too, in the options table", function()
+    local app = feedApp()
+    app:navigate(here:call { to = "+1 555" })
+    app:navigate(here:mail { to = "team@example.com", subject = "Hi" })
+    app:navigate(here:openStoreApp { id = "123", forReview = true })
+    expect(app.opened):toEqual { "tel://+1555", "mailto:team@example.com?subject=Hi", "https://itunes.apple.com/app/id123?action=write-review" }
+    app:navigate(here:impactOccurred { style = "light" }:impactOccurred { intensity = 0.25 }:notificationOccurred { type = "warning" })
+    expect(app.haptics):toEqual { "impact(style: light)", "impact(intensity: 0.25)", "notification(type: warning)" }
+    expect(function() here:mail { subject = "Hi" } end):toFail("option 'to' expected (mail{to = ...})")
+    expect(function() here:mail { to = "a@b.c", cc = "x" } end):toFail("unknown option 'cc'")
+  end)
 end)
 
 describe("HUD", function()
