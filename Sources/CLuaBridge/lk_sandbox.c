@@ -93,13 +93,15 @@ static int lk_setmetatable(lua_State *L) {
     return 1;
 }
 
-/* A module name is dotted identifiers: "routes.chat". Nothing else reaches the disk. */
+/* A module name is identifiers joined by dots, "routes.chat", or by slashes as a path
+   below the root, "routes/chat" (stock Lua reads that one as a path too). Nothing else
+   reaches the disk. */
 static int lk_validname(const char *name) {
     int start = 1;
     if (*name == '\0')
         return 0;
     for (const char *c = name; *c; c++) {
-        if (*c == '.') {
+        if (*c == '.' || *c == '/') {
             if (start)
                 return 0;
             start = 1;
@@ -112,12 +114,15 @@ static int lk_validname(const char *name) {
     return !start;
 }
 
-/* The path of module name below the root: <name with dots as slashes>.lua */
-static void lk_modulepath(const char *name, char *relative, size_t relsize) {
-    snprintf(relative, relsize, "%s.lua", name);
+/* The path of module name below the root: <name with dots as slashes><suffix>, the suffix
+   ".lua" or, as Lua's ?/init.lua, "/init.lua". */
+static void lk_modulepath(const char *name, const char *suffix, char *relative, size_t relsize) {
+    snprintf(relative, relsize, "%s", name);
     for (char *c = relative; *c; c++)
-        if (*c == '.' && strcmp(c, ".lua") != 0)
+        if (*c == '.')
             *c = '/';
+    size_t used = strlen(relative);
+    snprintf(relative + used, relsize - used, "%s", suffix);
 }
 
 /* Reads root/relative if it is a regular file below the root. */
@@ -151,6 +156,21 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
     return text;
 }
 
+/* The text of root/relative: kept for a set of states (lk_setmodulefiles), or read now
+   (and kept). NULL when no such file is below the root; *owned is what the caller frees. */
+static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned) {
+    *owned = NULL;
+    const char *kept = h->files ? lk_findmodulefile(h->files, relative, length) : NULL;
+    if (kept)
+        return kept;
+    char *text = lk_readmodule(h, relative, length);
+    if (text == NULL || h->files == NULL)
+        return *owned = text;
+    kept = lk_keepmodulefile(h->files, relative, text, *length);
+    free(text);
+    return kept;
+}
+
 static int lk_require(lua_State *L) {
     lk_host *h = lk_gethost(L);
     size_t length = 0;
@@ -167,23 +187,24 @@ static int lk_require(lua_State *L) {
         return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
     lua_pop(L, 1);
     if (!lk_validname(name))
-        return luaL_error(L, "module name '%s' is not valid (dotted names of letters, digits and _, like 'routes.chat')", name);
-    char relative[PATH_MAX], chunkname[PATH_MAX + 2];
-    lk_modulepath(name, relative, sizeof relative);
-    /* a text read once for a set of states (lk_setmodulefiles), or read now */
-    const char *kept = h->files && h->root[0] ? lk_findmodulefile(h->files, name, &length) : NULL;
-    char *text = kept || !h->root[0] ? NULL : lk_readmodule(h, relative, &length);
-    if (text && h->files)
-        kept = lk_keepmodulefile(h->files, name, text, length);
-    if (text == NULL && kept == NULL) {
-        if (!h->root[0])
-            return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
-        return luaL_error(L, "module '%s' not found: no file %s below the script root %s", name, relative,
-                          h->display_root[0] ? h->display_root : ".");
+        return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots, like 'routes.chat')", name);
+    if (!h->root[0])
+        return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
+    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2];
+    char *owned;
+    lk_modulepath(name, ".lua", relative, sizeof relative);
+    const char *text = lk_moduletext(h, relative, &length, &owned);
+    if (text == NULL) {                                   /* a folder's module, as Lua's ?/init.lua */
+        lk_modulepath(name, "/init.lua", folder, sizeof folder);
+        text = lk_moduletext(h, folder, &length, &owned);
+        if (text == NULL)
+            return luaL_error(L, "module '%s' not found: no file %s or %s below the script root %s", name, relative, folder,
+                              h->display_root[0] ? h->display_root : ".");
+        memcpy(relative, folder, sizeof relative);
     }
     snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
-    int status = lk_loadmodule(L, kept ? kept : text, length, chunkname);
-    free(text);
+    int status = lk_loadmodule(L, text, length, chunkname);
+    free(owned);
     if (status != LUA_OK) {
         /* A syntax error names the file; "C stack overflow" (nesting too deep), a runtime
            error of the parser, does not. A memory error keeps its own status and message. */

@@ -72,15 +72,19 @@ import Testing
             "broken.lua": "return {",
             "deep.lua": "return " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300),
             "notes.txt": "secret",
+            "folder/init.lua": "return { name = \"folder's init\" }",
         ])
         let outside = try ScriptFolder(["secret.lua": "return 'outside'"])
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("escape.lua"), withDestinationURL: outside.url.appendingPathComponent("secret.lua"))
         let h = try Harness(root: folder.url, displayRoot: "app")
         #expect(try h.value("return require('routes.chat').name") == .string("chat"))
         #expect(try h.value("return require('routes.chat') == require('routes.chat')") == .boolean(true))
-        #expect(h.run("require '../../etc/passwd'")?.message == "test.lua:1: module name '../../etc/passwd' is not valid (dotted names of letters, digits and _, like 'routes.chat')")
-        #expect(h.run("require 'notes'")?.message == "test.lua:1: module 'notes' not found: no file notes.lua below the script root app")
+        #expect(h.run("require '../../etc/passwd'")?.message == "test.lua:1: module name '../../etc/passwd' is not valid (names of letters, digits and _ joined by dots, like 'routes.chat')")
+        #expect(h.run("require 'notes'")?.message == "test.lua:1: module 'notes' not found: no file notes.lua or notes/init.lua below the script root app")
         #expect(h.run("require 'escape'")?.message.contains("not found") == true)
+        // As stock Lua: a folder's init.lua, and a name written as a path.
+        #expect(try h.value("return require('folder').name") == .string("folder's init"))
+        #expect(try h.value("return require('routes/chat') ~= nil") == .boolean(true))
         #expect(h.run("require 'broken'")?.message == "app/broken.lua:1: unexpected symbol near <eof>")
         // Nesting too deep for the parser: Lua's message names no file, the error does.
         #expect(h.run("require 'deep'")?.message.hasPrefix("test.lua:1: error loading module 'deep' from file 'app/deep.lua': ") == true)
@@ -123,7 +127,7 @@ import Testing
         let first = try Harness(root: folder.url, displayRoot: "app", moduleFiles: files)
         #expect(try first.value("return require('routes.once').name") == .string("first"))
         #expect(first.run("require 'routes.broken'")?.message == "app/routes/broken.lua:1: unexpected symbol near <eof>")
-        #expect(first.run("require 'routes.missing'")?.message == "test.lua:1: module 'routes.missing' not found: no file routes/missing.lua below the script root app")
+        #expect(first.run("require 'routes.missing'")?.message == "test.lua:1: module 'routes.missing' not found: no file routes/missing.lua or routes/missing/init.lua below the script root app")
         try "return { name = 'edited' }".write(to: folder.url.appendingPathComponent("routes/once.lua"), atomically: false, encoding: .utf8)
         try "return { name = 'mended' }".write(to: folder.url.appendingPathComponent("routes/broken.lua"), atomically: false, encoding: .utf8)
         try "return { name = 'new' }".write(to: folder.url.appendingPathComponent("routes/missing.lua"), atomically: false, encoding: .utf8)

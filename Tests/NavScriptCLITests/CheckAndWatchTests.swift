@@ -252,7 +252,7 @@ enum WatchUsage {
         try fixture.write("myapp/routes/broken.lua", "local x = require 'routes.missing'\nreturn {}")
         let broken = try navscript(["check", "myapp"], in: fixture.root)
         #expect(broken.status == 2)
-        #expect(broken.output.contains("myapp/routes/broken.lua:1: module 'routes.missing' not found: no file routes/missing.lua below the script root myapp"),
+        #expect(broken.output.contains("myapp/routes/broken.lua:1: module 'routes.missing' not found: no file routes/missing.lua or routes/missing/init.lua below the script root myapp"),
                 "\(broken.output)")
     }
 }
