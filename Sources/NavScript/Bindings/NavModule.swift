@@ -35,7 +35,7 @@ extension NavRuntime {
                 call.setField(module, binding.name)
             }
             for kind in [ScreenContainerKind.modal, .stack, .tabs] {
-                call.push(PredicateObject(.container(of: kind), node: kind == .modal ? nil : Self.emptyNode(kind)), predicates)
+                call.push(PredicateObject(.container(of: kind), node: kind == .modal ? nil : Self.emptyNode(kind), kindOnly: kind), predicates)
                 call.setField(module, kind == .modal ? "container" : kind.rawValue)
             }
             call.push(navScriptVersion)

@@ -3,10 +3,14 @@ import ScreenKit
 
 /// The route methods of each container kind: window, modal (stack and tabs too), stack, tabs.
 extension NavRuntime {
-    /// Reads `(kind?, nested?)` from `index` on, for methods such as `presented("stack")`.
+    /// Reads `(kind?, nested?)` from `index` on, for methods such as `presented("stack")`;
+    /// the kind may be written as its predicate, `presented(nav.stack)`.
     func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?, Int32) {
         if call.type(index) == .string {
             let kind = try call.kind(index, default: kind)
+            return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
+        }
+        if let kind = call.optionalObject(index, predicates)?.kindOnly {
             return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
         }
         // An explicit nil for the kind, then the nested route.

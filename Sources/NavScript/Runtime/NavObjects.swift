@@ -38,6 +38,9 @@ final class PredicateObject {
     /// the pop and tab predicates take (`.container(name:)`, `.container(key:)`), so that
     /// `pop{to = nav.container{name = "Chat"}}` is described as they are: "to Chat container".
     let shorthand: Shorthand?
+    /// For `nav.container`, `nav.stack` and `nav.tabs` themselves, the kind they stand for,
+    /// where a method takes a kind (`root(nav.stack)` as `root("stack")`).
+    let kindOnly: ScreenContainerKind?
 
     enum Shorthand {
         case name(String)
@@ -62,12 +65,14 @@ final class PredicateObject {
         }
     }
 
-    init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1, shorthand: Shorthand? = nil) {
+    init(_ predicate: AnyScreenPredicate, node: ScreenNode? = nil, isNodeOnly: Bool = false, depth: Int = 1, shorthand: Shorthand? = nil,
+         kindOnly: ScreenContainerKind? = nil) {
         self.predicate = predicate
         self.node = node
         self.isNodeOnly = isNodeOnly
         self.depth = depth
         self.shorthand = shorthand
+        self.kindOnly = kindOnly
     }
 }
 

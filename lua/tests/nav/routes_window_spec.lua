@@ -48,4 +48,13 @@ describe("window routes", function()
     expect(function() nav.route("tabs"):selectTab(1, { animation = { name = "" } }) end):toFail("option 'animation' needs an animation name")
     expect(function() nav.route():root("window") end):toFail("bad argument #1 to 'root' (modal kind expected, got window)")
   end)
+
+  scenario("a kind may be written as its predicate: root(nav.stack), presented(nav.stack), stackTop(nav.container)", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = nav.stack { Chat() } }
+    expect(app:navigate(nav.route():root(nav.stack):push(Feed { n = 2 }))):toSucceed()
+    expect(app:navigate(nav.route():root(nav.stack):presented(nav.stack):push(Chat { n = 3 }))):toSucceed()
+    expect(app:top()):toShow(Chat { n = 3 })
+    expect(app:navigate(nav.route():root(nav.stack):stackTop(nav.container):dismiss())):toSucceed()
+    expect(app:top()):toShow(Feed { n = 2 })
+  end)
 end)
