@@ -369,6 +369,18 @@ local function extend(matchers)
   end
 end
 
+-- A matcher that does not exist is named, with the ones that do, where it is called.
+expectation.__index = function(_, key)
+  local found = rawget(expectation, key)
+  if found ~= nil or type(key) ~= "string" or not key:match("^to") then return found end
+  local names = {}
+  for name, value in pairs(expectation) do
+    if type(name) == "string" and name:match("^to") and type(value) == "function" then names[#names + 1] = name end
+  end
+  sort(names)
+  error(format("expect(value):%s is not a matcher (%s)", key, concat(names, ", ")), 2)
+end
+
 expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local where = host.where(2)
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)

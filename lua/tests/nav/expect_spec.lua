@@ -10,6 +10,12 @@ local function failure(fn)
 end
 
 describe("matchers", function()
+  scenario("one that does not exist is named, with those that do", function()
+    local message = failure(function() expect(1):toBeEqual(1) end)
+    expect(message):toMatch("expect_spec%.lua:%d+: expect%(value%):toBeEqual is not a matcher %(toBe, toBeCloseTo,")
+    expect(failure(function() expect(1).never:toEqaul(2) end)):toContain("toEqaul is not a matcher")
+  end)
+
   scenario("truthiness and nil", function()
     expect(1):toBeTruthy()
     expect(false):toBeFalsy()
