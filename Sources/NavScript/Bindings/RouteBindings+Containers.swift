@@ -75,13 +75,17 @@ extension NavRuntime {
             return try route.clear(animation: try options.stackAnimation("animation"))
         },
         routeMethod("setStack", needs: .stack) { runtime, call, route in
-            guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
             var list: [any ScreenStackModifier] = []
-            let count = call.length(2)
-            for position in 0..<count {
-                call.element(2, position + 1)
-                defer { call.pop() }
-                list.append(try runtime.modifierValue(call, -1, position: position + 1))
+            if call.isFunction(2) || call.optionalObject(2, runtime.modifiers) != nil {
+                // One modifier, as Nivelir's setStack(modifier:).
+                list.append(try runtime.modifierValue(call, 2, position: 1))
+            } else {
+                guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
+                for position in 0..<call.length(2) {
+                    call.element(2, position + 1)
+                    defer { call.pop() }
+                    list.append(try runtime.modifierValue(call, -1, position: position + 1))
+                }
             }
             let options = try NavOptions(call, 3)
             try options.only(stackEditOptions, for: "setStack")

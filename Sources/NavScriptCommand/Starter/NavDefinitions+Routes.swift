@@ -195,7 +195,7 @@ function Route:replace(screen, options, nested) end
 ---@param options? {animation?: StackAnimation}
 ---@return Route
 function Route:clear(options) end
----@param modifiers (Modifier|fun(stack: Container[]): (Container|Screen)[])[]
+---@param modifiers Modifier|fun(stack: Container[]): (Container|Screen)[]|(Modifier|fun(stack: Container[]): (Container|Screen)[])[] # a list, or one as Nivelir's setStack(modifier:)
 ---@param options? {animation?: StackAnimation, separated?: boolean}
 ---@return Route
 function Route:setStack(modifiers, options) end

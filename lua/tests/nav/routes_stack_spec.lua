@@ -176,6 +176,12 @@ describe("replace, clear and setStack", function()
     expect(keys(app)):toEqual({ "Chat", "Feed", "Settings" })
     expect(app.log[2]):toBe("Info: Setting stack of <UINavigationController> with modifiers:\n  - Reverse\n  - Custom modifier 2")
     expect(tostring(reverse)):toBe("Modifier(Reverse)")
+    -- One modifier alone, as Nivelir's setStack(modifier:).
+    expect(app:navigate(top:setStack(reverse))):toBe(true)
+    expect(keys(app)):toEqual({ "Settings", "Feed", "Chat" })
+    expect(app:navigate(top:setStack(function(stack) return { stack[1] } end, { animation = false }))):toBe(true)
+    expect(keys(app)):toEqual({ "Settings" })
+    expect(function() top:setStack(Feed()) end):toFail("bad argument #1 to 'setStack' (list of modifiers expected, got Screen)")
   end)
 
   scenario("setStack that keeps the top takes no time, as UIKit performs no transition then", function()
