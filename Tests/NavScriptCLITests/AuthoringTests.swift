@@ -7,6 +7,7 @@ import Testing
     static let mixed = """
         scenario("good", function() print("hello from good") end)
         scenario("bad", function() print("hello from bad") error("broken") end)
+        scenario("later", function() print("hello from later") pending("not yet") end)
         """
 
     @Test func outputShowsUnderFailuresAndForEveryScenarioWhenAsked() throws {
@@ -16,6 +17,7 @@ import Testing
         #expect(!plain.output.contains("hello from good"))
         let shown = try navscript(["run", ".", "--show-output", "--color", "never"], in: fixture.root)
         #expect(shown.output.contains("\n    hello from good\n  ✗ bad"), "\(shown.output)")
+        #expect(shown.output.contains("  - later (pending: not yet)\n    hello from later"), "\(shown.output)")
         #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
     }
 
@@ -87,7 +89,7 @@ import Testing
         let result = try navscript(["run", ".", "--list", "--reporter", "json"], in: fixture.root)
         let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let names = (document?["scenarios"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        #expect(names == ["good", "bad"])
+        #expect(names == ["good", "bad", "later"])
         #expect(document?["version"] as? Int == 1)
     }
 

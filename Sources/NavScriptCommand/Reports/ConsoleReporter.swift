@@ -62,7 +62,12 @@ final class ConsoleReporter: Reporter {
                     text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
                 }
             case .failed: text += "  \(style.red("✗")) \(Format.visible(scenario.scenario.name))\n"
-            case .skipped: text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim(scenario.message.map { "(pending: \(Format.visible($0)))" } ?? "(pending)"))\n"
+            case .skipped:
+                text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim(scenario.message.map { "(pending: \(Format.visible($0)))" } ?? "(pending)"))\n"
+                // What a scenario printed before it stopped as pending.
+                if showOutput && !scenario.output.isEmpty {
+                    text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
+                }
             }
         }
         return text
