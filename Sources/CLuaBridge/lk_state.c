@@ -95,15 +95,14 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         h->used -= old;
         return NULL;
     }
-    /* A refusal that no identical retry followed stood: Lua retries after an emergency
-       collection, but lauxlib's buffers (string.rep, table.concat) raise at once, and a
-       script's pcall could then swallow the cap. It stops the state as a second refusal does. */
-    if (h->refused_size != 0 && nsize > old
-        && !(h->refused_size == nsize && h->refused_block == ptr && h->refused_old == old))
-        h->memory_raised = 1;
     if (nsize > old && h->limit > 0 && h->in_host == 0 && h->used + h->kept - old + nsize > h->limit) {
         h->memory_exceeded = 1;
         lk_notewhere(h);
+        /* A block larger than the whole cap: no collection can make room, and lauxlib's
+           buffers (string.rep, table.concat) raise at the first refusal, where a script's
+           pcall would swallow the cap. It stops the state as a second refusal does. */
+        if (nsize > h->limit)
+            h->memory_raised = 1;
         if (h->refused_size == nsize && h->refused_block == ptr && h->refused_old == old)
             h->memory_raised = 1;                 /* refused after the emergency collection too */
         h->refused_block = ptr;

@@ -144,6 +144,18 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2))
     }
 
+    /// A module that is a folder's init.lua (`require "routes"`) is followed as well.
+    @Test func aFolderModulesInitIsFollowed() throws {
+        let fixture = try Fixture([
+            "routes/init.lua": "return { value = 1 }",
+            "scenarios/value.lua": "local r = require 'routes'\nscenario('value', function() expect(r.value):toBe(1) end)",
+        ])
+        let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("routes/init.lua", "return { value = 2 }")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+    }
+
     /// File reports are written again after each run, --fail-fast stops a run at its first
     /// failure, and --forbid-only refuses a run with .only, as in run.
     @Test func runOptionsApplyToEachRun() throws {

@@ -29,7 +29,13 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let root = options.root else { return [] }
-        return modules.sorted().map { root.appendingPathComponent($0.replacingOccurrences(of: ".", with: "/") + ".lua").standardizedFileURL }
+        return modules.sorted().map { module in
+            // The file require loaded: name.lua, or else a folder's init.lua.
+            let path = module.replacingOccurrences(of: ".", with: "/")
+            let file = root.appendingPathComponent(path + ".lua"), folder = root.appendingPathComponent(path + "/init.lua")
+            let loaded = !FileManager.default.fileExists(atPath: file.path) && FileManager.default.fileExists(atPath: folder.path) ? folder : file
+            return loaded.standardizedFileURL
+        }
     }
 
     func noteModules(of lua: LuaState) {
