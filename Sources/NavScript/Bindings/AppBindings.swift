@@ -6,6 +6,8 @@ public final class NavApp {
     public let application: ScreenApplication
     /// A deeplink an interceptor holds until `app:resumeDeeplinks()`.
     public internal(set) var pendingDeeplink: String?
+    /// How many links an interceptor's route has held: which hold a late failure ends.
+    var holds = 0
 
     public init(application: ScreenApplication) {
         self.application = application

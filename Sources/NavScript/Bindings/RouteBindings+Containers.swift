@@ -99,7 +99,13 @@ extension NavRuntime {
             // (tab, options?, nested?): the options may be nil, or left out before the nested route.
             let options = call.type(3) == .table ? try NavOptions(call, 3) : NavOptions(none: 3)
             try options.only(["animation", "kind"], for: "selectTab")
-            let kind = try options.string("kind").map { name -> ScreenContainerKind in
+            // The kind by name, or as its bare predicate (`kind = nav.stack`).
+            let predicateKind: ScreenContainerKind? = call.type(3) == .table ? {
+                call.field(3, "kind")
+                defer { call.pop() }
+                return call.optionalObject(-1, runtime.predicates)?.kindOnly
+            }() : nil
+            let kind = try predicateKind ?? options.string("kind").map { name -> ScreenContainerKind in
                 guard let kind = ScreenContainerKind(rawValue: name), kind.conforms(to: .modal) else {
                     throw LuaCallError.argument(3, "unknown container kind '\(name)' (modal, stack or tabs expected)")
                 }

@@ -58,6 +58,10 @@ extension NavRuntime {
             if call.type(2) == .table {
                 let options = try NavOptions(call, 2)
                 try options.only(["style", "intensity"], for: "impactOccurred")
+                guard call.isNoneOrNil(3) else { throw LuaCallError.argument(3, "the options go in the first table") }
+                if try options.field("style") != nil && options.field("intensity") != nil {
+                    throw LuaCallError.argument(2, "options 'style' and 'intensity' are two ways to call it (Nivelir's impactOccurred(style:) and impactOccurred(intensity:)): give one")
+                }
                 if let intensity = try options.number("intensity") {
                     guard intensity.isFinite, (0...1).contains(intensity) else {
                         throw LuaCallError.argument(2, "an intensity from 0 to 1 expected")
@@ -220,9 +224,13 @@ extension NavRuntime {
     /// other options: `mail("a@b.c", {subject = "Hi"})` or `mail{to = "a@b.c", subject = "Hi"}`.
     func labeled(_ call: LuaCall, _ label: String, of method: String, with others: Set<String>) throws -> (String, NavOptions) {
         guard call.type(2) == .table else {
-            let options = try NavOptions(call, 3)
+            // No options to read after a first argument that takes none (call's number).
+            let options = others.isEmpty ? NavOptions(none: 3) : try NavOptions(call, 3)
             try options.only(others, for: method)
             return (try call.string(2), options)
+        }
+        guard call.isNoneOrNil(3) else {
+            throw LuaCallError.argument(3, "the options go in the first table with '\(label)' (\(method){\(label) = ..., ...})")
         }
         let options = try NavOptions(call, 2)
         try options.only(others.union([label]), for: method)

@@ -106,9 +106,11 @@ extension NavRuntime {
                 // A route still waiting on a custom action (an `authorize` that completes
                 // once the user signs in, as Nivelir's interceptors wait) keeps the link held,
                 // until the action fails.
-                let held = text
+                app.holds += 1
+                let hold = app.holds
                 let outcome = app.application.navigateLeavingPending(to: route) { [weak app] result in
-                    if case .failure = result, app?.pendingDeeplink == held { app?.pendingDeeplink = nil }
+                    // Only this hold's link: a newer one (the same URL again, say) has its own.
+                    if case .failure = result, let app, app.holds == hold { app.pendingDeeplink = nil }
                 }
                 if case let .failure(error)? = outcome {
                     // The interceptor failed: the link is dropped, as Nivelir drops it.
@@ -164,6 +166,10 @@ extension NavRuntime {
             }
             switch call.type(-2) {
             case .boolean where call.boolean(-2): return .pass
+            case .boolean where call.type(-1) == .number:
+                call.pushCopy(-1)
+                defer { call.pop() }
+                return .drop(call.convertedString(-1))
             case .boolean: return .drop(call.optionalString(-1))
             // `nil, "why"` is Lua's way to fail; a bare `nil` is most often a path that
             // forgot its `return true`, and dropping the link for it would hide that.

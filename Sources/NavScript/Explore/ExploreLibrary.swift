@@ -63,9 +63,10 @@ function explore.oneOf(values)
     if kind ~= "table" then
       return format("%s is a %s: values are plain data, strings, numbers, booleans and tables of them", path, kind)
     end
-    if open[value] or depth > 32 then return format("%s holds itself", path) end
+    if open[value] then return format("%s holds itself", path) end
+    if depth > 32 then return format("%s is nested more than 32 tables deep", path) end
     open[value] = true
-    local length = #value
+    local length = rawlen(value)
     for key, field in pairs(value) do
       local inList = math.type(key) == "integer" and key >= 1 and key <= length
       if type(key) ~= "string" and not inList then

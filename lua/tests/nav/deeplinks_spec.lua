@@ -280,6 +280,13 @@ describe("interceptors", function()
     expect(app:resumeDeeplinks()):toFail("no deeplink is held")
     expect(app:open("app://public")):toFail("The action never completed for:\n  ScreenGetAction<UIWindow>(body: (Function))", true)
     expect(app.pendingDeeplink):toBe(nil)
+    -- A link held twice: the first hold failing later leaves the second.
+    expect(app:open("app://chat/1")):toFail("is held")
+    local first = finish
+    expect(app:open("app://chat/1")):toFail("is held")
+    first(false, "denied")
+    app:settle()
+    expect(app.pendingDeeplink):toBe("app://chat/1")
   end)
 
   scenario("must return a route from the window", function()
@@ -292,10 +299,12 @@ describe("interceptors", function()
     nav.interceptor(function(link)
       if link.pattern == "app://public" then return nil, "not now" end
       if link.url == "app://chat/404" then return nil, 404 end
+      if link.url == "app://chat/500" then return false, 500 end
     end)
     local app = nav.app { root = nav.stack { Feed() } }
     expect(app:open("app://public")):toFail("^not now$")
     expect(app:open("app://chat/404")):toFail("^404$")
+    expect(app:open("app://chat/500")):toFail("^500$")
     expect(app:open("app://chat/1")):toFail("deeplinks_spec.lua:%d+: an interceptor must return true, false or a Route, got nil")
     expect(app.log[#app.log]):toMatch("^Error: .*got nil$")
   end)

@@ -56,5 +56,8 @@ describe("window routes", function()
     expect(app:top()):toShow(Chat { n = 3 })
     expect(app:navigate(nav.route():root(nav.stack):stackTop(nav.container):dismiss())):toSucceed()
     expect(app:top()):toShow(Feed { n = 2 })
+    local tabs = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }
+    expect(tabs:navigate(nav.route():top(nav.tabs):selectTab(2, { kind = nav.stack }, function(stack) return stack:push(Feed { n = 1 }) end))):toSucceed()
+    expect(tabs:top()):toShow(Feed { n = 1 })
   end)
 end)

@@ -69,6 +69,9 @@ describe("leaving the app", function()
     expect(app.haptics):toEqual { "impact(style: light)", "impact(intensity: 0.25)", "notification(type: warning)" }
     expect(function() here:mail { subject = "Hi" } end):toFail("option 'to' expected (mail{to = ...})")
     expect(function() here:mail { to = "a@b.c", cc = "x" } end):toFail("unknown option 'cc'")
+    expect(function() here:mail({ to = "a@b.c" }, { subject = "Hi" }) end):toFail("the options go in the first table with 'to' (mail{to = ..., ...})")
+    expect(function() here:impactOccurred { style = "heavy", intensity = 0.5 } end):toFail("give one")
+    expect(function() here:call("1", { x = 1 }) end).never:toFail()
   end)
 end)
 
