@@ -69,6 +69,11 @@ local root = { names = {}, prefix = "", tags = {}, before = {}, after = {}, befo
 local current = root
 local scenarios = {}
 local target = host.target
+-- Scenarios with one full name (made in a loop) are numbered from the second, as busted runs
+-- them all: "works", "works (2)". Running "works (2)", the file's scenarios named "works"
+-- are counted to find it.
+local named = {}
+local targetBaseLength = target and #(target.name:match("^(.*) %(%d+%)$") or target.name)
 local focused = false     -- whether the file marks anything with .only
 local running = false     -- whether the file is loaded and a scenario runs
 
@@ -101,13 +106,16 @@ end
 local function define(what, name, a, b, mode)
   -- Running one scenario, the file is loaded again: only that scenario needs a record. The
   -- others are told apart by length first, without making their full names.
-  if target and type(name) == "string" and #current.prefix + #name ~= #target.name then return end
+  if target and type(name) == "string" and #current.prefix + #name ~= #target.name and #current.prefix + #name ~= targetBaseLength then return end
   local options, body = arguments(what, name, a, b)
   if mode ~= "pending" and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
   if mode == "only" then focused = true end
   local fullName = current.prefix .. name
+  local count = (named[fullName] or 0) + 1
+  named[fullName] = count
+  if count > 1 then fullName = format("%s (%d)", fullName, count) end
   local line
   if target then
     if fullName ~= target.name then return end
