@@ -289,15 +289,17 @@ import Testing
         }
     }
 
-    /// A pending placeholder never runs: two may share a name, as in busted.
-    @Test func pendingPlaceholdersMayRepeatANameButScenariosMayNot() throws {
+    /// As in busted, scenarios and pending placeholders may share a name: from the second on
+    /// they are numbered. A number that meets a name written so is refused.
+    @Test func scenariosSharingANameAreNumbered() throws {
         let (_, scenarios, folder) = try runner("""
             describe("later", function() pending("todo") pending("todo") end)
+            scenario('same', function() end) scenario('same', function() end)
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(scenarios.count == 2)
+        #expect(scenarios.map(\.name) == ["later todo", "later todo (2)", "same", "same (2)"])
         #expect(throws: LuaError.self) {
-            _ = try self.runner("scenario('same', function() end) scenario('same', function() end)")
+            _ = try self.runner("scenario('same', function() end) scenario('same', function() end) scenario('same (2)', function() end)")
         }
     }
 }
