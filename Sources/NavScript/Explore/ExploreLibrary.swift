@@ -18,7 +18,7 @@ enum ExploreLibrary {
 
     /// The whole library: what models are written with (generators, actions, models), then
     /// what runs them (`ExploreLibrary+Running.swift`), as one chunk.
-    static let source = definitions + "\n" + running
+    static let source = definitions + "\n" + literals + "\n" + running
 
     /// Generators, `explore.action` and `explore.model`.
     private static let definitions = #"""

@@ -374,9 +374,7 @@ expectation.__index = function(_, key)
   local found = rawget(expectation, key)
   if found ~= nil or type(key) ~= "string" or not key:match("^to") then return found end
   local names = {}
-  for name, value in pairs(expectation) do
-    if type(name) == "string" and name:match("^to") and type(value) == "function" then names[#names + 1] = name end
-  end
+  for name in pairs(expectation) do if type(name) == "string" and name:match("^to") then names[#names + 1] = name end end
   sort(names)
   error(format("expect(value):%s is not a matcher (%s)", key, concat(names, ", ")), 2)
 end
