@@ -134,8 +134,16 @@ extension NavRuntime {
     /// Swift decorator may) fails the build rather than have the value silently dropped.
     func customDecorator(_ name: String, options: LuaValue) -> any ScreenDecorator {
         let directory = directory
-        return ScreenCustomDecorator(name: name) { container, _ in
-            try directory.invoke(.named(.decorator, name), { [.object(container, $0.containers), .value(options)] }, results: 1) { runtime, call in
+        return ScreenCustomDecorator(name: name) { container, navigator in
+            // The decorator may set the container's children, as a build function may.
+            var restore: (() -> Void)?
+            defer { restore?() }
+            try directory.invoke(.named(.decorator, name), { runtime in
+                let outer = runtime.buildingNavigator
+                runtime.buildingNavigator = navigator
+                restore = { runtime.buildingNavigator = outer }
+                return [.object(container, runtime.containers), .value(options)]
+            }, results: 1) { runtime, call in
                 guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
                     throw ScreenFailure("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
                 }

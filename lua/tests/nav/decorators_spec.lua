@@ -102,6 +102,15 @@ describe("decorators", function()
     expect(inert.transitions):toHaveLength(0)
   end)
 
+  scenario("a custom decorator may set the container's children, as Nivelir's decorators get the navigator", function()
+    nav.decorator("fill", function(container) container:setChildren { Feed(), Chat() } end)
+    local Holder = nav.screen("Holder", { container = "stack" })
+    local app = nav.app { root = Holder():decorated("fill") }
+    expect(#app.window.children[1].children):toBe(2)
+    expect(app:navigate(nav.route():top(nav.container):present(Holder():decorated("fill")))):toSucceed()
+    expect(app:top()):toShow(Chat())
+  end)
+
   scenario("custom decorators run on the built container", function()
     nav.decorator("withBadge", function(container, options) container:setAttribute("badge", options.count) end)
     expect(built(Feed():decorated("withBadge", { count = 5 })).attributes):toEqual({ badge = 5 })
