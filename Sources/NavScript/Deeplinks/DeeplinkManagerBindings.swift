@@ -109,12 +109,17 @@ extension NavRuntime {
                         do {
                             let query = try URLQueryDecoder.decode(raw)
                             typed = try schema.map { try URLQueryDecoder.typed(query, as: $0) ?? .object([:]) } ?? query.plain
-                        } catch {
+                        } catch where schema != nil {
                             throw DeeplinkDecodingError(typeName: name, underlyingError: "\(error)")
+                        } catch {
+                            // Without a schema Nivelir decodes nothing (its query is the text):
+                            // one that the bracket rules cannot read is no table, not a failure.
+                            typed = nil
                         }
                     }
                     var fields: [String: LuaValue] = ["url": .string(components.url), "path": .table(array: components.path.map(LuaValue.string), fields: [:])]
                     fields["query"] = typed?.luaValue
+                    fields["rawQuery"] = components.rawQuery.map(LuaValue.string)
                     fields["scheme"] = components.scheme.map(LuaValue.string)
                     fields["host"] = components.host.map(LuaValue.string)
                     fields["context"] = components.context?.luaValue

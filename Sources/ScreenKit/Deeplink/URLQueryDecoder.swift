@@ -102,7 +102,8 @@ public enum URLQueryDecoder {
         return .dictionary(fields)
     }
 
-    /// The query's values as `schema` types them; keys the schema does not name are kept as strings.
+    /// The query's values as `schema` types them; keys the schema does not name are left out,
+    /// as a `Decodable` query has only its own fields.
     public static func typed(_ value: URLQueryValue?, as schema: URLQuerySchema, path: String = "") throws -> ScreenValue? {
         func mismatch(_ type: String, _ text: String) -> Failure {
             Failure(description: "typeMismatch(\(type), \(path.isEmpty ? "" : "\"\(path)\": ")\(text))")
@@ -144,7 +145,7 @@ public enum URLQueryDecoder {
                 try typed(items[index], as: element, path: "\(path)[\(index)]")
             })
         case let (.object(fields), .dictionary(values)):
-            var result = values.mapValues(\.plain)
+            var result: [String: ScreenValue] = [:]
             for (name, field) in fields {
                 result[name] = try typed(values[name], as: field, path: path.isEmpty ? name : "\(path)[\(name)]")
             }

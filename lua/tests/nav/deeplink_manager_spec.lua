@@ -114,6 +114,16 @@ describe("deeplink manager", function()
     local _, deeplinks = setUp { types = { Typed } }
     expect(deeplinks:canHandleURL("myapp://x?o[x]=a%20b&i=%2B7")):toBe(true)
     expect(seen):toEqual { i = 7, o = { x = "a b" } }
+    -- Without a schema the query is given as it is too, and one the bracket rules cannot
+    -- read fails nothing: Nivelir decodes no query for such a type.
+    local raw
+    local Plain = nav.deeplinkType("PlainDeeplink", { url = function(url) raw = { url.query, url.rawQuery } return {} end, navigate = function() end })
+    local _, plain = setUp { types = { Plain } }
+    expect(plain:canHandleURL("myapp://x?tag=a&tag=b")):toBe(true)
+    expect(raw):toEqual { nil, "tag=a&tag=b" }
+    -- Keys the schema does not name are left out, as a Decodable query has only its fields.
+    expect(deeplinks:canHandleURL("myapp://x?o[x]=c&o[y]=d&utm=1")):toBe(true)
+    expect(seen):toEqual { o = { x = "c" } }
   end)
 
   scenario("a field the schema requires must be there, as Decodable requires it", function()
