@@ -99,6 +99,32 @@ let chatRoutes = """
         #expect(engine.routeNames.contains("chat.showChat"))
     }
 
+    /// The scripts' deeplink handlers give a host its routes for links.
+    @Test func aHostTurnsALinkIntoARouteThroughTheScripts() async throws {
+        let tree = try ScriptTree([
+            "chat.lua": chatRoutes,
+            "links.lua": """
+                local chat = require "chat"
+                nav.deeplink("app://chat/:chatId", function(params) return chat.showChat(params.chatId) end)
+                nav.deeplink("app://broken", function() error("no route here") end)
+                return {}
+                """,
+        ])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        let app = try hostApp()
+        let route = try #require(try engine.route(forDeeplink: "app://chat/7"))
+        #expect(app.navigate(to: route).isSuccess)
+        #expect(app.navigator.topContainer?.label == "Chat(chatId=7)")
+        #expect(try engine.route(forDeeplink: "app://nothing") == nil)
+        #expect(throws: NavEngineError.deeplink("'nope' is not a URL")) { try engine.route(forDeeplink: "nope") }
+        do {
+            _ = try engine.route(forDeeplink: "app://broken")
+            Issue.record("a handler that raises gave a route")
+        } catch let error as LuaError {
+            #expect(error.message == "routes/links.lua:3: no route here")
+        }
+    }
+
     @Test func hostFactoriesWinOverScriptScreens() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)

@@ -58,9 +58,7 @@ extension NavRuntime {
         guard let url = DeeplinkURL(text) else {
             return .failed("'\(text)' is not a URL")
         }
-        guard let (definition, parameters) = deeplinks.lazy.compactMap({ definition in
-            definition.pattern.match(url).map { (definition, $0) }
-        }).first else {
+        guard let (definition, values) = deeplinkMatch(url) else {
             return .failed("no deeplink matches \(text)")
         }
         let query: LuaValue
@@ -74,7 +72,6 @@ extension NavRuntime {
         }
         used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
-        let values = ScreenValue.object(parameters.mapValues(DeeplinkPattern.parameterValue))
         app.application.logger.info("Performing navigation for deeplink: \(definition.pattern) \(values)")
         // As Nivelir's pending deeplink: a newer link that resolves replaces a held one,
         // whether it goes through or is held in turn.
@@ -122,15 +119,7 @@ extension NavRuntime {
         }
         let route: AnyScreenRoute?
         do {
-            route = try directory.invoke(.function(definition.handler), { _ in
-                [.value(values.luaValue), .value(query)]
-            }, results: 1) { runtime, call in
-                if call.isNoneOrNil(-1) { return nil }
-                guard let route = call.optionalObject(-1, runtime.routes) else {
-                    throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
-                }
-                return try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)")
-            }
+            route = try handlerRoute(definition, values: values, query: query)
         } catch {
             return failure(of: error, in: app)
         }
@@ -140,6 +129,31 @@ extension NavRuntime {
             return .failed(reason)
         }
         return .navigated(app.application.navigate(to: route))
+    }
+
+    /// The first definition whose pattern matches `url`, with the parameters it captured.
+    func deeplinkMatch(_ url: DeeplinkURL) -> (NavDeeplinkDefinition, ScreenValue)? {
+        for definition in deeplinks {
+            if let parameters = definition.pattern.match(url) {
+                return (definition, .object(parameters.mapValues(DeeplinkPattern.parameterValue)))
+            }
+        }
+        return nil
+    }
+
+    /// The route the handler of `definition` gives for the link's parameters and query; nil
+    /// when it returns none. A handler that raises, or returns what is not a route from the
+    /// window, throws.
+    func handlerRoute(_ definition: NavDeeplinkDefinition, values: ScreenValue, query: LuaValue) throws -> AnyScreenRoute? {
+        try directory.invoke(.function(definition.handler), { _ in
+            [.value(values.luaValue), .value(query)]
+        }, results: 1) { runtime, call in
+            if call.isNoneOrNil(-1) { return nil }
+            guard let route = call.optionalObject(-1, runtime.routes) else {
+                throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+            }
+            return try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)")
+        }
     }
 
     /// A handler or an interceptor that raised, or returned what is not a route: the link

@@ -102,6 +102,27 @@ public final class NavEngine {
         }
     }
 
+    /// The route the scripts' deeplink handlers give `url` (`nav.deeplink(pattern, handler)`),
+    /// or nil when no pattern matches it. The interceptors are not asked: they decide for a
+    /// script's app (`app:open`), and a host has its own gate.
+    ///
+    ///     if let route = try engine.route(forDeeplink: "app://chat/7") { navigator.navigate(to: route) }
+    ///     -- Lua: nav.deeplink("app://chat/:chatId", function(params) return Routes.showChat(params.chatId) end)
+    public func route(forDeeplink url: String) throws -> AnyScreenRoute? {
+        guard let link = DeeplinkURL(url) else { throw NavEngineError.deeplink("'\(url)' is not a URL") }
+        guard let (definition, values) = runtime.deeplinkMatch(link) else { return nil }
+        let query: LuaValue
+        do {
+            query = try DeeplinkQuery.parse(link.query)
+        } catch {
+            throw NavEngineError.deeplink("the query of \(url) does not decode: \(error)")
+        }
+        guard let route = try runtime.handlerRoute(definition, values: values, query: query) else {
+            throw NavEngineError.deeplink("the deeplink handler of \(definition.pattern) returned no route")
+        }
+        return route
+    }
+
     /// Loads every script again, off the main actor, and swaps them in if all load.
     @discardableResult
     public func reload(changed: [String] = []) async -> NavReload {
@@ -239,11 +260,15 @@ public struct NavReload: CustomStringConvertible, Sendable {
 /// Errors of the engine itself.
 public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
     case unknownRoute(String, known: [String])
+    /// A link `route(forDeeplink:)` cannot turn into a route, and why.
+    case deeplink(String)
 
     public var description: String {
         switch self {
         case let .unknownRoute(name, known):
             return "no route '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+        case let .deeplink(reason):
+            return reason
         }
     }
 
