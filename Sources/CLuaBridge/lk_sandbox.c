@@ -167,6 +167,8 @@ static const char *lk_moduletext(lk_host *h, const char *relative, size_t *lengt
     if (text == NULL || h->files == NULL)
         return *owned = text;
     kept = lk_keepmodulefile(h->files, relative, text, *length);
+    if (kept == NULL)                          /* no memory to keep it: use it once */
+        return *owned = text;
     free(text);
     return kept;
 }
@@ -177,17 +179,23 @@ static int lk_require(lua_State *L) {
     const char *name = luaL_checklstring(L, 1, &length);
     if (strlen(name) != length)
         return luaL_error(L, "module name is not valid: it holds a NUL byte");
+    /* one module by either spelling: "routes/chat" is kept as "routes.chat" */
+    char key[PATH_MAX];
+    if (length >= sizeof key)
+        return luaL_error(L, "module name is not valid: it is longer than %d bytes", (int)sizeof key - 1);
+    for (size_t i = 0; i <= length; i++)
+        key[i] = name[i] == '/' ? '.' : name[i];
     lua_settop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);       /* 2: loaded */
-    if (lua_getfield(L, 2, name) != LUA_TNIL)
+    if (lua_getfield(L, 2, key) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);      /* 3: loading */
-    if (lua_getfield(L, 3, name) != LUA_TNIL)
+    if (lua_getfield(L, 3, key) != LUA_TNIL)
         return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
     lua_pop(L, 1);
     if (!lk_validname(name))
-        return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots, like 'routes.chat')", name);
+        return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')", name);
     if (!h->root[0])
         return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
     char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2];
@@ -214,17 +222,17 @@ static int lk_require(lua_State *L) {
         return lua_error(L);
     }
     lua_pushboolean(L, 1);
-    lua_setfield(L, 3, name);
+    lua_setfield(L, 3, key);
     lua_pushvalue(L, 1);
     lua_call(L, 1, 1);
     lua_pushnil(L);
-    lua_setfield(L, 3, name);
+    lua_setfield(L, 3, key);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
     }
     lua_pushvalue(L, -1);
-    lua_setfield(L, 2, name);
+    lua_setfield(L, 2, key);
     return 1;
 }
 

@@ -28,7 +28,8 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
     }
 
     /// Runs the scenario in a fresh state and records its failure, if any, as an issue at
-    /// the Lua file and line; a pending scenario passes, as the runner counts it. Snapshots are written beside
+    /// the Lua file and line; a pending scenario records nothing (the runner counts it as
+    /// skipped). Snapshots are written beside
     /// the scenario file, except in CI (`CI` set), where a missing one fails.
     public func run() {
         let result = self.result()

@@ -51,14 +51,16 @@ let chatRoutes = """
     }
 
     @Test func routesByNameWithArguments() async throws {
-        let tree = try ScriptTree(["chat.lua": chatRoutes, "rooms/list.lua": "return { open = function() return nav.route() end }"])
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "rooms/list.lua": "return { open = function() return nav.route() end }",
+                                   "flows/init.lua": "return { start = function() return nav.route() end }"])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
-        #expect(engine.routeNames == ["chat.showChat", "rooms.list.open"])
+        // A folder's init.lua is the folder's module, as require finds it.
+        #expect(engine.routeNames == ["chat.showChat", "flows.start", "rooms.list.open"])
         let app = try hostApp()
         #expect(app.navigate(to: try engine.route("chat.showChat", .int(7))).isSuccess)
         #expect(app.navigator.topContainer?.label == "Chat(chatId=7)")
         #expect(app.navigator.topContainer?.attributes["version"] == .int(1))
-        #expect(throws: NavEngineError.unknownRoute("chat.nothing", known: ["chat.showChat", "rooms.list.open"])) {
+        #expect(throws: NavEngineError.unknownRoute("chat.nothing", known: ["chat.showChat", "flows.start", "rooms.list.open"])) {
             try engine.route("chat.nothing")
         }
     }

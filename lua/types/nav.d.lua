@@ -272,7 +272,7 @@ function Route:showMediaPicker(picker, options, nested) end
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:showDocumentPreview(preview, options) end
----@param product string|integer|{itemID: string, parameters?: table, didFinish?: fun()}
+---@param product string|integer|{itemID: string|integer, parameters?: table, didFinish?: fun()}
 ---@param options? {animated?: boolean}
 ---@param nested? NestedRoute
 ---@return Route

@@ -95,12 +95,12 @@ extension NavRuntime {
     /// What one attribute may hold.
     static let attributeLimits = LuaCopyLimits(values: 1_000, bytes: 256 << 10)
 
-    /// container:setChildren { Screen, ... }, in a screen's build function.
+    /// container:setChildren { Screen, ... }, in a screen's build function or a decorator.
     private func setChildren(_ call: LuaCall) throws -> Int32 {
         let container = try call.object(1, containers)
         guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of Screens") }
         guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
-            throw LuaCallError.message("setChildren works in a screen's build function (or give it the navigator)")
+            throw LuaCallError.message("setChildren works in a screen's build function or a decorator (or give it the navigator)")
         }
         var children: [ScreenContainer] = []
         for position in 0..<call.length(2) {

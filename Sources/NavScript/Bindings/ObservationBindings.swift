@@ -16,6 +16,17 @@ final class LuaObserver: ScreenObserver {
     }
 }
 
+/// Screen observation (Nivelir's `ScreenObservation`, `ScreenObserverToken`,
+/// `ScreenObserverPredicate`): a screen type names the observer type it informs, a
+/// scenario registers observers on the navigator, strongly or weakly, and a screen's
+/// container notifies them.
+///
+///     local Chat = nav.screen("Chat", { observer = "ChatObserver" })
+///     local token = app.navigator:observe("ChatObserver", { didSend = function(self, text) ... end },
+///                                         { presentedOn = list })
+///     app.navigator:observeWeakly("ChatObserver", listener)   -- told while the script keeps `listener`
+///     chat:notify("didSend", "Hi")      -- calls didSend on each observer the predicate admits
+///     token:cancel()
 extension NavRuntime {
     static let observationBindings: [NavBinding] = [
         .method(.navigator, "observe") { runtime, call in

@@ -183,7 +183,10 @@ public final class NavEngine {
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
         try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
             for path in ScriptWatcher.scripts(in: root) {
-                let module = String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+                // A folder's init.lua is the folder's module, as require finds it.
+                var name = path.dropLast(4)
+                if name.hasSuffix("/init") { name = name.dropLast(5) }
+                let module = name.replacingOccurrences(of: "/", with: ".")
                 try runtime.lua.withStack { call in
                     runtime.lua.pushGlobal("require", on: call)
                     call.push(module)

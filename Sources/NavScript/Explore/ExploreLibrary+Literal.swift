@@ -33,7 +33,8 @@ local function literal(value)
       digits = digits + 1
     until tonumber(text) == value or digits > 17
     local exponent = tonumber(text:match("e([-+]%d+)$"))
-    if exponent < -4 or exponent >= 16 then return text end
+    -- Swift writes exponents below 1e-4 and past 2^53.
+    if exponent < -4 or math.abs(value) > 2^53 then return text end
     text = format("%." .. math.max(digits - 2 - exponent, 0) .. "f", value)
     return text:find(".", 1, true) and text or text .. ".0"
   elseif kind == "boolean" then

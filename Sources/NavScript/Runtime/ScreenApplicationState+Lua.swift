@@ -6,7 +6,8 @@ import ScreenKit
 /// Swift host, and one a host kept as JSON (`ScreenApplicationState` is `Codable`) is the
 /// table a script restores from.
 ///
-///     let table = try runtime.run("return app:snapshot()", chunkName: "=state")
+///     let table = try runtime.run("local app = nav.app { root = nav.stack { nav.screen('Feed')() } }\nreturn app:snapshot()",
+///                                 chunkName: "=state")
 ///     let copy = try ScreenApplication(restoring: ScreenApplicationState(luaSnapshot: table))
 ///     -- Lua: nav.app { restore = app:snapshot() }
 ///

@@ -107,8 +107,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// Two scenarios of one file with one full name: snapshots, reports and reruns tell
-    /// scenarios apart by name, so a file that has them does not load.
+    /// Two scenarios of one file with one full name, which the prelude's numbering of
+    /// repeated names leaves only when a name is written as a number would make it
+    /// (`works (2)` beside two `works`): snapshots, reports and reruns tell scenarios apart
+    /// by name, so a file that has them does not load.
     static func refuseDuplicates(_ scenarios: [ScenarioInfo]) throws {
         var seen: [String: String] = [:]
         for scenario in scenarios {

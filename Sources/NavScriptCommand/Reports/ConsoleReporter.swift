@@ -56,18 +56,14 @@ final class ConsoleReporter: Reporter {
             + style.dim("(\(count) scenario\(count == 1 ? "" : "s"), \(Format.seconds(duration)))") + "\n"
         for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
             switch scenario.status {
-            case .passed:
-                text += "  \(style.green("✓")) \(Format.visible(scenario.scenario.name)) \(style.dim(Format.seconds(scenario.duration)))\n"
-                if showOutput && !scenario.output.isEmpty {
-                    text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
-                }
+            case .passed: text += "  \(style.green("✓")) \(Format.visible(scenario.scenario.name)) \(style.dim(Format.seconds(scenario.duration)))\n"
             case .failed: text += "  \(style.red("✗")) \(Format.visible(scenario.scenario.name))\n"
             case .skipped:
                 text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim(scenario.message.map { "(pending: \(Format.visible($0)))" } ?? "(pending)"))\n"
-                // What a scenario printed before it stopped as pending.
-                if showOutput && !scenario.output.isEmpty {
-                    text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
-                }
+            }
+            // What a passed or pending scenario printed (a failed one's shows with its failure).
+            if showOutput && scenario.status != .failed && !scenario.output.isEmpty {
+                text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
             }
         }
         return text

@@ -110,6 +110,7 @@ public final class ScreenApplication {
     private func run(leavingPending start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error>? {
         let reported = navigator.completionErrors.count
         var result: Result<Void, Error>?
+        navigator.lastStartedAction = nil   // so that a hang names an action of this navigation
         start { result = $0 }
         clock.run(until: { result != nil })
         if case .success = result, navigator.completionErrors.count > reported {
