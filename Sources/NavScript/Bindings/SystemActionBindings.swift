@@ -54,38 +54,33 @@ extension NavRuntime {
         },
         routeMethod("hideHUD") { _, _, route in route.hideHUD() },
         routeMethod("impactOccurred") { _, call, route in
-            // Nivelir's labels: impactOccurred(style:) and impactOccurred(intensity:).
+            // A style or an intensity, as it is or by Nivelir's labels: impactOccurred(style:)
+            // and impactOccurred(intensity:).
+            var style: String?, intensity: Double?
             if call.type(2) == .table {
                 let options = try NavOptions(call, 2)
                 try options.only(["style", "intensity"], for: "impactOccurred")
-                guard call.isNoneOrNil(3) else { throw LuaCallError.argument(3, "the options go in the first table") }
-                if try options.field("style") != nil && options.field("intensity") != nil {
+                guard call.isNoneOrNil(3) else { throw LuaCallError.argument(3, "the options go in the first table (impactOccurred{style = ...})") }
+                (style, intensity) = (try options.string("style"), try options.number("intensity"))
+                if style != nil && intensity != nil {
                     throw LuaCallError.argument(2, "options 'style' and 'intensity' are two ways to call it (Nivelir's impactOccurred(style:) and impactOccurred(intensity:)): give one")
                 }
-                if let intensity = try options.number("intensity") {
-                    guard intensity.isFinite, (0...1).contains(intensity) else {
-                        throw LuaCallError.argument(2, "an intensity from 0 to 1 expected")
-                    }
-                    return route.haptics(.impactIntensity(intensity))
-                }
-                let style = try options.string("style") ?? "medium"
-                guard ScreenHapticsAction.impactStyles.contains(style) else {
-                    throw LuaCallError.argument(2, "unknown impact style '\(style)' (\(ScreenHapticsAction.impactStyles.joined(separator: ", ")) or an intensity expected)")
-                }
-                return route.haptics(.impact(style: style))
+            } else if call.type(2) == .number {
+                intensity = try call.number(2)
+            } else if !call.isNoneOrNil(2) {
+                style = try call.string(2)
             }
-            if call.type(2) == .number {
-                let intensity = try call.number(2)
+            if let intensity {
                 guard intensity.isFinite, (0...1).contains(intensity) else {
                     throw LuaCallError.argument(2, "an intensity from 0 to 1 expected")
                 }
                 return route.haptics(.impactIntensity(intensity))
             }
-            let style = call.isNoneOrNil(2) ? "medium" : try call.string(2)
-            guard ScreenHapticsAction.impactStyles.contains(style) else {
-                throw LuaCallError.argument(2, "unknown impact style '\(style)' (\(ScreenHapticsAction.impactStyles.joined(separator: ", ")) or an intensity expected)")
+            let name = style ?? "medium"
+            guard ScreenHapticsAction.impactStyles.contains(name) else {
+                throw LuaCallError.argument(2, "unknown impact style '\(name)' (\(ScreenHapticsAction.impactStyles.joined(separator: ", ")) or an intensity expected)")
             }
-            return route.haptics(.impact(style: style))
+            return route.haptics(.impact(style: name))
         },
         routeMethod("notificationOccurred") { runtime, call, route in
             let (type, _) = try runtime.labeled(call, "type", of: "notificationOccurred", with: [])
