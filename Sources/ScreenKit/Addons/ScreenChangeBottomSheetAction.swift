@@ -29,6 +29,7 @@ public struct ScreenChangeBottomSheetAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Changing bottom sheet of \(container.typeName)")
+        navigator.waitingAction = self
         let sheetContainer = container.presenting?.presented ?? container
         guard sheetContainer.attributes[ScreenAttribute.modalPresentationStyle] == .string(ScreenModalPresentationStyle.custom.rawValue),
               sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",

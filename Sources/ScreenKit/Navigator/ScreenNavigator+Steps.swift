@@ -20,7 +20,6 @@ extension ScreenNavigator {
             } catch {
                 return clock.step { completion(.failure(error)) }
             }
-            self.lastStartedAction = action
             action.perform(container: container, navigator: self) { result in
                 clock.step { completion(result) }
             }

@@ -21,8 +21,10 @@ public final class ScreenNavigator {
 
     /// Custom actions that started and have not completed yet, oldest first.
     public private(set) var pendingActions: [any ScreenAction] = []
-    /// The action started last, which names a navigation that never completes.
-    var lastStartedAction: (any ScreenAction)?
+    /// The built-in action started last of those that complete when a script or UIKit says
+    /// so (a `get` or `refresh` given `done`, a `changeBottomSheet`): what names a navigation
+    /// that never completes. Set by those actions only, so that other steps pay nothing.
+    var waitingAction: (any ScreenAction)?
     private var pendingTokens: [Int] = []
     private var nextToken = 0
 

@@ -101,7 +101,7 @@ public final class ScreenApplication {
     /// the last one started, after which nothing ran (a changeBottomSheet, a `get` that never
     /// calls `done`). Nothing is logged, as Nivelir's completion never comes to log it.
     private func neverCompleted(since pending: Int) -> ScreenActionCompletionError {
-        let stuck = navigator.pendingActions.count > pending ? navigator.pendingActions.last : navigator.lastStartedAction
+        let stuck = navigator.pendingActions.count > pending ? navigator.pendingActions.last : navigator.waitingAction
         return ScreenActionCompletionError(.neverCompleted, for: stuck.map { "\($0)" } ?? "the route")
     }
 
@@ -110,7 +110,7 @@ public final class ScreenApplication {
     private func run(leavingPending start: (@escaping (Result<Void, Error>) -> Void) -> Void) -> Result<Void, Error>? {
         let reported = navigator.completionErrors.count
         var result: Result<Void, Error>?
-        navigator.lastStartedAction = nil   // so that a hang names an action of this navigation
+        navigator.waitingAction = nil   // so that a hang names an action of this navigation
         start { result = $0 }
         clock.run(until: { result != nil })
         if case .success = result, navigator.completionErrors.count > reported {

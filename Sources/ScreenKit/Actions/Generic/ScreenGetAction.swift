@@ -14,6 +14,7 @@ public struct ScreenGetAction: ScreenAction {
     public var description: String { describeAction("ScreenGetAction", [containerKind], ["body": ScreenURLText("(Function)")]) }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
+        navigator.waitingAction = self
         body(container) { completion($0.map { nil }) }
     }
 }

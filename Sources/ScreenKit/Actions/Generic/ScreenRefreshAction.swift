@@ -18,6 +18,7 @@ public struct ScreenRefreshAction: ScreenAction {
                 container: container, type: "ScreenRefreshableContainer", for: self)))
         }
         container.refreshCount += 1
+        navigator.waitingAction = self
         refresh(container) { completion($0.map { nil }) }
     }
 }
