@@ -55,20 +55,16 @@ extension NavRuntime {
     /// handled already: as Nivelir's pending deeplink, it is not announced again.
     func open(_ text: String, in app: NavApp, appObject: Int32, call: LuaCall, resuming: Bool = false) throws -> DeeplinkOutcome {
         if !resuming { app.application.logger.info("Handling navigation for URL: \(text)") }
-        guard let url = DeeplinkURL(text) else {
-            return .failed("'\(text)' is not a URL")
-        }
-        guard let (definition, values) = deeplinkMatch(url) else {
-            return .failed("no deeplink matches \(text)")
-        }
-        let query: LuaValue
+        let request: DeeplinkRequest?
         do {
-            query = try DeeplinkQuery.parse(url.query)
+            request = try deeplinkRequest(text)
         } catch {
             // Logged, as Nivelir's manager logs a `DeeplinkDecodingError`.
-            let reason = "the query of \(text) does not decode: \(error)"
-            app.application.navigator.logError(ScreenFailure(reason))
-            return .failed(reason)
+            if error.isDecoding { app.application.navigator.logError(ScreenFailure(error.reason)) }
+            return .failed(error.reason)
+        }
+        guard let (definition, values, query) = request else {
+            return .failed("no deeplink matches \(text)")
         }
         used("deeplink \(definition.pattern)")
         // As Nivelir's manager: the deeplink is announced before the interceptors run.
@@ -131,14 +127,29 @@ extension NavRuntime {
         return .navigated(app.application.navigate(to: route))
     }
 
-    /// The first definition whose pattern matches `url`, with the parameters it captured.
-    func deeplinkMatch(_ url: DeeplinkURL) -> (NavDeeplinkDefinition, ScreenValue)? {
-        for definition in deeplinks {
-            if let parameters = definition.pattern.match(url) {
-                return (definition, .object(parameters.mapValues(DeeplinkPattern.parameterValue)))
-            }
+    /// A link taken apart for its handler: the definition whose pattern matches first, the
+    /// parameters it captured, and the query.
+    typealias DeeplinkRequest = (definition: NavDeeplinkDefinition, values: ScreenValue, query: LuaValue)
+
+    /// Why a link has no request: text that is no URL, or a query that does not decode.
+    struct DeeplinkRefusal: Error {
+        let reason: String
+        let isDecoding: Bool
+    }
+
+    /// The request of `text`, what `app:open` and `engine.route(forDeeplink:)` start from;
+    /// nil when no pattern matches.
+    func deeplinkRequest(_ text: String) throws(DeeplinkRefusal) -> DeeplinkRequest? {
+        guard let url = DeeplinkURL(text) else { throw DeeplinkRefusal(reason: "'\(text)' is not a URL", isDecoding: false) }
+        guard let (definition, parameters) = deeplinks.lazy.compactMap({ definition in definition.pattern.match(url).map { (definition, $0) } }).first else {
+            return nil
         }
-        return nil
+        do {
+            let query = try DeeplinkQuery.parse(url.query)
+            return (definition, .object(parameters.mapValues(DeeplinkPattern.parameterValue)), query)
+        } catch {
+            throw DeeplinkRefusal(reason: "the query of \(text) does not decode: \(error)", isDecoding: true)
+        }
     }
 
     /// The route the handler of `definition` gives for the link's parameters and query; nil
@@ -178,20 +189,19 @@ extension NavRuntime {
             if let route = call.optionalObject(-2, runtime.routes) {
                 return .hold(try Self.windowRoute(route, of: "an interceptor"))
             }
+            // The reason, text or a number as Lua writes it (converted on a copy).
+            var reason: String?
+            if call.type(-1) == .string || call.type(-1) == .number {
+                call.pushCopy(-1)
+                reason = call.convertedString(-1)
+                call.pop()
+            }
             switch call.type(-2) {
             case .boolean where call.boolean(-2): return .pass
-            case .boolean where call.type(-1) == .number:
-                call.pushCopy(-1)
-                defer { call.pop() }
-                return .drop(call.convertedString(-1))
-            case .boolean: return .drop(call.optionalString(-1))
+            case .boolean: return .drop(reason)
             // `nil, "why"` is Lua's way to fail; a bare `nil` is most often a path that
             // forgot its `return true`, and dropping the link for it would hide that.
-            case .nil where call.type(-1) == .string: return .drop(call.optionalString(-1))
-            case .nil where call.type(-1) == .number:
-                call.pushCopy(-1)
-                defer { call.pop() }
-                return .drop(call.convertedString(-1))
+            case .nil where reason != nil: return .drop(reason)
             default:
                 throw ScriptResultMisfit("an interceptor must return true, false or a Route, got \(call.typeName(-2))")
             }

@@ -109,14 +109,13 @@ public final class NavEngine {
     ///     if let route = try engine.route(forDeeplink: "app://chat/7") { navigator.navigate(to: route) }
     ///     -- Lua: nav.deeplink("app://chat/:chatId", function(params) return Routes.showChat(params.chatId) end)
     public func route(forDeeplink url: String) throws -> AnyScreenRoute? {
-        guard let link = DeeplinkURL(url) else { throw NavEngineError.deeplink("'\(url)' is not a URL") }
-        guard let (definition, values) = runtime.deeplinkMatch(link) else { return nil }
-        let query: LuaValue
+        let request: NavRuntime.DeeplinkRequest?
         do {
-            query = try DeeplinkQuery.parse(link.query)
+            request = try runtime.deeplinkRequest(url)
         } catch {
-            throw NavEngineError.deeplink("the query of \(url) does not decode: \(error)")
+            throw NavEngineError.deeplink(error.reason)
         }
+        guard let (definition, values, query) = request else { return nil }
         guard let route = try runtime.handlerRoute(definition, values: values, query: query) else {
             throw NavEngineError.deeplink("the deeplink handler of \(definition.pattern) returned no route")
         }

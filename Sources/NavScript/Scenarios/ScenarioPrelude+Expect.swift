@@ -369,15 +369,15 @@ local function extend(matchers)
   end
 end
 
--- A matcher that does not exist is named, with the ones that do, where it is called.
-expectation.__index = function(_, key)
-  local found = rawget(expectation, key)
-  if found ~= nil or type(key) ~= "string" or not key:match("^to") then return found end
+-- A matcher that does not exist is named, with the ones that do, where it is called. The
+-- matchers themselves are found in the table, without a call.
+setmetatable(expectation, { __index = function(_, key)
+  if type(key) ~= "string" or not key:match("^to") then return nil end
   local names = {}
   for name in pairs(expectation) do if type(name) == "string" and name:match("^to") then names[#names + 1] = name end end
   sort(names)
   error(format("expect(value):%s is not a matcher (%s)", key, concat(names, ", ")), 2)
-end
+end })
 
 expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local where = host.where(2)
