@@ -21,7 +21,7 @@ struct MergeReports: ParsableCommand {
     @Argument(help: "Blob files, or folders of them.")
     var blobs: [String]
 
-    @Option(name: .customLong("reporter"), help: ArgumentHelp("As run's --reporter: console, tap, junit, json, html, map or blob (kind=path); repeatable.", valueName: "kind[=path]"))
+    @Option(name: .customLong("reporter"), help: ArgumentHelp("As run's --reporter: console, tap, tap13, junit, json, html, map or blob (kind=path); repeatable.", valueName: "kind[=path]"))
     var reporters: [String] = []
 
     @Option(help: "Color the console report: auto, always or never.")

@@ -20,8 +20,10 @@ struct NavScriptCommand: ParsableCommand {
               navscript watch app                              re-run on every save
               navscript check app                              load everything, run nothing
 
-            Exit status: 0 when everything passed, 1 when a scenario failed, 2 for a usage \
-            error or a script that does not load.
+            Exit status: 0 when everything passed, 1 when a scenario failed (or, in CI \
+            mode, a snapshot is missing or obsolete), 2 for a usage error, a script that \
+            does not load or no scenario selected, 128 + the signal when Ctrl-C (130) or \
+            SIGTERM (143) stopped the run.
             """,
         version: version,
         subcommands: [Run.self, Watch.self, Check.self, Draw.self, Explore.self, MergeReports.self, Init.self, Types.self, WorkerCommand.self]

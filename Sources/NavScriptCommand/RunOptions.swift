@@ -38,7 +38,7 @@ struct RunOptions: ParsableArguments {
     var failFast = false
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "console, tap, junit, json, html, map or blob; repeatable. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
+        "console, tap (version 14; tap13 for prove), junit, json, html, map or blob; repeatable. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
         valueName: "kind[=path]"))
     var reporters: [String] = []
 

@@ -22,6 +22,11 @@ import Testing
         let junit = try fixture.read("j.xml")
         #expect(junit.contains("name=\"quick\""))
         #expect(!junit.contains("name=\"slow\""))
+        // To a CI that shows JUnit only, the run is not green: its stop is an error.
+        let name = signal == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
+        #expect(junit.contains("<testsuites name=\"navscript\" tests=\"2\" failures=\"0\" errors=\"1\""), "\(junit)")
+        #expect(junit.contains("<testcase classname=\"navscript\" name=\"run interrupted\""), "\(junit)")
+        #expect(junit.contains("<error message=\"the run was stopped by \(name): 1 selected scenario not run\" type=\"interrupted\">"), "\(junit)")
     }
 
     /// While the files load, too: the reports are written (with what loaded), not lost.
@@ -35,6 +40,9 @@ import Testing
         watch.waitUntilExit()
         #expect(watch.process.terminationStatus == 128 + SIGTERM, "\(watch.output)")
         #expect(fixture.exists("j.xml"), "\(watch.output)")
+        // The file still loading did not fail to load: the stop kept it from loading.
+        #expect(!watch.output.contains("does not load"), "\(watch.output)")
+        #expect(try !fixture.read("j.xml").contains("type=\"load\""))
     }
 
     /// A blob of an interrupted shard says so, and the merge says what did not run.

@@ -160,6 +160,39 @@ import Testing
         #expect(result.errors.contains("3 passed, 2 failed, 1 skipped"))
     }
 
+    /// `tap13` is the same test points under a version 13 line, with messages as YAMLish
+    /// reads them, for Perl's `prove` (it refuses 14, and `|-`); where `prove` is installed,
+    /// it has to pass a green run and fail a red one without a parse error.
+    @Test func tap13IsTheSameReportForProve() throws {
+        let fixture = try fixture()
+        try fixture.write("odd_spec.lua", #"scenario('quoted', function() error('a "b" \\c\n  d', 0) end)"#)
+        _ = try navscript(["run", ".", "--reporter", "tap=14.tap", "--reporter", "tap13=13.tap"], in: fixture.root)
+        let fourteen = try fixture.read("14.tap"), thirteen = try fixture.read("13.tap")
+        #expect(thirteen.hasPrefix("TAP version 13\n"))
+        let points = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst() }
+        #expect(points(thirteen) == points(fourteen))
+        #expect(thirteen.contains(#"  message: "a \"b\" \\c\n  d""#), "\(thirteen)")
+        guard let prove = ["/usr/bin/prove", "/usr/local/bin/prove"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let green = try Fixture(["a_spec.lua": "scenario('one', function() end)\nscenario('later', function() pending('soon') end)"])
+        _ = try navscript(["run", ".", "--reporter", "tap13=g.tap"], in: green.root)
+        let passed = try Self.run(URL(fileURLWithPath: prove), ["-e", "cat", green.root.appendingPathComponent("g.tap").path])
+        #expect(passed.status == 0, "\(passed.output)")
+        let failed = try Self.run(URL(fileURLWithPath: prove), ["-e", "cat", fixture.root.appendingPathComponent("13.tap").path])
+        #expect(failed.status != 0, "\(failed.output)")
+        #expect(failed.output.contains("Failed 3/7 subtests"), "\(failed.output)")
+        #expect(!failed.output.contains("Parse errors"), "\(failed.output)")
+    }
+
+    /// XML cannot hold control characters even escaped: they are written as TAP writes
+    /// them, so that two names that differ only there stay two.
+    @Test func junitWritesControlCharactersVisibly() throws {
+        let fixture = try Fixture(["c_spec.lua": "scenario('n\\1', function() end)\nscenario('n', function() end)"])
+        _ = try navscript(["run", ".", "--reporter", "junit=j.xml"], in: fixture.root)
+        let document = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("j.xml"))
+        let names = try document.nodes(forXPath: "//testcase/@name").map { $0.stringValue }
+        #expect(names == ["n\\x01", "n"])
+    }
+
     @Test func jsonIsVersionedAndComplete() throws {
         let fixture = try fixture()
         let result = try navscript(["run", ".", "--reporter", "json", "--output", "out/report.json"], in: fixture.root)

@@ -6,7 +6,9 @@ import NavScript
 /// `failure` with `file:line` first in its message, `skipped` for pending ones. A file that
 /// does not load is a suite with one `error`. In CI mode, a snapshot file's obsolete
 /// snapshots are a failing `testcase` of its scenario file's suite ("obsolete snapshots"),
-/// and a snapshot file whose scenario file is gone a suite of its own with one.
+/// and a snapshot file whose scenario file is gone a suite of its own with one; a run
+/// Ctrl-C or SIGTERM stopped, a suite `navscript run` with one `error` saying how many
+/// scenarios did not run.
 ///
 /// Only what both schemas a CI may check accept is written (copies, and where they come
 /// from, are in `Tests/NavScriptCLITests/Schemas`): the JUnit XSD Jenkins' xUnit plugin
@@ -38,7 +40,10 @@ final class JUnitReporter: Reporter {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let snapshotFailures = report.snapshotFailures
         let coverage = report.coverageFailure.map { [$0] } ?? []
-        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count)\" time=\"\(seconds(report.duration))\">\n"
+        // A run Ctrl-C or SIGTERM stopped is an error of its own: without it the report of
+        // what finished would look green to a CI that shows JUnit only.
+        let interruption = report.interrupted ? 1 : 0
+        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count + interruption)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count + interruption)\" time=\"\(seconds(report.duration))\">\n"
         for file in report.files {
             let path = file.file.displayPath
             let results = file.results
@@ -97,6 +102,14 @@ final class JUnitReporter: Reporter {
             xml += "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
             xml += "    </testcase>\n  </testsuite>\n"
         }
+        if report.interrupted {
+            let signal = report.interruptedBy == SIGINT ? "SIGINT (Ctrl-C)" : report.interruptedBy == SIGTERM ? "SIGTERM" : "signal \(report.interruptedBy)"
+            let message = "the run was stopped by \(signal): \(report.notRun) selected scenario\(report.notRun == 1 ? "" : "s") not run"
+            xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
+            xml += "    <testcase classname=\"navscript\" name=\"run interrupted\" time=\"\(seconds(0))\">\n"
+            xml += "      <error message=\"\(attribute(message))\" type=\"interrupted\">\(cdata(message))</error>\n"
+            xml += "    </testcase>\n  </testsuite>\n"
+        }
         xml += "</testsuites>\n"
         output.write(xml)
     }
@@ -133,15 +146,19 @@ final class JUnitReporter: Reporter {
         String(format: "%.3f", value)
     }
 
-    /// Characters XML 1.0 does not allow, even escaped.
+    /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages),
+    /// written as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names.
     private func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x9, 0xA, 0xD: return true
-            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F, 0xFFFE, 0xFFFF: return false
-            default: return true
+            case 0x9, 0xA, 0xD: out.append(scalar)
+            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
+            case 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
+            default: out.append(scalar)
             }
-        }))
+        }
+        return String(out)
     }
 
     private func attribute(_ text: String) -> String {

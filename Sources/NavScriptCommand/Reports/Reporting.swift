@@ -131,7 +131,7 @@ protocol Reporter: AnyObject {
 }
 
 enum ReporterKind: String, CaseIterable {
-    case console, tap, junit, json, html, map, blob
+    case console, tap, tap13, junit, json, html, map, blob
 
     /// Whether the report needs the scenarios' steps recorded.
     var recordsSteps: Bool { self == .html || self == .map || self == .blob }
@@ -284,6 +284,7 @@ extension RunOptions {
             case .console: return ConsoleReporter(output: output, style: Style(color, output: output), verbose: verbose,
                                                   showOutput: showOutput || verbose, durations: durations)
             case .tap: return TAPReporter(output: output)
+            case .tap13: return TAPReporter(output: output, version: 13)
             case .junit: return JUnitReporter(output: output)
             case .json: return JSONReporter(output: output)
             case .html: return HTMLReporter(output: output)

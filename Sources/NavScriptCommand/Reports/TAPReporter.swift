@@ -4,11 +4,15 @@ import NavScript
 /// TAP version 14: a plan, one test point per scenario (`file › name`), YAML diagnostics
 /// for failures, `# SKIP` for pending ones. A file that does not load is a failing point, and
 /// so is, in CI mode, a snapshot file with obsolete snapshots or without its scenario file.
+/// The report uses nothing TAP 13 lacks (no subtests), so `--reporter tap13` writes the same
+/// under a version 13 line, for harnesses that refuse 14 (Perl's `prove`, TAP::Harness 3.44).
 final class TAPReporter: Reporter {
     let output: ReportOutput
+    let version: Int
 
-    init(output: ReportOutput) {
+    init(output: ReportOutput, version: Int = 14) {
         self.output = output
+        self.version = version
     }
 
     func fileFinished(_ result: ScenarioFileResult) {}
@@ -16,7 +20,7 @@ final class TAPReporter: Reporter {
     func finish(_ report: RunReport) {
         let snapshotFailures = report.snapshotFailures
         let coverage = report.coverageFailure.map { [$0] } ?? []
-        var lines = ["TAP version 14", "1..\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count)"]
+        var lines = ["TAP version \(version)", "1..\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count)"]
         var number = 0
         for file in report.files {
             for result in file.results {
@@ -58,14 +62,26 @@ final class TAPReporter: Reporter {
 
     /// `at` is where the failure happened (the failing `expect`'s line, as JUnit and the
     /// console give it), else the scenario's definition.
+    /// A YAML double-quoted scalar, with the escapes YAMLish reads too.
+    private func doubleQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
+    }
+
     private func diagnostics(message: String, location: String) -> [String] {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
         // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
         // needs the block's indentation said (`|2-`), or YAML takes it from that line.
         let messageLines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Format.visible(String($0)) }
-        let indented = messageLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
-        var lines = ["  ---", indented ? "  message: |2-" : "  message: |-"]
-        lines += messageLines.map { "    \($0)" }
+        var lines = ["  ---"]
+        if version == 13 {
+            // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
+            lines.append("  message: " + doubleQuoted(messageLines.joined(separator: "\n")))
+        } else {
+            let indented = messageLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
+            lines.append(indented ? "  message: |2-" : "  message: |-")
+            lines += messageLines.map { "    \($0)" }
+        }
         lines += ["  severity: fail", "  at:", "    file: \(yaml(Format.visible(file)))"]
         if let line {
             lines.append("    line: \(line)")

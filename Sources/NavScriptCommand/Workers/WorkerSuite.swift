@@ -42,10 +42,13 @@ final class WorkerSuite: SuiteExecutor {
     func load() {
         var scenarios: [[ScenarioInfo]?] = Array(repeating: nil, count: files.count)
         var errors: [String?] = Array(repeating: nil, count: files.count)
+        var reportedErrors: Set<Int> = []
         pool.execute(files.indices.map { WorkerJob(file: $0, scenarios: nil) }, files: files) { job, reply in
             switch reply.event {
             case .listed: scenarios[job.file] = reply.scenarios ?? []
-            case .loadError: errors[job.file] = reply.message ?? "does not load"
+            case .loadError:
+                errors[job.file] = reply.message ?? "does not load"
+                reportedErrors.insert(job.file)
             case .done: self.note(reply.modules, of: self.files[job.file])
             default: break
             }
@@ -54,9 +57,14 @@ final class WorkerSuite: SuiteExecutor {
             errors[job.file] = message
             return false
         }
+        // A file still loading when Ctrl-C stopped the run did not fail: it was not run, as
+        // the scenarios stopped then are not (its worker's death says nothing of the file).
+        let interrupted = RunInterrupt.signal != 0
         for (index, file) in files.enumerated() {
             if let list = scenarios[index], errors[index] == nil {
                 listed.append((file, list))
+            } else if interrupted, scenarios[index] == nil, !reportedErrors.contains(index) {
+                continue
             } else {
                 loadErrors.append((file, WorkerLoadError(message: errors[index] ?? "does not load")))
             }
