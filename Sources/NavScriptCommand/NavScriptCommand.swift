@@ -53,12 +53,20 @@ enum Main {
             FileHandle.standardError.write(Data((NavScriptCommand.helpMessage() + "\n").utf8))
             exit(2)
         }
+        // An error a command's run throws comes with that command's usage, as a parse error does.
+        var parsed: ParsableCommand.Type = NavScriptCommand.self
         do {
             var command = try NavScriptCommand.parseAsRoot()
+            parsed = type(of: command)
             try command.run()
         } catch {
-            let code = NavScriptCommand.exitCode(for: error)
-            let message = NavScriptCommand.fullMessage(for: error)
+            let code = parsed.exitCode(for: error)
+            // A subcommand's own message names it without its parent: `Usage: run [...]`.
+            var message = parsed.fullMessage(for: error)
+            if parsed != NavScriptCommand.self {
+                message = message.replacingOccurrences(of: "\nUsage: ", with: "\nUsage: navscript ")
+                    .replacingOccurrences(of: "See '", with: "See 'navscript ")
+            }
             if code == .success {
                 if !message.isEmpty {
                     print(message)

@@ -125,6 +125,10 @@ extension ScreenNavigator {
         if simulation.system.idiom == .pad, let anchor = screen.anchor {
             presented.attributes["modalPresentationStyle"] = "popover"
             presented.attributes["popoverAnchor"] = .string(anchor)
+        } else if case let .mediaPicker(picker) = screen, picker.source.kind == .camera {
+            // UIImagePickerController shows the camera full screen (the library is a sheet):
+            // what presents it leaves the window while it is up.
+            presented.attributes["modalPresentationStyle"] = "fullScreen"
         }
         let accepted = simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))

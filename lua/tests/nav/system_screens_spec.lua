@@ -218,6 +218,17 @@ describe("media picker", function()
     expect(picked.image):toBe("photo.jpg")
   end)
 
+  scenario("shows the camera full screen and the library as a sheet, as UIImagePickerController does", function()
+    local app = feedApp { authorization = { camera = "authorized", photos = "authorized" } }
+    expect(app:navigate(nav.route():root():showMediaPicker("camera"))):toSucceed()
+    expect(app:top().attributes.modalPresentationStyle):toBe("fullScreen")
+    expect(app:navigate(nav.route():top(nav.stack))):toFail()   -- the presenter left the window
+    expect(app:navigate(nav.route():top(nav.container):presenting():dismiss())):toSucceed()
+    expect(app:navigate(nav.route():root():showMediaPicker("photoLibrary"))):toSucceed()
+    expect(app:top().attributes.modalPresentationStyle):toBeNil()
+    expect(app:navigate(nav.route():top(nav.stack))):toSucceed()
+  end)
+
   scenario("fails with Nivelir's error when access is denied", function()
     local app = feedApp { authorization = { photos = "denied" } }
     local ok, err = app:navigate(top:showMediaPicker("photoLibrary"))
