@@ -21,6 +21,22 @@ import Testing
         #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
     }
 
+    /// A misspelt option would drop its tags without a word, and `--tag` would select
+    /// nothing: the file does not load, at the line, under the name it was called by.
+    @Test(arguments: [
+        ("scenario('x', { tag = { 'smoke' } }, function() end)", "a_spec.lua:1: bad argument #2 to 'scenario' (unknown option 'tag' (tags expected))"),
+        ("describe('d', { tgs = {} }, function() end)", "a_spec.lua:1: bad argument #2 to 'describe' (unknown option 'tgs' (tags expected))"),
+        ("describe('d', function()\n  it('x', { tags = 'smoke' }, function() end)\nend)",
+         "a_spec.lua:2: bad argument #2 to 'it' (option 'tags' must be a list of names, got string)"),
+        ("test(5, function() end)", "a_spec.lua:1: bad argument #1 to 'test' (string expected, got number)"),
+    ])
+    func aDefinitionsBadOptionsAreRefusedAtItsLine(source: String, message: String) throws {
+        let fixture = try Fixture(["a_spec.lua": source])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains(message), "\(result.output)")
+    }
+
     /// busted's `pending(reason)` inside a scenario or hook stops it and reports it skipped,
     /// with the reason; the after hooks still run, and one that fails makes it a failure.
     @Test func pendingInsideAScenarioStopsIt() throws {

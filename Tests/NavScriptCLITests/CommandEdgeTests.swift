@@ -11,6 +11,15 @@ import Testing
         #expect(result.errors.contains("has no step to draw; it failed first: early_spec.lua:1: too soon"), "\(result.errors)")
     }
 
+    /// A command that refuses its arguments shows its own usage, as a parse error does.
+    @Test func aRunErrorShowsTheCommandsUsage() throws {
+        let fixture = try Fixture([:])
+        let result = try navscript(["run", "nowhere"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("Error: no such file or folder: nowhere\nUsage: navscript run [<options>] [<paths> ...]\n  See 'navscript run --help'"),
+                "\(result.errors)")
+    }
+
     @Test func initRefusesAFolderWhereAFileGoesBeforeWritingAny() throws {
         let fixture = try Fixture(["suite/scenarios/chat.lua/keep": ""])
         let result = try navscript(["init", "suite", "--force"], in: fixture.root)

@@ -86,7 +86,16 @@ local function arguments(what, name, a, b)
     error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
   end
   local options, body = {}, a
-  if type(a) == "table" then options, body = a, b end
+  if type(a) == "table" then
+    options, body = a, b
+    -- A misspelt option would drop its tags without a word, and --tag select nothing.
+    for key in pairs(options) do
+      if key ~= "tags" then error(format("bad argument #2 to '%s' (unknown option '%s' (tags expected))", what, tostring(key)), 4) end
+    end
+    if options.tags ~= nil and type(options.tags) ~= "table" then
+      error(format("bad argument #2 to '%s' (option 'tags' must be a list of names, got %s)", what, type(options.tags)), 4)
+    end
+  end
   return options, body
 end
 
@@ -95,10 +104,7 @@ local function tagsOf(block, options, name)
   local tags = {}
   for tag in pairs(block.tags) do tags[tag] = true end
   for tag in name:gmatch("#([%w_%-\128-\255]+)") do tags[tag] = true end
-  if options.tags ~= nil then
-    if type(options.tags) ~= "table" then error("option 'tags' must be a list of names", 4) end
-    for _, tag in ipairs(options.tags) do tags[tostring(tag)] = true end
-  end
+  for _, tag in ipairs(options.tags or {}) do tags[tostring(tag)] = true end
   return tags
 end
 
@@ -176,9 +182,9 @@ end
 
 describe = callable(block, "describe")
 scenario = callable(define, "scenario")
-it = scenario
--- busted's and Jest's other names for them
-context, test, spec = describe, scenario, scenario
+-- busted's and Jest's other names for them, each named in its own errors
+context = callable(block, "context")
+it, test, spec = callable(define, "it"), callable(define, "test"), callable(define, "spec")
 -- Where a file defines scenarios, pending(name) defines one that does not run; inside a
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).
 function pending(name, a, b)

@@ -204,5 +204,15 @@ describe("skip", function()
   describe.skip("a skipped block", function()
     scenario("does not run either", function() error("ran") end)
   end)
-  it("it is scenario", function() expect(it == scenario):toBe(true) end)
+  it.skip("it has .skip as scenario has", function() error("ran") end)
+end)
+
+describe("names", function()
+  -- Each of busted's and Jest's names says its own name in its errors (the options are
+  -- checked in Tests/NavScriptCLITests/AuthoringTests.swift, where a file loads).
+  scenario("a definition inside a running scenario is refused under the name it was called by", function()
+    expect(function() spec("inner", function() end) end):toFail("'spec' is not allowed inside a running scenario")
+    expect(function() context("inner", function() end) end):toFail("'context' is not allowed inside a running scenario")
+    expect(function() it.only("inner", function() end) end):toFail("'it.only' is not allowed inside a running scenario")
+  end)
 end)
