@@ -36,15 +36,23 @@ public enum URLQueryDecoder {
         public let description: String
     }
 
+    /// How deep a key may nest (`a[b][c]` is 3), as Rack's query parser bounds it: a link
+    /// is input from outside, and its structure is walked level by level.
+    public static let depthLimit = 32
+
     /// The query's structure: a table, or a string for a query of one value with an empty
     /// key (`=1`). Errors are Nivelir's texts, key paths printed as Swift prints them.
     public static func decode(_ query: String) throws -> URLQueryValue {
-        var root: URLQueryValue?
+        let root = Node()
         for fragment in query.replacingOccurrences(of: "+", with: "%20").split(separator: "&") {
             let parts = fragment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            root = try insert(parts.count > 1 ? parts[1] : nil, at: 0, of: try segments(of: parts[0]), into: root)
+            let path = try segments(of: parts[0])
+            guard path.count <= depthLimit else {
+                throw corrupted("The key '\(parts[0].prefix(64))...' nests deeper than \(depthLimit) levels.")
+            }
+            try root.insert(parts.count > 1 ? parts[1] : nil, at: 0, of: path)
         }
-        return root ?? .dictionary([:])
+        return root.value ?? .dictionary([:])
     }
 
     /// `a[b][]` → ["a", "b", ""]; `[a]` and `a]` → ["a"], as Nivelir splits a key at `[`.
@@ -59,47 +67,57 @@ public enum URLQueryDecoder {
         }
     }
 
-    private static func corrupted(_ text: String) -> Failure {
+    static func corrupted(_ text: String) -> Failure {
         Failure(description: "dataCorrupted: " + text)
     }
 
-    /// `node` with `value` put at `path[level...]`; nil when there is nothing there and no
-    /// value (a fragment without `=` adds nothing, though its path is still checked).
-    private static func insert(_ value: Substring?, at level: Int, of path: [String], into node: URLQueryValue?) throws -> URLQueryValue? {
-        switch node {
-        case nil where level >= path.count:
-            guard let value else { return nil }
-            guard let decoded = value.removingPercentEncoding else {
-                throw corrupted("Unable to remove percent encoding for '\(value)' at the '\(path)' key.")
+    /// A place in the query as it is read: changed in place, so that a query of n keys is
+    /// read in time linear in n (values in enums would be copied at each key), and made a
+    /// `URLQueryValue` at the end. At most one of its three is set.
+    private final class Node {
+        var string: String?
+        var items: [Int: Node]?
+        var fields: [String: Node]?
+
+        var isEmpty: Bool { string == nil && items == nil && fields == nil }
+
+        /// Puts `value` at `path[level...]`; nothing is made for a last key without a value
+        /// (a fragment without `=` adds nothing there, though its path is still checked).
+        func insert(_ value: Substring?, at level: Int, of path: [String]) throws {
+            guard level < path.count else {
+                guard isEmpty else { throw URLQueryDecoder.corrupted("The key '\(path)' is used for values of different types.") }
+                guard let value else { return }
+                guard let decoded = value.removingPercentEncoding else {
+                    throw URLQueryDecoder.corrupted("Unable to remove percent encoding for '\(value)' at the '\(path)' key.")
+                }
+                string = decoded
+                return
             }
-            return .string(decoded)
-        case nil where path[level].isEmpty || Int(path[level]) != nil:
-            return try insertElement(value, at: level, of: path, into: [:])
-        case nil:
-            return try insertField(value, at: level, of: path, into: [:])
-        case let .array(items)? where level < path.count:
-            return try insertElement(value, at: level, of: path, into: items)
-        case let .dictionary(fields)? where level < path.count:
-            return try insertField(value, at: level, of: path, into: fields)
-        default:
-            throw corrupted("The key '\(path)' is used for values of different types.")
+            let key = path[level]
+            if isEmpty {
+                if key.isEmpty || Int(key) != nil { items = [:] } else { fields = [:] }
+            }
+            if let count = items?.count {
+                guard let index = key.isEmpty ? count : Int(key) else {
+                    throw URLQueryDecoder.corrupted("The key '\(path)' does not contain index of the '\(key)' array.")
+                }
+                let child = items?[index] ?? Node()
+                try child.insert(value, at: level + 1, of: path)
+                if !child.isEmpty { items?[index] = child }
+            } else if fields != nil {
+                let child = fields?[key] ?? Node()
+                try child.insert(value, at: level + 1, of: path)
+                if !child.isEmpty { fields?[key] = child }
+            } else {
+                throw URLQueryDecoder.corrupted("The key '\(path)' is used for values of different types.")
+            }
         }
-    }
 
-    private static func insertElement(_ value: Substring?, at level: Int, of path: [String], into items: [Int: URLQueryValue]) throws -> URLQueryValue {
-        let key = path[level]
-        guard let index = key.isEmpty ? items.count : Int(key) else {
-            throw corrupted("The key '\(path)' does not contain index of the '\(key)' array.")
+        var value: URLQueryValue? {
+            if let string { return .string(string) }
+            if let items { return .array(items.compactMapValues(\.value)) }
+            return fields.map { .dictionary($0.compactMapValues(\.value)) }
         }
-        var items = items
-        if let inner = try insert(value, at: level + 1, of: path, into: items[index]) { items[index] = inner }
-        return .array(items)
-    }
-
-    private static func insertField(_ value: Substring?, at level: Int, of path: [String], into fields: [String: URLQueryValue]) throws -> URLQueryValue {
-        var fields = fields
-        if let inner = try insert(value, at: level + 1, of: path, into: fields[path[level]]) { fields[path[level]] = inner }
-        return .dictionary(fields)
     }
 
     /// The query's values as `schema` types them; keys the schema does not name are left out,

@@ -48,5 +48,23 @@ import Testing
         let typed = try URLQueryDecoder.typed(try URLQueryDecoder.decode("n=3&f=true"), as: .object(["n": .integer, "f": .boolean, "o": .optional(.string)]))
         #expect(typed == .object(["n": .int(3), "f": .bool(true)]))
         #expect(throws: (any Error).self) { try URLQueryDecoder.typed(try URLQueryDecoder.decode("n=x"), as: .object(["n": .integer])) }
+        // A key without a value adds nothing at its end, but the tables on its way are made.
+        #expect(try URLQueryDecoder.decode("a[b]&c").plain == .object(["a": .object([:])]))
+        #expect(throws: URLQueryDecoder.Failure.self) { try URLQueryDecoder.decode("a[b]&a=1") }
+        #expect(try URLQueryDecoder.decode("l[]=x&l[5]=y&l[]=z").plain == .object(["l": .array([.string("x"), .string("z"), .string("y")])]))
+    }
+
+    /// A link is input from outside: a key nests at most 32 deep (as Rack's parser bounds it;
+    /// the decoder walks it level by level), and a query of many keys is read in one pass.
+    @Test func theQueryDecoderBoundsNestingAndReadsManyKeys() throws {
+        let deepest = "a" + String(repeating: "[b]", count: URLQueryDecoder.depthLimit - 1) + "=1"
+        #expect(throws: Never.self) { try URLQueryDecoder.decode(deepest) }
+        #expect { try URLQueryDecoder.decode("a" + String(repeating: "[b]", count: 100_000) + "=1") } throws: { error in
+            "\(error)".hasSuffix("nests deeper than 32 levels.")
+        }
+        let many = (1...50_000).map { "k\($0)[x]=\($0)" }.joined(separator: "&")
+        guard case let .dictionary(fields) = try URLQueryDecoder.decode(many) else { Issue.record("not a table"); return }
+        #expect(fields.count == 50_000)
+        #expect(fields["k777"] == .dictionary(["x": .string("777")]))
     }
 }
