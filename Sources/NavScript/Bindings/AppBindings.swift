@@ -160,8 +160,8 @@ extension NavRuntime {
             runtime.pushContainer(call, app.application.navigator.topTabsContainer)
             return 1
         },
-        appMethod("tree") { _, call, app in
-            call.push(app.application.tree())
+        appMethod("tree") { runtime, call, app in
+            call.push(try runtime.text { app.application.tree(limit: $0) })
             return 1
         },
         appMethod("snapshot") { runtime, call, app in

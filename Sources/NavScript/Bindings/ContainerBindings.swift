@@ -55,7 +55,8 @@ extension NavRuntime {
         },
         .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },
         .method(.container, "tree") { runtime, call in
-            call.push(ScreenTreePicture.render(try call.object(1, runtime.containers)))
+            let container = try call.object(1, runtime.containers)
+            call.push(try runtime.text { ScreenTreePicture.render(container, top: nil, limit: $0) })
             return 1
         },
         .metamethod(.container, "__tostring") { runtime, call in

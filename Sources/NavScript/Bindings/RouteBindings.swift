@@ -53,6 +53,16 @@ extension NavRuntime {
         }
     }
 
+    /// Text the host makes for the script (a tree picture), made only while it fits what is
+    /// left of the memory cap (it is not charged as it grows): the text, or the cap's error
+    /// when it does not fit.
+    func text(_ make: (_ limit: Int) -> String?) throws -> String {
+        let room = lua.limits.memory > 0 ? max(0, lua.limits.memory - lua.memoryUsed) : .max
+        if let text = make(room) { return text }
+        try keep(bytes: room + 1)
+        throw LuaCallError.plain("not enough memory")
+    }
+
     /// Charges a container's bytes until it goes: a script that pushes and pops screens
     /// for long is held to what it keeps, not to all it ever made.
     func keep(bytes: Int, for container: ScreenContainer) throws {

@@ -327,8 +327,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "explore")
-            lua.pushFunction(on: call) { [unowned runtime] call in
-                call.push(runtime.lastApp?.application.tree())
+            lua.pushFunction(on: call) { [unowned runtime, unowned lua] call in
+                // A picture for a failure's explanation, when it fits what is left of the cap.
+                let room = lua.limits.memory > 0 ? max(0, lua.limits.memory - lua.memoryUsed) : .max
+                call.push(runtime.lastApp?.application.tree(limit: room / 2))
                 return 1
             }
             call.setField(-2, "lastTree")

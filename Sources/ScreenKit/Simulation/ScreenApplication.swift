@@ -135,6 +135,11 @@ public final class ScreenApplication {
         ScreenTreePicture.render(window, top: navigator.topContainer)
     }
 
+    /// The picture, or nil once it passes `limit` bytes (`ScreenTreePicture.render(_:top:limit:)`).
+    public func tree(limit: Int) -> String? {
+        ScreenTreePicture.render(window, top: navigator.topContainer, limit: limit)
+    }
+
     /// The window's hierarchy as plain data.
     public func snapshot() -> ScreenSnapshot {
         ScreenSnapshot(window, top: navigator.topContainer)

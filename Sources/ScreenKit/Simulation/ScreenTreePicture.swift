@@ -16,11 +16,22 @@
 /// Lua: `print(app:tree())`. Scenario snapshots store this picture.
 public enum ScreenTreePicture {
     public static func render(_ root: ScreenContainer, top: ScreenContainer? = nil) -> String {
+        render(root, top: top, limit: .max) ?? ""
+    }
+
+    /// The picture, or nil once it passes `limit` bytes: a script's hierarchy can make far
+    /// more text than it holds (one screen with a long trait in ten thousand containers, or
+    /// indents of a deep presentation chain), and a host renders it for the script only
+    /// while it fits what is left of the script's memory cap.
+    public static func render(_ root: ScreenContainer, top: ScreenContainer?, limit: Int) -> String? {
         var lines: [String] = []
+        var bytes = 0
         // (container, prefix for its line, prefix for its branches, presented?)
         var pending: [(ScreenContainer, String, String, Bool)] = [(root, "", "", false)]
         while let (container, linePrefix, childPrefix, isPresented) = pending.popLast() {
             lines.append(linePrefix + line(for: container, isPresented: isPresented, top: top))
+            bytes += lines[lines.count - 1].utf8.count + 1
+            if bytes > limit { return nil }
             var branches = container.children.map { ($0, false) }
             if let presented = container.presentedContainer {
                 branches.append((presented, true))
