@@ -178,6 +178,19 @@ int lk_chargehost(lua_State *L, long long instructions) {
     return h->stop;
 }
 
+/* Charges work a library function does in C, where the hook never fires (table.move's
+   elements), as instructions, and raises the state's stop once it passes a limit: without
+   it, table.move({}, 1, 1 << 40, 1, {}) would run for hours out of the budget's reach. */
+void lk_chargework(lua_State *L, lua_Unsigned count) {
+    lk_host *h = lk_gethost(L);
+    lua_State *current = h->current;
+    h->current = L;   /* the limit's error names the script line that called the function */
+    int stop = lk_chargehost(L, count > (1ull << 62) ? 1ll << 62 : (long long)count);
+    h->current = current;
+    if (stop != LK_STOP_NONE)
+        lk_raisestop(L, h);
+}
+
 /* Charges `bytes` the host keeps for the script (a route's actions, a screen's traits) to
    its memory cap, until the budget is renewed. Returns the state's stop: LK_STOP_CAP once
    the cap is passed, and the script stops as soon as the host returns to it. */

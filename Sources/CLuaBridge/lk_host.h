@@ -100,6 +100,7 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
+void lk_chargework(lua_State *L, lua_Unsigned count);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */
 void lk_wholename(lua_State *L, const char *source);

@@ -236,6 +236,45 @@ static int lk_require(lua_State *L) {
     return 1;
 }
 
+/* string.rep(s, n, sep) that gives "" at once when s and sep are empty: Lua's copies
+   nothing n times, and string.rep("", 1e18) never returned. Upvalue 1: the real rep. */
+static int lk_stringrep(lua_State *L) {
+    size_t length, separator;
+    luaL_checklstring(L, 1, &length);
+    luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &separator);
+    if (length + separator == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* table.move(a1, f, e, t, a2) charged an instruction an element (lk_chargework): it moves
+   in C, out of the hook's reach. Its arguments are checked here as Lua checks them, so that
+   an error names 'move' (the real one, called from C, would be '?'). Upvalue 1: the real move. */
+static int lk_tablemove(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    luaL_checkinteger(L, 4);
+    for (int arg = 1; arg <= 5; arg += 4) {
+        if (arg == 5 && lua_isnoneornil(L, 5))
+            break;
+        if (lua_type(L, arg) != LUA_TTABLE && !luaL_getmetafield(L, arg, "__index"))
+            luaL_checktype(L, arg, LUA_TTABLE);
+        else if (lua_type(L, arg) != LUA_TTABLE)
+            lua_pop(L, 1);
+    }
+    if (e >= f)
+        lk_chargework(L, (lua_Unsigned)e - (lua_Unsigned)f + 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static void lk_removefield(lua_State *L, int table, const char *name) {
     lua_pushnil(L);
     lua_setfield(L, table, name);
@@ -270,6 +309,12 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, g, "load");
     lua_pushcfunction(L, lk_setmetatable);
     lua_setfield(L, g, "setmetatable");
+    lua_getfield(L, str, "rep");
+    lua_pushcclosure(L, lk_stringrep, 1);
+    lua_setfield(L, str, "rep");
+    lua_getfield(L, g + 1, "move");
+    lua_pushcclosure(L, lk_tablemove, 1);
+    lua_setfield(L, g + 1, "move");
 
     /* os: only the clock and the calendar */
     lua_newtable(L);

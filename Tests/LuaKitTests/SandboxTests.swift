@@ -48,6 +48,23 @@ import Testing
         #expect(try h.value("return select(2, load('return 1', 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
     }
 
+    /// Library functions that loop in C, out of the hook's reach: `string.rep` of nothing
+    /// gives "" at once, and `table.move` is charged an instruction an element. Both keep
+    /// Lua's results and errors, named as Lua names them.
+    @Test func libraryLoopsInCStayWithinTheBudget() throws {
+        let h = try Harness(limits: LuaLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 10))
+        #expect(try h.value("return string.rep('', 1e18) .. string.rep('', 5, '') .. ('ab'):rep(3, ',') .. string.rep('x', -1)") == .string("ab,ab,ab"))
+        #expect(try h.value("local t = table.move({1, 2, 3}, 1, 3, 2) return #t * 10 + t[4]") == .integer(43))
+        #expect(try h.value("return table.move({7}, 1, 1, 1, {})[1]") == .integer(7))
+        #expect(h.run("table.move({}, 1, 1 << 40, 1, {})")?.message == "test.lua:1: instruction limit exceeded (1000000 instructions)")
+        let fresh = try Harness()
+        #expect(fresh.run("string.rep()")?.message == "test.lua:1: bad argument #1 to 'rep' (string expected, got no value)")
+        #expect(fresh.run("table.move({}, 'x')")?.message == "test.lua:1: bad argument #2 to 'move' (number expected, got string)")
+        #expect(fresh.run("table.move(1, 1, 1, 1)")?.message == "test.lua:1: bad argument #1 to 'move' (table expected, got number)")
+        #expect(fresh.run("table.move({}, 1, 1, 1, 7)")?.message == "test.lua:1: bad argument #5 to 'move' (table expected, got number)")
+        #expect(fresh.run("table.move({}, math.mininteger, math.maxinteger, 1)")?.message.hasSuffix("too many elements to move)") == true)
+    }
+
     @Test func randomNumbersRepeat() throws {
         let first = try Harness().value("return math.random(1, 1000000)")
         let second = try Harness().value("return math.random(1, 1000000)")
