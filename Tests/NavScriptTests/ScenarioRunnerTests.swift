@@ -234,7 +234,12 @@ import Testing
         let result = runner.run(try #require(scenarios.first))
         let message = result.message ?? ""
         #expect(message.hasPrefix("case_spec.lua:4: expect(value):toShow needs a Container or an App"), "\(message)")
-        #expect(message.contains("\n\nand then an after hook failed:\ncase_spec.lua:2: each broke\n\nand then an after hook failed:\ncase_spec.lua:3: all broke"), "\(message)")
+        // Each failure with its own traceback: the earlier ones' in the message, the last one's
+        // as the traceback shown after it.
+        let each = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:2: each broke\nstack traceback:\n"), "\(message)")
+        let all = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:3: all broke"), "\(message)")
+        #expect(message[each.upperBound..<all.lowerBound].contains("case_spec.lua:2"))
+        #expect(message.hasSuffix("all broke"), "\(message)")
         #expect(result.expectations == 1)
     }
 

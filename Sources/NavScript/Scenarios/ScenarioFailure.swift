@@ -3,11 +3,13 @@ import LuaKit
 /// How the failures of one scenario combine into the one it reports.
 enum ScenarioFailure {
     /// The scenario's failure and an `after_each` failure after it: both are shown, the
-    /// scenario's first (it says what went wrong; the hook's may follow from it).
+    /// scenario's first (it says what went wrong; the hook's may follow from it), each with
+    /// its own traceback: the scenario's goes in the message, the hook's is the traceback.
     static func combine(_ failure: LuaError?, _ afterFailure: LuaError?) -> LuaError? {
         guard let failure else { return afterFailure }
         guard let afterFailure else { return failure }
-        return LuaError(kind: failure.kind, message: failure.message + "\n\nand then an after hook failed:\n" + afterFailure.message,
-                        traceback: failure.traceback)
+        let first = failure.message + (failure.traceback.map { "\nstack traceback:\n" + $0 } ?? "")
+        return LuaError(kind: failure.kind, message: first + "\n\nand then an after hook failed:\n" + afterFailure.message,
+                        traceback: afterFailure.traceback)
     }
 }
