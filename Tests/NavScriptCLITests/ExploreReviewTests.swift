@@ -90,7 +90,7 @@ import Testing
         ])
         let keys = try navscript(["explore", "keys.lua"], in: fixture.root)
         #expect(keys.status == 2)
-        #expect(keys.errors.contains("keys.lua:1: bad argument to 'oneOf' (value 1 has the key 10: keys are names, or the positions of a list)"), "\(keys.errors)")
+        #expect(keys.errors.contains("keys.lua:1: bad argument #1 to 'oneOf' (value 1 has the key 10: keys are names, or the positions of a list)"), "\(keys.errors)")
         let nested = try navscript(["explore", "nested.lua"], in: fixture.root)
         #expect(nested.status == 2)
         #expect(nested.errors.contains("(value 1.f is a function: values are plain data"), "\(nested.errors)")

@@ -208,7 +208,14 @@ import Testing
         try fixture.write("wide.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { args = explore.int(-1, math.maxinteger) }) } }")
         let wide = try navscript(["explore", "wide.lua"], in: fixture.root)
         #expect(wide.status == 2)
-        #expect(wide.errors.contains("wide.lua:1: bad argument to 'int' (at most 100001 values)"))
+        #expect(wide.errors.contains("wide.lua:1: bad argument #2 to 'int' (at most 100001 values)"))
+        // In Lua's own words, with the argument's number.
+        for (args, message) in [("'a', 2", "bad argument #1 to 'int' (number expected, got string)"),
+                                ("1, 2.5", "bad argument #2 to 'int' (number has no integer representation)"),
+                                ("5, 2", "bad argument #2 to 'int' (5 or more expected, got 2)")] {
+            try fixture.write("int.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { args = explore.int(\(args)) }) } }")
+            #expect(try navscript(["explore", "int.lua"], in: fixture.root).errors.contains("int.lua:1: " + message))
+        }
         try fixture.write("weight.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { weight = 0/0 }) } }")
         #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a number more than 0, got "))
     }
@@ -443,10 +450,10 @@ import Testing
         ])
         let function = try navscript(["explore", "fn.lua"], in: fixture.root)
         #expect(function.status == 2)
-        #expect(function.errors.contains("fn.lua:1: bad argument to 'oneOf' (value 1 is a function: values are plain data"), "\(function.errors)")
+        #expect(function.errors.contains("fn.lua:1: bad argument #1 to 'oneOf' (value 1 is a function: values are plain data"), "\(function.errors)")
         let hole = try navscript(["explore", "hole.lua"], in: fixture.root)
         #expect(hole.status == 2)
-        #expect(hole.errors.contains("hole.lua:1: bad argument to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
+        #expect(hole.errors.contains("hole.lua:1: bad argument #1 to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
     }
 
     /// A failed navigation counts whether the action returns it or not: its error is logged.

@@ -40,21 +40,23 @@ end
 
 -- explore.int(lo, hi): a whole number from lo to hi; shrinks toward lo.
 function explore.int(lo, hi)
-  if math.type(lo) ~= "integer" or math.type(hi) ~= "integer" or hi < lo then
-    error("bad argument to 'int' (two integers, lo <= hi, expected)", 2)
+  for i, v in ipairs { lo, hi } do
+    if math.type(v) == "float" then error(format("bad argument #%d to 'int' (number has no integer representation)", i), 2) end
+    if math.type(v) ~= "integer" then error(format("bad argument #%d to 'int' (number expected, got %s)", i, type(v)), 2) end
   end
+  if hi < lo then error(format("bad argument #2 to 'int' (%d or more expected, got %d)", lo, hi), 2) end
   -- hi - lo wraps around past math.maxinteger: a negative difference is too many values too.
-  if hi - lo > 100000 or hi - lo < 0 then error("bad argument to 'int' (at most 100001 values)", 2) end
+  if hi - lo > 100000 or hi - lo < 0 then error("bad argument #2 to 'int' (at most 100001 values)", 2) end
   return generator("int", { lo = lo, hi = hi })
 end
 
 -- explore.oneOf { a, b, c }: one of the values (plain data: a walk's steps are saved and
 -- replayed as data); shrinks toward the first.
 function explore.oneOf(values)
-  if type(values) ~= "table" or #values == 0 then error("bad argument to 'oneOf' (a list of values expected)", 2) end
+  if type(values) ~= "table" or #values == 0 then error("bad argument #1 to 'oneOf' (a list of values expected)", 2) end
   local count = 0
   for _ in pairs(values) do count = count + 1 end
-  if count ~= #values then error("bad argument to 'oneOf' (a list of values without holes or named fields expected)", 2) end
+  if count ~= #values then error("bad argument #1 to 'oneOf' (a list of values without holes or named fields expected)", 2) end
   -- Why `value` is not data a saved scenario writes back as it was, or nil: nested values
   -- too, and a table's keys are names or its list's positions.
   local function notData(value, path, depth, open)
@@ -81,7 +83,7 @@ function explore.oneOf(values)
   for i, value in ipairs(values) do
     local why = notData(value, format("value %d", i), 0, {})
     if why then
-      error(format("bad argument to 'oneOf' (%s)", why), 2)
+      error(format("bad argument #1 to 'oneOf' (%s)", why), 2)
     end
   end
   return generator("oneOf", { values = values })
