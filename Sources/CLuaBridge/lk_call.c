@@ -313,9 +313,21 @@ static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
    takes a C string, which a NUL in the message would cut. */
 static int lk_msghandler(lua_State *L) {
-    const char *message = lua_tostring(L, 1);
+    const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+    /* Lua puts its position before a string error only: a table, nil or a number raised
+       by a script is placed here at the script line that raised it. */
+    char where[LK_WHERE_MAX];
+    int placed = 0;
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL)
+            lua_pop(L, 1);   /* its own text says what it wants to */
+        else
+            placed = lk_scriptline(L, 1, 0, where, sizeof where);
+    }
     if (message != NULL) {
         lua_pushvalue(L, 1);
+    } else if (lua_type(L, 1) == LUA_TNUMBER) {
+        luaL_tolstring(L, 1, NULL);
     } else {
         if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
             lua_pop(L, 1);
@@ -338,13 +350,17 @@ static int lk_msghandler(lua_State *L) {
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
     }
+    if (placed) {
+        lua_pushfstring(L, "%s: ", where);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);
     lk_wholenames(L);
     /* An error in the runner's own code (a matcher comparing tables too deep) is placed by
        Lua at "?:-1:"; the script line that called it says more. */
-    char where[LK_WHERE_MAX];
     if (strncmp(lua_tostring(L, -1), "?:-1: ", 6) == 0 && lk_scriptline(L, 1, 1, where, sizeof where)) {
         lua_pushfstring(L, "%s%s", where, lua_tostring(L, -1) + 4);
         lua_remove(L, -2);

@@ -52,10 +52,14 @@ import Testing
         #expect(error.message == "bad.lua:1: unexpected symbol near '='")
     }
 
+    /// Lua places only string errors; others are placed at the script line that raised
+    /// them, unless their own __tostring says what they want to.
     @Test func errorValuesThatAreNotStrings() throws {
         let h = try Harness()
-        #expect(h.run("error({code = 1})")?.message == "(error object is a table value: {code = 1})")
-        #expect(h.run("error(nil)")?.message == "(error object is a nil value)")
+        #expect(h.run("error({code = 1})")?.message == "test.lua:1: (error object is a table value: {code = 1})")
+        #expect(h.run("error(nil)")?.message == "test.lua:1: (error object is a nil value)")
+        #expect(h.run("\nerror(42)")?.message == "test.lua:2: 42")
+        #expect(h.run("error('as given', 0)")?.message == "as given")
         #expect(h.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))")?.message == "custom")
         let failing = h.run("error(setmetatable({}, {__tostring = function() error('again') end}))")
         #expect(failing?.kind == .errorHandler || failing?.message.contains("again") == true)
