@@ -84,6 +84,11 @@ int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chu
     lk_notechunkname(chunkname);
     if (m)
         return luaL_loadbufferx(L, m->code, m->codelen, chunkname, "b");
+    if (length > 0 && text[0] == LUA_SIGNATURE[0]) {   /* Lua's refusal would not name the file */
+        lua_pushfstring(L, "%s: not a text file (scripts are Lua source; compiled or binary files are refused)",
+                        chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
+        return LUA_ERRSYNTAX;
+    }
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     if (status == LUA_OK)
         lk_keepmodule(L, hash, chunkname, text, length);

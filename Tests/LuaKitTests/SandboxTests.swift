@@ -90,6 +90,7 @@ import Testing
             "deep.lua": "return " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300),
             "notes.txt": "secret",
             "folder/init.lua": "return { name = \"folder's init\" }",
+            "compiled.lua": "\u{1B}Lua\u{54}",
         ])
         let outside = try ScriptFolder(["secret.lua": "return 'outside'"])
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("escape.lua"), withDestinationURL: outside.url.appendingPathComponent("secret.lua"))
@@ -103,6 +104,7 @@ import Testing
         #expect(try h.value("return require('folder').name") == .string("folder's init"))
         #expect(try h.value("return require('routes/chat') == require('routes.chat')") == .boolean(true))
         #expect(h.run("require 'broken'")?.message == "app/broken.lua:1: unexpected symbol near <eof>")
+        #expect(h.run("require 'compiled'")?.message == "app/compiled.lua: not a text file (scripts are Lua source; compiled or binary files are refused)")
         // Nesting too deep for the parser: Lua's message names no file, the error does.
         #expect(h.run("require 'deep'")?.message.hasPrefix("test.lua:1: error loading module 'deep' from file 'app/deep.lua': ") == true)
         #expect(h.run("require 'loop.a'")?.message.contains("requires itself") == true)
