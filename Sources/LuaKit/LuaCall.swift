@@ -47,10 +47,22 @@ public struct LuaCall {
     }
 
     public func string(_ index: Int32) throws(LuaCallError) -> String {
-        guard let value = optionalString(index) else {
+        guard lua_type(L, index) == LUA_TSTRING else {
             throw .type(index, expected: "string")
         }
+        guard let value = validString(index) else {
+            throw .argument(index, "UTF-8 text expected, got bytes that are not")
+        }
         return value
+    }
+
+    /// The string at `index` if its bytes are UTF-8: two strings that differ only in bytes
+    /// that are not must not become one Swift string (a screen name, a trait, a snapshot).
+    func validString(_ index: Int32) -> String? {
+        var length = 0
+        guard let bytes = clua_tolstring(L, index, &length) else { return nil }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        return String(validating: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
     /// A string, nil for none or nil; another type is a type error.
@@ -193,7 +205,8 @@ public struct LuaCall {
         case LUA_TSTRING:
             budget.bytes -= Int(lua_rawlen(L, index))
             guard budget.bytes >= 0 else { throw LuaCopyLimits.Exceeded.bytes }
-            return .string(optionalString(index) ?? "")
+            guard let text = validString(index) else { throw LuaCallError.message("a string that is not UTF-8 text cannot be copied") }
+            return .string(text)
         case LUA_TTABLE:
             guard depth > 0, lua_checkstack(L, 3) != 0 else {
                 throw LuaCallError.message("table nested too deeply (or a cycle) to be read")
@@ -211,7 +224,8 @@ public struct LuaCall {
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 defer { clua_pop(L, 1) }
-                if lua_type(L, -2) == LUA_TSTRING, let key = optionalString(-2) {
+                if lua_type(L, -2) == LUA_TSTRING {
+                    guard let key = validString(-2) else { throw LuaCallError.message("a key that is not UTF-8 text cannot be copied") }
                     budget.bytes -= key.utf8.count
                     fields[key] = try value(-1, depth: depth - 1, budget: &budget)
                 } else if lua_isinteger(L, -2) != 0 {

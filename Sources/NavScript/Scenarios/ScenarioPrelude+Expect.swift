@@ -323,6 +323,9 @@ function expectation:toMatchSnapshot(name)
     if not serialized then fail(self, "expect(value):toMatchSnapshot() failed: " .. tostring(problem)) end
     text = problem
   end
+  -- A snapshot file is text: bytes that are not UTF-8 would be written as U+FFFD, and
+  -- another such string would then match.
+  need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8.len(text) ~= nil)
   local ok, message, expected = host.snapshot(name, text)
   host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
   if not ok then

@@ -124,3 +124,16 @@ describe("nav.screen", function()
     expect(Chat { text = 'say "hi"' }):toEqual(Chat { text = 'say "hi"' })
   end)
 end)
+
+describe("text that is not UTF-8", function()
+  -- Swift's strings would turn every such byte into U+FFFD, making "\255" and "\254" one
+  -- name, one trait, one snapshot: they are refused instead.
+  scenario("is refused as a screen's name, a trait or a snapshot", function()
+    expect(function() nav.screen("N\255") end):toFail("bad argument #1 to 'screen' (UTF-8 text expected, got bytes that are not)")
+    local Chat = nav.screen("Chat")
+    expect(function() Chat { name = "\255" } end):toFail("a string that is not UTF-8 text cannot be copied")
+    expect(function() Chat { ["\254"] = 1 } end):toFail("a key that is not UTF-8 text cannot be copied")
+    expect(function() expect("g\0amma\255"):toMatchSnapshot() end):toFail("toMatchSnapshot needs a value whose text is UTF-8")
+    expect(tostring(Chat { name = "é\0x" })):toBe('Chat(name="é\\0x")')
+  end)
+end)
