@@ -28,6 +28,20 @@ import Testing
         #expect(again.status == 0, "\(again.output)")
     }
 
+    /// Text with Windows line ends round-trips, every line after `| ` (Swift's "\r\n" is one
+    /// Character: the file had a bare line), and a diff shows the CR rather than letting it
+    /// garble the console.
+    @Test func windowsLineEndsRoundTripAndShowInADiff() throws {
+        let fixture = try Fixture(["crlf_spec.lua": #"scenario("crlf", function() expect("x\r\ny\r\n== fake\nz"):toMatchSnapshot() end)"#])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        #expect(try fixture.read("crlf_spec.lua.snap").hasSuffix("== crlf 1\n| x\r\n| y\r\n| == fake\n| z\n"))
+        #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 0)
+        try fixture.write("crlf_spec.lua", #"scenario("crlf", function() expect("x\r\ny\r\n== fake\nw"):toMatchSnapshot() end)"#)
+        let changed = try navscript(["run", ".", "--ci", "--color", "never"], in: fixture.root)
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("         x\\x0d\n         y\\x0d\n         == fake\n       - z\n       + w\n"), "\(changed.output)")
+    }
+
     /// A name used twice gets the next free number: "b", "b 2", then "b 2" given by name
     /// becomes "b 2 2", so that no two snapshots of a scenario share a key.
     @Test func repeatedNamesNeverCollide() throws {

@@ -78,7 +78,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             }
         }
         let file = ScenarioDiscovery.display(url)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in Self.lines(text).enumerated() {
             if line.hasPrefix("== ") {
                 finish()
                 let next = Self.unescape(line.dropFirst(3))
@@ -99,6 +99,12 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         }
         finish()
         return nil
+    }
+
+    /// Lines split at each LF alone: a CR before it stays in its line, so that text with
+    /// Windows line ends round-trips (Swift's "\r\n" is one Character, not split at "\n").
+    static func lines(_ text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// A name on its header line: a newline in it (a scenario's name may hold one) would
@@ -222,8 +228,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         var text = "# NavScript snapshots of \(url.deletingPathExtension().lastPathComponent). Rewrite with: navscript run --update-snapshots\n"
         for name in names {
             text += "\n== \(Self.escape(name))\n"
-            text += (entries[name] ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "|" : "| \($0)" }.joined(separator: "\n") + "\n"
+            text += Self.lines(entries[name] ?? "").map { $0.isEmpty ? "|" : "| \($0)" }.joined(separator: "\n") + "\n"
         }
         try ScenarioFileWriter.write(text, to: url)
         changed = false

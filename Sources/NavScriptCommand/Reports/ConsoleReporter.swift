@@ -81,7 +81,7 @@ final class ConsoleReporter: Reporter {
             text += "\n" + style.bold("Failures") + "\n"
             for (number, failure) in failures.enumerated() {
                 text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(failure.scenario.location))"))\n"
-                text += indent(style.red(failure.message ?? "failed"), by: 5) + "\n"
+                text += indent(style.red(visibleLines(failure.message ?? "failed")), by: 5) + "\n"
                 if let traceback = failure.traceback {
                     text += indent(style.dim("stack traceback:\n" + traceback), by: 5) + "\n"
                 }
@@ -133,8 +133,18 @@ final class ConsoleReporter: Reporter {
         output.write(text)
     }
 
+    /// Lines split at each LF alone ("\r\n" is one Swift Character, which `split` at "\n"
+    /// would leave whole), each indented.
     private func indent(_ text: String, by count: Int) -> String {
         let pad = String(repeating: " ", count: count)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : pad + Substring($0) }.joined(separator: "\n")
+    }
+
+    /// A failure's text with its control characters written visibly, line by line: an
+    /// error can carry a script's bytes (a CR, a terminal escape) that would garble the console.
+    private func visibleLines(_ text: String) -> String {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Format.visible(String(Substring($0))) }.joined(separator: "\n")
     }
 }
