@@ -255,7 +255,10 @@ function expectation:toHaveLogged(pattern)
   local lines, found = isApp(received) and received.log or received, false
   for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
   return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
-    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #lines == 0 and "(empty)" or concat(lines, "\n    "))
+    -- An entry of several lines (a stack's modifiers) keeps them under it, indented.
+    local shown = {}
+    for i, line in ipairs(lines) do shown[i] = (tostring(line):gsub("\n", "\n      ")) end
+    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "))
   end)
 end
 
