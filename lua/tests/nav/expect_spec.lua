@@ -62,8 +62,8 @@ describe("matchers", function()
 
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:61: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:63: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:64: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:66: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()
