@@ -134,7 +134,7 @@ extension ScreenNavigator {
             completion(.success(presented))
         }
         if !accepted {
-            completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
+            completion(.failure(simulation.presentationRefusal(of: presented, from: container, for: trigger)))
         }
     }
 }

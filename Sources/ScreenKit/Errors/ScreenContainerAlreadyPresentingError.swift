@@ -3,10 +3,11 @@
 public struct ScreenContainerAlreadyPresentingError: ScreenError {
     public let description: String
 
-    public init(container: ScreenContainer, for trigger: Any) {
+    /// `reason`: why UIKit refused when nothing is presented yet (Nivelir's text stays first).
+    public init(container: ScreenContainer, for trigger: Any, reason: String? = nil) {
         description = Self.message(
             "The container \(container) is already presenting another container",
             for: trigger
-        )
+        ) + (reason.map { "\n(UIKit refuses: \($0))" } ?? "")
     }
 }

@@ -33,6 +33,21 @@ extension ScreenSimulation {
         return true
     }
 
+    /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error; when
+    /// nothing is presented there, with what UIKit's warning says to wait for: the
+    /// context's own presentation still animating in or out, or a presenter out of the window.
+    func presentationRefusal(of container: ScreenContainer, from presenter: ScreenContainer, for trigger: any ScreenAction) -> Error {
+        let context = presenter.presentationContext
+        var reason: String?
+        if context.presentedContainer == nil, let phase = context.presentationPhase, phase != .presented {
+            let being = phase == .dismissing ? "dismissed" : "presented"
+            reason = "\(context) is still being \(being), a presentation in progress until the run loop settles"
+        } else if context.presentedContainer == nil, context.attachedWindow == nil {
+            reason = "\(context) is not in the window hierarchy"
+        }
+        return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger, reason: reason)
+    }
+
     /// Ends a presentation or a dismissal a restored snapshot caught under way, at `end` on
     /// the clock (on the next turn of the run loop when that has passed or is not known), as
     /// the transition's own completion would have.

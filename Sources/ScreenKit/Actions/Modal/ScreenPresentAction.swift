@@ -1,8 +1,9 @@
 /// Builds a screen and presents it (Nivelir's `ScreenPresentAction`). Logs "Presenting
 /// <screen> on <type>". When the current container or one of its ancestors already
-/// presents something, or it is not in a window, UIKit refuses, and the action fails with
-/// "is already presenting another container"; a screen styled `none` fails, where UIKit
-/// raises. It completes once the presentation ends.
+/// presents something, the action fails with "is already presenting another container";
+/// when UIKit would refuse otherwise (a presentation in progress, a presenter out of the
+/// window), with UIKit's warning; a screen styled `none` fails, where UIKit raises. It
+/// completes once the presentation ends.
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
@@ -41,7 +42,7 @@ public struct ScreenPresentAction: ScreenAction {
             completion(.success(presented))
         }
         if !accepted {
-            completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: self)))
+            completion(.failure(navigator.simulation.presentationRefusal(of: presented, from: container, for: self)))
         }
     }
 }
