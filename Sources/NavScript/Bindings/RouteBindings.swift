@@ -223,6 +223,12 @@ extension NavRuntime {
         if let type = call.optionalObject(index, screenTypes) {
             return .container(of: type.kind, name: type.name)
         }
+        if let text = call.optionalString(index) {
+            // A kind's name is taken where a kind goes (`root("stack")`); a search takes predicates.
+            let kinds = ["stack": "nav.stack", "tabs": "nav.tabs", "container": "nav.container", "modal": "nav.container"]
+            let hint = kinds[text] ?? "nav.container { name = \"\(text)\" }, a screen type, or nav.predicate(...)"
+            throw LuaCallError.argument(index, "Predicate expected, got string: write \(hint)")
+        }
         throw LuaCallError.type(index, expected: "Predicate")
     }
 }
