@@ -124,7 +124,7 @@ describe("fallback, ensure, cauterize and resolve", function()
     expect(app:navigate(nav.route():fail("offline"):fallback(function(err) seen = err return nil end))):toBe(true)
     expect(seen):toBe("offline")
     -- Said at the line that defines the function.
-    expect(app:navigate(nav.route():fail("x"):fallback(function() return 5 end))):toFail("routes_generic_spec.lua:123: the fallback function must return a Route or nil, got number")
+    expect(app:navigate(nav.route():fail("x"):fallback(function() return 5 end))):toFail("routes_generic_spec.lua:127: the fallback function must return a Route or nil, got number")
     expect(app:navigate(nav.route():fail("x"):fallback(function() error("in fallback") end))):toFail("routes_generic_spec.lua:%d+: in fallback")
   end)
 
