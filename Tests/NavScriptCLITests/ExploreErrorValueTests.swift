@@ -25,6 +25,21 @@ import Testing
         #expect(try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root).output == first.output)
     }
 
+    /// An invariant that returns nothing (a forgotten `return true`) is said to have.
+    @Test func anInvariantThatReturnsNothingIsToldSo() throws {
+        let fixture = try Fixture(["none.lua": """
+            local Home = nav.screen("Home")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Home() } } end,
+              actions = { explore.action("noop", function() end) },
+              invariants = { forgot = function(app) local _ = app:top() end },
+            }
+            """])
+        let run = try navscript(["explore", "none.lua"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+    }
+
     /// An invariant's name with a newline is saved as a Lua string in the comment, so the
     /// saved scenario loads and fails as exploring did.
     @Test func aNameOfTwoLinesIsSavedAsAStringAndLoads() throws {

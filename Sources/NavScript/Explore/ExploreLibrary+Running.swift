@@ -92,7 +92,13 @@ local function check(model, app, step)
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
-    if not holds then return { invariant = invariant.name, message = message ~= nil and errorText(message) or "does not hold" } end
+    if not holds then
+      -- Nothing returned is most often a forgotten `return true`: say so.
+      local why = message ~= nil and errorText(message)
+        or holds == nil and "does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"
+        or "does not hold"
+      return { invariant = invariant.name, message = why }
+    end
   end
 end
 
