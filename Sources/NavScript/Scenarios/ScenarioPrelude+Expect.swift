@@ -99,11 +99,22 @@ local function need(self, what, ok, ...)
   end
 end
 
+-- A Container is never equal to a Screen (or its type): the comparison a reader meant is
+-- toShow's, the screen the container shows.
+local function containerScreenHint(received, expected)
+  local a, b = getmetatable(received), getmetatable(expected)
+  if (a == "Container" and (b == "Screen" or b == "ScreenType")) or (b == "Container" and (a == "Screen" or a == "ScreenType")) then
+    return "\n  (a Container never equals a Screen: expect(container):toShow(screen) compares the screen it shows)"
+  end
+  return ""
+end
+
 function expectation:toBe(expected)
   local received = self.value
   return check(self, received == expected, "expect(value):toBe(expected) failed", function(r)
-    local hint = ""
-    if not self.negated and type(received) == "table" and type(expected) == "table" and deepEqual(received, expected) then
+    local hint = self.negated and "" or containerScreenHint(received, expected)
+    if hint ~= "" then
+    elseif not self.negated and type(received) == "table" and type(expected) == "table" and deepEqual(received, expected) then
       hint = "\n  (two tables with the same contents: toBe compares identity, toEqual compares contents)"
     elseif not self.negated and received ~= received and expected ~= expected then
       hint = "\n  (NaN is never == NaN: toEqual takes two NaNs as equal)"
@@ -126,7 +137,7 @@ function expectation:toEqual(expected)
     elseif type(expected) == "table" and type(received) == "table" then
       return concat(r.differences(expected, received, "", {}), "\n")
     end
-    return format("  expected: %s%s\n  received: %s", negation(self), r.show(expected), r.show(received))
+    return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), containerScreenHint(received, expected))
   end)
 end
 

@@ -79,6 +79,9 @@ describe("matchers", function()
     expect(failure(function() expect(0 / 0):toBe(1) end)):toContain("  received: nan")
     expect(failure(function() expect(0 / 0):toBe(0 / 0) end)):toContain("NaN is never == NaN")
     expect(failure(function() expect({ 1 }):toBe({ 1 }) end)):toContain("two tables with the same contents: toBe compares identity, toEqual compares contents")
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(failure(function() expect(app:top()):toBe(Feed()) end)):toContain("a Container never equals a Screen: expect(container):toShow(screen)")
+    expect(failure(function() expect(Feed):toEqual(app:top()) end)):toContain("a Container never equals a Screen")
     -- NaN equals NaN in deep equality, as Jest's Object.is has it.
     expect(0 / 0):toEqual(0 / 0)
     expect({ 0 / 0 }):toEqual({ 0 / 0 })
