@@ -164,8 +164,13 @@ function expectation:toShow(screen)
   end
   return check(self, shown == wanted, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
     local picture = r.pictureOf(self.value)
-    return format("  expected: %s%s\n  received: %s%s", negation(self), byName and ("any " .. wanted) or wanted,
-      received and tostring(received.key or received.kind) or "nothing", picture and ("\n\n" .. picture) or "")
+    -- A navigation started without waiting (navigator:navigate) shows only once it settles.
+    local busy = ""
+    if isApp(self.value) and not self.negated and not select(3, self.value:census()) then
+      busy = "\n  (work is still scheduled on the app's run loop: app:settle() runs it to the end)"
+    end
+    return format("  expected: %s%s\n  received: %s%s%s", negation(self), byName and ("any " .. wanted) or wanted,
+      received and tostring(received.key or received.kind) or "nothing", busy, picture and ("\n\n" .. picture) or "")
   end)
 end
 

@@ -82,6 +82,12 @@ describe("matchers", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(failure(function() expect(app:top()):toBe(Feed()) end)):toContain("a Container never equals a Screen: expect(container):toShow(screen)")
     expect(failure(function() expect(Feed):toEqual(app:top()) end)):toContain("a Container never equals a Screen")
+    -- A navigation started without waiting shows once the run loop settles: the failure says so.
+    local tabs = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }
+    tabs.navigator:navigate(nav.route():top(nav.tabs):selectTab(2, { kind = "stack" }, function(s) return s:push(Feed()) end))
+    expect(failure(function() expect(tabs):toShow(Feed) end)):toContain("(work is still scheduled on the app's run loop: app:settle() runs it to the end)")
+    tabs:settle()
+    expect(tabs):toShow(Feed)
     -- NaN equals NaN in deep equality, as Jest's Object.is has it.
     expect(0 / 0):toEqual(0 / 0)
     expect({ 0 / 0 }):toEqual({ 0 / 0 })
