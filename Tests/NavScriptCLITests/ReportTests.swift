@@ -211,6 +211,32 @@ import Testing
         #expect(!dot.contains(#""Chat" -> "Message""#) && !dot.contains(#""Message" -> "Feed""#), "\(dot)")
     }
 
+    /// A deeplink manager's methods that navigate are steps too: their moves are drawn from
+    /// where they started, not folded into the next app method's step.
+    @Test func theMapDrawsTheMovesOfADeeplinkManager() throws {
+        let fixture = try Fixture(["scenarios/push_spec.lua": """
+            local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+            local ChatLink = nav.deeplinkType("ChatDeeplink", {
+              notification = function(n) return { id = n.userInfo.chat_id } end,
+              navigate = function(values) return nav.route():top(nav.stack):push(Chat { chatId = values.id }) end,
+            })
+            scenario("a notification opens a chat", function()
+              local app = nav.app { root = nav.stack { Feed() } }
+              local deeplinks = nav.deeplinkManager { types = { ChatLink }, navigator = app.navigator }
+              deeplinks:activate()
+              assert(deeplinks:handleNotificationIfPossible { userInfo = { chat_id = 8 } })
+              assert(app:navigate(nav.route():top(nav.stack):pop()))
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--reporter", "html=page", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let dot = try fixture.read("map.dot")
+        #expect(dot.contains(#""Feed" -> "Chat" [label="push ×1""#), "\(dot)")
+        #expect(dot.contains(#""Chat" -> "Feed" [label="pop ×1""#), "\(dot)")
+        let page = try fixture.read("page/index.html")
+        #expect(page.contains(#""kind":"activate""#) && page.contains(#""kind":"handleNotification""#))
+    }
+
     @Test func fourShardsMergeIntoTheReportOfOneRun() throws {
         // A copy of the example app: coverage is written where the run is.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-shards-\(UUID().uuidString)")

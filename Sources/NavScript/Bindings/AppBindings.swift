@@ -74,6 +74,7 @@ extension NavRuntime {
         let app = NavApp(application: application)
         app.pendingDeeplink = pendingDeeplink
         stepRecorder?.record(.app, app: app, call: call, results: 0, before: (0, 0))
+        lastApp = app   // made is used: a deeplink manager on its navigator records its steps
         call.push(app, apps)
         return 1
     }

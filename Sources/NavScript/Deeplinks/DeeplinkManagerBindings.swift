@@ -247,11 +247,19 @@ extension NavRuntime {
     /// the result on the next line.
     private static func managerMethod(_ name: String, settles: Bool = false,
                                       _ body: @escaping (NavRuntime, LuaCall, DeeplinkManager) throws -> Int32) -> NavBinding {
-        .method(.deeplinkManager, name) { runtime, call in
+        // One that navigates is a step of the scenario's pictures, as the app's methods are.
+        let step = settles ? ScenarioStep.Kind(rawValue: name.replacingOccurrences(of: "IfPossible", with: "")) : nil
+        return .method(.deeplinkManager, name) { runtime, call in
             let manager = try call.object(1, runtime.deeplinkManagers)
+            let app = runtime.lastApp.flatMap { $0.application.navigator === manager.navigator ? $0 : nil }
+            let recorder = step == nil || app == nil ? nil : runtime.stepRecorder
+            let before = app.map { ($0.application.transitions.count, $0.application.log.count) } ?? (0, 0)
             let results = try body(runtime, call, manager)
             if settles {
                 _ = manager.navigator.simulation.clock.settle()
+            }
+            if let recorder, let step, let app {
+                recorder.record(step, app: app, call: call, results: results, before: before)
             }
             try runtime.raiseCallbackErrors()
             return results

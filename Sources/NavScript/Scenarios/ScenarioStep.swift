@@ -10,6 +10,8 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
         /// `nav.app{...}`: the hierarchy an app starts with.
         case app
         case navigate, open, resumeDeeplinks, settle, advance, tap, answer, expect
+        /// A deeplink manager's methods that navigate (`...IfPossible` as the method).
+        case handleURL, handleNotification, handleShortcut, activate
     }
 
     public let kind: Kind
