@@ -164,7 +164,10 @@ public enum URLQueryDecoder {
             })
         case let (.object(fields), .dictionary(values)):
             var result: [String: ScreenValue] = [:]
-            for (name, field) in fields {
+            // In the order of the names (a dictionary's own order changes from run to run, and
+            // the first field that fails is the one the error names), as a Decodable goes by
+            // its declaration.
+            for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
                 result[name] = try typed(values[name], as: field, path: path.isEmpty ? name : "\(path)[\(name)]")
             }
             return .object(result)
