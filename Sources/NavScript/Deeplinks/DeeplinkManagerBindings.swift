@@ -30,7 +30,7 @@ struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
 ///     local ChatDeeplink = nav.deeplinkType("ChatDeeplink", {
 ///       query = { chat_id = "integer" },
 ///       url = function(url) if url.host == "chat" then return { chatID = url.query.chat_id } end end,
-///       navigate = function(deeplink, screens, navigator) return Routes.showChat(deeplink.chatID) end,
+///       navigate = function(deeplink, screens, navigator, handler) return Routes.showChat(deeplink.chatID) end,
 ///     })
 ///     local deeplinks = nav.deeplinkManager { types = { ChatDeeplink }, navigator = app.navigator }
 ///     deeplinks:handleURL("myapp://chat?chat_id=7")
@@ -65,10 +65,12 @@ extension NavRuntime {
         let directory = directory
         declare("deeplinkType \(name)")
         let made = { (values: [String: ScreenValue]) in
-            Deeplink(typeName: name, values: values) { screens, navigator, _ in
+            Deeplink(typeName: name, values: values) { screens, navigator, manager in
                 directory.current?.used("deeplinkType \(name)")
+                // Nivelir's navigate(screens:navigator:handler:): the manager, to hand off another deeplink.
                 let route: AnyScreenRoute? = try directory.invoke(navigate, { runtime in
-                    [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators)]
+                    [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators),
+                     .object(manager, runtime.deeplinkManagers)]
                 }, results: 1) { runtime, call in
                     if call.isNoneOrNil(-1) { return nil }
                     guard let route = call.optionalObject(-1, runtime.routes), route.rootKind == .window else {
@@ -364,8 +366,29 @@ extension NavRuntime {
             let pending = manager.pendingDeeplinks.map { ($0.key.description, NavRuntime.deeplinkValue($0.value)) }
             call.push(value: .table(array: [], fields: Dictionary(uniqueKeysWithValues: pending)))
         },
+        // Nivelir's public properties: the type names and interceptors by scope, the
+        // navigator, the screens of each active scope (`false` for one activated without).
+        .property(.deeplinkManager, "deeplinkTypes", DeeplinkManager.self) { _, call, manager in
+            let types = manager.deeplinkTypes.map { ($0.scope.description, LuaValue.table(array: $0.types.map { .string($0.name) }, fields: [:])) }
+            call.push(value: .table(array: [], fields: Dictionary(types) { first, _ in first }))
+        },
+        .property(.deeplinkManager, "interceptors", DeeplinkManager.self) { _, call, manager in
+            call.push(value: .table(array: manager.interceptors.map { .string(($0 as? LuaDeeplinkInterceptor)?.name ?? "\(type(of: $0))") }, fields: [:]))
+        },
+        .property(.deeplinkManager, "navigator", DeeplinkManager.self) { runtime, call, manager in
+            call.push(manager.navigator, runtime.navigators)
+        },
+        .property(.deeplinkManager, "screens", DeeplinkManager.self) { _, call, manager in
+            let screens = manager.screens.map { ($0.key.description, $0.value?.luaValue ?? .boolean(false)) }
+            call.push(value: .table(array: [], fields: Dictionary(screens) { first, _ in first }))
+        },
         .metamethod(.deeplinkManager, "__tostring") { _, call in
             call.push("DeeplinkManager")
+            return 1
+        },
+        .metamethod(.deeplinkManager, "__eq") { runtime, call in
+            let first = call.optionalObject(1, runtime.deeplinkManagers), second = call.optionalObject(2, runtime.deeplinkManagers)
+            call.push(first != nil && first === second)
             return 1
         },
     ]

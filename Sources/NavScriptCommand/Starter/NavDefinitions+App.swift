@@ -189,10 +189,14 @@ function App:setSystem(system) end
 ---@field url? fun(url: {url: string, scheme: string?, host: string?, path: string[], query: table?, rawQuery: string?, context: any}): table?, string?
 ---@field notification? fun(notification: {requestIdentifier: string, categoryIdentifier: string, actionIdentifier: string, userInfo: table}, context: any): table?, string?
 ---@field shortcut? fun(shortcut: {type: string, title: string, userInfo: table?}, context: any): table?, string?
----@field navigate fun(deeplink: table, screens: any, navigator: Navigator): Route?
+---@field navigate fun(deeplink: table, screens: any, navigator: Navigator, handler: DeeplinkManager): Route?
 
 ---@class DeeplinkManager
 ---@field pendingDeeplinks table<string, {type: string, values: table, description: string}>
+---@field deeplinkTypes table<string, string[]>   # the type names of each scope ("default" for `types`)
+---@field interceptors string[]                    # where each interceptor was written
+---@field navigator Navigator
+---@field screens table<string, any>               # each active scope's screens (false when activated without)
 local DeeplinkManager = {}
 ---@return boolean handled
 ---@return string? err

@@ -247,6 +247,37 @@ describe("deeplink manager", function()
     expect(app:top().traits.id):toBe(4)
   end)
 
+  -- Nivelir's navigate(screens:navigator:handler:): the manager, to hand off another deeplink.
+  scenario("a type's navigate gets the manager, which can hand off another deeplink", function()
+    local given
+    local Forward = nav.deeplinkType("ForwardDeeplink", {
+      shortcut = function(shortcut) if shortcut.type == "chat" then return {} end end,
+      navigate = function(_, _, _, handler)
+        given = handler
+        handler:handleURL("myapp://chat?chat_id=9")
+      end,
+    })
+    local app, deeplinks = setUp { types = { Forward, ChatDeeplink } }
+    deeplinks:activate({})
+    expect(deeplinks:handleShortcut { type = "chat" }):toBe(true)
+    expect(given):toBe(deeplinks)
+    expect(app:top().traits.id):toBe(9)
+  end)
+
+  -- Nivelir's public properties, by scope.
+  scenario("a manager shows its types, interceptors, navigator and the screens of active scopes", function()
+    local app, deeplinks = setUp { scopes = { { key = "chats", types = { ChatDeeplink } }, { types = { ProfileDeeplink } } },
+                                   interceptors = { function(_, _, _, done) done(true) end } }
+    expect(deeplinks.deeplinkTypes):toEqual { chats = { "ChatDeeplink" }, default = { "ProfileDeeplink" } }
+    expect(#deeplinks.interceptors):toBe(1)
+    expect(deeplinks.interceptors[1]):toMatch("^interceptor .*deeplink_manager_spec.lua:%d+ #1$")
+    expect(deeplinks.navigator):toBe(app.navigator)
+    expect(deeplinks.screens):toEqual {}
+    deeplinks:activate(nil)                               -- every scope, as Nivelir's activate(screens:)
+    deeplinks:activate({ signedIn = true }, "chats")
+    expect(deeplinks.screens):toEqual { chats = { signedIn = true }, default = false }
+  end)
+
   scenario("bad definitions are argument errors", function()
     expect(function() nav.deeplinkType("X", { navigate = function() end }) end):toFail("needs a 'url', 'notification' or 'shortcut' function")
     expect(function() nav.deeplinkType("X", { url = function() end }) end):toFail("field 'navigate' is missing")
