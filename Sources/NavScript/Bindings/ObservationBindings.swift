@@ -83,26 +83,31 @@ extension NavRuntime {
             }
             let arguments = call.top - 2
             let function = try runtime.notifier(call)
-            var told = 0
+            guard call.reserve(Int32(clamping: observers.count) + arguments + 3 + LuaCall.minimumStack) else {
+                throw LuaCallError.plain("stack overflow (\(arguments) arguments for \(observers.count) observers are too many)")
+            }
+            // Every observer alive now is held on the stack before any is told, as Nivelir
+            // makes its list of strong references first: one dropped and collected while an
+            // earlier one runs is still told. One the collector took before is not.
+            var held: [Int32] = []
             for observer in observers {
-                guard call.reserve(arguments + 3 + LuaCall.minimumStack) else {
-                    throw LuaCallError.plain("stack overflow (\(arguments) arguments are too many)")
-                }
-                try function.push(on: call)
-                // A weak observer the collector took (maybe while an earlier one ran) is not told.
-                guard try runtime.pushObserver(observer, call) else {
-                    call.pop()
+                if try runtime.pushObserver(observer, call) {
+                    held.append(call.top)
+                } else {
                     runtime.observers[observer.slot] = nil
-                    continue
                 }
-                told += 1
+            }
+            for index in held {
+                try function.push(on: call)
+                call.pushCopy(index)
                 call.push(method)
                 for position in 0..<arguments {
                     call.pushCopy(3 + position)
                 }
                 try runtime.lua.pcall(call, arguments: arguments + 2, results: 0)
             }
-            call.push(told)
+            call.pop(Int32(held.count))
+            call.push(held.count)
             return 1
         },
     ]
