@@ -128,6 +128,14 @@ extension NavRuntime {
         appMethod("answer") { runtime, call, app in
             // app:answer(container, choice, options) or app:answer(choice, options) for the top one.
             let explicit = call.optionalObject(2, runtime.containers)
+            // The screen of a visual share activity: whether it completed (UIActivity's activityDidFinish).
+            if let container = explicit ?? runtime.topPresented(app), container.isSharingActivity {
+                let index: Int32 = explicit == nil ? 2 : 3
+                guard call.isNoneOrNil(index) || call.type(index) == .boolean else {
+                    throw LuaCallError.argument(index, "a share activity's screen is answered with whether it completed (true, or false to cancel)")
+                }
+                return runtime.outcome(call, app.application.answer(container, .activityFinished(call.boolean(index))))
+            }
             guard let container = explicit ?? runtime.topPresented(app), let screen = container.systemScreen else {
                 throw LuaCallError.argument(2, explicit == nil
                     ? "no system screen is on top to answer (pass the Container of one)"

@@ -12,16 +12,25 @@ public enum ScreenSystemAnswer {
     case media([String: ScreenValue]?)
     /// Closes Safari, a document preview or a product page (their Done button).
     case done
+    /// Finishes the screen of a visual share activity, completed or not.
+    case activityFinished(Bool)
 }
 
 extension ScreenApplication {
     /// Answers the system screen `container` shows, as a user would, and runs what follows
     /// to completion: the alert dismisses itself, then its action's handler and route run;
-    /// a share sheet runs its activity, dismisses itself and reports; a media picker
+    /// a share sheet runs its activity, dismisses itself and reports (a visual activity's
+    /// screen is shown, and reports once it is answered, finished or not); a media picker
     /// reports (the app dismisses it); Safari and a preview dismiss themselves and report; a
     /// product page reports. An answer that does not fit the screen fails and changes nothing.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
+        if let finish = container.finishActivity {
+            guard case let .activityFinished(completed) = answer else {
+                return .failure(ScreenFailure("\(container) shows a share activity: it is answered with whether it completed"))
+            }
+            return finish(completed)
+        }
         guard let screen = container.systemScreen else {
             return .failure(ScreenFailure("\(container) is not a system screen (an alert, an action sheet, Safari, a share sheet, a media picker, a document preview or a product page)"))
         }
@@ -96,11 +105,26 @@ extension ScreenApplication {
                 }
             }
         case let .visual(screen)?:
-            return dismiss(container, from: presenter) {
-                try sharing.didFinish?(type, true)
-            } then: { done in
-                self.navigator.perform(ScreenPresentAction(screen: screen, on: presenter.kind), on: presenter) { result in
-                    done(result.map { _ in })
+            // The sheet goes and UIKit presents the activity's screen (Nivelir logs nothing);
+            // the share reports when the screen finishes the activity (answered with whether
+            // it completed), which UIKit dismisses first.
+            return dismiss(container, from: presenter, report: {}) { done in
+                let shown: ScreenContainer
+                do {
+                    shown = try screen.build(navigator: self.navigator)
+                } catch {
+                    return done(.failure(error))
+                }
+                shown.finishActivity = { [unowned self, unowned shown] completed in
+                    guard let presenter = shown.presentingContainer, shown.presentationPhase == .presented else {
+                        return .failure(ScreenFailure("\(shown) is not on screen to answer"))
+                    }
+                    shown.finishActivity = nil
+                    return self.dismiss(shown, from: presenter) { try sharing.didFinish?(type, completed) }
+                }
+                let accepted = self.simulation.present(shown, from: presenter, animated: true) { done(.success(())) }
+                if !accepted {
+                    done(.failure(self.simulation.presentationRefusal(of: shown, from: presenter, for: ScreenPresentAction(screen: screen))))
                 }
             }
         case nil:

@@ -50,6 +50,13 @@ public final class ScreenContainer {
     /// What a system screen shows (an alert, a share sheet, ...), for a container that is one.
     public internal(set) var systemScreen: ScreenSystemScreen?
 
+    /// For the screen of a visual share activity on screen: how it finishes (UIActivity's
+    /// `activityDidFinish(completed)`): UIKit dismisses it, then the share reports.
+    var finishActivity: ((Bool) -> Result<Void, Error>)?
+
+    /// Whether it shows a visual share activity, which an answer finishes.
+    public var isSharingActivity: Bool { finishActivity != nil }
+
     /// The observation the container's screen informs its observers through, if it has one.
     public internal(set) var observation: ScreenObservation?
 

@@ -198,11 +198,29 @@ describe("sharing", function()
       :toFail("fields 'excludedActivityTypes' and 'excluded' are the same; give one")
   end)
 
-  scenario("a visual activity shows its screen in place of the sheet", function()
+  -- UIKit presents a visual activity's screen (Nivelir's SharingVisualActivity.prepare) and the
+  -- share reports when the activity finishes (activityDidFinish), completed or not.
+  scenario("a visual activity shows its screen in place of the sheet, and reports when it finishes", function()
     local app = feedApp()
-    app:navigate(top:share { items = { "x" }, activities = { { type = "app.forward", title = "Forward", screen = Chat() } } })
+    local reports = {}
+    local share = top:share { items = { "x" }, activities = { { type = "app.forward", title = "Forward", screen = Chat() } },
+                              didFinish = function(activity, completed) reports[#reports + 1] = { activity, completed } end }
+    app:navigate(share)
+    local logged = #app.log
     expect(app:answer("app.forward")):toSucceed()
     expect(app:top().name):toBe("Chat")
+    expect(app:top().presenting.kind):toBe("stack")
+    expect(#app.log):toBe(logged)                           -- UIKit presents it: Nivelir logs nothing
+    expect(reports):toEqual {}
+    expect(function() app:answer("done") end):toFail("bad argument #1 to 'answer' (a share activity's screen is answered with whether it completed")
+    expect(app:answer(true)):toSucceed()
+    expect(reports):toEqual { { "app.forward", true } }
+    expect(app:top().name):toBe("Feed")
+    app:navigate(share)
+    app:answer("app.forward")
+    expect(app:answer(app:top(), false)):toSucceed()        -- cancelled
+    expect(reports[2]):toEqual { "app.forward", false }
+    expect(app.window.children[1].presented):toBeNil()
   end)
 end)
 
