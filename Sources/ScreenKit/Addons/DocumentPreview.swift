@@ -44,12 +44,19 @@ public struct ScreenShowDocumentPreviewAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting preview for \(documentPreview) on \(container.typeName)")
-        if container.presented == nil {
+        if container.kind == .stack || container.presented == nil {
             do {
                 try documentPreview.willBeginPreview?()
             } catch {
                 return completion(.failure(error))
             }
+        }
+        if container.kind == .stack {
+            // The preview's parent is the container (documentInteractionControllerViewControllerForPreview):
+            // UIKit pushes the preview onto a navigation controller, and presents it otherwise.
+            let preview = ScreenSystemScreen.documentPreview(documentPreview).makeContainer()
+            navigator.simulation.setStack(container, to: container.children + [preview], animation: animated ? .default : nil) {}
+        } else if container.presented == nil {
             navigator.presentSystemScreen(.documentPreview(documentPreview), from: container, animated: animated, for: self) { _ in }
         }
         navigator.simulation.clock.schedule { completion(.success(nil)) }

@@ -34,6 +34,17 @@ extension ScreenApplication {
         guard let screen = container.systemScreen else {
             return .failure(ScreenFailure("\(container) is not a system screen (an alert, an action sheet, Safari, a share sheet, a media picker, a document preview or a product page)"))
         }
+        // A preview UIKit pushed goes back as it came: its Done is the stack's back button.
+        if case let .documentPreview(preview) = screen, let stack = container.parent, stack.kind == .stack {
+            guard case .done = answer, stack.children.last === container else {
+                return .failure(ScreenFailure(stack.children.last === container ? "\(screen) cannot be answered with \(answer)" : "\(screen) is not on screen to answer"))
+            }
+            return run { done in
+                self.simulation.setStack(stack, to: Array(stack.children.dropLast()), animation: .default) {
+                    done(Result { try preview.didEndPreview?() })
+                }
+            }
+        }
         guard let presenter = container.presentingContainer, container.presentationPhase == .presented else {
             return .failure(ScreenFailure("\(screen) is not on screen to answer"))
         }

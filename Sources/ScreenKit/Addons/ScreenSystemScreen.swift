@@ -70,6 +70,17 @@ public enum ScreenSystemScreen: CustomStringConvertible {
     }
 
     /// Where a popover of it points on a pad (action sheets and share sheets).
+    /// Whether UIKit shows it full screen, so that what presents it leaves the window while
+    /// it is up: the camera picker (the library is a sheet) and a document preview
+    /// (`presentPreview` "displays a full-screen preview").
+    var isFullScreen: Bool {
+        switch self {
+        case let .mediaPicker(picker): return picker.source.kind == .camera
+        case .documentPreview: return true
+        default: return false
+        }
+    }
+
     var anchor: String? {
         switch self {
         case let .actionSheet(sheet): return sheet.anchor
@@ -125,9 +136,7 @@ extension ScreenNavigator {
         if simulation.system.idiom == .pad, let anchor = screen.anchor {
             presented.attributes["modalPresentationStyle"] = "popover"
             presented.attributes["popoverAnchor"] = .string(anchor)
-        } else if case let .mediaPicker(picker) = screen, picker.source.kind == .camera {
-            // UIImagePickerController shows the camera full screen (the library is a sheet):
-            // what presents it leaves the window while it is up.
+        } else if screen.isFullScreen {
             presented.attributes["modalPresentationStyle"] = "fullScreen"
         }
         let accepted = simulation.present(presented, from: container, animated: animated) {

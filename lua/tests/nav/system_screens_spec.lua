@@ -276,6 +276,29 @@ describe("document preview and product page", function()
     expect(events):toEqual { "begin", "end" }
   end)
 
+  -- UIKit (documentInteractionControllerViewControllerForPreview, presentPreview): the preview
+  -- is pushed onto a navigation controller given as its parent, else presented full screen.
+  scenario("a preview is full screen over a screen, and pushed onto a stack", function()
+    local app = feedApp()
+    local ended = 0
+    app:navigate(top:showDocumentPreview { url = "file:///a.pdf", didEndPreview = function() ended = ended + 1 end })
+    app:settle()
+    expect(app:top().attributes.modalPresentationStyle):toBe("fullScreen")
+    expect(app:navigate(nav.route():top(nav.stack))):toFail()   -- the presenter left the window
+    expect(app:answer("done")):toSucceed()
+    expect(app:navigate(nav.route():top(nav.stack):showDocumentPreview { url = "file:///b.pdf",
+      didEndPreview = function() ended = ended + 1 end })):toSucceed()
+    app:settle()
+    local stack = app.window.children[1]
+    expect(#stack.children):toBe(2)
+    expect(stack.children[2].system.type):toBe("DocumentPreview")
+    expect(stack.presented):toBeNil()
+    expect(app:answer(stack.children[2], "done")):toSucceed()   -- its back button
+    expect(#stack.children):toBe(1)
+    expect(ended):toBe(2)
+    expect(app):toHaveTransitions { "present", "dismiss", "push", "pop" }
+  end)
+
   scenario("a product page shows its item and a review is recorded", function()
     local app = feedApp()
     expect(app:navigate(top:showStoreProduct("12345"))):toSucceed()
