@@ -91,6 +91,7 @@ extension NavRuntime {
         },
         routeMethod("selectionChanged") { _, _, route in route.haptics(.selection) },
         routeMethod("changeBottomSheet", needs: .modal) { runtime, call, route in
+            try noNestedRoute(call, for: "changeBottomSheet")
             let options = try NavOptions(call, 2)
             try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "changeBottomSheet")
             let detents = try options.field("detents").flatMap { list -> [String]? in

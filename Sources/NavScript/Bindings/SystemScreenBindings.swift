@@ -11,12 +11,22 @@ import ScreenKit
 ///         { title = "Sign Out", style = "destructive", route = Routes.signOut() },
 ///     } }
 extension NavRuntime {
+    /// Refuses a nested route (a third argument) for a method Nivelir gives none: it would
+    /// never run.
+    static func noNestedRoute(_ call: LuaCall, for name: String) throws {
+        guard call.isNoneOrNil(4) else {
+            throw LuaCallError.argument(4, "\(name) takes no nested route (Nivelir's has none), got \(call.typeName(4))")
+        }
+    }
+
     static let systemScreenBindings: [NavBinding] = [
         routeMethod("showAlert", needs: .modal) { runtime, call, route in
+            try noNestedRoute(call, for: "showAlert")
             let alert = try runtime.alert(NavTable(call, 2, runtime: runtime))
             return try route.showAlert(alert, animated: try runtime.animated(call, 3, for: "showAlert"))
         },
         routeMethod("showActionSheet", needs: .modal) { runtime, call, route in
+            try noNestedRoute(call, for: "showActionSheet")
             let table = try NavTable(call, 2, runtime: runtime)
             try table.only(["title", "message", "anchor", "tintColor", "accessibilityIdentifier", "actions"])
             let sheet = ActionSheet(title: try table.string("title"), message: try table.string("message"),

@@ -339,6 +339,11 @@ describe("document previews and store products", function()
   scenario("a document preview takes no nested route, which Nivelir runs on no view controller", function()
     expect(function() top:showDocumentPreview("file:///a.pdf", function(route) return route end) end)
       :toFail("showDocumentPreview takes no nested route")
+    -- Nivelir's alert, action sheet and changeBottomSheet have no nested route: one would never run.
+    expect(function() top:showAlert({ title = "x" }, {}, function(r) return r end) end)
+      :toFail("bad argument #3 to 'showAlert' (showAlert takes no nested route (Nivelir's has none), got function)")
+    expect(function() top:showActionSheet({ title = "x" }, nil, function(r) return r end) end):toFail("showActionSheet takes no nested route")
+    expect(function() top:changeBottomSheet({}, {}, function(r) return r end) end):toFail("changeBottomSheet takes no nested route")
   end)
 
   scenario("a store product's id may be written as a number", function()
