@@ -85,6 +85,21 @@ describe("presenting while a presentation is in progress", function()
   end)
 end)
 
+describe("a popover without an anchor", function()
+  -- UIKit raises when a popover in a regular width has no sourceView or barButtonItem; in a
+  -- compact width it adapts to a sheet.
+  scenario("fails on a pad, and is presented on a phone", function()
+    local popover = nav.route():top(nav.container):present(Chat():withModalPresentationStyle("popover"))
+    local pad = nav.app { root = nav.stack { Feed() }, system = { idiom = "pad" } }
+    expect(pad:navigate(popover))
+      :toFail("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+    expect(pad.window.children[1].presented):toBeNil()
+    expect(pad:navigate(nav.route():top(nav.container)
+      :present(Chat():withModalPresentationStyle("popover"):withPopoverPresentation { anchor = "button" }))):toSucceed()
+    expect(nav.app { root = nav.stack { Feed() } }:navigate(popover)):toSucceed()
+  end)
+end)
+
 describe("the presentation style none", function()
   scenario("fails to present, as UIKit raises for a style that is only adaptive", function()
     local app = nav.app { root = nav.stack { Feed() } }

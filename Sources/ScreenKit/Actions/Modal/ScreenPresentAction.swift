@@ -2,8 +2,8 @@
 /// <screen> on <type>". When the current container or one of its ancestors already
 /// presents something, the action fails with "is already presenting another container";
 /// when UIKit would refuse otherwise (a presentation in progress, a presenter out of the
-/// window), with UIKit's warning; a screen styled `none` fails, where UIKit raises. It
-/// completes once the presentation ends.
+/// window), with UIKit's warning; a screen styled `none`, or a popover on a pad with no
+/// anchor, fails, where UIKit raises. It completes once the presentation ends.
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
@@ -37,6 +37,12 @@ public struct ScreenPresentAction: ScreenAction {
         // `.none` is only an adaptive style: UIKit raises when a controller is presented with it.
         if case .string("none")? = presented.attributes["modalPresentationStyle"] {
             return completion(.failure(ScreenFailure("The specified modal presentation style doesn't have a corresponding presentation controller.")))
+        }
+        // A popover in a regular width needs somewhere to point: UIKit raises without one (on
+        // a phone it adapts to a sheet and needs none).
+        if navigator.simulation.system.idiom == .pad, ScreenModalPresentationStyle(attributeOf: presented) == .popover,
+           presented.attributes[ScreenAttribute.popoverAnchor] == nil {
+            return completion(.failure(ScreenFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs.")))
         }
         let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))
