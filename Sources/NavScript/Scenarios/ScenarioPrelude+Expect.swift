@@ -1,6 +1,6 @@
 extension ScenarioPrelude {
-    /// `expect` and its matchers, `expect.extend`, and `explore` loaded on first use: the
-    /// part of the prelude after the definitions, in the same chunk.
+    /// `expect` and its matchers of values: the part of the prelude after the definitions,
+    /// in the same chunk (the matchers of navigation follow, then `expectClosingSource`).
     static let expectSource = #"""
 -- Comparing values ------------------------------------------------------------------------
 
@@ -250,110 +250,11 @@ comparison("toBeGreaterThanOrEqual", "at least", function(a, b) return a >= b en
 comparison("toBeLessThan", "less than", function(a, b) return a < b end)
 comparison("toBeLessThanOrEqual", "at most", function(a, b) return a <= b end)
 
--- expect(app or app.transitions):toHaveTransitions { "push", "present" }: the kinds, in order.
-function expectation:toHaveTransitions(kinds)
-  local received = self.value
-  need(self, "toHaveTransitions needs an App or a list of transitions", isApp(received) or type(received) == "table")
-  need(self, "toHaveTransitions needs a list of kinds", type(kinds) == "table", kinds)
-  local list = isApp(received) and received.transitions or received
-  local seen = {}
-  for i, t in ipairs(list) do seen[i] = type(t) == "table" and t.kind or tostring(t) end
-  return check(self, deepEqual(seen, kinds), "expect(value):toHaveTransitions(kinds) failed", function(r)
-    return format("  expected: %s%s\n  received: %s", negation(self), r.show(kinds), r.show(seen))
-  end)
-end
+"""#
 
--- expect(app or app.log):toHaveLogged(pattern): a log line contains the text, or matches it.
-function expectation:toHaveLogged(pattern)
-  local received = self.value
-  need(self, "toHaveLogged needs an App or a list of log lines", isApp(received) or type(received) == "table")
-  need(self, "toHaveLogged needs a string as the pattern", type(pattern) == "string", pattern)
-  local lines, found = isApp(received) and received.log or received, false
-  for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
-  return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
-    -- An entry of several lines (a stack's modifiers) keeps them under it, indented.
-    local shown = {}
-    for i, line in ipairs(lines) do shown[i] = (tostring(line):gsub("\n", "\n      ")) end
-    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "))
-  end)
-end
-
--- expect(app:navigate(route)):toSucceed(), also for app:open(url) and app:settle().
-function expectation:toSucceed()
-  local ok = self.value == true
-  return check(self, ok, "expect(value):toSucceed() failed", function(r)
-    local picture = host.lastTree()
-    if self.negated then return "  expected a failure, but it succeeded" .. (picture and ("\n\n" .. picture) or "") end
-    local reason = navigationError(self)
-      or (self.value == false and "received false with no error (a navigation's result carries its error: "
-        .. "expect(app:navigate(route)); app:settle() gives false while work is still scheduled)")
-      or format("received %s, not a navigation's result", r.show(self.value))
-    return "  " .. reason:gsub("\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
-  end)
-end
-
--- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
-function expectation:toFail(pattern)
-  need(self, "toFail needs a function or a navigation's result", type(self.value) == "function" or type(self.value) == "boolean")
-  need(self, "toFail needs a string as the pattern, or none", pattern == nil or type(pattern) == "string", pattern)
-  local failed, message
-  if type(self.value) == "function" then
-    local ok, err = pcall(self.value)
-    failed, message = not ok, not ok and tostring(err) or nil
-  else
-    failed, message = not self.value, self.extra
-  end
-  -- The message is matched as it is, and without the `file:line: ` an error put before it.
-  local text = type(message) == "string" and message or nil
-  local bare = text and text:match("^[^\n:]+:%d+: (.*)$")
-  local pass = failed and (pattern == nil or text ~= nil and (matches(text, pattern) or bare ~= nil and matches(bare, pattern))) or false
-  return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
-    if self.negated then
-      return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))
-    end
-    if failed then
-      return format("  expected a failure matching: %s\n  failed with: %s", r.show(pattern), r.show(message))
-    end
-    return format("  expected a failure%s, but it succeeded", pattern and (" matching " .. r.show(pattern)) or "")
-  end)
-end
-
-function expectation:toMatchSnapshot(name)
-  if self.negated then
-    raise(self, "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)", 2)
-  end
-  need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
-  local value, text = self.value
-  if getmetatable(value) == "Container" then
-    text = value:tree()
-  elseif isApp(value) then
-    local parts = { value:tree(), "", "transitions:" }
-    for _, t in ipairs(value.transitions) do
-      parts[#parts + 1] = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
-        t.container.key and (" " .. t.container.key) or "", concat(t.before, ", "), concat(t.after, ", "),
-        t.animated and (t.animation == "default" and " animated" or (" animated(" .. t.animation .. ")")) or "")
-    end
-    text = concat(parts, "\n")
-  elseif type(value) == "string" then
-    text = value
-  else
-    -- A value no snapshot can hold (nested too deep) fails at the expect's line.
-    local serialized, problem = pcall(report().serialize, value)
-    if not serialized then fail(self, "expect(value):toMatchSnapshot() failed: " .. tostring(problem)) end
-    text = problem
-  end
-  -- A snapshot file is text: bytes that are not UTF-8 would be written as U+FFFD, and
-  -- another such string would then match.
-  need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8.len(text) ~= nil)
-  local ok, message, expected = host.snapshot(name, text)
-  host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
-  if not ok then
-    fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
-      expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
-  end
-  return self
-end
-
+    /// `expect` itself after its matchers: the dot guard, `expect.extend`, the unknown
+    /// matcher's name, and `explore` loaded on first use.
+    static let expectClosingSource = #"""
 -- `expect(x).toBe(y)` (a dot, as in Jest) calls the matcher without the expectation.
 local function guarded(name, matcher)
   return function(self, ...)

@@ -53,7 +53,7 @@ enum ScenarioPrelude {
 
     /// The whole prelude, one chunk: the definitions (with the locals the other parts use),
     /// then `expect` and its matchers, then the runner the host drives.
-    static let source = definitionsSource + expectSource + runnerSource
+    static let source = definitionsSource + expectSource + navigationMatchersSource + expectClosingSource + runnerSource
 
     /// `describe`, `scenario`, hooks and `pending`.
     static let definitionsSource = #"""
