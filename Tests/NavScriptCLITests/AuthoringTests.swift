@@ -37,6 +37,22 @@ import Testing
         #expect(result.output.contains(message), "\(result.output)")
     }
 
+    /// Files that fail with one message (a module they all require is broken) are named
+    /// together, the message once, not once a file.
+    @Test func filesBrokenByOneModuleAreNamedTogether() throws {
+        let fixture = try Fixture([
+            "routes/bad.lua": "return {",
+            "scenarios/a.lua": "local B = require 'routes.bad'\nscenario('x', function() end)",
+            "scenarios/b.lua": "local B = require 'routes.bad'\nscenario('y', function() end)",
+            "scenarios/c.lua": "error('own')",
+        ])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("ERROR scenarios/a.lua, scenarios/b.lua do not load:\n  routes/bad.lua:1: unexpected symbol near <eof>\n"), "\(result.output)")
+        #expect(result.output.components(separatedBy: "unexpected symbol").count == 2, "\(result.output)")
+        #expect(result.output.contains("ERROR scenarios/c.lua does not load:\n  scenarios/c.lua:1: own\n"), "\(result.output)")
+    }
+
     /// busted's `pending(reason)` inside a scenario or hook stops it and reports it skipped,
     /// with the reason; the after hooks still run, and one that fails makes it a failure.
     @Test func pendingInsideAScenarioStopsIt() throws {

@@ -72,9 +72,21 @@ final class ConsoleReporter: Reporter {
     func finish(_ report: RunReport) {
         clearProgress()
         var text = ""
+        // Files that fail with one message (a module they all require is broken) are named
+        // together, the message once.
+        var groups: [(files: [String], message: String)] = []
         for (file, error) in report.loadErrors {
-            text += "\n\(style.fail("ERROR")) \(file.displayPath) does not load:\n"
-            text += indent(Format.loadError(error), by: 2) + "\n"
+            let message = Format.loadError(error)
+            if let index = groups.firstIndex(where: { $0.message == message }) {
+                groups[index].files.append(file.displayPath)
+            } else {
+                groups.append(([file.displayPath], message))
+            }
+        }
+        for group in groups {
+            let files = group.files.count == 1 ? "\(group.files[0]) does not load" : "\(group.files.joined(separator: ", ")) do not load"
+            text += "\n\(style.fail("ERROR")) \(files):\n"
+            text += indent(group.message, by: 2) + "\n"
         }
         let failures = report.results.filter { $0.status == .failed }
         if !failures.isEmpty {
