@@ -185,6 +185,7 @@ final class RunSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
+        report.notLoaded = suite.notLoaded
         report.failFast = options.failFast
         report.interruptedBy = RunInterrupt.signal
         report.command = Self.repeatCommand(seed: seed)

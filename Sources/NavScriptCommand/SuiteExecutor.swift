@@ -8,6 +8,8 @@ protocol SuiteExecutor: AnyObject {
     var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] { get }
     /// The files that did not load.
     var loadErrors: [(file: ScenarioFile, error: Error)] { get }
+    /// Files an interrupt (Ctrl-C, SIGTERM) stopped while they loaded.
+    var notLoaded: Int { get }
 
     func load()
 
@@ -42,6 +44,7 @@ final class InProcessSuite: SuiteExecutor {
 
     var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] { suite.listed.map { ($0.file, $0.scenarios) } }
     var loadErrors: [(file: ScenarioFile, error: Error)] { suite.loadErrors }
+    var notLoaded: Int { 0 }   // on threads the signals keep their default
 
     func load() {
         suite.load(jobs: jobs)

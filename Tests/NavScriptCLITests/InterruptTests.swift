@@ -34,15 +34,21 @@ import Testing
         let fixture = try Fixture([
             "a_spec.lua": "local t = os.clock() while os.clock() - t < 30 do end\nscenario('never', function() end)",
         ])
-        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never", "--reporter", "junit=j.xml"], in: fixture.root)
+        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never", "--reporter", "junit=j.xml",
+                                                 "--reporter", "tap13=t.tap"], in: fixture.root)
         Thread.sleep(forTimeInterval: 1)
         kill(watch.process.processIdentifier, SIGTERM)
         watch.waitUntilExit()
         #expect(watch.process.terminationStatus == 128 + SIGTERM, "\(watch.output)")
         #expect(fixture.exists("j.xml"), "\(watch.output)")
-        // The file still loading did not fail to load: the stop kept it from loading.
+        // The file still loading did not fail to load: the stop kept it from loading, and
+        // every report says the run was stopped.
         #expect(!watch.output.contains("does not load"), "\(watch.output)")
-        #expect(try !fixture.read("j.xml").contains("type=\"load\""))
+        #expect(watch.output.contains("0 passed, 0 failed, 0 skipped, 1 file not loaded (interrupted)"), "\(watch.output)")
+        let junit = try fixture.read("j.xml")
+        #expect(!junit.contains("type=\"load\""))
+        #expect(junit.contains("the run was stopped by SIGTERM: 0 selected scenarios not run, 1 file not loaded"), "\(junit)")
+        #expect(try fixture.read("t.tap").contains("Bail out! interrupted: 0 scenarios not run, 1 file not loaded"))
     }
 
     /// A blob of an interrupted shard says so, and the merge says what did not run.

@@ -104,7 +104,8 @@ final class JUnitReporter: Reporter {
         }
         if report.interrupted {
             let signal = report.interruptedBy == SIGINT ? "SIGINT (Ctrl-C)" : report.interruptedBy == SIGTERM ? "SIGTERM" : "signal \(report.interruptedBy)"
-            let message = "the run was stopped by \(signal): \(report.notRun) selected scenario\(report.notRun == 1 ? "" : "s") not run"
+            let files = report.notLoaded > 0 ? ", \(Format.count(report.notLoaded, "file")) not loaded" : ""
+            let message = "the run was stopped by \(signal): \(report.notRun) selected scenario\(report.notRun == 1 ? "" : "s") not run\(files)"
             xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += "    <testcase classname=\"navscript\" name=\"run interrupted\" time=\"\(seconds(0))\">\n"
             xml += "      <error message=\"\(attribute(message))\" type=\"interrupted\">\(cdata(message))</error>\n"

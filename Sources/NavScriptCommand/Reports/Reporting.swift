@@ -17,6 +17,8 @@ struct RunReport {
     /// The signal (Ctrl-C's SIGINT, SIGTERM) that stopped the run (`RunInterrupt`), which is
     /// why some did not run; 0 when none did.
     var interruptedBy: Int32 = 0
+    /// Scenario files the interrupt stopped while they loaded (their scenarios are not known).
+    var notLoaded = 0
     var interrupted: Bool { interruptedBy != 0 }
     /// Why selected scenarios did not run, as summaries say it.
     var notRunReason: String { interrupted ? "interrupted" : failFast ? "--fail-fast" : "" }
@@ -83,6 +85,7 @@ struct RunReport {
     var summaryLine: String {
         "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(notRunReason.isEmpty ? "" : " (\(notRunReason))")" : "")
             + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
+            + (notLoaded > 0 ? ", \(Format.count(notLoaded, "file")) not loaded (interrupted)" : interrupted && notRun == 0 ? " (interrupted)" : "")
             + " in \(Format.seconds(duration))"
     }
 }

@@ -52,10 +52,12 @@ final class TAPReporter: Reporter {
             lines.append("not ok \(number) - coverage/lcov.info › coverage threshold")
             lines += diagnostics(message: failure, location: "coverage/lcov.info")
         }
-        if report.notRun > 0 {
+        if report.notRun > 0 || report.interrupted {
+            // An interrupted run bails out even when nothing selected was left: files may not have loaded.
             let why = report.interrupted ? "interrupted" : "--fail-fast"
             let when = report.interrupted ? "" : " after the first failure"
-            lines.append("Bail out! \(why): \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(when)")
+            let files = report.notLoaded > 0 ? ", \(Format.count(report.notLoaded, "file")) not loaded" : ""
+            lines.append("Bail out! \(why): \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(files)\(when)")
         }
         output.write(lines.joined(separator: "\n") + "\n")
     }

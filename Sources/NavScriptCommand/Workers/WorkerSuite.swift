@@ -17,6 +17,7 @@ final class WorkerSuite: SuiteExecutor {
     let settings: SuiteSettings
     private(set) var listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])] = []
     private(set) var loadErrors: [(file: ScenarioFile, error: Error)] = []
+    private(set) var notLoaded = 0
     private var modules: [String: Set<String>] = [:]
     /// The workers, kept from loading to running (each knows the files it compiled), and
     /// ended with the suite.
@@ -42,13 +43,10 @@ final class WorkerSuite: SuiteExecutor {
     func load() {
         var scenarios: [[ScenarioInfo]?] = Array(repeating: nil, count: files.count)
         var errors: [String?] = Array(repeating: nil, count: files.count)
-        var reportedErrors: Set<Int> = []
         pool.execute(files.indices.map { WorkerJob(file: $0, scenarios: nil) }, files: files) { job, reply in
             switch reply.event {
             case .listed: scenarios[job.file] = reply.scenarios ?? []
-            case .loadError:
-                errors[job.file] = reply.message ?? "does not load"
-                reportedErrors.insert(job.file)
+            case .loadError: errors[job.file] = reply.message ?? "does not load"
             case .done: self.note(reply.modules, of: self.files[job.file])
             default: break
             }
@@ -57,14 +55,15 @@ final class WorkerSuite: SuiteExecutor {
             errors[job.file] = message
             return false
         }
-        // A file still loading when Ctrl-C stopped the run did not fail: it was not run, as
-        // the scenarios stopped then are not (its worker's death says nothing of the file).
+        // A file still loading when Ctrl-C stopped the run did not fail: it was not loaded,
+        // as the scenarios stopped then are not run (a worker ended by the interrupt reports
+        // nothing; one that failed before it did, and that error stands).
         let interrupted = RunInterrupt.signal != 0
         for (index, file) in files.enumerated() {
             if let list = scenarios[index], errors[index] == nil {
                 listed.append((file, list))
-            } else if interrupted, scenarios[index] == nil, !reportedErrors.contains(index) {
-                continue
+            } else if interrupted, scenarios[index] == nil, errors[index] == nil {
+                notLoaded += 1
             } else {
                 loadErrors.append((file, WorkerLoadError(message: errors[index] ?? "does not load")))
             }
