@@ -34,7 +34,10 @@ extension LuaCall {
         case LUA_TSTRING:
             budget.bytes -= Int(lua_rawlen(L, index))
             guard budget.bytes >= 0 else { throw LuaCopyLimits.Exceeded.bytes }
-            guard let text = validString(index) else { throw LuaCallError.message("a string that is not UTF-8 text cannot be copied") }
+            guard let text = validString(index) else {
+                if budget.requiresText { throw LuaCallError.message("a string that is not UTF-8 text cannot be copied") }
+                return .string(optionalString(index) ?? "")
+            }
             return .string(text)
         case LUA_TTABLE:
             guard depth > 0, lua_checkstack(L, 3) != 0 else {
@@ -54,7 +57,9 @@ extension LuaCall {
             while lua_next(L, index) != 0 {
                 defer { clua_pop(L, 1) }
                 if lua_type(L, -2) == LUA_TSTRING {
-                    guard let key = validString(-2) else { throw LuaCallError.message("a key that is not UTF-8 text cannot be copied") }
+                    guard let key = validString(-2) ?? (budget.requiresText ? nil : optionalString(-2)) else {
+                        throw LuaCallError.message("a key that is not UTF-8 text cannot be copied")
+                    }
                     budget.bytes -= key.utf8.count
                     fields[key] = try value(-1, depth: depth - 1, budget: &budget)
                 } else if lua_isinteger(L, -2) != 0 {

@@ -58,7 +58,7 @@ public struct LuaCall {
 
     /// The string at `index` if its bytes are UTF-8: two strings that differ only in bytes
     /// that are not must not become one Swift string (a screen name, a trait, a snapshot).
-    func validString(_ index: Int32) -> String? {
+    public func validString(_ index: Int32) -> String? {
         var length = 0
         guard let bytes = clua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)

@@ -89,10 +89,15 @@ public enum LuaValue: Hashable, Sendable {
 public struct LuaCopyLimits: Sendable {
     public var values: Int
     public var bytes: Int
+    /// Whether strings must be UTF-8 text: a copy in which two byte strings would become
+    /// one Swift string (each stray byte U+FFFD) is refused, for values that identify
+    /// something (a screen's traits). Otherwise such bytes are copied as U+FFFD.
+    public var requiresText: Bool
 
-    public init(values: Int = 100_000, bytes: Int = 8 << 20) {
+    public init(values: Int = 100_000, bytes: Int = 8 << 20, requiresText: Bool = false) {
         self.values = values
         self.bytes = bytes
+        self.requiresText = requiresText
     }
 
     enum Exceeded: Error {

@@ -25,6 +25,26 @@ import Testing
         #expect(try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root).output == first.output)
     }
 
+    /// Bytes that are not UTF-8 in what a model returns (a failure's message) are shown as
+    /// U+FFFD, and the failure is reported; in an action's name they are refused at its line.
+    @Test func bytesThatAreNotTextAreShownOrRefused() throws {
+        let fixture = try Fixture(["bytes.lua": """
+            local Home = nav.screen("Home")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Home() } } end,
+              actions = { explore.action("noop", function() end) },
+              invariants = { deep = function(app) return false, "too deep \\254" end },
+            }
+            """,
+            "name.lua": "return explore.model { start = function() return nav.app() end, actions = { explore.action('push \\255', function() end) } }"])
+        let run = try navscript(["explore", "bytes.lua"], in: fixture.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("too deep \u{FFFD}"), "\(run.output)")
+        let name = try navscript(["explore", "name.lua"], in: fixture.root)
+        #expect(name.status == 2)
+        #expect(name.errors.contains("name.lua:1: bad argument #1 to 'action' (the name is not UTF-8 text)"), "\(name.errors)")
+    }
+
     /// An invariant that returns nothing (a forgotten `return true`) is said to have.
     @Test func anInvariantThatReturnsNothingIsToldSo() throws {
         let fixture = try Fixture(["none.lua": """

@@ -25,8 +25,12 @@ extension NavRuntime {
         try checkNarrowing(call, kind: kind)
         var name: String?, key: ScreenKey?
         if call.field(2, "name") != .nil {
-            name = call.optionalString(-1)
-            if name == nil { call.pop(); throw LuaCallError.argument(1, "option 'name' must be a string") }
+            name = call.validString(-1)
+            if name == nil {
+                let what = call.type(-1) == .string ? "UTF-8 text" : "a string"
+                call.pop()
+                throw LuaCallError.argument(1, "option 'name' must be \(what)")
+            }
         }
         call.pop()
         if call.field(2, "key") != .nil {

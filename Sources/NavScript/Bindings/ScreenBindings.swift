@@ -115,7 +115,7 @@ extension NavRuntime {
     ]
 
     /// What one screen's traits may hold: a key identifies a screen, it is not a store.
-    static let traitLimits = LuaCopyLimits(values: 256, bytes: 64 << 10)
+    static let traitLimits = LuaCopyLimits(values: 256, bytes: 64 << 10, requiresText: true)
 
     /// The Screen at `index`, or a type error.
     func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {

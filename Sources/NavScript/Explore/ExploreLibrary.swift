@@ -115,6 +115,8 @@ end
 -- function(app) return boolean end, weight = n })
 function explore.action(name, perform, options)
   if type(name) ~= "string" then error("bad argument #1 to 'action' (name expected)", 2) end
+  -- Names go to the host and back, as text: other bytes would not find their action again.
+  if not utf8.len(name) then error("bad argument #1 to 'action' (the name is not UTF-8 text)", 2) end
   if type(perform) ~= "function" then error("bad argument #2 to 'action' (function expected)", 2) end
   options = options or {}
   if type(options) ~= "table" then error(format("bad argument #3 to 'action' (table of options expected, got %s)", type(options)), 2) end
@@ -175,6 +177,7 @@ function explore.model(spec)
   local invariants = {}
   for name, check in pairs(spec.invariants or {}) do
     if type(check) ~= "function" then error(format("bad argument #1 to 'model' (invariant '%s' is not a function)", tostring(name)), 2) end
+    if not utf8.len(tostring(name)) then error("bad argument #1 to 'model' (an invariant's name is not UTF-8 text)", 2) end
     invariants[#invariants + 1] = { name = tostring(name), check = check }
   end
   sort(invariants, function(a, b) return a.name < b.name end)

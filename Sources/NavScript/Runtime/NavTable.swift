@@ -55,9 +55,11 @@ struct NavTable {
 
     func string(_ name: String) throws -> String? {
         try field(name) { at in
-            guard call.type(at) == .string || call.type(at) == .number, let text = call.optionalString(at) else {
+            guard call.type(at) == .string || call.type(at) == .number, call.optionalString(at) != nil else {
                 throw error("field '\(name)' must be a string")
             }
+            // Text is UTF-8: two titles that differ in other bytes would become one.
+            guard let text = call.validString(at) else { throw error("field '\(name)' must be UTF-8 text") }
             return text
         }
     }
@@ -90,9 +92,10 @@ struct NavTable {
             return try (0..<call.length(at)).map { position in
                 call.element(at, position + 1)
                 defer { call.pop() }
-                guard call.type(-1) == .string, let text = call.optionalString(-1) else {
+                guard call.type(-1) == .string else {
                     throw error("field '\(name)' must be a list of strings")
                 }
+                guard let text = call.validString(-1) else { throw error("field '\(name)' must be a list of UTF-8 texts") }
                 return text
             }
         }

@@ -75,6 +75,7 @@ function expectation:toMatchSnapshot(name)
     raise(self, "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)", 2)
   end
   need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
+  need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8.len(name) ~= nil, name)
   local value, text = self.value
   if getmetatable(value) == "Container" then
     text = value:tree()

@@ -134,6 +134,13 @@ describe("text that is not UTF-8", function()
     expect(function() Chat { name = "\255" } end):toFail("a string that is not UTF-8 text cannot be copied")
     expect(function() Chat { ["\254"] = 1 } end):toFail("a key that is not UTF-8 text cannot be copied")
     expect(function() expect("g\0amma\255"):toMatchSnapshot() end):toFail("toMatchSnapshot needs a value whose text is UTF-8")
+    expect(function() expect("x"):toMatchSnapshot("n\255") end):toFail("toMatchSnapshot needs a name that is UTF-8 text")
+    expect(function() nav.container { name = "\254" } end):toFail("option 'name' must be UTF-8 text")
+    local app = nav.app { root = nav.stack { Chat() } }
+    expect(function() app:navigate(nav.route():top(nav.container):showAlert { title = "t\255" }) end)
+      :toFail("field 'title' must be UTF-8 text")
+    expect(function() nav.route():fail("bad \255") end):toFail("bad argument #1 to 'fail' (UTF-8 text expected, got bytes that are not)")
     expect(tostring(Chat { name = "é\0x" })):toBe('Chat(name="é\\0x")')
   end)
+
 end)
