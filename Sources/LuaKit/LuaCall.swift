@@ -59,6 +59,7 @@ public struct LuaCall {
     /// The string at `index` if its bytes are UTF-8: two strings that differ only in bytes
     /// that are not must not become one Swift string (a screen name, a trait, a snapshot).
     public func validString(_ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }   // not a number made text in place
         var length = 0
         guard let bytes = clua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
