@@ -9,6 +9,7 @@
 ** hooks off (ldo.c GCTM sets allowhook = 0), so a script finalizer could loop forever out
 ** of the budget's reach, or run while the host has control.
 */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,39 +237,62 @@ static int lk_require(lua_State *L) {
     return 1;
 }
 
+/* Lua's lstrlib bound on a result: the real functions below are called from C, where an
+   error they raise would name no function and no script line, so every error a call can
+   meet is raised here first, in Lua's words, and what remains for them is the work. */
+#define LK_MAXSIZE (sizeof(size_t) < sizeof(int) ? (size_t)(~(size_t)0) : (size_t)INT_MAX)
+
 /* string.rep(s, n, sep) that gives "" at once when s and sep are empty: Lua's copies
    nothing n times, and string.rep("", 1e18) never returned. Upvalue 1: the real rep. */
 static int lk_stringrep(lua_State *L) {
     size_t length, separator;
     luaL_checklstring(L, 1, &length);
-    luaL_checkinteger(L, 2);
+    lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &separator);
-    if (length + separator == 0) {
+    if (n <= 0 || length + separator == 0) {
         lua_pushliteral(L, "");
         return 1;
     }
+    if (length + separator < length || length + separator > LK_MAXSIZE / (lua_Unsigned)n)
+        return luaL_error(L, "resulting string too large");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
 }
 
-/* table.move(a1, f, e, t, a2) charged an instruction an element (lk_chargework): it moves
-   in C, out of the hook's reach. Its arguments are checked here as Lua checks them, so that
-   an error names 'move' (the real one, called from C, would be '?'). Upvalue 1: the real move. */
-static int lk_tablemove(lua_State *L) {
-    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
-    luaL_checkinteger(L, 4);
-    for (int arg = 1; arg <= 5; arg += 4) {
-        if (arg == 5 && lua_isnoneornil(L, 5))
-            break;
-        if (lua_type(L, arg) != LUA_TTABLE && !luaL_getmetafield(L, arg, "__index"))
-            luaL_checktype(L, arg, LUA_TTABLE);
-        else if (lua_type(L, arg) != LUA_TTABLE)
-            lua_pop(L, 1);
+/* As ltablib's checktab: a table, or a value whose metatable has the fields `read` (and
+   `write`) need. */
+static void lk_checktable(lua_State *L, int arg, int read, int write) {
+    if (lua_type(L, arg) == LUA_TTABLE)
+        return;
+    int n = 1, ok = lua_getmetatable(L, arg);
+    if (ok && read) {
+        lua_pushliteral(L, "__index");
+        ok = lua_rawget(L, -++n) != LUA_TNIL;
     }
-    if (e >= f)
-        lk_chargework(L, (lua_Unsigned)e - (lua_Unsigned)f + 1);
+    if (ok && write) {
+        lua_pushliteral(L, "__newindex");
+        ok = lua_rawget(L, -++n) != LUA_TNIL;
+    }
+    if (!ok)
+        luaL_checktype(L, arg, LUA_TTABLE);
+    lua_pop(L, n);
+}
+
+/* table.move(a1, f, e, t, a2) charged an instruction an element (lk_chargework): it moves
+   in C, out of the hook's reach. Upvalue 1: the real move. */
+static int lk_tablemove(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3), t = luaL_checkinteger(L, 4);
+    int destination = !lua_isnoneornil(L, 5) ? 5 : 1;
+    lk_checktable(L, 1, 1, 0);
+    lk_checktable(L, destination, 0, 1);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+        lk_chargework(L, (lua_Unsigned)n);
+    }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
