@@ -115,13 +115,19 @@ extension NavRuntime {
         }
     }
 
-    /// The topmost container of the window's modal chain.
+    /// The topmost container of the window's modal chain, or the screen a stack on top of
+    /// it shows when that is a system screen (a document preview UIKit pushed).
     private func topPresented(_ app: NavApp) -> ScreenContainer? {
         var top = app.application.window.children.first
         while let next = top?.presented {
             top = next
         }
-        return top
+        // Down the tabs and stacks on screen: a system screen there is the one to answer.
+        var shown = top
+        while let container = shown, container.kind == .tabs || container.kind == .stack {
+            shown = container.kind == .tabs ? container.selectedChild : container.children.last
+        }
+        return shown?.systemScreen != nil ? shown : top
     }
 
     static let systemBindings: [NavBinding] = [

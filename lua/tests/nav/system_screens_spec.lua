@@ -293,10 +293,16 @@ describe("document preview and product page", function()
     expect(#stack.children):toBe(2)
     expect(stack.children[2].system.type):toBe("DocumentPreview")
     expect(stack.presented):toBeNil()
-    expect(app:answer(stack.children[2], "done")):toSucceed()   -- its back button
+    expect(app:answer("done")):toSucceed()                       -- its back button
     expect(#stack.children):toBe(1)
     expect(ended):toBe(2)
     expect(app):toHaveTransitions { "present", "dismiss", "push", "pop" }
+    -- In a tab too: the answer finds the preview on the selected tab's stack.
+    local tabs = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }
+    tabs:navigate(nav.route():top(nav.stack):showDocumentPreview("file:///c.pdf"))
+    tabs:settle()
+    expect(tabs:answer("done")):toSucceed()
+    expect(#tabs.window.children[1].children[1].children):toBe(1)
   end)
 
   scenario("a product page shows its item and a review is recorded", function()
