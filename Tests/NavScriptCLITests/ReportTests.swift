@@ -223,6 +223,7 @@ import Testing
             scenario("a notification opens a chat", function()
               local app = nav.app { root = nav.stack { Feed() } }
               local deeplinks = nav.deeplinkManager { types = { ChatLink }, navigator = app.navigator }
+              local other = nav.app { root = nav.stack { Chat() } }   -- a later app: the steps stay the manager's app's
               deeplinks:activate()
               assert(deeplinks:handleNotificationIfPossible { userInfo = { chat_id = 8 } })
               assert(app:navigate(nav.route():top(nav.stack):pop()))
@@ -235,6 +236,7 @@ import Testing
         #expect(dot.contains(#""Chat" -> "Feed" [label="pop ×1""#), "\(dot)")
         let page = try fixture.read("page/index.html")
         #expect(page.contains(#""kind":"activate""#) && page.contains(#""kind":"handleNotification""#))
+        #expect(page.components(separatedBy: #""kind":"handleNotification""#).count == 2, "one step")
     }
 
     @Test func fourShardsMergeIntoTheReportOfOneRun() throws {

@@ -73,8 +73,10 @@ extension NavRuntime {
         }
         let app = NavApp(application: application)
         app.pendingDeeplink = pendingDeeplink
-        stepRecorder?.record(.app, app: app, call: call, results: 0, before: (0, 0))
-        lastApp = app   // made is used: a deeplink manager on its navigator records its steps
+        if let stepRecorder {
+            stepRecorder.record(.app, app: app, call: call, results: 0, before: (0, 0))
+            appsByNavigator[ObjectIdentifier(application.navigator)] = WeakApp(app: app)
+        }
         call.push(app, apps)
         return 1
     }
@@ -109,8 +111,11 @@ extension NavRuntime {
             if runtime.lastApp !== app {
                 runtime.lastApp = app
             }
-            let recorder = step == nil ? nil : runtime.stepRecorder
+            // A call inside another recorded one is part of its step.
+            let recorder = step == nil || runtime.stepDepth > 0 ? nil : runtime.stepRecorder
             let before = recorder == nil ? (0, 0) : (app.application.transitions.count, app.application.log.count)
+            if recorder != nil { runtime.stepDepth += 1 }
+            defer { if recorder != nil { runtime.stepDepth -= 1 } }
             let results = try body(runtime, call, app)
             if let recorder, let step {
                 recorder.record(step, app: app, call: call, results: results, before: before)

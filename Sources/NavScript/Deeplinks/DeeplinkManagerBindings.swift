@@ -253,9 +253,11 @@ extension NavRuntime {
         let step = settles ? ScenarioStep.Kind(rawValue: name.replacingOccurrences(of: "IfPossible", with: "")) : nil
         return .method(.deeplinkManager, name) { runtime, call in
             let manager = try call.object(1, runtime.deeplinkManagers)
-            let app = runtime.lastApp.flatMap { $0.application.navigator === manager.navigator ? $0 : nil }
-            let recorder = step == nil || app == nil ? nil : runtime.stepRecorder
+            let recorder = step == nil || runtime.stepDepth > 0 ? nil : runtime.stepRecorder
+            let app = recorder == nil ? nil : runtime.appsByNavigator[ObjectIdentifier(manager.navigator)]?.app
             let before = app.map { ($0.application.transitions.count, $0.application.log.count) } ?? (0, 0)
+            if app != nil { runtime.stepDepth += 1 }
+            defer { if app != nil { runtime.stepDepth -= 1 } }
             let results = try body(runtime, call, manager)
             if settles {
                 _ = manager.navigator.simulation.clock.settle()

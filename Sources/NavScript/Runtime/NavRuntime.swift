@@ -82,6 +82,11 @@ public final class NavRuntime {
 
     /// Where the steps of a scenario go when a report records them.
     public var stepRecorder: ScenarioStepRecorder?
+    /// While steps are recorded: the apps by their navigator (a deeplink manager's steps are
+    /// its app's), and how deep in recorded calls the script is (a call made inside another,
+    /// `handler:handleURL` in a deeplink's navigate, is part of the outer step).
+    var appsByNavigator: [ObjectIdentifier: WeakApp] = [:]
+    var stepDepth = 0
     /// Told of an expectation that failed inside a callback (a scenario's runner fails the
     /// scenario with the first one).
     var expectationFailed: ((String) -> Void)?
@@ -246,4 +251,9 @@ struct NavActionDefinition {
 /// A script's refresh function answered `false, message`.
 struct ScreenRefreshError: Error, CustomStringConvertible {
     let description: String
+}
+
+/// An app held weakly, by its navigator (`NavRuntime.appsByNavigator`).
+struct WeakApp {
+    weak var app: NavApp?
 }
