@@ -211,6 +211,9 @@ import Testing
         #expect(wide.errors.contains("wide.lua:1: bad argument #2 to 'int' (at most 100001 values)"))
         // In Lua's own words, with the argument's number.
         for (args, message) in [("'a', 2", "bad argument #1 to 'int' (number expected, got string)"),
+                                ("1", "bad argument #2 to 'int' (number expected, got no value)"),
+                                ("nil, 3", "bad argument #1 to 'int' (number expected, got nil)"),
+                                ("1.0, 3.5", "bad argument #2 to 'int' (number has no integer representation)"),
                                 ("1, 2.5", "bad argument #2 to 'int' (number has no integer representation)"),
                                 ("5, 2", "bad argument #2 to 'int' (5 or more expected, got 2)")] {
             try fixture.write("int.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { args = explore.int(\(args)) }) } }")

@@ -39,11 +39,16 @@ local function generator(kind, fields)
 end
 
 -- explore.int(lo, hi): a whole number from lo to hi; shrinks toward lo.
-function explore.int(lo, hi)
-  for i, v in ipairs { lo, hi } do
-    if math.type(v) == "float" then error(format("bad argument #%d to 'int' (number has no integer representation)", i), 2) end
-    if math.type(v) ~= "integer" then error(format("bad argument #%d to 'int' (number expected, got %s)", i, type(v)), 2) end
+function explore.int(...)
+  -- As luaL_checkinteger takes them: a float with a whole value is that integer.
+  local lo, hi = ...
+  local given, count = { lo, hi }, select("#", ...)
+  for i = 1, 2 do
+    local v = given[i]
+    if type(v) ~= "number" then error(format("bad argument #%d to 'int' (number expected, got %s)", i, i > count and "no value" or type(v)), 2) end
+    if not math.tointeger(v) then error(format("bad argument #%d to 'int' (number has no integer representation)", i), 2) end
   end
+  lo, hi = math.tointeger(lo), math.tointeger(hi)
   if hi < lo then error(format("bad argument #2 to 'int' (%d or more expected, got %d)", lo, hi), 2) end
   -- hi - lo wraps around past math.maxinteger: a negative difference is too many values too.
   if hi - lo > 100000 or hi - lo < 0 then error("bad argument #2 to 'int' (at most 100001 values)", 2) end
