@@ -8,8 +8,12 @@ enum ScenarioFailure {
     static func combine(_ failure: LuaError?, _ afterFailure: LuaError?) -> LuaError? {
         guard let failure else { return afterFailure }
         guard let afterFailure else { return failure }
-        let first = failure.message + (failure.traceback.map { "\nstack traceback:\n" + $0 } ?? "")
-        return LuaError(kind: failure.kind, message: first + "\n\nand then an after hook failed:\n" + afterFailure.message,
-                        traceback: afterFailure.traceback)
+        // A failed expect's traceback is the runner's own, never shown; the result then shows
+        // no traceback, so the hook's goes in the message.
+        let expectation = ScenarioFileRunner.isExpectationFailure(failure.message)
+        let first = failure.message + (expectation ? "" : failure.traceback.map { "\nstack traceback:\n" + $0 } ?? "")
+        let second = afterFailure.message + (expectation ? afterFailure.traceback.map { "\nstack traceback:\n" + $0 } ?? "" : "")
+        return LuaError(kind: failure.kind, message: first + "\n\nand then an after hook failed:\n" + second,
+                        traceback: expectation ? nil : afterFailure.traceback)
     }
 }
