@@ -333,11 +333,13 @@ static int lk_msghandler(lua_State *L) {
             lua_pop(L, 1);
             lua_pushcfunction(L, lk_tostringmeta);
             lua_pushvalue(L, 1);
-            if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+            if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
                 message = lua_tostring(L, -1);
-            else
+            } else {
                 message = lua_pushfstring(L, "(error object is a %s value whose __tostring failed: %s)", luaL_typename(L, 1),
                                           lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+                placed = lk_scriptline(L, 1, 0, where, sizeof where);   /* no text of its own: placed */
+            }
         } else if (lua_type(L, 1) == LUA_TTABLE) {
             luaL_Buffer b;
             luaL_buffinit(L, &b);

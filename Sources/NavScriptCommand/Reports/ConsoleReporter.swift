@@ -95,7 +95,7 @@ final class ConsoleReporter: Reporter {
                 text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(failure.scenario.location))"))\n"
                 text += indent(style.red(visibleLines(failure.message ?? "failed")), by: 5) + "\n"
                 if let traceback = failure.traceback {
-                    text += indent(style.dim("stack traceback:\n" + traceback), by: 5) + "\n"
+                    text += indent(style.dim("stack traceback:\n" + visibleLines(traceback)), by: 5) + "\n"
                 }
                 if !failure.output.isEmpty {
                     text += indent(style.dim("printed:\n" + failure.output.trimmingCharacters(in: .newlines)), by: 5) + "\n"

@@ -69,7 +69,6 @@ public enum ScreenSystemScreen: CustomStringConvertible {
         }
     }
 
-    /// Where a popover of it points on a pad (action sheets and share sheets).
     /// Whether UIKit shows it full screen, so that what presents it leaves the window while
     /// it is up: the camera picker (the library is a sheet) and a document preview
     /// (`presentPreview` "displays a full-screen preview").
@@ -81,6 +80,7 @@ public enum ScreenSystemScreen: CustomStringConvertible {
         }
     }
 
+    /// Where a popover of it points on a pad (action sheets and share sheets).
     var anchor: String? {
         switch self {
         case let .actionSheet(sheet): return sheet.anchor
