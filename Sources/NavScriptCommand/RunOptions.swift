@@ -22,13 +22,13 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
     var shard: String?
 
-    @Flag(help: "Run scenarios in a random order (repeat it with --seed).")
+    @Flag(help: "Run scenarios in a random order (repeat it with --seed). Not with watch.")
     var shuffle = false
 
-    @Flag(help: "Count the lines of route scripts and modules that run; write coverage/lcov.info and a summary.")
+    @Flag(help: "Count the lines of route scripts and modules that run; write coverage/lcov.info and a summary. Not with watch.")
     var coverage = false
 
-    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage).", valueName: "percent"))
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage). Not with watch.", valueName: "percent"))
     var coverageThreshold: Double?
 
     /// Whether the run counts lines.
@@ -65,10 +65,10 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
     var showOutput = false
 
-    @Option(help: ArgumentHelp("Before the summary, list the N slowest scenarios.", valueName: "N"))
+    @Option(help: ArgumentHelp("Before the summary, list the N slowest scenarios. Not with watch.", valueName: "N"))
     var durations: Int?
 
-    @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json).")
+    @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json). Not with watch.")
     var lastFailed = false
 
     @Flag(name: .customLong("pass-with-no-scenarios"), help: "Succeed when no scenario is selected (by default that is a usage error, exit 2).")
