@@ -183,7 +183,9 @@ extension NavRuntime {
         switch call.type(index) {
         case .number:
             let position = try call.integer(index)
-            return ScreenTabPredicate(description: "index \(position)") { _ in position &- 1 }   // wraps, never traps: out of range either way
+            // A Swift habit, 0 for the first tab, fails as out of range, and says why.
+            let description = position < 1 ? "index \(position); tabs count from 1" : "index \(position)"
+            return ScreenTabPredicate(description: description) { _ in position &- 1 }   // wraps, never traps: out of range either way
         case .string:
             return .container(name: try call.string(index))
         default:
