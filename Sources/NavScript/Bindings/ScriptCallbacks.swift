@@ -38,8 +38,9 @@ extension NavRuntime {
         }
     }
 
-    /// `route:get(function(container) ... end)`: returning `false, message` fails the route.
-    /// A function that takes a second parameter, `function(container, done)`, is Nivelir's
+    /// `route:get(function(container) ... end)`: returning `false, message` (or `nil, message`)
+    /// fails the route; any other result, a bare `false` too, is Nivelir's one-argument `get`,
+    /// which always succeeds. A function that takes a second parameter, `function(container, done)`, is Nivelir's
     /// `get(body: (Current, Completion) -> Void)`: the step completes when it calls `done()`
     /// or `done(false, "why")`, once (later calls are ignored), and its results are not read.
     func scriptGet(_ call: LuaCall, _ index: Int32) -> (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void {
@@ -48,8 +49,10 @@ extension NavRuntime {
             return { container, done in
                 done(Result {
                     try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { _, call in
-                        if call.type(-2) == .boolean && !call.boolean(-2) {
-                            throw ScreenFailure(call.optionalString(-1) ?? "get failed")
+                        // A failure needs its reason: a predicate-like `return c.isVisible == false`
+                        // is no failure (Nivelir's body returns Void).
+                        if (call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil), let reason = call.optionalString(-1) {
+                            throw ScreenFailure(reason)
                         }
                     }
                 })
