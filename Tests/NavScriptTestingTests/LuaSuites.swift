@@ -5,7 +5,8 @@ import Testing
 /// name and `file:line`, failures recorded at the Lua line. The same suites also run
 /// through the `navscript` binary (scripts/test).
 @Suite struct LuaSuites {
-    @Test(arguments: NavScenarios.discover("lua/tests", "lua/examples"))
+    // With only NavScriptTesting imported, as the README's test file: LuaLimits comes with it.
+    @Test(arguments: NavScenarios.discover("lua/tests", "lua/examples", limits: LuaLimits()))
     func scenario(_ scenario: NavScenario) {
         scenario.run()
     }

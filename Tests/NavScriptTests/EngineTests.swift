@@ -138,6 +138,33 @@ let chatRoutes = """
         #expect(app.navigator.topContainer?.attributes == ["madeBy": "swift"])
     }
 
+    /// A factory's screen stands for the script's: one named otherwise would hide from the
+    /// scripts' searches, so it fails where it is built, saying what to name it.
+    @Test func aFactoryScreenNamedOtherwiseIsRefused() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root)
+        engine.registerScreen("Chat") { traits in AnyScreen(name: "ChatScreen", traits: traits) { _, _ in } }
+        let app = try hostApp()
+        guard case let .failure(error) = app.navigate(to: try engine.route("chat.showChat", .int(1))) else {
+            Issue.record("a screen named ChatScreen was pushed for Chat")
+            return
+        }
+        #expect("\(error)".contains("the Swift factory for 'Chat' made a screen named 'ChatScreen': name it as the scripts do"), "\(error)")
+    }
+
+    /// A root that holds the scenarios too (lua/ with routes/ and scenarios/) loads only the
+    /// route scripts, named as the scenarios require them (routes.chat).
+    @Test func aRootWithScenariosLoadsOnlyTheRouteScripts() async throws {
+        let tree = try ScriptTree([
+            "routes/chat.lua": chatRoutes,
+            "scenarios/chat.lua": "describe('chat', function() end)",
+            "routes/chat_spec.lua": "scenario('x', function() end)",
+            "explore.lua": "return explore.model { start = function() return nav.app() end, actions = {} }",
+        ])
+        let engine = try NavEngine(root: tree.root)
+        #expect(engine.routeNames == ["routes.chat.showChat"])
+    }
+
     @Test func aGoodEditIsSwappedInAndTheHierarchySurvives() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root)

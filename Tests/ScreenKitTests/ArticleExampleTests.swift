@@ -6,8 +6,9 @@ import Testing
     let chat = ChatScreen(chatId: 7)
 
     /// "This route includes 2 actions: search for a top stack and push chat screen."
+    /// Written from `.initial`, as Nivelir's code starts its routes.
     var pushRoute: ScreenRoute<WindowContainer, StackContainer> {
-        ScreenWindowRoute().top(.stack).push(chat)
+        ScreenWindowRoute.initial.top(.stack).push(chat)
     }
 
     /// "for modal presenting it is better to wrap it in its own stack with a close button"

@@ -84,7 +84,7 @@ public final class NavEngine {
 
     /// Registers a Swift factory for the screens scripts name `name`; it wins over the
     /// scripts' own definition.
-    public func registerScreen(_ name: String, factory: @escaping ([String: ScreenValue]) -> AnyScreen) {
+    public func registerScreen(_ name: String, factory: @escaping @Sendable ([String: ScreenValue]) -> AnyScreen) {
         directory.registerScreen(name, factory: factory)
     }
 
@@ -180,8 +180,12 @@ public final class NavEngine {
     /// scripts build while loading uses their own definitions (`NavDirectory.loading`).
     nonisolated static func load(root: URL, options: LuaOptions, directory: NavDirectory) throws -> NavRuntime {
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
+        // The route scripts, as a suite finds them: a root that holds the scenarios too
+        // (`lua/` with `routes/` and `scenarios/`) names modules as the scenarios do.
+        let base = root.standardizedFileURL.path + "/"
+        let scripts = ScenarioDiscovery.routeScripts(in: root).map { String($0.path.dropFirst(base.count)) }
         try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
-            for path in ScriptWatcher.scripts(in: root) {
+            for path in scripts {
                 // A folder's init.lua is the folder's module, as require finds it.
                 var name = path.dropLast(4)
                 if name.hasSuffix("/init") { name = name.dropLast(5) }

@@ -22,21 +22,23 @@ public final class NavDirectory {
 
     /// Screen factories registered by the host, by screen name. They win over the scripts'
     /// definitions of the same name. Locked: an engine's reload reads them off its thread.
-    private var factories: [String: ([String: ScreenValue]) -> AnyScreen] = [:]
+    private var factories: [String: @Sendable ([String: ScreenValue]) -> AnyScreen] = [:]
     private let lock = NSLock()
 
     public init() {}
 
-    /// Registers a Swift factory for the screens scripts create as `nav.screen(name)`.
+    /// Registers a Swift factory for the screens scripts create as `nav.screen(name)`. Its
+    /// screen is named as the scripts name it (`var name: String { "Chat" }`), and it may run
+    /// on a reload's task, off the main actor (a script that builds a screen while it loads).
     ///
     ///     directory.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
-    public func registerScreen(_ name: String, factory: @escaping ([String: ScreenValue]) -> AnyScreen) {
+    public func registerScreen(_ name: String, factory: @escaping @Sendable ([String: ScreenValue]) -> AnyScreen) {
         lock.lock()
         factories[name] = factory
         lock.unlock()
     }
 
-    private func factory(_ name: String) -> (([String: ScreenValue]) -> AnyScreen)? {
+    private func factory(_ name: String) -> (@Sendable ([String: ScreenValue]) -> AnyScreen)? {
         lock.lock()
         defer { lock.unlock() }
         return factories[name]
@@ -46,7 +48,14 @@ public final class NavDirectory {
     /// container of `kind` set up by the script's build function, if it has one.
     func build(name: String, key: ScreenKey, kind: ScreenContainerKind, navigator: ScreenNavigator) throws -> ScreenContainer {
         if let factory = factory(name) {
-            return try factory(key.traits).build(navigator: navigator)
+            // The container stands for the script's screen: searched for by its key, it must
+            // carry the script's name (a Swift type's own name would hide it from them).
+            let screen = factory(key.traits)
+            guard screen.key.name == name else {
+                throw ScreenFailure("the Swift factory for '\(name)' made a screen named '\(screen.key.name)': "
+                    + "name it as the scripts do (var name: String { \"\(name)\" }), or their searches for \(name) will not find it")
+            }
+            return try screen.build(navigator: navigator)
         }
         let container = ScreenContainer(kind: kind, key: key)
         try current?.keep(bytes: NavRuntime.containerBytes, for: container)

@@ -14,6 +14,7 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
         route = AnyScreenRoute(root: Root.kind)
     }
 
+
     /// Wraps a dynamic route whose kinds the caller guarantees.
     init(_ route: AnyScreenRoute) {
         self.route = route
@@ -58,3 +59,8 @@ public typealias ScreenModalRoute = ScreenRootRoute<ModalContainer>
 public typealias ScreenStackRoute = ScreenRootRoute<StackContainer>
 /// Routes performed on tabs, for composition.
 public typealias ScreenTabsRoute = ScreenRootRoute<TabsContainer>
+
+extension ScreenRoute where Root == Current {
+    /// An empty route, as Nivelir writes it: `ScreenWindowRoute.initial.top(.stack)...`.
+    public static var initial: Self { Self() }
+}
