@@ -48,9 +48,11 @@ extension ScreenSimulation {
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
         completeCustomAnimation(after: animation.duration) { [clock, tabs, newTab] in
-            // The tabs may have changed while the animation ran: select the tab where it is now.
-            if let position = tabs.children.firstIndex(where: { $0 === newTab }) {
-                tabs.selectedIndex = position
+            _ = newTab
+            // Nivelir's completion sets the index it worked out before the animation, whatever
+            // the tabs became meanwhile (UIKit ignores one past the end).
+            if tabs.children.indices.contains(index) {
+                tabs.selectedIndex = index
             }
             clock.schedule(after: 0, completion)
         }

@@ -77,6 +77,19 @@ describe("selectTab", function()
     expect(app:navigate(tabs:selectTab(Chat { id = 5 }))):toFail("No container of UIViewController type found")
   end)
 
+  -- Nivelir's completion sets the index it worked out before the animation
+  -- (ScreenSelectTabAction: container.selectedIndex = newSelectedTabIndex).
+  scenario("with a custom animation, selects the index it chose, whatever the tabs became", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile() } }
+    local bar = app.window.children[1]
+    app.navigator:navigate(tabs:selectTab(3, { animation = "crossDissolve" }))
+    app:advance(0.1)
+    bar:setChildren({ Profile(), Chat(), Feed() }, app.navigator)
+    app:settle()
+    expect(bar.selectedIndex):toBe(3)
+    expect(bar.children[3].name):toBe("Feed")
+  end)
+
   scenario("animates only with an animation and a different tab", function()
     local app = tabApp(1)
     expect(app:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))):toBe(true)
