@@ -48,7 +48,7 @@ extension ScreenSimulation {
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
         completeCustomAnimation(after: animation.duration) { [clock, tabs, newTab] in
-            _ = newTab
+            withExtendedLifetime(newTab) {}   // held until the animation ends, as UIKit holds its view
             // Nivelir's completion sets the index it worked out before the animation, whatever
             // the tabs became meanwhile (UIKit ignores one past the end).
             if tabs.children.indices.contains(index) {
