@@ -163,6 +163,9 @@ let chatRoutes = """
         ])
         let engine = try NavEngine(root: tree.root)
         #expect(engine.routeNames == ["routes.chat.showChat"])
+        // The folders above the root do not count: a checkout under ~/scenarios loads its routes.
+        let nested = try ScriptTree(["scenarios/app/chat.lua": chatRoutes])
+        #expect(try NavEngine(root: nested.root.appendingPathComponent("scenarios/app")).routeNames == ["chat.showChat"])
     }
 
     @Test func aGoodEditIsSwappedInAndTheHierarchySurvives() async throws {

@@ -51,8 +51,8 @@ extension NavRuntime {
                     try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { _, call in
                         // A failure needs its reason: a predicate-like `return c.isVisible == false`
                         // is no failure (Nivelir's body returns Void).
-                        if (call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil), let reason = call.optionalString(-1) {
-                            throw ScreenFailure(reason)
+                        if call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil, call.type(-1) != .nil {
+                            throw ScreenFailure(call.optionalString(-1) ?? "get failed")
                         }
                     }
                 })

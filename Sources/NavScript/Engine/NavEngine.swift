@@ -180,10 +180,16 @@ public final class NavEngine {
     /// scripts build while loading uses their own definitions (`NavDirectory.loading`).
     nonisolated static func load(root: URL, options: LuaOptions, directory: NavDirectory) throws -> NavRuntime {
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
-        // The route scripts, as a suite finds them: a root that holds the scenarios too
-        // (`lua/` with `routes/` and `scenarios/`) names modules as the scenarios do.
-        let base = root.standardizedFileURL.path + "/"
-        let scripts = ScenarioDiscovery.routeScripts(in: root).map { String($0.path.dropFirst(base.count)) }
+        // The route scripts: a root that holds the scenarios too (`lua/` with `routes/` and
+        // `scenarios/`) names modules as the scenarios do. Below the root, what a suite takes
+        // for scenario files (`*_spec.lua`, a folder named `scenarios`), explore models and
+        // the project file are left out; the folders above the root do not count.
+        let scripts = ScriptWatcher.scripts(in: root).filter { path in
+            guard !path.hasSuffix("_spec.lua"), !path.split(separator: "/").dropLast().contains("scenarios"),
+                  path != ScenarioDiscovery.projectFileName else { return false }
+            let text = (try? ScriptFile.read(root.appendingPathComponent(path).path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return !ScenarioDiscovery.isExploreModel(text)
+        }
         try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
             for path in scripts {
                 // A folder's init.lua is the folder's module, as require finds it.
