@@ -32,6 +32,25 @@ struct HomeScreen: Screen {
 }
 
 @Suite struct TypedRouteTests {
+    /// The README's "ScreenKit in Swift" sample, run: the fallback pushes the chat onto the
+    /// root's stack, and a second run brings it forward instead of pushing it again.
+    @Test func theReadmeSampleFindsOrPushesTheChat() throws {
+        struct FeedScreen: Screen {
+            typealias Container = ModalContainer
+            var name: String { "Feed" }
+        }
+        let app = ScreenApplication()
+        #expect(app.navigate(to: ScreenWindowRoute().setRoot(to: FeedScreen().withStackContainer())).isSuccess)
+        let showChat = ScreenWindowRoute()
+            .last(.container(key: ChatScreen(chatId: 7).key)).makeVisible()
+            .fallback(to: ScreenWindowRoute().top(.stack).push(ChatScreen(chatId: 7)))
+        #expect(app.navigate(to: showChat).isSuccess)
+        app.settle()
+        #expect(app.navigate(to: showChat).isSuccess)
+        app.settle()
+        #expect(app.window.root?.children.map(\.label) == ["Feed", "Chat(chatId=7)"])
+    }
+
     @Test func typedRoutesMirrorNivelir() throws {
         let app = ScreenApplication()
         let home = ScreenWindowRoute().setRoot(to: HomeScreen()).makeKeyAndVisible()
