@@ -17,6 +17,8 @@ extension LuaState {
     /// Bytes the state holds now, and at most so far.
     public var memoryUsed: Int { L.map { lk_memoryused($0) } ?? 0 }
     public var memoryPeak: Int { L.map { lk_memorypeak($0) } ?? 0 }
+    /// Bytes left under the memory cap (`Int.max` without one).
+    public var memoryLeft: Int { limits.memory > 0 ? max(0, limits.memory - memoryUsed) : .max }
 
     /// Runs `body` with one budget of instructions and time for every call it makes into
     /// Lua, instead of a whole budget for each (a scenario's hooks and body share one).

@@ -111,17 +111,9 @@ extension NavRuntime {
             if runtime.lastApp !== app {
                 runtime.lastApp = app
             }
-            // A call inside another recorded one is part of its step.
-            let recorder = step == nil || runtime.stepDepth > 0 ? nil : runtime.stepRecorder
-            let before = recorder == nil ? (0, 0) : (app.application.transitions.count, app.application.log.count)
-            if recorder != nil { runtime.stepDepth += 1 }
-            defer { if recorder != nil { runtime.stepDepth -= 1 } }
-            let results = try body(runtime, call, app)
-            if let recorder, let step {
-                recorder.record(step, app: app, call: call, results: results, before: before)
-            }
+            let results = try runtime.recordingStep(step, of: app, call) { try body(runtime, call, app) }
             try runtime.raiseCallbackErrors()
-            if NavRuntime.checksRestore, step != nil, recorder == nil {
+            if NavRuntime.checksRestore, step != nil, runtime.stepRecorder == nil {
                 try runtime.checkRestore(app)
             }
             return results

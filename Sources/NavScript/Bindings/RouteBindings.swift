@@ -57,7 +57,7 @@ extension NavRuntime {
     /// left of the memory cap (it is not charged as it grows): the text, or the cap's error
     /// when it does not fit.
     func text(_ make: (_ limit: Int) -> String?) throws -> String {
-        let room = lua.limits.memory > 0 ? max(0, lua.limits.memory - lua.memoryUsed) : .max
+        let room = lua.memoryLeft
         if let text = make(room) { return text }
         try keep(bytes: room + 1)
         throw LuaCallError.plain("not enough memory")

@@ -253,17 +253,13 @@ extension NavRuntime {
         let step = settles ? ScenarioStep.Kind(rawValue: name.replacingOccurrences(of: "IfPossible", with: "")) : nil
         return .method(.deeplinkManager, name) { runtime, call in
             let manager = try call.object(1, runtime.deeplinkManagers)
-            let recorder = step == nil || runtime.stepDepth > 0 ? nil : runtime.stepRecorder
-            let app = recorder == nil ? nil : runtime.appsByNavigator[ObjectIdentifier(manager.navigator)]?.app
-            let before = app.map { ($0.application.transitions.count, $0.application.log.count) } ?? (0, 0)
-            if app != nil { runtime.stepDepth += 1 }
-            defer { if app != nil { runtime.stepDepth -= 1 } }
-            let results = try body(runtime, call, manager)
-            if settles {
-                _ = manager.navigator.simulation.clock.settle()
-            }
-            if let recorder, let step, let app {
-                recorder.record(step, app: app, call: call, results: results, before: before)
+            let app = runtime.stepRecorder == nil ? nil : runtime.appsByNavigator[ObjectIdentifier(manager.navigator)]?.app
+            let results = try runtime.recordingStep(step, of: app, call) {
+                let results = try body(runtime, call, manager)
+                if settles {
+                    _ = manager.navigator.simulation.clock.settle()
+                }
+                return results
             }
             try runtime.raiseCallbackErrors()
             return results

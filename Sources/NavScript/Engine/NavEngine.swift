@@ -185,10 +185,8 @@ public final class NavEngine {
         // for scenario files (`*_spec.lua`, a folder named `scenarios`), explore models and
         // the project file are left out; the folders above the root do not count.
         let scripts = ScriptWatcher.scripts(in: root).filter { path in
-            guard !path.hasSuffix("_spec.lua"), !path.split(separator: "/").dropLast().contains("scenarios"),
-                  path != ScenarioDiscovery.projectFileName else { return false }
-            let text = (try? ScriptFile.read(root.appendingPathComponent(path).path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return !ScenarioDiscovery.isExploreModel(text)
+            !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName
+                && !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path)
         }
         try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
             for path in scripts {

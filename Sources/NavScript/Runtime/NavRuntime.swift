@@ -86,7 +86,20 @@ public final class NavRuntime {
     /// its app's), and how deep in recorded calls the script is (a call made inside another,
     /// `handler:handleURL` in a deeplink's navigate, is part of the outer step).
     var appsByNavigator: [ObjectIdentifier: WeakApp] = [:]
-    var stepDepth = 0
+    private var stepDepth = 0
+
+    /// Runs `body` (a method of `app`'s) as a step of kind `kind` when steps are recorded:
+    /// the transitions and log lines it adds are the step's, and a recorded call made inside
+    /// it is part of it.
+    func recordingStep(_ kind: ScenarioStep.Kind?, of app: NavApp?, _ call: LuaCall, _ body: () throws -> Int32) rethrows -> Int32 {
+        guard let kind, let app, stepDepth == 0, let recorder = stepRecorder else { return try body() }
+        let before = (app.application.transitions.count, app.application.log.count)
+        stepDepth += 1
+        defer { stepDepth -= 1 }
+        let results = try body()
+        recorder.record(kind, app: app, call: call, results: results, before: before)
+        return results
+    }
     /// Told of an expectation that failed inside a callback (a scenario's runner fails the
     /// scenario with the first one).
     var expectationFailed: ((String) -> Void)?

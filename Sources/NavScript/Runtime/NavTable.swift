@@ -55,9 +55,7 @@ struct NavTable {
 
     func string(_ name: String) throws -> String? {
         try field(name) { at in
-            guard call.type(at) == .string || call.type(at) == .number, call.optionalString(at) != nil else {
-                throw error("field '\(name)' must be a string")
-            }
+            guard call.type(at) == .string else { throw error("field '\(name)' must be a string") }
             // Text is UTF-8: two titles that differ in other bytes would become one.
             guard let text = call.validString(at) else { throw error("field '\(name)' must be UTF-8 text") }
             return text

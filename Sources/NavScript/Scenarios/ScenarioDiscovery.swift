@@ -71,7 +71,7 @@ public enum ScenarioDiscovery {
         let project = root.appendingPathComponent(projectFileName).standardizedFileURL.path
         return scripts(in: root, scenarios: false).filter { url in
             guard !scenarios.contains(url.path), url.path != project else { return false }
-            return !isExploreModel((try? ScriptFile.read(url.path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            return !isExploreModel(at: url.path)
         }
     }
 
@@ -79,8 +79,19 @@ public enum ScenarioDiscovery {
         let base = folder.standardizedFileURL
         let inScenarios = base.pathComponents.contains("scenarios")
         return ScriptWatcher.scripts(in: base).filter { path in
-            (path.hasSuffix("_spec.lua") || inScenarios || path.split(separator: "/").dropLast().contains("scenarios")) == scenarios
+            (inScenarios || isScenario(path)) == scenarios
         }.map { base.appendingPathComponent($0).standardizedFileURL }
+    }
+
+    /// Whether a script's path below a folder names a scenario file: `*_spec.lua`, or a
+    /// file in a folder named `scenarios`.
+    static func isScenario(_ relativePath: String) -> Bool {
+        relativePath.hasSuffix("_spec.lua") || relativePath.split(separator: "/").dropLast().contains("scenarios")
+    }
+
+    /// Whether the file at `path` makes an `explore.model` (false for one that cannot be read).
+    static func isExploreModel(at path: String) -> Bool {
+        isExploreModel((try? ScriptFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     /// The first line of a file that declares its root.

@@ -329,8 +329,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             call.setField(-2, "explore")
             lua.pushFunction(on: call) { [unowned runtime, unowned lua] call in
                 // A picture for a failure's explanation, when it fits what is left of the cap.
-                let room = lua.limits.memory > 0 ? max(0, lua.limits.memory - lua.memoryUsed) : .max
-                call.push(runtime.lastApp?.application.tree(limit: room / 2))
+                call.push(runtime.lastApp?.application.tree(limit: lua.memoryLeft / 2))
                 return 1
             }
             call.setField(-2, "lastTree")

@@ -145,18 +145,20 @@ final class ConsoleReporter: Reporter {
         output.write(text)
     }
 
-    /// Lines split at each LF alone ("\r\n" is one Swift Character, which `split` at "\n"
-    /// would leave whole), each indented.
+    /// The lines of `text`, split at each LF alone ("\r\n" is one Swift Character, which
+    /// `split` at "\n" would leave whole).
+    private func lines(_ text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     private func indent(_ text: String, by count: Int) -> String {
         let pad = String(repeating: " ", count: count)
-        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : pad + Substring($0) }.joined(separator: "\n")
+        return lines(text).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
     }
 
     /// A failure's text with its control characters written visibly, line by line: an
     /// error can carry a script's bytes (a CR, a terminal escape) that would garble the console.
     private func visibleLines(_ text: String) -> String {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Format.visible(String(Substring($0))) }.joined(separator: "\n")
+        lines(text).map { Format.visible(String($0)) }.joined(separator: "\n")
     }
 }
