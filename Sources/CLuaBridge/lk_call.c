@@ -1,6 +1,6 @@
 /*
-** lk_call.c: calls across the bridge, in both directions, and the budget that stops
-** runaway scripts.
+** lk_call.c: calls across the bridge, in both directions (the budget they share is
+** lk_budget.c's).
 **
 ** Why this file exists: Lua raises errors with longjmp (LUAI_THROW in ldo.c), and a
 ** longjmp across Swift frames is undefined behaviour: Swift has no unwinding for it, so
@@ -18,15 +18,8 @@
 */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <lauxlib.h>
 #include "lk_host.h"
-
-double lk_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* --- Lua to Swift ----------------------------------------------------------------- */
 
@@ -57,15 +50,6 @@ static int lk_raise(lua_State *L, const lk_status *status) {
         return luaL_error(L, "%s", status->message);
     }
     }
-}
-
-/* Raises the stop of the state, and makes sure every thread stops at its next instruction
-   (a script's pcall can catch this error, not the next one). */
-static int lk_raisestop(lua_State *L, lk_host *h) {
-    if (lua_gethookcount(L) != 1)
-        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
-    lua_pushstring(L, h->stop_message);
-    return lua_error(L);
 }
 
 /* Calls a Swift function with the host in control, and raises what it reports once it has
@@ -115,146 +99,6 @@ void lk_pushfunction(lua_State *L, lk_function fn, void *context) {
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushlightuserdata(L, context);
     lua_pushcclosure(L, lk_trampoline, 2);
-}
-
-/* --- The budget ----------------------------------------------------------------------- */
-
-/* Stops the state for a limit passed at `where` ("file:line", or "" when not known). */
-static void lk_setstop(lk_host *h, int why, const char *where) {
-    const char *colon = where[0] ? ": " : "";
-    h->stop = why;
-    if (why == LK_STOP_CAP)
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%smemory limit exceeded (%d KiB)", where, colon, (int)(h->limit / 1024));
-    else if (why == LK_STOP_INSTRUCTIONS)
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%sinstruction limit exceeded (%lld instructions)", where, colon, h->instruction_limit);
-    else
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%stime limit exceeded (%g s)", where, colon, h->seconds);
-}
-
-/* The script line that called the host, into where: the Lua function below the Swift one
-   running now, else the last line the budget hook saw; "" if neither is known. */
-void lk_scriptwhere(lk_host *h, char *where) {
-    lua_State *L = h->current;
-    if (L == NULL || !lk_scriptline(L, 1, 1, where, LK_WHERE_MAX))
-        snprintf(where, LK_WHERE_MAX, "%s", h->where);
-}
-
-/* Notes in h->where the script line running now, the innermost Lua function's (a C
-   function such as string.rep may be the one allocating): called when the cap refuses an
-   allocation, since Lua raises a memory error without calling the message handler, and the
-   hook may not have run yet in a short script. Reads the stack only; allocates nothing. */
-void lk_notewhere(lk_host *h) {
-    lua_Debug ar;
-    lua_State *L = h->running ? h->running : h->current;
-    for (int level = 0; L != NULL && level < 8 && lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(&ar), ar.currentline);
-            return;
-        }
-    }
-}
-
-/* Charges `instructions` of work the host did for the script (a navigation step, a stack
-   edit) to its budget, and checks the clock as often as the hook does: once every
-   LK_HOOK_COUNT instructions charged (reading it on every step was a twentieth of a
-   navigation's time). Returns the state's stop (LK_STOP_NONE while within the limits);
-   once stopped, the script stops as soon as the host returns to it. */
-int lk_chargehost(lua_State *L, long long instructions) {
-    lk_host *h = lk_gethost(L);
-    if (h->stop != LK_STOP_NONE)
-        return h->stop;
-    h->instructions += instructions;
-    h->unclocked += instructions;
-    int clocks = h->unclocked >= LK_HOOK_COUNT;
-    if (clocks)
-        h->unclocked = 0;
-    int why = h->instruction_limit > 0 && h->instructions > h->instruction_limit ? LK_STOP_INSTRUCTIONS
-            : clocks && h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME : LK_STOP_NONE;
-    if (why != LK_STOP_NONE) {
-        char where[LK_WHERE_MAX];
-        lk_scriptwhere(h, where);
-        lk_setstop(h, why, where);
-    }
-    return h->stop;
-}
-
-/* Charges work a library function does in C, where the hook never fires (table.move's
-   elements), as instructions, and raises the state's stop once it passes a limit: without
-   it, table.move({}, 1, 1 << 40, 1, {}) would run for hours out of the budget's reach. */
-void lk_chargework(lua_State *L, lua_Unsigned count) {
-    lk_host *h = lk_gethost(L);
-    lua_State *current = h->current;
-    h->current = L;   /* the limit's error names the script line that called the function */
-    int stop = lk_chargehost(L, count > (1ull << 62) ? 1ll << 62 : (long long)count);
-    h->current = current;
-    if (stop != LK_STOP_NONE)
-        lk_raisestop(L, h);
-}
-
-/* Charges `bytes` the host keeps for the script (a route's actions, a screen's traits) to
-   its memory cap, until the budget is renewed. Returns the state's stop: LK_STOP_CAP once
-   the cap is passed, and the script stops as soon as the host returns to it. */
-int lk_chargememory(lua_State *L, size_t bytes) {
-    lk_host *h = lk_gethost(L);
-    if (h->stop != LK_STOP_NONE)
-        return h->stop;
-    h->kept += bytes;
-    if (h->limit > 0 && h->used + h->kept > h->limit) {
-        char where[LK_WHERE_MAX];
-        lk_scriptwhere(h, where);
-        h->memory_exceeded = 1;
-        lk_setstop(h, LK_STOP_CAP, where);
-    }
-    return h->stop;
-}
-
-/* Gives back bytes charged by lk_chargememory whose memory the host let go. A refund of
-   bytes charged in an earlier budget can only lower the count to zero. */
-void lk_refundmemory(lua_State *L, size_t bytes) {
-    lk_host *h = lk_gethost(L);
-    h->kept = h->kept > bytes ? h->kept - bytes : 0;
-}
-
-const char *lk_stopmessage(lua_State *L) {
-    lk_host *h = lk_gethost(L);
-    return h->stop != LK_STOP_NONE ? h->stop_message : NULL;
-}
-
-/*
-** A count hook, installed on every state and so inherited by every coroutine. Once a
-** limit is passed it raises on every instruction of whatever thread runs, until the host
-** has control again: a script's pcall can catch one error but not stop the next (the
-** technique Redis uses for SCRIPT KILL).
-*/
-void lk_hook(lua_State *L, lua_Debug *ar) {
-    lk_host *h = lk_gethost(L);
-    if (ar->event == LUA_HOOKLINE) {
-        if (h->stop == LK_STOP_NONE) {
-            lk_coverline(L, h, ar);
-            return;
-        }
-    } else if (h->stop == LK_STOP_NONE) {
-        int count = lua_gethookcount(L);
-        h->instructions += count;
-        if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
-            lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(ar), ar->currentline);
-        else   /* in the runner's own code (a matcher): the script line that called it */
-            lk_scriptline(L, 1, 0, h->where, LK_WHERE_MAX);
-        if (h->memory_raised)                  /* a memory error a pcall caught */
-            lk_setstop(h, LK_STOP_CAP, h->where);
-        else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
-            lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
-        else if (h->deadline > 0 && lk_now() > h->deadline)
-            lk_setstop(h, LK_STOP_TIME, h->where);
-        else
-            return;
-    }
-    if (lua_gethookcount(L) != 1)
-        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
-    lua_pushstring(L, h->stop_message);
-    lua_error(L);
 }
 
 /* --- Swift to Lua ----------------------------------------------------------------- */
@@ -368,31 +212,6 @@ static int lk_msghandler(lua_State *L) {
         lua_remove(L, -2);
     }
     return 1;
-}
-
-static void lk_beginbudget(lua_State *L, lk_host *h) {
-    h->instructions = 0;
-    h->kept = 0;
-    if (h->stop != LK_STOP_MEMORY)          /* the system's refusal lasts as long as the state */
-        h->stop = LK_STOP_NONE;
-    h->memory_exceeded = h->memory_raised = 0;
-    h->refused_size = 0;
-    h->where[0] = '\0';
-    h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
-    if (lua_gethookcount(L) != LK_HOOK_COUNT)
-        lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
-}
-
-/* Starts a budget that every protected call shares until lk_endbudget (a scenario's, with
-   its hooks); without one, each outermost call gets the whole budget. */
-void lk_beginbudget_scope(lua_State *L) {
-    lk_host *h = lk_gethost(L);
-    lk_beginbudget(L, h);
-    h->scoped = 1;
-}
-
-void lk_endbudget_scope(lua_State *L) {
-    lk_gethost(L)->scoped = 0;
 }
 
 /*

@@ -63,7 +63,7 @@ typedef struct lk_host {
     lua_State *current;
     /* the thread the innermost lk_pcall runs, for where an allocation was refused */
     lua_State *running;
-    /* the instruction and time budget (lk_call.c) */
+    /* the instruction and time budget (lk_budget.c) */
     long long instruction_limit, instructions;
     /* what the host charged since it last looked at the clock (lk_chargehost) */
     long long unclocked;
@@ -98,6 +98,11 @@ double lk_now(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);
+/* The budget (lk_budget.c): a fresh one for the next outermost call; a stop of the state
+   for a limit passed at `where`; the stop raised, on every thread from its next instruction. */
+void lk_beginbudget(lua_State *L, lk_host *h);
+void lk_setstop(lk_host *h, int why, const char *where);
+int lk_raisestop(lua_State *L, lk_host *h);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);

@@ -103,13 +103,15 @@ int lk_tostring(lua_State *L, int idx);
 char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);
+lua_State *lk_current(lua_State *L);
+
+/* The budget (lk_budget.c) */
 void lk_beginbudget_scope(lua_State *L);
 void lk_endbudget_scope(lua_State *L);
 int lk_chargehost(lua_State *L, long long instructions);
 int lk_chargememory(lua_State *L, size_t bytes);
 void lk_refundmemory(lua_State *L, size_t bytes);
 const char *lk_stopmessage(lua_State *L);
-lua_State *lk_current(lua_State *L);
 
 /* Sandbox (lk_sandbox.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
