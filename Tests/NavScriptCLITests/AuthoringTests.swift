@@ -37,6 +37,22 @@ import Testing
         #expect(result.output.contains(message), "\(result.output)")
     }
 
+    /// A call of a name nav does not have gets Lua's error and the name meant; a name
+    /// nothing is close to, or a user's own table, gets Lua's error alone.
+    @Test(arguments: [
+        ("local app = nav.app()\n  app:naviagte(nav.route())", "attempt to call a nil value (method 'naviagte')\n       (did you mean 'navigate', a method of App and Navigator?)"),
+        ("nav.route():popp()", "attempt to call a nil value (method 'popp')\n       (did you mean 'pop', a method of Route?)"),
+        ("nav.rout()", "attempt to call a nil value (field 'rout')\n       (did you mean nav.route?)"),
+        ("nav.route():frobnicate()", "attempt to call a nil value (method 'frobnicate')\n     stack traceback:"),
+        ("local t = {}\n  t:xyzzy()", "attempt to call a nil value (method 'xyzzy')\n     stack traceback:"),
+    ])
+    func aMisspeltNameGetsTheNameMeant(body: String, message: String) throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('x', function()\n  \(body)\nend)\n"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains(message), "\(result.output)")
+    }
+
     /// Files that fail with one message (a module they all require is broken) are named
     /// together, the message once, not once a file.
     @Test func filesBrokenByOneModuleAreNamedTogether() throws {

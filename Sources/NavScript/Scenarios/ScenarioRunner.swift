@@ -184,6 +184,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         if error == nil, let failure = context.callbackFailure {
             error = LuaError(kind: .runtime, message: failure)
         }
+        // A call of a name nav does not have: the name meant, if one is close.
+        if let failure = error, let hint = NavNameSuggestion.hint(for: failure.message) {
+            error = LuaError(kind: failure.kind, message: failure.message + "\n  (\(hint))", traceback: failure.traceback)
+        }
         // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
         if let reason = context.pendingReason, error == nil || error?.message == "pending: \(reason)" {
             error = nil

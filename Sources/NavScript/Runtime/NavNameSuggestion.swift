@@ -1,0 +1,61 @@
+/// The name a script meant, for Lua's error when it calls a name nav does not have:
+/// `app:naviagte(route)` fails with "attempt to call a nil value (method 'naviagte')", and
+/// the runner adds "(did you mean 'navigate', a method of App and Navigator?)".
+///
+///     NavNameSuggestion.hint(for: "x.lua:3: attempt to call a nil value (method 'naviagte')")
+///     // "did you mean 'navigate', a method of App and Navigator?"
+enum NavNameSuggestion {
+    /// A hint for `message`, or nil when it is not such an error or no nav name is close:
+    /// a method is looked for among every class's methods, a field among the module's
+    /// functions (`nav.rout()`). Close means one edit for names up to four letters, two for
+    /// longer ones (a swap of two neighbours is one).
+    static func hint(for message: String) -> String? {
+        for (kind, names) in [("method", methods), ("field", moduleFunctions)] {
+            let marker = "attempt to call a nil value (\(kind) '"
+            guard let start = message.range(of: marker)?.upperBound,
+                  let end = message[start...].firstIndex(of: "'") else { continue }
+            let typed = String(message[start..<end])
+            guard names[typed] == nil else { return nil }
+            let limit = typed.count <= 4 ? 1 : 2
+            let close = names.keys.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
+            guard let best = close.min(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 else { return nil }
+            return kind == "method" ? "did you mean '\(best)', a method of \(names[best]!)?" : "did you mean nav.\(best)?"
+        }
+        return nil
+    }
+
+    /// Every class's methods, each with the classes that have it ("App and Navigator").
+    private static let methods: [String: String] = {
+        var owners: [String: [String]] = [:]
+        for binding in NavRuntime.bindings where binding.kind == .method {
+            owners[binding.name, default: []].append(binding.target.rawValue)
+        }
+        return owners.mapValues { classes in
+            let sorted = classes.sorted()
+            return sorted.count == 1 ? sorted[0] : sorted.dropLast().joined(separator: ", ") + " and " + sorted.last!
+        }
+    }()
+
+    private static let moduleFunctions: [String: String] = Dictionary(
+        NavRuntime.moduleBindings.map { ($0.name, "nav") }, uniquingKeysWith: { first, _ in first })
+
+    /// The edits from `a` to `b`: inserting, deleting or changing a character, or swapping
+    /// two neighbours (optimal string alignment).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}
