@@ -147,9 +147,14 @@ extension NavRuntime {
                 from = container
             }
         }
-        let route = call.isFunction(2)
-            ? try nestedRoute(call, 2, kind: from?.kind ?? (call.type(3) == .table ? .modal : .window)) ?? AnyScreenRoute(root: .window)
-            : try routeArgument(call, 2)
+        let route: AnyScreenRoute
+        if !call.isFunction(2) {
+            route = try routeArgument(call, 2)
+        } else if from == nil && call.type(3) == .table {
+            route = try nestedRouteFromNothing(call, 2).0 ?? AnyScreenRoute(root: .modal)
+        } else {
+            route = try nestedRoute(call, 2, kind: from?.kind ?? .window) ?? AnyScreenRoute(root: .window)
+        }
         var completion: ((Result<Void, Error>) -> Void)?
         if call.isFunction(completionIndex) {
             // Its errors have no caller to fail: the app method that runs the clock raises them.

@@ -112,6 +112,24 @@ extension NavRuntime {
         }
     }
 
+    /// The route the function at `index` builds from a container that is nil
+    /// (`from(app:topStack(), function(stack) ... end)` with no stack): Nivelir's closure
+    /// gets the optional's static kind, which Lua does not have. It is built on a modal
+    /// route, and again on the kind a method refused it for (`push` needs a stack), so that
+    /// the navigation fails as Nivelir's does: "No container of UIWindow type found for:
+    /// ScreenFromAction<UIWindow, UINavigationController>(output: nil)".
+    func nestedRouteFromNothing(_ call: LuaCall, _ index: Int32) throws -> (AnyScreenRoute?, ScreenContainerKind) {
+        do {
+            return (try nestedRoute(call, index, kind: .modal), .modal)
+        } catch let error as LuaError {
+            guard call.isFunction(index),
+                  let kind = [ScreenContainerKind.stack, .tabs].first(where: {
+                      error.message.contains("on bad self (\($0.routeName) expected, got \(ScreenContainerKind.modal.routeName))")
+                  }) else { throw error }
+            return (try nestedRoute(call, index, kind: kind), kind)
+        }
+    }
+
     /// Runs `body`, which is given the nested route read at argument `index`: an error about
     /// that route names the argument where it was (2 in `push(screen, nested)`, 3 in
     /// `push(screen, options, nested)`).
@@ -142,9 +160,12 @@ extension NavRuntime {
         // `from(container)`; `from(nil)` (say `from(app:top().presented)` with nothing
         // presented) fails when the route runs, as Nivelir's `from(_: Output?)`.
         routeMethod("from") { runtime, call, route in
-            let container = call.isNoneOrNil(2) ? nil : try call.object(2, runtime.containers)
-            let kind = container?.kind ?? .modal
-            return route.from(container, kind: kind, nested: try runtime.nestedRoute(call, 3, kind: kind))
+            guard !call.isNoneOrNil(2) else {
+                let (nested, kind) = try runtime.nestedRouteFromNothing(call, 3)
+                return route.from(nil, kind: kind, nested: nested)
+            }
+            let container = try call.object(2, runtime.containers)
+            return route.from(container, kind: container.kind, nested: try runtime.nestedRoute(call, 3, kind: container.kind))
         },
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.

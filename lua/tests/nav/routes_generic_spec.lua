@@ -248,4 +248,24 @@ describe("get, refresh, fail and wait", function()
     expect(function() route.top(Feed(), nav.stack) end):toFail("bad argument #1 to 'top' (Route expected, got Screen)")
     expect(route.nothing):toBe(nil)
   end)
+
+  -- Nivelir's closure gets the optional's static type: navigate(from: topStackContainer) { $0.push(x) }
+  -- compiles and fails when it runs. Lua has no static type: the function is built again on the
+  -- kind a method needed.
+  scenario("a function from a nil container fails when the route runs, on the kind it needed", function()
+    local app = nav.app { root = Feed() }
+    local function notFound(kind) return "No container of UIWindow type found for:\n  ScreenFromAction<UIWindow, " .. kind .. ">(output: nil)" end
+    expect({ app:navigate(nav.route():from(app:topStack(), function(stack) return stack:push(Chat()) end)) })
+      :toEqual({ false, notFound("UINavigationController") })
+    expect({ app:navigate(nav.route():from(app:topTabs(), function(tabs) return tabs:selectTab(1) end)) })
+      :toEqual({ false, notFound("UITabBarController") })
+    expect({ app:navigate(nav.route():from(nil, function(modal) return modal:dismiss() end)) }):toEqual({ false, notFound("UIViewController") })
+    local done
+    app.navigator:navigate(function(stack) return stack:push(Chat()) end, { from = app:topStack() }, function(ok, err) done = { ok, err } end)
+    app:settle()
+    expect(done):toEqual({ false, notFound("UINavigationController") })
+    expect(app.log[#app.log]):toBe("Error: " .. notFound("UINavigationController"))
+    expect(function() nav.route():from(nil, function(r) return r:stack():frob() end) end):toFail("attempt to call a nil value (method 'frob')")
+    expect(#app.transitions):toBe(0)
+  end)
 end)
