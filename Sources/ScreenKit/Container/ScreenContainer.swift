@@ -154,6 +154,12 @@ public final class ScreenContainer {
     /// The screen name of the key, if any.
     public var name: String? { key?.name }
 
+    /// The key a search by name or key matches (Nivelir's `ScreenKeyedContainer`): a
+    /// system screen's container is not built from a screen, as Nivelir's addons' UIKit
+    /// controllers are not keyed, so no such search finds it, though its `key` names it
+    /// in pictures and logs (`Alert(title=Hi)`).
+    public var searchKey: ScreenKey? { systemScreen == nil ? key : nil }
+
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:
     /// "modalPresentationStyle")`; what a custom decorator calls.
     public func setAttribute(_ value: ScreenValue?, for name: String) {

@@ -16,7 +16,7 @@ public struct ScreenObserverPredicate: CustomStringConvertible {
 
     /// A screen with this key.
     public static func screen(key: ScreenKey) -> Self {
-        Self(description: "screen \(key)") { _, container, _ in container?.key == key }
+        Self(description: "screen \(key)") { _, container, _ in container?.searchKey == key }
     }
 
     /// Any screen, while `container` is visible (the informing screen is not looked at).

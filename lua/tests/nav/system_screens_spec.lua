@@ -30,6 +30,17 @@ describe("alert", function()
     expect(alert.presenting.kind):toBe("stack")      -- UIKit presents from the presentation context
   end)
 
+  -- Nivelir's name and key searches match ScreenKeyedContainers only, which UIKit's controllers are not.
+  scenario("searches by name or key do not find it, though its name shows what it is", function()
+    local Alert = nav.screen("Alert")
+    local app = feedApp()
+    app:navigate(top:showAlert { title = "Hi", actions = { { title = "OK" } } })
+    expect(app:top().name):toBe("Alert")
+    expect(app:navigate(nav.route():last(Alert))):toFail("predicate: Alert container of UIViewController type")
+    expect(app:navigate(nav.route():last(nav.container { name = "Alert" }))):toFail("predicate: Alert container of UIViewController type")
+    expect(app:navigate(nav.route():last(nav.container))):toSucceed()
+  end)
+
   scenario("tapping an action dismisses it, then runs the action's route", function()
     local app = feedApp()
     app:navigate(top:showAlert(signOut))

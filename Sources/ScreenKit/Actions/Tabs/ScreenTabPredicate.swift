@@ -25,11 +25,11 @@ public struct ScreenTabPredicate: CustomStringConvertible {
     }
 
     public static func container(name: String) -> Self {
-        Self(description: "\(name) container") { $0.firstIndex { $0.key?.name == name } }
+        Self(description: "\(name) container") { $0.firstIndex { $0.searchKey?.name == name } }
     }
 
     public static func container(key: ScreenKey) -> Self {
-        Self(description: "\(key) container") { $0.firstIndex { $0.key == key } }
+        Self(description: "\(key) container") { $0.firstIndex { $0.searchKey == key } }
     }
 
     /// The first tab a container predicate matches (`nav.stack{key = chat}`).

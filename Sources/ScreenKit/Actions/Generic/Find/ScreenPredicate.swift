@@ -34,12 +34,12 @@ public struct AnyScreenPredicate: CustomStringConvertible {
 
     /// "Chat container of UIViewController type": keyed containers with that name.
     public static func container(of kind: ScreenContainerKind, name: String) -> Self {
-        Self(kind: kind, description: "\(name) container of \(kind.typeName) type") { $0.key?.name == name }
+        Self(kind: kind, description: "\(name) container of \(kind.typeName) type") { $0.searchKey?.name == name }
     }
 
     /// "Chat(chatId=7) container of UIViewController type": keyed containers with that key.
     public static func container(of kind: ScreenContainerKind, key: ScreenKey) -> Self {
-        Self(kind: kind, description: "\(key) container of \(kind.typeName) type") { $0.key == key }
+        Self(kind: kind, description: "\(key) container of \(kind.typeName) type") { $0.searchKey == key }
     }
 }
 

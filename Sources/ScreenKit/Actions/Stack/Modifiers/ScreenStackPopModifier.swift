@@ -28,11 +28,11 @@ public struct ScreenStackPopPredicate: CustomStringConvertible {
     }
 
     public static func container(name: String) -> Self {
-        Self(description: "to \(name) container") { $0.lastIndex { $0.key?.name == name } }
+        Self(description: "to \(name) container") { $0.lastIndex { $0.searchKey?.name == name } }
     }
 
     public static func container(key: ScreenKey) -> Self {
-        Self(description: "to \(key) container") { $0.lastIndex { $0.key == key } }
+        Self(description: "to \(key) container") { $0.lastIndex { $0.searchKey == key } }
     }
 
     /// The last screen a container predicate matches (`nav.container{name = "Chat"}`).
