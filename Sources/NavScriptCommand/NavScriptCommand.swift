@@ -67,6 +67,8 @@ enum Main {
                 message = message.replacingOccurrences(of: "\nUsage: ", with: "\nUsage: navscript ")
                     .replacingOccurrences(of: "See '", with: "See 'navscript ")
             }
+            // ArgumentParser names the root twice in the top help's last line.
+            message = message.replacingOccurrences(of: "See 'navscript navscript ", with: "See 'navscript ")
             if code == .success {
                 if !message.isEmpty {
                     print(message)

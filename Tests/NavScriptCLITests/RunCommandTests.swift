@@ -236,6 +236,7 @@ import Testing
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: navscript <subcommand>"))
         #expect(help.output.contains("Exit status: 0 when everything passed"))
+        #expect(help.output.contains("See 'navscript help <subcommand>' for detailed help."), "\(help.output)")
         let runHelp = try navscript(["help", "run"])
         #expect(runHelp.status == 0)
         #expect(runHelp.output.contains("--shard <I/N>"))
