@@ -35,6 +35,14 @@ local function matches(text, pattern)
   return ok and found ~= nil
 end
 
+-- For a failure's message: why text that is not a Lua pattern matched only as text. Lua
+-- finds a malformed pattern only as far as it matches, so it is matched against the text
+-- searched and against itself.
+local function patternNote(pattern, text)
+  local ok, err = pcall(find, text .. "\0" .. pattern, pattern)
+  return ok and "" or format("\n  (it is not a Lua pattern either: %s)", tostring(err):gsub("^[^\n]-:%d+: ", ""))
+end
+
 local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
 
 -- What explains a failure (showing values, diffs, pictures) loads on the first failure.
@@ -201,7 +209,7 @@ function expectation:toMatch(pattern)
   need(self, "toMatch needs a string", type(received) == "string")
   need(self, "toMatch needs a string as the pattern", type(pattern) == "string", pattern)
   return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
-    return format("  pattern: %s\n  received: %s", r.show(pattern), r.show(received))
+    return format("  pattern: %s\n  received: %s%s", r.show(pattern), r.show(received), patternNote(pattern, received))
   end)
 end
 

@@ -26,7 +26,8 @@ function expectation:toHaveLogged(pattern)
     -- An entry of several lines (a stack's modifiers) keeps them under it, indented.
     local shown = {}
     for i, line in ipairs(lines) do shown[i] = (tostring(line):gsub("\n", "\n      ")) end
-    return format("  pattern: %s%s\n  log:\n    %s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "))
+    return format("  pattern: %s%s\n  log:\n    %s%s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "),
+      self.negated and "" or patternNote(pattern, concat(shown, "\n")))
   end)
 end
 
@@ -44,6 +45,21 @@ function expectation:toSucceed()
   end)
 end
 
+-- An error value that is a table reads as a scenario's failure shows it: {code = 42, reason = "x"}.
+local function errorText(err)
+  local meta = getmetatable(err)
+  if type(err) ~= "table" or type(meta) == "table" and meta.__tostring then return tostring(err) end
+  local keys, parts = {}, {}
+  for key in pairs(err) do if type(key) == "string" then keys[#keys + 1] = key end end
+  sort(keys)
+  for i, key in ipairs(keys) do
+    local value = err[key]
+    parts[i] = key .. " = " .. (type(value) == "string" and '"' .. value .. '"'
+      or (type(value) == "number" or type(value) == "boolean") and tostring(value) or type(value))
+  end
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
 -- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
 function expectation:toFail(pattern)
   need(self, "toFail needs a function or a navigation's result", type(self.value) == "function" or type(self.value) == "boolean")
@@ -51,7 +67,7 @@ function expectation:toFail(pattern)
   local failed, message
   if type(self.value) == "function" then
     local ok, err = pcall(self.value)
-    failed, message = not ok, not ok and tostring(err) or nil
+    failed, message = not ok, not ok and errorText(err) or nil
   else
     failed, message = not self.value, self.extra
   end
@@ -64,7 +80,7 @@ function expectation:toFail(pattern)
       return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))
     end
     if failed then
-      return format("  expected a failure matching: %s\n  failed with: %s", r.show(pattern), r.show(message))
+      return format("  expected a failure matching: %s\n  failed with: %s%s", r.show(pattern), r.show(message), patternNote(pattern, text or ""))
     end
     return format("  expected a failure%s, but it succeeded", pattern and (" matching " .. r.show(pattern)) or "")
   end)

@@ -228,3 +228,18 @@ describe("names", function()
     expect(function() it.only("inner", function() end) end):toFail("'it.only' is not allowed inside a running scenario")
   end)
 end)
+
+describe("text and patterns", function()
+  scenario("text that is not found and is no Lua pattern either says so", function()
+    expect(failure(function() expect("abc"):toMatch("[a-") end)):toContain("(it is not a Lua pattern either: malformed pattern (missing ']'))")
+    expect(failure(function() expect(function() error("boom") end):toFail("[") end)):toContain("(it is not a Lua pattern either: malformed pattern")
+    expect(failure(function() expect({}):toHaveLogged("(x") end)):toContain("(it is not a Lua pattern either: unfinished capture)")
+    expect(failure(function() expect("abc"):toMatch("x%d") end)).never:toContain("not a Lua pattern")
+    expect("a [b"):toMatch("[b")                       -- found as text, so it matches
+  end)
+
+  scenario("an error that is a table is matched as a failure shows it, not by its address", function()
+    expect(function() error({ code = 42, reason = "x" }) end):toFail('{code = 42, reason = "x"}')
+    expect(function() error(setmetatable({}, { __tostring = function() return "custom" end })) end):toFail("custom")
+  end)
+end)
