@@ -42,6 +42,27 @@ import Testing
         #expect(changed.output.contains("         x\\x0d\n         y\\x0d\n         == fake\n       - z\n       + w\n"), "\(changed.output)")
     }
 
+    /// A snapshot file given Windows line ends (an editor, git's core.autocrlf) reads as it
+    /// was written, CRs of the text kept: Jest reads such files too.
+    @Test func aFileGivenWindowsLineEndsStillReads() throws {
+        let fixture = try Fixture(["crlf_spec.lua": #"scenario("crlf", function() expect("x\r\ny"):toMatchSnapshot() expect("plain"):toMatchSnapshot() end)"#])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        let written = try fixture.read("crlf_spec.lua.snap")
+        try fixture.write("crlf_spec.lua.snap", written.replacingOccurrences(of: "\n", with: "\r\n"))
+        let again = try navscript(["run", ".", "--ci", "--color", "never"], in: fixture.root)
+        #expect(again.status == 0, "\(again.output)")
+    }
+
+    /// A snapshot is named after the scenario that takes it: one taken while the file loads
+    /// is refused there (it passed locally and failed to load in CI, as ' 1').
+    @Test func aSnapshotWhileTheFileLoadsIsRefused() throws {
+        let fixture = try Fixture(["load_spec.lua": "describe('d', function()\n  expect(1):toMatchSnapshot()\n  it('x', function() end)\nend)\n"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("load_spec.lua:2: expect(value):toMatchSnapshot() works while a scenario runs, not while its file loads"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("load_spec.lua.snap").path))
+    }
+
     /// A name used twice gets the next free number: "b", "b 2", then "b 2" given by name
     /// becomes "b 2 2", so that no two snapshots of a scenario share a key.
     @Test func repeatedNamesNeverCollide() throws {

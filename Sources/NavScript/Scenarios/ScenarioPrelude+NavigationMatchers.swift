@@ -90,6 +90,10 @@ function expectation:toMatchSnapshot(name)
   if self.negated then
     raise(self, "expect(value).never:toMatchSnapshot(): a snapshot matcher cannot be negated (as in Jest)", 2)
   end
+  -- A snapshot is named after the scenario that takes it: while the file loads there is none.
+  if not running then
+    raise(self, "expect(value):toMatchSnapshot() works while a scenario runs, not while its file loads", 2)
+  end
   need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
   need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8.len(name) ~= nil, name)
   local value, text = self.value

@@ -78,7 +78,12 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             }
         }
         let file = ScenarioDiscovery.display(url)
-        for (number, line) in Self.lines(text).enumerated() {
+        // A file an editor or git's core.autocrlf gave Windows line ends: a header line never
+        // ends with a CR of its own (a name's is written `\r`), so every line lost one.
+        let all = Self.lines(text)
+        let windows = all.contains { $0.hasPrefix("== ") && $0.hasSuffix("\r") }
+        for (number, read) in all.enumerated() {
+            let line = windows && read.hasSuffix("\r") ? read.dropLast() : read
             if line.hasPrefix("== ") {
                 finish()
                 let next = Self.unescape(line.dropFirst(3))
