@@ -260,14 +260,16 @@ end
 function explore.argumentLists(model, name)
   local action = model.actions[model.byName[name]]
   local lists = { {} }
+  local tooMany = "action '" .. name .. "' has more than 10000 argument lists"
   for _, g in ipairs(action.args) do
-    local grown = {}
+    local grown, listed = {}, values(g, 10000)
+    if not listed then error(tooMany, 0) end
     for _, list in ipairs(lists) do
-      for _, v in ipairs(values(g)) do
+      for _, v in ipairs(listed) do
         local copy = { unpack(list) }
         copy[#copy + 1] = v
         grown[#grown + 1] = copy
-        if #grown > 10000 then error("action '" .. name .. "' has more than 10000 argument lists", 0) end
+        if #grown > 10000 then error(tooMany, 0) end
       end
     end
     lists = grown
@@ -284,24 +286,38 @@ local function same(a, b)
   return true
 end
 
+-- Offsets below `k` (k > 0) to try, most first: all of it, then halfway, a quarter of the
+-- way, ... down to one, so that repeated shrinking reaches the smallest failing value as a
+-- binary search does. `k` is read unsigned: the distance across a range wider than
+-- math.maxinteger.
+local function steps(k)
+  local out = { k }
+  local step = k >> 1
+  while step >= 1 do
+    if step ~= out[#out] then out[#out + 1] = step end
+    step = step >> 1
+  end
+  return out
+end
+
 -- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
--- a quarter of the way, ... down to one less, so that repeated shrinking reaches the
--- smallest failing value as a binary search does. One of a list: up to 8 of those before it.
+-- ... down to one less. One of a list: up to 8 of the first values, then those halfway to
+-- its place, ... down to the one before it.
 local function simplerValues(g, v)
   local out = {}
   if g.kind == "int" then
     if math.type(v) ~= "integer" or v <= g.lo or v > g.hi then return out end
-    out[1] = g.lo
-    local step = (v - g.lo) // 2
-    while step >= 1 do
-      if v - step > out[#out] then out[#out + 1] = v - step end
-      step = step // 2
-    end
+    for _, step in ipairs(steps(v - g.lo)) do out[#out + 1] = v - step end
     return out
   end
-  for _, value in ipairs(g.values) do
-    if same(value, v) or #out >= 8 then break end
-    out[#out + 1] = value
+  local place
+  for i, value in ipairs(g.values) do
+    if same(value, v) then place = i break end
+  end
+  if not place then return out end
+  for i = 1, math.min(8, place - 1) do out[#out + 1] = g.values[i] end
+  for _, step in ipairs(steps(place - 1)) do
+    if place - step > 8 then out[#out + 1] = g.values[place - step] end
   end
   return out
 end

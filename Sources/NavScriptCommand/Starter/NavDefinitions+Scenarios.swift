@@ -121,10 +121,12 @@ expect = nil
 
 ---@class explore
 explore = {}
+---A whole number from lo to hi (any range); shrinks toward lo.
 ---@param lo integer
 ---@param hi integer
 ---@return ExploreGenerator
 function explore.int(lo, hi) end
+---One of the values (plain data, nested at most 12 tables deep); shrinks toward the first.
 ---@param values any[]
 ---@return ExploreGenerator
 function explore.oneOf(values) end

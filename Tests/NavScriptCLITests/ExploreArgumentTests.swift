@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Arguments as a Hypothesis user expects them: any range of numbers, shrinking to the
+/// simplest failing value however far down a list it is, and values that read back as they
+/// were drawn.
+@Suite struct ExploreArgumentTests {
+    /// Fails from the tenth name on and from 1000 on: the simplest failure is v10 and 1000,
+    /// found in a range as wide as integers go and a list of thirty.
+    static let wide = """
+        local A, B = nav.screen("A"), nav.screen("B")
+        local names = {}
+        for i = 1, 30 do names[i] = "v" .. i end
+        return explore.model {
+          start = function() return nav.app { root = nav.stack { A() } } end,
+          actions = {
+            explore.action("pick", function(app, name, n)
+              if tonumber(name:sub(2)) >= 10 and n >= 1000 then return app:navigate(nav.route():top(nav.stack):push(B())) end
+            end, { args = { explore.oneOf(names), explore.int(math.mininteger, math.maxinteger) } }),
+          },
+          invariants = { ["no B"] = function(app) return app:top().name ~= "B", "B is on top" end },
+        }
+        """
+
+    @Test(arguments: [1, 2, 3])
+    func shrinkingReachesTheSimplestValueOfAWideRangeAndALongList(seed: Int) throws {
+        let fixture = try Fixture(["wide.lua": Self.wide])
+        let result = try navscript(["explore", "wide.lua", "--seed", "\(seed)"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("shrunk to 1):\n  1. pick(\"v10\", 1000)\n"), "\(result.output)")
+    }
+
+    /// A walk's steps carry their arguments a few tables deep: a value is refused where the
+    /// model loads past what a walk can carry, not in every walk.
+    @Test func oneOfRefusesWhatAWalkCannotCarry() throws {
+        let model = """
+            local A, B = nav.screen("A"), nav.screen("B")
+            local function nest(n) local t = "x" for i = 1, n do t = { t } end return t end
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("pick", function(app, v) return app:navigate(nav.route():top(nav.stack):push(B())) end,
+                { args = explore.oneOf { nest(TABLES) } }) },
+              invariants = { ["no B"] = function(app) return app:top().name ~= "B", "B is on top" end },
+            }
+            """
+        let fixture = try Fixture(["deep.lua": model.replacingOccurrences(of: "TABLES", with: "13"),
+                                   "deeper.lua": model.replacingOccurrences(of: "TABLES", with: "14")])
+        let deep = try navscript(["explore", "deep.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(deep.status == 1, "\(deep.output)")
+        let replayed = try navscript(["run", "saved"], in: fixture.root)
+        #expect(replayed.status == 1)
+        #expect(replayed.output.contains("invariant 'no B' does not hold after step 1"), "\(replayed.output)")
+        let deeper = try navscript(["explore", "deeper.lua"], in: fixture.root)
+        #expect(deeper.status == 2)
+        #expect(deeper.errors.contains("is nested more than 12 tables deep)"), "\(deeper.errors)")
+    }
+}
