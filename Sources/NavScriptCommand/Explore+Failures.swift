@@ -100,11 +100,21 @@ extension Explore {
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")
         let requireLine = "local model = require \"\(runner.moduleName ?? "")\"\n"   // checked before exploring
-        // The same failure of the same model is saved over its last one; a file another model
-        // saved under the same name is kept, and this one gets a number.
+        // A comment is one line: text with control characters is written as a Lua string.
+        func comment(_ text: String) -> String {
+            text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? ExploreStep.literal(.string(text)) : text
+        }
+        let failureLine = "-- Failure: \(comment(failure.form))\n"
+        // The same failure of the same model is saved over its last one; a file another
+        // model or another failure saved under the same name is kept, and this one gets a
+        // number (a file saved before failures were named goes by its invariant).
+        func isSame(_ existing: String) -> Bool {
+            existing.contains(requireLine) && (existing.contains(failureLine)
+                || !existing.contains("\n-- Failure: ") && existing.contains("-- Invariant: \(comment(failure.invariant))\n"))
+        }
         var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
         var number = 1
-        while let existing = try? String(contentsOf: target, encoding: .utf8), !existing.contains(requireLine) {
+        while let existing = try? String(contentsOf: target, encoding: .utf8), !isSame(existing) {
             number += 1
             target = folder.appendingPathComponent("explore_\(slug.prefix(48))_\(number)_spec.lua")
         }
@@ -118,9 +128,7 @@ extension Explore {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
-        // A comment is one line: a name with control characters is written as a Lua string.
-        let plain = !failure.invariant.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-        text += "-- Invariant: \(plain ? failure.invariant : ExploreStep.literal(.string(failure.invariant)))\n"
+        text += "-- Invariant: \(comment(failure.invariant))\n" + failureLine
         text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
         text += "  explore.replay(model, {\n"

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Arguments as a Hypothesis user expects them: any range of numbers, shrinking to the
-/// simplest failing value however far down a list it is, and values that read back as they
-/// were drawn.
+/// Arguments as a Hypothesis user expects them (any range of numbers, shrinking to the
+/// simplest failing value however far down a list it is, values that read back as they were
+/// drawn), and failures saved one file each.
 @Suite struct ExploreArgumentTests {
     /// Fails from the tenth name on and from 1000 on: the simplest failure is v10 and 1000,
     /// found in a range as wide as integers go and a list of thirty.
@@ -53,5 +53,31 @@ import Testing
         let deeper = try navscript(["explore", "deeper.lua"], in: fixture.root)
         #expect(deeper.status == 2)
         #expect(deeper.errors.contains("is nested more than 12 tables deep)"), "\(deeper.errors)")
+    }
+
+    /// Another failure of the same invariant (another action failing with another message)
+    /// is another regression test: it gets a file of its own, and the same failure found
+    /// again is saved over its own.
+    @Test func anotherFailureOfTheSameInvariantIsSavedBesideIt() throws {
+        let model = """
+            return explore.model {
+              start = function() return nav.app() end,
+              actions = {
+                explore.action("open", function() if OPEN then return false, "open failed" end end),
+                explore.action("close", function() if CLOSE then return false, "close failed" end end),
+              },
+            }
+            """
+        let fixture = try Fixture(["model.lua": model.replacingOccurrences(of: "OPEN", with: "true").replacingOccurrences(of: "CLOSE", with: "false")])
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root).status == 1)
+        try fixture.write("model.lua", model.replacingOccurrences(of: "OPEN", with: "false").replacingOccurrences(of: "CLOSE", with: "true"))
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root).status == 1)
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved", "--seed", "7"], in: fixture.root).status == 1)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("saved").path).sorted()
+        #expect(saved == ["explore_a_navigation_fails_only_with_an_expected_error_2_spec.lua",
+                          "explore_a_navigation_fails_only_with_an_expected_error_spec.lua"], "\(saved)")
+        let first = try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_spec.lua")
+        #expect(first.contains("{ \"open\" }") && first.contains("-- Failure: a navigation fails only with an expected error: "), "\(first)")
+        #expect(try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_2_spec.lua").contains("{ \"close\" }"))
     }
 }

@@ -79,6 +79,13 @@ public struct ExploreFailure: Sendable, Hashable {
         return describesState || Self.form(message) == Self.form(other.message)
     }
 
+    /// What tells this failure from others, as `isSame` does: the invariant, and the form
+    /// of its message unless that describes the state (`one chat per id: Chat # is open
+    /// twice`). A saved scenario names it, and is saved over only by the same failure.
+    public var form: String {
+        describesState ? invariant : invariant + ": " + Self.form(message)
+    }
+
     /// The first line with each run of digits as one `#`.
     private static func form(_ message: String) -> String {
         var out = "", inNumber = false
