@@ -96,6 +96,9 @@ extension Explore {
             }
         }
         print("  " + failure.message.replacingOccurrences(of: "\n", with: "\n  "))
+        if !(replay.failure?.isSame(as: found.failure) ?? false) {
+            print("  (replayed once more, these steps did not fail the same way: the model depends on something a walk does not set up, such as the clock of the machine or a module's state left by an earlier walk)")
+        }
         guard let saveFailures else { return }
         let folder = URL(fileURLWithPath: saveFailures, relativeTo: workingDirectory)
         let slug = String(failure.invariant.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }).split(separator: "_").joined(separator: "_")

@@ -458,6 +458,14 @@ import Testing
         let hole = try navscript(["explore", "hole.lua"], in: fixture.root)
         #expect(hole.status == 2)
         #expect(hole.errors.contains("hole.lua:1: bad argument #1 to 'oneOf' (a list of values without holes or named fields expected)"), "\(hole.errors)")
+        // Bytes that are not UTF-8 would come back as U+FFFD: the saved scenario would pass.
+        for (value, message) in [("'ok', '\\255'", "value 2 is a string that is not UTF-8 text"),
+                                 ("{ { ['\\254'] = 1 } }", "value 1[1] has a key that is not UTF-8 text")] {
+            try fixture.write("bytes.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('f', function() end, { args = explore.oneOf { \(value) } }) } }")
+            let bytes = try navscript(["explore", "bytes.lua"], in: fixture.root)
+            #expect(bytes.status == 2)
+            #expect(bytes.errors.contains("bytes.lua:1: bad argument #1 to 'oneOf' (\(message): a walk's steps are kept as text)"), "\(bytes.errors)")
+        }
     }
 
     /// A failed navigation counts whether the action returns it or not: its error is logged.

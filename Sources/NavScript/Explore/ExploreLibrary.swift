@@ -64,6 +64,9 @@ function explore.oneOf(values)
   -- too, and a table's keys are names or its list's positions.
   local function notData(value, path, depth, open)
     local kind = type(value)
+    if kind == "string" and not utf8.len(value) then
+      return format("%s is a string that is not UTF-8 text: a walk's steps are kept as text", path)
+    end
     if kind == "string" or kind == "number" or kind == "boolean" then return nil end
     if kind ~= "table" then
       return format("%s is a %s: values are plain data, strings, numbers, booleans and tables of them", path, kind)
@@ -76,6 +79,9 @@ function explore.oneOf(values)
       local inList = math.type(key) == "integer" and key >= 1 and key <= length
       if type(key) ~= "string" and not inList then
         return format("%s has the key %s: keys are names, or the positions of a list", path, tostring(key))
+      end
+      if type(key) == "string" and not utf8.len(key) then
+        return format("%s has a key that is not UTF-8 text: a walk's steps are kept as text", path)
       end
       local why = notData(field, inList and format("%s[%d]", path, key) or format("%s.%s", path, key), depth + 1, open)
       if why then return why end
