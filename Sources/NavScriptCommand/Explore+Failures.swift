@@ -8,9 +8,26 @@ import NavScript
 extension Explore {
     /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
     /// way (`ExploreFailure.isSame`).
-    func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, randomSeed: Int, runner: ExploreRunner) throws -> [ExploreStep] {
+    /// Shrinking stops after 2,000 replays, after --time seconds of its own, or at Ctrl-C
+    /// or SIGTERM; `cutShort` then says which, and the steps are the fewest found so far.
+    func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, randomSeed: Int,
+                runner: ExploreRunner) throws -> (steps: [ExploreStep], cutShort: String?) {
         var best = steps
         var checks = 0
+        let started = Date()
+        var cutShort: String?, reported = started
+        /// Whether to try one more candidate.
+        func goesOn() -> Bool {
+            if checks >= 2_000 { return false }
+            if RunInterrupt.signal != 0 { cutShort = RunInterrupt.name; return false }
+            let now = Date()
+            if now.timeIntervalSince(started) > time { cutShort = "--time \(String(format: "%g", time)) s"; return false }
+            if now.timeIntervalSince(reported) >= 2 {
+                reported = now
+                FileHandle.standardError.write(Data("explore: shrinking, \(Format.count(best.count, "action")) after \(checks) replays\n".utf8))
+            }
+            return true
+        }
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             checks += 1
             let replay: ExploreRunner.Replay
@@ -26,12 +43,12 @@ extension Explore {
         }
         if let cut = try fails(best) { best = cut }
         var changed = true
-        while changed && checks < 2_000 {
+        while changed && goesOn() {
             changed = false
             var size = max(best.count / 2, 1)
-            while size >= 1 && checks < 2_000 {
+            while size >= 1 && goesOn() {
                 var position = 0
-                while position < best.count && checks < 2_000 {
+                while position < best.count && goesOn() {
                     var candidate = best
                     candidate.removeSubrange(position..<min(position + size, best.count))
                     if let shorter = try fails(candidate), shorter.count < best.count {
@@ -45,8 +62,9 @@ extension Explore {
             }
             // A simpler argument may fail sooner and cut the steps short: go by the current count.
             var index = 0
-            while index < best.count && checks < 2_000 {
+            while index < best.count && goesOn() {
                 for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(best[index]) }) {
+                    guard goesOn() else { break }
                     var candidate = best
                     candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
                     if let simpler = try fails(candidate), simpler.count <= best.count {
@@ -61,8 +79,9 @@ extension Explore {
             // Hypothesis shrinks duplicated values together: `open chat(2)` twice fails as
             // `open chat(1)` twice, which one step at a time never reaches.
             let repeatedSteps = Dictionary(grouping: best, by: { $0 }).filter { $0.value.count > 1 }.keys
-            for repeated in repeatedSteps.sorted(by: { $0.description < $1.description }) where checks < 2_000 {
+            for repeated in repeatedSteps.sorted(by: { $0.description < $1.description }) where goesOn() {
                 for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(repeated) }) {
+                    guard goesOn() else { break }
                     let candidate = best.map { $0 == repeated ? ExploreStep(action: $0.action, arguments: arguments) : $0 }
                     if let simpler = try fails(candidate), simpler.count <= best.count {
                         best = simpler
@@ -72,12 +91,12 @@ extension Explore {
                 }
             }
         }
-        return best
+        return (best, cutShort)
     }
 
     func report(_ found: Found, runner: ExploreRunner,
                         model: ScenarioFile, workingDirectory: URL) throws {
-        let shrunk = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        let (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
         let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) {
             try runner.run(shrunk, start: found.start, trees: true, randomSeed: found.randomSeed)
         }
@@ -96,6 +115,9 @@ extension Explore {
             }
         }
         print("  " + failure.message.replacingOccurrences(of: "\n", with: "\n  "))
+        if let cutShort {
+            print("  (shrinking was stopped by \(cutShort): there may be fewer or simpler steps that fail the same way)")
+        }
         if !(replay.failure?.isSame(as: found.failure) ?? false) {
             print("  (replayed once more, these steps did not fail the same way: the model depends on something a walk does not set up, such as the clock of the machine or a module's state left by an earlier walk)")
         }

@@ -39,7 +39,7 @@ struct Explore: ParsableCommand {
     @Option(help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure gets as long again.", valueName: "seconds"))
     var time = 60.0
 
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Walks run side by side (the cores).")
@@ -87,16 +87,22 @@ struct Explore: ParsableCommand {
             throw ExitCode(2)
         }
         try checkSaveFailures(runner, model: model)
-        let found: Found?
-        do {
-            found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
-        } catch {
-            FileHandle.standardError.write(Data("navscript explore: \(Format.loadError(error))\n".utf8))
-            throw ExitCode(2)
+        // Ctrl-C or SIGTERM stops the exploration where it is: what it found is printed (and
+        // saved), and it exits with 128 + the signal; a second one ends it at once.
+        try RunInterrupt.catching(if: true) {
+            let found: Found?
+            do {
+                found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
+            } catch {
+                FileHandle.standardError.write(Data("navscript explore: \(Format.loadError(error))\n".utf8))
+                throw ExitCode(2)
+            }
+            if let found {
+                try report(found, runner: runner, model: model, workingDirectory: workingDirectory)
+            }
+            if RunInterrupt.signal != 0 { throw ExitCode(128 + RunInterrupt.signal) }
+            throw ExitCode(found == nil ? 0 : 1)
         }
-        guard let found else { throw ExitCode(0) }
-        try report(found, runner: runner, model: model, workingDirectory: workingDirectory)
-        throw ExitCode(1)
     }
 
     // MARK: Walks
@@ -117,7 +123,7 @@ struct Explore: ParsableCommand {
         // Batches of `jobs` walks, none across an epoch; after each, the failure of the lowest
         // walk number wins, so the result does not depend on --jobs.
         // The first batch runs whatever --time says: an exploration of no walk proves nothing.
-        while batchStart < runs && first == nil && (batchStart == 0 || Date() < deadline) {
+        while batchStart < runs && first == nil && (batchStart == 0 || Date() < deadline) && RunInterrupt.signal == 0 {
             let epochEnd = (batchStart / ExploreKnowledge.epoch + 1) * ExploreKnowledge.epoch
             let batch = Array(batchStart..<min(batchStart + jobs, runs, epochEnd))
             let results = WalkResults(count: batch.count)
@@ -173,7 +179,7 @@ struct Explore: ParsableCommand {
         let asked = performed > 0 || !enabled.isEmpty || first == nil
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)
         guard let first, let failure = first.walk.failure else {
-            print("No invariant broke.")
+            print(RunInterrupt.signal != 0 ? "Stopped by \(RunInterrupt.name): no invariant broke in the walks before it." : "No invariant broke.")
             return nil
         }
         return (first.walk.steps, first.index % starts + 1, failure, "walk \(first.index + 1)", first.walk.randomSeed)
@@ -210,8 +216,9 @@ struct Explore: ParsableCommand {
             var next: [Entry] = []
             for (start, sequence, shape, moves) in level {
                 for move in moves {
-                    guard Date() < deadline else {
-                        print("Stopped by --time \(String(format: "%g", time)) s at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
+                    guard Date() < deadline && RunInterrupt.signal == 0 else {
+                        let by = RunInterrupt.signal != 0 ? RunInterrupt.name : "--time \(String(format: "%g", time)) s"
+                        print("Stopped by \(by) at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
                               + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
                               + "no invariant broke in any state within \(Format.count(reached, "action")).")
                         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)

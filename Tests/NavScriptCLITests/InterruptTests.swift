@@ -68,4 +68,48 @@ import Testing
         #expect(merged.errors.contains("is of a run that was interrupted"), "\(merged.errors)")
         #expect(try fixture.read("m.tap").contains("Bail out! interrupted: 1 scenario not run"))
     }
+
+    /// One tick takes a few milliseconds and only the 150th breaks the invariant: shrinking
+    /// replays 150 steps hundreds of times, for more than a minute.
+    static let slowModel = """
+        local n = 0
+        return explore.model {
+          start = function() n = 0 return nav.app() end,
+          actions = { explore.action("tick", function(app) local t = 0 for i = 1, 200000 do t = t + i end n = n + 1 end) },
+          invariants = { ["fewer than 150"] = function(app) return n < 150, "150 ticks" end },
+        }
+        """
+
+    /// `explore`'s shrinking keeps to a budget (--time again) and stops at an interrupt,
+    /// printing and saving the fewest steps found so far; an interrupt during the walks
+    /// prints what they found; the status is then 128 + the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedExplorationSaysWhatItFound(_ signal: Int32) throws {
+        let fixture = try Fixture(["slow.lua": Self.slowModel, "quick.lua": """
+            return explore.model { start = function() return nav.app() end, actions = { explore.action("x", function() end) } }
+            """])
+        let shrinking = try WatchCommandTests.Watch(["explore", "slow.lua", "--depth", "200", "--runs", "1", "--save-failures", "saved"], in: fixture.root)
+        #expect(shrinking.waitFor("explore: shrinking, 150 actions after"))
+        kill(shrinking.process.processIdentifier, signal)
+        shrinking.waitUntilExit()
+        #expect(shrinking.process.terminationStatus == 128 + signal, "\(shrinking.output)")
+        let name = signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM"
+        #expect(shrinking.output.contains("  150 ticks\n  (shrinking was stopped by \(name): there may be fewer or simpler steps that fail the same way)\n"), "\(shrinking.output)")
+        #expect(fixture.exists("saved/explore_fewer_than_150_spec.lua"))
+        let walking = try WatchCommandTests.Watch(["explore", "quick.lua", "--runs", "100000000"], in: fixture.root)
+        #expect(walking.waitFor("walks,"))
+        kill(walking.process.processIdentifier, signal)
+        walking.waitUntilExit()
+        #expect(walking.process.terminationStatus == 128 + signal, "\(walking.output)")
+        #expect(walking.output.contains("Stopped by \(name): no invariant broke in the walks before it."), "\(walking.output)")
+    }
+
+    @Test func shrinkingStopsAtItsTimeBudget() throws {
+        let fixture = try Fixture(["slow.lua": Self.slowModel])
+        let started = Date()
+        let result = try navscript(["explore", "slow.lua", "--depth", "200", "--runs", "1", "--time", "1"], in: fixture.root)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 1)
+        #expect(result.output.contains("(shrinking was stopped by --time 1 s: there may be fewer or simpler steps that fail the same way)"), "\(result.output)")
+    }
 }

@@ -1,4 +1,5 @@
 import CWorkerCopy
+import Foundation
 
 /// Ctrl-C and SIGTERM while `navscript run` runs its workers: the first one stops the run
 /// (no scenario starts, the running ones are stopped and count as not run), the reports
@@ -14,6 +15,9 @@ enum RunInterrupt {
 
     /// The signal that stopped the run, or 0.
     static var signal: Int32 { isCatching ? worker_copy_interrupted() : 0 }
+
+    /// The signal, as a message names it: "Ctrl-C (SIGINT)", "SIGTERM".
+    static var name: String { signal == SIGINT ? "Ctrl-C (SIGINT)" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)" }
 
     /// Runs `body` with the signals caught when `on` (a run on worker processes: a run on
     /// threads of this process, `--in-process`, keeps their default).
