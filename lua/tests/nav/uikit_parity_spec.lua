@@ -110,6 +110,24 @@ describe("the presentation style none", function()
   end)
 end)
 
+describe("the page curl transition", function()
+  -- UIModalTransitionStyle.partialCurl: "supported only if the parent view controller is presenting a
+  -- full-screen view and you use the UIModalPresentationStyle.fullScreen modal presentation style."
+  scenario("fails to present other than full screen over full screen, as UIKit raises", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local curl = function(screen) return screen:withModalTransitionStyle("partialCurl") end
+    expect(app:navigate(nav.route():top(nav.container):present(curl(Chat()))))
+      :toFail("Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller <UIViewController: Chat>.")
+    expect(app.transitions):toHaveLength(0)
+    expect(app:navigate(nav.route():top(nav.container):present(Settings()))):toSucceed()
+    expect(app:navigate(nav.route():top(nav.container):present(curl(Chat():withModalPresentationStyle("fullScreen")))))
+      :toFail("to or from non-fullscreen view controller <UIViewController: Settings>.")
+    local full = nav.app { root = nav.stack { Feed() } }
+    expect(full:navigate(nav.route():top(nav.container):present(curl(Chat():withModalPresentationStyle("fullScreen")))))
+      :toSucceed()
+  end)
+end)
+
 describe("a stack in a stack", function()
   scenario("cannot be pushed, as UIKit raises", function()
     local app = nav.app { root = nav.stack { Feed() } }

@@ -2,8 +2,9 @@
 /// <screen> on <type>". When the current container or one of its ancestors already
 /// presents something, the action fails with "is already presenting another container";
 /// when UIKit would refuse otherwise (a presentation in progress, a presenter out of the
-/// window), with UIKit's warning; a screen styled `none`, or a popover on a pad with no
-/// anchor, fails, where UIKit raises. It completes once the presentation ends.
+/// window), with UIKit's warning; a screen styled `none`, a popover on a pad with no
+/// anchor, or a page curl that is not full screen over full screen, fails, where UIKit
+/// raises. It completes once the presentation ends.
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
@@ -43,6 +44,16 @@ public struct ScreenPresentAction: ScreenAction {
         if navigator.simulation.system.idiom == .pad, ScreenModalPresentationStyle(attributeOf: presented) == .popover,
            presented.attributes[ScreenAttribute.popoverAnchor] == nil {
             return completion(.failure(ScreenFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs.")))
+        }
+        // A page curl needs a full-screen presentation from a full-screen presenter: UIKit
+        // raises otherwise (UIModalTransitionStyle.partialCurl's documentation).
+        if case .string(ScreenModalTransitionStyle.partialCurl.rawValue)? = presented.attributes[ScreenAttribute.modalTransitionStyle] {
+            let context = container.presentationContext
+            let fullScreen = { (c: ScreenContainer) in ScreenModalPresentationStyle(attributeOf: c) == .fullScreen }
+            if !fullScreen(presented) || (context.presentingContainer != nil && !fullScreen(context)) {
+                let from = fullScreen(presented) ? context : presented
+                return completion(.failure(ScreenFailure("Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller \(from).")))
+            }
         }
         let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
             completion(.success(presented))
