@@ -61,7 +61,8 @@ public final class ScreenApplication {
     /// from the container, to completion; a button without a route does nothing. A
     /// container without that button fails with "No container ... found"; one that is not
     /// the top screen of a stack on screen fails too, as UIKit shows only that screen's
-    /// navigation item in the bar.
+    /// navigation item in the bar, and so does one under a presentation (a sheet's dimming
+    /// view takes the touch).
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
         guard container.attributes[side.attribute] != nil else {
@@ -69,6 +70,11 @@ public final class ScreenApplication {
         }
         guard let stack = container.parent, stack.kind == .stack, stack.children.last === container, container.isVisible else {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: a navigation bar shows the items of its stack's top screen, when the stack is on screen"))
+        }
+        // Whatever it presents, or an ancestor does, lies over it: a sheet's dimming view, a
+        // popover's, a presented view take the touch.
+        if let presented = container.presented {
+            return .failure(ScreenFailure("The \(side.attribute) of \(container) is under \(presented), which takes the tap: dismiss it first"))
         }
         guard let route = container.barButtonRoutes[side.attribute] else { return .success(()) }
         return navigate(from: container, to: route)

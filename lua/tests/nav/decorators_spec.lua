@@ -96,6 +96,13 @@ describe("decorators", function()
     expect(alone:tap(alone:top(), "right")):toFail("is not on screen")
     local under = nav.app { root = nav.stack { Chat():withRightBarButton(button) }, presented = Feed():withModalPresentationStyle("fullScreen") }
     expect(under:tap(under.window.children[1].children[1], "right")):toFail("is not on screen")
+    -- A sheet leaves its presenter on screen, under its dimming view, which takes the touch.
+    for _, style in ipairs { "automatic", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "popover" } do
+      local sheet = nav.app { root = nav.stack { Chat():withRightBarButton(button) }, presented = Feed():withModalPresentationStyle(style) }
+      expect(sheet:tap(sheet.window.children[1].children[1], "right"))
+        :toFail("The rightBarButton of <UIViewController: Chat> is under <UIViewController: Feed>, which takes the tap: dismiss it first")
+      expect(sheet.transitions):toHaveLength(0)
+    end
     -- A button without a route is there, and does nothing.
     local inert = nav.app { root = nav.stack { Chat():withRightBarButton { title = "Info" } } }
     expect(inert:tap(inert:top(), "right")):toBe(true)
