@@ -108,11 +108,15 @@ local function need(self, what, ok, ...)
 end
 
 -- A Container is never equal to a Screen (or its type): the comparison a reader meant is
--- toShow's, the screen the container shows.
+-- toShow's, the screen the container shows. Two routes are equal only when they are one:
+-- what a route is shows in what it does.
 local function containerScreenHint(received, expected)
   local a, b = getmetatable(received), getmetatable(expected)
   if (a == "Container" and (b == "Screen" or b == "ScreenType")) or (b == "Container" and (a == "Screen" or a == "ScreenType")) then
     return "\n  (a Container never equals a Screen: expect(container):toShow(screen) compares the screen it shows)"
+  elseif a == "Route" and b == "Route" then
+    return "\n  (two routes are equal only when they are the same route, as Nivelir's routes are not Equatable: "
+      .. "compare what they do, each navigated in an app of its own, with expect(app):toEqual(other))"
   end
   return ""
 end

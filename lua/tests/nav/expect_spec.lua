@@ -238,6 +238,13 @@ describe("text and patterns", function()
     expect("a [b"):toMatch("[b")                       -- found as text, so it matches
   end)
 
+  scenario("two routes that are not one say what to compare instead", function()
+    local route = nav.route():top(nav.stack)
+    expect(route):toEqual(route)
+    expect(failure(function() expect(nav.route():top(nav.stack)):toEqual(nav.route():top(nav.stack)) end))
+      :toContain("(two routes are equal only when they are the same route, as Nivelir's routes are not Equatable")
+  end)
+
   scenario("an error that is a table is matched as a failure shows it, not by its address", function()
     expect(function() error({ code = 42, reason = "x" }) end):toFail('{code = 42, reason = "x"}')
     expect(function() error(setmetatable({}, { __tostring = function() return "custom" end })) end):toFail("custom")
