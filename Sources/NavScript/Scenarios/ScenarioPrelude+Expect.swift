@@ -296,8 +296,13 @@ local function extend(matchers)
     if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
     expectation[name] = guarded(name, function(self, ...)
       local pass, message = matcher(self.value, ...)
-      return check(self, not not pass, format("expect(value):%s() failed", name), function()
-        if type(message) == "function" then message = message() end
+      -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).
+      if pass ~= nil and type(pass) ~= "boolean" then
+        raise(self, format("expect(value):%s(): the matcher must return true or false first, got %s", name, type(pass)), 2)
+      end
+      return check(self, pass == true, format("expect(value):%s() failed", name), function()
+        -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
+        if type(message) == "function" then message = message(self.negated) end
         return message and ("  " .. tostring(message):gsub("\n", "\n  ")) or ""
       end)
     end)

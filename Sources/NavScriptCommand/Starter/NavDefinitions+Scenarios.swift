@@ -98,8 +98,9 @@ function strict_teardown(body) end
 function finally(body) end
 
 ---A matcher of expect.extend: gets the received value and the matcher's arguments, and
----returns whether it passes and a message (or a function making one) for a failure.
----@alias Matcher fun(received: any, ...): (boolean, (string|fun(): string)?)
+---returns whether it passes (true or false; nil counts as false) and a message, or a function
+---making one, for a failure (given true when the expect is negated with .never).
+---@alias Matcher fun(received: any, ...): (boolean?, (string|fun(negated: boolean): string)?)
 
 ---@class ExpectFunction
 ---@overload fun(value: any, extra?: any): Expectation

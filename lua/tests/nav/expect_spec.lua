@@ -187,6 +187,20 @@ describe("expect.extend", function()
     expect(failure(function() expect({}):toHaveKey("b") end)):toContain("no key b")
     expect(function() expect.extend { toBe = function() end } end):toFail("'toBe' is a built-in matcher")
   end)
+
+  -- As Jest's: a message function learns whether the expect was negated (this.isNot), and pass is a boolean.
+  scenario("a message function is told the expect was negated, and a pass that is not true or false is refused", function()
+    expect.extend {
+      toBeSmall = function(n) return n < 10, function(negated) return negated and "expected a big number" or "expected a small number" end end,
+      toSayYes = function() return "yes" end,
+      toBeNothing = function(value) if value == nil then return true end end,
+    }
+    expect(failure(function() expect(1).never:toBeSmall() end)):toContain("expected a big number")
+    expect(failure(function() expect(11):toBeSmall() end)):toContain("expected a small number")
+    expect(failure(function() expect(1):toSayYes() end)):toContain("expect(value):toSayYes(): the matcher must return true or false first, got string")
+    expect(nil):toBeNothing()
+    expect(1).never:toBeNothing()
+  end)
 end)
 
 describe("hooks", function()
