@@ -177,10 +177,18 @@ public final class ScenarioStepRecorder {
         }
     }
 
+    /// How many of each app's transitions and log lines a step has taken.
+    private var taken: [ObjectIdentifier: (transitions: Int, log: Int)] = [:]
+
     /// An app method's step: what changed since `before` (counts of transitions and log
-    /// lines), and the outcome it returned (the values on the top of the stack).
+    /// lines), and since the app's last step (what a navigation started without waiting,
+    /// `navigator:navigate`, did in between), and the outcome it returned (the values on
+    /// the top of the stack).
     func record(_ kind: ScenarioStep.Kind, app: NavApp, call: LuaCall, results: Int32, before: (transitions: Int, log: Int)) {
         let application = app.application
+        let previous = taken[ObjectIdentifier(app)] ?? before
+        let before = (transitions: min(before.transitions, previous.transitions), log: min(before.log, previous.log))
+        taken[ObjectIdentifier(app)] = (application.transitions.count, application.log.count)
         var ok = true, message: String?
         if results >= 1 {
             let first = call.top - results + 1
