@@ -27,6 +27,15 @@ import Testing
             """)
     }
 
+    /// A name's newline would start a line that reads as a container of its own.
+    @Test func aControlCharacterInANameIsWrittenVisibly() throws {
+        let app = try ScreenApplication.with(.screen(Screens.modal("Line1\nLine2\u{1B}")))
+        #expect(app.tree() == """
+            window
+            └─ modal Line1\\x0aLine2\\x1b ← top
+            """)
+    }
+
     @Test func anEmptyApplication() {
         #expect(ScreenApplication().tree() == "window")
     }
