@@ -21,7 +21,7 @@ import Testing
                     files: [Page.File(path: "scenarios/a.lua", scenarios: [scenario, passed]), Page.File(path: "empty.lua", scenarios: [])],
                     loadErrors: [Page.LoadError(path: "bad.lua", message: text)],
                     pictures: ["<svg xmlns=\"http://www.w3.org/2000/svg\"><text>\(text)</text></svg>"],
-                    map: Page.Map(svg: nil, dot: "digraph { \"a\" -> \"b\" }", uncovered: ["Settings"]))
+                    map: Page.Map(isEmpty: false, svg: nil, dot: "digraph { \"a\" -> \"b\" }", uncovered: ["Settings"]))
     }
 
     static func foundation(_ page: Page, coverage: String?) throws -> String {

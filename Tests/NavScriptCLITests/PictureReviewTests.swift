@@ -22,4 +22,32 @@ import Testing
         #expect(page.contains(#""kind":"settle","location":"started_spec.lua:5","log":["Info: Searching for a top container of UINavigationController type in UIWindow","Info: Setting stack of <UINavigationController> with modifiers:\n  - Push B"]"#), "\(page)")
         #expect(page.contains(#""transitions":["push stack [A] -> [A, B] animated"]"#))
     }
+
+    /// A screen named "(launch)" is not the start, and control characters in a name are
+    /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
+    @Test func theMapKeepsOddNamesApart() throws {
+        let fixture = try Fixture(["odd_spec.lua": """
+            local Launch, Odd = nav.screen("(launch)"), nav.screen("ctl\\27[31m")
+            scenario("odd names", function()
+              local app = nav.app()
+              assert(app:navigate(nav.route():setRoot(Launch():withStackContainer())))
+              assert(app:navigate(nav.route():top(nav.stack):push(Odd())))
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let dot = try fixture.read("map.dot")
+        #expect(dot.contains(#"  "((launch))" [shape=circle, label="start""#), "\(dot)")
+        #expect(dot.contains(#""((launch))" -> "(launch)" [label="setRoot ×1""#), "\(dot)")
+        #expect(dot.contains(#""(launch)" -> "ctl\\x1b[31m" [label="push ×1""#), "\(dot)")
+        #expect(!dot.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    /// A run that showed no screen has no map to draw, whether Graphviz is there or not.
+    @Test func anEmptyMapSaysSo() throws {
+        let fixture = try Fixture(["none_spec.lua": "scenario('nothing', function() end)"])
+        let run = try navscript(["run", ".", "--reporter", "html=page", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try fixture.read("page/index.html").contains(#""map":{"dot":"#) && fixture.read("page/index.html").contains(#""isEmpty":true"#))
+    }
 }

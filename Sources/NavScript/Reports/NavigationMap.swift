@@ -23,8 +23,9 @@ public struct NavigationMap: Sendable {
         public var scenarios: Set<String> = []
     }
 
-    /// The start of every scenario's first step.
-    public static let launch = "(launch)"
+    /// The start of every scenario's first step: no screen's name (a screen may be named
+    /// "(launch)"); the DOT text names it apart from every screen.
+    public static let launch = "\u{0}launch"
 
     public private(set) var screens: [String: Usage] = [:]
     public private(set) var edges: [Edge: Usage] = [:]
@@ -117,9 +118,25 @@ public struct NavigationMap: Sendable {
 
     /// The map in Graphviz's DOT language, in a stable order.
     public func dot() -> String {
+        // The start's node: "(launch)", or more parentheses than any screen's name has.
+        var launchNode = "(launch)"
+        while screens[launchNode] != nil || defined.contains(launchNode) { launchNode = "(\(launchNode))" }
+        // Other control characters are written visibly: Graphviz copies them into the SVG,
+        // where XML does not allow them.
         func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+            if text == Self.launch { return quoted(launchNode) }
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\"": out += "\\\""
+                case "\n": out += "\\n"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    out += "\\\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
         }
         var lines = [
             "digraph navigation {",

@@ -265,7 +265,9 @@ enum HTMLPage {
       function renderMap(container) {
         var view = el('div', { id: 'mapview' });
         view.appendChild(el('h2', { text: 'Navigation map' }));
-        if (data.map.svg) {
+        if (data.map.isEmpty) {
+          view.appendChild(el('p', { 'class': 'meta', text: 'No scenario showed a screen: there is nothing to map.' }));
+        } else if (data.map.svg) {
           var picture = el('div', { 'class': 'picture', id: 'map' });
           picture.innerHTML = data.map.svg.slice(data.map.svg.indexOf('<svg'));
           view.appendChild(picture);

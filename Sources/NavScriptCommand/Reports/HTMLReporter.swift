@@ -61,6 +61,8 @@ final class HTMLReporter: Reporter {
         }
 
         struct Map: Encodable {
+            /// Whether any scenario showed a screen: an empty map is not drawn.
+            let isEmpty: Bool
             let svg: String?
             let dot: String
             let uncovered: [String]
@@ -105,7 +107,7 @@ final class HTMLReporter: Reporter {
                     files: files,
                     loadErrors: report.loadErrors.map { Page.LoadError(path: $0.file.displayPath, message: Format.loadError($0.error)) },
                     pictures: pictures,
-                    map: Page.Map(svg: mapDrawing(), dot: dot, uncovered: map.uncovered))
+                    map: Page.Map(isEmpty: map.screens.isEmpty, svg: mapDrawing(), dot: dot, uncovered: map.uncovered))
     }
 
     func finish(_ report: RunReport) {
@@ -143,6 +145,7 @@ extension HTMLReporter.Page {
         json.key("map")
         json.object { json in
             json.field("dot", map.dot)
+            json.field("isEmpty", map.isEmpty)
             json.field("svg", map.svg)
             json.field("uncovered", map.uncovered)
         }
