@@ -116,6 +116,10 @@ struct RunOptions: ParsableArguments {
         // folder takes no new file fails only once the run is over, after the others were
         // written saying all went well: refused before the run instead.
         for (kind, path, _) in requested where kind != .console {
+            // The html report is a folder (index.html and what it shows): not a stream or a device.
+            if kind == .html, let path, ScenarioFileWriter.standardStreamPaths.contains(path) || path.hasPrefix("/dev/") {
+                throw ValidationError("the html report is a folder (index.html and its pictures), and \(path) cannot be one; give it a folder")
+            }
             guard let path = path ?? kind.defaultPath, !ScenarioFileWriter.standardStreamPaths.contains(path) else { continue }
             var isFolder: ObjCBool = false
             if kind != .html, path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue {

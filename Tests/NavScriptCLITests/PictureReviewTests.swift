@@ -50,4 +50,15 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         #expect(try fixture.read("page/index.html").contains(#""map":{"dot":"#) && fixture.read("page/index.html").contains(#""isEmpty":true"#))
     }
+
+    /// The map's picture goes beside a file, never beside a stream: map=/dev/stdout made a
+    /// file /dev/stdout.svg.
+    @Test func theMapOnStandardOutputHasNoPictureBesideIt() throws {
+        let fixture = try Fixture(["a_spec.lua": "local A = nav.screen('A')\nscenario('a', function() nav.app { root = A() } end)"])
+        let run = try navscript(["run", ".", "--reporter", "map=/dev/stdout", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("digraph navigation {"))
+        #expect(!run.errors.contains(".svg"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/stdout.svg"))
+    }
 }

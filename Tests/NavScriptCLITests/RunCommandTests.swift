@@ -69,6 +69,7 @@ import Testing
         for arguments in [["run"], ["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
                           ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
                           ["run", ".", "--tag", ""], ["run", ".", "--exclude-tag", ""],
+                          ["run", ".", "--reporter", "html=/dev/stdout"], ["run", ".", "--reporter", "map=pic.svg"],
                           ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"],
                           ["run", ".", "--reporter", "console", "--reporter", "console"], ["explore", "x.lua", "--timeout", "1e12"],
                           ["run", ".", "--reporter", "tap", "--reporter", "junit=/dev/stdout"]] {

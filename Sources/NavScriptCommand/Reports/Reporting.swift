@@ -172,6 +172,9 @@ enum ReporterKind: String, CaseIterable {
         for (kind, path) in requested {
             guard kinds.insert(kind).inserted else { throw ValidationError("reporter \(kind.rawValue) is given twice") }
             guard let path = path ?? kind.defaultPath else { continue }
+            if kind == .map, path.lowercased().hasSuffix(".svg") {
+                throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
+            }
             if let other = paths.updateValue(kind, forKey: path) {
                 throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
             }

@@ -138,7 +138,8 @@ final class MapReporter: Reporter {
     func finish(_ report: RunReport) {
         let dot = Self.map(report).dot()
         output.write(dot)
-        guard case let .file(url) = output.target else { return }
+        // A picture goes beside a file, not beside a device or a pipe (/dev/stdout, /dev/fd/3).
+        guard case let .file(url) = output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { return }
         let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
         if let svg = Graphviz.svg(dot) {
             output.attach(Data(svg.utf8), as: svgURL)
