@@ -327,7 +327,9 @@ enum HTMLPage {
       renderHeader();
       var hash = location.hash.slice(1).split('.').map(Number);
       if (hash.length === 3 && scenarioAt(hash[0], hash[1])) {
-        state.file = hash[0]; state.scenario = hash[1]; state.step = hash[2];
+        // A step that is not there (an edited or old address) is the nearest one.
+        var last = scenarioAt(hash[0], hash[1]).steps.length - 1;
+        state.file = hash[0]; state.scenario = hash[1]; state.step = Number.isInteger(hash[2]) ? Math.max(0, Math.min(hash[2], last)) : 0;
       } else {
         // The first failure, else the first scenario.
         data.files.some(function (file, f) {
