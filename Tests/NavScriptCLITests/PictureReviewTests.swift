@@ -61,4 +61,28 @@ import Testing
         #expect(!run.errors.contains(".svg"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: "/dev/stdout.svg"))
     }
+
+    /// A bottom sheet is drawn at its detent: large as high as a page sheet, medium halfway,
+    /// so that a changeBottomSheet step shows a change.
+    @Test func aBottomSheetIsDrawnAtItsDetent() throws {
+        let fixture = try Fixture(["sheet_spec.lua": """
+            local A, S = nav.screen("A"), nav.screen("S")
+            scenario("sheet", function()
+              local app = nav.app { root = nav.stack { A() } }
+              assert(app:navigate(nav.route():top(nav.container):present(S():withBottomSheet { detents = { "medium", "large" }, selectedDetent = "large" })))
+              app:navigate(nav.route():top(nav.container):changeBottomSheet { selectedDetent = "medium" })
+            end)
+            """])
+        func sheetTop(_ step: Int) throws -> String? {
+            let drawn = try navscript(["draw", "sheet_spec.lua", "--scenario", "sheet", "--step", "\(step)", "-o", "s\(step).svg"], in: fixture.root)
+            #expect(drawn.status == 0, "\(drawn.errors)")
+            let svg = try fixture.read("s\(step).svg")
+            // The sheet's white card, under the grey of its presenter peeking above it.
+            return svg.components(separatedBy: "<rect ").first { $0.contains("fill=\"#ffffff\"") && $0.contains("rx=\"10\"") }
+                .flatMap { $0.components(separatedBy: "y=\"").dropFirst().first?.prefix { $0 != "\"" } }.map(String.init)
+        }
+        let large = try sheetTop(2), medium = try sheetTop(3)
+        #expect(large != nil && medium != nil && large != medium, "\(String(describing: large)) \(String(describing: medium))")
+        #expect(large.flatMap(Double.init) ?? 0 < medium.flatMap(Double.init) ?? 0)
+    }
 }

@@ -73,7 +73,7 @@ public enum HierarchyDrawing {
         var content = screen
         if !isFull {
             // A sheet: its presenter peeks above it.
-            let offset = layer.attributes["bottomSheet"] != nil ? screen.height * 0.45 : 22
+            let offset = layer.attributes["bottomSheet"].map { detent(of: $0) == "large" ? 22 : screen.height * 0.45 } ?? 22
             canvas.rect(screen, fill: "#d1d1d6", radius: 12)
             if let presenter {
                 canvas.text(label(presenter), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
@@ -82,6 +82,18 @@ public enum HierarchyDrawing {
         }
         canvas.rect(content, fill: "#ffffff", radius: isFull ? 12 : 10)
         node(layer, in: content, canvas: &canvas)
+    }
+
+    /// A bottom sheet's detent, read from its attribute's text: the selected one, else the
+    /// first (`{detents=["large"]}`); a large sheet is drawn as high as a page sheet, any
+    /// other halfway.
+    static func detent(of sheet: String) -> String? {
+        for field in ["selectedDetent=\"", "detents=[\""] {
+            if let start = sheet.range(of: field)?.upperBound {
+                return String(sheet[start...].prefix { $0 != "\"" })
+            }
+        }
+        return nil
     }
 
     /// Draws a container in `area`: tabs, a stack, or a screen.
