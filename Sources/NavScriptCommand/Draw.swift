@@ -9,10 +9,11 @@ struct Draw: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run one scenario and draw the hierarchy after one of its steps, as SVG.",
         discussion: """
-            The steps are nav.app (the hierarchy an app starts with) and the app methods that \
-            navigate or run the clock (navigate, open, settle, advance, tap, answer, \
-            resumeDeeplinks), numbered from 1; --step=-1 is the \
-            last (the default), --step=-2 the one before. `navscript draw app/scenarios/chats.lua --scenario "showChat opens the chat" \
+            The steps are the HTML report's, numbered from 1: nav.app (the hierarchy an app \
+            starts with), the app methods that navigate or run the clock (navigate, open, \
+            settle, advance, tap, answer, resumeDeeplinks) and the expects (drawn as the \
+            hierarchy they looked at); --step=-1 is the last (the default), --step=-2 the one \
+            before. `navscript draw app/scenarios/chats.lua --scenario "showChat opens the chat" \
             -o chat.svg` (the scenario's full name, or a part of it that names one alone). Exit status: 0 when the picture was written, 1 when the scenario \
             failed (the picture is still written, up to the failure), 2 for a usage error or a \
             script that does not load.
@@ -71,19 +72,24 @@ struct Draw: ParsableCommand {
         }
         // The file's loading with the before hooks and the body, then the after hooks: two budgets.
         let result = Self.watchdog.watch("the scenario '\(chosen.name)'", seconds: 2 * options.limits.seconds) { runner.run(chosen) }
-        let pictured = (result.steps ?? []).filter { $0.hierarchy != nil }
-        guard !pictured.isEmpty else {
+        // Numbered as the report numbers them, expects too: an expect's picture is the
+        // hierarchy it looked at, the last step's before it.
+        let steps = result.steps ?? []
+        guard steps.contains(where: { $0.hierarchy != nil }) else {
             // A scenario that failed before its first step says why, as it does after one.
             let failure = result.status == .failed ? "; it failed first: \(result.message ?? "")" : " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
             FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n".utf8))
             throw ExitCode(result.status == .failed ? 1 : 2)
         }
-        let index = step < 0 ? pictured.count + step : step - 1
-        guard pictured.indices.contains(index), let hierarchy = pictured[index].hierarchy else {
-            throw ValidationError("--step \(step) is out of range: the scenario has \(pictured.count) step\(pictured.count == 1 ? "" : "s")")
+        let index = step < 0 ? steps.count + step : step - 1
+        guard steps.indices.contains(index) else {
+            throw ValidationError("--step \(step) is out of range: the scenario has \(steps.count) step\(steps.count == 1 ? "" : "s")")
         }
-        let chosenStep = pictured[index]
-        let svg = HierarchyDrawing.svg(hierarchy, title: "\(chosen.name) · step \(index + 1) \(chosenStep.kind.rawValue)")
+        guard let hierarchy = steps[...index].last(where: { $0.hierarchy != nil })?.hierarchy else {
+            throw ValidationError("--step \(step) comes before the scenario's first app: there is nothing to draw yet")
+        }
+        let chosenStep = steps[index]
+        let svg = HierarchyDrawing.svg(hierarchy, title: chosen.name, subtitle: " · step \(index + 1) \(chosenStep.kind.rawValue)")
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: workingDirectory)
             do {

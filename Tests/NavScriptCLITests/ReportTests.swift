@@ -142,7 +142,15 @@ import Testing
         #expect(many.status == 2)
         #expect(many.errors.contains("has 2 scenarios; name one with --scenario"))
         let far = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat opens and closes", "--step", "9"], in: fixture.root)
-        #expect(far.errors.contains("--step 9 is out of range: the scenario has 4 steps"))   // nav.app, push, present, dismiss
+        // Numbered as the report numbers them: nav.app, push, its expect, expect, present, dismiss, expect.
+        #expect(far.errors.contains("--step 9 is out of range: the scenario has 7 steps"))
+        // An expect is drawn as the hierarchy it looked at: step 4 (expect) is step 2's picture (push).
+        let expectStep = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and closes", "--step", "4"], in: fixture.root)
+        let pushStep = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and closes", "--step", "2"], in: fixture.root)
+        #expect(expectStep.status == 0 && expectStep.output.contains("· step 4 expect</text>"), "\(expectStep.output)")
+        #expect(pushStep.output.contains("· step 2 navigate</text>"), "\(pushStep.output)")
+        // The same picture under its title.
+        #expect(expectStep.output.components(separatedBy: "</text>").dropFirst() == pushStep.output.components(separatedBy: "</text>").dropFirst())
         let failed = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat fails on purpose", "-o", "f.svg"], in: fixture.root)
         #expect(failed.status == 1)
         #expect(fixture.exists("f.svg"))

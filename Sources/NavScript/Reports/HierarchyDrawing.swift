@@ -11,8 +11,9 @@ public enum HierarchyDrawing {
     static let width = 200.0, height = 380.0, gap = 36.0, margin = 16.0, caption = 30.0
     static let barHeight = 40.0, tabHeight = 40.0
 
-    /// The drawing of a window's hierarchy.
-    public static func svg(_ window: ScenarioHierarchy, title: String? = nil) -> String {
+    /// The drawing of a window's hierarchy, under `title` and `subtitle` on one line: a
+    /// title too long for the picture is shortened, the subtitle (" · step 4 navigate") kept.
+    public static func svg(_ window: ScenarioHierarchy, title: String? = nil, subtitle: String = "") -> String {
         var layers: [ScenarioHierarchy] = []
         var next = window.children.first
         while let layer = next {
@@ -27,7 +28,11 @@ public enum HierarchyDrawing {
         out.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(n(totalWidth))" height="\##(n(totalHeight))" viewBox="0 0 \##(n(totalWidth)) \##(n(totalHeight))" font-family="-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif" role="img">"##)
         out.add(##"<rect width="100%" height="100%" fill="#f6f7f9"/>"##)
         if let title {
-            out.text(fit(title, totalWidth - 2 * margin, size: 13), x: margin, y: margin + 12, size: 13, weight: "600", color: "#1d1d1f")
+            let room = room(totalWidth - 2 * margin, size: 13)
+            let line = title.count + subtitle.count <= room || subtitle.count + 4 > room
+                ? fit(title + subtitle, totalWidth - 2 * margin, size: 13)
+                : String(title.prefix(room - subtitle.count - 1)) + "…" + subtitle
+            out.text(line, x: margin, y: margin + 12, size: 13, weight: "600", color: "#1d1d1f")
         }
         if layers.isEmpty {
             let frame = Rect(x: margin, y: top, width: width, height: height)
@@ -212,9 +217,14 @@ public enum HierarchyDrawing {
         text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 ? String(text.dropFirst().dropLast()) : text
     }
 
+    /// About how many characters fit in `width` at `size`.
+    static func room(_ width: Double, size: Double) -> Int {
+        max(Int(width / (size * 0.58)), 3)
+    }
+
     /// Cuts text to about what fits in `width` at `size`.
     static func fit(_ text: String, _ width: Double, size: Double) -> String {
-        let room = max(Int(width / (size * 0.58)), 3)
+        let room = room(width, size: size)
         return text.count <= room ? text : String(text.prefix(room - 1)) + "…"
     }
 
