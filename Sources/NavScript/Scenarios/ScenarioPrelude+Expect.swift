@@ -36,10 +36,10 @@ local function matches(text, pattern)
 end
 
 -- For a failure's message: why text that is not a Lua pattern matched only as text. Lua
--- finds a malformed pattern only as far as it matches, so it is matched against the text
--- searched and against itself.
-local function patternNote(pattern, text)
-  local ok, err = pcall(find, text .. "\0" .. pattern, pattern)
+-- finds a malformed pattern only as far as it matches, so it is matched against itself (not
+-- against the text searched, where a pattern of several `.-` can take minutes).
+local function patternNote(pattern)
+  local ok, err = pcall(find, "\0" .. pattern, (pattern:gsub("^%^", "")))
   return ok and "" or format("\n  (it is not a Lua pattern either: %s)", tostring(err):gsub("^[^\n]-:%d+: ", ""))
 end
 
@@ -213,7 +213,7 @@ function expectation:toMatch(pattern)
   need(self, "toMatch needs a string", type(received) == "string")
   need(self, "toMatch needs a string as the pattern", type(pattern) == "string", pattern)
   return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
-    return format("  pattern: %s\n  received: %s%s", r.show(pattern), r.show(received), patternNote(pattern, received))
+    return format("  pattern: %s\n  received: %s%s", r.show(pattern), r.show(received), self.negated and "" or patternNote(pattern))
   end)
 end
 
@@ -298,7 +298,8 @@ local function extend(matchers)
       local pass, message = matcher(self.value, ...)
       -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).
       if pass ~= nil and type(pass) ~= "boolean" then
-        raise(self, format("expect(value):%s(): the matcher must return true or false first, got %s", name, type(pass)), 2)
+        raise(self, format("expect(value)%s:%s(): the matcher must return true, false or nil first, got %s",
+          self.negated and ".never" or "", name, type(pass)), 2)
       end
       return check(self, pass == true, format("expect(value):%s() failed", name), function()
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.

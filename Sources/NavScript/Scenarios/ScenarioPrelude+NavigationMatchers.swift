@@ -27,7 +27,7 @@ function expectation:toHaveLogged(pattern)
     local shown = {}
     for i, line in ipairs(lines) do shown[i] = (tostring(line):gsub("\n", "\n      ")) end
     return format("  pattern: %s%s\n  log:\n    %s%s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "),
-      self.negated and "" or patternNote(pattern, concat(shown, "\n")))
+      self.negated and "" or patternNote(pattern))
   end)
 end
 
@@ -45,19 +45,24 @@ function expectation:toSucceed()
   end)
 end
 
--- An error value that is a table reads as a scenario's failure shows it: {code = 42, reason = "x"}.
+-- An error value that is a table reads as a scenario's failure shows it (lk_addfields in
+-- C): the first eight names the table gives, in order, a long string cut, then "..." for
+-- the rest: {code = 42, reason = "x"}.
 local function errorText(err)
   local meta = getmetatable(err)
   if type(err) ~= "table" or type(meta) == "table" and meta.__tostring then return tostring(err) end
-  local keys, parts = {}, {}
-  for key in pairs(err) do if type(key) == "string" then keys[#keys + 1] = key end end
+  local keys, parts, more = {}, {}, false
+  for key in next, err do
+    if type(key) ~= "string" or #keys == 8 then more = true else keys[#keys + 1] = key end
+  end
   sort(keys)
   for i, key in ipairs(keys) do
-    local value = err[key]
-    parts[i] = key .. " = " .. (type(value) == "string" and '"' .. value .. '"'
-      or (type(value) == "number" or type(value) == "boolean") and tostring(value) or type(value))
+    local value, kind = rawget(err, key), type(rawget(err, key))
+    local shown = kind == "string" and '"' .. (#value > 60 and value:sub(1, 57) .. '..."' or value .. '"')
+      or (kind == "number" or kind == "boolean") and tostring(value) or kind
+    parts[i] = key .. " = " .. shown
   end
-  return "{" .. concat(parts, ", ") .. "}"
+  return "{" .. concat(parts, ", ") .. (more and (#parts > 0 and ", ...}" or "...}") or "}")
 end
 
 -- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)
@@ -80,7 +85,7 @@ function expectation:toFail(pattern)
       return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))
     end
     if failed then
-      return format("  expected a failure matching: %s\n  failed with: %s%s", r.show(pattern), r.show(message), patternNote(pattern, text or ""))
+      return format("  expected a failure matching: %s\n  failed with: %s%s", r.show(pattern), r.show(message), patternNote(pattern))
     end
     return format("  expected a failure%s, but it succeeded", pattern and (" matching " .. r.show(pattern)) or "")
   end)

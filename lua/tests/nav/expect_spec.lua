@@ -189,7 +189,7 @@ describe("expect.extend", function()
   end)
 
   -- As Jest's: a message function learns whether the expect was negated (this.isNot), and pass is a boolean.
-  scenario("a message function is told the expect was negated, and a pass that is not true or false is refused", function()
+  scenario("a message function is told the expect was negated, and a pass that is not true, false or nil is refused", function()
     expect.extend {
       toBeSmall = function(n) return n < 10, function(negated) return negated and "expected a big number" or "expected a small number" end end,
       toSayYes = function() return "yes" end,
@@ -197,7 +197,7 @@ describe("expect.extend", function()
     }
     expect(failure(function() expect(1).never:toBeSmall() end)):toContain("expected a big number")
     expect(failure(function() expect(11):toBeSmall() end)):toContain("expected a small number")
-    expect(failure(function() expect(1):toSayYes() end)):toContain("expect(value):toSayYes(): the matcher must return true or false first, got string")
+    expect(failure(function() expect(1):toSayYes() end)):toContain("expect(value):toSayYes(): the matcher must return true, false or nil first, got string")
     expect(nil):toBeNothing()
     expect(1).never:toBeNothing()
   end)
@@ -250,6 +250,15 @@ describe("text and patterns", function()
     expect(failure(function() expect({}):toHaveLogged("(x") end)):toContain("(it is not a Lua pattern either: unfinished capture)")
     expect(failure(function() expect("abc"):toMatch("x%d") end)).never:toContain("not a Lua pattern")
     expect("a [b"):toMatch("[b")                       -- found as text, so it matches
+    expect(failure(function() expect("bcd"):toMatch("^a[") end)):toContain("(it is not a Lua pattern either: malformed pattern (missing ']'))")
+    expect(failure(function() expect("a[b").never:toMatch("a[") end)).never:toContain("not a Lua pattern")
+  end)
+
+  -- The note is found in the pattern alone: against a long log, `.-` three times took seconds.
+  scenario("the note does not search the text again", function()
+    local lines = {}
+    for i = 1, 400 do lines[i] = string.rep("a", 40) end
+    expect(failure(function() expect(lines):toHaveLogged("a.-a.-a.-%d") end)):toContain("toHaveLogged(pattern) failed")
   end)
 
   scenario("two routes that are not one say what to compare instead", function()
@@ -261,6 +270,10 @@ describe("text and patterns", function()
 
   scenario("an error that is a table is matched as a failure shows it, not by its address", function()
     expect(function() error({ code = 42, reason = "x" }) end):toFail('{code = 42, reason = "x"}')
+    -- As a scenario's failure shows it: a list is "...", a long string cut.
+    expect(failure(function() expect(function() error({ 1, 2 }) end):toFail("x") end)):toContain('failed with: "{...}"')
+    expect(failure(function() expect(function() error({ long = string.rep("y", 70) }) end):toFail("x") end))
+      :toContain('{long = \\"' .. string.rep("y", 57) .. '...\\"}')
     expect(function() error(setmetatable({}, { __tostring = function() return "custom" end })) end):toFail("custom")
   end)
 end)
