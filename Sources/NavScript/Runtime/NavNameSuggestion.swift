@@ -1,14 +1,17 @@
-/// The name a script meant, for Lua's error when it calls a name nav does not have:
-/// `app:naviagte(route)` fails with "attempt to call a nil value (method 'naviagte')", and
-/// the runner adds "(did you mean 'navigate', a method of App and Navigator?)".
+/// The name a script may have meant, for Lua's error when it calls a name that is not
+/// there: `app:naviagte(route)` fails with "attempt to call a nil value (method
+/// 'naviagte')", and a scenario's failure adds "(if it is a nav object: did you mean
+/// 'navigate' (App, Navigator)?)". Lua's message does not say what was
+/// called, so the hint says what it assumes.
 ///
 ///     NavNameSuggestion.hint(for: "x.lua:3: attempt to call a nil value (method 'naviagte')")
-///     // "did you mean 'navigate', a method of App and Navigator?"
+///     // "if it is a nav object: did you mean 'navigate' (App, Navigator)?"
 enum NavNameSuggestion {
     /// A hint for `message`, or nil when it is not such an error or no nav name is close:
     /// a method is looked for among every class's methods, a field among the module's
     /// functions (`nav.rout()`). Close means one edit for names up to four letters, two for
-    /// longer ones (a swap of two neighbours is one).
+    /// longer ones (a swap of two neighbours is one); names as close as each other are all
+    /// named.
     static func hint(for message: String) -> String? {
         for (kind, names) in [("method", methods), ("field", moduleFunctions)] {
             let marker = "attempt to call a nil value (\(kind) '"
@@ -17,27 +20,34 @@ enum NavNameSuggestion {
             let typed = String(message[start..<end])
             guard names[typed] == nil else { return nil }
             let limit = typed.count <= 4 ? 1 : 2
-            let close = names.keys.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
-            guard let best = close.min(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 else { return nil }
-            return kind == "method" ? "did you mean '\(best)', a method of \(names[best]!)?" : "did you mean nav.\(best)?"
+            let close = names.keys.filter { abs($0.count - typed.count) <= limit }.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
+            guard let best = close.map(\.1).min() else { return nil }
+            let meant = close.filter { $0.1 == best }.map(\.0).sorted()
+            if kind == "field" {
+                return "if it is nav: did you mean " + list(meant.map { "nav.\($0)" }) + "?"
+            }
+            return "if it is a nav object: did you mean " + list(meant.map { "'\($0)' (\(names[$0]!))" }) + "?"
         }
         return nil
     }
 
-    /// Every class's methods, each with the classes that have it ("App and Navigator").
+    /// Every class's methods a script can call as `object:name()`, each with the classes
+    /// that have it ("App, Navigator"): `then`, a Lua keyword, is `andThen` there.
     private static let methods: [String: String] = {
         var owners: [String: [String]] = [:]
-        for binding in NavRuntime.bindings where binding.kind == .method {
+        for binding in NavRuntime.bindings where binding.kind == .method && binding.name != "then" {
             owners[binding.name, default: []].append(binding.target.rawValue)
         }
-        return owners.mapValues { classes in
-            let sorted = classes.sorted()
-            return sorted.count == 1 ? sorted[0] : sorted.dropLast().joined(separator: ", ") + " and " + sorted.last!
-        }
+        return owners.mapValues { $0.sorted().joined(separator: ", ") }
     }()
 
     private static let moduleFunctions: [String: String] = Dictionary(
         NavRuntime.moduleBindings.map { ($0.name, "nav") }, uniquingKeysWith: { first, _ in first })
+
+    /// "a", "a or b", "a, b or c".
+    private static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
+    }
 
     /// The edits from `a` to `b`: inserting, deleting or changing a character, or swapping
     /// two neighbours (optimal string alignment).
