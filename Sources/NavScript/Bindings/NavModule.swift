@@ -63,10 +63,14 @@ extension NavRuntime {
         kind == .tabs ? .tabs([]) : .stack([])
     }
 
-    /// Maps an error of the DSL to the argument it is about.
+    /// Maps an error of the DSL to the argument it is about; notes the kind a method
+    /// refused a modal route for (`push` on a modal route: a stack).
     func dslError(_ error: ScreenDSLError, nested: Int32 = 2, argument: Int32 = 2) -> LuaCallError {
         switch error {
-        case .currentKind, .screenKind: return .argument(1, error.reason)
+        case let .currentKind(_, expected, got):
+            if got == .modal { kindRefusingModal = expected }
+            return .argument(1, error.reason)
+        case .screenKind: return .argument(1, error.reason)
         case .nestedRoute: return .argument(nested, error.reason)
         case .invalidArgument: return .argument(argument, error.reason)
         }

@@ -115,17 +115,16 @@ extension NavRuntime {
     /// The route the function at `index` builds from a container that is nil
     /// (`from(app:topStack(), function(stack) ... end)` with no stack): Nivelir's closure
     /// gets the optional's static kind, which Lua does not have. It is built on a modal
-    /// route, and again on the kind a method refused it for (`push` needs a stack), so that
-    /// the navigation fails as Nivelir's does: "No container of UIWindow type found for:
-    /// ScreenFromAction<UIWindow, UINavigationController>(output: nil)".
+    /// route, and once more on the kind a method refused that for (`push` needs a stack),
+    /// so that the navigation fails as Nivelir's does: "No container of UIWindow type found
+    /// for: ScreenFromAction<UIWindow, UINavigationController>(output: nil)". The function
+    /// then runs twice, as a function that builds a route may.
     func nestedRouteFromNothing(_ call: LuaCall, _ index: Int32) throws -> (AnyScreenRoute?, ScreenContainerKind) {
+        kindRefusingModal = nil
         do {
             return (try nestedRoute(call, index, kind: .modal), .modal)
-        } catch let error as LuaError {
-            guard call.isFunction(index),
-                  let kind = [ScreenContainerKind.stack, .tabs].first(where: {
-                      error.message.contains("on bad self (\($0.routeName) expected, got \(ScreenContainerKind.modal.routeName))")
-                  }) else { throw error }
+        } catch {
+            guard call.isFunction(index), let kind = kindRefusingModal, kind == .stack || kind == .tabs else { throw error }
             return (try nestedRoute(call, index, kind: kind), kind)
         }
     }

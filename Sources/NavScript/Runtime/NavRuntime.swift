@@ -107,6 +107,9 @@ public final class NavRuntime {
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
 
+    /// The kind a route method last needed where it was given a modal route (`dslError`).
+    var kindRefusingModal: ScreenContainerKind?
+
     /// Opens a state with the sandbox and the `nav` module. Unless `activate` is false, the
     /// directory (shared with earlier runtimes, in the engine) is pointed at this one.
     public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory(), activate: Bool = true) throws {
