@@ -102,8 +102,13 @@ public enum ScreenSystemScreen: CustomStringConvertible {
         }
     }
 
-    /// A container that stands for the screen: keyed by its name and fields, so that a
-    /// search `{name = "Alert"}` finds it.
+    /// The UIKit classes of system screens: their containers are not keyed for searches
+    /// (`ScreenContainer.searchKey`), also once restored from a snapshot.
+    static let classNames: Set<String> = ["UIAlertController", "SFSafariViewController", "UIActivityViewController",
+                                          "UIImagePickerController", "QLPreviewController", "SKStoreProductViewController"]
+
+    /// A container that stands for the screen: keyed by its name and fields, so that its
+    /// picture and log lines say what it shows (`Alert(title=Hi)`).
     func makeContainer() -> ScreenContainer {
         var traits: [String: ScreenValue] = [:]
         for (key, value) in fields {

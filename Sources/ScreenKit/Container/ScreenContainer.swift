@@ -158,7 +158,9 @@ public final class ScreenContainer {
     /// system screen's container is not built from a screen, as Nivelir's addons' UIKit
     /// controllers are not keyed, so no such search finds it, though its `key` names it
     /// in pictures and logs (`Alert(title=Hi)`).
-    public var searchKey: ScreenKey? { systemScreen == nil ? key : nil }
+    public var searchKey: ScreenKey? {
+        systemScreen == nil && !ScreenSystemScreen.classNames.contains(className ?? "") ? key : nil
+    }
 
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:
     /// "modalPresentationStyle")`; what a custom decorator calls.

@@ -39,6 +39,9 @@ describe("alert", function()
     expect(app:navigate(nav.route():last(Alert))):toFail("predicate: Alert container of UIViewController type")
     expect(app:navigate(nav.route():last(nav.container { name = "Alert" }))):toFail("predicate: Alert container of UIViewController type")
     expect(app:navigate(nav.route():last(nav.container))):toSucceed()
+    local restored = nav.app { restore = app:snapshot() }
+    expect(restored:top().name):toBe("Alert")
+    expect(restored:navigate(nav.route():last(nav.container { name = "Alert" }))):toFail("predicate: Alert container of UIViewController type")
   end)
 
   scenario("tapping an action dismisses it, then runs the action's route", function()
