@@ -21,7 +21,7 @@ extension Explore {
             if checks >= 2_000 { return false }
             if RunInterrupt.signal != 0 { cutShort = RunInterrupt.name; return false }
             let now = Date()
-            if now.timeIntervalSince(started) > time { cutShort = "--time \(String(format: "%g", time)) s"; return false }
+            if now.timeIntervalSince(started) > time { cutShort = timeOption; return false }
             if now.timeIntervalSince(reported) >= 2 {
                 reported = now
                 FileHandle.standardError.write(Data("explore: shrinking, \(Format.count(best.count, "action")) after \(checks) replays\n".utf8))
@@ -152,7 +152,7 @@ extension Explore {
         if ScenarioDiscovery.suiteRoot(of: target.resolvingSymlinksInPath())?.resolvingSymlinksInPath().path != modelRoot.path {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
-        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk.\n"
+        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk\(cutShort.map { " until \($0) stopped it" } ?? "").\n"
         text += "-- Invariant: \(comment(failure.invariant))\n" + failureLine
         text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"

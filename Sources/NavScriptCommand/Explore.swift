@@ -23,7 +23,9 @@ struct Explore: ParsableCommand {
             The model file returns explore.model { start =, actions =, invariants = } (see \
             the README). Each walk starts from a fresh state. The same --seed gives the same \
             walks and the same result with any --jobs. Exit status: 0 when no invariant broke, \
-            1 when one did, 2 for a usage error or a model that does not load.
+            1 when one did, 2 for a usage error or a model that does not load, 128 + the \
+            signal when Ctrl-C (130) or SIGTERM (143) stopped it (what it had found is printed, \
+            and saved with --save-failures).
             """
     )
 
@@ -62,6 +64,9 @@ struct Explore: ParsableCommand {
 
     @Flag(help: "Count the lines of route scripts the walks run; write coverage/lcov.info and a summary.")
     var coverage = false
+
+    /// "--time 60 s", as messages name what stopped a search.
+    var timeOption: String { "--time \(String(format: "%g", time)) s" }
 
     func validate() throws {
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
@@ -217,7 +222,7 @@ struct Explore: ParsableCommand {
             for (start, sequence, shape, moves) in level {
                 for move in moves {
                     guard Date() < deadline && RunInterrupt.signal == 0 else {
-                        let by = RunInterrupt.signal != 0 ? RunInterrupt.name : "--time \(String(format: "%g", time)) s"
+                        let by = RunInterrupt.signal != 0 ? RunInterrupt.name : timeOption
                         print("Stopped by \(by) at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
                               + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
                               + "no invariant broke in any state within \(Format.count(reached, "action")).")

@@ -97,8 +97,8 @@ struct RunOptions: ParsableArguments {
         if let threshold = coverageThreshold, !(0...100).contains(threshold) {
             throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
         }
-        if (tags + excludedTags).contains("") {
-            throw ValidationError("a tag is a name: --tag '' and --exclude-tag '' select nothing")
+        if let blank = (tags + excludedTags).first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("a tag is a name: '\(blank)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }
         if let both = tags.first(where: excludedTags.contains) {
             throw ValidationError("tag '\(both)' is both included and excluded")

@@ -43,8 +43,8 @@ import Testing
               invariants = { ["no B"] = function(app) return app:top().name ~= "B", "B is on top" end },
             }
             """
-        let fixture = try Fixture(["deep.lua": model.replacingOccurrences(of: "TABLES", with: "13"),
-                                   "deeper.lua": model.replacingOccurrences(of: "TABLES", with: "14")])
+        let fixture = try Fixture(["deep.lua": model.replacingOccurrences(of: "TABLES", with: "12"),
+                                   "deeper.lua": model.replacingOccurrences(of: "TABLES", with: "13")])
         let deep = try navscript(["explore", "deep.lua", "--save-failures", "saved"], in: fixture.root)
         #expect(deep.status == 1, "\(deep.output)")
         let replayed = try navscript(["run", "saved"], in: fixture.root)
@@ -79,5 +79,20 @@ import Testing
         let first = try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_spec.lua")
         #expect(first.contains("{ \"open\" }") && first.contains("-- Failure: a navigation fails only with an expected error: "), "\(first)")
         #expect(try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_2_spec.lua").contains("{ \"close\" }"))
+    }
+
+    /// NaN is drawn and replayed as itself: it is found in its list, so it shrinks to the
+    /// first value as any other does.
+    @Test func notANumberShrinksToTheFirstValue() throws {
+        let fixture = try Fixture(["nan.lua": """
+            return explore.model {
+              start = function() return nav.app() end,
+              actions = { explore.action("pick", function(app, v) return false, "always" end, { args = explore.oneOf { 1, 0/0 } }) },
+            }
+            """])
+        for seed in 0...4 {
+            let result = try navscript(["explore", "nan.lua", "--seed", "\(seed)"], in: fixture.root)
+            #expect(result.output.contains("  1. pick(1)\n"), "\(result.output)")
+        }
     }
 }

@@ -95,7 +95,22 @@ import Testing
         #expect(shrinking.process.terminationStatus == 128 + signal, "\(shrinking.output)")
         let name = signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM"
         #expect(shrinking.output.contains("  150 ticks\n  (shrinking was stopped by \(name): there may be fewer or simpler steps that fail the same way)\n"), "\(shrinking.output)")
-        #expect(fixture.exists("saved/explore_fewer_than_150_spec.lua"))
+        #expect(try fixture.read("saved/explore_fewer_than_150_spec.lua").contains("shrunk until \(name) stopped it.\n"))
+        // Each sequence pushes one more screen: every level has a new state, and the search goes on.
+        try fixture.write("grow.lua", """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(A())) end) },
+              maxContainers = 100000,
+            }
+            """)
+        let searching = try WatchCommandTests.Watch(["explore", "grow.lua", "--exhaustive", "--depth", "10000"], in: fixture.root)
+        #expect(searching.waitFor("explore: depth 2"))
+        kill(searching.process.processIdentifier, signal)
+        searching.waitUntilExit()
+        #expect(searching.process.terminationStatus == 128 + signal, "\(searching.output)")
+        #expect(searching.output.contains("Stopped by \(name) at depth"), "\(searching.output)")
         let walking = try WatchCommandTests.Watch(["explore", "quick.lua", "--runs", "100000000"], in: fixture.root)
         #expect(walking.waitFor("walks,"))
         kill(walking.process.processIdentifier, signal)

@@ -280,6 +280,7 @@ end
 -- Whether two plain values are equal, tables by their contents (a replayed argument is a
 -- copy of the value drawn).
 local function same(a, b)
+  if a ~= a and b ~= b then return true end   -- NaN, drawn and replayed
   if type(a) ~= "table" or type(b) ~= "table" then return a == b end
   for key, value in pairs(a) do if not same(value, b[key]) then return false end end
   for key in pairs(b) do if a[key] == nil then return false end end
@@ -294,7 +295,7 @@ local function steps(k)
   local out = { k }
   local step = k >> 1
   while step >= 1 do
-    if step ~= out[#out] then out[#out + 1] = step end
+    out[#out + 1] = step
     step = step >> 1
   end
   return out

@@ -72,7 +72,7 @@ function explore.oneOf(values)
       return format("%s is a %s: values are plain data, strings, numbers, booleans and tables of them", path, kind)
     end
     if open[value] then return format("%s holds itself", path) end
-    if depth > 12 then return format("%s is nested more than 12 tables deep", path) end
+    if depth >= 12 then return format("%s is nested more than 12 tables deep", path) end
     open[value] = true
     local length = rawlen(value)
     for key, field in pairs(value) do

@@ -75,8 +75,7 @@ public struct ExploreFailure: Sendable, Hashable {
     /// "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is open twice", as
     /// Hypothesis keeps to one error where another would be simpler.
     public func isSame(as other: ExploreFailure) -> Bool {
-        guard invariant == other.invariant else { return false }
-        return describesState || Self.form(message) == Self.form(other.message)
+        form == other.form
     }
 
     /// What tells this failure from others, as `isSame` does: the invariant, and the form

@@ -79,9 +79,12 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         }
         let file = ScenarioDiscovery.display(url)
         // A file an editor or git's core.autocrlf gave Windows line ends: a header line never
-        // ends with a CR of its own (a name's is written `\r`), so every line lost one.
+        // ends with a CR of its own (a name's is written `\r`), so when every one does, every
+        // line gained one. (A converter that leaves a line already ending in CR alone makes a
+        // text's own CR at a line's end look the same: it is then lost.)
         let all = Self.lines(text)
-        let windows = all.contains { $0.hasPrefix("== ") && $0.hasSuffix("\r") }
+        let headers = all.filter { $0.hasPrefix("== ") }
+        let windows = !headers.isEmpty && headers.allSatisfy { $0.hasSuffix("\r") }
         for (number, read) in all.enumerated() {
             let line = windows && read.hasSuffix("\r") ? read.dropLast() : read
             if line.hasPrefix("== ") {
