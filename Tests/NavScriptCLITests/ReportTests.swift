@@ -258,8 +258,13 @@ import Testing
             _ = try navscript(["run", ".", "--shard", "\(shard)/4", "--coverage", "--reporter", "blob=../blobs/\(shard).json", "--color", "never"], in: app)
         }
         let merged = try navscript(["merge-reports", "../blobs", "--reporter", "json=../merged.json",
-                                    "--reporter", "map=../merged.dot", "--color", "never"], in: app)
+                                    "--reporter", "map=../merged.dot", "--reporter", "html=../page", "--color", "never"], in: app)
         #expect(merged.status == 0, "\(merged.errors)")
+        // The command that repeats the whole run: a shard's, without its shard and its blob.
+        let page = try String(contentsOf: scratch.appendingPathComponent("page/index.html"), encoding: .utf8)
+        let command = page.components(separatedBy: #""command":""#).dropFirst().first?.prefix { $0 != "\"" }
+        #expect(command.map { $0.hasPrefix("navscript run . --coverage") && !$0.contains("blob") && !$0.contains("--shard") } == true,
+                "\(String(describing: command))")
         let mergedCoverage = try String(contentsOf: app.appendingPathComponent("coverage/lcov.info"), encoding: .utf8)
         _ = try navscript(["run", ".", "--coverage", "--reporter", "json=../one.json", "--reporter", "map=../one.dot", "--color", "never"], in: app)
         #expect(try String(contentsOf: app.appendingPathComponent("coverage/lcov.info"), encoding: .utf8) == mergedCoverage)

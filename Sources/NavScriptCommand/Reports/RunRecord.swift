@@ -102,7 +102,10 @@ struct RunRecord: Codable {
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
-        report.command = records.first?.command.replacingOccurrences(of: #" --shard[ =][0-9]+/[0-9]+"#, with: "", options: .regularExpression) ?? ""
+        // The command that repeats the whole run: a shard's, without its shard and its blob.
+        report.command = records.first?.command
+            .replacingOccurrences(of: #" --shard[ =][0-9]+/[0-9]+"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #" --reporter[ =]('blob=[^']*'|blob=\S+|blob(?=\s|$))"#, with: "", options: .regularExpression) ?? ""
         return report
     }
 }
