@@ -7,7 +7,7 @@ local Notifications = {}
 Notifications.ChatDeeplink = nav.deeplinkType("ChatDeeplink", {
   query = { chat_id = "integer" },
   url = function(url)
-    if url.host == "chat" then return { chatID = url.query.chat_id } end
+    if url.host == "chat" and url.query then return { chatID = url.query.chat_id } end
   end,
   notification = function(notification)
     local id = notification.userInfo.chat_id
