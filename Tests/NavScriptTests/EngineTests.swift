@@ -86,6 +86,23 @@ let chatRoutes = """
         #expect(throws: LuaError.self) { try NavEngine(root: tree.root, displayRoot: "routes") }
     }
 
+    /// A root gone (renamed, a checkout under way) is a failed reload that keeps the routes,
+    /// not a load of no scripts; a root that is not there at all does not load.
+    @Test func aMissingRootKeepsTheLastGoodRoutes() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        try FileManager.default.removeItem(at: tree.root)
+        let reload = try #require(await engine.checkForChanges())
+        #expect(reload.error?.message == "routes: no such folder: the scripts' root is a folder of route scripts")
+        #expect(engine.routeNames.contains("chat.showChat"))
+        #expect(throws: LuaError.self) { try NavEngine(root: tree.root.appendingPathComponent("nowhere"), displayRoot: "nowhere") }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-engine-file-\(UUID().uuidString).lua")
+        try "return {}".write(to: file, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let starting = try NavEngine.starting(root: file, displayRoot: "routes.lua")
+        #expect(starting.lastError?.message == "routes.lua: not a folder: the scripts' root is a folder of route scripts")
+    }
+
     /// A development build that launches on a broken edit still gets an engine, which loads
     /// the scripts once they are fixed.
     @Test func anEngineCanStartOnABrokenScript() async throws {

@@ -179,6 +179,13 @@ public final class NavEngine {
     /// A fresh runtime with every script loaded and its route functions kept. What the
     /// scripts build while loading uses their own definitions (`NavDirectory.loading`).
     nonisolated static func load(root: URL, options: LuaOptions, directory: NavDirectory) throws -> NavRuntime {
+        // A folder gone (renamed, a checkout under way) or never there is a failed load, not
+        // a load of no scripts: the last good routes stay.
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder)
+        guard exists && isFolder.boolValue else {
+            throw LuaError(kind: .unavailable, message: "\(options.displayRoot ?? root.path): \(exists ? "not a folder" : "no such folder"): the scripts' root is a folder of route scripts")
+        }
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
         // The route scripts: a root that holds the scenarios too (`lua/` with `routes/` and
         // `scenarios/`) names modules as the scenarios do. Below the root, what a suite takes
