@@ -130,7 +130,16 @@ final class WatchSession {
                 changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
             }
         }
-        guard !changed.isEmpty, let files = try? suiteOptions.scenarioFiles() else { return }
+        guard !changed.isEmpty else { return }
+        let files: [ScenarioFile]
+        do {
+            files = try suiteOptions.scenarioFiles()
+        } catch {
+            // A watched folder or file gone: said once, and watched for until it is back.
+            let reason = (error as? ValidationError)?.message ?? "\(error)"
+            console.output.write(console.style.red("navscript: \(reason); watching for it to come back") + "\n")
+            return
+        }
         let current = Set(files.map(\.url.path))
         for gone in Set(results.keys).union(unloaded.keys) where !current.contains(gone) {
             results[gone] = nil

@@ -12,9 +12,21 @@ enum WatchKey: Character {
     static let usage = "Watch: a all, f failed only, p filter by file, t filter by name, u update snapshots, Enter run again, q quit"
 }
 
+/// The terminal's settings before the watch changed them, for the signal handler.
+nonisolated(unsafe) private var terminalBeforeWatch = termios()
+
+/// Ctrl-C, SIGTERM or SIGHUP while the watch runs: the terminal gets its echo and line
+/// editing back, then the signal ends the process as it would have (130, 143, 129).
+/// `tcsetattr`, `signal` and `raise` are async-signal-safe.
+private func restoreTerminalAndEnd(_ signalNumber: Int32) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeWatch)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}
+
 /// The terminal in key-at-a-time mode while the watch runs (no echo, no line editing), and
-/// back as it was when it ends. Standard input only: a watch without a terminal (CI, a pipe)
-/// answers no keys.
+/// back as it was when it ends, by `q` or by a signal. Standard input only: a watch without
+/// a terminal (CI, a pipe) answers no keys.
 final class WatchTerminal {
     private var saved = termios()
     private(set) var isActive = false
@@ -24,6 +36,12 @@ final class WatchTerminal {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         isActive = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+        if isActive {
+            terminalBeforeWatch = saved
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, restoreTerminalAndEnd)
+            }
+        }
     }
 
     deinit {
@@ -47,7 +65,14 @@ final class WatchTerminal {
         guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return nil }
         var byte: UInt8 = 0
         guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
-        return Character(UnicodeScalar(byte))
+        // A character typed in UTF-8 comes as its bytes: the lead byte says how many follow.
+        var bytes = [byte]
+        let following = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
+        for _ in 0..<following {
+            guard poll(&descriptor, 1, 100) > 0, read(STDIN_FILENO, &byte, 1) == 1 else { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).first
     }
 
     /// A line typed after `prompt` (echoed while it is typed); nil on Escape.

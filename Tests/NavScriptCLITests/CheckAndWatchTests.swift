@@ -47,8 +47,9 @@ import Testing
         /// Signalled once the output has been read to its end.
         private let drained = DispatchSemaphore(value: 0)
 
-        /// The keyboard end of the watch's terminal, when it has one.
+        /// The keyboard end of the watch's terminal, when it has one, and the watch's end.
         private(set) var keyboard: FileHandle?
+        private(set) var terminalDevice: FileHandle?
 
         init(_ arguments: [String], in folder: URL, terminal: Bool = false, environment extra: [String: String] = [:]) throws {
             process.executableURL = Binary.url
@@ -63,6 +64,7 @@ import Testing
                 // A pseudo-terminal as standard input: the watch reads keys from it.
                 let (master, device) = try PseudoTerminal.open()
                 keyboard = master
+                terminalDevice = device
                 process.standardInput = device
             }
             let pipe = Pipe()

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a review of `navscript watch` as a team uses it found.
+@Suite struct WatchReviewTests {
+    /// A watched folder that goes away (a rename, a checkout under way) is said once, and
+    /// watched for: when it comes back, its scenarios run again.
+    @Test func aWatchedFolderThatGoesIsSaidAndWaitedFor() throws {
+        let fixture = try Fixture(["app/a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", "app", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        let app = fixture.root.appendingPathComponent("app"), away = fixture.root.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: app, to: away)
+        #expect(watch.waitFor("navscript: no such file or folder: app; watching for it to come back"), "\(watch.output)")
+        try FileManager.default.moveItem(at: away, to: app)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+    }
+
+    /// The p and t prompts read what is typed as UTF-8: a Cyrillic file name is found.
+    @Test func aFilterTypedInUTF8Matches() throws {
+        let fixture = try Fixture(["вкладки_spec.lua": "scenario('вкладка', function() end)", "other_spec.lua": "scenario('other', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root, terminal: true)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"))
+        watch.press("p")
+        #expect(watch.waitFor("file path contains"))
+        watch.press("вкл\n")
+        #expect(watch.waitFor("Watching files matching \"вкл\""), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
+
+    /// Ctrl-C gives the terminal back as it was (echo, line editing), as q does.
+    @Test func anInterruptGivesTheTerminalBack() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root, terminal: true)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        let device = try #require(watch.terminalDevice)
+        var settings = termios()
+        #expect(tcgetattr(device.fileDescriptor, &settings) == 0)
+        #expect(settings.c_lflag & tcflag_t(ECHO) == 0, "the watch reads keys one at a time")
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.waitUntilExit()
+        #expect(watch.process.terminationStatus == SIGINT && watch.process.terminationReason == .uncaughtSignal)
+        #expect(tcgetattr(device.fileDescriptor, &settings) == 0)
+        #expect(settings.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), "echo and line editing are back")
+    }
+}
