@@ -73,6 +73,9 @@ final class WatchSession {
     /// so until they load.
     private var unloaded: [String: (file: ScenarioFile, error: Error)] = [:]
     private var watchers: [ScriptWatcher] = []
+    /// The snapshot files (`X.lua.snap`): an edit of one runs `X.lua` again, as Jest does;
+    /// what a run writes itself is taken as seen.
+    private var snapshotWatchers: [ScriptWatcher] = []
     /// Whether keys are read (a terminal): the usage line follows each run.
     var keys = false
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
@@ -96,7 +99,8 @@ final class WatchSession {
             }
         }
         roots.formUnion(files.map(\.root))
-        watchers = roots.sorted { $0.path < $1.path }.map(ScriptWatcher.init)
+        watchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0) }
+        snapshotWatchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
         runFiles(files, reason: nil)
     }
 
@@ -130,6 +134,13 @@ final class WatchSession {
                 changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
             }
         }
+        var saved = changed
+        for watcher in snapshotWatchers {
+            for path in watcher.changes() {
+                saved.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
+                changed.insert(watcher.root.appendingPathComponent(String(path.dropLast(".snap".count))).standardizedFileURL.path)
+            }
+        }
         guard !changed.isEmpty else { return }
         let files: [ScenarioFile]
         do {
@@ -150,7 +161,7 @@ final class WatchSession {
             changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
                 || !(dependencies[file.url.path] ?? []).isDisjoint(with: changed)
         }
-        let names = changed.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+        let names = saved.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
         runFiles(affected, reason: names.joined(separator: ", "))
         reportProjectFile(in: changed)
     }
@@ -212,6 +223,9 @@ final class WatchSession {
         }
         for result in fresh {
             results[result.file.url.path] = result
+        }
+        for watcher in snapshotWatchers {
+            _ = watcher.changes()
         }
         for entry in suite.listed {
             dependencies[entry.file.url.path] = suite.dependencies(of: entry.file)

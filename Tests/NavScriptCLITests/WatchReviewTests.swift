@@ -48,4 +48,20 @@ import Darwin
         #expect(tcgetattr(device.fileDescriptor, &settings) == 0)
         #expect(settings.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), "echo and line editing are back")
     }
+
+    /// An edited snapshot file runs its scenario file again (a `git checkout` of it too);
+    /// what the watch writes itself runs nothing more.
+    @Test func anEditedSnapshotRunsItsFileAgain() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() expect('text'):toMatchSnapshot() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!watch.output.contains("changed"), "the snapshot the run wrote ran nothing: \(watch.output)")
+        let stored = try fixture.read("a_spec.lua.snap")
+        try fixture.write("a_spec.lua.snap", stored.replacingOccurrences(of: "| text", with: "| edited"))
+        #expect(watch.waitFor("a_spec.lua.snap changed"), "\(watch.output)")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        try fixture.write("a_spec.lua.snap", stored)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+    }
 }

@@ -5,11 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Notices changes to the `.lua` files of a folder by polling their size and modification
-/// time: portable, cheap for hundreds of files, and blind to editors' atomic-rename tricks
-/// that confuse event-based watchers.
+/// Notices changes to the `.lua` files of a folder (or its snapshot files, `.lua.snap`) by
+/// polling their size and modification time: portable, cheap for hundreds of files, and
+/// blind to editors' atomic-rename tricks that confuse event-based watchers.
 public final class ScriptWatcher {
     public let root: URL
+    /// What the watched files' names end with: `.lua` (not `.d.lua`), or `.lua.snap`.
+    public let suffix: String
     private var signatures: [String: Signature]
 
     struct Signature: Equatable {
@@ -18,9 +20,10 @@ public final class ScriptWatcher {
         let size: Int
     }
 
-    public init(root: URL) {
+    public init(root: URL, suffix: String = ".lua") {
         self.root = root
-        signatures = Self.scan(root)
+        self.suffix = suffix
+        signatures = Self.scan(root, suffix: suffix)
     }
 
     /// The `.lua` files below `root`, relative and sorted; hidden files and folders, and
@@ -31,7 +34,7 @@ public final class ScriptWatcher {
 
     /// The files added, removed or changed since the last call (or since `init`).
     public func changes() -> [String] {
-        let now = Self.scan(root)
+        let now = Self.scan(root, suffix: suffix)
         let paths = Set(now.keys).union(signatures.keys)
         let changed = paths.filter { now[$0] != signatures[$0] }.sorted()
         signatures = now
@@ -40,9 +43,9 @@ public final class ScriptWatcher {
 
     /// One `lstat` per entry, straight from the system: `navscript watch` scans every 20 ms (an engine every 50 ms), and
     /// Foundation's enumerator took half a core to do it for 200 files.
-    static func scan(_ root: URL) -> [String: Signature] {
+    static func scan(_ root: URL, suffix: String = ".lua") -> [String: Signature] {
         var found: [String: Signature] = [:], skipped: [String] = []
-        scan(folder: root.standardizedFileURL.path, relative: "", into: &found, skipping: &skipped)
+        scan(folder: root.standardizedFileURL.path, relative: "", suffix: suffix, into: &found, skipping: &skipped)
         return found
     }
 
@@ -51,11 +54,12 @@ public final class ScriptWatcher {
     /// and names that are not UTF-8.
     public static func skipped(in root: URL) -> [String] {
         var found: [String: Signature] = [:], skipped: [String] = []
-        scan(folder: root.standardizedFileURL.path, relative: "", into: &found, skipping: &skipped)
+        scan(folder: root.standardizedFileURL.path, relative: "", suffix: ".lua", into: &found, skipping: &skipped)
         return skipped.sorted()
     }
 
-    private static func scan(folder: String, relative: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
+    private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
+        func watched(_ name: String) -> Bool { name.hasSuffix(suffix) && !name.hasSuffix(".d.lua") }
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -74,12 +78,12 @@ public final class ScriptWatcher {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                scan(folder: path, relative: relativePath, into: &found, skipping: &skipped)
-            case S_IFLNK where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
+                scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped)
+            case S_IFLNK where watched(name):
                 skipped.append("\(relativePath), a link (links are not followed: name the file it leads to)")
             case S_IFLNK where stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR:
                 skipped.append("\(relativePath)/, a link to a folder (links are not followed: name the folder it leads to)")
-            case S_IFREG where name.hasSuffix(".lua") && !name.hasSuffix(".d.lua"):
+            case S_IFREG where watched(name):
                 #if os(Linux)
                 let modified = info.st_mtim
                 #else
