@@ -101,6 +101,7 @@ final class WatchSession {
         roots.formUnion(files.map(\.root))
         watchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0) }
         snapshotWatchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
+        _ = projectFile?.changed()
         runFiles(files, reason: nil)
     }
 
@@ -141,6 +142,9 @@ final class WatchSession {
                 changed.insert(watcher.root.appendingPathComponent(String(path.dropLast(".snap".count))).standardizedFileURL.path)
             }
         }
+        if let project = projectFile, project.changed() {
+            reportProjectFile(project.url)
+        }
         guard !changed.isEmpty else { return }
         let files: [ScenarioFile]
         do {
@@ -163,15 +167,17 @@ final class WatchSession {
         }
         let names = saved.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
         runFiles(affected, reason: names.joined(separator: ", "))
-        reportProjectFile(in: changed)
     }
+
+    /// The project file the watch started with, watched on its own: it is often above the
+    /// folders watched (`navscript.lua` beside `app/`).
+    private lazy var projectFile: WatchedFile? = ProjectFile.find(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).map(WatchedFile.init)
 
     /// A saved project file is read again: one that does not load says why, at its line; one
     /// that does says that its settings apply from the next watch (they were read when this
     /// one started).
-    private func reportProjectFile(in changed: Set<String>) {
+    private func reportProjectFile(_ file: URL) {
         let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
-        guard let file = ProjectFile.find(from: working), changed.contains(file.standardizedFileURL.path) else { return }
         do {
             _ = try ProjectFile.read(file, relativeTo: working)
             console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) changed: its settings apply when the watch starts again") + "\n")
@@ -260,5 +266,23 @@ final class WatchSession {
             }
             console.output.write(console.style.dim(WatchKey.usage) + "\n")
         }
+    }
+}
+
+/// One file whose saves are noticed by its size and modification time.
+final class WatchedFile {
+    let url: URL
+    private var seen: String?
+
+    init(_ url: URL) {
+        self.url = url
+    }
+
+    /// Whether it changed since the last call (never on the first).
+    func changed() -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let now = "\(attributes?[.size] ?? -1) \(attributes?[.modificationDate] ?? "gone")"
+        defer { seen = now }
+        return seen != nil && seen != now
     }
 }

@@ -64,4 +64,17 @@ import Darwin
         try fixture.write("a_spec.lua.snap", stored)
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
     }
+
+    /// The project file beside the watched folder (the README's layout) is watched too: a
+    /// broken save says why, a good one when its settings apply.
+    @Test func theProjectFileAboveTheWatchedFolderIsWatched() throws {
+        let fixture = try Fixture(["navscript.lua": "return { paths = { \"app\" } }", "app/scenarios/a.lua": "scenario('a', function() end)"])
+        // The suite's root is app/ (its scenarios folder's parent): the project file is above it.
+        let watch = try WatchCommandTests.Watch(["watch", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("navscript.lua", "return { paths = { \"app\" }\n")
+        #expect(watch.waitFor("navscript: navscript.lua does not load: navscript.lua:2:"), "\(watch.output)")
+        try fixture.write("navscript.lua", "return { paths = { \"app\" }, jobs = 1 }")
+        #expect(watch.waitFor("navscript.lua changed: its settings apply when the watch starts again"), "\(watch.output)")
+    }
 }
