@@ -90,6 +90,7 @@ final class WatchSession {
 
     func start() throws {
         let files = try suiteOptions.scenarioFiles()
+        suiteOptions.noteSkipped()   // links and names discovery leaves out, as run says them
         var roots = Set<URL>()
         for path in suiteOptions.locations().paths {
             let url = URL(fileURLWithPath: path, relativeTo: suiteOptions.workingDirectory).standardizedFileURL

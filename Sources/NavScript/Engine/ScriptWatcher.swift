@@ -68,7 +68,15 @@ public final class ScriptWatcher {
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(validatingCString: $0) }
             }
             guard let name = decoded else {
-                skipped.append("\(relative.isEmpty ? "" : relative + "/")? (a file whose name is not UTF-8: rename it)")
+                // Named with its other bytes as \xNN, so that it can be found to rename.
+                let shown = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { bytes in
+                        (0..<Int(strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))).map { index in
+                            bytes[index] < 0x80 ? String(UnicodeScalar(bytes[index])) : String(format: "\\x%02x", bytes[index])
+                        }.joined()
+                    }
+                }
+                skipped.append("\(relative.isEmpty ? "" : relative + "/")\(shown) (a file whose name is not UTF-8: rename it)")
                 continue
             }
             guard !name.hasPrefix(".") else { continue }
