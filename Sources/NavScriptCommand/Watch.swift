@@ -24,7 +24,8 @@ struct Watch: ParsableCommand {
     var interval: Double = 0.02
 
     func validate() throws {
-        if !(interval > 0 && interval <= 60) { throw ValidationError("--interval must be more than 0 and at most 60 seconds") }
+        // Below a few milliseconds polling is a busy loop (1e-9 took most of a core).
+        if !(interval >= 0.005 && interval <= 60) { throw ValidationError("--interval must be from 0.005 to 60 seconds") }
         // run's options that a watch has no use for are refused, not ignored.
         let runsOnly = [("--coverage", options.coverage), ("--coverage-threshold", options.coverageThreshold != nil),
                         ("--durations", options.durations != nil), ("--shuffle", options.shuffle), ("--last-failed", options.lastFailed)]

@@ -70,7 +70,7 @@ import Testing
                           ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
                           ["run", ".", "--tag", ""], ["run", ".", "--exclude-tag", ""],
                           ["run", ".", "--reporter", "html=/dev/stdout"], ["run", ".", "--reporter", "map=pic.svg"],
-                          ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"],
+                          ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"], ["watch", ".", "--interval", "1e-9"],
                           ["run", ".", "--reporter", "console", "--reporter", "console"], ["explore", "x.lua", "--timeout", "1e12"],
                           ["run", ".", "--reporter", "tap", "--reporter", "junit=/dev/stdout"]] {
             let result = try navscript(arguments, in: fixture.root)
