@@ -184,11 +184,11 @@ final class WorkerPool {
         // A worker stopped (fail-fast), or gone with an interrupt (Ctrl-C reaches the whole
         // process group), leaves its scenario not run rather than failed.
         guard let job = state.job, state.process.killedBecause != .stop, RunInterrupt.signal == 0 else { return false }
-        let how = describe(state.process, ending)
         let seconds = Self.uptime - state.started
         guard let scenarios = job.scenarios else {
-            return failed(job, nil, "while it loaded, \(how)", (state.started, seconds))
+            return failed(job, nil, "while it loaded, \(describe(state.process, ending, what: "its loading"))", (state.started, seconds))
         }
+        let how = describe(state.process, ending, what: "the scenario")
         guard state.finished < scenarios.count else { return false }
         let culprit = scenarios[state.finished]
         let rest = Array(scenarios[(state.finished + 1)...])
@@ -198,10 +198,11 @@ final class WorkerPool {
         return failed(job, culprit, "\(culprit.location): \(how)", (state.started, seconds))
     }
 
-    /// Why a worker's scenario did not return, in words that name the limit or the signal.
-    private func describe(_ process: WorkerProcess, _ ending: WorkerEnding) -> String {
+    /// Why a worker's scenario (or file's loading: `what`) did not return, in words that
+    /// name the limit or the signal.
+    private func describe(_ process: WorkerProcess, _ ending: WorkerEnding, what: String) -> String {
         if process.killedBecause == .time {
-            return "time limit exceeded (\(Format.limit(settings.limits.seconds)) s): the scenario did not return, and its worker was killed "
+            return "time limit exceeded (\(Format.limit(settings.limits.seconds)) s): \(what) did not return, and its worker was killed "
                 + "after \(Format.limit(patience)) s (a script stuck in a C function, such as a long string pattern search, cannot be stopped another way)"
         }
         if ending.status == WorkerExit.memoryLimit {
