@@ -12,14 +12,18 @@ enum WatchKey: Character {
     static let usage = "Watch: a all, f failed only, p filter by file, t filter by name, u update snapshots, Enter run again, q quit"
 }
 
-/// The terminal's settings before the watch changed them, for the signal handler.
-nonisolated(unsafe) private var terminalBeforeWatch = termios()
+/// The terminal's settings before the watch changed them, for the signal handler: kept in
+/// memory of their own (a global `termios` is laid out smaller than Swift copies it, which
+/// AddressSanitizer reports as an overflow).
+nonisolated(unsafe) private var terminalBeforeWatch: UnsafeMutablePointer<termios>?
 
 /// Ctrl-C, SIGTERM or SIGHUP while the watch runs: the terminal gets its echo and line
 /// editing back, then the signal ends the process as it would have (130, 143, 129).
 /// `tcsetattr`, `signal` and `raise` are async-signal-safe.
 private func restoreTerminalAndEnd(_ signalNumber: Int32) {
-    tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeWatch)
+    if let settings = terminalBeforeWatch {
+        tcsetattr(STDIN_FILENO, TCSANOW, settings)
+    }
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)
 }
@@ -37,7 +41,9 @@ final class WatchTerminal {
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         isActive = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
         if isActive {
-            terminalBeforeWatch = saved
+            let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            settings.initialize(to: saved)
+            terminalBeforeWatch = settings
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 signal(signalNumber, restoreTerminalAndEnd)
             }
