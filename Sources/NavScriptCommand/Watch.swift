@@ -167,8 +167,14 @@ final class WatchSession {
             changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
                 || !(dependencies[file.url.path] ?? []).isDisjoint(with: changed)
         }
-        let names = saved.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
-        runFiles(affected, reason: names.joined(separator: ", "))
+        // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
+        var reasons: [String] = []
+        for (exists, word) in [(true, "changed"), (false, "removed")] {
+            let names = saved.filter { FileManager.default.fileExists(atPath: $0) == exists }
+                .map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+            if !names.isEmpty { reasons.append(names.joined(separator: ", ") + " " + word) }
+        }
+        runFiles(affected, reason: reasons.joined(separator: ", "))
     }
 
     /// The project file the watch started with, watched on its own: it is often above the
@@ -204,7 +210,7 @@ final class WatchSession {
     private func runFiles(_ files: [ScenarioFile], reason: String?) {
         let start = DispatchTime.now().uptimeNanoseconds
         if let reason {
-            console.output.write(console.style.dim("\n── \(reason) changed " + String(repeating: "─", count: 40)) + "\n")
+            console.output.write(console.style.dim("\n── \(reason) " + String(repeating: "─", count: 40)) + "\n")
         }
         var options = runOptions
         options.updateSnapshots = options.updateSnapshots || updateOnce

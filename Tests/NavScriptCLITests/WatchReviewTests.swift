@@ -77,4 +77,14 @@ import Darwin
         try fixture.write("navscript.lua", "return { paths = { \"app\" }, jobs = 1 }")
         #expect(watch.waitFor("navscript.lua changed: its settings apply when the watch starts again"), "\(watch.output)")
     }
+
+    /// A file deleted is said to be removed, not changed.
+    @Test func aDeletedFileIsSaidToBeRemoved() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("b_spec.lua"))
+        #expect(watch.waitFor("── b_spec.lua removed ─"), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
 }
