@@ -52,7 +52,7 @@ let package = Package(
         // The `navscript` command. Its folder is not named `navscript`: beside `NavScript`,
         // the two would be one folder on a case-insensitive volume (macOS's default).
         .executableTarget(name: "NavScriptCommand", dependencies: [
-            "NavScript", "CWorkerCopy",
+            "NavScript", "ScreenKit", "CWorkerCopy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(

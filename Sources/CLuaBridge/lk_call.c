@@ -152,6 +152,16 @@ static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
     luaL_addstring(b, more ? (count ? ", ...}" : "...}") : "}");
 }
 
+/* Pushes the picture of the table at idx that a failure shows, for a matcher that names
+   an error value as the runner does. Raw access only: no metamethod runs. */
+void lk_pushfields(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lk_addfields(L, &b, idx);
+    luaL_pushresult(&b);
+}
+
 /* The message handler: any error value becomes a message, with a traceback. A value that
    is not a string shows through its __tostring (called protected), or as a table's fields.
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback

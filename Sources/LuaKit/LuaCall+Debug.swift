@@ -5,6 +5,13 @@ import CLuaBridge
 /// function is defined, which line runs. Places are `"file:line"` with the whole file name
 /// (Lua's `short_src` cuts a long one to "..." and its end).
 extension LuaCall {
+    /// Pushes the picture of the table at `index` that a failure shows, as the message
+    /// handler writes it (`{code = 42, reason = "x"}`: its first eight names, a long string
+    /// cut): for text that names an error value as the runner does. Raises nothing.
+    public func pushErrorFields(of index: Int32) {
+        lk_pushfields(L, index)
+    }
+
     /// How many named parameters the Lua function at `index` declares (`function(a, b)`: 2;
     /// a C function: 0). Raises nothing.
     public func parameterCount(_ index: Int32) -> Int {

@@ -277,20 +277,19 @@ final class WatchSession {
     }
 }
 
-/// One file whose saves are noticed by its size and modification time.
+/// One file whose saves are noticed as the watchers notice them, by its signature.
 final class WatchedFile {
     let url: URL
-    private var seen: String?
+    private var seen: ScriptWatcher.Signature??
 
     init(_ url: URL) {
         self.url = url
     }
 
-    /// Whether it changed since the last call (never on the first).
+    /// Whether it changed (or went) since the last call; never on the first.
     func changed() -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        let now = "\(attributes?[.size] ?? -1) \(attributes?[.modificationDate] ?? "gone")"
-        defer { seen = now }
-        return seen != nil && seen != now
+        let now = ScriptWatcher.Signature(path: url.path)
+        defer { seen = .some(now) }
+        return seen.map { $0 != now } ?? false
     }
 }

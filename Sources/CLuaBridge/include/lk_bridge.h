@@ -100,6 +100,7 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message);
 int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
+void lk_pushfields(lua_State *L, int idx);
 char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);

@@ -14,10 +14,27 @@ public final class ScriptWatcher {
     public let suffix: String
     private var signatures: [String: Signature]
 
-    struct Signature: Equatable {
+    /// What tells a save of a file: its modification time and size.
+    public struct Signature: Equatable {
         let seconds: Int
         let nanoseconds: Int
         let size: Int
+
+        init(_ info: stat) {
+            #if os(Linux)
+            let modified = info.st_mtim
+            #else
+            let modified = info.st_mtimespec
+            #endif
+            (seconds, nanoseconds, size) = (Int(modified.tv_sec), Int(modified.tv_nsec), Int(info.st_size))
+        }
+
+        /// The file's signature, or nil when it is not there.
+        public init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(info)
+        }
     }
 
     public init(root: URL, suffix: String = ".lua") {
@@ -92,12 +109,7 @@ public final class ScriptWatcher {
             case S_IFLNK where stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR:
                 skipped.append("\(relativePath)/, a link to a folder (links are not followed: name the folder it leads to)")
             case S_IFREG where watched(name):
-                #if os(Linux)
-                let modified = info.st_mtim
-                #else
-                let modified = info.st_mtimespec
-                #endif
-                found[relativePath] = Signature(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec), size: Int(info.st_size))
+                found[relativePath] = Signature(info)
             default:
                 break
             }

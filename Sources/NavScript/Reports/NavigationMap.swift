@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// Every screen a run showed (was visible) and every move between screens, from the scenarios' recorded
 /// steps: an edge goes from the top screen before a step to the top screen after it, named
 /// by the step's transitions (`push`, `dismiss+selectTab`), with how often it happened and
@@ -121,22 +123,13 @@ public struct NavigationMap: Sendable {
         // The start's node: "(launch)", or more parentheses than any screen's name has.
         var launchNode = "(launch)"
         while screens[launchNode] != nil || defined.contains(launchNode) { launchNode = "(\(launchNode))" }
-        // Other control characters are written visibly: Graphviz copies them into the SVG,
-        // where XML does not allow them.
+        // A label's lines are DOT's `\n`; other control characters are written visibly
+        // (Graphviz copies them into the SVG, where XML does not allow them).
         func quoted(_ text: String) -> String {
             if text == Self.launch { return quoted(launchNode) }
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": out += "\\\\"
-                case "\"": out += "\\\""
-                case "\n": out += "\\n"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    out += "\\\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
+            return "\"" + text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                VisibleText.of(String($0)).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            }.joined(separator: "\\n") + "\""
         }
         var lines = [
             "digraph navigation {",

@@ -45,24 +45,11 @@ function expectation:toSucceed()
   end)
 end
 
--- An error value that is a table reads as a scenario's failure shows it (lk_addfields in
--- C): the first eight names the table gives, in order, a long string cut, then "..." for
--- the rest: {code = 42, reason = "x"}.
+-- An error value that is a table reads as a scenario's failure shows it: {code = 42, reason = "x"}.
 local function errorText(err)
   local meta = getmetatable(err)
   if type(err) ~= "table" or type(meta) == "table" and meta.__tostring then return tostring(err) end
-  local keys, parts, more = {}, {}, false
-  for key in next, err do
-    if type(key) ~= "string" or #keys == 8 then more = true else keys[#keys + 1] = key end
-  end
-  sort(keys)
-  for i, key in ipairs(keys) do
-    local value, kind = rawget(err, key), type(rawget(err, key))
-    local shown = kind == "string" and '"' .. (#value > 60 and value:sub(1, 57) .. '..."' or value .. '"')
-      or (kind == "number" or kind == "boolean") and tostring(value) or kind
-    parts[i] = key .. " = " .. shown
-  end
-  return "{" .. concat(parts, ", ") .. (more and (#parts > 0 and ", ...}" or "...}") or "}")
+  return host.fields(err)
 end
 
 -- expect(fn):toFail(pattern), or expect(app:navigate(route)):toFail(pattern)

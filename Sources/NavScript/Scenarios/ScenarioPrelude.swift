@@ -59,7 +59,7 @@ enum ScenarioPrelude {
     static let definitionsSource = #"""
 local host = ...
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
-local getmetatable, setmetatable, math, next, rawget = getmetatable, setmetatable, math, next, rawget
+local getmetatable, setmetatable, math = getmetatable, setmetatable, math
 local sort, concat, insert = table.sort, table.concat, table.insert
 local find, format, rep = string.find, string.format, string.rep
 

@@ -292,7 +292,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         // runs with the collector on.
         let runner = try lua.withCollectorPaused { try lua.withStack { call -> LuaReference in
             try lua.load(try ScenarioPrelude.chunk(), on: call)
-            call.pushTable(fields: 5)
+            call.pushTable(fields: 8)
             if let target {
                 call.push(value: .table(array: [], fields: ["name": .string(target.name), "line": .string(target.location)]))
                 call.setField(-2, "target")
@@ -302,6 +302,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "where")
+            // host.fields(table): an error value that is a table, as a failure shows it.
+            lua.pushFunction(on: call) { call in
+                call.pushErrorFields(of: 1)
+                return 1
+            }
+            call.setField(-2, "fields")
             // host.count(held, matcher message, the expect's location or the level of its caller)
             lua.pushFunction(on: call) { [unowned context] call in
                 context.expectations += 1

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavScript
+import ScreenKit
 
 /// Everything a run produced, for the reporters.
 struct RunReport {
@@ -327,19 +328,10 @@ struct Style {
 }
 
 enum Format {
-    /// Control characters (a terminal's escapes, NUL) written as `\x1b`: YAML does not allow
-    /// them in a block, and a terminal showing TAP or the console would obey them.
+    /// Control characters (a terminal's escapes, NUL) written as `\x1b`, tabs kept: YAML
+    /// does not allow them in a block, and a terminal showing TAP or the console would obey them.
     static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
-                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        VisibleText.of(text, keepingTabs: true)
     }
 
 

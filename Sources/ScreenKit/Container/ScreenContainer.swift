@@ -159,7 +159,9 @@ public final class ScreenContainer {
     /// controllers are not keyed, so no such search finds it, though its `key` names it
     /// in pictures and logs (`Alert(title=Hi)`).
     public var searchKey: ScreenKey? {
-        systemScreen == nil && !ScreenSystemScreen.classNames.contains(className ?? "") ? key : nil
+        guard let key, systemScreen == nil else { return nil }
+        if let className, ScreenSystemScreen.classNames.contains(className) { return nil }
+        return key
     }
 
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:

@@ -64,23 +64,8 @@ public enum ScreenTreePicture {
         if container === top {
             line += " ← top"
         }
-        return visible(line)
-    }
-
-    /// One container, one line: a newline or another control character in a name is written
-    /// as `\x0a`, as the console writes them (a snapshot would read a name's second line as
-    /// a container of its own).
-    static func visible(_ line: String) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
-        var out = String.UnicodeScalarView()
-        for scalar in line.unicodeScalars {
-            if isControl(scalar) {
-                out.append(contentsOf: "\\x\(scalar.value < 0x10 ? "0" : "")\(String(scalar.value, radix: 16))".unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        // One container, one line: a newline in a name is written `\x0a` (a snapshot would
+        // read a name's second line as a container of its own).
+        return VisibleText.of(line)
     }
 }
