@@ -35,6 +35,7 @@ struct NavScriptCommand: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        StandardDescriptors.openClosedOnes()
         // A process started from a thread that blocks signals inherits the mask; make sure
         // Ctrl-C and SIGTERM stop `navscript watch`.
         var signals = sigset_t()

@@ -32,3 +32,31 @@ import Testing
         [child.output, child.errors].forEach { close($0) }
     }
 }
+
+/// A runner started with its standard input or output closed: its workers' pipes took those
+/// numbers, so every worker found its input closed and ended ("its worker crashed (exited
+/// with status 0)" for every file: the command plugin's flake), and a closed output trapped.
+@Suite struct ClosedDescriptorTests {
+    private func run(_ redirection: String) throws -> (status: Int32, errors: String) {
+        let fixture = try Fixture(["a_spec.lua": "it('a', function() end)", "b_spec.lua": "it('b', function() end)"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" run . --jobs 2 --color never >out.txt 2>err.txt \(redirection)", Binary.url.path]
+        process.currentDirectoryURL = fixture.root
+        try process.run()
+        process.waitUntilExit()
+        let errors = try fixture.read("err.txt")
+        return (process.terminationStatus, redirection.hasPrefix(">") ? errors : try fixture.read("out.txt") + errors)
+    }
+
+    @Test func workersRunWhenTheRunnerHasNoStandardInput() throws {
+        let (status, output) = try run("<&-")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("2 passed"), "\(output)")
+    }
+
+    @Test func theRunnerEndsNormallyWithoutStandardOutput() throws {
+        let (status, errors) = try run(">&-")
+        #expect(status == 0, "\(errors)")
+    }
+}
