@@ -29,8 +29,9 @@ public final class LuaState {
 
     public let options: LuaOptions
 
-    /// Where `print` writes; by default standard output.
-    public var output: ((String) -> Void)? = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    /// Where `print` writes; by default standard output (as far as it takes the text:
+    /// `writeAsFarAsItGoes`).
+    public var output: ((String) -> Void)? = { writeAsFarAsItGoes($0, to: STDOUT_FILENO) }
 
     /// Functions made for this state alone (closures), kept as long as it.
     private var functions: [LuaFunction] = []

@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors.isEmpty {
             // A wrong path checks nothing; that is not a pass (as a run with no scenarios).
-            FileHandle.standardError.write(Data("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n".utf8))
+            StandardStreams.error("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
         print(errors.isEmpty ? "\(checked) file\(checked == 1 ? "" : "s") checked, no errors"

@@ -48,7 +48,7 @@ struct Draw: ParsableCommand {
             runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: .ci)
             scenarios = try Self.watchdog.watch("loading \(file.displayPath)", seconds: options.limits.seconds) { try runner.list() }
         } catch {
-            FileHandle.standardError.write(Data("\(Format.loadError(error))\n".utf8))
+            StandardStreams.error("\(Format.loadError(error))\n")
             throw ExitCode(2)
         }
         runner.recordsSteps = true
@@ -78,7 +78,7 @@ struct Draw: ParsableCommand {
         guard steps.contains(where: { $0.hierarchy != nil }) else {
             // A scenario that failed before its first step says why, as it does after one.
             let failure = result.status == .failed ? "; it failed first: \(result.message ?? "")" : " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
-            FileHandle.standardError.write(Data("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n".utf8))
+            StandardStreams.error("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n")
             throw ExitCode(result.status == .failed ? 1 : 2)
         }
         let index = step < 0 ? steps.count + step : step - 1
@@ -96,14 +96,14 @@ struct Draw: ParsableCommand {
                 try ReportOutput.makeFolder(for: url)
                 try ScenarioFileWriter.write(svg, to: url)
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                StandardStreams.error("navscript: \(error)\n")
                 throw ExitCode(2)
             }
         } else {
             print(svg, terminator: "")
         }
         if result.status == .failed {
-            FileHandle.standardError.write(Data("navscript: the scenario failed: \(result.message ?? "")\n".utf8))
+            StandardStreams.error("navscript: the scenario failed: \(result.message ?? "")\n")
             throw ExitCode(1)
         }
     }

@@ -24,7 +24,7 @@ extension Explore {
             if now.timeIntervalSince(started) > time { cutShort = timeOption; return false }
             if now.timeIntervalSince(reported) >= 2 {
                 reported = now
-                FileHandle.standardError.write(Data("explore: shrinking, \(Format.count(best.count, "action")) after \(checks) replays\n".utf8))
+                StandardStreams.error("explore: shrinking, \(Format.count(best.count, "action")) after \(checks) replays\n")
             }
             return true
         }
@@ -169,7 +169,7 @@ extension Explore {
             print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run it to reproduce).")
         } catch {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
-            FileHandle.standardError.write(Data("navscript: cannot save the failure in \(saveFailures): \(reason)\n".utf8))
+            StandardStreams.error("navscript: cannot save the failure in \(saveFailures): \(reason)\n")
             throw ExitCode(2)
         }
     }
@@ -180,7 +180,7 @@ extension Explore {
     func checkSaveFailures(_ runner: ExploreRunner, model: ScenarioFile) throws {
         guard let saveFailures else { return }
         func refuse(_ reason: String) throws -> Never {
-            FileHandle.standardError.write(Data("navscript: cannot save failures in \(saveFailures.isEmpty ? "''" : saveFailures): \(reason)\n".utf8))
+            StandardStreams.error("navscript: cannot save failures in \(saveFailures.isEmpty ? "''" : saveFailures): \(reason)\n")
             throw ExitCode(2)
         }
         if saveFailures.isEmpty { try refuse("give a folder") }

@@ -88,7 +88,7 @@ struct Explore: ParsableCommand {
                 (try runner.startCount(), try runner.actionNames())
             }
         } catch {
-            FileHandle.standardError.write(Data("\(model.displayPath) does not load: \(Format.loadError(error))\n".utf8))
+            StandardStreams.error("\(model.displayPath) does not load: \(Format.loadError(error))\n")
             throw ExitCode(2)
         }
         try checkSaveFailures(runner, model: model)
@@ -99,7 +99,7 @@ struct Explore: ParsableCommand {
             do {
                 found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
             } catch {
-                FileHandle.standardError.write(Data("navscript explore: \(Format.loadError(error))\n".utf8))
+                StandardStreams.error("navscript explore: \(Format.loadError(error))\n")
                 throw ExitCode(2)
             }
             if let found {
@@ -170,7 +170,7 @@ struct Explore: ParsableCommand {
             // Each time the count passes a multiple of the step (batches end at epochs too).
             let step = max(jobs * 25, 50)
             if walked / step > (walked - batch.count) / step {
-                FileHandle.standardError.write(Data("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n".utf8))
+                StandardStreams.error("explore: \(walked) walks, \(performed) actions, \(shapes.count) states\n")
             }
         }
         // Standard output is the same for the same seed; how long it took goes to standard error.
@@ -178,8 +178,8 @@ struct Explore: ParsableCommand {
         print("Explored \(Format.count(walked, "walk")) of up to \(Format.count(depth, "action")) (seed \(seed)): "
               + "\(Format.count(performed, "action")), \(Format.count(shapes.count, "abstract state")), "
               + "\(Format.count(moves.count, "transition")) between them")
-        FileHandle.standardError.write(Data(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
-                                                   performed, seconds, Double(performed) / max(seconds, 1e-9)).utf8))
+        StandardStreams.error(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
+                                     performed, seconds, Double(performed) / max(seconds, 1e-9)))
         // A failure in a start state ends the exploration before any action was asked.
         let asked = performed > 0 || !enabled.isEmpty || first == nil
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)
@@ -251,7 +251,7 @@ struct Explore: ParsableCommand {
                 }
             }
             reached = length
-            FileHandle.standardError.write(Data("explore: depth \(length), \(explored) sequences, \(seen.count) states\n".utf8))
+            StandardStreams.error("explore: depth \(length), \(explored) sequences, \(seen.count) states\n")
             level = next
         }
         print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "

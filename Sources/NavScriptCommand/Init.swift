@@ -24,11 +24,11 @@ struct Init: ParsableCommand {
         let root = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         let there = StarterSuite.files.map(\.path).filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         if folder.isEmpty {
-            FileHandle.standardError.write(Data("navscript: give a folder (. for this one)\n".utf8))
+            StandardStreams.error("navscript: give a folder (. for this one)\n")
             throw ExitCode(2)
         }
         if !force && !there.isEmpty {
-            FileHandle.standardError.write(Data("navscript: \(folder) has \(there.joined(separator: ", ")) already; nothing written (--force replaces them)\n".utf8))
+            StandardStreams.error("navscript: \(folder) has \(there.joined(separator: ", ")) already; nothing written (--force replaces them)\n")
             throw ExitCode(2)
         }
         // Even with --force, a folder where a file goes is not replaced: refused before any file is written.
@@ -37,7 +37,7 @@ struct Init: ParsableCommand {
             return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && isFolder.boolValue
         }
         if !folders.isEmpty {
-            FileHandle.standardError.write(Data("navscript: \(folders.joined(separator: ", ")) in \(folder) \(folders.count == 1 ? "is a folder" : "are folders") where the starter suite writes a file; nothing written\n".utf8))
+            StandardStreams.error("navscript: \(folders.joined(separator: ", ")) in \(folder) \(folders.count == 1 ? "is a folder" : "are folders") where the starter suite writes a file; nothing written\n")
             throw ExitCode(2)
         }
         for file in StarterSuite.files {
@@ -46,7 +46,7 @@ struct Init: ParsableCommand {
                 try ReportOutput.makeFolder(for: url, announced: false)
                 try ScenarioFileWriter.write(file.text, to: url)
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                StandardStreams.error("navscript: \(error)\n")
                 throw ExitCode(2)
             }
             print("wrote \(ScenarioDiscovery.display(url))")
@@ -75,7 +75,7 @@ struct Types: ParsableCommand {
             try ReportOutput.makeFolder(for: url, announced: false)
             try ScenarioFileWriter.write(NavDefinitions.text + "\n", to: url)
         } catch {
-            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            StandardStreams.error("navscript: \(error)\n")
             throw ExitCode(2)
         }
         print("wrote \(ScenarioDiscovery.display(url))")

@@ -69,7 +69,7 @@ struct MergeReports: ParsableCommand {
             do {
                 let data = try Data(contentsOf: file)
                 if let first = seen[data] {
-                    FileHandle.standardError.write(Data("navscript: \(file.path) is the same blob as \(first.path); counted once\n".utf8))
+                    StandardStreams.error("navscript: \(file.path) is the same blob as \(first.path); counted once\n")
                     continue
                 }
                 seen[data] = file
@@ -81,13 +81,13 @@ struct MergeReports: ParsableCommand {
             } catch let error as ValidationError {
                 throw error
             } catch let error as DecodingError {
-                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(Self.describe(error)))\n".utf8))
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(Self.describe(error)))\n")
                 throw ExitCode(2)
             } catch let error as CompactReader.Failure {
-                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(error))\n".utf8))
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(error))\n")
                 throw ExitCode(2)
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(ScenarioDiscovery.display(file)) cannot be read (\(error.localizedDescription))\n".utf8))
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) cannot be read (\(error.localizedDescription))\n")
                 throw ExitCode(2)
             }
         }
@@ -120,7 +120,7 @@ struct MergeReports: ParsableCommand {
     static func checkShards(_ records: [(record: RunRecord, file: URL)], workingDirectory: URL) throws {
         func shown(_ url: URL) -> String { ScenarioDiscovery.display(url, in: workingDirectory) }
         func refuse(_ message: String) throws -> Never {
-            FileHandle.standardError.write(Data("navscript: \(message)\n".utf8))
+            StandardStreams.error("navscript: \(message)\n")
             throw ExitCode(2)
         }
         struct Scenario: Hashable {
@@ -155,14 +155,14 @@ struct MergeReports: ParsableCommand {
         }
         let seeds = Set(records.map(\.record.seed))
         if seeds.count > 1 {
-            FileHandle.standardError.write(Data("navscript: warning: the blobs come from runs with different seeds (\(seeds.sorted().map(String.init).joined(separator: ", "))); the report names \(records[0].record.seed)\n".utf8))
+            StandardStreams.error("navscript: warning: the blobs come from runs with different seeds (\(seeds.sorted().map(String.init).joined(separator: ", "))); the report names \(records[0].record.seed)\n")
         }
         let interrupted = records.filter { ($0.record.interruptedBy ?? 0) != 0 }
         if let first = interrupted.first {
-            FileHandle.standardError.write(Data("navscript: warning: \(shown(first.file)) is of a run that was interrupted; the merged report says what did not run\n".utf8))
+            StandardStreams.error("navscript: warning: \(shown(first.file)) is of a run that was interrupted; the merged report says what did not run\n")
         }
         if Set(records.map(\.record.isCI)).count > 1 {
-            FileHandle.standardError.write(Data("navscript: warning: some blobs come from runs in CI mode and some not; the report is in CI mode\n".utf8))
+            StandardStreams.error("navscript: warning: some blobs come from runs in CI mode and some not; the report is in CI mode\n")
         }
     }
 

@@ -35,7 +35,7 @@ struct NavScriptCommand: ParsableCommand {
 @main
 enum Main {
     static func main() {
-        StandardDescriptors.openClosedOnes()
+        StandardStreams.openClosedOnes()
         // A process started from a thread that blocks signals inherits the mask; make sure
         // Ctrl-C and SIGTERM stop `navscript watch`.
         var signals = sigset_t()
@@ -49,9 +49,9 @@ enum Main {
         let commands = NavScriptCommand.configuration.subcommands.map { $0._commandName } + ["test"]
         if arguments.isEmpty || (arguments.first == "help" && arguments.dropFirst().contains { !$0.hasPrefix("-") && !commands.contains($0) }) {
             if let unknown = arguments.dropFirst().first(where: { !$0.hasPrefix("-") && !commands.contains($0) }) {
-                FileHandle.standardError.write(Data("Error: no command '\(unknown)'\n".utf8))
+                StandardStreams.error("Error: no command '\(unknown)'\n")
             }
-            FileHandle.standardError.write(Data((NavScriptCommand.helpMessage() + "\n").utf8))
+            StandardStreams.error(NavScriptCommand.helpMessage() + "\n")
             exit(2)
         }
         // An error a command's run throws comes with that command's usage, as a parse error does.
@@ -77,7 +77,7 @@ enum Main {
                 exit(0)
             }
             if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                StandardStreams.error(message + "\n")
             }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }

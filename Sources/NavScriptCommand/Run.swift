@@ -34,11 +34,11 @@ struct Run: ParsableCommand {
             throw ExitCode(0)
         }
         if !interrupted, let focused = options.forbiddenOnly(in: session.suite) {
-            FileHandle.standardError.write(Data((focused + "\n").utf8))
+            StandardStreams.error(focused + "\n")
             throw ExitCode(2)
         }
         if !interrupted, let nothing = session.nothingToRun() {
-            FileHandle.standardError.write(Data((nothing + "\n").utf8))
+            StandardStreams.error(nothing + "\n")
             throw ExitCode(2)
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
@@ -53,7 +53,7 @@ struct Run: ParsableCommand {
         } catch {
             // A warning only: the run's outcome does not depend on it (and on macOS the
             // plugin's sandbox refuses the write to a package's folder).
-            FileHandle.standardError.write(Data("navscript: warning: \(error) (where --last-failed keeps the last run)\n".utf8))
+            StandardStreams.error("navscript: warning: \(error) (where --last-failed keeps the last run)\n")
         }
         throw ExitCode(status)   // 128 + the signal when one stopped the run (report.exitCode)
     }
@@ -65,8 +65,7 @@ extension Run {
     static func write(_ coverage: CoverageReport, failure: String? = nil, in folder: URL, toStandardError: Bool) -> Int32 {
         let say = { (text: String) in
             fflush(nil)   // after what print() has buffered
-            let data = Data((text + "\n").utf8)
-            toStandardError ? FileHandle.standardError.write(data) : FileHandle.standardOutput.write(data)
+            StandardStreams.write(text + "\n", to: toStandardError ? STDERR_FILENO : STDOUT_FILENO)
         }
         say(coverage.summary)
         let url = folder.appendingPathComponent("coverage/lcov.info")
@@ -75,11 +74,11 @@ extension Run {
             try ScenarioFileWriter.write(coverage.lcov, to: url)
             say("Coverage written to coverage/lcov.info")
         } catch {
-            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            StandardStreams.error("navscript: \(error)\n")
             return 2
         }
         if let failure {
-            FileHandle.standardError.write(Data("navscript: \(failure)\n".utf8))
+            StandardStreams.error("navscript: \(failure)\n")
         }
         return 0
     }
@@ -109,7 +108,7 @@ final class RunSession {
             if let last = LastRun.read(in: suiteOptions.workingDirectory) {
                 selection.only = Set(last.failed)
             } else {
-                FileHandle.standardError.write(Data("navscript: no last run is recorded here (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n".utf8))
+                StandardStreams.error("navscript: no last run is recorded here (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n")
             }
         }
         self.selection = selection
@@ -151,7 +150,7 @@ final class RunSession {
     func listAndExit() throws -> Never {
         printList()
         if let nothing = nothingToRun() {
-            FileHandle.standardError.write(Data((nothing + "\n").utf8))
+            StandardStreams.error(nothing + "\n")
             throw ExitCode(2)
         }
         throw ExitCode(suite.loadErrors.isEmpty ? 0 : 2)
@@ -166,7 +165,7 @@ final class RunSession {
             print("\(scenario.location): \(scenario.name)\(tags)\(scenario.isPending ? " (pending)" : "")")
         }
         for (file, error) in suite.loadErrors {
-            FileHandle.standardError.write(Data("\(file.displayPath) does not load: \(Format.loadError(error))\n".utf8))
+            StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")
         }
     }
 
@@ -230,7 +229,7 @@ final class RunSession {
         do {
             try output.flush()
         } catch {
-            FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+            StandardStreams.error("navscript: \(error)\n")
         }
     }
 
@@ -267,7 +266,7 @@ final class RunSession {
             do {
                 try reporter.output.flush()
             } catch {
-                FileHandle.standardError.write(Data("navscript: \(error)\n".utf8))
+                StandardStreams.error("navscript: \(error)\n")
                 status = 2
             }
         }

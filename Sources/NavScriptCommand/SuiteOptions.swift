@@ -101,7 +101,7 @@ struct SuiteOptions: ParsableArguments {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
             for note in ScriptWatcher.skipped(in: url) {
-                FileHandle.standardError.write(Data("navscript: skipped \(path == "." ? "" : path + "/")\(note)\n".utf8))
+                StandardStreams.error("navscript: skipped \(path == "." ? "" : path + "/")\(note)\n")
             }
         }
     }

@@ -83,24 +83,24 @@ final class WatchTerminal {
 
     /// A line typed after `prompt` (echoed while it is typed); nil on Escape.
     func line(_ prompt: String) -> String? {
-        FileHandle.standardOutput.write(Data(prompt.utf8))
+        StandardStreams.output(prompt)
         var text = ""
         while let key = key(within: 3600) {
             switch key {
             case "\n", "\r":
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                StandardStreams.output("\n")
                 return text
             case "\u{1B}":
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                StandardStreams.output("\n")
                 return nil
             case "\u{7F}", "\u{08}":
                 if !text.isEmpty {
                     text.removeLast()
-                    FileHandle.standardOutput.write(Data("\u{08} \u{08}".utf8))
+                    StandardStreams.output("\u{08} \u{08}")
                 }
             default:
                 text.append(key)
-                FileHandle.standardOutput.write(Data(String(key).utf8))
+                StandardStreams.output(String(key))
             }
         }
         return text

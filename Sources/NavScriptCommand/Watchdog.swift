@@ -54,7 +54,7 @@ final class Watchdog: @unchecked Sendable {
         let message = "navscript \(command): \(overdue.what) has run for more than \(Format.limit(overdue.seconds + 1)) s, "
             + "past its time limits: a C function that does not return to Lua (a long pattern search?) "
             + "cannot be stopped, so \(command) ends here\n"
-        FileHandle.standardError.write(Data(message.utf8))
+        StandardStreams.error(message)
         _exit(2)
     }
 }

@@ -33,8 +33,8 @@ import Testing
     }
 }
 
-/// A runner started with its standard input or output closed: its workers' pipes took those
-/// numbers, so every worker found its input closed and ended ("its worker crashed (exited
+/// A runner started with its standard input or output closed, or full: its workers' pipes took
+/// those numbers, so every worker found its input closed and ended ("its worker crashed (exited
 /// with status 0)" for every file: the command plugin's flake), and a closed output trapped.
 @Suite struct ClosedDescriptorTests {
     private func run(_ redirection: String) throws -> (status: Int32, errors: String) {
@@ -58,5 +58,13 @@ import Testing
     @Test func theRunnerEndsNormallyWithoutStandardOutput() throws {
         let (status, errors) = try run(">&-")
         #expect(status == 0, "\(errors)")
+    }
+
+    /// A write that fails (a full disk) loses the text, not the run: `FileHandle.write` trapped.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func theRunnerEndsNormallyWhenStandardOutputIsFull() throws {
+        let (status, errors) = try run(">/dev/full")
+        #expect(status == 0, "\(errors)")
+        #expect(!errors.contains("Fatal error"), "\(errors)")
     }
 }

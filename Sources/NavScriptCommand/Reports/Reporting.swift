@@ -219,8 +219,8 @@ final class ReportOutput {
 
     func write(_ text: String) {
         switch target {
-        case .standardOutput: FileHandle.standardOutput.write(Data(text.utf8))
-        case .standardError: FileHandle.standardError.write(Data(text.utf8))
+        case .standardOutput: StandardStreams.output(text)
+        case .standardError: StandardStreams.error(text)
         case .file: buffer += text
         }
     }
@@ -244,7 +244,7 @@ final class ReportOutput {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if announced {
-                FileHandle.standardError.write(Data("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(url.lastPathComponent)\n".utf8))
+                StandardStreams.error("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(url.lastPathComponent)\n")
             }
         } catch {
             // Foundation's reason is an error code; the usual one is a file in the way.

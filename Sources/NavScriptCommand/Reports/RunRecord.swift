@@ -149,7 +149,7 @@ final class MapReporter: Reporter {
         } else {
             // A picture of an earlier map would no longer match the DOT beside it.
             let stale = FileManager.default.fileExists(atPath: svgURL.path) && (try? FileManager.default.removeItem(at: svgURL)) != nil
-            FileHandle.standardError.write(Data("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n".utf8))
+            StandardStreams.error("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
         }
     }
 

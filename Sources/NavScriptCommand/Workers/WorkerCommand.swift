@@ -39,7 +39,7 @@ struct WorkerCommand: ParsableCommand {
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
-                FileHandle.standardError.write(Data("navscript worker: cannot read the request: \(line.prefix(200))\n".utf8))
+                StandardStreams.error("navscript worker: cannot read the request: \(line.prefix(200))\n")
                 throw ExitCode(2)
             }
             let file = request.file
@@ -155,7 +155,7 @@ enum WorkerMemoryWatch {
     }
 
     private static func exceeded(_ resident: Int, _ limit: Int) -> Never {
-        FileHandle.standardError.write(Data("navscript worker: \(resident >> 20) MiB resident, past the limit of \(limit >> 20) MiB\n".utf8))
+        StandardStreams.error("navscript worker: \(resident >> 20) MiB resident, past the limit of \(limit >> 20) MiB\n")
         _exit(WorkerExit.memoryLimit)
     }
 

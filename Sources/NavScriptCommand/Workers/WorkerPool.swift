@@ -247,7 +247,7 @@ final class WorkerPool {
             for (id, state) in workers where state.closed && state.ending != nil {
                 if let ending = state.ending, state.process.killedBecause == nil, ending.status != 0 {
                     let errors = state.process.lastErrors
-                    FileHandle.standardError.write(Data("navscript: a worker \(ending.description) at the end of the run\(errors.isEmpty ? "" : ":\n" + errors)\n".utf8))
+                    StandardStreams.error("navscript: a worker \(ending.description) at the end of the run\(errors.isEmpty ? "" : ":\n" + errors)\n")
                 }
                 workers[id] = nil
             }

@@ -31,7 +31,7 @@ struct SpawnedProcess {
         // (close-on-exec): the child gets its own as copies at 0, 1 and 2, and a child started
         // at the same time by another thread gets none, so a worker's input closes when it ends.
         // No pipe end is 0, 1 or 2 (a copy onto itself, then closed), since `main` opens any
-        // standard descriptor the runner was started without (`StandardDescriptors`).
+        // standard descriptor the runner was started without (`StandardStreams`).
         let (childIn, parentIn) = (pipes[0][0], pipes[0][1])
         let (parentOut, childOut) = (pipes[1][0], pipes[1][1])
         let (parentErr, childErr) = (pipes[2][0], pipes[2][1])
