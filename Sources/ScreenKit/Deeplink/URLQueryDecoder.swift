@@ -67,8 +67,15 @@ public enum URLQueryDecoder {
         }
     }
 
-    static func corrupted(_ text: String) -> Failure {
-        Failure(description: "dataCorrupted: " + text)
+    /// A `DecodingError.dataCorrupted` with `text` at `path` (none: the query itself), as
+    /// Swift 6.3 prints one.
+    static func corrupted(_ text: String, path: String = "") -> Failure {
+        Failure(description: "DecodingError.dataCorrupted: Data was corrupted.\(pathText(path)) Debug description: \(text)")
+    }
+
+    /// A coding path as Swift prints it: keys joined by dots, indices in brackets (`a.b[0]`).
+    private static func pathText(_ path: String) -> String {
+        path.isEmpty ? "" : " Path: \(path)."
     }
 
     /// A place in the query as it is read: changed in place, so that a query of n keys is
@@ -124,7 +131,7 @@ public enum URLQueryDecoder {
     /// as a `Decodable` query has only its own fields.
     public static func typed(_ value: URLQueryValue?, as schema: URLQuerySchema, path: String = "") throws -> ScreenValue? {
         func mismatch(_ type: String, _ text: String) -> Failure {
-            Failure(description: "typeMismatch(\(type), \(path.isEmpty ? "" : "\"\(path)\": ")\(text))")
+            Failure(description: "DecodingError.typeMismatch: expected value of type \(type).\(pathText(path)) Debug description: \(text)")
         }
         if case let .optional(inner) = schema {
             return try value.flatMap { try typed($0, as: inner, path: path) }
@@ -155,7 +162,7 @@ public enum URLQueryDecoder {
             default: throw mismatch("Bool", "Expected to decode Bool but the value is invalid.")
             }
         case let (.url, .string(text)):
-            guard URL(string: text) != nil else { throw Failure(description: "dataCorrupted: String is not valid URL.") }
+            guard URL(string: text) != nil else { throw corrupted("String is not valid URL.", path: path) }
             return .string(text)
         case let (.array(element), .array(items)):
             let last = items.keys.max() ?? -1
@@ -168,7 +175,7 @@ public enum URLQueryDecoder {
             // the first field that fails is the one the error names), as a Decodable goes by
             // its declaration.
             for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-                result[name] = try typed(values[name], as: field, path: path.isEmpty ? name : "\(path)[\(name)]")
+                result[name] = try typed(values[name], as: field, path: path.isEmpty ? name : "\(path).\(name)")
             }
             return .object(result)
         case (.string, _), (.integer, _), (.number, _), (.boolean, _), (.url, _):

@@ -95,13 +95,30 @@ describe("deeplink manager", function()
       local _, err = deeplinks:handleURL("myapp://x?" .. query)
       return err
     end
-    expect(failure("o=1&ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Expected to decode a dictionary but found string instead.)')
-    expect(failure("o[]=1&ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Expected to decode a dictionary but found array instead.)')
-    expect(failure("o[x]=1&ids=1")):toContain('typeMismatch(Array<Any>, "ids": Expected to decode an array but found string instead.)')
-    expect(failure("o[x]=1&ids[a]=1")):toContain('typeMismatch(Array<Any>, "ids": Expected to decode an array but found dictionary instead.)')
-    expect(failure("ids[]=1")):toContain('typeMismatch(Dictionary<String, Any>, "o": Cannot get keyed decoding container -- found null value instead.)')
-    expect(failure("o[x]=1")):toContain('typeMismatch(Array<Any>, "ids": Cannot get unkeyed decoding container -- found null value instead.)')
-    expect(failure("=1")):toContain("typeMismatch(Dictionary<String, Any>, Expected to decode a dictionary but found string instead.)")
+    expect(failure("o=1&ids[]=1")):toContain('DecodingError.typeMismatch: expected value of type Dictionary<String, Any>. Path: o. Debug description: Expected to decode a dictionary but found string instead.')
+    expect(failure("o[]=1&ids[]=1")):toContain('DecodingError.typeMismatch: expected value of type Dictionary<String, Any>. Path: o. Debug description: Expected to decode a dictionary but found array instead.')
+    expect(failure("o[x]=1&ids=1")):toContain('DecodingError.typeMismatch: expected value of type Array<Any>. Path: ids. Debug description: Expected to decode an array but found string instead.')
+    expect(failure("o[x]=1&ids[a]=1")):toContain('DecodingError.typeMismatch: expected value of type Array<Any>. Path: ids. Debug description: Expected to decode an array but found dictionary instead.')
+    expect(failure("ids[]=1")):toContain('DecodingError.typeMismatch: expected value of type Dictionary<String, Any>. Path: o. Debug description: Cannot get keyed decoding container -- found null value instead.')
+    expect(failure("o[x]=1")):toContain('DecodingError.typeMismatch: expected value of type Array<Any>. Path: ids. Debug description: Cannot get unkeyed decoding container -- found null value instead.')
+    expect(failure("=1")):toContain("DecodingError.typeMismatch: expected value of type Dictionary<String, Any>. Debug description: Expected to decode a dictionary but found string instead.")
+  end)
+
+  scenario("a decoding error names its path as Swift 6.3 prints a DecodingError: keys by dots, indices in brackets", function()
+    local Nested = nav.deeplinkType("NestedDeeplink", {
+      query = { o = { p = { n = "integer" } }, links = "url[]" },
+      url = function() return {} end,
+      navigate = function() end,
+    })
+    local _, deeplinks = setUp { types = { Nested } }
+    local function failure(query)
+      local _, err = deeplinks:handleURL("myapp://x?" .. query)
+      return err
+    end
+    expect(failure("o[p][n]=x&links[]=a")):toContain(
+      "DecodingError.typeMismatch: expected value of type Int. Path: o.p.n. Debug description: Expected to decode Int but the value is invalid.")
+    expect(failure("o[p][n]=1&links[]=a&links[]=http://%5B::1")):toContain(
+      "DecodingError.dataCorrupted: Data was corrupted. Path: links[1]. Debug description: String is not valid URL.")
   end)
 
   scenario("a percent-escape is read once, brackets or not (+ as %2B is a plus)", function()

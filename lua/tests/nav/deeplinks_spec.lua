@@ -74,14 +74,14 @@ describe("deeplinks", function()
     expect(seen):toEqual({ a = { b = { c = "1", d = "2" } } })
     app:open("app://q?ids[1]=b&ids[0]=a&m[x][]=1&m[x][]=2")
     expect(seen):toEqual({ ids = { "a", "b" }, m = { x = { "1", "2" } } })
-    expect(app:open("app://q?a[b]c=1")):toFail("the query of app://q?a[b]c=1 does not decode: dataCorrupted: The key 'a[b]c' does not contain a closing separator ']'.")
+    expect(app:open("app://q?a[b]c=1")):toFail("the query of app://q?a[b]c=1 does not decode: DecodingError.dataCorrupted: Data was corrupted. Debug description: The key 'a[b]c' does not contain a closing separator ']'.")
     -- key paths print as Swift prints Nivelir's [String]
-    expect(app:open("app://q?a=1&a[]=2")):toFail('dataCorrupted: The key \'["a", ""]\' is used for values of different types.')
-    expect(app:open("app://q?a=1&a=2")):toFail('dataCorrupted: The key \'["a"]\' is used for values of different types.')
-    expect(app:open("app://q?a[]=1&a[x]=2")):toFail('dataCorrupted: The key \'["a", "x"]\' does not contain index of the \'x\' array.')
+    expect(app:open("app://q?a=1&a[]=2")):toFail('DecodingError.dataCorrupted: Data was corrupted. Debug description: The key \'["a", ""]\' is used for values of different types.')
+    expect(app:open("app://q?a=1&a=2")):toFail('DecodingError.dataCorrupted: Data was corrupted. Debug description: The key \'["a"]\' is used for values of different types.')
+    expect(app:open("app://q?a[]=1&a[x]=2")):toFail('DecodingError.dataCorrupted: Data was corrupted. Debug description: The key \'["a", "x"]\' does not contain index of the \'x\' array.')
     -- an invalid escape is an error, in a value or in a key
-    expect(app:open("app://q?a=%zz")):toFail('dataCorrupted: Unable to remove percent encoding for \'%zz\' at the \'["a"]\' key.')
-    expect(app:open("app://q?%zz=1")):toFail("dataCorrupted: The key '%zz' contains an invalid percent-encoding sequence.")
+    expect(app:open("app://q?a=%zz")):toFail('DecodingError.dataCorrupted: Data was corrupted. Debug description: Unable to remove percent encoding for \'%zz\' at the \'["a"]\' key.')
+    expect(app:open("app://q?%zz=1")):toFail("DecodingError.dataCorrupted: Data was corrupted. Debug description: The key '%zz' contains an invalid percent-encoding sequence.")
     -- Nivelir splits a key at '[' and drops empty parts: [a], a] and a[ are all a
     for _, key in ipairs { "[a]", "a]", "a[" } do
       app:open("app://q?" .. key .. "=1")
