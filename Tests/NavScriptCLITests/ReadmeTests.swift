@@ -168,22 +168,15 @@ import Testing
     }
 
     /// Type-checks Swift against the modules of this build, as a package depending on
-    /// NavScript would compile it.
+    /// NavScript would compile it: with the flags SwiftPM gave this package's tests (its
+    /// build manifest, such as `.build/debug.yaml`, lists them), which on macOS name the SDK and where
+    /// Xcode keeps Testing and its macros.
     func typecheck(_ block: Block) throws -> String? {
-        let build = Binary.url.deletingLastPathComponent()
         let folder = try Fixture(["main.swift": block.prelude + "\n" + block.text + "\n"])
-        // Homebrew's lua@5.4 is keg-only: its pkg-config file is found as SwiftPM finds it.
-        let lua = try shell(#"PKG_CONFIG_PATH="${PKG_CONFIG_PATH:-}:$(brew --prefix lua@5.4 2>/dev/null)/lib/pkgconfig" pkg-config --cflags lua5.4"#, in: folder.root).split(separator: " ").map(String.init)
-        var arguments = ["swiftc", "-typecheck", "-I", build.appendingPathComponent("Modules").path,
-                         "-Xcc", "-fmodule-map-file=" + Binary.packageRoot.appendingPathComponent("Sources/CLua/module.modulemap").path,
-                         "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CLuaBridge.build/module.modulemap").path]
-        for flag in lua where !flag.isEmpty {
-            arguments += ["-Xcc", flag.trimmingCharacters(in: .whitespacesAndNewlines)]
-        }
-        arguments.append(folder.root.appendingPathComponent("main.swift").path)
+        let flags = try Self.compilerFlags()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
+        process.arguments = [flags.compiler, "-typecheck"] + flags.arguments + [folder.root.appendingPathComponent("main.swift").path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -191,6 +184,42 @@ import Testing
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return process.terminationStatus == 0 ? nil : "does not type-check:\n" + output
+    }
+
+    struct ManifestMissing: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The compiler and the flags SwiftPM compiled the NavScriptTesting tests with that
+    /// matter to a type-check: search paths, the SDK, the target, macro plugins, C flags.
+    static func compilerFlags() throws -> (compiler: String, arguments: [String]) {
+        // <scratch>/<triple>/debug/navscript, and <scratch>/debug.yaml.
+        let build = Binary.url.resolvingSymlinksInPath().deletingLastPathComponent()
+        let manifest = build.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("\(build.lastPathComponent).yaml")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+            throw ManifestMissing(description: "no build manifest at \(manifest.path): build with `swift build --build-tests` first")
+        }
+        var lines = text.split(separator: "\n")[...]
+        while let line = lines.first, !(line.hasPrefix("  \"C.NavScriptTestingTests-") && line.hasSuffix(".module\":")) {
+            lines = lines.dropFirst()
+        }
+        guard let argsLine = lines.first(where: { $0.hasPrefix("    args: [") }),
+              let all = try JSONSerialization.jsonObject(with: Data(argsLine.dropFirst("    args: ".count).utf8)) as? [String],
+              let compiler = all.first else {
+            throw ManifestMissing(description: "\(manifest.path) has no command that compiles NavScriptTestingTests")
+        }
+        let paired: Set = ["-sdk", "-F", "-Fsystem", "-I", "-Isystem", "-Xcc", "-target", "-swift-version", "-module-cache-path",
+                           "-plugin-path", "-external-plugin-path", "-load-plugin-executable", "-load-plugin-library", "-resource-dir"]
+        var arguments: [String] = []
+        var rest = all.dropFirst()
+        while let flag = rest.popFirst() {
+            if paired.contains(flag), let value = rest.popFirst() {
+                arguments += [flag, value]
+            } else if flag.hasPrefix("-I") || flag.hasPrefix("-F") || flag.hasPrefix("-D") {
+                arguments.append(flag)
+            }
+        }
+        return (compiler, arguments)
     }
 
     /// Runs a command line with the built `navscript` first on PATH, outside CI mode and
