@@ -74,8 +74,11 @@ public struct ScreenObserverPredicate: CustomStringConvertible {
             }
             guard let stack = item.parent, stack.kind == .stack, let index = stack.children.firstIndex(where: { $0 === item }) else { return false }
             let later = Array(stack.children[(index + 1)...])
-            guard let next = later.first else { return false }
-            return next === container || recursively && pushed(into: later).filter(observer, container, iterator)
+            // Nivelir compares `stack[safe: index + 1] == container`: with nothing after
+            // `screen` and a notifying container not known yet (one notifying while it is
+            // built, before it is associated), nil equals nil and the observer is told.
+            if later.first === container { return true }
+            return recursively && pushed(into: later).filter(observer, container, iterator)
         }
     }
 

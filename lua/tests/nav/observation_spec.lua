@@ -203,4 +203,20 @@ describe("observation", function()
     built:notify("didSendMessage", "draft")
     expect(heard):toEqual { "draft" }
   end)
+
+  scenario("pushedAfter the top of a stack hears a screen notifying while it is built, as Nivelir's nil == nil", function()
+    local app = nav.app { root = nav.stack { ChatList() } }
+    local list = app.window.children[1].children[1]
+    local heard, afterList = {}, {}
+    local Loud = nav.screen("Loud", { observer = "ChatObserver", build = function(container) container:notify("didSendMessage", "building") end })
+    app.navigator:observe("ChatObserver", listener(heard), { pushedAfter = list })
+    app:navigate(nav.route():top(nav.container):present(Loud()))
+    expect(heard):toEqual { "building" }
+    -- Once something is pushed after the list, only what is there is heard.
+    app.navigator:observe("ChatObserver", listener(afterList), { pushedAfter = list, recursively = false })
+    app:navigate(nav.route():top(nav.container):dismiss())
+    app:navigate(nav.route():top(nav.stack):push(Chat { id = 1 }))
+    app:navigate(nav.route():top(nav.container):present(Loud()))
+    expect(afterList):toEqual {}
+  end)
 end)
