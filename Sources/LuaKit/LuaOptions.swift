@@ -35,7 +35,7 @@ public struct LuaOptions: Sendable {
     /// `/private/var`, `/private/tmp`) where `realpath` keeps it, and every `require` under
     /// a temporary folder would then look outside the root. A root that does not exist yet
     /// stays as given.
-    private static func realPath(of root: URL?) -> String {
+    package static func realPath(of root: URL?) -> String {
         guard let root else { return "" }
         guard let resolved = realpath(root.path, nil) else { return root.standardizedFileURL.path }
         defer { free(resolved) }

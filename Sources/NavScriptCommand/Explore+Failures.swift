@@ -148,8 +148,8 @@ extension Explore {
         // (compared once the folder exists, so that links such as /tmp on macOS resolve).
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var text = ""
-        let modelRoot = model.root.resolvingSymlinksInPath(), savedIn = folder.resolvingSymlinksInPath()
-        if ScenarioDiscovery.suiteRoot(of: target.resolvingSymlinksInPath())?.resolvingSymlinksInPath().path != modelRoot.path {
+        let modelRoot = ScriptFile.real(model.root), savedIn = ScriptFile.real(folder)
+        if ScenarioDiscovery.suiteRoot(of: ScriptFile.real(target)).map(ScriptFile.real)?.path != modelRoot.path {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk\(cutShort.map { " until \($0) stopped it" } ?? "").\n"

@@ -108,7 +108,7 @@ public enum ScenarioDiscovery {
         let path = line.dropFirst(rootDeclaration.count).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !path.isEmpty else { return nil }
         // Relative to the folder as explore wrote it: with its links resolved.
-        return URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent().resolvingSymlinksInPath()).standardizedFileURL
+        return URL(fileURLWithPath: path, relativeTo: ScriptFile.real(file.deletingLastPathComponent())).standardizedFileURL
     }
 
     /// `folder` as a path relative to `base` (both folders): `../app`, or `.`.

@@ -1,4 +1,5 @@
 import Foundation
+import LuaKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +29,13 @@ public enum ScriptFile {
         case S_IFSOCK: return "not a regular file (a socket)"
         default: return "not a regular file (a device)"
         }
+    }
+
+    /// `url` with its links resolved as C's `realpath` resolves them, which keeps macOS's
+    /// `/private` (Foundation's `resolvingSymlinksInPath` strips it, so that one folder had
+    /// two spellings); as given when it does not exist.
+    public static func real(_ url: URL) -> URL {
+        URL(fileURLWithPath: LuaOptions.realPath(of: url))
     }
 
     /// Whether `path` (links followed) is a regular file: opening anything else may wait.
