@@ -34,4 +34,19 @@ import Testing
         let shipped = try String(contentsOf: Binary.packageRoot.appendingPathComponent("lua/types/nav.d.lua"), encoding: .utf8)
         #expect(try fixture.read("types/nav.d.lua") == shipped, "run scripts/lib/embed-types.sh after editing lua/types/nav.d.lua")
     }
+
+    /// A shell left in a folder that was deleted (a branch switched under it): the reason is
+    /// that, not a file in the way.
+    @Test func initInADeletedFolderSaysTheFolderIsGone() throws {
+        let fixture = try Fixture([:])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "mkdir gone && cd gone && rmdir ../gone && \"$0\" init 2>../err.txt", Binary.url.path]
+        process.currentDirectoryURL = fixture.root
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let errors = try fixture.read("err.txt")
+        #expect(errors.contains("cannot make its folder: the working folder is gone"), "\(errors)")
+    }
 }

@@ -250,12 +250,23 @@ final class ReportOutput {
             // Foundation's reason is an error code; the usual one is a file in the way.
             var ancestor = folder
             var isFolder: ObjCBool = false
-            while ancestor.pathComponents.count > 1 && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
-                ancestor.deleteLastPathComponent()
+            var found = false
+            while !found && ancestor.pathComponents.count > 1 {
+                found = FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder)
+                if !found { ancestor.deleteLastPathComponent() }
             }
-            let reason = !isFolder.boolValue ? "\(ancestor.path) is a file, not a folder" : "\(error.localizedDescription)"
+            let reason = found && !isFolder.boolValue ? "\(ancestor.path) is a file, not a folder"
+                : !found && !Self.workingFolderExists ? "the working folder is gone (deleted or moved since the shell entered it)"
+                : "\(error.localizedDescription)"
             throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder: \(reason)")
         }
+    }
+
+    /// Whether the working folder still has a path (`getcwd` fails once it is deleted).
+    static var workingFolderExists: Bool {
+        guard let path = getcwd(nil, 0) else { return false }
+        free(path)
+        return true
     }
 
     var isTerminal: Bool {
