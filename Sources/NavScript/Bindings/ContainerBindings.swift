@@ -80,6 +80,20 @@ extension NavRuntime {
             runtime.pushContainer(call, navigator.topTabsContainer)
         },
         .method(.navigator, "navigate") { runtime, call in try runtime.navigate(call) },
+        // navigator.logInfo("Checking authorization") -- Lua: navigator:logInfo("Checking authorization")
+        .method(.navigator, "logInfo") { runtime, call in
+            let navigator = try call.object(1, runtime.navigators)
+            let info = try call.string(2)
+            navigator.logInfo(info)
+            return 0
+        },
+        // navigator.logError(error) -- Lua: navigator:logError(err), any value, as tostring shows it
+        .method(.navigator, "logError") { runtime, call in
+            let navigator = try call.object(1, runtime.navigators)
+            guard call.top >= 2 else { throw LuaCallError.type(2, expected: "value") }
+            navigator.logError(ScreenFailure(runtime.lua.describe(2, on: call)))
+            return 0
+        },
         .metamethod(.navigator, "__tostring") { _, call in
             call.push("Navigator")
             return 1

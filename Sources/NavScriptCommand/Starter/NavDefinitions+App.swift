@@ -82,6 +82,12 @@ function Navigator:firstContainer(from, matches) end
 ---@param matches fun(container: Container): boolean
 ---@return Container?
 function Navigator:lastContainer(from, matches) end
+---Writes `Info: <info>` to the log (`app.log`), as Nivelir's `logInfo` (a custom action's own lines).
+---@param info string
+function Navigator:logInfo(info) end
+---Writes `Error: <error>` to the log, the error as `tostring` shows it (Nivelir's `logError`).
+---@param error any
+function Navigator:logError(error) end
 ---Registers a table as an observer of `type`; it stays until token:cancel() or the scenario ends
 ---(with `weakly`, also until the script drops the table and the collector takes it).
 ---@param type string
