@@ -90,6 +90,9 @@ extension ScreenURLText {
 public struct ScreenAnimationTiming: Sendable {
     /// A modal presentation or dismissal.
     public var modal: Double = 0.5
+    /// A bottom sheet's presentation or dismissal: Nivelir's sheet animates itself, for its
+    /// `BottomSheetAnimationOptions.transition` (0.4 s).
+    public var bottomSheet: Double = 0.4
     /// A stack push, pop or replacement with UIKit's default animation.
     public var stack: Double = 0.35
 

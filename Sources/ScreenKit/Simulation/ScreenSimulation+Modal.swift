@@ -21,7 +21,7 @@ extension ScreenSimulation {
         context.presentedContainer = container
         container.presentingContainer = context
         container.presentationPhase = .presenting
-        let duration = animated ? timing.modal : 0
+        let duration = animated ? modalDuration(of: container) : 0
         record(.present, animation: animated ? "default" : nil, container: context,
                before: [], after: [container.label], duration: duration)
         container.presentationEnd = complete(after: duration, on: context) {
@@ -31,6 +31,11 @@ extension ScreenSimulation {
             completion()
         }
         return true
+    }
+
+    /// How long presenting or dismissing `container` takes when animated.
+    private func modalDuration(of container: ScreenContainer) -> Double {
+        container.attributes[ScreenAttribute.bottomSheet] != nil ? timing.bottomSheet : timing.modal
     }
 
     /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error; when
@@ -90,7 +95,8 @@ extension ScreenSimulation {
             current = next.presentedContainer
         }
         presented.presentationPhase = .dismissing
-        let duration = animated ? timing.modal : 0
+        // UIKit animates the topmost of a dismissed chain; the rest go with it.
+        let duration = animated ? modalDuration(of: chain.last ?? presented) : 0
         record(.dismiss, animation: animated ? "default" : nil, container: presenter,
                before: chain.map(\.label), after: [], duration: duration)
         presented.presentationEnd = complete(after: duration, on: presenter) {
