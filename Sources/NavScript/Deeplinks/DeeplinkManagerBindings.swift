@@ -37,7 +37,7 @@ struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
 ///     deeplinks:activate()
 extension NavRuntime {
     /// The fields of a deeplink type table.
-    private static let deeplinkTypeFields: Set<String> = ["name", "url", "query", "notification", "shortcut", "navigate"]
+    private static let deeplinkTypeFields: Set<String> = ["name", "url", "query", "notification", "shortcut", "navigate", "fields"]
 
     /// nav.deeplinkType(name, { url =, query =, notification =, shortcut =, navigate = }):
     /// checks the table and returns it, named.
@@ -59,13 +59,18 @@ extension NavRuntime {
         guard let navigate = try table.function("navigate") else { throw table.error("field 'navigate' is missing") }
         let schema = try table.field("query") { at in try querySchema(table.call, at, table: table, path: "query") }
         let url = try table.function("url"), notification = try table.function("notification"), shortcut = try table.function("shortcut")
+        // The order a Swift struct declares its fields in, which its log line follows.
+        let fields = try table.strings("fields") ?? []
+        if let twice = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw table.error("field 'fields' names '\(twice)' twice")
+        }
         guard url != nil || notification != nil || shortcut != nil else {
             throw table.error("a deeplink type needs a 'url', 'notification' or 'shortcut' function")
         }
         let directory = directory
         declare("deeplinkType \(name)")
         let made = { (values: [String: ScreenValue]) in
-            Deeplink(typeName: name, values: values) { screens, navigator, manager in
+            Deeplink(typeName: name, values: values, fields: fields) { screens, navigator, manager in
                 directory.current?.used("deeplinkType \(name)")
                 // Nivelir's navigate(screens:navigator:handler:): the manager, to hand off another deeplink.
                 let route: AnyScreenRoute? = try directory.invoke(navigate, { runtime in

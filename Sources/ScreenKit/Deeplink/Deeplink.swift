@@ -28,21 +28,29 @@ public enum DeeplinkType: String, Sendable {
 
 /// A deeplink made from a URL, a notification or a shortcut (a value of a Nivelir
 /// `Deeplink` type): its type's name, its data, and how it navigates once its scope is
-/// active. Prints as Swift prints a struct: `ChatDeeplink(chatID: 7, roomID: 1)`.
+/// active. Prints as Swift prints a struct: its declared `fields` in their order (one with
+/// no value as `nil`, an optional's), then any other value by name:
+/// `ChatDeeplink(roomID: 1, chatID: 7)`.
 public struct Deeplink: CustomStringConvertible {
     public let typeName: String
     public let values: [String: ScreenValue]
+    /// The fields in the order the type declares them (empty: by name).
+    public let fields: [String]
     let navigate: (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void
 
-    public init(typeName: String, values: [String: ScreenValue],
+    public init(typeName: String, values: [String: ScreenValue], fields: [String] = [],
                 navigate: @escaping (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void) {
         self.typeName = typeName
         self.values = values
+        self.fields = fields
         self.navigate = navigate
     }
 
     public var description: String {
-        "\(typeName)(" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+        let declared = Set(fields)
+        let shown = fields.map { "\($0): \(values[$0].map { "\($0)" } ?? "nil")" }
+            + values.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        return "\(typeName)(" + shown.joined(separator: ", ") + ")"
     }
 }
 

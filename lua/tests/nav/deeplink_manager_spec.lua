@@ -302,4 +302,22 @@ describe("deeplink manager", function()
       :toFail("query.id: unknown type 'int'")
     expect(function() nav.deeplinkManager { types = {} } end):toFail("field 'navigator' is missing")
   end)
+
+  scenario("fields declares the order a Swift struct prints its fields in: ChatDeeplink(roomID: 1, chatID: 2)", function()
+    local RoomChat = nav.deeplinkType("ChatDeeplink", {
+      fields = { "roomID", "chatID", "draft" },
+      query = { room = "integer", chat = "integer" },
+      url = function(url) return { chatID = url.query.chat, roomID = url.query.room, zone = "eu" } end,
+      navigate = function(deeplink) return showChat(deeplink.chatID) end,
+    })
+    local app, deeplinks = setUp { types = { RoomChat } }
+    deeplinks:activate()
+    expect(deeplinks:handleURL("myapp://chat?room=1&chat=2")):toBe(true)
+    -- Declared fields in order (one without a value is an optional's nil), then the rest by name.
+    expect(app.log):toContain('Info: Performing navigation for deeplink: ChatDeeplink(roomID: 1, chatID: 2, draft: nil, zone: "eu")')
+    expect(function() nav.deeplinkType("X", { fields = { "a", "a" }, url = function() end, navigate = function() end }) end)
+      :toFail("field 'fields' names 'a' twice")
+    expect(function() nav.deeplinkType("X", { fields = { 1 }, url = function() end, navigate = function() end }) end)
+      :toFail("field 'fields' must be a list of strings")
+  end)
 end)
