@@ -219,10 +219,12 @@ extension NavRuntime {
         routeMethod(search.rawValue) { runtime, call, route in
             let predicate = try runtime.predicateArgument(call, 2)
             let nested = try runtime.nestedRoute(call, 3, kind: predicate.kind)
-            switch search {
-            case .first: return try route.first(predicate, nested: nested)
-            case .last: return try route.last(predicate, nested: nested)
-            case .top: return try route.top(predicate, nested: nested)
+            return try runtime.nesting(at: 3) {
+                switch search {
+                case .first: return try route.first(predicate, nested: nested)
+                case .last: return try route.last(predicate, nested: nested)
+                case .top: return try route.top(predicate, nested: nested)
+                }
             }
         }
     }

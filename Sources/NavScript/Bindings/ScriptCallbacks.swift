@@ -33,6 +33,10 @@ extension NavRuntime {
                 guard let route = call.optionalObject(-1, runtime.routes) else {
                     throw ScriptResultMisfit("the fallback function must return a Route or nil, got \(call.typeName(-1))")
                 }
+                // Checked here as well as where the route runs, so that the failure names the function's line.
+                guard root.conforms(to: route.rootKind) else {
+                    throw ScriptResultMisfit("\(ScreenDSLError.nestedRoute(verb: "fallback", expected: root, got: route.rootKind))")
+                }
                 return route
             }
         }
