@@ -143,8 +143,7 @@ extension NavRuntime {
     private static func stackEdit(_ verb: String) -> NavBinding {
         let pushes = verb == "push"
         return routeMethod(verb, needs: .stack) { runtime, call, route in
-            try call.withObject(2, runtime.screens) { object in
-                let screen = object.screen
+            let edit = { (screen: AnyScreen) throws -> AnyScreenRoute in
                 let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: stackEditOptions, verb: verb)
                 let animation = try options.stackAnimation("animation"), separated = try options.bool("separated", default: false)
                 return try runtime.nesting(at: at) {
@@ -153,6 +152,12 @@ extension NavRuntime {
                         : try route.replace(with: screen, animation: animation, separated: separated, nested: nested)
                 }
             }
+            // A Screen is borrowed in place (the common case, on the hot path); a Container
+            // is its own screen.
+            if call.optionalObject(2, runtime.containers) != nil {
+                return try edit(try runtime.screenArgument(call, 2))
+            }
+            return try call.withObject(2, runtime.screens) { try edit($0.screen) }
         }
     }
 

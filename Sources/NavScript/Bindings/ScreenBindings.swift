@@ -118,8 +118,16 @@ extension NavRuntime {
     static let traitLimits = LuaCopyLimits(values: 256, bytes: 64 << 10, requiresText: true)
 
     /// The Screen at `index`, or a type error.
+    /// The Screen at `index`, or a Container used as its own screen (not a window or a
+    /// system screen, which cannot be shown again).
     func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
-        try call.object(index, screens).screen
+        if let container = call.optionalObject(index, containers) {
+            guard container.kind != .window, container.systemScreen == nil else {
+                throw LuaCallError.argument(index, "Screen expected, got \(container) (a window or a system screen is no screen)")
+            }
+            return AnyScreen(reusing: container)
+        }
+        return try call.object(index, screens).screen
     }
 
     /// Pushes `screen` decorated by `decorator` as the result.

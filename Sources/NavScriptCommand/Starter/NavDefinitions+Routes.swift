@@ -139,7 +139,7 @@ function Route:wait(seconds) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:root(kind, nested) end
----@param screen Screen
+---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
 ---@param options? {animation?: Animation}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
@@ -148,7 +148,7 @@ function Route:setRoot(screen, options, nested) end
 function Route:makeKey() end
 ---@return Route
 function Route:makeKeyAndVisible() end
----@param screen Screen
+---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
 ---@param options? {animated?: boolean}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
@@ -176,7 +176,7 @@ function Route:window(nested) end
 ---@param options? {stackAnimation?: StackAnimation, tabsAnimation?: Animation, dismissAnimated?: boolean}
 ---@return Route
 function Route:makeVisible(options) end
----@param screen Screen
+---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
 ---@param options? {animation?: StackAnimation, separated?: boolean}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
@@ -187,7 +187,7 @@ function Route:pop(options) end
 ---@param options? {animation?: StackAnimation, separated?: boolean}
 ---@return Route
 function Route:popToRoot(options) end
----@param screen Screen
+---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
 ---@param options? {animation?: StackAnimation, separated?: boolean}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route

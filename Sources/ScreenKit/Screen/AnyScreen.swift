@@ -47,6 +47,23 @@ public struct AnyScreen: CustomStringConvertible {
         }
     }
 
+    /// A container used as its own screen, as a view controller conforming to Nivelir's
+    /// `Screen` is (`extension Screen where Self: ScreenContainer`): building it gives it back.
+    /// It must be out of the hierarchy by then (popped, dismissed, never shown), since UIKit
+    /// shows a view controller in one place.
+    ///
+    ///     navigator.navigate(to: { $0.top(.stack).push(AnyScreen(reusing: chat)) })
+    ///     -- Lua: app:navigate(nav.route():top(nav.stack):push(chat))   -- chat: a Container
+    public init(reusing container: ScreenContainer) {
+        let key = container.key ?? ScreenKey(name: container.className ?? container.kind.typeName)
+        self.init(kind: container.kind, key: key) { _ in
+            guard container.parent == nil, container.presentingContainer == nil, container.presentedContainer == nil else {
+                throw ScreenFailure("\(container) is in the hierarchy already: a container is shown in one place")
+            }
+            return container
+        }
+    }
+
     public var name: String { key.name }
     /// The screen's type as Swift prints a Nivelir action's generic argument: the screen's
     /// own (its name, as a `Screen`'s name is its type's) or, decorated, `AnyScreen<UINavigationController>`
