@@ -189,11 +189,26 @@ public final class LuaState {
     /// Converts the value at `index` to a string as `tostring` does, running `__tostring`
     /// protected; an error becomes the description of the failure.
     package func describe(_ index: Int32, on call: LuaCall) -> String {
+        do {
+            return try tostring(index, on: call)
+        } catch {
+            return "(tostring failed: \(error.message))"
+        }
+    }
+
+    /// Converts the value at `index` to a string as `tostring` does: what its `__tostring`
+    /// raises, or a result that is not a string, is thrown.
+    package func tostring(_ index: Int32, on call: LuaCall) throws(LuaError) -> String {
         let index = lua_absindex(call.L, index)
         let status = lk_tostring(call.L, index)
         defer { call.pop() }
         let text = call.optionalString(-1) ?? "?"
-        return status == LUA_OK ? text : "(tostring failed: \(text))"
+        guard status == LUA_OK else {
+            // The message without the traceback the protected call added.
+            let message = text.range(of: "\nstack traceback:").map { String(text[..<$0.lowerBound]) } ?? text
+            throw LuaError(kind: .runtime, message: message)
+        }
+        return text
     }
 
     /// The modules `require` has loaded so far, by name (those the host set as loaded included).

@@ -91,7 +91,8 @@ extension NavRuntime {
         .method(.navigator, "logError") { runtime, call in
             let navigator = try call.object(1, runtime.navigators)
             guard call.top >= 2 else { throw LuaCallError.type(2, expected: "value") }
-            navigator.logError(ScreenFailure(runtime.lua.describe(2, on: call)))
+            let text = call.type(2) == .string ? try call.string(2) : try runtime.lua.tostring(2, on: call)
+            navigator.logError(ScreenFailure(text))
             return 0
         },
         .metamethod(.navigator, "__tostring") { _, call in

@@ -24,7 +24,7 @@ extension NavRuntime {
             return try runtime.nesting(at: at) { try route.root(as: kind, nested: nested) }
         },
         routeMethod("setRoot", needs: .window) { runtime, call, route in
-            let screen = try runtime.screenArgument(call, 2)
+            let screen = try runtime.shownArgument(call, 2)
             let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animation"], verb: "setRoot")
             let animation = try options.customAnimation("animation")
             return try runtime.nesting(at: at) { try route.setRoot(to: screen, animation: animation, nested: nested) }
@@ -32,7 +32,7 @@ extension NavRuntime {
         routeMethod("makeKey", needs: .window) { _, _, route in try route.makeKey() },
         routeMethod("makeKeyAndVisible", needs: .window) { _, _, route in try route.makeKeyAndVisible() },
         routeMethod("present", needs: .modal) { runtime, call, route in
-            let screen = try runtime.screenArgument(call, 2)
+            let screen = try runtime.shownArgument(call, 2)
             let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
             let animated = try options.bool("animated", default: true)
             return try runtime.nesting(at: at) { try route.present(screen, animated: animated, nested: nested) }
@@ -117,7 +117,7 @@ extension NavRuntime {
         },
         relation(.selectedTab, needs: .tabs),
         routeMethod("setupTab", needs: .tabs, nested: 3) { runtime, call, route in
-            let screen = try runtime.screenArgument(call, 2)
+            let screen = try runtime.shownArgument(call, 2)
             return try route.setupTab(with: screen, nested: try runtime.nestedRoute(call, 3, kind: screen.kind))
         },
     ]
@@ -155,7 +155,7 @@ extension NavRuntime {
             // A Screen is borrowed in place (the common case, on the hot path); a Container
             // is its own screen.
             if call.optionalObject(2, runtime.containers) != nil {
-                return try edit(try runtime.screenArgument(call, 2))
+                return try edit(try runtime.shownArgument(call, 2))
             }
             return try call.withObject(2, runtime.screens) { try edit($0.screen) }
         }

@@ -118,16 +118,21 @@ extension NavRuntime {
     static let traitLimits = LuaCopyLimits(values: 256, bytes: 64 << 10, requiresText: true)
 
     /// The Screen at `index`, or a type error.
-    /// The Screen at `index`, or a Container used as its own screen (not a window or a
-    /// system screen, which cannot be shown again).
     func screenArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
-        if let container = call.optionalObject(index, containers) {
-            guard container.kind != .window, container.systemScreen == nil else {
-                throw LuaCallError.argument(index, "Screen expected, got \(container) (a window or a system screen is no screen)")
-            }
-            return AnyScreen(reusing: container)
+        try call.object(index, screens).screen
+    }
+
+    /// What a route verb shows (`push`, `present`, `setRoot`, `replace`, `setupTab`): a
+    /// Screen, or a Container used as its own screen. Not a window or a system screen
+    /// (restored ones are known by their class), which cannot be shown again. Decorators
+    /// and screen lists take Screens only: a container decorated, or listed twice, would
+    /// be built into two places at once.
+    func shownArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
+        guard let container = call.optionalObject(index, containers) else { return try screenArgument(call, index) }
+        guard container.kind != .window, !container.isSystemScreen else {
+            throw LuaCallError.argument(index, "Screen expected, got \(container) (a window or a system screen cannot be shown again)")
         }
-        return try call.object(index, screens).screen
+        return AnyScreen(reusing: container)
     }
 
     /// Pushes `screen` decorated by `decorator` as the result.

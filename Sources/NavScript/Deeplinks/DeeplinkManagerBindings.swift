@@ -61,7 +61,8 @@ extension NavRuntime {
         let url = try table.function("url"), notification = try table.function("notification"), shortcut = try table.function("shortcut")
         // The order a Swift struct declares its fields in, which its log line follows.
         let fields = try table.strings("fields") ?? []
-        if let twice = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+        var named = Set<String>()
+        if let twice = fields.first(where: { !named.insert($0).inserted }) {
             throw table.error("field 'fields' names '\(twice)' twice")
         }
         guard url != nil || notification != nil || shortcut != nil else {

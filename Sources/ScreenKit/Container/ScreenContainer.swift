@@ -159,9 +159,15 @@ public final class ScreenContainer {
     /// controllers are not keyed, so no such search finds it, though its `key` names it
     /// in pictures and logs (`Alert(title=Hi)`).
     public var searchKey: ScreenKey? {
-        guard let key, systemScreen == nil else { return nil }
-        if let className, ScreenSystemScreen.classNames.contains(className) { return nil }
+        guard let key, !isSystemScreen else { return nil }
         return key
+    }
+
+    /// Whether UIKit's controller of a system screen (an alert, Safari, ...) is this
+    /// container: one shown by the simulation, or one restored from a snapshot, known by
+    /// its class.
+    public var isSystemScreen: Bool {
+        systemScreen != nil || className.map(ScreenSystemScreen.classNames.contains) == true
     }
 
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:

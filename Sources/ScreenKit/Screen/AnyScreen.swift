@@ -58,7 +58,7 @@ public struct AnyScreen: CustomStringConvertible {
         let key = container.key ?? ScreenKey(name: container.className ?? container.kind.typeName)
         self.init(kind: container.kind, key: key) { _ in
             guard container.parent == nil, container.presentingContainer == nil, container.presentedContainer == nil else {
-                throw ScreenFailure("\(container) is in the hierarchy already: a container is shown in one place")
+                throw ScreenFailure("The container \(container) is already in a hierarchy: a container is shown in one place")
             }
             return container
         }

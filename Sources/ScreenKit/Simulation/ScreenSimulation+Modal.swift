@@ -104,6 +104,11 @@ extension ScreenSimulation {
                 presenter.presentedContainer = nil
                 presented.presentingContainer = nil
             }
+            // The chain comes apart as UIKit's does: each of it presents nothing any more.
+            for (lower, upper) in zip(chain, chain.dropFirst()) where lower.presentedContainer === upper {
+                lower.presentedContainer = nil
+                upper.presentingContainer = nil
+            }
             for container in chain {
                 container.presentationPhase = nil
             }

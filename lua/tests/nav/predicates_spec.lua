@@ -137,5 +137,9 @@ describe("the navigator's iterator", function()
     expect(app.log):toEqual { "Info: Checking authorization", "Error: access denied", "Error: custom error" }
     expect(function() app.navigator:logInfo({}) end):toFail("bad argument #1 to 'logInfo' (string expected, got table)")
     expect(function() app.navigator:logError() end):toFail("bad argument #1 to 'logError' (value expected")
+    -- As tostring: what __tostring raises is raised, and text must be UTF-8 as logInfo's.
+    expect(function() app.navigator:logError(setmetatable({}, { __tostring = function() error("no words", 0) end })) end):toFail("^no words$")
+    expect(function() app.navigator:logError("bad \255") end):toFail("UTF-8 text expected")
+    expect(#app.log):toBe(3)
   end)
 end)
