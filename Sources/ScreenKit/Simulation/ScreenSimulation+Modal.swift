@@ -65,10 +65,13 @@ extension ScreenSimulation {
             case .presenting?:
                 presented.presentationPhase = .presented
             case .dismissing? where presenter.presentedContainer === presented:
+                // The chain comes apart, as a dismissal's own completion leaves it.
                 var current: ScreenContainer? = presented
                 while let next = current {
                     next.presentationPhase = nil
                     current = next.presentedContainer
+                    next.presentedContainer = nil
+                    current?.presentingContainer = nil
                 }
                 presenter.presentedContainer = nil
                 presented.presentingContainer = nil

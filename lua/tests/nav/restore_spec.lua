@@ -137,4 +137,19 @@ describe("restore", function()
     expect(copy:snapshot().children[1].presented):toBeNil()
     expect(copy:top()):toShow(Feed())
   end)
+
+  scenario("a chain caught while it is dismissed comes apart when the dismissal ends, restored or not", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app:navigate(nav.route():top(nav.container):present(Chat()))
+    app:navigate(nav.route():top(nav.container):present(Settings()))
+    app.navigator:navigate(nav.route():root():dismiss())
+    app:advance(0.2)
+    local copy = nav.app { restore = app:snapshot() }
+    local chat = copy.window.children[1].presented
+    expect(chat.presented):toShow(Settings())
+    copy:advance(0.5)
+    app:advance(0.5)
+    expect(chat.presented):toBeNil()
+    expect(copy:snapshot()):toEqual(app:snapshot())
+  end)
 end)
