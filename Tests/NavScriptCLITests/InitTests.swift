@@ -39,13 +39,8 @@ import Testing
     /// that, not a file in the way.
     @Test func initInADeletedFolderSaysTheFolderIsGone() throws {
         let fixture = try Fixture([:])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "mkdir gone && cd gone && rmdir ../gone && \"$0\" init 2>../err.txt", Binary.url.path]
-        process.currentDirectoryURL = fixture.root
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let status = try navscriptInShell("mkdir gone && cd gone && rmdir ../gone && \"$0\" init 2>../err.txt", in: fixture.root)
+        #expect(status == 2)
         let errors = try fixture.read("err.txt")
         #expect(errors.contains("cannot make its folder: the working folder is gone"), "\(errors)")
     }

@@ -57,6 +57,19 @@ func navscript(_ arguments: [String], in folder: URL = Binary.packageRoot, envir
     return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
 }
 
+/// Runs a shell command line in `folder` with `$0` the built `navscript`, for what
+/// `navscript(...)` cannot arrange (redirections, closed descriptors, a deleted folder);
+/// its exit status.
+func navscriptInShell(_ script: String, in folder: URL) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, Binary.url.path]
+    process.currentDirectoryURL = folder
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
 /// A scratch suite of scenario files.
 final class Fixture {
     let root: URL

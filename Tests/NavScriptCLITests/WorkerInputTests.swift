@@ -39,14 +39,9 @@ import Testing
 @Suite struct ClosedDescriptorTests {
     private func run(_ redirection: String) throws -> (status: Int32, errors: String) {
         let fixture = try Fixture(["a_spec.lua": "it('a', function() end)", "b_spec.lua": "it('b', function() end)"])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" run . --jobs 2 --color never >out.txt 2>err.txt \(redirection)", Binary.url.path]
-        process.currentDirectoryURL = fixture.root
-        try process.run()
-        process.waitUntilExit()
+        let status = try navscriptInShell("\"$0\" run . --jobs 2 --color never >out.txt 2>err.txt \(redirection)", in: fixture.root)
         let errors = try fixture.read("err.txt")
-        return (process.terminationStatus, redirection.hasPrefix(">") ? errors : try fixture.read("out.txt") + errors)
+        return (status, redirection.hasPrefix(">") ? errors : try fixture.read("out.txt") + errors)
     }
 
     @Test func workersRunWhenTheRunnerHasNoStandardInput() throws {
