@@ -232,6 +232,7 @@ import Testing
         ("builtins = { sizeBound = 'no' }", "builtins.sizeBound must be true or false, got string"),
         ("expected = 'custom failure'", "expected: a list of error texts, got string"),
         ("expected = { 5 }", "expected[1] is a number, not an error text"),
+        ("invariants = 1", "bad.lua:1: bad argument #1 to 'model' (invariants: a table of name = function, got number)"),
         ("maxContainers = 2.5", "maxContainers must be a whole number, 1 or more, got 2.5"),
         ("start = { function() return nav.app() end, 5 }", "start[2] is a number, not a function returning an app"),
         ("actions = { explore.action('x', function() end, { args = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (args: a generator or a list of them, got number)"),

@@ -118,6 +118,19 @@ extension NavRuntime {
         guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
             throw LuaCallError.message("setChildren works in a screen's build function or a decorator (or give it the navigator)")
         }
+        // A list only: keys past its length, or named ones, would be dropped unseen.
+        var entries = 0
+        call.pushNil()
+        while call.next(2) {
+            call.pop()
+            entries += 1
+        }
+        guard entries == call.length(2) else {
+            throw LuaCallError.argument(2, "a list of Screens expected, got a table with \(entries) entries and length \(call.length(2))")
+        }
+        guard container.kind != .window || entries <= 1 else {
+            throw LuaCallError.argument(2, "a window has one root, got \(entries) Screens")
+        }
         var children: [ScreenContainer] = []
         for position in 0..<call.length(2) {
             call.element(2, position + 1)
@@ -153,6 +166,7 @@ extension NavRuntime {
         // (route, options, completion): options may be nil, or left out before the completion.
         let completionIndex = call.afterOptions(at: 3)
         if call.type(3) == .table {
+            try NavOptions(call, 3).only(["from"], for: "navigate")
             call.field(3, "from")
             defer { call.pop() }
             if !call.isNoneOrNil(-1) {

@@ -112,7 +112,9 @@ extension NavRuntime {
         routeMethod("try", nested: 3) { runtime, call, route in
             let action = try runtime.routeArgument(call, 2)
             let resolution = try runtime.tryResolution(call, 3, root: action.rootKind)
-            return try route.try(ScreenNavigateAction(containerKind: action.rootKind, actions: action.actions), resolution: resolution)
+            return try runtime.nesting(at: 2) {
+                try route.try(ScreenNavigateAction(containerKind: action.rootKind, actions: action.actions), resolution: resolution)
+            }
         },
     ]
 
@@ -170,7 +172,7 @@ extension NavRuntime {
                 resolution = resolution.done { container in
                     try directory.invoke(callback, { [.object(container, $0.containers)] }, results: 1) { runtime, call in
                         guard let route = call.optionalObject(-1, runtime.routes) else {
-                            throw ScreenFailure("the done function must return a Route, got \(call.typeName(-1))")
+                            throw ScriptResultMisfit("the done function must return a Route, got \(call.typeName(-1))")
                         }
                         return route
                     }

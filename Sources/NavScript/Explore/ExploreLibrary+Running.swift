@@ -342,6 +342,11 @@ end
 function explore.replay(model, steps, startIndex, randomSeed)
   if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
   if type(steps) ~= "table" then error(format("bad argument #2 to 'replay' (a list of steps expected, got %s)", type(steps)), 2) end
+  for i, step in ipairs(steps) do
+    if type(step) ~= "table" then
+      error(format("bad argument #2 to 'replay' (step %d is a %s, not { \"action\", args... })", i, type(step)), 2)
+    end
+  end
   if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
     error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)
   end

@@ -185,6 +185,9 @@ function explore.model(spec)
     if names[a.name] then error(format("bad argument #1 to 'model' (two actions are named '%s')", a.name), 2) end
     names[a.name] = i
   end
+  if spec.invariants ~= nil and type(spec.invariants) ~= "table" then
+    error(format("bad argument #1 to 'model' (invariants: a table of name = function, got %s)", type(spec.invariants)), 2)
+  end
   local invariants = {}
   for name, check in pairs(spec.invariants or {}) do
     if type(check) ~= "function" then error(format("bad argument #1 to 'model' (invariant '%s' is not a function)", tostring(name)), 2) end

@@ -72,4 +72,18 @@ describe("containers", function()
     expect(function() feed:setChildren { Chat() } end):toFail("setChildren works in a screen's build function or a decorator")
     expect(function() feed:setAttribute(1) end):toFail("bad argument #1 to 'setAttribute' (string expected, got number)")
   end)
+
+  scenario("setChildren takes a list, and a window one root; navigate's options are named", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local stack = app.window.children[1]
+    expect(function() app.window:setChildren({ Chat(), Feed() }, app.navigator) end)
+      :toFail("bad argument #1 to 'setChildren' (a window has one root, got 2 Screens)")
+    expect(function() stack:setChildren({ a = Feed() }, app.navigator) end)
+      :toFail("a list of Screens expected, got a table with 1 entries and length 0")
+    expect(function() stack:setChildren({ [1] = Feed(), [3] = Chat() }, app.navigator) end)
+      :toFail("a list of Screens expected, got a table with 2 entries and length 1")
+    expect(#stack.children):toBe(1)
+    expect(function() app.navigator:navigate(nav.route(), { form = stack }) end)
+      :toFail("bad argument #2 to 'navigate' (unknown option 'form' (from expected))")
+  end)
 end)

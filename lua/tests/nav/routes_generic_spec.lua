@@ -268,4 +268,12 @@ describe("get, refresh, fail and wait", function()
     expect(function() nav.route():from(nil, function(r) return r:stack():frob() end) end):toFail("attempt to call a nil value (method 'frob')")
     expect(#app.transitions):toBe(0)
   end)
+
+  scenario("try names its route as argument #1, and a done function that returns no route at its line", function()
+    expect(function() nav.route():try(nav.route("stack")) end)
+      :toFail("bad argument #1 to 'try' (route rooted at window expected, got route rooted at stack)")
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():try(nav.route(), { done = function() return 1 end })))
+      :toFail("routes_generic_spec.lua:%d+: the done function must return a Route, got number")
+  end)
 end)

@@ -1,0 +1,20 @@
+-- explore's functions called from a scenario: what explore.replay refuses, at the caller's line.
+local model = explore.model {
+  start = function() return nav.app() end,
+  actions = { explore.action("wait", function(app) app:advance(0.1) end) },
+}
+
+describe("explore.replay", function()
+  scenario("replays steps that hold", function()
+    explore.replay(model, { { "wait" }, { action = "wait", args = {} } })
+  end)
+
+  scenario("refuses what is not a model, a list of steps, a start or a seed", function()
+    expect(function() explore.replay({}, {}) end):toFail("explore_api_spec.lua:%d+: bad argument #1 to 'replay' %(a model from explore.model expected%)")
+    expect(function() explore.replay(model, 5) end):toFail("bad argument #2 to 'replay' (a list of steps expected, got number)")
+    expect(function() explore.replay(model, { 1 }) end):toFail("explore_api_spec.lua:%d+: bad argument #2 to 'replay' %(step 1 is a number, not { \"action\", args%.%.%. }%)")
+    expect(function() explore.replay(model, { { "wait" }, "wait" }) end):toFail("step 2 is a string")
+    expect(function() explore.replay(model, {}, 2) end):toFail("bad argument #3 to 'replay' (a start from 1 to 1 expected, got 2)")
+    expect(function() explore.replay(model, {}, 1, 1.5) end):toFail("bad argument #4 to 'replay' (an integer seed expected, got 1.5)")
+  end)
+end)
