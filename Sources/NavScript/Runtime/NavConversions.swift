@@ -67,8 +67,9 @@ extension ScreenValue {
 /// Lua table when asked for, so that a call copies none of the table it does not use.
 /// Made and read within one call into the host.
 struct NavOptions {
-    /// What an options table may hold: a few named settings.
-    static let limits = LuaCopyLimits(values: 1_000, bytes: 64 << 10)
+    /// What an options table may hold: a few named settings, text as UTF-8 (a title or a
+    /// message with other bytes would be changed where it shows).
+    static let limits = LuaCopyLimits(values: 1_000, bytes: 64 << 10, requiresText: true)
 
     /// The call whose argument `index` is the table; nil when none was given (the common
     /// case: no lookups).
@@ -100,7 +101,11 @@ struct NavOptions {
         call.field(index, name)
         defer { call.pop() }
         if call.isNoneOrNil(-1) { return nil }
-        return try call.value(-1, depth: 7, limits: Self.limits)
+        do {
+            return try call.value(-1, depth: 7, limits: Self.limits)
+        } catch .message(let reason) {
+            throw LuaCallError.argument(index, "option '\(name)': \(reason)")
+        }
     }
 
     func bool(_ name: String, default fallback: Bool) throws -> Bool {

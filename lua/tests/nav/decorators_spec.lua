@@ -175,4 +175,12 @@ describe("withStackContainer of a class, and withModalStyle", function()
     -- Nivelir's ScreenModalStyle is a delegate's custom style or the two styles, not both.
     expect(function() Chat():withModalStyle { delegate = "Cards", presentation = "formSheet" } end):toFail("option 'delegate' goes alone")
   end)
+
+  scenario("an option's text is UTF-8, refused otherwise where it is written (it would show changed)", function()
+    local Feed = nav.screen("Feed")
+    expect(function() Feed():withTabBarItem { title = "bad \255" } end)
+      :toFail("bad argument #1 to 'withTabBarItem' (option 'title': a string that is not UTF-8 text cannot be copied)")
+    expect(function() nav.route():top(nav.container):showHUD { message = "bad \255" } end)
+      :toFail("bad argument #1 to 'showHUD' (option 'message': a string that is not UTF-8 text cannot be copied)")
+  end)
 end)
