@@ -70,9 +70,11 @@ extension NavRuntime {
         + systemScreenBindings + systemActionBindings + systemBindings + observationBindings + deeplinkManagerBindings
         + readOnlyBindings
 
-    /// Values are read-only (the contract's "values are immutable"): assigning a field of an
-    /// App, a Container, a Screen or a Route says so, instead of Lua's "attempt to index".
-    static let readOnlyBindings: [NavBinding] = [NavBinding.Target.app, .container, .screen, .route, .navigator].map { target in
+    /// Values are read-only (the contract's "values are immutable"): assigning a field of any
+    /// of them (an App, a Container, a Screen, a screen type, a Route, a deeplink manager, ...)
+    /// says so, instead of Lua's "attempt to index".
+    static let readOnlyBindings: [NavBinding] = [NavBinding.Target.app, .container, .screen, .screenType, .route, .predicate,
+                                                 .navigator, .modifier, .completion, .observerToken, .deeplinkManager].map { target in
         .metamethod(target, "__newindex") { _, call in
             let field = call.type(2) == .string ? "'\(call.optionalString(2) ?? "")'" : "a \(call.typeName(2)) key"
             throw LuaCallError.message("\(target.rawValue) values are read-only: \(field) cannot be set")

@@ -53,6 +53,8 @@ describe("containers", function()
     expect(function() app.clock = 5 end):toFail("App values are read-only: 'clock' cannot be set")
     expect(function() app:top().name = "Chat" end):toFail("Container values are read-only: 'name' cannot be set")
     expect(function() Feed().traits = {} end):toFail("Screen values are read-only: 'traits' cannot be set")
+    expect(function() Feed.name = "Other" end):toFail("ScreenType values are read-only: 'name' cannot be set")
+    expect(function() nav.container.kind = "stack" end):toFail("Predicate values are read-only: 'kind' cannot be set")
     expect(function() nav.route()[1] = 2 end):toFail("Route values are read-only: a number key cannot be set")
   end)
 
