@@ -160,11 +160,11 @@ extension NavRuntime {
         guard !call.isNoneOrNil(index) else { return resolution }
         let table = try NavTable(call, index, runtime: self)
         try table.only(["ensure", "done", "fallback", "cauterize"])
-        for route in try routes(table, "ensure", functions: false) {
+        for route in try routes(table, "ensure", functions: false, root: root) {
             if case let .route(route) = route { resolution = resolution.ensure(with: route) }
         }
         let directory = directory
-        for done in try routes(table, "done", functions: true) {
+        for done in try routes(table, "done", functions: true, root: root) {
             switch done {
             case let .route(route):
                 resolution = resolution.done { _ in route }
@@ -174,12 +174,15 @@ extension NavRuntime {
                         guard let route = call.optionalObject(-1, runtime.routes) else {
                             throw ScriptResultMisfit("the done function must return a Route, got \(call.typeName(-1))")
                         }
+                        guard root.conforms(to: route.rootKind) else {
+                            throw ScriptResultMisfit("\(ScreenDSLError.nestedRoute(verb: "done", expected: root, got: route.rootKind))")
+                        }
                         return route
                     }
                 }
             }
         }
-        for fallback in try routes(table, "fallback", functions: true) {
+        for fallback in try routes(table, "fallback", functions: true, root: root) {
             switch fallback {
             case let .route(route):
                 resolution = resolution.fallback { _ in route }
@@ -199,11 +202,17 @@ extension NavRuntime {
     }
 
     /// Field `name`: a Route or function, or a list of them.
-    private func routes(_ table: NavTable, _ name: String, functions: Bool) throws -> [RouteOrFunction] {
+    private func routes(_ table: NavTable, _ name: String, functions: Bool, root: ScreenContainerKind) throws -> [RouteOrFunction] {
         let what = functions ? "a Route, a function or a list of them" : "a Route or a list of Routes"
         return try table.field(name) { at in
             func one(_ index: Int32) throws -> RouteOrFunction {
-                if let route = table.call.optionalObject(index, routes) { return .route(route) }
+                if let route = table.call.optionalObject(index, routes) {
+                    // Checked where it is written, as route:ensure(route) is.
+                    guard root.conforms(to: route.rootKind) else {
+                        throw table.error("field '\(name)': route rooted at \(root.rawValue) expected, got route rooted at \(route.rootKind.rawValue)")
+                    }
+                    return .route(route)
+                }
                 if functions, table.call.isFunction(index) { return .function(.function(keepFunction(table.call, index))) }
                 throw table.error("field '\(name)' must be \(what)")
             }

@@ -275,5 +275,12 @@ describe("get, refresh, fail and wait", function()
     local app = nav.app { root = Feed() }
     expect(app:navigate(nav.route():try(nav.route(), { done = function() return 1 end })))
       :toFail("routes_generic_spec.lua:%d+: the done function must return a Route, got number")
+    -- The resolution's routes run where the try runs: another root is refused where it is written.
+    for _, field in ipairs { "ensure", "done", "fallback" } do
+      expect(function() nav.route():try(nav.route(), { [field] = nav.route("stack") }) end)
+        :toFail("bad argument #2 to 'try' (field '" .. field .. "': route rooted at window expected, got route rooted at stack)")
+    end
+    expect(app:navigate(nav.route():try(nav.route(), { done = function() return nav.route("stack") end })))
+      :toFail("routes_generic_spec.lua:%d+: bad nested route for 'done' %(route rooted at window expected, got route rooted at stack%)")
   end)
 end)
