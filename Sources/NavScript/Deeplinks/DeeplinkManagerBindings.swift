@@ -282,7 +282,7 @@ extension NavRuntime {
 
     /// Plain data at `index`, or nil.
     private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
-        call.isNoneOrNil(index) ? nil : ScreenValue(try call.value(index, depth: 16, limits: NavOptions.limits))
+        call.isNoneOrNil(index) ? nil : try call.value(index, depth: 16, limits: NavOptions.limits).plainData(argument: index)
     }
 
     /// `true`/`false` for whether a deeplink was made, or `false, error`.

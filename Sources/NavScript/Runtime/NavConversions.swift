@@ -204,3 +204,24 @@ struct NavOptions {
         }
     }
 }
+
+extension LuaValue {
+    /// What, inside this value, is not plain data (a function, a userdata): its type as the
+    /// copy names it, or nil when all of it is data. A conversion to `ScreenValue` would drop
+    /// it unseen.
+    var notPlain: String? {
+        switch self {
+        case let .opaque(type): return type
+        case let .table(array, fields):
+            return array.lazy.compactMap(\.notPlain).first ?? fields.keys.sorted().lazy.compactMap { fields[$0]?.notPlain }.first
+        default: return nil
+        }
+    }
+
+    /// This value as plain data, or the error of argument `index` naming what is not.
+    func plainData(argument index: Int32) throws -> ScreenValue? {
+        guard let type = notPlain else { return ScreenValue(self) }
+        if case .table = self { throw LuaCallError.argument(index, "plain data expected, got a table with a \(type) in it") }
+        throw LuaCallError.argument(index, "plain data expected, got \(type)")
+    }
+}

@@ -124,8 +124,9 @@ struct NavTable {
     /// Plain data (strings, numbers, booleans, tables of them).
     func values(_ name: String) throws -> [String: ScreenValue]? {
         try field(name) { at in
-            guard call.type(at) == .table, case let .object(fields)? = ScreenValue(try call.value(at, depth: 8, limits: NavOptions.limits)) else {
-                throw error("field '\(name)' must be a table of plain values")
+            let value = call.type(at) == .table ? try call.value(at, depth: 8, limits: NavOptions.limits) : .nil
+            guard value.notPlain == nil, case let .object(fields)? = ScreenValue(value) else {
+                throw error("field '\(name)' must be a table of plain values\(value.notPlain.map { ", got a \($0) in it" } ?? "")")
             }
             return fields
         }
