@@ -61,7 +61,9 @@ extension NavRuntime {
             // Nivelir's nested route runs on the UIDocumentInteractionController, an object
             // that is no view controller, so no container stands for it here.
             guard nested == nil else {
-                throw LuaCallError.message("showDocumentPreview takes no nested route: Nivelir's runs on the UIDocumentInteractionController, which no container stands for")
+                let at: Int32 = call.isFunction(3) || call.optionalObject(3, runtime.routes) != nil ? 3 : 4
+                throw LuaCallError.argument(at, "showDocumentPreview takes no nested route (Nivelir's runs on the UIDocumentInteractionController, "
+                    + "which no container stands for), got \(call.typeName(at))")
             }
             let preview: DocumentPreview
             if call.type(2) == .string {
