@@ -60,4 +60,23 @@ import Testing
         #expect(merged.status == 0)
         #expect(merged.errors.contains("warning: the blobs come from runs with different seeds (7, 14)"), "\(merged.errors)")
     }
+
+    /// A shard is dealt from the suite sorted by path: paths given in another order (a `find`,
+    /// a list of changed files) split the same suite, without a scenario run twice or never.
+    @Test func aShardIsTheSameWhateverOrderThePathsComeIn() throws {
+        var files: [String: String] = [:]
+        for name in ["a", "b", "c"] { files["\(name)_spec.lua"] = "for i = 1, 5 do it('\(name)' .. i, function() end) end" }
+        let fixture = try Fixture(files)
+        func shard(_ index: Int, _ paths: [String]) throws -> Set<String> {
+            let listed = try navscript(["run"] + paths + ["--shard", "\(index)/3", "--list"], in: fixture.root)
+            return Set(listed.output.split(separator: "\n").map(String.init))
+        }
+        var seen: [String] = []
+        for index in 1...3 {
+            let given = try shard(index, ["a_spec.lua", "b_spec.lua", "c_spec.lua"])
+            #expect(try shard(index, ["c_spec.lua", "a_spec.lua", "b_spec.lua"]) == given)
+            seen += given
+        }
+        #expect(seen.count == 15 && Set(seen).count == 15, "\(seen)")
+    }
 }

@@ -43,7 +43,15 @@ public struct ScenarioSelection: Sendable {
             }
         }
         if let shard {
-            chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            // Dealt from the suite sorted by file path, then by place in the file, so that
+            // shards given their paths in other orders (a `find`, a list of changed files)
+            // still split one suite; the chosen ones run in the order given.
+            let sorted = chosen.indices.sorted { a, b in
+                let (pathA, pathB) = (listed[chosen[a].0].file.url.path, listed[chosen[b].0].file.url.path)
+                return pathA != pathB ? pathA < pathB : a < b
+            }
+            let dealt = Set(sorted.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+            chosen = chosen.indices.filter(dealt.contains).map { chosen[$0] }
         }
         return chosen
     }
