@@ -291,4 +291,28 @@ import Testing
         let indent = String(repeating: " ", count: 15)
         #expect(second.output.contains("-" + indent + "g = 7,\n") && second.output.contains("+" + indent + "g = 8,\n"), "\(second.output)")
     }
+
+    /// New entries are written in natural order, as Jest sorts its keys: a new snapshot file
+    /// is the same whatever the jobs, the shuffle and which scenario finished first.
+    @Test func aNewSnapshotFileIsTheSameWhateverTheJobs() throws {
+        let scenarios = """
+            for i = 1, 24 do
+              it("s" .. i, function()
+                local x = 0
+                for _ = 1, (i * 7919) % 40000 do x = x + 1 end
+                expect("v" .. i):toMatchSnapshot()
+              end)
+            end
+            """
+        var files: Set<String> = []
+        for arguments in [["--jobs", "1"], ["--jobs", "4"], ["--jobs", "4", "--shuffle", "--seed", "3"], ["--jobs", "2", "--in-process"]] {
+            let fixture = try Fixture(["m_spec.lua": scenarios])
+            let run = try navscript(["run", "m_spec.lua", "--update-snapshots"] + arguments, in: fixture.root)
+            #expect(run.status == 0, "\(run.output)")
+            files.insert(try fixture.read("m_spec.lua.snap"))
+        }
+        #expect(files.count == 1)
+        let headers = files.first?.split(separator: "\n").filter { $0.hasPrefix("== ") }.prefix(11).map(String.init)
+        #expect(headers == ["== s1 1", "== s2 1", "== s3 1", "== s4 1", "== s5 1", "== s6 1", "== s7 1", "== s8 1", "== s9 1", "== s10 1", "== s11 1"])
+    }
 }

@@ -40,7 +40,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// Scenarios of one file may run on several threads; every access takes the lock.
     private let lock = NSLock()
     private var entries: [String: String] = [:]
+    /// The entries' names: those read from the file, in its order, then those this run
+    /// wrote, in the order their checks came (which depends on the runner's jobs).
     private var order: [String] = []
+    /// How many of `order` were read from the file.
+    private var storedCount = 0
     private var used: Set<String> = []
     private var changed = false
     public private(set) var written = 0, updated = 0
@@ -65,6 +69,34 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             return
         }
         readError = parse(String(decoding: data, as: UTF8.self))
+        storedCount = order.count
+    }
+
+    /// The names in the order the file lists them: those it had, then those written since in
+    /// natural order (`x 2` before `x 10`), as Jest sorts a snapshot file's keys, so that a
+    /// new file is the same whatever the jobs and the shuffle. Under the lock.
+    private var fileOrder: [String] {
+        order[..<storedCount] + order[storedCount...].sorted(by: Self.naturallyBefore)
+    }
+
+    /// Whether `a` comes before `b` with runs of digits compared as numbers.
+    static func naturallyBefore(_ a: String, _ b: String) -> Bool {
+        var left = a.unicodeScalars[...], right = b.unicodeScalars[...]
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        while let x = left.first, let y = right.first {
+            if isDigit(x) && isDigit(y) {
+                let numberA = left.prefix(while: isDigit).drop { $0 == "0" }, numberB = right.prefix(while: isDigit).drop { $0 == "0" }
+                if numberA.count != numberB.count { return numberA.count < numberB.count }
+                if !numberA.elementsEqual(numberB) { return String(String.UnicodeScalarView(numberA)) < String(String.UnicodeScalarView(numberB)) }
+                left = left.drop(while: isDigit)
+                right = right.drop(while: isDigit)
+            } else {
+                if x != y { return x.value < y.value }
+                left = left.dropFirst()
+                right = right.dropFirst()
+            }
+        }
+        return left.isEmpty && !right.isEmpty || (left.isEmpty && right.isEmpty && a < b)
     }
 
     /// Reads the entries; the first problem, if any.
@@ -199,7 +231,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     public var names: (stored: [String], used: [String]) {
         lock.lock()
         defer { lock.unlock() }
-        return (order, order.filter(used.contains))
+        let names = fileOrder
+        return (names, names.filter(used.contains))
     }
 
     /// Names of stored snapshots no scenario of this run used.
@@ -227,9 +260,9 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         let stale = obsolete
         lock.lock()
         defer { lock.unlock() }
-        var names = order
+        var names = fileOrder
         if mode == .update && fullRun && !stale.isEmpty {
-            names = order.filter { used.contains($0) }
+            names = names.filter { used.contains($0) }
             changed = true
         }
         guard changed else { return false }
