@@ -123,4 +123,21 @@ import Testing
         #expect(result.output.contains("hooks_spec.lua:2: boom\n     stack traceback:"), "\(result.output)")
         #expect(!result.output.contains("?: in function <?:"), "\(result.output)")
     }
+
+    /// A `dot` that ends before it has read the map (a crash, a bad install) leaves the DOT
+    /// written and the run's status as it is: the map's write raised SIGPIPE, status 141.
+    @Test func aDotThatEndsAtOnceDoesNotEndTheRun() throws {
+        let screens = (1...2).map { "S[\($0)] = nav.screen('Screen\($0)_' .. string.rep('x', 40000))" }.joined(separator: "\n")
+        let fixture = try Fixture([
+            "m_spec.lua": "local S = {}\n\(screens)\nit('long names', function()\n  local app = nav.app { root = nav.stack { S[1]() } }\n"
+                + "  app:navigate(nav.route():top(nav.stack):push(S[2]()))\nend)\n",
+            "bin/dot": "#!/bin/sh\nexit 1\n",
+        ])
+        chmod(fixture.root.appendingPathComponent("bin/dot").path, 0o755)
+        let path = fixture.root.appendingPathComponent("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try navscript(["run", "m_spec.lua", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root, environment: ["PATH": path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("Graphviz's dot failed to draw map.svg; wrote the DOT only"), "\(run.errors)")
+        #expect(try fixture.read("map.dot").utf8.count > 1 << 16)
+    }
 }

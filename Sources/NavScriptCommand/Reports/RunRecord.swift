@@ -149,7 +149,8 @@ final class MapReporter: Reporter {
         } else {
             // A picture of an earlier map would no longer match the DOT beside it.
             let stale = FileManager.default.fileExists(atPath: svgURL.path) && (try? FileManager.default.removeItem(at: svgURL)) != nil
-            StandardStreams.error("navscript: \(Graphviz.missing) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
+            let why = Graphviz.path == nil ? Graphviz.missing : "Graphviz's dot failed"
+            StandardStreams.error("navscript: \(why) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
         }
     }
 
@@ -177,6 +178,12 @@ final class MapReporter: Reporter {
 enum Graphviz {
     static let missing = "Graphviz's dot is not on PATH (Debian: apt-get install graphviz; macOS: brew install graphviz)"
 
+    /// Where `dot` is on PATH, if it is.
+    static var path: String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// The SVG `dot -Tsvg` makes of `source`, or nil without Graphviz.
     static func svg(_ source: String) -> String? {
         draw(source)()
@@ -185,8 +192,7 @@ enum Graphviz {
     /// Starts `dot -Tsvg` on `source` and returns what waits for its SVG (nil without
     /// Graphviz), so that the caller does other work while Graphviz draws.
     static func draw(_ source: String) -> () -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let dot = paths.map({ "\($0)/dot" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return { nil } }
+        guard let dot = path else { return { nil } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dot)
         process.arguments = ["-Tsvg"]
@@ -200,7 +206,10 @@ enum Graphviz {
             return { nil }
         }
         let writer = Thread {
-            input.fileHandleForWriting.write(Data(source.utf8))
+            // A `dot` that ends before it has read everything (a crash, a bad install) must
+            // not end this process with SIGPIPE; its status says it failed.
+            var source = source
+            _ = source.withUTF8 { SpawnedProcess.write(UnsafeRawBufferPointer($0), toPipe: input.fileHandleForWriting.fileDescriptor) }
             try? input.fileHandleForWriting.close()
         }
         writer.start()

@@ -66,17 +66,23 @@ struct SpawnedProcess {
             [parentIn, parentOut, parentErr].forEach { close($0) }
             throw Failure(description: "cannot start \(path): \(String(cString: strerror(status)))")
         }
-        #if canImport(Darwin)
-        _ = fcntl(parentIn, F_SETNOSIGPIPE, 1)
-        #endif
         return SpawnedProcess(pid: pid, input: parentIn, output: parentOut, errors: parentErr)
     }
 
-    /// Writes all of `bytes` to the child's input; false once the child is gone. A write to
-    /// a child that has ended fails with EPIPE instead of raising SIGPIPE, which would end
-    /// the runner: on macOS the pipe says so (`F_SETNOSIGPIPE`); on Linux the signal is
-    /// blocked in this thread for the write and, when the write raised it, taken back.
+    /// Writes all of `bytes` to the child's input; false once the child is gone.
     func writeInput(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        Self.write(bytes, toPipe: input)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, a pipe to another process (a worker, Graphviz's
+    /// `dot`); false once the reader is gone. The write then fails with EPIPE instead of
+    /// raising SIGPIPE, which would end this process: on macOS the pipe says so
+    /// (`F_SETNOSIGPIPE`); on Linux the signal is blocked in this thread for the write and,
+    /// when the write raised it, taken back.
+    static func write(_ bytes: UnsafeRawBufferPointer, toPipe descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+        #endif
         #if os(Linux)
         var pipeSignal = sigset_t(), previous = sigset_t()
         sigemptyset(&pipeSignal)
@@ -86,7 +92,7 @@ struct SpawnedProcess {
         #endif
         var offset = 0
         while offset < bytes.count {
-            let written = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 #if os(Linux)
@@ -121,3 +127,9 @@ struct SpawnedProcess {
         return WorkerEnding(signal: nil, status: code, description: "exited with status \(code)")
     }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
