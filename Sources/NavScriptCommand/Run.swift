@@ -65,7 +65,7 @@ extension Run {
     static func write(_ coverage: CoverageReport, failure: String? = nil, in folder: URL, toStandardError: Bool) -> Int32 {
         let say = { (text: String) in
             fflush(nil)   // after what print() has buffered
-            StandardStreams.write(text + "\n", to: toStandardError ? STDERR_FILENO : STDOUT_FILENO)
+            toStandardError ? StandardStreams.error(text + "\n") : StandardStreams.output(text + "\n")
         }
         say(coverage.summary)
         let url = folder.appendingPathComponent("coverage/lcov.info")

@@ -26,14 +26,9 @@ enum StandardStreams {
         }
     }
 
-    /// Writes `text` to standard output.
-    static func output(_ text: String) { write(text, to: STDOUT_FILENO) }
+    /// Writes `text` to standard output, as far as it takes it (`writeAsFarAsItGoes`).
+    static func output(_ text: String) { writeAsFarAsItGoes(text, to: STDOUT_FILENO) }
 
-    /// Writes `text` to standard error.
-    static func error(_ text: String) { write(text, to: STDERR_FILENO) }
-
-    /// Writes `text` to `descriptor` as far as it takes it (`writeAsFarAsItGoes`).
-    static func write(_ text: String, to descriptor: Int32) {
-        writeAsFarAsItGoes(text, to: descriptor)
-    }
+    /// Writes `text` to standard error, as far as it takes it.
+    static func error(_ text: String) { writeAsFarAsItGoes(text, to: STDERR_FILENO) }
 }

@@ -101,8 +101,9 @@ final class WatchSession {
             }
         }
         roots.formUnion(files.map(\.root))
-        watchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0) }
-        snapshotWatchers = roots.sorted { $0.path < $1.path }.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
+        let sortedRoots = roots.sorted { $0.path < $1.path }
+        watchers = sortedRoots.map { ScriptWatcher(root: $0) }
+        snapshotWatchers = sortedRoots.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
         _ = projectFile?.changed()
         runFiles(files, reason: nil)
     }

@@ -29,17 +29,24 @@ extension NavRuntime {
         return { error in
             if let name { directory.current?.used(name) }
             return try directory.invoke(function, { [.string("\(error)"), .object(AnyScreenRoute(root: root), $0.routes)] }, results: 1) { runtime, call in
-                if call.isNoneOrNil(-1) { return nil }
-                guard let route = call.optionalObject(-1, runtime.routes) else {
-                    throw ScriptResultMisfit("the fallback function must return a Route or nil, got \(call.typeName(-1))")
-                }
-                // Checked here as well as where the route runs, so that the failure names the function's line.
-                guard root.conforms(to: route.rootKind) else {
-                    throw ScriptResultMisfit("\(ScreenDSLError.nestedRoute(verb: "fallback", expected: root, got: route.rootKind))")
-                }
-                return route
+                call.isNoneOrNil(-1) ? nil : try runtime.returnedRoute(call, by: "fallback", root: root, orNil: true)
             }
         }
+    }
+
+    /// The route a script function returned (the top of the stack) for a step that runs it
+    /// on a `root` container (a fallback, a try's done). A value that is no Route, or one of
+    /// a root that does not fit, is the function's misfit, named at its line: the route's
+    /// own check, where it runs, would name no line. `orNil`: the function may also return
+    /// nil (its caller takes that first), which the message says.
+    func returnedRoute(_ call: LuaCall, by verb: String, root: ScreenContainerKind, orNil: Bool) throws -> AnyScreenRoute {
+        guard let route = call.optionalObject(-1, routes) else {
+            throw ScriptResultMisfit("the \(verb) function must return a Route\(orNil ? " or nil" : ""), got \(call.typeName(-1))")
+        }
+        guard root.conforms(to: route.rootKind) else {
+            throw ScriptResultMisfit("\(ScreenDSLError.nestedRoute(verb: verb, expected: root, got: route.rootKind))")
+        }
+        return route
     }
 
     /// `route:get(function(container) ... end)`: returning `false, message` (or `nil, message`)

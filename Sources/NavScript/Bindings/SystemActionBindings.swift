@@ -171,13 +171,7 @@ extension NavRuntime {
             case let .function(callback):
                 resolution = resolution.done { container in
                     try directory.invoke(callback, { [.object(container, $0.containers)] }, results: 1) { runtime, call in
-                        guard let route = call.optionalObject(-1, runtime.routes) else {
-                            throw ScriptResultMisfit("the done function must return a Route, got \(call.typeName(-1))")
-                        }
-                        guard root.conforms(to: route.rootKind) else {
-                            throw ScriptResultMisfit("\(ScreenDSLError.nestedRoute(verb: "done", expected: root, got: route.rootKind))")
-                        }
-                        return route
+                        try runtime.returnedRoute(call, by: "done", root: root, orNil: false)
                     }
                 }
             }

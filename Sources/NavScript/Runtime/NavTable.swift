@@ -125,8 +125,9 @@ struct NavTable {
     func values(_ name: String) throws -> [String: ScreenValue]? {
         try field(name) { at in
             let value = call.type(at) == .table ? try call.value(at, depth: 8, limits: NavOptions.limits) : .nil
-            guard value.notPlain == nil, case let .object(fields)? = ScreenValue(value) else {
-                throw error("field '\(name)' must be a table of plain values\(value.notPlain.map { ", got a \($0) in it" } ?? "")")
+            let notPlain = value.notPlain
+            guard notPlain == nil, case let .object(fields)? = ScreenValue(value) else {
+                throw error("field '\(name)' must be a table of plain values\(notPlain.map { ", got a \($0) in it" } ?? "")")
             }
             return fields
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CWorkerCopy
 import Foundation
+import LuaKit
 import NavScript
 #if canImport(Glibc)
 import Glibc
@@ -95,16 +96,8 @@ final class WorkerChannel {
     }
 
     func send(_ reply: WorkerReply) {
-        reply.line(encoder, hierarchies).withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    _exit(2)   // the runner is gone
-                }
-                offset += written
-            }
+        guard reply.line(encoder, hierarchies).withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
+            _exit(2)   // the runner is gone
         }
     }
 }

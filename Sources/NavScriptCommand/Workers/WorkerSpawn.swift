@@ -1,4 +1,5 @@
 import Foundation
+import LuaKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -90,20 +91,14 @@ struct SpawnedProcess {
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         #endif
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                #if os(Linux)
-                if errno == EPIPE {
-                    var now = timespec()
-                    while sigtimedwait(&pipeSignal, nil, &now) < 0 && errno == EINTR {}
-                }
-                #endif
-                return false
+        guard writeAll(bytes, to: descriptor) else {
+            #if os(Linux)
+            if errno == EPIPE {
+                var now = timespec()
+                while sigtimedwait(&pipeSignal, nil, &now) < 0 && errno == EINTR {}
             }
-            offset += written
+            #endif
+            return false
         }
         return true
     }
@@ -127,9 +122,3 @@ struct SpawnedProcess {
         return WorkerEnding(signal: nil, status: code, description: "exited with status \(code)")
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif

@@ -65,16 +65,9 @@ extension ScreenSimulation {
             case .presenting?:
                 presented.presentationPhase = .presented
             case .dismissing? where presenter.presentedContainer === presented:
-                // The chain comes apart, as a dismissal's own completion leaves it.
-                var current: ScreenContainer? = presented
-                while let next = current {
-                    next.presentationPhase = nil
-                    current = next.presentedContainer
-                    next.presentedContainer = nil
-                    current?.presentingContainer = nil
-                }
                 presenter.presentedContainer = nil
                 presented.presentingContainer = nil
+                Self.takeApart(Self.presentationChain(from: presented))
             default:
                 break
             }
@@ -91,12 +84,7 @@ extension ScreenSimulation {
             complete(after: 0, on: presenter, completion)
             return
         }
-        var chain: [ScreenContainer] = []
-        var current: ScreenContainer? = presented
-        while let next = current {
-            chain.append(next)
-            current = next.presentedContainer
-        }
+        let chain = Self.presentationChain(from: presented)
         presented.presentationPhase = .dismissing
         // UIKit animates the topmost of a dismissed chain; the rest go with it.
         let duration = animated ? modalDuration(of: chain.last ?? presented) : 0
@@ -107,15 +95,31 @@ extension ScreenSimulation {
                 presenter.presentedContainer = nil
                 presented.presentingContainer = nil
             }
-            // The chain comes apart as UIKit's does: each of it presents nothing any more.
-            for (lower, upper) in zip(chain, chain.dropFirst()) where lower.presentedContainer === upper {
-                lower.presentedContainer = nil
-                upper.presentingContainer = nil
-            }
-            for container in chain {
-                container.presentationPhase = nil
-            }
+            Self.takeApart(chain)
             completion()
+        }
+    }
+
+    /// `presented` and what it presents, and so on up.
+    static func presentationChain(from presented: ScreenContainer) -> [ScreenContainer] {
+        var chain: [ScreenContainer] = []
+        var current: ScreenContainer? = presented
+        while let next = current {
+            chain.append(next)
+            current = next.presentedContainer
+        }
+        return chain
+    }
+
+    /// A dismissed chain comes apart as UIKit's does: each of it presents nothing any more,
+    /// and is in no phase of a presentation.
+    static func takeApart(_ chain: [ScreenContainer]) {
+        for (lower, upper) in zip(chain, chain.dropFirst()) where lower.presentedContainer === upper {
+            lower.presentedContainer = nil
+            upper.presentingContainer = nil
+        }
+        for container in chain {
+            container.presentationPhase = nil
         }
     }
 }
