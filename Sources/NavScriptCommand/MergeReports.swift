@@ -27,7 +27,8 @@ struct MergeReports: ParsableCommand {
     @Option(help: "Color the console report: auto, always or never.")
     var color: ColorChoice = .auto
 
-    func validate() throws {
+    mutating func validate() throws {
+        reporters = ReporterKind.split(reporters)
         try ReporterKind.refuseConflicts(try reporters.map { try ReporterKind.parse($0) })
     }
 

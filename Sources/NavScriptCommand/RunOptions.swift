@@ -7,10 +7,10 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("filter"), help: ArgumentHelp("Run only scenarios whose full name contains this text (repeatable).", valueName: "text"))
     var filters: [String] = []
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only scenarios with this tag (repeatable: any of them).", valueName: "tag"))
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only scenarios with this tag (repeatable, or a comma list: any of them).", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Skip scenarios with this tag (repeatable).", valueName: "tag"))
+    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Skip scenarios with this tag (repeatable, or a comma list).", valueName: "tag"))
     var excludedTags: [String] = []
 
     @Flag(help: "List the scenarios that would run (file:line: name [tags]) and run none.")
@@ -38,7 +38,7 @@ struct RunOptions: ParsableArguments {
     var failFast = false
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "console, tap (version 14; tap13 for prove), junit, json, html, map or blob; repeatable. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
+        "console, tap (version 14; tap13 for prove), junit, json, html, map or blob; repeatable, or a comma list. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
         valueName: "kind[=path]"))
     var reporters: [String] = []
 
@@ -90,6 +90,10 @@ struct RunOptions: ParsableArguments {
             }
             jobs = jobs ?? project.jobs
         }
+        // Comma lists, as busted's --tags and Playwright's --reporter take them.
+        reporters = ReporterKind.split(reporters)
+        tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        excludedTags = excludedTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
         if shard != nil, parsedShard == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")

@@ -22,6 +22,26 @@ import Testing
         #expect(try fixture.read("y").hasPrefix("TAP version 14"))
     }
 
+    @Test func reportersAndTagsTakeCommaLists() throws {
+        let fixture = try Fixture(Self.suite)
+        // A comma starts a reporter only where a kind follows it: the JUnit path keeps its own.
+        let result = try navscript(["run", "a_spec.lua", "--reporter", "junit=a,b.xml,tap=t.tap"], in: fixture.root)
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(try fixture.read("a,b.xml").hasPrefix("<?xml"))
+        #expect(try fixture.read("t.tap").hasPrefix("TAP version 14"))
+        let unknown = try navscript(["run", "a_spec.lua", "--reporter", "console,tapp"], in: fixture.root)
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("unknown reporter 'tapp'"), "\(unknown.errors)")
+        let tagged = try Fixture(["t_spec.lua": """
+            scenario("one", { tags = { "smoke" } }, function() end)
+            scenario("two", { tags = { "fast" } }, function() end)
+            scenario("three", function() end)
+            """])
+        let listed = try navscript(["run", "t_spec.lua", "--tag", "smoke,fast", "--list"], in: tagged.root)
+        #expect(listed.status == 0, "\(listed.errors)")
+        #expect(listed.output.contains("one") && listed.output.contains("two") && !listed.output.contains("three"), "\(listed.output)")
+    }
+
     @Test func standardErrorIsWrittenWhereItStands() throws {
         let fixture = try Fixture(Self.suite)
         // TAP takes standard output, so the console moves to standard error, a file here:

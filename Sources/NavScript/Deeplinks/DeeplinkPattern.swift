@@ -30,6 +30,23 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         segments = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
     }
 
+    /// What keeps the pattern from meaning one thing, or nil: a query or fragment (a URL's
+    /// query goes to the handler, and no path has a `#`), a parameter without a name, or one
+    /// name twice (the second would hide the first).
+    ///
+    ///     DeeplinkPattern("app://a/:id/:id")?.flaw   // "parameter ':id' appears twice"
+    public var flaw: String? {
+        if description.contains("?") || description.contains("#") {
+            return "a pattern has no query or fragment: the query of a URL goes to the handler"
+        }
+        var names: Set<String> = []
+        for segment in segments.dropFirst() where segment.hasPrefix(":") {
+            guard segment.count > 1 else { return "a parameter needs a name after ':'" }
+            guard names.insert(segment).inserted else { return "parameter '\(segment)' appears twice" }
+        }
+        return nil
+    }
+
     /// Whether `other` matches the same URLs (`app://CHAT/:id/` and `app://chat/:chatId`):
     /// what defining a pattern again replaces.
     func matchesAlike(_ other: DeeplinkPattern) -> Bool {

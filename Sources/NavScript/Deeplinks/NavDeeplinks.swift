@@ -23,6 +23,7 @@ extension NavRuntime {
         guard let pattern = DeeplinkPattern(text) else {
             throw LuaCallError.argument(1, "a deeplink pattern is a URL like 'app://chat/:chatId'")
         }
+        if let flaw = pattern.flaw { throw LuaCallError.argument(1, flaw) }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
         // A pattern defined again gets the new handler, in its place, as a screen defined
         // again is the new definition.

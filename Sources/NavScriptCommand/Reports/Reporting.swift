@@ -150,6 +150,24 @@ enum ReporterKind: String, CaseIterable {
         }
     }
 
+    /// `--reporter` values with comma lists taken apart (`console,junit=out.xml,tap`, as
+    /// Playwright and Cucumber take them). A comma starts a new reporter only where a kind
+    /// follows it or no path comes before it, so a path may hold one (`junit=a,b.xml`).
+    static func split(_ texts: [String]) -> [String] {
+        texts.flatMap { text -> [String] in
+            var out: [String] = []
+            for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = piece.prefix { $0 != "=" }
+                if out.last?.contains("=") != true || ReporterKind(rawValue: String(name)) != nil {
+                    out.append(String(piece))
+                } else {
+                    out[out.count - 1] += "," + piece
+                }
+            }
+            return out
+        }
+    }
+
     /// `--reporter kind[=path]`: the kind and the path; an unknown kind says which there are.
     static func parse(_ text: String) throws(ValidationError) -> (kind: ReporterKind, path: String?) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)

@@ -49,19 +49,15 @@ public struct AnyScreen: CustomStringConvertible {
 
     /// A container used as its own screen, as a view controller conforming to Nivelir's
     /// `Screen` is (`extension Screen where Self: ScreenContainer`): building it gives it back.
-    /// It must be out of the hierarchy by then (popped, dismissed, never shown), since UIKit
-    /// shows a view controller in one place.
+    /// The action that places it checks that it may go there, as UIKit shows a view
+    /// controller in one place: out of the hierarchy (popped, dismissed, never shown), or
+    /// already where it goes (a stack's own screen kept by `pop().push(it)`, the window's root).
     ///
     ///     navigator.navigate(to: { $0.top(.stack).push(AnyScreen(reusing: chat)) })
     ///     -- Lua: app:navigate(nav.route():top(nav.stack):push(chat))   -- chat: a Container
     public init(reusing container: ScreenContainer) {
         let key = container.key ?? ScreenKey(name: container.className ?? container.kind.typeName)
-        self.init(kind: container.kind, key: key) { _ in
-            guard container.parent == nil, container.presentingContainer == nil, container.presentedContainer == nil else {
-                throw ScreenFailure("The container \(container) is already in a hierarchy: a container is shown in one place")
-            }
-            return container
-        }
+        self.init(kind: container.kind, key: key) { _ in container }
     }
 
     public var name: String { key.name }

@@ -36,14 +36,24 @@ extension ScreenSimulation {
         stack.kind == .stack && child.kind == .stack ? ScreenContainerPlacementError(stack: child, target: stack, for: trigger) : nil
     }
 
+    ///
+    /// A container held in a tree no window shows (the screens of a dismissed stack, an old
+    /// root's) is taken out of it first, as UIKit's `addChild` takes a child from its old
+    /// parent: whether such a tree still exists depends on what a script holds and when Lua
+    /// collects it, so the outcome must not.
     func placementError(_ container: ScreenContainer, in target: ScreenContainer, for trigger: Any) -> ScreenError? {
-        guard container.kind != .window, container.parent == nil, container.presentingContainer == nil,
-              !target.isDescendant(of: container) else {
+        let holder = container.parent ?? container.presentingContainer
+        guard container.kind != .window, holder?.attachedWindow == nil, !target.isDescendant(of: container) else {
             return ScreenContainerPlacementError(container: container, target: target, for: trigger)
         }
         let depth = target.depth + container.height
         if depth > limits.depth {
             return ScreenLimitError("The hierarchy would be deeper than \(limits.depth) containers", for: trigger)
+        }
+        if let parent = container.parent {
+            replaceChildren(of: parent, with: parent.children.filter { $0 !== container })
+        } else if let presenter = container.presentingContainer {
+            Self.takeApart([presenter, container])
         }
         return nil
     }

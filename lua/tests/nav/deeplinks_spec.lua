@@ -135,6 +135,11 @@ describe("deeplinks", function()
     expect(app:top()):toShow(Chat { chatId = 4, third = true })
     -- A pattern without a host could match nothing.
     expect(function() nav.deeplink("app:///chat", function() end) end):toFail("a deeplink pattern is a URL like")
+    -- Nor can a pattern with a query or fragment, and a parameter needs one name of its own.
+    expect(function() nav.deeplink("app://a/:id?x=1", function() end) end):toFail("bad argument #1 to 'deeplink' (a pattern has no query or fragment")
+    expect(function() nav.deeplink("app://a#f", function() end) end):toFail("a pattern has no query or fragment")
+    expect(function() nav.deeplink("app://chat/:", function() end) end):toFail("a parameter needs a name after ':'")
+    expect(function() nav.deeplink("app://a/:id/:id", function() end) end):toFail("parameter ':id' appears twice")
   end)
 
   scenario("log a query that does not decode, as Nivelir's manager logs its decoding error", function()

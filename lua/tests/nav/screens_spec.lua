@@ -153,7 +153,7 @@ describe("containers as screens", function()
     expect(app:navigate(nav.route():top(nav.stack):push(b))):toSucceed()
     expect(app:top() == b):toBe(true)
     expect(app.log[#app.log]):toBe("Info: Setting stack of <UINavigationController> with modifiers:\n  - Push B")
-    expect(app:navigate(nav.route():top(nav.stack):push(b))):toFail("The container <UIViewController: B> is already in a hierarchy: a container is shown in one place")
+    expect(app:navigate(nav.route():top(nav.stack):push(b))):toFail("The container <UIViewController: B> cannot be placed in <UINavigationController> because it is already in a hierarchy for:")
     expect(#app.window.children[1].children):toBe(2)
     expect(app:navigate(nav.route():top(nav.container):present(C()))):toSucceed()
     local c = app:top()
@@ -195,5 +195,62 @@ describe("containers as screens", function()
     local alert = restored:top()
     restored:navigate(nav.route():root():dismiss())
     expect(function() nav.route():top(nav.stack):push(alert) end):toFail("a window or a system screen cannot be shown again")
+  end)
+end)
+
+describe("containers kept where they are", function()
+  local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+
+  scenario("a stack's own screen given back by a merged edit stays: the edit changes nothing, as Nivelir's setStack over the list", function()
+    local app = nav.app { root = nav.stack { A(), B() } }
+    local b = app:top()
+    expect(app:navigate(nav.route():top(nav.stack):pop():push(b))):toSucceed()
+    expect(app:top() == b):toBe(true)
+    expect(#app.transitions):toBe(0)
+    expect(app:navigate(nav.route():top(nav.stack):replace(b))):toSucceed()
+    expect(#app.window.children[1].children):toBe(2)
+    -- Twice in one stack is refused, in the shape of every placement error.
+    expect(app:navigate(nav.route():top(nav.stack):push(app.window.children[1].children[1])))
+      :toFail("The container <UIViewController: A> cannot be placed in <UINavigationController> because it is already in a hierarchy for:\n  ScreenSetStackAction")
+  end)
+
+  scenario("setRoot of the window's own root keeps it and what it presents, as UIKit does", function()
+    local app = nav.app { root = nav.stack { A(), presented = C() } }
+    local root = app.window.children[1]
+    expect(app:navigate(nav.route():setRoot(root))):toSucceed()
+    expect(app.window.children[1] == root):toBe(true)
+    expect(app:top()):toShow(C)
+    expect(#app.transitions):toBe(0)
+  end)
+
+  scenario("a container left in a tree no window shows can be placed again, whatever the collector has done", function()
+    for _, collect in ipairs { false, true } do
+      local app = nav.app { root = nav.stack { A(), B() } }
+      local b = app:top()
+      local old = app:topStack()
+      expect(app:navigate(nav.route():setRoot(C():withStackContainer()))):toSucceed()
+      if collect then old = nil collectgarbage() collectgarbage() end
+      expect(app:navigate(nav.route():root(nav.stack):push(b))):toSucceed()
+      expect(app:top() == b):toBe(true)
+      if old then expect(#old.children):toBe(1) end
+    end
+  end)
+
+  scenario("a presented container of a tree no window shows can be presented again", function()
+    local app = nav.app { root = nav.stack { A(), presented = C() } }
+    local c = app:top()
+    expect(app:navigate(nav.route():setRoot(B()))):toSucceed()
+    expect(app:navigate(nav.route():top(nav.container):present(c))):toSucceed()
+    expect(app:top() == c):toBe(true)
+    expect(c.presenting.name):toBe("B")
+  end)
+
+  scenario("a custom action cannot hand over a container of another app, as from cannot", function()
+    local other = nav.app { root = nav.stack { A() } }
+    nav.action("elsewhere", { on = "modal", produces = "stack", perform = function(_, _, done) done(other:topStack()) end })
+    local app = nav.app { root = nav.stack { B() } }
+    expect(app:navigate(nav.route():top(nav.container):elsewhere():push(C())))
+      :toFail("The container <UINavigationController> is in another application's window for:")
+    expect(#other:topStack().children):toBe(1)
   end)
 end)

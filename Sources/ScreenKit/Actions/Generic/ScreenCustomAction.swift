@@ -39,15 +39,19 @@ public struct ScreenCustomAction: ScreenAction {
             }
             completed = true
             navigator.end(token)
-            completion(output(of: result, from: container))
+            completion(output(of: result, from: container, navigator: navigator))
         }
     }
 
-    private func output(of result: Result<ScreenContainer?, Error>, from container: ScreenContainer) -> Result<ScreenContainer?, Error> {
+    private func output(of result: Result<ScreenContainer?, Error>, from container: ScreenContainer, navigator: ScreenNavigator) -> Result<ScreenContainer?, Error> {
         guard case let .success(output) = result, let outputKind else {
             return result.map { _ in nil }
         }
         let produced = output ?? container
+        // As `from`: a container of another application's window is not this navigator's.
+        if let window = produced.attachedWindow, !navigator.simulation.windows.contains(where: { $0 === window }) {
+            return .failure(ScreenFailure("The container \(produced) is in another application's window for:\n  \(self)"))
+        }
         guard produced.kind.conforms(to: outputKind) else {
             return .failure(ScreenContainerTypeMismatchError(container: produced, type: outputKind.typeName, for: self))
         }

@@ -28,6 +28,10 @@ public struct ScreenSetRootAction: ScreenAction {
         } catch {
             return completion(.failure(error))
         }
+        // The root it has already: UIKit keeps it, and what it presents, as they are.
+        if root.parent === container {
+            return completion(.success(root))
+        }
         if let error = navigator.simulation.placementError(root, in: container, for: self) {
             return completion(.failure(error))
         }
