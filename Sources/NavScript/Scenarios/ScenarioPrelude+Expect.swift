@@ -131,6 +131,11 @@ function expectation:toBe(expected)
     elseif not self.negated and received ~= received and expected ~= expected then
       hint = "\n  (NaN is never == NaN: toEqual takes two NaNs as equal)"
     end
+    -- Two texts of several lines (trees, logs) differ line by line, as toEqual shows them.
+    if not self.negated and type(expected) == "string" and type(received) == "string"
+       and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
+      return r.legend .. "\n" .. r.textDiff(expected, received)
+    end
     return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), hint)
   end)
 end
@@ -147,7 +152,7 @@ function expectation:toEqual(expected)
     if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
       return r.legend .. "\n" .. r.textDiff(expected, received)
     elseif type(expected) == "table" and type(received) == "table" then
-      return concat(r.differences(expected, received, "", {}), "\n")
+      return r.differenceLines(expected, received)
     end
     return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), containerScreenHint(received, expected))
   end)

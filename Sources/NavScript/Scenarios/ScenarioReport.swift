@@ -106,9 +106,9 @@ local function keyLabel(path, key)
   return format("%s[%s]", path, show(key))
 end
 
--- Where two tables differ: one line per differing path.
+-- Where two tables differ: one line per differing path (counted up to 10,000).
 local function differences(expected, received, path, out, seen)
-  if #out >= 20 then return out end
+  if #out >= 10000 then return out end
   if deepEqual(expected, received) then return out end
   if type(expected) ~= "table" or type(received) ~= "table" then
     out[#out + 1] = format("  at %s: expected %s, received %s", path == "" and "(value)" or path, show(expected), show(received))
@@ -137,6 +137,14 @@ local function differences(expected, received, path, out, seen)
   return out
 end
 
+-- The first 20 differences, and how many more there are.
+local function differenceLines(expected, received)
+  local all = differences(expected, received, "", {})
+  if #all <= 20 then return concat(all, "\n") end
+  local more = #all - 20
+  return concat(all, "\n", 1, 20) .. format("\n  ... and %s more difference%s", #all >= 10000 and "at least " .. more or more, more == 1 and "" or "s")
+end
+
 local function lines(text)
   local out = {}
   for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
@@ -158,11 +166,38 @@ local function textDiff(expected, received)
       else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
     end
   end
-  local out, i, j = {}, 1, 1
+  -- Each line with its place in both texts; then, as Jest and `diff -u` show a long text,
+  -- only the changes and five lines around each, under a hunk header where lines are left out.
+  local rows, i, j = {}, 1, 1
   while i <= #a or j <= #b do
-    if i <= #a and j <= #b and a[i] == b[j] then out[#out + 1] = "    " .. a[i]; i, j = i + 1, j + 1
-    elseif i <= #a and (j > #b or lcs[i + 1][j] >= lcs[i][j + 1]) then out[#out + 1] = "  - " .. a[i]; i = i + 1
-    else out[#out + 1] = "  + " .. b[j]; j = j + 1 end
+    if i <= #a and j <= #b and a[i] == b[j] then rows[#rows + 1] = { " ", a[i], i, j }; i, j = i + 1, j + 1
+    elseif i <= #a and (j > #b or lcs[i + 1][j] >= lcs[i][j + 1]) then rows[#rows + 1] = { "-", a[i], i, j }; i = i + 1
+    else rows[#rows + 1] = { "+", b[j], i, j }; j = j + 1 end
+  end
+  local context, shown = 5, {}
+  for n, row in ipairs(rows) do
+    if row[1] ~= " " then
+      for k = math.max(1, n - context), math.min(#rows, n + context) do shown[k] = true end
+    end
+  end
+  local out, n = {}, 1
+  while n <= #rows do
+    if shown[n] then
+      local last = n
+      while shown[last + 1] do last = last + 1 end
+      if n > 1 or last < #rows then
+        local removed, added = 0, 0
+        for k = n, last do
+          if rows[k][1] ~= "+" then removed = removed + 1 end
+          if rows[k][1] ~= "-" then added = added + 1 end
+        end
+        out[#out + 1] = format("  @@ -%d,%d +%d,%d @@", rows[n][3], removed, rows[n][4], added)
+      end
+      for k = n, last do out[#out + 1] = (rows[k][1] == " " and "    " or "  " .. rows[k][1] .. " ") .. rows[k][2] end
+      n = last + 1
+    else
+      n = n + 1
+    end
   end
   return concat(out, "\n")
 end
@@ -185,7 +220,7 @@ local function typeName(value)
   return type(class) == "string" and class or type(value)
 end
 
-return { show = show, serialize = serialize, differences = differences, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
+return { show = show, serialize = serialize, differenceLines = differenceLines, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
          legend = "  - expected\n  + received" }
 """#
 }

@@ -276,4 +276,26 @@ describe("text and patterns", function()
       :toContain('{long = \\"' .. string.rep("y", 57) .. '...\\"}')
     expect(function() error(setmetatable({}, { __tostring = function() return "custom" end })) end):toFail("custom")
   end)
+
+  scenario("a long text's diff shows the changes and five lines around each, under a hunk header", function()
+    local a, b = {}, {}
+    for i = 1, 300 do a[i] = "line " .. i; b[i] = i == 150 and "changed" or "line " .. i end
+    local said = failure(function() expect(table.concat(b, "\n")):toEqual(table.concat(a, "\n")) end)
+    expect(said):toContain("  - expected\n  + received\n  @@ -145,11 +145,11 @@\n    line 145\n")
+    expect(said):toContain("  - line 150\n  + changed\n    line 151\n")
+    expect(said).never:toContain("line 144\n")
+    expect(said).never:toContain("line 156")
+    -- A short text is shown whole, without a header.
+    expect(failure(function() expect("a\nb"):toEqual("a\nc") end)).never:toContain("@@")
+  end)
+
+  scenario("toBe shows two texts of several lines as a diff, and toEqual says how many differences it left out", function()
+    expect(failure(function() expect("window\n└─ stack A"):toBe("window\n└─ stack B") end))
+      :toContain("  - expected\n  + received\n    window\n  - └─ stack B\n  + └─ stack A")
+    local a, b = {}, {}
+    for i = 1, 200 do a[i] = i; b[i] = i + 1 end
+    local said = failure(function() expect(a):toEqual(b) end)
+    expect(said):toContain("at [20]: expected 21, received 20\n  ... and 180 more differences")
+    expect(said).never:toContain("at [21]")
+  end)
 end)
