@@ -144,6 +144,26 @@ import Testing
         #expect(!result.output.contains("?: in function <?:"), "\(result.output)")
     }
 
+    @Test func aFailedExpectInAHelperNamesItsCallers() throws {
+        let fixture = try Fixture([
+            "e_spec.lua": """
+                local check = require "check"
+                scenario("in a helper", function()
+                  check.ok(false)
+                end)
+                scenario("in the scenario", function()
+                  expect(1):toBe(2)
+                end)
+                """,
+            "check.lua": "local M = {}\nfunction M.ok(v)\n  expect(v):toBe(true)\nend\nreturn M\n",
+        ])
+        let result = try navscript(["run", "e_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("check.lua:3: expect(value):toBe(expected) failed\n       expected: true\n       received: false\n"
+            + "     stack traceback:\n     \tcheck.lua:3: in field 'ok'\n     \te_spec.lua:3: in function <e_spec.lua:2>\n"), "\(result.output)")
+        #expect(result.output.contains("e_spec.lua:6: expect(value):toBe(expected) failed\n       expected: 2\n       received: 1\n\n"), "\(result.output)")
+    }
+
     /// A `dot` that ends before it has read the map (a crash, a bad install) leaves the DOT
     /// written and the run's status as it is: the map's write raised SIGPIPE, status 141.
     @Test func aDotThatEndsAtOnceDoesNotEndTheRun() throws {

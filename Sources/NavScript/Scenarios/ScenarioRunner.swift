@@ -195,7 +195,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let pending = scenario.isPending || context.pendingReason != nil && error == nil
         let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
         var made = ScenarioResult(scenario: scenario, status: pending ? .skipped : error == nil ? .passed : .failed,
-                                  message: error?.message ?? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? nil : error?.traceback,
+                                  message: error?.message ?? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? error?.traceback.flatMap(Self.helperFrames) : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
@@ -391,5 +391,13 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     static func isExpectationFailure(_ message: String) -> Bool {
         message.contains(": expect(value)") || message.hasPrefix("expect(value)")
+    }
+
+    /// A failed expect's traceback when it says more than the message's `file:line`: the
+    /// expect ran in a helper, and the frames name its callers (as Jest shows a stack). An
+    /// expect written in the scenario itself shows none.
+    static func helperFrames(_ traceback: String) -> String? {
+        let frames = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") && $0 != "\t(...tail calls...)" }
+        return frames.count > 1 ? frames.joined(separator: "\n") : nil
     }
 }
