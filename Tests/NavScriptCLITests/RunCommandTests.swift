@@ -183,6 +183,8 @@ import Testing
         let lines = all.split(separator: "\n").map(String.init)
         #expect(lines.count == 81)
         #expect(lines.first?.contains("s key1") == true && lines[40].contains("t key1") && lines.last?.contains("last") == true, "\(all)")
+        // Numbers in names as numbers: key2 before key10, as a numeric loop makes them.
+        #expect(lines[1].hasSuffix("s key2") && lines[9].hasSuffix("s key10"), "\(all)")
         for _ in 1...3 { #expect(try navscript(["run", ".", "--list"], in: fixture.root).output == all) }
         var union: [String] = []
         for index in 1...3 {

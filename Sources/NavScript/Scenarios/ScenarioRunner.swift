@@ -87,7 +87,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     }
 
     /// The scenarios by where they are made (file, then line), and by name among those made
-    /// at one line (in a loop, by a helper): a loop over `pairs` makes them in another order
+    /// at one line (in a loop, by a helper; numbers in names as numbers, `case 2` before
+    /// `case 10`, as a numeric loop makes them): a loop over `pairs` makes them in another order
     /// in each Lua state (its string hashes are seeded per state), and listings, shards and
     /// reports must be the same in every process. Numbered in that order.
     static func inStableOrder(_ scenarios: [ScenarioInfo]) -> [ScenarioInfo] {
@@ -99,7 +100,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
         let ordered = scenarios.sorted { first, second in
             let (a, b) = (place(first), place(second))
-            return a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : first.name < second.name
+            return a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : ScenarioSnapshots.naturallyBefore(first.name, second.name)
         }
         return ordered.enumerated().map { position, scenario in
             ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
