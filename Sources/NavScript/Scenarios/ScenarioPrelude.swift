@@ -184,6 +184,9 @@ describe = callable(block, "describe")
 scenario = callable(define, "scenario")
 -- busted's and Jest's other names for them, each named in its own errors
 context = callable(block, "context")
+-- busted's insulate and expose keep or share a block's globals; every scenario here runs in
+-- a fresh state, so both are a describe.
+insulate, expose = callable(block, "insulate"), callable(block, "expose")
 it, test, spec = callable(define, "it"), callable(define, "test"), callable(define, "spec")
 -- Where a file defines scenarios, pending(name) defines one that does not run; inside a
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).

@@ -64,6 +64,10 @@ it = nil
 ---@type ScenarioFunction
 context = nil   -- busted's name for describe
 ---@type ScenarioFunction
+insulate = nil  -- busted's block that keeps its globals: a describe, as every scenario has a fresh state
+---@type ScenarioFunction
+expose = nil    -- busted's block that shares its globals: a describe here too
+---@type ScenarioFunction
 test = nil      -- busted's and Jest's name for it
 ---@type ScenarioFunction
 spec = nil      -- busted's name for it

@@ -85,7 +85,7 @@ enum StarterSuite {
         """
 
     /// What scripts have besides Lua's own: the module and the scenario runtime.
-    static let globals = ["nav", "describe", "context", "scenario", "it", "test", "spec", "pending", "before_each", "after_each",
+    static let globals = ["nav", "describe", "context", "insulate", "expose", "scenario", "it", "test", "spec", "pending", "before_each", "after_each",
                           "before_all", "after_all", "setup", "teardown", "lazy_setup", "strict_setup", "lazy_teardown",
                           "strict_teardown", "finally", "expect", "explore"]
 
