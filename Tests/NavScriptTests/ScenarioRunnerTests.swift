@@ -257,7 +257,7 @@ import Testing
         let result = runner.run(try #require(scenarios.first))
         #expect(result.status == .failed)
         #expect(result.message == "case_spec.lua:2: each broke", "\(result.message ?? "")")
-        #expect(result.traceback?.contains("case_spec.lua:2: in function <case_spec.lua:2>") == true, "\(result.traceback ?? "")")
+        #expect(result.traceback?.contains("case_spec.lua:2: in field 'after_each'") == true, "\(result.traceback ?? "")")
     }
 
     /// An expect that fails inside a callback fails the scenario, though the navigation it

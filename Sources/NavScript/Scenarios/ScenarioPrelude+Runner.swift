@@ -54,22 +54,42 @@ function runner.hooks(which)
   local chain, b = {}, scenarios[1].block
   while b do insert(chain, 1, b); b = b.parent end
   local out = {}
+  -- Each hook is called as a field named for its kind, so that a traceback through it says
+  -- "in field 'before_each'" (this chunk is stripped: a local's name would be '?').
   if which == "before" then
     for depth, b in ipairs(chain) do
-      for _, f in ipairs(b.beforeAll) do out[#out + 1] = function() failedAll = depth; f(); failedAll = nil end end
+      for _, f in ipairs(b.beforeAll) do
+        local hook = { before_all = f }
+        out[#out + 1] = function() failedAll = depth; hook.before_all(); failedAll = nil end
+      end
     end
     for depth, b in ipairs(chain) do
-      for _, f in ipairs(b.before) do out[#out + 1] = function() failedEach = depth; f(); failedEach = nil end end
+      for _, f in ipairs(b.before) do
+        local hook = { before_each = f }
+        out[#out + 1] = function() failedEach = depth; hook.before_each(); failedEach = nil end
+      end
     end
   else
     inBody = false
-    local function add(list) for _, f in ipairs(list) do out[#out + 1] = f end end
-    add(finallies)
+    for _, f in ipairs(finallies) do
+      local hook = { finally = f }
+      out[#out + 1] = function() hook.finally() end
+    end
     -- A before_all that failed ran no before_each: no after_each runs either, as in busted.
     if not failedAll then
-      for i = failedEach or #chain, 1, -1 do add(chain[i].after) end
+      for i = failedEach or #chain, 1, -1 do
+        for _, f in ipairs(chain[i].after) do
+          local hook = { after_each = f }
+          out[#out + 1] = function() hook.after_each() end
+        end
+      end
     end
-    for i = failedAll or #chain, 1, -1 do add(chain[i].afterAll) end
+    for i = failedAll or #chain, 1, -1 do
+      for _, f in ipairs(chain[i].afterAll) do
+        local hook = { after_all = f }
+        out[#out + 1] = function() hook.after_all() end
+      end
+    end
   end
   return out
 end
