@@ -23,8 +23,22 @@ extension ScreenApplication {
     /// screen is shown, and reports once it is answered, finished or not); a media picker
     /// reports (the app dismisses it); Safari and a preview dismiss themselves and report; a
     /// product page reports. An answer that does not fit the screen fails and changes nothing.
+    ///
+    /// As a user taps only what is on screen, a presentation of the screen still under way
+    /// ends first; and a navigation its callbacks start (a picker's `didFinish` dismissing
+    /// it) runs to completion too.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
+        if container.presentationPhase == .presenting {
+            clock.run(until: { container.presentationPhase != .presenting })
+        }
+        let underWay = navigator.navigationsUnderWay
+        let result = respond(to: container, with: answer)
+        clock.run(until: { navigator.navigationsUnderWay <= underWay })
+        return result
+    }
+
+    private func respond(to container: ScreenContainer, with answer: ScreenSystemAnswer) -> Result<Void, Error> {
         if let finish = container.finishActivity {
             guard case let .activityFinished(completed) = answer else {
                 return .failure(ScreenFailure("\(container) shows a share activity: it is answered with whether it completed"))

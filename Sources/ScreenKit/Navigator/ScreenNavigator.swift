@@ -27,6 +27,12 @@ public final class ScreenNavigator {
     var waitingAction: (any ScreenAction)?
     private var pendingTokens: [Int] = []
     private var nextToken = 0
+    /// Navigations started (`navigate`, `perform(action:)`) that have not completed: what an
+    /// answer to a system screen waits for when its callbacks start one.
+    public var navigationsUnderWay: Int { underWay.count }
+    /// A box the completions count down, so that they need not hold the navigator.
+    private let underWay = Counter()
+    private final class Counter { var count = 0 }
 
     public init(
         windowProvider: any ScreenWindowProvider,
@@ -94,10 +100,12 @@ public final class ScreenNavigator {
             completion?(.failure(error))
             return
         }
+        underWay.count += 1
         simulation.clock.enter {
             // The logger, not a weak navigator: a weakly referenced object keeps its counts
             // in a side table, which every later retain and release goes through.
-            perform(action, on: window) { [logger] result in
+            perform(action, on: window) { [logger, underWay] result in
+                underWay.count -= 1
                 switch result {
                 case .success:
                     completion?(.success(()))
