@@ -114,18 +114,14 @@ extension NavRuntime {
                 return .failed("the deeplink \(text) is held until app:resumeDeeplinks()")
             }
         }
-        let route: AnyScreenRoute?
         do {
-            route = try handlerRoute(definition, values: values, query: query)
+            switch try handlerRoute(definition, values: values, query: query) {
+            case let .success(route): return .navigated(app.application.navigate(to: route))
+            case let .failure(reason): return failure(of: reason, in: app)
+            }
         } catch {
             return failure(of: error, in: app)
         }
-        guard let route else {
-            let reason = "the deeplink handler of \(definition.pattern) returned no route"
-            app.application.navigator.logError(ScreenFailure(reason))
-            return .failed(reason)
-        }
-        return .navigated(app.application.navigate(to: route))
     }
 
     /// A link taken apart for its handler: the definition whose pattern matches first, the
@@ -156,15 +152,20 @@ extension NavRuntime {
     /// The route the handler of `definition` gives for the link's parameters and query; nil
     /// when it returns none. A handler that raises, or returns what is not a route from the
     /// window, throws.
-    func handlerRoute(_ definition: NavDeeplinkDefinition, values: ScreenValue, query: LuaValue) throws -> AnyScreenRoute? {
+    /// The route a link's handler gives, or the reason it gave with `nil` (`Result` of
+    /// text: the link fails with it); a handler that raises or returns what is not a route
+    /// throws, at its line.
+    func handlerRoute(_ definition: NavDeeplinkDefinition, values: ScreenValue, query: LuaValue) throws -> Result<AnyScreenRoute, ScreenFailure> {
         try directory.invoke(.function(definition.handler), { _ in
             [.value(values.luaValue), .value(query)]
-        }, results: 1) { runtime, call in
-            if call.isNoneOrNil(-1) { return nil }
-            guard let route = call.optionalObject(-1, runtime.routes) else {
-                throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route, got \(call.typeName(-1))")
+        }, results: 2) { runtime, call in
+            // `nil, "why"` fails the link with the reason; a bare nil is most often a path that
+            // forgot its `return`, so it is a mistake at the handler's line, as an interceptor's is.
+            if call.isNoneOrNil(-2), call.type(-1) == .string { return .failure(ScreenFailure(call.optionalString(-1) ?? "")) }
+            guard let route = call.optionalObject(-2, runtime.routes) else {
+                throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route (or nil and a reason), got \(call.typeName(-2))")
             }
-            return try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)")
+            return .success(try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)"))
         }
     }
 

@@ -116,10 +116,10 @@ public final class NavEngine {
             throw NavEngineError.deeplink(error.reason)
         }
         guard let (definition, values, query) = request else { return nil }
-        guard let route = try runtime.handlerRoute(definition, values: values, query: query) else {
-            throw NavEngineError.deeplink("the deeplink handler of \(definition.pattern) returned no route")
+        switch try runtime.handlerRoute(definition, values: values, query: query) {
+        case let .success(route): return route
+        case let .failure(reason): throw NavEngineError.deeplink(reason.description)
         }
-        return route
     }
 
     /// Loads every script again, off the main actor, and swaps them in if all load.

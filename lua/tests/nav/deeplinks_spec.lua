@@ -62,7 +62,7 @@ describe("deeplinks", function()
     expect(app:top().traits):toEqual({ room = "r 1", chatId = 9, tab = "info" })
     local seen
     nav.deeplink("app://search", function(params, query) seen = query return nil end)
-    expect(app:open("app://search?q=a+b&tag[]=x&tag[]=y&filter[city]=Oslo&flag#top")):toFail("returned no route")
+    expect(app:open("app://search?q=a+b&tag[]=x&tag[]=y&filter[city]=Oslo&flag#top")):toFail("must return a Route %(or nil and a reason%), got nil")
     expect(seen):toEqual({ q = "a b", tag = { "x", "y" }, filter = { city = "Oslo" } })
   end)
 
@@ -155,14 +155,17 @@ describe("deeplinks", function()
     nav.deeplink("app://broken", function() error("handler broke") end)
     local app = nav.app { root = Feed() }
     -- Outcomes, not raised errors: at the line of the handler (its definition, its error).
-    expect(app:open("app://bad")):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://bad must return a Route, got number")
+    expect(app:open("app://bad")):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://bad must return a Route %(or nil and a reason%), got number")
     expect(app:open("app://broken")):toFail("deeplinks_spec.lua:%d+: handler broke")
     expect(app.log[#app.log]):toBe("Error: " .. select(2, app:open("app://broken")))
     nav.deeplink("app://stack", function() return nav.route("stack"):push(Feed()) end)
     expect(app:open("app://stack")):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://stack must return a route from the window %(nav.route%(%)%), got a stack route")
+    -- Nothing returned is a forgotten return, at the handler's line; nil and a reason fails with it.
     nav.deeplink("app://none", function() end)
-    expect(app:open("app://none")):toFail("the deeplink handler of app://none returned no route")
-    expect(app.log[#app.log]):toBe("Error: the deeplink handler of app://none returned no route")
+    expect(app:open("app://none")):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://none must return a Route %(or nil and a reason%), got nil")
+    nav.deeplink("app://later", function() return nil, "not yet" end)
+    expect(app:open("app://later")):toFail("^not yet$")
+    expect(app.log[#app.log]):toBe("Error: not yet")
   end)
 end)
 
