@@ -46,7 +46,14 @@ public struct LuaCall {
         lua_type(L, index) <= 0
     }
 
+    /// Text, or a number as Lua writes it (`7`, `1.5`), as Lua's own string arguments take
+    /// one (`luaL_checkstring`); the number on the stack stays a number.
     public func string(_ index: Int32) throws(LuaCallError) -> String {
+        if lua_type(L, index) == LUA_TNUMBER, lua_checkstack(L, 1) != 0 {
+            lua_pushvalue(L, index)
+            defer { clua_pop(L, 1) }
+            return convertedString(-1) ?? ""
+        }
         guard lua_type(L, index) == LUA_TSTRING else {
             throw .type(index, expected: "string")
         }

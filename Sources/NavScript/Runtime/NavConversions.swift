@@ -129,6 +129,8 @@ struct NavOptions {
         switch try field(name) {
         case nil, .nil?: return nil
         case let .string(text)?: return text
+        // A whole number where text goes (an id, a phone number), as Lua's string arguments take one.
+        case let .integer(number)?: return String(number)
         default: throw LuaCallError.argument(index, "option '\(name)' must be a string")
         }
     }

@@ -72,7 +72,7 @@ describe("containers", function()
     feed:setAttribute("badge", nil)
     expect(feed.attributes):toEqual({})
     expect(function() feed:setChildren { Chat() } end):toFail("setChildren works in a screen's build function or a decorator")
-    expect(function() feed:setAttribute(1) end):toFail("bad argument #1 to 'setAttribute' (string expected, got number)")
+    expect(function() feed:setAttribute({}) end):toFail("bad argument #1 to 'setAttribute' (string expected, got table)")
   end)
 
   scenario("setChildren takes a list, and a window one root; navigate's options are named", function()

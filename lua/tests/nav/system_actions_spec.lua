@@ -59,6 +59,15 @@ describe("leaving the app", function()
     }
   end)
 
+  scenario("a number is taken where text is, as Lua's own string arguments take one", function()
+    local app = feedApp()
+    app:navigate(here:call(5550199))
+    app:navigate(here:openStoreApp(123))
+    app:navigate(here:openStoreApp { id = 456 })
+    expect(app.opened):toEqual { "tel://5550199", "https://itunes.apple.com/app/id123", "https://itunes.apple.com/app/id456" }
+    expect(app:navigate(here:fail(404))):toFail("^404$")
+  end)
+
   scenario("take their first argument by Nivelir's label too, in the options table", function()
     local app = feedApp()
     app:navigate(here:call { to = "+1 555" })
