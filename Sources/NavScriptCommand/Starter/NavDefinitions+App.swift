@@ -213,6 +213,12 @@ function DeeplinkManager:handleURL(url, context) end
 function DeeplinkManager:handleURLIfPossible(url, context, shouldLogError) end
 ---@return boolean
 function DeeplinkManager:canHandleURL(url, context) end
+--- Whether a type makes a deeplink of the notification; nothing is logged or handled.
+---@return boolean
+function DeeplinkManager:canHandleNotification(notification, context) end
+--- Whether a type makes a deeplink of the shortcut; nothing is logged or handled.
+---@return boolean
+function DeeplinkManager:canHandleShortcut(shortcut, context) end
 ---@param notification {requestIdentifier?: string, categoryIdentifier?: string, actionIdentifier?: string, userInfo?: table}
 ---@return boolean handled
 ---@return string? err

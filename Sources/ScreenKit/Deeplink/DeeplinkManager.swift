@@ -85,6 +85,16 @@ public final class DeeplinkManager {
         ifPossible(shouldLogError) { try handleURL(url, context: context) }
     }
 
+    /// Whether a type makes a deeplink of `notification` (nothing is logged or handled).
+    public func canHandleNotification(_ notification: DeeplinkNotification, context: ScreenValue? = nil) -> Bool {
+        (try? makeDeeplink(.notification) { type in try type.notification.flatMap { try $0(notification, context) } }) != nil
+    }
+
+    /// Whether a type makes a deeplink of `shortcut` (nothing is logged or handled).
+    public func canHandleShortcut(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil) -> Bool {
+        (try? makeDeeplink(.shortcut) { type in try type.shortcut.flatMap { try $0(shortcut, context) } }) != nil
+    }
+
     @discardableResult
     public func handleNotification(_ notification: DeeplinkNotification, context: ScreenValue? = nil) throws -> Bool {
         navigator.logInfo("Handling navigation for notification:\n" + Self.json(.object(notification.userInfo)))

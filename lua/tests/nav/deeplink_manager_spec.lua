@@ -203,6 +203,13 @@ describe("deeplink manager", function()
   scenario("notifications and shortcuts make deeplinks too, logged as JSON", function()
     local app, deeplinks = setUp()
     deeplinks:activate({ signedIn = false })
+    -- Asking handles nothing and logs nothing, as Nivelir's canHandle... do.
+    local lines = #app.log
+    expect(deeplinks:canHandleNotification { userInfo = { chat_id = 3 } }):toBe(true)
+    expect(deeplinks:canHandleNotification { userInfo = { other = 3 } }):toBe(false)
+    expect(deeplinks:canHandleShortcut { type = "profile", title = "Profile" }):toBe(true)
+    expect(deeplinks:canHandleShortcut { type = "nothing" }):toBe(false)
+    expect(#app.log):toBe(lines)
     expect(deeplinks:handleNotification { userInfo = { chat_id = 3 } }):toBe(true)
     expect(app:top().traits.id):toBe(3)
     expect(app.log):toContain('Info: Handling navigation for notification:\n{\n  "chat_id" : 3\n}')
