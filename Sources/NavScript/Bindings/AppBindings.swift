@@ -20,7 +20,8 @@ public final class NavApp {
 ///     local ok, err = app:navigate(route)
 ///     print(app:tree())
 extension NavRuntime {
-    /// nav.app(), nav.app { root = node, presented = node }, or nav.app(node)
+    /// nav.app(), nav.app { root = node, presented = node, system = ... } (no root: an
+    /// empty window, as nav.app()), or nav.app(node)
     func makeApp(_ call: LuaCall) throws -> Int32 {
         let application: ScreenApplication
         var pendingDeeplink: String?
@@ -40,21 +41,28 @@ extension NavRuntime {
             } else if call.type(1) == .table {
                 let options = try NavOptions(call, 1)
                 try options.only(["root", "presented", "system", "restore"], for: "app")
-                guard call.field(1, "root") != .nil else {
+                // Without a root, one window with none, as nav.app() (a `system` of its own).
+                if call.field(1, "root") == .nil {
                     call.pop()
-                    throw LuaCallError.argument(1, "option 'root' is missing: nav.app { root = Home() }")
-                }
-                var (root, _) = try node(call, -1, argument: 1)
-                call.pop()
-                if call.field(1, "presented") != .nil {
-                    guard root.presented.isEmpty else {
-                        call.pop()
-                        throw LuaCallError.argument(1, "the root already presents a container")
+                    let presents = call.field(1, "presented") != .nil
+                    call.pop()
+                    guard !presents else {
+                        throw LuaCallError.argument(1, "option 'presented' needs a root to present it: nav.app { root = Home(), presented = ... }")
                     }
-                    root = ScreenNode(root.content, presented: try node(call, -1, argument: 1).0)
+                    application = ScreenApplication()
+                } else {
+                    var (root, _) = try node(call, -1, argument: 1)
+                    call.pop()
+                    if call.field(1, "presented") != .nil {
+                        guard root.presented.isEmpty else {
+                            call.pop()
+                            throw LuaCallError.argument(1, "the root already presents a container")
+                        }
+                        root = ScreenNode(root.content, presented: try node(call, -1, argument: 1).0)
+                    }
+                    call.pop()
+                    application = try ScreenApplication(root: root)
                 }
-                call.pop()
-                application = try ScreenApplication(root: root)
             } else {
                 application = try ScreenApplication(root: try node(call, 1, argument: 1).0)
             }

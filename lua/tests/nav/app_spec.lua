@@ -60,7 +60,10 @@ window
 
   scenario("refuses bad hierarchies", function()
     expect(function() nav.app { root = 5 } end):toFail("Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got number")
-    expect(function() nav.app { } end):toFail("option 'root' is missing")
+    -- No root is an empty window, as nav.app(), with a system of its own; nothing to present over.
+    expect(nav.app {}:tree()):toBe("window")
+    expect(nav.app { system = { idiom = "pad" } }:tree()):toBe("window")
+    expect(function() nav.app { presented = Chat() } end):toFail("option 'presented' needs a root to present it")
     expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, restore, root, system expected)")
     expect(function() nav.tabs { Feed(), selected = 3 } end):toFail("selected tab 3 out of range 1...1")
     expect(function() nav.stack { Feed(), selected = 1 } end):toFail("option 'selected' is a tab index, for tabs only")
