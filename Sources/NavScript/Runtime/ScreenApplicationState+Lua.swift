@@ -95,16 +95,24 @@ extension ScreenSnapshot {
         try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("presentationPhase", "presenting, presented or dismissing") { $0.string.flatMap(ScreenPresentationPhase.init(rawValue:)) != nil }
+        // The key is the name and traits; its text, when given, must be theirs.
         var key: ScreenKey?
-        if let name = value["name"]?.string, value["key"]?.string != nil {
+        if let name = value["name"]?.string {
             var traits: [String: ScreenValue] = [:]
             if case let .table(_, fields)? = value["traits"] {
-                for (trait, field) in fields {
-                    guard let screenValue = ScreenValue(field) else { throw fail("trait '\(trait)' is not a string, number or boolean") }
-                    traits[trait] = screenValue
+                for (trait, field) in fields.sorted(by: { $0.key < $1.key }) {
+                    switch field {
+                    case .string, .integer, .number, .boolean: traits[trait] = ScreenValue(field)
+                    default: throw fail("trait '\(trait)' is not a string, number or boolean")
+                    }
                 }
             }
             key = ScreenKey(name: name, traits: traits)
+            if let text = value["key"]?.string, text != key?.description {
+                throw fail("key '\(text)' is not the name and traits given (\(key?.description ?? name))")
+            }
+        } else if value["key"]?.string != nil || value["traits"].map({ $0 != .nil && $0 != .table(array: [], fields: [:]) }) == true {
+            throw fail("a key needs its name (name = \"Chat\")")
         }
         var attributes: [String: ScreenValue] = [:]
         if case let .table(_, fields)? = value["attributes"] {

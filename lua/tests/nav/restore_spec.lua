@@ -88,6 +88,16 @@ describe("restore", function()
     expect(with("children", "x")):toFail("restore: children must be a list of snapshot nodes")
     expect(with("attributes", { tint = print }, true)):toFail("restore.children[1]: attribute 'tint' is not plain data")
     expect(with(1, "junk")):toFail("restore: a snapshot node is a table of named fields, not a list")
+    -- A key is its name and traits: a text of its own, traits without a name, or a table
+    -- trait cannot be one.
+    local function node(fields)
+      return function() nav.app { restore = { kind = "window", children = { fields } } } end
+    end
+    expect(node { kind = "modal", name = "A", key = "Zed" }):toFail("restore.children[1]: key 'Zed' is not the name and traits given (A)")
+    expect(node { kind = "modal", key = "A" }):toFail("restore.children[1]: a key needs its name")
+    expect(node { kind = "modal", name = "A", traits = { x = { 1 } } }):toFail("restore.children[1]: trait 'x' is not a string, number or boolean")
+    expect(nav.app { restore = { kind = "window", children = { { kind = "modal", name = "A", traits = { id = 2 } } } } }:top().key)
+      :toEqual(nav.screen("A") { id = 2 }.key)
     expect(nav.app { restore = nav.app():snapshot() }.clock):toBe(0)
   end)
 
