@@ -48,6 +48,12 @@ extension NavRuntime {
         .method(.container, "setAttribute") { runtime, call in
             let container = try call.object(1, runtime.containers)
             let name = try call.string(2)
+            // UIKit's styles take its cases, as the decorators that set them do (nil removes one).
+            switch call.isNoneOrNil(3) ? "" : name {
+            case "modalPresentationStyle": _ = try NavRuntime.enumeration(call, 3, ScreenModalPresentationStyle.self, "presentation style")
+            case "modalTransitionStyle": _ = try NavRuntime.enumeration(call, 3, ScreenModalTransitionStyle.self, "transition style")
+            default: break
+            }
             let value = try call.value(3, depth: 8, limits: attributeLimits)
             try runtime.keep(bytes: value.estimatedSize + name.utf8.count)
             container.setAttribute(ScreenValue(value), for: name)
