@@ -145,7 +145,7 @@ extension NavRuntime {
                 return [.object(container, runtime.containers), .value(options)]
             }, results: 1) { runtime, call in
                 guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
-                    throw ScreenFailure("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
+                    throw ScriptResultMisfit("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
                 }
             }
         }

@@ -138,7 +138,7 @@ describe("decorators", function()
     nav.decorator("withNothing", function() end)
     nav.decorator("wrapped", function() return Feed() end)
     expect(nav.app { root = nav.stack { Feed() } }:navigate(nav.route():top(nav.stack):push(Feed():decorated("wrapped"))))
-      :toFail("the decorator 'wrapped' returned Screen: a script's decorator changes the container it is given")
+      :toFail("decorators_spec.lua:%d+: the decorator 'wrapped' returned Screen: a script's decorator changes the container it is given")
     nav.decorator("same", function(container) container:setAttribute("badge", 1) return container end)   -- its own container back is fine
     expect(nav.app { root = nav.stack { Feed() } }:navigate(nav.route():top(nav.stack):push(Feed():decorated("same")))):toSucceed()
     expect(function() Feed():decorated("withNothing", 5) end):toFail("bad argument #2 to 'decorated' (table of options expected, got number)")
