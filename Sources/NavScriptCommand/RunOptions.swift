@@ -92,8 +92,11 @@ struct RunOptions: ParsableArguments {
         }
         // Comma lists, as busted's --tags and Playwright's --reporter take them.
         reporters = ReporterKind.split(reporters)
-        tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        excludedTags = excludedTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let list = { (texts: [String]) in
+            texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+        }
+        tags = list(tags)
+        excludedTags = list(excludedTags)
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
         if shard != nil, parsedShard == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")

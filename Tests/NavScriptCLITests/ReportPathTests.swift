@@ -25,7 +25,7 @@ import Testing
     @Test func reportersAndTagsTakeCommaLists() throws {
         let fixture = try Fixture(Self.suite)
         // A comma starts a reporter only where a kind follows it: the JUnit path keeps its own.
-        let result = try navscript(["run", "a_spec.lua", "--reporter", "junit=a,b.xml,tap=t.tap"], in: fixture.root)
+        let result = try navscript(["run", "a_spec.lua", "--reporter", "junit=a,b.xml,tap=t.tap,"], in: fixture.root)
         #expect(result.status == 1, "\(result.errors)")
         #expect(try fixture.read("a,b.xml").hasPrefix("<?xml"))
         #expect(try fixture.read("t.tap").hasPrefix("TAP version 14"))
@@ -37,7 +37,7 @@ import Testing
             scenario("two", { tags = { "fast" } }, function() end)
             scenario("three", function() end)
             """])
-        let listed = try navscript(["run", "t_spec.lua", "--tag", "smoke,fast", "--list"], in: tagged.root)
+        let listed = try navscript(["run", "t_spec.lua", "--tag", "smoke, fast", "--list"], in: tagged.root)
         #expect(listed.status == 0, "\(listed.errors)")
         #expect(listed.output.contains("one") && listed.output.contains("two") && !listed.output.contains("three"), "\(listed.output)")
     }

@@ -161,7 +161,9 @@ extension NavRuntime {
         }, results: 2) { runtime, call in
             // `nil, "why"` fails the link with the reason; a bare nil is most often a path that
             // forgot its `return`, so it is a mistake at the handler's line, as an interceptor's is.
-            if call.isNoneOrNil(-2), call.type(-1) == .string { return .failure(ScreenFailure(call.optionalString(-1) ?? "")) }
+            if call.isNoneOrNil(-2), call.type(-1) == .string || call.type(-1) == .number {
+                return .failure(ScreenFailure((try? call.string(-1)) ?? ""))
+            }
             guard let route = call.optionalObject(-2, runtime.routes) else {
                 throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route (or nil and a reason), got \(call.typeName(-2))")
             }

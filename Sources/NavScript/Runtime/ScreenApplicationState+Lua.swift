@@ -118,6 +118,12 @@ extension ScreenSnapshot {
         if case let .table(_, fields)? = value["attributes"] {
             for (name, field) in fields {
                 guard let attribute = ScreenValue(field) else { throw fail("attribute '\(name)' is not plain data") }
+                // UIKit's styles take its cases, as the decorators and setAttribute do.
+                let cases: [String]? = name == ScreenAttribute.modalPresentationStyle ? ScreenModalPresentationStyle.allCases.map(\.rawValue)
+                    : name == ScreenAttribute.modalTransitionStyle ? ScreenModalTransitionStyle.allCases.map(\.rawValue) : nil
+                if let cases, !cases.contains(field.string ?? "") {
+                    throw fail("attribute '\(name)' must be one of \(cases.joined(separator: ", "))")
+                }
                 attributes[name] = attribute
             }
         }

@@ -125,6 +125,7 @@ local function differences(expected, received, path, out, seen)
     return tostring(x) < tostring(y)
   end)
   for _, key in ipairs(keys) do
+    if #out >= 10000 then return out end
     local label = keyLabel(path, key)
     if expected[key] == nil then
       out[#out + 1] = format("  at %s: unexpected %s", label, show(received[key]))

@@ -157,6 +157,8 @@ enum ReporterKind: String, CaseIterable {
         texts.flatMap { text -> [String] in
             var out: [String] = []
             for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+                // `console,,tap` and a trailing comma leave nothing between: no reporter.
+                if piece.isEmpty { continue }
                 let name = piece.prefix { $0 != "=" }
                 if out.last?.contains("=") != true || ReporterKind(rawValue: String(name)) != nil {
                     out.append(String(piece))

@@ -16,6 +16,19 @@ public enum ScreenSystemAnswer {
     case activityFinished(Bool)
 }
 
+extension ScreenSystemAnswer {
+    /// Whether `screen` takes this answer: one of an alert's or action sheet's actions (text
+    /// typed in an alert only), a share activity, a picker's media, or a close.
+    func fits(_ screen: ScreenSystemScreen) -> Bool {
+        switch (screen, self) {
+        case let (.alert(alert), .action(title, _)): return alert.actions.contains { $0.title == title }
+        case let (.actionSheet(sheet), .action(title, nil)): return sheet.actions.contains { $0.title == title }
+        case (.sharing, .activity), (.mediaPicker, .media), (.safari, .done), (.documentPreview, .done), (.storeProduct, .done): return true
+        default: return false
+        }
+    }
+}
+
 extension ScreenApplication {
     /// Answers the system screen `container` shows, as a user would, and runs what follows
     /// to completion: the alert dismisses itself, then its action's handler and route run;
@@ -29,12 +42,13 @@ extension ScreenApplication {
     /// it) runs to completion too.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
-        if container.presentationPhase == .presenting {
+        // Only an answer the screen takes waits: a wrong one fails and changes nothing.
+        if container.presentationPhase == .presenting, let screen = container.systemScreen, answer.fits(screen) {
             clock.run(until: { container.presentationPhase != .presenting })
         }
-        let underWay = navigator.navigationsUnderWay
+        let first = navigator.nextNavigation
         let result = respond(to: container, with: answer)
-        clock.run(until: { navigator.navigationsUnderWay <= underWay })
+        clock.run(until: { !navigator.isNavigating(since: first) })
         return result
     }
 

@@ -27,12 +27,20 @@ public final class ScreenNavigator {
     var waitingAction: (any ScreenAction)?
     private var pendingTokens: [Int] = []
     private var nextToken = 0
-    /// Navigations started (`navigate`, `perform(action:)`) that have not completed: what an
-    /// answer to a system screen waits for when its callbacks start one.
-    public var navigationsUnderWay: Int { underWay.count }
-    /// A box the completions count down, so that they need not hold the navigator.
-    private let underWay = Counter()
-    private final class Counter { var count = 0 }
+    /// The navigations started (`navigate`, `perform(action:)`) that have not completed, by
+    /// the number each got when it started: what an answer to a system screen waits for when
+    /// its callbacks start one. A box the completions update, so that they need not hold the
+    /// navigator.
+    private let underWay = Numbered()
+    private final class Numbered { var next = 0; var open: Set<Int> = [] }
+
+    /// The number the next navigation started will get.
+    public var nextNavigation: Int { underWay.next }
+
+    /// Whether a navigation numbered `first` or later is still under way.
+    public func isNavigating(since first: Int) -> Bool {
+        underWay.open.contains { $0 >= first }
+    }
 
     public init(
         windowProvider: any ScreenWindowProvider,
@@ -100,12 +108,14 @@ public final class ScreenNavigator {
             completion?(.failure(error))
             return
         }
-        underWay.count += 1
+        let number = underWay.next
+        underWay.next += 1
+        underWay.open.insert(number)
         simulation.clock.enter {
             // The logger, not a weak navigator: a weakly referenced object keeps its counts
             // in a side table, which every later retain and release goes through.
             perform(action, on: window) { [logger, underWay] result in
-                underWay.count -= 1
+                underWay.open.remove(number)
                 switch result {
                 case .success:
                     completion?(.success(()))

@@ -38,22 +38,19 @@ extension ScreenSimulation {
 
     ///
     /// A container held in a tree no window shows (the screens of a dismissed stack, an old
-    /// root's) is taken out of it first, as UIKit's `addChild` takes a child from its old
-    /// parent: whether such a tree still exists depends on what a script holds and when Lua
-    /// collects it, so the outcome must not.
+    /// root's) may go: the action takes it out of that tree when it places it (`takeOut`), as
+    /// UIKit's `addChild` takes a child from its old parent. Whether such a tree still exists
+    /// depends on what a script holds and when Lua collects it, so the outcome must not. One
+    /// whose presentation or dismissal is under way may not go.
     func placementError(_ container: ScreenContainer, in target: ScreenContainer, for trigger: Any) -> ScreenError? {
         let holder = container.parent ?? container.presentingContainer
-        guard container.kind != .window, holder?.attachedWindow == nil, !target.isDescendant(of: container) else {
+        guard container.kind != .window, holder?.attachedWindow == nil, container.presentationPhase != .presenting,
+              container.presentationPhase != .dismissing, !target.isDescendant(of: container) else {
             return ScreenContainerPlacementError(container: container, target: target, for: trigger)
         }
         let depth = target.depth + container.height
         if depth > limits.depth {
             return ScreenLimitError("The hierarchy would be deeper than \(limits.depth) containers", for: trigger)
-        }
-        if let parent = container.parent {
-            replaceChildren(of: parent, with: parent.children.filter { $0 !== container })
-        } else if let presenter = container.presentingContainer {
-            Self.takeApart([presenter, container])
         }
         return nil
     }

@@ -18,6 +18,7 @@ extension ScreenSimulation {
             return false
         }
         notePresentationOverDismissal(of: container, on: context)
+        takeOut(container)
         context.presentedContainer = container
         container.presentingContainer = context
         container.presentationPhase = .presenting

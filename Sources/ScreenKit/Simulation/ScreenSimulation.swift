@@ -150,15 +150,36 @@ public final class ScreenSimulation {
         }
     }
 
-    /// Attaches `children` to `container`, detaching those it no longer has.
+    /// Attaches `children` to `container`, detaching those it no longer has; a child that
+    /// comes from another container is taken out of it first (`takeOut`).
     func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer]) {
         let kept = Set(children.map(ObjectIdentifier.init))
         for child in container.children where !kept.contains(ObjectIdentifier(child)) {
             child.parent = nil
         }
+        for child in children where child.parent !== container {
+            takeOut(child)
+        }
         for child in children {
             child.parent = container
         }
         container.children = children
+    }
+
+    /// Takes `container` out of the tree it is in, as UIKit's `addChild` takes a child from
+    /// its old parent, once an action has checked that it may go elsewhere
+    /// (`placementError`: only a tree no window shows gives one up). A tab bar that loses a
+    /// tab selects as UIKit does when its tabs change.
+    func takeOut(_ container: ScreenContainer) {
+        if let parent = container.parent {
+            let rest = parent.children.filter { $0 !== container }
+            if parent.kind == .tabs {
+                setTabs(parent, to: rest)
+            } else {
+                replaceChildren(of: parent, with: rest)
+            }
+        } else if let presenter = container.presentingContainer {
+            Self.takeApart([presenter, container])
+        }
     }
 }

@@ -166,6 +166,8 @@ describe("deeplinks", function()
     nav.deeplink("app://later", function() return nil, "not yet" end)
     expect(app:open("app://later")):toFail("^not yet$")
     expect(app.log[#app.log]):toBe("Error: not yet")
+    nav.deeplink("app://gone", function() return nil, 404 end)
+    expect(app:open("app://gone")):toFail("^404$")
   end)
 end)
 

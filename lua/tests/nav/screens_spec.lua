@@ -253,4 +253,49 @@ describe("containers kept where they are", function()
       :toFail("The container <UINavigationController> is in another application's window for:")
     expect(#other:topStack().children):toBe(1)
   end)
+
+  scenario("a tab taken out of an unshown tab bar leaves it selecting a tab it has, as UIKit's tabs do when they change", function()
+    local app = nav.app { root = nav.tabs { selected = 2, nav.stack { A() }, nav.stack { B() } } }
+    local tabs = app:topTabs()
+    local b = tabs.children[2]
+    expect(app:navigate(nav.route():setRoot(C():withStackContainer()))):toSucceed()
+    expect(app:navigate(nav.route():top(nav.stack):present(b))):toSucceed()
+    expect(#tabs.children):toBe(1)
+    expect(tabs.selectedIndex):toBe(1)
+    expect(app:navigate(nav.route():setRoot(tabs))):toSucceed()
+    expect(app:navigate(nav.route():top(nav.tabs):selectTab(1))):toSucceed()
+    expect(nav.app { restore = app:snapshot() }:tree()):toBe(app:tree())
+  end)
+
+  scenario("a navigation that fails takes nothing out of the tree it found its containers in", function()
+    local app = nav.app { root = nav.tabs { nav.stack { A(), B() }, nav.stack { C() } } }
+    local old = app:topTabs()
+    local stack = old.children[1]
+    local a, b = stack.children[1], stack.children[2]
+    expect(app:navigate(nav.route():setRoot(C():withStackContainer()))):toSucceed()
+    -- The last of the list is in the window: nothing moves.
+    local live = app.window.children[1]
+    expect(app:navigate(nav.route():top(nav.stack):setStack(function(s) return { s[1], a, b, live.children[1], live } end)))
+      :toFail("cannot be placed")
+    expect(#stack.children):toBe(2)
+    -- A stack cannot be pushed: its tab bar keeps it.
+    expect(app:navigate(nav.route():top(nav.stack):push(stack))):toFail("pushing a navigation controller is not supported")
+    expect(#old.children):toBe(2)
+    -- A style UIKit refuses to present with.
+    b:setAttribute("modalPresentationStyle", "none")
+    expect(app:navigate(nav.route():top(nav.container):present(b))):toFail("doesn't have a corresponding presentation controller")
+    expect(#stack.children):toBe(2)
+  end)
+
+  scenario("a container whose dismissal is under way cannot be shown elsewhere until it ends", function()
+    local app = nav.app { root = nav.stack { A(), presented = B() } }
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.container):presenting():dismiss())
+    expect(b.presentationPhase):toBe("dismissing")
+    expect(app:navigate(nav.route():setRoot(C()))):toSucceed()
+    expect(app:navigate(nav.route():top(nav.container):present(b))):toFail("cannot be placed in")
+    app:settle()
+    expect(app:navigate(nav.route():top(nav.container):present(b))):toSucceed()
+    expect(b.presentationPhase):toBe("presented")
+  end)
 end)
