@@ -149,12 +149,9 @@ extension NavRuntime {
         }
     }
 
-    /// The route the handler of `definition` gives for the link's parameters and query; nil
-    /// when it returns none. A handler that raises, or returns what is not a route from the
-    /// window, throws.
-    /// The route a link's handler gives, or the reason it gave with `nil` (`Result` of
-    /// text: the link fails with it); a handler that raises or returns what is not a route
-    /// throws, at its line.
+    /// The route the handler of `definition` gives for the link's parameters and query, or
+    /// the reason it gave with `nil` (the link fails with it). A handler that raises, returns
+    /// nothing, or returns what is not a route from the window throws, at its line.
     func handlerRoute(_ definition: NavDeeplinkDefinition, values: ScreenValue, query: LuaValue) throws -> Result<AnyScreenRoute, ScreenFailure> {
         try directory.invoke(.function(definition.handler), { _ in
             [.value(values.luaValue), .value(query)]

@@ -107,10 +107,11 @@ extension ScreenSnapshot {
                     }
                 }
             }
-            key = ScreenKey(name: name, traits: traits)
-            if let text = value["key"]?.string, text != key?.description {
-                throw fail("key '\(text)' is not the name and traits given (\(key?.description ?? name))")
+            let made = ScreenKey(name: name, traits: traits)
+            if let text = value["key"]?.string, text != made.description {
+                throw fail("key '\(text)' is not the name and traits given (\(made))")
             }
+            key = made
         } else if value["key"]?.string != nil || value["traits"].map({ $0 != .nil && $0 != .table(array: [], fields: [:]) }) == true {
             throw fail("a key needs its name (name = \"Chat\")")
         }

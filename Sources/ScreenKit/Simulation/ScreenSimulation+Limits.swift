@@ -28,14 +28,14 @@ extension ScreenSimulation {
         }
     }
 
-    /// Why `container` cannot be placed into `target` (as a root, child or presentation),
-    /// or nil when it can: it must be a detached, non-window container that does not
-    /// contain `target`, and the hierarchy must stay within its depth.
     /// Why `child` cannot be one of the screens of `stack`: a stack cannot hold a stack.
     func stackChildError(_ child: ScreenContainer, in stack: ScreenContainer, for trigger: Any) -> ScreenError? {
         stack.kind == .stack && child.kind == .stack ? ScreenContainerPlacementError(stack: child, target: stack, for: trigger) : nil
     }
 
+    /// Why `container` cannot be placed into `target` (as a root, child or presentation),
+    /// or nil when it can: it must be a non-window container that does not contain `target`,
+    /// out of every window's hierarchy, and the hierarchy must stay within its depth.
     ///
     /// A container held in a tree no window shows (the screens of a dismissed stack, an old
     /// root's) may go: the action takes it out of that tree when it places it (`takeOut`), as
