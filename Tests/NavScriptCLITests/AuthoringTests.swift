@@ -29,6 +29,11 @@ import Testing
         ("describe('d', function()\n  it('x', { tags = 'smoke' }, function() end)\nend)",
          "a_spec.lua:2: bad argument #2 to 'it' (option 'tags' must be a list of names, got string)"),
         ("test(5, function() end)", "a_spec.lua:1: bad argument #1 to 'test' (string expected, got number)"),
+        // Nothing given is "no value", as Lua's own functions say it; nil is nil.
+        ("describe()", "a_spec.lua:1: bad argument #1 to 'describe' (string expected, got no value)"),
+        ("it.skip()", "a_spec.lua:1: bad argument #1 to 'it.skip' (string expected, got no value)"),
+        ("it(nil)", "a_spec.lua:1: bad argument #1 to 'it' (string expected, got nil)"),
+        ("before_each()", "a_spec.lua:1: bad argument #1 to 'before_each' (function expected, got no value)"),
     ])
     func aDefinitionsBadOptionsAreRefusedAtItsLine(source: String, message: String) throws {
         let fixture = try Fixture(["a_spec.lua": source])

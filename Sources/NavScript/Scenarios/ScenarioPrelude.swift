@@ -167,8 +167,11 @@ end
 -- with a name alone, they take the function next, as busted's `describe "name" (function ... end)`.
 local function callable(define, what)
   local function form(mode, suffix)
-    return function(name, a, b)
+    return function(...)
       definable(what .. suffix)
+      -- Nothing given is "no value", as Lua's own functions say it.
+      if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", what .. suffix), 2) end
+      local name, a, b = ...
       if a == nil and b == nil and type(name) == "string" then
         return function(body) define(what .. suffix, name, body, nil, mode) end
       end
@@ -200,9 +203,12 @@ function pending(name, a, b)
 end
 
 local function hook(what, list)
-  return function(body)
+  return function(...)
     definable(what)
-    if type(body) ~= "function" then error(format("bad argument #1 to '%s' (function expected, got %s)", what, type(body)), 2) end
+    local body = ...
+    if type(body) ~= "function" then
+      error(format("bad argument #1 to '%s' (function expected, got %s)", what, select("#", ...) == 0 and "no value" or type(body)), 2)
+    end
     insert(current[list], body)
   end
 end
