@@ -104,7 +104,11 @@ extension NavRuntime {
                 for position in 0..<arguments {
                     call.pushCopy(3 + position)
                 }
-                try runtime.lua.pcall(call, arguments: arguments + 2, results: 0)
+                try runtime.lua.pcall(call, arguments: arguments + 2, results: 1)
+                let told = call.boolean(-1)
+                call.pop()
+                // Said at the line that notifies, as misuse is.
+                guard told else { throw LuaCallError.message("the observer has no method '\(method)'") }
             }
             call.pop(Int32(held.count))
             call.push(held.count)
@@ -192,10 +196,9 @@ extension NavRuntime {
         try lua.load("""
             local observer, method = ...
             local body = observer[method]
-            if type(body) ~= "function" then
-              error(("the observer has no method '%s'"):format(method), 0)
-            end
-            return body(observer, select(3, ...))
+            if type(body) ~= "function" then return false end
+            body(observer, select(3, ...))
+            return true
             """, chunkName: "=notify", on: call)
         let function = lua.reference(from: call)
         notifyFunction = function
@@ -229,8 +232,10 @@ extension NavRuntime {
         if let container = try container(table, "childOf") {
             predicates.append(.child(of: container, recursively: recursively))
         }
-        if let stacks = try containers(table, "pushedInto") {
-            predicates.append(stacks.count == 1 ? .pushed(into: stacks[0], recursively: recursively) : .pushed(into: stacks, recursively: recursively))
+        switch try containers(table, "pushedInto") {
+        case let .one(stack)?: predicates.append(.pushed(into: stack, recursively: recursively))
+        case let .list(containers)?: predicates.append(.pushed(into: containers, recursively: recursively))
+        case nil: break
         }
         if let container = try container(table, "pushedAfter") {
             predicates.append(.pushed(after: container, recursively: recursively))
@@ -248,19 +253,29 @@ extension NavRuntime {
         }
     }
 
-    /// A Container, or a list of them, at field `name`.
-    private func containers(_ table: NavTable, _ name: String) throws -> [ScreenContainer]? {
+    /// What `pushedInto` names: a stack (Nivelir's `pushed(into: UINavigationController)`),
+    /// or a list of containers (`pushed(into: [UIViewController])`), of one item too.
+    private enum Pushed {
+        case one(ScreenContainer)
+        case list([ScreenContainer])
+    }
+
+    /// A stack Container, or a list of Containers, at field `name`.
+    private func containers(_ table: NavTable, _ name: String) throws -> Pushed? {
         try table.field(name) { at in
-            if let container = table.call.optionalObject(at, containers) { return [container] }
-            guard table.call.type(at) == .table else { throw table.error("field '\(name)' must be a Container or a list of them") }
-            return try (0..<table.call.length(at)).map { position in
+            if let container = table.call.optionalObject(at, containers) {
+                guard container.kind == .stack else { throw table.error("field '\(name)' must be a stack Container or a list of Containers, got \(container)") }
+                return .one(container)
+            }
+            guard table.call.type(at) == .table else { throw table.error("field '\(name)' must be a stack Container or a list of Containers") }
+            return .list(try (0..<table.call.length(at)).map { position in
                 table.call.element(at, position + 1)
                 defer { table.call.pop() }
                 guard let container = table.call.optionalObject(-1, containers) else {
-                    throw table.error("field '\(name)' must be a Container or a list of them (got \(table.call.typeName(-1)) at \(position + 1))")
+                    throw table.error("field '\(name)' must be a stack Container or a list of Containers (got \(table.call.typeName(-1)) at \(position + 1))")
                 }
                 return container
-            }
+            })
         }
     }
 

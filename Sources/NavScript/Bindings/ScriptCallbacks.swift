@@ -63,7 +63,7 @@ extension NavRuntime {
                         // A failure needs its reason: a predicate-like `return c.isVisible == false`
                         // is no failure (Nivelir's body returns Void).
                         if call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil, call.type(-1) != .nil {
-                            throw ScreenFailure(call.optionalString(-1) ?? "get failed")
+                            throw ScreenFailure((try? call.string(-1)) ?? "get failed")
                         }
                     }
                 })

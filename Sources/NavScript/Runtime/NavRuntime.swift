@@ -194,7 +194,7 @@ public final class NavRuntime {
         }
         if screenRefreshers[name] != nil {
             let directory = directory
-            // `return false, "why"` fails the refresh, as Nivelir's completion with an error;
+            // `return false, "why"` (or `nil, "why"`) fails the refresh, as Nivelir's completion with an error;
             // a function that takes `done` completes when it calls `done(ok, why)`, once.
             container.refreshHandler = { container, done in
                 let later = directory.current?.refreshTakesDone(name) == true
@@ -203,7 +203,9 @@ public final class NavRuntime {
                     let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
                         [.object(container, runtime.containers)] + (completion.map { [.object($0, runtime.completions)] } ?? [])
                     }, results: 2) { _, call in
-                        call.type(-2) == .boolean && !call.boolean(-2) ? (call.optionalString(-1) ?? "the refresh failed") : nil
+                        // false (and why), or nil and why, as Lua fails.
+                        call.type(-2) == .boolean && !call.boolean(-2) ? ((try? call.string(-1)) ?? "the refresh failed")
+                            : call.type(-2) == .nil && call.type(-1) != .nil ? ((try? call.string(-1)) ?? "the refresh failed") : nil
                     }
                     if later { return }
                     done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))

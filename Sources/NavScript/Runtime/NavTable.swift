@@ -136,7 +136,7 @@ struct NavTable {
     /// Field `name`, a list of tables, each read by `read`.
     func list<R>(_ name: String, _ read: (NavTable) throws -> R) throws -> [R] {
         try field(name) { at in
-            guard call.type(at) == .table else { throw error("field '\(name)' must be a list of tables") }
+            guard call.type(at) == .table, call.length(at) > 0 || !hasKeys(at) else { throw error("field '\(name)' must be a list of tables") }
             try checkLength(at, name)
             return try (0..<call.length(at)).map { position in
                 call.element(at, position + 1)
@@ -144,6 +144,15 @@ struct NavTable {
                 return try read(NavTable(call, -1, runtime: runtime, argument: argument, path: "\(path)\(name)[\(position + 1)]: "))
             }
         } ?? []
+    }
+
+    /// Whether the table at `at` has any key: a table of names where a list goes is no list.
+    private func hasKeys(_ at: Int32) -> Bool {
+        guard call.reserve(2) else { return false }
+        call.pushNil()
+        guard call.next(at) else { return false }
+        call.pop(2)
+        return true
     }
 
     /// Fails for a list longer than the runtime takes.

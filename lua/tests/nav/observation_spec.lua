@@ -172,7 +172,7 @@ describe("observation", function()
     expect(anyOrOne):toEqual { "second tab" }
     expect(function() app.navigator:observe("ChatObserver", {}, { any = false }) end):toFail("field 'any' must be true")
     expect(function() app.navigator:observe("ChatObserver", {}, { pushedInto = { 5 } }) end)
-      :toFail("field 'pushedInto' must be a Container or a list of them (got number at 1)")
+      :toFail("field 'pushedInto' must be a stack Container or a list of Containers %(got number at 1%)")
   end)
 
   scenario("an observer is told once, with the arguments given", function()
@@ -218,5 +218,26 @@ describe("observation", function()
     app:navigate(nav.route():top(nav.stack):push(Chat { id = 1 }))
     app:navigate(nav.route():top(nav.container):present(Loud()))
     expect(afterList):toEqual {}
+  end)
+
+  scenario("pushedInto takes a list of one container as Nivelir's pushed(into: [UIViewController]), and a stack alone", function()
+    local app = nav.app { root = nav.stack { ChatList(), Chat { id = 1 }, Chat { id = 2 } } }
+    local screens = app:topStack().children
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard), { pushedInto = { screens[3] } })
+    expect(screens[3]:notify("didSendMessage", "to the third")):toBe(1)
+    expect(screens[2]:notify("didSendMessage", "to the second")):toBe(0)
+    expect(heard):toEqual { "to the third" }
+    expect(function() app.navigator:observe("ChatObserver", listener({}), { pushedInto = screens[2] }) end)
+      :toFail("field 'pushedInto' must be a stack Container or a list of Containers, got <UIViewController: Chat(id=1)>")
+    -- A table of names where a list of predicates goes is no list.
+    expect(function() app.navigator:observe("ChatObserver", listener({}), { satisfiedAll = { screen = Chat { id = 1 } } }) end)
+      :toFail("field 'satisfiedAll' must be a list of tables")
+  end)
+
+  scenario("an observer without the method notified is said at the line that notifies", function()
+    local app = chatOverList()
+    app.navigator:observe("ChatObserver", { other = function() end })
+    expect(function() app:top():notify("didSendMessage", "x") end):toFail("observation_spec.lua:%d+: the observer has no method 'didSendMessage'")
   end)
 end)

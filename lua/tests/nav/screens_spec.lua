@@ -70,6 +70,9 @@ describe("nav.screen", function()
     -- false and a reason fail the refresh, as Nivelir's completion with an error
     local Stale = nav.screen("Stale", { refresh = function() return false, "the feed is offline" end })
     expect(nav.app { root = Stale() }:navigate(nav.route():root():refresh())):toFail("^the feed is offline$")
+    -- nil and a reason too, as Lua fails; a number is its text.
+    local Gone = nav.screen("Gone", { refresh = function() return nil, 410 end })
+    expect(nav.app { root = Gone() }:navigate(nav.route():root():refresh())):toFail("^410$")
   end)
 
   scenario("completes a refresh when a refresh function that takes done calls it", function()
