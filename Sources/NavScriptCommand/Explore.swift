@@ -213,7 +213,7 @@ struct Explore: ParsableCommand {
             if let failure = initial.replay.failure { return ([], start, failure, "start \(start)", seed) }
             note(initial)
             seen.insert(initial.shape)
-            if initial.isIdle { seenAtRest.insert(initial.shape) }
+            if initial.isIdle { seenAtRest.insert(initial.searchKey) }
             level.append((start, [], initial.shape, initial.next))
         }
         var reached = 0
@@ -226,7 +226,7 @@ struct Explore: ParsableCommand {
                         print("Stopped by \(by) at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
                               + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
                               + "no invariant broke in any state within \(Format.count(reached, "action")).")
-                        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
+                        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
                         return nil
                     }
                     let candidate = sequence + [move]
@@ -243,9 +243,11 @@ struct Explore: ParsableCommand {
                     transitions.insert(shape + "\u{0}" + expansion.shape)
                     // A state mid-animation is followed whatever its shape: it is more than it.
                     // Only a state reached at rest stands for its shape, so one first seen
-                    // mid-animation is still followed when a sequence reaches it at rest.
+                    // mid-animation is still followed when a sequence reaches it at rest. At
+                    // rest, a state is its shape with the actions enabled and the held
+                    // deeplink: a `when` reads the model's own state, which the shape does not show.
                     seen.insert(expansion.shape)
-                    if !expansion.isIdle || seenAtRest.insert(expansion.shape).inserted {
+                    if !expansion.isIdle || seenAtRest.insert(expansion.searchKey).inserted {
                         next.append((start, candidate, expansion.shape, expansion.next))
                     }
                 }
@@ -256,16 +258,17 @@ struct Explore: ParsableCommand {
         }
         print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
               + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
-        print("A sequence that reaches a state seen before, at rest, is not followed further: what the abstract state does not show "
-              + (keys ? "" : "(screen keys: see --keys) ") + "and the model's own state (its modules, a held deeplink) are not told apart.")
-        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines)
+        print("A sequence that reaches a state seen before, at rest (its shape, the actions enabled, the held deeplink and the model's view), "
+              + "is not followed further: what these do not show " + (keys ? "" : "(screen keys: see --keys) ")
+              + "is not told apart (give the model a view = function(app) of its own state).")
+        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
         return nil
     }
 
     /// The actions never enabled, and with --coverage, the route scripts' coverage.
-    private func summarize(_ runner: ExploreRunner, never: [String], lines: [[String: [Int: Int]]]) {
+    private func summarize(_ runner: ExploreRunner, never: [String], lines: [[String: [Int: Int]]], searched: Bool = false) {
         if !never.isEmpty {
-            print("Never enabled: \(never.joined(separator: ", "))")
+            print("Never enabled\(searched ? " in the states searched" : ""): \(never.joined(separator: ", "))")
         }
         guard coverage else { return }
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -109,7 +109,7 @@ import Testing
         let fixture = try Fixture(["never.lua": model])
         let result = try navscript(["explore", "never.lua", "--exhaustive", "--depth", "2"], in: fixture.root)
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("Never enabled: sign out\n"))
+        #expect(result.output.contains("Never enabled in the states searched: sign out\n"))
         let walks = try navscript(["explore", "never.lua", "--runs", "5"], in: fixture.root)
         #expect(walks.output.contains("Never enabled: sign out\n"))
         // Broken in the start state, no action was asked about: none is named.
@@ -121,6 +121,34 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.output.contains("broken from the start"))
         #expect(!broken.output.contains("Never enabled"))
+    }
+
+    /// A model's own state, which no shape shows, tells states apart in the search when the
+    /// model gives it as its view (TLA+'s VIEW): without one, two ticks look like none.
+    @Test func theExhaustiveSearchTellsStatesApartByTheModelsView() throws {
+        let model = """
+            local A, B = nav.screen("A"), nav.screen("B")
+            local ticks = 0
+            return explore.model {
+              start = function() ticks = 0 return nav.app { root = nav.stack { A() } } end,
+              actions = {
+                explore.action("tick", function(app) ticks = ticks + 1 end),
+                explore.action("unlock", function(app) return app:navigate(nav.route():top(nav.stack):push(B())) end,
+                  { when = function() return ticks >= 2 end }),
+              },
+              invariants = { ["no B"] = function(app) return app:top().name ~= "B", "B is on top" end },
+              VIEW
+            }
+            """
+        let fixture = try Fixture(["blind.lua": model.replacingOccurrences(of: "VIEW", with: ""),
+                                   "view.lua": model.replacingOccurrences(of: "VIEW", with: "view = function() return ticks end,")])
+        let blind = try navscript(["explore", "blind.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(blind.status == 0)
+        #expect(blind.output.contains("Never enabled in the states searched: unlock"), "\(blind.output)")
+        let seen = try navscript(["explore", "view.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(seen.status == 1)
+        #expect(seen.output.contains("the shortest counterexample has 3 actions"), "\(seen.output)")
+        #expect(seen.output.contains("B is on top"))
     }
 
     /// A folder outside the model's root: the saved scenario's first line names the root,

@@ -739,7 +739,7 @@ function explore.bool() end
 ---@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean, weight?: number}
 ---@return ExploreAction
 function explore.action(name, perform, options) end
----@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer}
+---@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer, view?: fun(app: App): any}
 ---@return ExploreModel
 function explore.model(spec) end
 ---Replays steps ({ {"action", args...}, ... }) and fails the way exploring did (saved failures call it).

@@ -244,8 +244,9 @@ function explore.run(model, steps, startIndex, withTrees, randomSeed)
   return nil, #steps, trees
 end
 
--- After explore.run: the shape, the actions enabled then (each with its argument lists), and
--- whether the run loop had nothing scheduled (a state mid-animation is more than its shape).
+-- After explore.run: the shape, the actions enabled then (each with its argument lists),
+-- whether the run loop had nothing scheduled (a state mid-animation is more than its shape),
+-- and what the shape does not show: the deeplink the app holds, and the model's view.
 function explore.frontier(model, keys)
   local out = {}
   for _, i in ipairs(lastChoices or {}) do
@@ -253,7 +254,9 @@ function explore.frontier(model, keys)
     out[#out + 1] = { action = name, lists = explore.argumentLists(model, name) }
   end
   local _, _, idle = lastApp:census()
-  return lastApp:shape(keys), out, idle
+  local hidden = tostring(lastApp.pendingDeeplink)
+  if model.view then hidden = hidden .. "\0" .. literal(model.view(lastApp)) end
+  return lastApp:shape(keys), out, idle, hidden
 end
 
 -- The argument lists of an action, every combination, simplest first (for --exhaustive).

@@ -165,11 +165,12 @@ explore.builtins = builtinNames
 
 -- explore.model { start = function() return app end or { ... }, actions = { ... },
 --   invariants = { name = function(app) return ok, message end }, expected = { "pattern", ... },
---   builtins = { name = false }, maxContainers = 200 }
+--   builtins = { name = false }, maxContainers = 200, view = function(app) return state end }
 function explore.model(spec)
   if type(spec) ~= "table" then error("bad argument #1 to 'model' (table expected)", 2) end
   for key in pairs(spec) do
-    if key ~= "start" and key ~= "actions" and key ~= "invariants" and key ~= "expected" and key ~= "builtins" and key ~= "maxContainers" then
+    if key ~= "start" and key ~= "actions" and key ~= "invariants" and key ~= "expected" and key ~= "builtins" and key ~= "maxContainers"
+       and key ~= "view" then
       error(format("bad argument #1 to 'model' (unknown field '%s')", tostring(key)), 2)
     end
   end
@@ -215,8 +216,13 @@ function explore.model(spec)
   if math.type(maxContainers) ~= "integer" or maxContainers < 1 then
     error(format("bad argument #1 to 'model' (maxContainers must be a whole number, 1 or more, got %s)", tostring(maxContainers)), 2)
   end
+  -- What of the model's own state (its modules' variables) tells states apart in the
+  -- exhaustive search, as TLA+'s VIEW: plain data, compared as its Lua literal.
+  if spec.view ~= nil and type(spec.view) ~= "function" then
+    error(format("bad argument #1 to 'model' (view: a function(app) returning the model's own state, got %s)", type(spec.view)), 2)
+  end
   return { starts = starts, actions = spec.actions, byName = names, invariants = invariants, expected = expected,
-           builtins = builtins, maxContainers = maxContainers, isModel = true }
+           builtins = builtins, maxContainers = maxContainers, view = spec.view, isModel = true }
 end
 """#
 }

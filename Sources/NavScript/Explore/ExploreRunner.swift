@@ -305,10 +305,10 @@ public final class ExploreRunner: @unchecked Sendable {
         try withModel(seed: randomSeed) { runtime, library, model in
             let replay = try replay(steps, start: start, trees: false, randomSeed: randomSeed, runtime, library, model)
             guard replay.failure == nil, !replay.skipped else {
-                return Expansion(replay: replay, shape: "", isIdle: true, next: [], coverage: coverage(runtime))
+                return Expansion(replay: replay, shape: "", isIdle: true, next: [], hidden: "", coverage: coverage(runtime))
             }
             // The app the run left: the library keeps the last one.
-            let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 3)
+            let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 4)
             var next: [ExploreStep] = []
             for entry in values[1].array ?? [] {
                 let name = entry["action"]?.string ?? ""
@@ -316,7 +316,8 @@ public final class ExploreRunner: @unchecked Sendable {
                     next.append(ExploreStep(action: name, arguments: arguments.array ?? []))
                 }
             }
-            return Expansion(replay: replay, shape: values[0].string ?? "", isIdle: values[2].boolean ?? true, next: next, coverage: coverage(runtime))
+            return Expansion(replay: replay, shape: values[0].string ?? "", isIdle: values[2].boolean ?? true, next: next,
+                             hidden: values[3].string ?? "", coverage: coverage(runtime))
         }
     }
 
@@ -329,7 +330,18 @@ public final class ExploreRunner: @unchecked Sendable {
         /// its shape (what is under way, and how long it has to go).
         public let isIdle: Bool
         public let next: [ExploreStep]
+        /// What the shape does not show: the deeplink the app holds, and the model's `view`.
+        public let hidden: String
         public let coverage: [String: [Int: Int]]
+
+        /// What tells this state apart from others of its shape in the search: the actions
+        /// enabled in it (a `when` reads the model's own state), the held deeplink and the
+        /// model's `view`.
+        public var searchKey: String {
+            var names: [String] = []
+            for step in next where names.last != step.action { names.append(step.action) }
+            return shape + "\u{0}" + names.joined(separator: "\u{1}") + "\u{0}" + hidden
+        }
     }
 
     /// With coverage on, how often each line of each route script ran (the model file left out).
