@@ -28,18 +28,29 @@ extension Explore {
             }
             return true
         }
+        /// The steps of `candidate` that fail the same way, cut at the failure, or nil. A step
+        /// that is not enabled any more (a removal took away what enabled it) is dropped and
+        /// the rest replayed, as QuickCheck's state machines prune.
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
-            checks += 1
-            let replay: ExploreRunner.Replay
-            do {
-                replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
-            } catch is LuaError {
-                // A candidate that passes a limit or raises outside the model's checks fails
-                // otherwise: it is not the same failure, and the shrinking goes on.
-                return nil
+            var candidate = candidate
+            while checks < 2_000 {
+                checks += 1
+                let replay: ExploreRunner.Replay
+                do {
+                    replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
+                } catch is LuaError {
+                    // A candidate that passes a limit or raises outside the model's checks fails
+                    // otherwise: it is not the same failure, and the shrinking goes on.
+                    return nil
+                }
+                if replay.skipped, candidate.indices.contains(replay.index - 1) {
+                    candidate.remove(at: replay.index - 1)
+                    continue
+                }
+                guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
+                return Array(candidate.prefix(replay.index))
             }
-            guard !replay.skipped, let again = replay.failure, again.isSame(as: failure) else { return nil }
-            return Array(candidate.prefix(replay.index))
+            return nil
         }
         if let cut = try fails(best) { best = cut }
         var changed = true
@@ -51,11 +62,12 @@ extension Explore {
                 while position < best.count && goesOn() {
                     var candidate = best
                     candidate.removeSubrange(position..<min(position + size, best.count))
+                    // Every offset, not only those a block's size apart, as Hypothesis deletes.
                     if let shorter = try fails(candidate), shorter.count < best.count {
                         best = shorter
                         changed = true
                     } else {
-                        position += size
+                        position += 1
                     }
                 }
                 size /= 2
