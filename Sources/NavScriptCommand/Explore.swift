@@ -178,6 +178,11 @@ struct Explore: ParsableCommand {
         print("Explored \(Format.count(walked, "walk")) of up to \(Format.count(depth, "action")) (seed \(seed)): "
               + "\(Format.count(performed, "action")), \(Format.count(shapes.count, "abstract state")), "
               + "\(Format.count(moves.count, "transition")) between them")
+        // Fewer walks than asked, with nothing found and no signal: the time ran out, and how
+        // many walks fit depends on the machine, so it says so.
+        if walked < runs && first == nil && RunInterrupt.signal == 0 {
+            print("Stopped by \(timeOption) after \(Format.count(walked, "walk")) of \(runs): another machine may walk more or fewer.")
+        }
         StandardStreams.error(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
                                      performed, seconds, Double(performed) / max(seconds, 1e-9)))
         // A failure in a start state ends the exploration before any action was asked.

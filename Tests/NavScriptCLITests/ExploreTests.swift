@@ -123,6 +123,16 @@ import Testing
         #expect(!broken.output.contains("Never enabled"))
     }
 
+    /// Walks cut short by --time say so: how many fit depends on the machine.
+    @Test func walksStoppedByTheTimeSaySo() throws {
+        let fixture = try Fixture(["tiny.lua": Self.tiny])
+        let result = try navscript(["explore", "tiny.lua", "--runs", "10000000", "--time", "0.2"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output.contains("Stopped by --time 0.2 s after "), "\(result.output)")
+        let whole = try navscript(["explore", "tiny.lua", "--runs", "3"], in: fixture.root)
+        #expect(!whole.output.contains("Stopped by"), "\(whole.output)")
+    }
+
     /// A model's own state, which no shape shows, tells states apart in the search when the
     /// model gives it as its view (TLA+'s VIEW): without one, two ticks look like none.
     @Test func theExhaustiveSearchTellsStatesApartByTheModelsView() throws {
