@@ -271,6 +271,8 @@ import Testing
         ("expected = 'custom failure'", "expected: a list of error texts, got string"),
         ("expected = { 5 }", "expected[1] is a number, not an error text"),
         ("invariants = 1", "bad.lua:1: bad argument #1 to 'model' (invariants: a table of name = function, got number)"),
+        ("invariants = { function() return true end }", "bad.lua:1: bad argument #1 to 'model' (invariants are named: invariants = { [\"one chat per id\"] = function(app) ... end }, got a number key)"),
+        ("view = 5", "view: a function(app) returning the model's own state, got number"),
         ("maxContainers = 2.5", "maxContainers must be a whole number, 1 or more, got 2.5"),
         ("start = { function() return nav.app() end, 5 }", "start[2] is a number, not a function returning an app"),
         ("actions = { explore.action('x', function() end, { args = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (args: a generator or a list of them, got number)"),
