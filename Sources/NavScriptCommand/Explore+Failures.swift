@@ -18,7 +18,7 @@ extension Explore {
         var cutShort: String?, reported = started
         /// Whether to try one more candidate.
         func goesOn() -> Bool {
-            if checks >= 2_000 { return false }
+            if checks >= 2_000 { cutShort = "its 2,000 replays"; return false }
             if RunInterrupt.signal != 0 { cutShort = RunInterrupt.name; return false }
             let now = Date()
             if now.timeIntervalSince(started) > time { cutShort = timeOption; return false }
@@ -33,7 +33,7 @@ extension Explore {
         /// the rest replayed, as QuickCheck's state machines prune.
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             var candidate = candidate
-            while checks < 2_000 {
+            while goesOn() {
                 checks += 1
                 let replay: ExploreRunner.Replay
                 do {
@@ -62,12 +62,14 @@ extension Explore {
                 while position < best.count && goesOn() {
                     var candidate = best
                     candidate.removeSubrange(position..<min(position + size, best.count))
-                    // Every offset, not only those a block's size apart, as Hypothesis deletes.
+                    // Blocks a block's size apart, and the last pairs and single steps at every
+                    // offset, as Hypothesis deletes: every offset for big blocks would spend
+                    // the replays before single steps are tried.
                     if let shorter = try fails(candidate), shorter.count < best.count {
                         best = shorter
                         changed = true
                     } else {
-                        position += 1
+                        position += size > 2 ? size : 1
                     }
                 }
                 size /= 2

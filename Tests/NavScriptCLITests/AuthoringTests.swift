@@ -34,6 +34,7 @@ import Testing
         ("it.skip()", "a_spec.lua:1: bad argument #1 to 'it.skip' (string expected, got no value)"),
         ("it(nil)", "a_spec.lua:1: bad argument #1 to 'it' (string expected, got nil)"),
         ("before_each()", "a_spec.lua:1: bad argument #1 to 'before_each' (function expected, got no value)"),
+        ("pending()", "a_spec.lua:1: bad argument #1 to 'pending' (string expected, got no value)"),
     ])
     func aDefinitionsBadOptionsAreRefusedAtItsLine(source: String, message: String) throws {
         let fixture = try Fixture(["a_spec.lua": source])

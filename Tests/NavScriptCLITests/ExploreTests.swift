@@ -159,6 +159,18 @@ import Testing
         #expect(seen.status == 1)
         #expect(seen.output.contains("the shortest counterexample has 3 actions"), "\(seen.output)")
         #expect(seen.output.contains("B is on top"))
+        // A set is plain data: its keys tell states apart whatever their type.
+        try fixture.write("set.lua", model.replacingOccurrences(of: "ticks = ticks + 1", with: "ticks = ticks + 1 marked[ticks * 10] = true")
+            .replacingOccurrences(of: "local ticks = 0", with: "local ticks, marked = 0, {}")
+            .replacingOccurrences(of: "start = function() ticks = 0", with: "start = function() ticks, marked = 0, {}")
+            .replacingOccurrences(of: "VIEW", with: "view = function() return { marked } end,"))
+        let set = try navscript(["explore", "set.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(set.output.contains("the shortest counterexample has 3 actions"), "\(set.output)\(set.errors)")
+        // What has no text of its own is refused, at its path.
+        try fixture.write("cycle.lua", model.replacingOccurrences(of: "VIEW", with: "view = function() local t = {} t.self = t return t end,"))
+        let cycle = try navscript(["explore", "cycle.lua", "--exhaustive", "--depth", "2"], in: fixture.root)
+        #expect(cycle.status == 2)
+        #expect(cycle.errors.contains("view: its value[\"self\"] holds itself (a cycle)"), "\(cycle.errors)")
     }
 
     /// A folder outside the model's root: the saved scenario's first line names the root,
@@ -273,6 +285,7 @@ import Testing
         ("invariants = 1", "bad.lua:1: bad argument #1 to 'model' (invariants: a table of name = function, got number)"),
         ("invariants = { function() return true end }", "bad.lua:1: bad argument #1 to 'model' (invariants are named: invariants = { [\"one chat per id\"] = function(app) ... end }, got a number key)"),
         ("view = 5", "view: a function(app) returning the model's own state, got number"),
+        ("invariants = { [''] = function() return true end }", "invariants are named: invariants = { [\"one chat per id\"] = function(app) ... end }, got an empty name)"),
         ("maxContainers = 2.5", "maxContainers must be a whole number, 1 or more, got 2.5"),
         ("start = { function() return nav.app() end, 5 }", "start[2] is a number, not a function returning an app"),
         ("actions = { explore.action('x', function() end, { args = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (args: a generator or a list of them, got number)"),

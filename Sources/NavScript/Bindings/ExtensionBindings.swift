@@ -33,7 +33,8 @@ extension NavRuntime {
         case .nil where call.isNoneOrNil(3):
             return .success(nil)
         case .boolean, .nil:
-            if let message = call.optionalString(3) {
+            // The reason as text, a number as Lua writes it.
+            if call.type(3) == .string || call.type(3) == .number, let message = try? call.string(3) {
                 return .failure(ScreenFailure(message))
             }
             return .failure(ScreenCanceledError(for: done.trigger))

@@ -97,18 +97,22 @@ extension NavRuntime {
                     runtime.observers[observer.slot] = nil
                 }
             }
-            for index in held {
-                try function.push(on: call)
-                call.pushCopy(index)
-                call.push(method)
-                for position in 0..<arguments {
-                    call.pushCopy(3 + position)
+            // An observer without the method is misuse, said at the line that notifies before
+            // any observer is told; then each is told.
+            for tell in [false, true] {
+                for index in held {
+                    try function.push(on: call)
+                    call.push(tell)
+                    call.pushCopy(index)
+                    call.push(method)
+                    for position in 0..<(tell ? arguments : 0) {
+                        call.pushCopy(3 + position)
+                    }
+                    try runtime.lua.pcall(call, arguments: (tell ? arguments : 0) + 3, results: 1)
+                    let has = call.boolean(-1)
+                    call.pop()
+                    guard has else { throw LuaCallError.message("the observer has no method '\(method)'") }
                 }
-                try runtime.lua.pcall(call, arguments: arguments + 2, results: 1)
-                let told = call.boolean(-1)
-                call.pop()
-                // Said at the line that notifies, as misuse is.
-                guard told else { throw LuaCallError.message("the observer has no method '\(method)'") }
             }
             call.pop(Int32(held.count))
             call.push(held.count)
@@ -194,10 +198,10 @@ extension NavRuntime {
     private func notifier(_ call: LuaCall) throws -> LuaReference {
         if let notifyFunction { return notifyFunction }
         try lua.load("""
-            local observer, method = ...
+            local tell, observer, method = ...
             local body = observer[method]
             if type(body) ~= "function" then return false end
-            body(observer, select(3, ...))
+            if tell then body(observer, select(4, ...)) end
             return true
             """, chunkName: "=notify", on: call)
         let function = lua.reference(from: call)
@@ -267,7 +271,9 @@ extension NavRuntime {
                 guard container.kind == .stack else { throw table.error("field '\(name)' must be a stack Container or a list of Containers, got \(container)") }
                 return .one(container)
             }
-            guard table.call.type(at) == .table else { throw table.error("field '\(name)' must be a stack Container or a list of Containers") }
+            guard table.call.type(at) == .table, table.call.length(at) > 0 || !table.hasKeys(at) else {
+                throw table.error("field '\(name)' must be a stack Container or a list of Containers")
+            }
             return .list(try (0..<table.call.length(at)).map { position in
                 table.call.element(at, position + 1)
                 defer { table.call.pop() }

@@ -54,5 +54,33 @@ local function literal(value)
   end
   return "nil"
 end
+
+-- A model's view as text that is one for one with its value: every key of a table, in an
+-- order of its own (by type, then by this text), so that sets and maps of any keys compare.
+-- What has no such text (a function, a Container, a cycle) is refused, at its path.
+local keyOrder = { boolean = 1, number = 2, string = 3, table = 4 }
+local function canonical(value, path, open)
+  local kind = type(value)
+  if kind == "nil" or kind == "boolean" or kind == "number" or kind == "string" then return literal(value) end
+  if kind ~= "table" then error(format("view: %s is a %s, which states cannot be compared by", path, kind), 0) end
+  if open[value] then error(format("view: %s holds itself (a cycle)", path), 0) end
+  open[value] = true
+  local keys = {}
+  for key in pairs(value) do
+    if not keyOrder[type(key)] then error(format("view: %s has a %s as a key", path, type(key)), 0) end
+    keys[#keys + 1] = { key = key, text = canonical(key, path .. " key", open) }
+  end
+  sort(keys, function(a, b)
+    local x, y = keyOrder[type(a.key)], keyOrder[type(b.key)]
+    if x ~= y then return x < y end
+    return a.text < b.text
+  end)
+  local items = {}
+  for i, entry in ipairs(keys) do
+    items[i] = "[" .. entry.text .. "]=" .. canonical(value[entry.key], path .. "[" .. entry.text .. "]", open)
+  end
+  open[value] = nil
+  return "{" .. concat(items, ",") .. "}"
+end
 """#
 }

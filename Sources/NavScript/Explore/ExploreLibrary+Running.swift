@@ -255,7 +255,7 @@ function explore.frontier(model, keys)
   end
   local _, _, idle = lastApp:census()
   local hidden = tostring(lastApp.pendingDeeplink)
-  if model.view then hidden = hidden .. "\0" .. literal(model.view(lastApp)) end
+  if model.view then hidden = hidden .. "\0" .. canonical(model.view(lastApp), "its value", {}) end
   return lastApp:shape(keys), out, idle, hidden
 end
 

@@ -191,8 +191,8 @@ function explore.model(spec)
   end
   local invariants = {}
   for name, check in pairs(spec.invariants or {}) do
-    if type(name) ~= "string" then
-      error(format("bad argument #1 to 'model' (invariants are named: invariants = { [\"one chat per id\"] = function(app) ... end }, got a %s key)", type(name)), 2)
+    if type(name) ~= "string" or name == "" then
+      error(format("bad argument #1 to 'model' (invariants are named: invariants = { [\"one chat per id\"] = function(app) ... end }, got %s)", name == "" and "an empty name" or "a " .. type(name) .. " key"), 2)
     end
     if type(check) ~= "function" then error(format("bad argument #1 to 'model' (invariant '%s' is not a function)", tostring(name)), 2) end
     if not utf8.len(tostring(name)) then error("bad argument #1 to 'model' (an invariant's name is not UTF-8 text)", 2) end

@@ -147,7 +147,7 @@ struct NavTable {
     }
 
     /// Whether the table at `at` has any key: a table of names where a list goes is no list.
-    private func hasKeys(_ at: Int32) -> Bool {
+    func hasKeys(_ at: Int32) -> Bool {
         guard call.reserve(2) else { return false }
         call.pushNil()
         guard call.next(at) else { return false }

@@ -193,12 +193,14 @@ insulate, expose = callable(block, "insulate"), callable(block, "expose")
 it, test, spec = callable(define, "it"), callable(define, "test"), callable(define, "spec")
 -- Where a file defines scenarios, pending(name) defines one that does not run; inside a
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).
-function pending(name, a, b)
+function pending(...)
+  local name, a, b = ...
   if running then
     local reason = type(name) == "string" and name or ""
     host.pending(reason)
     error("pending: " .. reason, 0)
   end
+  if select("#", ...) == 0 then error("bad argument #1 to 'pending' (string expected, got no value)", 2) end
   define("pending", name, a, b, "pending")
 end
 

@@ -49,6 +49,9 @@ describe("nav.action", function()
     local app = nav.app { root = Feed() }
     expect(app:navigate(nav.route():cancel())):toFail('Action canceled:\n  ScreenCustomAction<ScreenContainer>(name: "cancel")')
     expect(app:navigate(nav.route():refuse())):toFail("^not allowed$")
+    -- A number as the reason is its text.
+    nav.action("gone", { perform = function(_, _, done) done(nil, 410) end })
+    expect(app:navigate(nav.route():gone())):toFail("^410$")
   end)
 
   scenario("never completing, or completing twice, is reported", function()

@@ -230,6 +230,8 @@ describe("observation", function()
     expect(heard):toEqual { "to the third" }
     expect(function() app.navigator:observe("ChatObserver", listener({}), { pushedInto = screens[2] }) end)
       :toFail("field 'pushedInto' must be a stack Container or a list of Containers, got <UIViewController: Chat(id=1)>")
+    expect(function() app.navigator:observe("ChatObserver", listener({}), { pushedInto = { stack = app:topStack() } }) end)
+      :toFail("field 'pushedInto' must be a stack Container or a list of Containers")
     -- A table of names where a list of predicates goes is no list.
     expect(function() app.navigator:observe("ChatObserver", listener({}), { satisfiedAll = { screen = Chat { id = 1 } } }) end)
       :toFail("field 'satisfiedAll' must be a list of tables")
@@ -237,7 +239,17 @@ describe("observation", function()
 
   scenario("an observer without the method notified is said at the line that notifies", function()
     local app = chatOverList()
+    local heard = {}
+    app.navigator:observe("ChatObserver", listener(heard))
     app.navigator:observe("ChatObserver", { other = function() end })
     expect(function() app:top():notify("didSendMessage", "x") end):toFail("observation_spec.lua:%d+: the observer has no method 'didSendMessage'")
+    -- Said before any observer is told: the first heard nothing.
+    expect(heard):toEqual {}
+    -- A method an observer inherits through its metatable is its own.
+    local base = { didSendMessage = function(_, text) heard[#heard + 1] = "inherited " .. text end }
+    local app2 = chatOverList()
+    app2.navigator:observe("ChatObserver", setmetatable({}, { __index = base }))
+    expect(app2:top():notify("didSendMessage", "y")):toBe(1)
+    expect(heard):toEqual { "inherited y" }
   end)
 end)
