@@ -261,11 +261,14 @@ struct Explore: ParsableCommand {
             StandardStreams.error("explore: depth \(length), \(explored) sequences, \(seen.count) states\n")
             level = next
         }
-        print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state")), "
+        // States the search told apart beyond their shapes (the actions enabled, the held
+        // deeplink, the model's view) are counted too, when there are more of them.
+        let apart = seenAtRest.count > seen.count ? " (\(Format.count(seenAtRest.count, "state")) at rest told apart by what the shape does not show)" : ""
+        print("Searched every abstract state within \(Format.count(depth, "action")): \(Format.count(seen.count, "abstract state"))\(apart), "
               + "\(Format.count(transitions.count, "transition")) between them (\(Format.count(explored, "sequence")) tried); no invariant broke.")
         print("A sequence that reaches a state seen before, at rest (its shape, the actions enabled, the held deeplink and the model's view), "
               + "is not followed further: what these do not show " + (keys ? "" : "(screen keys: see --keys) ")
-              + "is not told apart (give the model a view = function(app) of its own state).")
+              + "is not told apart (a model's view = function(app) gives its own state).")
         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
         return nil
     }

@@ -166,6 +166,11 @@ import Testing
             .replacingOccurrences(of: "VIEW", with: "view = function() return { marked } end,"))
         let set = try navscript(["explore", "set.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
         #expect(set.output.contains("the shortest counterexample has 3 actions"), "\(set.output)\(set.errors)")
+        // States the view tells apart are counted beside the abstract states.
+        try fixture.write("count.lua", model.replacingOccurrences(of: "ticks >= 2", with: "false")
+            .replacingOccurrences(of: "VIEW", with: "view = function() return math.min(ticks, 3) end,"))
+        let count = try navscript(["explore", "count.lua", "--exhaustive", "--depth", "5"], in: fixture.root)
+        #expect(count.output.contains("1 abstract state (4 states at rest told apart by what the shape does not show)"), "\(count.output)")
         // What has no text of its own is refused, at its path.
         try fixture.write("cycle.lua", model.replacingOccurrences(of: "VIEW", with: "view = function() local t = {} t.self = t return t end,"))
         let cycle = try navscript(["explore", "cycle.lua", "--exhaustive", "--depth", "2"], in: fixture.root)

@@ -271,8 +271,8 @@ extension NavRuntime {
                 guard container.kind == .stack else { throw table.error("field '\(name)' must be a stack Container or a list of Containers, got \(container)") }
                 return .one(container)
             }
-            guard table.call.type(at) == .table, table.call.length(at) > 0 || !table.hasKeys(at) else {
-                throw table.error("field '\(name)' must be a stack Container or a list of Containers")
+            guard table.call.type(at) == .table, table.call.length(at) > 0 else {
+                throw table.error("field '\(name)' must be a stack Container or a list of Containers, one or more")
             }
             return .list(try (0..<table.call.length(at)).map { position in
                 table.call.element(at, position + 1)

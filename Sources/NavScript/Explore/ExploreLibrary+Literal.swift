@@ -62,7 +62,9 @@ local keyOrder = { boolean = 1, number = 2, string = 3, table = 4 }
 local function canonical(value, path, open)
   local kind = type(value)
   if kind == "nil" or kind == "boolean" or kind == "number" or kind == "string" then return literal(value) end
-  if kind ~= "table" then error(format("view: %s is a %s, which states cannot be compared by", path, kind), 0) end
+  if kind ~= "table" then
+    error(format("view: %s is %s, which states cannot be compared by", path, kind == "userdata" and tostring(value) or "a " .. kind), 0)
+  end
   if open[value] then error(format("view: %s holds itself (a cycle)", path), 0) end
   open[value] = true
   local keys = {}

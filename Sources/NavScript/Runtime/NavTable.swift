@@ -55,6 +55,8 @@ struct NavTable {
 
     func string(_ name: String) throws -> String? {
         try field(name) { at in
+            // A whole number where text goes, as Lua's string arguments take one.
+            if call.type(at) == .number, let number = try? call.integer(at) { return String(number) }
             guard call.type(at) == .string else { throw error("field '\(name)' must be a string") }
             // Text is UTF-8: two titles that differ in other bytes would become one.
             guard let text = call.validString(at) else { throw error("field '\(name)' must be UTF-8 text") }
@@ -147,7 +149,7 @@ struct NavTable {
     }
 
     /// Whether the table at `at` has any key: a table of names where a list goes is no list.
-    func hasKeys(_ at: Int32) -> Bool {
+    private func hasKeys(_ at: Int32) -> Bool {
         guard call.reserve(2) else { return false }
         call.pushNil()
         guard call.next(at) else { return false }

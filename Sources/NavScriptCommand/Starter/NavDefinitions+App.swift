@@ -214,9 +214,11 @@ function DeeplinkManager:handleURLIfPossible(url, context, shouldLogError) end
 ---@return boolean
 function DeeplinkManager:canHandleURL(url, context) end
 --- Whether a type makes a deeplink of the notification; nothing is logged or handled.
+---@param notification {requestIdentifier?: string, categoryIdentifier?: string, actionIdentifier?: string, userInfo?: table}
 ---@return boolean
 function DeeplinkManager:canHandleNotification(notification, context) end
 --- Whether a type makes a deeplink of the shortcut; nothing is logged or handled.
+---@param shortcut {type: string, title?: string, userInfo?: table}
 ---@return boolean
 function DeeplinkManager:canHandleShortcut(shortcut, context) end
 ---@param notification {requestIdentifier?: string, categoryIdentifier?: string, actionIdentifier?: string, userInfo?: table}

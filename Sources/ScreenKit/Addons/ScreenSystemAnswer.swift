@@ -42,17 +42,21 @@ extension ScreenApplication {
     /// it) runs to completion too.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
-        // Only an answer the screen takes waits: a wrong one fails and changes nothing.
-        if container.presentationPhase == .presenting, let screen = container.systemScreen, answer.fits(screen) {
-            clock.run(until: { container.presentationPhase != .presenting })
+        // Only an answer the screen takes waits: a wrong one fails, saying why, and changes nothing.
+        var misfit = false
+        if container.presentationPhase == .presenting, let screen = container.systemScreen {
+            misfit = !answer.fits(screen)
+            if !misfit { clock.run(until: { container.presentationPhase != .presenting }) }
         }
         let first = navigator.nextNavigation
-        let result = respond(to: container, with: answer)
+        let result = respond(to: container, with: answer, onScreen: !misfit)
         clock.run(until: { !navigator.isNavigating(since: first) })
         return result
     }
 
-    private func respond(to container: ScreenContainer, with answer: ScreenSystemAnswer) -> Result<Void, Error> {
+    /// The answer's work; `onScreen: false` only for one the screen does not take, which
+    /// fails in the switch below before anything is done.
+    private func respond(to container: ScreenContainer, with answer: ScreenSystemAnswer, onScreen: Bool) -> Result<Void, Error> {
         if let finish = container.finishActivity {
             guard case let .activityFinished(completed) = answer else {
                 return .failure(ScreenFailure("\(container) shows a share activity: it is answered with whether it completed"))
@@ -73,7 +77,7 @@ extension ScreenApplication {
                 }
             }
         }
-        guard let presenter = container.presentingContainer, container.presentationPhase == .presented else {
+        guard let presenter = container.presentingContainer, container.presentationPhase == .presented || !onScreen else {
             return .failure(ScreenFailure("\(screen) is not on screen to answer"))
         }
         switch (screen, answer) {

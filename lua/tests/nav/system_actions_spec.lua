@@ -66,6 +66,8 @@ describe("leaving the app", function()
     app:navigate(here:openStoreApp { id = 456 })
     expect(app.opened):toEqual { "tel://5550199", "https://itunes.apple.com/app/id123", "https://itunes.apple.com/app/id456" }
     expect(app:navigate(here:fail(404))):toFail("^404$")
+    expect(app:navigate(here:showAlert { title = 404, actions = { { title = 1 } } })):toSucceed()
+    expect(app:top().system.title):toBe("404")
   end)
 
   scenario("take their first argument by Nivelir's label too, in the options table", function()
