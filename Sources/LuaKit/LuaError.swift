@@ -38,6 +38,11 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 
+    /// Whether it is a script limit that was broken: the instructions, the time or the memory.
+    public var breaksALimit: Bool {
+        kind == .instructionLimit || kind == .timeLimit || kind == .memory
+    }
+
     /// The `file:line` the message starts with, if it has one.
     public var location: (file: String, line: Int)? {
         LuaError.location(in: message)

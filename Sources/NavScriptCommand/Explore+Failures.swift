@@ -38,10 +38,11 @@ extension Explore {
                 let replay: ExploreRunner.Replay
                 do {
                     replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
-                } catch is LuaError {
-                    // A candidate that passes a limit or raises outside the model's checks fails
-                    // otherwise: it is not the same failure, and the shrinking goes on.
-                    return nil
+                } catch let error as LuaError {
+                    // A candidate that breaks the limit the walk broke, the same way, fails the
+                    // same (in its last step, as far as shrinking can tell); one that breaks
+                    // another, or raises outside the model's checks, fails otherwise.
+                    return error.breaksALimit && ExploreRunner.limitFailure(error).isSame(as: failure) ? candidate : nil
                 }
                 if replay.skipped, candidate.indices.contains(replay.index - 1) {
                     candidate.remove(at: replay.index - 1)
@@ -111,10 +112,12 @@ extension Explore {
     func report(_ found: Found, runner: ExploreRunner,
                         model: ScenarioFile, workingDirectory: URL) throws {
         let (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        // A broken limit ends a replay with the error: the trees are those before the last step.
+        let brokeALimit = found.failure.invariant == ExploreRunner.limitInvariant
         let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) {
-            try runner.run(shrunk, start: found.start, trees: true, randomSeed: found.randomSeed)
+            try runner.run(brokeALimit ? Array(shrunk.dropLast()) : shrunk, start: found.start, trees: true, randomSeed: found.randomSeed)
         }
-        let failure = replay.failure ?? found.failure
+        let failure = brokeALimit ? found.failure : replay.failure ?? found.failure
         print("")
         print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
         if found.start > 1 { print("  from start \(found.start)") }
@@ -132,7 +135,7 @@ extension Explore {
         if let cutShort {
             print("  (shrinking was stopped by \(cutShort): there may be fewer or simpler steps that fail the same way)")
         }
-        if !(replay.failure?.isSame(as: found.failure) ?? false) {
+        if !brokeALimit && !(replay.failure?.isSame(as: found.failure) ?? false) {
             print("  (replayed once more, these steps did not fail the same way: the model depends on something a walk does not set up, such as the clock of the machine or a module's state left by an earlier walk)")
         }
         guard let saveFailures else { return }

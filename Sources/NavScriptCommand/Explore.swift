@@ -147,8 +147,18 @@ struct Explore: ParsableCommand {
                 let walk: ExploreRunner.Walk
                 do {
                     walk = try result!.get()
+                } catch let error as LuaError where error.breaksALimit {
+                    // A broken limit is a failure too (a route that loops, a memory bomb): the
+                    // walk is walked again, step by step, to find what it took.
+                    let index = batch[slot]
+                    guard let (steps, again) = try watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
+                        runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
+                    }) else {
+                        throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(error))")
+                    }
+                    walk = ExploreRunner.Walk(brokeALimit: again, after: steps, index: index, seed: seed, actions: actions)
                 } catch {
-                    // A broken limit: name the walk, which the same command walks again.
+                    // A model that breaks otherwise: name the walk, which the same command walks again.
                     throw LuaError(kind: (error as? LuaError)?.kind ?? .runtime, message: "walk \(batch[slot] + 1) (seed \(seed)): \(Format.loadError(error))")
                 }
                 walked += 1

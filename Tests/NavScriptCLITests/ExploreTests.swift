@@ -123,6 +123,38 @@ import Testing
         #expect(!broken.output.contains("Never enabled"))
     }
 
+    /// A walk that breaks a limit (a route that loops) fails the built-in limit invariant:
+    /// walked again to find its steps, shrunk to the sequence that breaks it, saved, and the
+    /// saved scenario breaks it too; the same with any --jobs.
+    @Test func aWalkThatBreaksALimitIsAFailureShrunkAndSaved() throws {
+        let fixture = try Fixture(["loop.lua": """
+            local Home, A, B = nav.screen("Home"), nav.screen("A"), nav.screen("B")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Home() } } end,
+              actions = {
+                explore.action("a", function(app) return app:navigate(nav.route():top(nav.stack):push(A())) end),
+                explore.action("b", function(app)
+                  if app:top().name == "A" and #app:topStack().children >= 3 then while true do end end
+                  return app:navigate(nav.route():top(nav.stack):push(B()))
+                end),
+              },
+              builtins = { sizeBound = false },
+            }
+            """])
+        let result = try navscript(["explore", "loop.lua", "--save-failures", "saved", "--jobs", "2"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("✗ Invariant 'an action runs within the script limits' broke (walk 1, "), "\(result.output)")
+        // Two pushes, then the one that loops: a, a, b or b, a, b.
+        #expect(result.output.contains(", shrunk to 3):\n"), "\(result.output)")
+        #expect(result.output.contains("  3. b\n  loop.lua:7: instruction limit exceeded"), "\(result.output)")
+        let one = try navscript(["explore", "loop.lua", "--jobs", "1"], in: fixture.root)
+        let unsaved = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("Saved as ") } }
+        #expect(unsaved(one.output) == unsaved(result.output), "\(one.output)")
+        let run = try navscript(["run", "saved", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("loop.lua:7: instruction limit exceeded"), "\(run.output)")
+    }
+
     /// Walks cut short by --time say so: how many fit depends on the machine.
     @Test func walksStoppedByTheTimeSaySo() throws {
         let fixture = try Fixture(["tiny.lua": Self.tiny])
@@ -567,15 +599,22 @@ import Testing
         #expect((states ?? 0) >= 15, "\(result.output)")
     }
 
-    /// A walk that breaks a limit ends the exploration, and the message names the walk.
-    @Test func aWalkThatBreaksALimitIsNamed() throws {
-        let fixture = try Fixture(["loop.lua": """
+    /// A model that raises outside its actions and checks (its start) ends the exploration,
+    /// and the message names the walk; a walk that only loops is a failure of its own.
+    @Test func aWalkThatBreaksTheModelIsNamed() throws {
+        let fixture = try Fixture(["broken.lua": """
+            return explore.model { start = function() error("no app today") end,
+              actions = { explore.action("spin", function() end) } }
+            """, "loop.lua": """
             return explore.model { start = function() return nav.app() end,
               actions = { explore.action("spin", function() while true do end end) } }
             """])
-        let result = try navscript(["explore", "loop.lua", "--seed", "3"], in: fixture.root)
+        let result = try navscript(["explore", "broken.lua", "--seed", "3"], in: fixture.root)
         #expect(result.status == 2)
-        #expect(result.errors.contains("navscript explore: walk 1 (seed 3): loop.lua:2: instruction limit exceeded"), "\(result.errors)")
+        #expect(result.errors.contains("navscript explore: walk 1 (seed 3): broken.lua:1: no app today"), "\(result.errors)")
+        let loop = try navscript(["explore", "loop.lua", "--seed", "3"], in: fixture.root)
+        #expect(loop.status == 1)
+        #expect(loop.output.contains("(walk 1, 1 action, shrunk to 1):\n  1. spin\n  loop.lua:2: instruction limit exceeded"), "\(loop.output)")
     }
 
     /// A start that already breaks an invariant is shown as it is.

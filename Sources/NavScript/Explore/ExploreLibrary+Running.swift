@@ -156,7 +156,9 @@ end
 -- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
 -- often the state it led to was reached; the walk adds its own tries. Returns the steps
 -- taken ({action, args}), the failure (or nil), the shapes seen, and which actions were enabled.
-function explore.walk(model, depth, startIndex, keys, randomSeed, known)
+-- `stepped(name, args)`, when given, hears each step before it runs: what a walk that breaks
+-- a limit took is found by walking it again so.
+function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped)
   local app = startApp(model, startIndex, randomSeed)
   local steps, shapes, everEnabled, tried = {}, {}, {}, {}
   -- By shape, then by action: how well known where it leads is, and this walk's tries
@@ -195,6 +197,7 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known)
     local args = {}
     for j, g in ipairs(action.args) do args[j] = draw(g) end
     steps[#steps + 1] = { action = action.name, args = args }
+    if stepped then stepped(action.name, args) end
     failure = perform(model, app, action, args, #steps)
     shape = app:shape(keys)
     counts = triesIn(shape)

@@ -188,15 +188,21 @@ public final class ExploreRunner: @unchecked Sendable {
     /// Calls `library[name](model, arguments..., function?)` and reads `results` values as data.
     private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
                       _ arguments: [LuaValue], function: ((LuaCall) throws -> Int32)? = nil, results: Int32) throws -> [LuaValue] {
+        try call(runtime, library, model, name, arguments, functions: function.map { [$0] } ?? [], results: results)
+    }
+
+    /// Calls `library[name](model, arguments..., functions...)` and reads `results` values as data.
+    private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
+                      _ arguments: [LuaValue], functions: [(LuaCall) throws -> Int32], results: Int32) throws -> [LuaValue] {
         let lua = runtime.lua
         return try lua.withStack { call in
-            guard call.reserve(Int32(arguments.count) + 5) else { throw LuaError(kind: .runtime, message: "stack overflow") }
+            guard call.reserve(Int32(arguments.count + functions.count) + 4) else { throw LuaError(kind: .runtime, message: "stack overflow") }
             try library.push(on: call)
             call.field(-1, name)
             try model.push(on: call)
             for argument in arguments { call.push(value: argument) }
-            if let function { lua.pushFunction(on: call, function) }
-            try lua.pcall(call, arguments: Int32(arguments.count) + (function == nil ? 1 : 2), results: results)
+            for function in functions { lua.pushFunction(on: call, function) }
+            try lua.pcall(call, arguments: Int32(arguments.count + functions.count) + 1, results: results)
             let limits = LuaCopyLimits(values: .max, bytes: .max)
             return try (0..<results).map { try call.value(-results + $0, depth: 16, limits: limits) }
         }
@@ -244,11 +250,57 @@ public final class ExploreRunner: @unchecked Sendable {
         public let coverage: [String: [Int: Int]]
         /// The seed of the model's `math.random` in this walk.
         public let randomSeed: Int
+
+        /// Walk `index` of an exploration with `seed` that broke a limit in its last step. Of
+        /// what it went through, only the steps are known: the actions they took were enabled.
+        public init(brokeALimit error: LuaError, after steps: [ExploreStep], index: Int, seed: Int, actions: [String]) {
+            self.init(steps: steps, failure: ExploreRunner.limitFailure(error), shapes: [],
+                      enabled: Set(steps.compactMap { step in actions.firstIndex(of: step.action).map { $0 + 1 } }), coverage: [:],
+                      randomSeed: ExploreRunner.randomSeed(walk: index, of: seed))
+        }
+
+        init(steps: [ExploreStep], failure: ExploreFailure?, shapes: [String], enabled: Set<Int>, coverage: [String: [Int: Int]], randomSeed: Int) {
+            self.steps = steps
+            self.failure = failure
+            self.shapes = shapes
+            self.enabled = enabled
+            self.coverage = coverage
+            self.randomSeed = randomSeed
+        }
     }
+
+    /// The failure of a walk or replay that broke a limit: the instructions, the time, the
+    /// memory, named by the error's message (`routes/chat.lua:4: instruction limit exceeded`).
+    public static func limitFailure(_ error: LuaError) -> ExploreFailure {
+        ExploreFailure(invariant: limitInvariant, message: error.message)
+    }
+
+    /// The invariant a broken limit breaks.
+    public static let limitInvariant = "an action runs within the script limits"
 
     /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`,
     /// going where the walks before it, as `knowledge` holds them, have not been.
     public func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge = ExploreKnowledge()) throws -> Walk {
+        try walk(index: index, seed: seed, depth: depth, start: start, keys: keys, knowledge: knowledge, stepped: nil)
+    }
+
+    /// The steps walk `index` takes until it breaks a limit (the instructions, the time, the
+    /// memory): walked again as it was, each step heard before it runs, so that the last is
+    /// the one it broke the limit in. Nil when, walked again, it breaks none.
+    public func stepsToLimit(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge) -> (steps: [ExploreStep], error: LuaError)? {
+        var steps: [ExploreStep] = []
+        do {
+            _ = try walk(index: index, seed: seed, depth: depth, start: start, keys: keys, knowledge: knowledge) { steps.append($0) }
+            return nil
+        } catch let error as LuaError where error.breaksALimit {
+            return (steps, error)
+        } catch {
+            return nil
+        }
+    }
+
+    private func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge,
+                      stepped: ((ExploreStep) -> Void)?) throws -> Walk {
         let randomSeed = Self.randomSeed(walk: index, of: seed)
         return try withModel(seed: randomSeed) { runtime, library, model in
             // known(shape): { [action index] = how often the state it leads to was reached }
@@ -261,8 +313,16 @@ public final class ExploreRunner: @unchecked Sendable {
                 }
                 return 1
             }
-            let values = try call(runtime, library, model, "walk", [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys),
-                                                                  .integer(Int64(randomSeed))], function: known, results: 4)
+            let arguments: [LuaValue] = [.integer(Int64(depth)), .integer(Int64(start)), .boolean(keys), .integer(Int64(randomSeed))]
+            var functions = [known]
+            if let stepped {
+                functions.append { call in
+                    let limits = LuaCopyLimits(values: .max, bytes: .max)
+                    stepped(ExploreStep(action: (try? call.string(1)) ?? "?", arguments: (try? call.value(2, depth: 16, limits: limits))?.array ?? []))
+                    return 0
+                }
+            }
+            let values = try call(runtime, library, model, "walk", arguments, functions: functions, results: 4)
             let steps = values[0].array?.map { Self.step($0) } ?? []
             let shapes = values[2].array?.compactMap(\.string) ?? []
             var enabled = Set<Int>()
