@@ -246,8 +246,15 @@ struct Explore: ParsableCommand {
                     }
                     let candidate = sequence + [move]
                     explored += 1
-                    let expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
-                        try runner.expand(candidate, start: start, keys: keys, randomSeed: seed)
+                    let expansion: ExploreRunner.Expansion
+                    do {
+                        expansion = try watchdog.watch("a sequence of \(Format.count(candidate.count, "action"))", seconds: runner.secondsPerCall) {
+                            try runner.expand(candidate, start: start, keys: keys, randomSeed: seed)
+                        }
+                    } catch let error as LuaError where error.breaksALimit {
+                        // A sequence that breaks a limit is a counterexample, in its last action.
+                        print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
+                        return (candidate, start, ExploreRunner.limitFailure(error), "exhaustive search, depth \(candidate.count)", seed)
                     }
                     if expansion.replay.skipped { continue }
                     if let failure = expansion.replay.failure {

@@ -153,6 +153,10 @@ import Testing
         let run = try navscript(["run", "saved", "--color", "never"], in: fixture.root)
         #expect(run.status == 1)
         #expect(run.output.contains("loop.lua:7: instruction limit exceeded"), "\(run.output)")
+        // The exhaustive search finds it as the shortest counterexample.
+        let search = try navscript(["explore", "loop.lua", "--exhaustive", "--depth", "4"], in: fixture.root)
+        #expect(search.status == 1)
+        #expect(search.output.contains("the shortest counterexample has 3 actions"), "\(search.output)")
     }
 
     /// Walks cut short by --time say so: how many fit depends on the machine.
