@@ -266,8 +266,8 @@ struct Explore: ParsableCommand {
                     // A state mid-animation is followed whatever its shape: it is more than it.
                     // Only a state reached at rest stands for its shape, so one first seen
                     // mid-animation is still followed when a sequence reaches it at rest. At
-                    // rest, a state is its shape with the actions enabled and the held
-                    // deeplink: a `when` reads the model's own state, which the shape does not show.
+                    // rest, a state is its shape with the actions enabled, the held deeplink and
+                    // the model's view (`searchKey`): a `when` reads what the shape does not show.
                     seen.insert(expansion.shape)
                     if !expansion.isIdle || seenAtRest.insert(expansion.searchKey).inserted {
                         next.append((start, candidate, expansion.shape, expansion.next))

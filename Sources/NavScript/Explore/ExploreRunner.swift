@@ -185,15 +185,9 @@ public final class ExploreRunner: @unchecked Sendable {
         return try lua.withBudget { try body(runtime, library, model) }
     }
 
-    /// Calls `library[name](model, arguments..., function?)` and reads `results` values as data.
-    private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
-                      _ arguments: [LuaValue], function: ((LuaCall) throws -> Int32)? = nil, results: Int32) throws -> [LuaValue] {
-        try call(runtime, library, model, name, arguments, functions: function.map { [$0] } ?? [], results: results)
-    }
-
     /// Calls `library[name](model, arguments..., functions...)` and reads `results` values as data.
     private func call(_ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference, _ name: String,
-                      _ arguments: [LuaValue], functions: [(LuaCall) throws -> Int32], results: Int32) throws -> [LuaValue] {
+                      _ arguments: [LuaValue], functions: [(LuaCall) throws -> Int32] = [], results: Int32) throws -> [LuaValue] {
         let lua = runtime.lua
         return try lua.withStack { call in
             guard call.reserve(Int32(arguments.count + functions.count) + 4) else { throw LuaError(kind: .runtime, message: "stack overflow") }
