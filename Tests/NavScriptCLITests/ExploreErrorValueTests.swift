@@ -97,7 +97,8 @@ import Testing
         #expect(try navscript(["explore", "text.lua"], in: fixture.root).status == 0)
     }
 
-    /// A replay's step with more or fewer arguments than its action takes is refused, naming both.
+    /// A replay's step with more or fewer arguments than its action takes, or one its
+    /// generator could not draw, is refused, naming both.
     @Test func aReplayedStepWithOtherArgumentsIsRefused() throws {
         let fixture = try Fixture([
             "m.lua": """
@@ -113,13 +114,16 @@ import Testing
                 scenario("extra", function() explore.replay(model, { { "a", 1, 2 } }) end)
                 scenario("fine", function() explore.replay(model, { { "a" }, { "a" }, { "b", 2 } }) end)
                 scenario("missing", function() explore.replay(model, { { "b" } }) end)
+                scenario("outside", function() explore.replay(model, { { "b", 99 } }) end)
                 """,
         ])
         let run = try navscript(["run", "replay_spec.lua", "--color", "never"], in: fixture.root)
         #expect(run.status == 1)
         #expect(run.output.contains("does not hold after step 1 (a(1, 2)): 'a' takes 0 arguments, 2 given"), "\(run.output)")
         #expect(run.output.contains("does not hold after step 1 (b): 'b' takes 1 argument, 0 given"), "\(run.output)")
-        #expect(run.output.contains("1 passed, 2 failed"))
+        // What no walk could draw, as a hand-edited saved scenario may give.
+        #expect(run.output.contains("does not hold after step 1 (b(99)): 'b' takes a whole number from 1 to 3 as argument 1, 99 given"), "\(run.output)")
+        #expect(run.output.contains("1 passed, 3 failed"))
     }
 
     /// Walks with seeds next to each other draw differently from their first draws (Lua's

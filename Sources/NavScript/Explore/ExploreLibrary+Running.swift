@@ -207,6 +207,26 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped
   return steps, failure, shapes, everEnabled
 end
 
+-- Whether two plain values are equal, tables by their contents (a replayed argument is a
+-- copy of the value drawn).
+local function same(a, b)
+  if a ~= a and b ~= b then return true end   -- NaN, drawn and replayed
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for key, value in pairs(a) do if not same(value, b[key]) then return false end end
+  for key in pairs(b) do if a[key] == nil then return false end end
+  return true
+end
+
+-- What a replayed argument must be when generator `g` could not have drawn it, or nil.
+local function outside(g, v)
+  if g.kind == "int" then
+    if math.type(v) == "integer" and v >= g.lo and v <= g.hi then return nil end
+    return format("a whole number from %d to %d", g.lo, g.hi)
+  end
+  for _, value in ipairs(g.values) do if same(value, v) then return nil end end
+  return format("one of its %d values", #g.values)
+end
+
 -- The app explore.run left, and the actions enabled in it (for explore.frontier).
 local lastApp, lastChoices
 
@@ -233,6 +253,14 @@ function explore.run(model, steps, startIndex, withTrees, randomSeed)
       return { invariant = "the steps name actions of the model",
                message = format("'%s' takes %d argument%s, %d given", name, #model.actions[position].args,
                  #model.actions[position].args == 1 and "" or "s", #args) }, index, trees
+    end
+    -- A saved scenario edited by hand may give what no walk could draw.
+    for j, g in ipairs(model.actions[position].args) do
+      local want = outside(g, args[j])
+      if want then
+        return { invariant = "the steps name actions of the model",
+                 message = format("'%s' takes %s as argument %d, %s given", name, want, j, literal(args[j])) }, index, trees
+      end
     end
     local on = false
     for _, i in ipairs(choices) do if i == position then on = true break end end
@@ -281,16 +309,6 @@ function explore.argumentLists(model, name)
     lists = grown
   end
   return lists
-end
-
--- Whether two plain values are equal, tables by their contents (a replayed argument is a
--- copy of the value drawn).
-local function same(a, b)
-  if a ~= a and b ~= b then return true end   -- NaN, drawn and replayed
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for key, value in pairs(a) do if not same(value, b[key]) then return false end end
-  for key in pairs(b) do if a[key] == nil then return false end end
-  return true
 end
 
 -- Offsets below `k` (k > 0) to try, most first: all of it, then halfway, a quarter of the
