@@ -1,6 +1,6 @@
 /// The part of the `explore` library that runs models: the checks after each action,
-/// `explore.walk`, `explore.run` and `explore.frontier` for the exhaustive search, the
-/// simpler arguments shrinking tries, and `explore.replay`. It follows the definitions in
+/// `explore.walk`, `explore.run` and `explore.frontier` for the exhaustive search, and
+/// `explore.replay`. It follows the definitions in
 /// the same chunk, so it sees their locals (`builtinNames`, `values`, `draw`, ...).
 extension ExploreLibrary {
     static let running = #"""
@@ -311,56 +311,6 @@ function explore.argumentLists(model, name)
   return lists
 end
 
--- Offsets below `k` (k > 0) to try, most first: all of it, then halfway, a quarter of the
--- way, ... down to one, so that repeated shrinking reaches the smallest failing value as a
--- binary search does. `k` is read unsigned: the distance across a range wider than
--- math.maxinteger.
-local function steps(k)
-  local out = { k }
-  local step = k >> 1
-  while step >= 1 do
-    out[#out + 1] = step
-    step = step >> 1
-  end
-  return out
-end
-
--- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
--- ... down to one less. One of a list: up to 8 of the first values, then those halfway to
--- its place, ... down to the one before it.
-local function simplerValues(g, v)
-  local out = {}
-  if g.kind == "int" then
-    if math.type(v) ~= "integer" or v <= g.lo or v > g.hi then return out end
-    for _, step in ipairs(steps(v - g.lo)) do out[#out + 1] = v - step end
-    return out
-  end
-  local place
-  for i, value in ipairs(g.values) do
-    if same(value, v) then place = i break end
-  end
-  if not place then return out end
-  for i = 1, math.min(8, place - 1) do out[#out + 1] = g.values[i] end
-  for _, step in ipairs(steps(place - 1)) do
-    if place - step > 8 then out[#out + 1] = g.values[place - step] end
-  end
-  return out
-end
-
--- Simpler arguments for shrinking: each argument replaced by each value simpler than it.
-function explore.simpler(model, name, args)
-  local action = model.actions[model.byName[name]]
-  local out = {}
-  for j, g in ipairs(action.args) do
-    for _, v in ipairs(simplerValues(g, args[j])) do
-      local copy = { unpack(args, 1, #action.args) }
-      copy[j] = v
-      out[#out + 1] = copy
-    end
-  end
-  return out
-end
-
 -- What a saved failure's scenario calls: runs the steps and fails the way exploring did,
 -- with the walk's seed of math.random.
 function explore.replay(model, steps, startIndex, randomSeed)
@@ -400,6 +350,5 @@ function explore.replay(model, steps, startIndex, randomSeed)
   end
 end
 
-return explore
 """#
 }

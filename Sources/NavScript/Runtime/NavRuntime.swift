@@ -204,8 +204,8 @@ public final class NavRuntime {
                         [.object(container, runtime.containers)] + (completion.map { [.object($0, runtime.completions)] } ?? [])
                     }, results: 2) { _, call in
                         // false (and why), or nil and why, as Lua fails.
-                        call.type(-2) == .boolean && !call.boolean(-2) ? ((try? call.string(-1)) ?? "the refresh failed")
-                            : call.type(-2) == .nil && call.type(-1) != .nil ? ((try? call.string(-1)) ?? "the refresh failed") : nil
+                        let fails = call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil && call.type(-1) != .nil
+                        return fails ? (try? call.string(-1)) ?? "the refresh failed" : nil
                     }
                     if later { return }
                     done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))

@@ -1,0 +1,45 @@
+/// An invariant that did not hold.
+public struct ExploreFailure: Sendable, Hashable {
+    public let invariant: String
+    public let message: String
+    /// Whether the message describes the state (the built-ins `backToRoot`, `sizeBound`,
+    /// `noPendingActions`, `noPresentationOverDismissal`) rather than what went wrong.
+    public let describesState: Bool
+
+    public init(invariant: String, message: String, describesState: Bool = false) {
+        self.invariant = invariant
+        self.message = message
+        self.describesState = describesState
+    }
+
+    /// Whether `other` is this failure again, for shrinking: the same invariant and, unless
+    /// the message describes the state, the same first line of the message but for its
+    /// numbers. So `x(2)` failing with "bug A" does not stand in for `x(44)` failing with
+    /// "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is open twice", as
+    /// Hypothesis keeps to one error where another would be simpler.
+    public func isSame(as other: ExploreFailure) -> Bool {
+        form == other.form
+    }
+
+    /// What tells this failure from others, as `isSame` does: the invariant, and the form
+    /// of its message unless that describes the state (`one chat per id: Chat # is open
+    /// twice`). A saved scenario names it, and is saved over only by the same failure.
+    public var form: String {
+        describesState ? invariant : invariant + ": " + Self.form(message)
+    }
+
+    /// The first line with each run of digits as one `#`.
+    private static func form(_ message: String) -> String {
+        var out = "", inNumber = false
+        for character in message.prefix(while: { $0 != "\n" }) {
+            if character.isASCII && character.isNumber {
+                if !inNumber { out.append("#") }
+                inNumber = true
+            } else {
+                out.append(character)
+                inNumber = false
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import NavScript
+
+/// A report format `--reporter` names, and how its values are read and checked.
+enum ReporterKind: String, CaseIterable {
+    case console, tap, tap13, junit, json, html, map, blob
+
+    /// Whether the report needs the scenarios' steps recorded.
+    var recordsSteps: Bool { self == .html || self == .map || self == .blob }
+
+    /// Where a report that never goes to standard output is written when no path is given.
+    var defaultPath: String? {
+        switch self {
+        case .html: return "navscript-report"
+        case .map: return "navscript-map.dot"
+        case .blob: return "blob-report/report.json"
+        default: return nil
+        }
+    }
+
+    /// `--reporter` values with comma lists taken apart (`console,junit=out.xml,tap`, as
+    /// Playwright and Cucumber take them). A comma starts a new reporter only where a kind
+    /// follows it or no path comes before it, so a path may hold one (`junit=a,b.xml`).
+    static func split(_ texts: [String]) -> [String] {
+        texts.flatMap { text -> [String] in
+            var out: [String] = []
+            for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+                // `console,,tap` and a trailing comma leave nothing between: no reporter.
+                if piece.isEmpty { continue }
+                let name = piece.prefix { $0 != "=" }
+                if out.last?.contains("=") != true || ReporterKind(rawValue: String(name)) != nil {
+                    out.append(String(piece))
+                } else {
+                    out[out.count - 1] += "," + piece
+                }
+            }
+            return out
+        }
+    }
+
+    /// `--reporter kind[=path]`: the kind and the path; an unknown kind says which there are.
+    static func parse(_ text: String) throws(ValidationError) -> (kind: ReporterKind, path: String?) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard let kind = ReporterKind(rawValue: parts.first ?? "") else {
+            throw ValidationError("unknown reporter '\(parts.first ?? "")' (\(allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return (kind, parts.count > 1 ? parts[1] : nil)
+    }
+
+    /// Refuses two reporters left on standard output (their streams would interleave and
+    /// neither would parse; `files` says how to give one a file), a reporter given twice,
+    /// and two reporters given one file.
+    static func refuseConflicts(_ requested: [(kind: ReporterKind, path: String?)],
+                                           files: String = "kind=path") throws(ValidationError) {
+        let onStandardOutput = requested.filter { $0.kind.writesToStandardOutput(path: $0.path) }.map(\.kind.rawValue)
+        if onStandardOutput.count > 1 {
+            throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (\(files))")
+        }
+        var kinds: Set<ReporterKind> = []
+        var paths: [String: ReporterKind] = [:]
+        for (kind, path) in requested {
+            guard kinds.insert(kind).inserted else { throw ValidationError("reporter \(kind.rawValue) is given twice") }
+            guard let path = path ?? kind.defaultPath else { continue }
+            if kind == .map, path.lowercased().hasSuffix(".svg") {
+                throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
+            }
+            if let other = paths.updateValue(kind, forKey: path) {
+                throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
+            }
+        }
+    }
+
+    /// Whether the report writes to standard output, given no path or `/dev/stdout` (where
+    /// the console's summary and the coverage table must then keep out of its way).
+    func writesToStandardOutput(path: String?) -> Bool {
+        guard self != .console else { return false }
+        if let path { return ScenarioFileWriter.standardOutputPaths.contains(path) }
+        return defaultPath == nil
+    }
+}
