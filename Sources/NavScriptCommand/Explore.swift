@@ -32,7 +32,7 @@ struct Explore: ParsableCommand {
     @Argument(help: "The model file.")
     var file: String
 
-    @Option(help: "The seed of the walks (0).")
+    @Option(parsing: .unconditional, help: "The seed of the walks (0); any integer, negative ones too.")
     var seed = 0
 
     @Option(help: "How many walks (200).")

@@ -19,7 +19,7 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("instruction-limit"), help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
     var instructionLimitOption: Int?
 
-    @Option(help: "The seed of math.random (and of run's --shuffle).")
+    @Option(parsing: .unconditional, help: "The seed of math.random (and of run's --shuffle); any integer, negative ones too.")
     var seed: Int?
 
     var timeout: Double { timeoutOption ?? 10 }

@@ -30,6 +30,21 @@ import Testing
         #expect(result.output.contains("shrunk to 1):\n  1. pick(\"v10\", 1000)\n"), "\(result.output)")
     }
 
+    /// A negative seed is a seed: `--seed -5` reads as `--seed=-5`, not as an option `-5`,
+    /// for `explore` and for `run`.
+    @Test func aNegativeSeedIsASeed() throws {
+        let fixture = try Fixture(["wide.lua": Self.wide, "draw.lua": "scenario('draws', function() error(tostring(math.random(1, 1000000))) end)"])
+        let spaced = try navscript(["explore", "wide.lua", "--seed", "-5"], in: fixture.root)
+        #expect(spaced.status == 1, "\(spaced.output)")
+        #expect(spaced.output.contains("(seed -5)"), "\(spaced.output)")
+        #expect(try navscript(["explore", "wide.lua", "--seed=-5"], in: fixture.root).output == spaced.output)
+        let run = try navscript(["run", "draw.lua", "--seed", "-5"], in: fixture.root)
+        #expect(run.status == 1, "\(run.output)")
+        #expect(try navscript(["run", "draw.lua", "--seed=-5"], in: fixture.root).output.replacingOccurrences(of: #"\d+ ms"#, with: "", options: .regularExpression)
+                == run.output.replacingOccurrences(of: #"\d+ ms"#, with: "", options: .regularExpression))
+        #expect(try navscript(["run", "draw.lua", "--seed", "-6"], in: fixture.root).output != run.output)
+    }
+
     /// A walk's steps carry their arguments a few tables deep: a value is refused where the
     /// model loads past what a walk can carry, not in every walk.
     @Test func oneOfRefusesWhatAWalkCannotCarry() throws {
