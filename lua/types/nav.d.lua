@@ -215,7 +215,7 @@ function Route:selectTab(tab, options, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:selectedTab(kind, nested) end
----@param screen Screen
+---@param screen Screen|Container
 ---@param nested? NestedRoute
 ---@return Route
 function Route:setupTab(screen, nested) end

@@ -168,7 +168,7 @@ struct NavOptions {
     func stackAnimation(_ name: String) throws -> ScreenStackAnimation? {
         let value = try field(name)
         switch value {
-        case nil, .nil?, .boolean(true)?, .string("default")?: return .default
+        case nil, .nil?, .string("default")?: return .default
         case .boolean(false)?: return nil
         default: return try customAnimation(name, value).map(ScreenStackAnimation.custom)
         }

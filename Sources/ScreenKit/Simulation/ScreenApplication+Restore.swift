@@ -73,6 +73,12 @@ extension ScreenApplication {
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
         }
+        // UIKit presents from the presentation context, the outermost container below the
+        // window, as `nav.app { root = }` attaches a child's `presented`: a snapshot never
+        // has a child that presents.
+        if let child = children.first(where: { $0.presentedContainer != nil }) {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(child) presents, but only the outermost container of a tree presents (UIKit's presentation context)")
+        }
         if node.kind == .tabs {
             simulation.setTabs(container, to: children)
             if let selected = node.selectedIndex {

@@ -165,3 +165,15 @@ describe("restore", function()
     expect(copy:snapshot()):toEqual(app:snapshot())
   end)
 end)
+
+describe("restore refuses what UIKit cannot show", function()
+  scenario("a child that presents: only the outermost container of a tree presents", function()
+    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+    snapshot.children[1].children[1].presented = { kind = "modal", name = "Chat", children = {}, traits = {}, attributes = {} }
+    expect(function() nav.app { restore = snapshot } end)
+      :toFail("bad argument #1 to 'app' %(<UIViewController: Feed> presents, but only the outermost container of a tree presents")
+    snapshot.children[1].children[1].presented = nil
+    snapshot.children[1].presented = { kind = "modal", name = "Chat", children = {}, traits = {}, attributes = {} }
+    expect(nav.app { restore = snapshot }:top()):toShow(Chat())
+  end)
+end)

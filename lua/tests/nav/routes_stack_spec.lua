@@ -35,6 +35,9 @@ describe("push", function()
     expect({ app.transitions[1].animation, app.transitions[2].animation, app.transitions[3].animation }):toEqual({ "crossDissolve", "slide" })
     expect(app.transitions[3].animated):toBe(false)
     expect(app.clock):toBe(0.4)
+    -- true is no animation's name, as for tabs and the root: "default" is.
+    expect(function() top:push(Chat(), { animation = true }) end)
+      :toFail("bad argument #2 to 'push' %(option 'animation' must be an animation name, a {name =, duration =} table or false%)")
   end)
 
   scenario("runs a nested route on the new top, which stops merging", function()

@@ -61,3 +61,24 @@ describe("window routes", function()
     expect(tabs:top()):toShow(Feed { n = 1 })
   end)
 end)
+
+describe("window routes: the old root", function()
+  scenario("an old root put back shows alone: what it presented went with it", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    local old = app.window.children[1]
+    expect(app:navigate(nav.route():setRoot(Chat { chatId = 1 }))):toBe(true)
+    expect(old.presented):toBeNil()
+    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
+    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+    expect(app:top()):toShow(Feed())
+  end)
+
+  scenario("setRoot of the root it has with a custom animation runs the animation and records nothing", function()
+    local app = nav.app { root = Feed() }
+    expect(app:navigate(nav.route():setRoot(app.window.children[1], { animation = { name = "flip", duration = 2 } }))):toBe(true)
+    expect(app.clock):toBe(2)
+    expect(#app.transitions):toBe(0)
+    expect(app:navigate(nav.route():setRoot(app.window.children[1]))):toBe(true)
+    expect(app.clock):toBe(2)
+  end)
+end)

@@ -28,9 +28,11 @@ public struct ScreenSetRootAction: ScreenAction {
         } catch {
             return completion(.failure(error))
         }
-        // The root it has already: UIKit keeps it, and what it presents, as they are.
+        // The root it has already: UIKit keeps it, and what it presents, as they are; a
+        // custom animation still runs its transition on the window before completing.
         if root.parent === container {
-            return completion(.success(root))
+            guard let animation else { return completion(.success(root)) }
+            return navigator.simulation.completeCustomAnimation(after: animation.duration) { completion(.success(root)) }
         }
         if let error = navigator.simulation.placementError(root, in: container, for: self) {
             return completion(.failure(error))
