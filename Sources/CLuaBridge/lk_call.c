@@ -169,15 +169,12 @@ void lk_pushfields(lua_State *L, int idx) {
 static int lk_msghandler(lua_State *L) {
     const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     /* Lua puts its position before a string error only: a table, nil or a number raised
-       by a script is placed here at the script line that raised it. */
+       by a script is placed here at the script line that raised it, and so is an object
+       with a __tostring, unless its text starts with that place already. */
     char where[LK_WHERE_MAX];
     int placed = 0;
-    if (lua_type(L, 1) != LUA_TSTRING) {
-        if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL)
-            lua_pop(L, 1);   /* its own text says what it wants to */
-        else
-            placed = lk_scriptline(L, 1, 0, where, sizeof where);
-    }
+    if (lua_type(L, 1) != LUA_TSTRING)
+        placed = lk_scriptline(L, 1, 0, where, sizeof where);
     if (message != NULL) {
         lua_pushvalue(L, 1);
     } else if (lua_type(L, 1) == LUA_TNUMBER) {
@@ -187,12 +184,17 @@ static int lk_msghandler(lua_State *L) {
             lua_pop(L, 1);
             lua_pushcfunction(L, lk_tostringmeta);
             lua_pushvalue(L, 1);
-            if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+            int status = lua_pcall(L, 1, 1, 0);
+            if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
                 message = lua_tostring(L, -1);
+                if (placed && strncmp(message, where, strlen(where)) == 0 && message[strlen(where)] == ':')
+                    placed = 0;   /* placed by its own text */
+            } else if (status == LUA_OK) {
+                message = lua_pushfstring(L, "(error object is a %s value whose __tostring returned a %s value)", luaL_typename(L, 1),
+                                          luaL_typename(L, -1));
             } else {
                 message = lua_pushfstring(L, "(error object is a %s value whose __tostring failed: %s)", luaL_typename(L, 1),
                                           lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
-                placed = lk_scriptline(L, 1, 0, where, sizeof where);   /* no text of its own: placed */
             }
         } else if (lua_type(L, 1) == LUA_TTABLE) {
             luaL_Buffer b;

@@ -53,14 +53,17 @@ import Testing
     }
 
     /// Lua places only string errors; others are placed at the script line that raised
-    /// them, unless their own __tostring says what they want to.
+    /// them, an object with a __tostring too unless its text starts with that place.
     @Test func errorValuesThatAreNotStrings() throws {
         let h = try Harness()
         #expect(h.run("error({code = 1})")?.message == "test.lua:1: (error object is a table value: {code = 1})")
         #expect(h.run("error(nil)")?.message == "test.lua:1: (error object is a nil value)")
         #expect(h.run("\nerror(42)")?.message == "test.lua:2: 42")
         #expect(h.run("error('as given', 0)")?.message == "as given")
-        #expect(h.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))")?.message == "custom")
+        #expect(h.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))")?.message == "test.lua:1: custom")
+        #expect(h.run("error(setmetatable({}, {__tostring = function() return 'test.lua:1: placed' end}))")?.message == "test.lua:1: placed")
+        #expect(h.run("error(setmetatable({}, {__tostring = function() return 5 end}))")?.message
+                == "test.lua:1: (error object is a table value whose __tostring returned a number value)")
         let failing = h.run("error(setmetatable({}, {__tostring = function() error('again') end}))")
         #expect(failing?.kind == .errorHandler || failing?.message.contains("again") == true)
         #expect(try h.value("return 1") == .integer(1))   // the state goes on

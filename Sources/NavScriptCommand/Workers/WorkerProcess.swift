@@ -93,13 +93,17 @@ final class WorkerProcess {
                 let count = systemRead(descriptor, &chunk, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
+                // Only the new bytes are searched: a line of megabytes (a big snapshot or
+                // message) arrives in many chunks, and searching it again for each was quadratic.
+                let searched = buffer.count
                 buffer.append(contentsOf: chunk[..<count])
                 // Lines are cut from the buffer in place; what follows the last newline stays.
                 let consumed = buffer.withUnsafeBufferPointer { bytes in
-                    var start = 0
-                    while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                    var start = 0, from = searched
+                    while let newline = bytes[from...].firstIndex(of: 0x0A) {
                         line(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<newline]), as: UTF8.self))
                         start = newline + 1
+                        from = start
                     }
                     return start
                 }
