@@ -48,7 +48,7 @@ local function isApp(value) return type(value) == "userdata" and tostring(value)
 -- What explains a failure (showing values, diffs, pictures) loads on the first failure.
 local loadedReport
 local function report()
-  if not loadedReport then loadedReport = host.report()(deepEqual, isApp) end
+  if not loadedReport then loadedReport = host.report()(deepEqual, isApp, builtins) end
   return loadedReport
 end
 

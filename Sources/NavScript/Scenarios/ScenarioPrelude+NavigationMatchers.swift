@@ -87,7 +87,7 @@ function expectation:toMatchSnapshot(name)
     raise(self, "expect(value):toMatchSnapshot() works while a scenario runs, not while its file loads", 2)
   end
   need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
-  need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8.len(name) ~= nil, name)
+  need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8len(name) ~= nil, name)
   local value, text = self.value
   if getmetatable(value) == "Container" then
     text = value:tree()
@@ -109,7 +109,7 @@ function expectation:toMatchSnapshot(name)
   end
   -- A snapshot file is text: bytes that are not UTF-8 would be written as U+FFFD, and
   -- another such string would then match.
-  need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8.len(text) ~= nil)
+  need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8len(text) ~= nil)
   local ok, message, expected = host.snapshot(name, text)
   host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
   if not ok then

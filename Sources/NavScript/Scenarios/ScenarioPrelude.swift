@@ -58,10 +58,19 @@ enum ScenarioPrelude {
     /// `describe`, `scenario`, hooks and `pending`.
     static let definitionsSource = #"""
 local host = ...
+-- Lua's functions as they are before the file runs: a script's global `type = "chat"`
+-- (a forgotten `local`) must not break the runner, nor the report it loads on a failure.
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
 local getmetatable, setmetatable, math = getmetatable, setmetatable, math
+local tonumber, next, rawget, rawset, utf8len = tonumber, next, rawget, rawset, utf8.len
 local sort, concat, insert = table.sort, table.concat, table.insert
-local find, format, rep = string.find, string.format, string.rep
+local find, format, rep, match, gsub = string.find, string.format, string.rep, string.match, string.gsub
+local mathType, max, min = math.type, math.max, math.min
+local builtins = {
+  type = type, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs, next = next, error = error,
+  getmetatable = getmetatable, sort = sort, concat = concat, format = format, match = match, gsub = gsub,
+  mathType = mathType, max = max, min = min,
+}
 
 -- Definitions -----------------------------------------------------------------------
 
@@ -82,7 +91,7 @@ local function arguments(what, name, a, b)
     error(format("bad argument #1 to '%s' (string expected, got %s)", what, type(name)), 4)
   end
   -- Reports, reruns and the host tell scenarios apart by name, as text.
-  if not utf8.len(name) then
+  if not utf8len(name) then
     error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
   end
   local options, body = {}, a

@@ -1,23 +1,24 @@
 /// What explains a failed expectation: showing values, the paths where two tables differ, a
 /// line diff of two texts, and the picture of the hierarchy a container is in. The prelude
 /// loads it on the first failure (`host.report()`), so a passing scenario never pays for it.
-/// It gets the prelude's `deepEqual` and `isApp`, and returns its helpers.
+/// It gets the prelude's `deepEqual`, `isApp` and copies of Lua's functions, and returns its helpers.
 extension ScenarioPrelude {
     static let reportSource = #"""
-local deepEqual, isApp = ...
-local type, tostring, tonumber, pairs, ipairs, next, getmetatable = type, tostring, tonumber, pairs, ipairs, next, getmetatable
-local sort, concat = table.sort, table.concat
-local format = string.format
+local deepEqual, isApp, builtins = ...
+-- The prelude's copies of Lua's functions, taken before the scenario file ran.
+local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
+local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
+local match, gsub, mathType, max, min = builtins.match, builtins.gsub, builtins.mathType, builtins.max, builtins.min
 
 -- Showing values ------------------------------------------------------------------------
 
-local function quote(s) return (format("%q", s):gsub("\\\n", "\\n")) end
+local function quote(s) return (gsub(format("%q", s), "\\\n", "\\n")) end
 
 -- A number as Lua reads it back: 0.1 + 0.2 shows as 0.30000000000000004, not as 0.3.
 local function number(value)
   if value ~= value then return "nan" end
   local text = tostring(value)
-  if math.type(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
+  if mathType(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
   return text
 end
 
@@ -38,7 +39,7 @@ local function show(value, depth, seen)
   end
   sort(keys, function(x, y) return tostring(x) < tostring(y) end)
   for _, key in ipairs(keys) do
-    local label = type(key) == "string" and key:match("^[%a_][%w_]*$") and key or "[" .. show(key, depth + 1, seen) .. "]"
+    local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and key or "[" .. show(key, depth + 1, seen) .. "]"
     parts[#parts + 1] = label .. " = " .. show(value[key], depth + 1, seen)
   end
   seen[value] = nil
@@ -71,7 +72,7 @@ function serialize(value)
       end
       local keys = {}
       for key in pairs(v) do
-        if not (math.type(key) == "integer" and key >= 1 and key <= n) then keys[#keys + 1] = key end
+        if not (mathType(key) == "integer" and key >= 1 and key <= n) then keys[#keys + 1] = key end
       end
       sort(keys, function(x, y)
         if type(x) ~= type(y) then return type(x) < type(y) end
@@ -80,7 +81,7 @@ function serialize(value)
       end)
       for _, key in ipairs(keys) do
         out[#out + 1] = inner
-        if type(key) == "string" and key:match("^[%a_][%w_]*$") then
+        if type(key) == "string" and match(key, "^[%a_][%w_]*$") then
           out[#out + 1] = key
         else
           out[#out + 1] = "["
@@ -101,8 +102,8 @@ end
 
 -- A key in a path: `[2]`, `.name`, `["a b"]`, `[1.5]`, `[true]`.
 local function keyLabel(path, key)
-  if math.type(key) == "integer" then return format("%s[%d]", path, key) end
-  if type(key) == "string" and key:match("^[%a_][%w_]*$") then return path .. "." .. key end
+  if mathType(key) == "integer" then return format("%s[%d]", path, key) end
+  if type(key) == "string" and match(key, "^[%a_][%w_]*$") then return path .. "." .. key end
   return format("%s[%s]", path, show(key))
 end
 
@@ -164,7 +165,7 @@ local function textDiff(expected, received)
     for j = #b + 1, 1, -1 do
       if i > #a or j > #b then lcs[i][j] = 0
       elseif a[i] == b[j] then lcs[i][j] = lcs[i + 1][j + 1] + 1
-      else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
+      else lcs[i][j] = max(lcs[i + 1][j], lcs[i][j + 1]) end
     end
   end
   -- Each line with its place in both texts; then, as Jest and `diff -u` show a long text,
@@ -178,7 +179,7 @@ local function textDiff(expected, received)
   local context, shown = 5, {}
   for n, row in ipairs(rows) do
     if row[1] ~= " " then
-      for k = math.max(1, n - context), math.min(#rows, n + context) do shown[k] = true end
+      for k = max(1, n - context), min(#rows, n + context) do shown[k] = true end
     end
   end
   local out, n = {}, 1
