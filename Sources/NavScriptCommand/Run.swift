@@ -160,9 +160,10 @@ final class RunSession {
         if let json = options.requestedReporters.first(where: { $0.kind == .json }) {
             return printJSONList(to: json.path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: suiteOptions.workingDirectory))) } ?? .standardOutput)
         }
+        // One line a scenario, its name's control characters written out as the console writes them.
         for (_, scenario) in selected() {
             let tags = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
-            print("\(scenario.location): \(scenario.name)\(tags)\(scenario.isPending ? " (pending)" : "")")
+            print(Format.visible("\(scenario.location): \(scenario.name)\(tags)\(scenario.isPending ? " (pending)" : "")"))
         }
         for (file, error) in suite.loadErrors {
             StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")

@@ -188,7 +188,12 @@ struct RunOptions: ParsableArguments {
     /// and in each run of `watch`.
     func forbiddenOnly(in suite: SuiteExecutor) -> String? {
         guard forbidOnly else { return nil }
-        let focused = suite.listed.flatMap(\.scenarios).filter(\.isFocused).map(\.location)
+        // The lines where `.only` is written, once each (a describe.only focuses many).
+        var focused: [String] = []
+        for scenario in suite.listed.flatMap(\.scenarios) where scenario.isFocused {
+            let place = scenario.focusedAt ?? scenario.location
+            if !focused.contains(place) { focused.append(place) }
+        }
         guard !focused.isEmpty else { return nil }
         return "navscript: scenarios are marked .only (\(focused.joined(separator: ", "))) and --forbid-only is on"
             + (forbidOnlyFlag == nil ? " (CI mode)" : "") + ": remove the .only, so that the whole suite runs"

@@ -276,4 +276,28 @@ import Testing
         #expect(try navscript(["run", ".", "--ci", "--no-forbid-only"], in: fixture.root).status == 0)
         #expect(try navscript(["run", ".", "--forbid-only"], in: fixture.root).status == 2)
     }
+
+    /// The refusal names the lines where `.only` is written, once each: not the scenarios a
+    /// `describe.only` holds (a skipped one among them).
+    @Test func forbidOnlyNamesTheLinesOfTheOnly() throws {
+        let fixture = try Fixture(["block_spec.lua": """
+            describe.only("d", function()
+              it("a", function() end)
+              it.skip("b", function() end)
+            end)
+            it("c", function() end)
+            it.only("d", function() end)
+            """])
+        let result = try navscript(["run", ".", "--forbid-only"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("navscript: scenarios are marked .only (block_spec.lua:1, block_spec.lua:6) and"), "\(result.errors)")
+    }
+
+    /// `--list` prints a scenario a line, its name's control characters written out.
+    @Test func listWritesOneLineAScenario() throws {
+        let fixture = try Fixture(["odd_spec.lua": #"it("new\nline \27[31m red", function() end) it("plain", function() end)"#])
+        let result = try navscript(["run", ".", "--list"], in: fixture.root)
+        #expect(result.status == 0)
+        #expect(result.output == "odd_spec.lua:1: new\\x0aline \\x1b[31m red\nodd_spec.lua:1: plain\n", "\(result.output)")
+    }
 }

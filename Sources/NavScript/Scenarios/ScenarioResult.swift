@@ -14,14 +14,17 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public let isPending: Bool
     /// Marked with `.only` (itself or a `describe` around it).
     public var isFocused = false
+    /// "file:line" of that `.only`, where the file was listed (results do not carry it).
+    public var focusedAt: String?
 
-    public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false) {
+    public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false, focusedAt: String? = nil) {
         self.index = index
         self.name = name
         self.tags = tags
         self.location = location
         self.isPending = isPending
-        self.isFocused = isFocused
+        self.isFocused = isFocused || focusedAt != nil
+        self.focusedAt = focusedAt
     }
 }
 

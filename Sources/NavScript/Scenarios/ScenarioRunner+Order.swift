@@ -20,7 +20,7 @@ extension ScenarioFileRunner {
         }
         return ordered.enumerated().map { position, scenario in
             ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
-                         isPending: scenario.isPending, isFocused: scenario.isFocused)
+                         isPending: scenario.isPending, isFocused: scenario.isFocused, focusedAt: scenario.focusedAt)
         }
     }
 

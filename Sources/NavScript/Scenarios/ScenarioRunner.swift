@@ -77,7 +77,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 (ScenarioInfo(index: 0, name: entry["name"]?.string ?? "?",
                               tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
                               location: entry["line"]?.string ?? displayPath,
-                              isPending: entry["pending"]?.boolean ?? false, isFocused: entry["only"]?.boolean ?? false),
+                              isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string),
                  entry["placeholder"]?.boolean == true)
             }
             // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
