@@ -158,6 +158,17 @@ import Testing
         #expect(escaped.output.contains("esc_spec.lua:1: bell \\x07"), "\(escaped.output)")
         // The console moved to standard error, so that standard output is only TAP.
         #expect(result.errors.contains("3 passed, 2 failed, 1 skipped"))
+        // A script error's traceback is `stack`, as node-tap writes it; an after_each hook's
+        // failure after the scenario's keeps both (the scenario's traceback in the message).
+        let hooked = try Fixture(["hook_spec.lua": """
+            describe("d", function()
+              after_each(function() error("hook") end)
+              it("t", function() error("body") end)
+            end)
+            """])
+        let both = try navscript(["run", ".", "--reporter", "tap"], in: hooked.root)
+        #expect(both.output.contains("    \thook_spec.lua:3: in function <hook_spec.lua:3>\n    \n    and then an after hook failed:\n    hook_spec.lua:2: hook\n"), "\(both.output)")
+        #expect(both.output.contains("    line: 3\n  stack: |-\n    \t[C]: in global 'error'\n    \thook_spec.lua:2: in field 'after_each'\n  ...\n"), "\(both.output)")
     }
 
     /// `tap13` is the same test points under a version 13 line, with messages as YAMLish

@@ -33,7 +33,7 @@ final class TAPReporter: Reporter {
                     lines.append("ok \(number) - \(description) # SKIP " + escape(result.message.map { "pending: \($0)" } ?? "pending"))
                 case .failed:
                     lines.append("not ok \(number) - \(description)")
-                    lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location)
+                    lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location, stack: result.traceback)
                 }
             }
         }
@@ -70,26 +70,32 @@ final class TAPReporter: Reporter {
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
     }
 
-    private func diagnostics(message: String, location: String) -> [String] {
+    /// `stack` is the traceback, under node-tap's name for it.
+    private func diagnostics(message: String, location: String, stack: String? = nil) -> [String] {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
-        // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
-        // needs the block's indentation said (`|2-`), or YAML takes it from that line.
-        let messageLines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Format.visible(String($0)) }
-        var lines = ["  ---"]
-        if version == 13 {
-            // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
-            lines.append("  message: " + doubleQuoted(messageLines.joined(separator: "\n")))
-        } else {
-            let indented = messageLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
-            lines.append(indented ? "  message: |2-" : "  message: |-")
-            lines += messageLines.map { "    \($0)" }
-        }
+        var lines = ["  ---"] + text("message", message)
         lines += ["  severity: fail", "  at:", "    file: \(yaml(Format.visible(file)))"]
         if let line {
             lines.append("    line: \(line)")
         }
+        if let stack, !stack.isEmpty {
+            lines += text("stack", stack)
+        }
         lines.append("  ...")
         return lines
+    }
+
+    /// A key of several lines.
+    private func text(_ key: String, _ value: String) -> [String] {
+        // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
+        // needs the block's indentation said (`|2-`), or YAML takes it from that line.
+        let valueLines = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Format.visible(String($0)) }
+        if version == 13 {
+            // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
+            return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
+        }
+        let indented = valueLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
+        return [indented ? "  \(key): |2-" : "  \(key): |-"] + valueLines.map { "    \($0)" }
     }
 
     private func escape(_ text: String) -> String {
