@@ -17,6 +17,7 @@
 **    budget, and turns every error into a status and a message on the stack.
 */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <lauxlib.h>
 #include "lk_host.h"
@@ -73,6 +74,15 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver) {
     h->in_host--;
     h->shared.receiver = outer_receiver;
     h->current = outer;
+    /* A host call can take long while the script runs few instructions (a picture of a big
+       hierarchy, again and again), so the hook alone would see the time limit late: each
+       outermost call reads a cheap clock on its way back. */
+    if (h->stop == LK_STOP_NONE && h->in_host == 0 && h->deadline > 0 && lk_coarsenow() > h->deadline) {
+        char where[LK_WHERE_MAX];
+        if (!lk_scriptline(L, 1, 1, where, sizeof where))
+            snprintf(where, sizeof where, "%s", h->where);
+        lk_setstop(h, LK_STOP_TIME, where);
+    }
     if (h->stop != LK_STOP_NONE)      /* a limit passed, or the system ran out of memory */
         return lk_raisestop(L, h);
     if (results >= 0) {

@@ -95,6 +95,7 @@ static inline int lk_hookmask(lk_host *h) {
 void lk_coverline(lua_State *L, lk_host *h, lua_Debug *ar);
 void lk_coverclose(lk_host *h);
 double lk_now(void);
+double lk_coarsenow(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
 void lk_hook(lua_State *L, lua_Debug *ar);

@@ -31,6 +31,23 @@ import Darwin
         #expect(result.output.contains("3 passed, 1 failed, 0 skipped"))
     }
 
+    /// Slow calls into the host between few instructions (the hook runs once in a thousand)
+    /// still meet the time limit, at the line of the call, in a worker or in process.
+    @Test(arguments: [[], ["--in-process"]])
+    func slowHostCallsMeetTheTimeLimitAtTheirLine(mode: [String]) throws {
+        let fixture = try Fixture(["slow_spec.lua": """
+            local A = nav.screen("A")
+            scenario("slow host calls", function()
+              local l = {} for i = 1, 9999 do l[i] = A { i = i, s = string.rep("y", 200) } end
+              local app = nav.app { root = nav.stack(l) }
+              for _ = 1, 40 do app:tree() end
+            end)
+            """])
+        let result = try navscript(["run", ".", "--timeout", "1", "--color", "never"] + mode, in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("slow_spec.lua:5: time limit exceeded (1 s)\n     stack traceback:\n     \t[C]: in method 'tree'"), "\(result.output)")
+    }
+
     @Test func aFileStuckWhileItLoadsIsALoadError() throws {
         let fixture = try Fixture(["stuck_spec.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nscenario('never', function() end)",
                                    "fine_spec.lua": "scenario('fine', function() end)"])
