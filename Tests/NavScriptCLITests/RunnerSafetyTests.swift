@@ -48,6 +48,27 @@ import Darwin
         #expect(result.output.contains("slow_spec.lua:5: time limit exceeded (1 s)\n     stack traceback:\n     \t[C]: in method 'tree'"), "\(result.output)")
     }
 
+    /// The memory cap counts what Swift keeps for a script as it keeps it, the same in a
+    /// worker and in process: screens while their values live (made and dropped in a loop,
+    /// they never add up), and every step of a route, merged stack edits too.
+    @Test(arguments: [[], ["--in-process"]])
+    func theMemoryCapCountsWhatSwiftKeeps(mode: [String]) throws {
+        let fixture = try Fixture(["memory_spec.lua": """
+            local A = nav.screen("A")
+            scenario("screens made and dropped", function()
+              for i = 1, 200000 do local _ = A { i = i, s = string.rep("y", 100) } end
+            end)
+            scenario("a route of many merged pushes", function()
+              local a, r = A(), nav.route():top(nav.stack)
+              for _ = 1, 200000 do r = r:push(a) end
+            end)
+            """])
+        let result = try navscript(["run", ".", "--memory-limit", "8", "--color", "never"] + mode, in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("memory_spec.lua:7: memory limit exceeded (8192 KiB)"), "\(result.output)")
+        #expect(result.output.contains("1 passed, 1 failed"), "\(result.output)")
+    }
+
     @Test func aFileStuckWhileItLoadsIsALoadError() throws {
         let fixture = try Fixture(["stuck_spec.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nscenario('never', function() end)",
                                    "fine_spec.lua": "scenario('fine', function() end)"])

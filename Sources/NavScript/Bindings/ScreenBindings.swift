@@ -60,7 +60,7 @@ extension NavRuntime {
     static let screenBindings: [NavBinding] = [
         .metamethod(.screenType, "__call") { runtime, call in
             let type = try call.object(1, runtime.screenTypes)
-            var traits: [String: ScreenValue] = [:]
+            var traits: [String: ScreenValue] = [:], traitBytes = 0
             switch call.type(2) {
             case .none, .nil: break
             case .table:
@@ -77,7 +77,7 @@ extension NavRuntime {
                 guard case let .table(array, fields) = value, array.isEmpty else {
                     throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                 }
-                try runtime.keep(bytes: value.estimatedSize)
+                traitBytes = value.estimatedSize
                 for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
                     switch value {
                     case .boolean, .integer, .number, .string: traits[name] = ScreenValue(value)
@@ -87,7 +87,9 @@ extension NavRuntime {
             default:
                 throw LuaCallError.argument(1, "table of traits expected, got \(call.typeName(2))")
             }
-            call.push(ScreenObject(runtime.makeScreen(type, traits: traits)), runtime.screens)
+            let screen = ScreenObject(runtime.makeScreen(type, traits: traits))
+            try runtime.keep(bytes: NavRuntime.screenBytes + traitBytes, for: screen)
+            call.push(screen, runtime.screens)
             return 1
         },
         .property(.screenType, "name", ScreenTypeObject.self) { _, call, type in call.push(type.name) },

@@ -105,6 +105,14 @@ public struct AnyScreenRoute {
     ///     let (charge, _) = lua.chargeMemory(refundable: 64)
     ///     _ = route.keep(charge)   -- Lua: nav.route():push(chat), charged while it lives
     public func keep(_ charge: @autoclosure () -> AnyObject) -> Bool {
+        // A stack edit merged into the one before it adds a node to the edits that later
+        // routes share, and a new action that lives only as long as this route: the step is
+        // the edit, kept while any route holds it.
+        if let edit = tail?.last as? ScreenSetStackAction, let newest = edit.edits {
+            guard newest.charge == nil else { return false }
+            newest.charge = charge()
+            return true
+        }
         if let tail {
             guard tail.charge == nil else { return false }
             tail.charge = charge()
