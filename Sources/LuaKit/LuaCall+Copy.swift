@@ -6,11 +6,16 @@ extension LuaCall {
     /// Converts the value at `index` to plain data, tables included (up to `depth` levels;
     /// deeper or cyclic tables throw). The copy is bounded by `limits`: a table that shares
     /// subtables many times (a DAG) counts each use, so that no small script can make the
-    /// host copy a huge tree.
-    public func value(_ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws(LuaCallError) -> LuaValue {
+    /// host copy a huge tree. With `limits.requiresText`, bytes that are not UTF-8 are
+    /// refused with the error `notText` makes of where they are (by default the message
+    /// `LuaNotText.reason`).
+    public func value(_ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits(),
+                      notText: (LuaNotText) -> LuaCallError = { .message($0.reason) }) throws(LuaCallError) -> LuaValue {
         var budget = limits
         do {
             return try value(index, depth: depth, budget: &budget)
+        } catch let error as LuaNotText {
+            throw notText(error)
         } catch LuaCopyLimits.Exceeded.values {
             throw .message("value too large to copy (more than \(limits.values) values; a shared table counts each time it is reached)")
         } catch LuaCopyLimits.Exceeded.bytes {
@@ -35,7 +40,7 @@ extension LuaCall {
             budget.bytes -= Int(lua_rawlen(L, index))
             guard budget.bytes >= 0 else { throw LuaCopyLimits.Exceeded.bytes }
             guard let text = validString(index) else {
-                if budget.requiresText { throw LuaCallError.message("a string that is not UTF-8 text cannot be copied") }
+                if budget.requiresText { throw LuaNotText(path: [], isKey: false) }
                 return .string(optionalString(index) ?? "")
             }
             return .string(text)
@@ -46,32 +51,63 @@ extension LuaCall {
             var array: [LuaValue] = []
             var fields: [String: LuaValue] = [:]
             let length = lua_rawlen(L, index)
-            if length > 0 {
-                for position in 1...Int64(length) {
-                    lua_rawgeti(L, index, position)
+            // The element being copied, put first on the path of bytes it has that are not text.
+            var step: LuaNotText.Step?
+            do {
+                if length > 0 {
+                    for position in 1...Int64(length) {
+                        lua_rawgeti(L, index, position)
+                        defer { clua_pop(L, 1) }
+                        step = .position(position)
+                        array.append(try value(-1, depth: depth - 1, budget: &budget))
+                    }
+                }
+                lua_pushnil(L)
+                while lua_next(L, index) != 0 {
                     defer { clua_pop(L, 1) }
-                    array.append(try value(-1, depth: depth - 1, budget: &budget))
-                }
-            }
-            lua_pushnil(L)
-            while lua_next(L, index) != 0 {
-                defer { clua_pop(L, 1) }
-                if lua_type(L, -2) == LUA_TSTRING {
-                    guard let key = validString(-2) ?? (budget.requiresText ? nil : optionalString(-2)) else {
-                        throw LuaCallError.message("a key that is not UTF-8 text cannot be copied")
-                    }
-                    budget.bytes -= key.utf8.count
-                    fields[key] = try value(-1, depth: depth - 1, budget: &budget)
-                } else if lua_isinteger(L, -2) != 0 {
-                    let key = clua_tointegerx(L, -2, nil)
-                    if key < 1 || key > Int64(length) {
-                        fields[String(key)] = try value(-1, depth: depth - 1, budget: &budget)
+                    step = nil
+                    if lua_type(L, -2) == LUA_TSTRING {
+                        guard let key = validString(-2) ?? (budget.requiresText ? nil : optionalString(-2)) else {
+                            throw LuaNotText(path: [], isKey: true)
+                        }
+                        budget.bytes -= key.utf8.count
+                        step = .field(key)
+                        fields[key] = try value(-1, depth: depth - 1, budget: &budget)
+                    } else if lua_isinteger(L, -2) != 0 {
+                        let key = clua_tointegerx(L, -2, nil)
+                        if key < 1 || key > Int64(length) {
+                            step = .position(key)
+                            fields[String(key)] = try value(-1, depth: depth - 1, budget: &budget)
+                        }
                     }
                 }
+            } catch var error as LuaNotText {
+                if let step { error.path.insert(step, at: 0) }
+                throw error
             }
             return .table(array: array, fields: fields)
         default:
             return .opaque(typeName(index))
         }
+    }
+}
+
+/// Where a copy that takes text only (`LuaCopyLimits.requiresText`) met bytes that are not
+/// UTF-8: the steps from the value copied down to the string, or to the table that has
+/// such a key (`name` of `children[1]`: `[.field("children"), .position(1), .field("name")]`).
+public struct LuaNotText: Error, Sendable {
+    public enum Step: Hashable, Sendable {
+        case field(String)
+        case position(Int64)
+    }
+
+    /// Outermost first; empty for the value itself.
+    public var path: [Step]
+    /// Whether it is a key of the table at `path`, not the string there.
+    public var isKey: Bool
+
+    /// What a copy says by default (where is left to its caller).
+    public var reason: String {
+        isKey ? "a key that is not UTF-8 text cannot be copied" : "a string that is not UTF-8 text cannot be copied"
     }
 }

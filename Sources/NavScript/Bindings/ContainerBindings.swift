@@ -55,6 +55,10 @@ extension NavRuntime {
             default: break
             }
             let value = try call.value(3, depth: 8, limits: attributeLimits)
+            // A decorator's attribute keeps its shape, so that the app's snapshot restores.
+            if let attribute = ScreenValue(value), let problem = ScreenAttribute.problem(with: attribute, for: name) {
+                throw LuaCallError.argument(3, problem)
+            }
             try runtime.keep(bytes: value.estimatedSize + name.utf8.count)
             container.setAttribute(ScreenValue(value), for: name)
             return 0

@@ -6,18 +6,51 @@ import ScreenKit
 /// tree, keys, classes, styles, selection, presentations, clock and held deeplink). The
 /// snapshot is plain data, so it can be changed, stored or made by hand.
 extension NavRuntime {
-    /// The most containers a restored snapshot may have.
-    static let restoreLimits = LuaCopyLimits(values: 1_000_000, bytes: 64 << 20)
+    /// The most containers a restored snapshot may have; its text is UTF-8, as `nav.screen`'s
+    /// names are (`"\255"` and `"\254"` would both become U+FFFD).
+    static let restoreLimits = LuaCopyLimits(values: 1_000_000, bytes: 64 << 20, requiresText: true)
 
     func restoredApplication(_ call: LuaCall, _ index: Int32) throws -> (ScreenApplication, String?) {
         guard call.type(index) == .table else { throw LuaCallError.argument(1, "option 'restore' must be a snapshot (app:snapshot())") }
-        let value = try call.value(index, depth: 256, limits: Self.restoreLimits)
+        let value = try call.value(index, depth: 256, limits: Self.restoreLimits) { .argument(1, Self.restoreReason($0)) }
         do {
             let state = try ScreenApplicationState(luaSnapshot: value)
             return (try ScreenApplication(restoring: state), state.pendingDeeplink)
         } catch let error as ScreenDSLError {
             throw LuaCallError.argument(1, error.reason)
         }
+    }
+}
+
+extension NavRuntime {
+    /// Where a snapshot has bytes that are not UTF-8, named as its other errors name a
+    /// field: the node, then the field in it (`restore.children[1]: traits.room must be
+    /// UTF-8 text, got bytes that are not`).
+    static func restoreReason(_ notText: LuaNotText) -> String {
+        var node = "restore", steps = notText.path[...]
+        // A node's children and what it presents are nodes, when the bytes are inside them.
+        while let first = steps.first, steps.count > 1 || notText.isKey {
+            if first == .field("children"), steps.count > 1, case let .position(position) = steps[steps.startIndex + 1],
+               steps.count > 2 || notText.isKey {
+                node += ".children[\(position)]"
+                steps = steps.dropFirst(2)
+            } else if first == .field("presented") {
+                node += ".presented"
+                steps = steps.dropFirst()
+            } else {
+                break
+            }
+        }
+        let field = steps.reduce(into: "") { text, step in
+            switch step {
+            case let .field(name): text += text.isEmpty ? name : "." + name
+            case let .position(position): text += "[\(position)]"
+            }
+        }
+        if notText.isKey {
+            return "\(node): \(field.isEmpty ? "a field's name" : "a name in " + field) must be UTF-8 text, got bytes that are not"
+        }
+        return "\(node): \(field) must be UTF-8 text, got bytes that are not"
     }
 }
 

@@ -10,6 +10,11 @@
 ///     -- Lua: nav.app { restore = app:snapshot() }
 ///
 /// `ScreenApplicationState` keeps the clock and a held deeplink with the hierarchy.
+///
+/// A field that would be dropped is refused, naming where it is as Lua's table does
+/// (`restore.children[1].presented: ...`): what a window presents (its root presents), a
+/// selection outside tabs, a presentation phase on a node nothing presents, an attribute
+/// of another shape than its decorator's, and a clock past `ScreenClock.longest`.
 extension ScreenApplication {
     public convenience init(restoring snapshot: ScreenSnapshot, clock: Double = 0, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
         self.init(timing: timing)
@@ -19,14 +24,24 @@ extension ScreenApplication {
         guard snapshot.children.count <= 1 else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window has one root, the snapshot has \(snapshot.children.count)")
         }
-        var underWay: [PresentationUnderWay] = []
-        let roots = try snapshot.children.map { try restore($0, depth: 1, underWay: &underWay) }
-        simulation.replaceChildren(of: window, with: roots)
-        if let presented = snapshot.presented.first {
-            try attach(restore(presented, depth: 1, underWay: &underWay), as: presented, to: window, underWay: &underWay)
+        guard (0...ScreenClock.longest).contains(clock) else { throw Self.clockError }
+        // What the app presents is under its root, the presentation context, as
+        // `app.snapshot()` writes it: a window's own `presented` would show nowhere.
+        guard snapshot.presented.isEmpty else {
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "restore: presented must be left out: a window presents nothing, "
+                + "its root presents (restore.children[1].presented)")
         }
+        try Self.check(snapshot, at: "restore", isPresented: false)
+        for (name, value) in snapshot.attributes {
+            window.setAttribute(value, for: name)
+        }
+        var underWay: [PresentationUnderWay] = []
+        let roots = try snapshot.children.enumerated().map { position, root in
+            try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay)
+        }
+        simulation.replaceChildren(of: window, with: roots)
         window.isHidden = !snapshot.isVisible
-        if clock.isFinite && clock > 0 {
+        if clock > 0 {
             simulation.clock.advance(by: clock)
         }
         for presentation in underWay {
@@ -43,7 +58,30 @@ extension ScreenApplication {
         let ends: Double?
     }
 
-    private func restore(_ node: ScreenSnapshot, depth: Int, underWay: inout [PresentationUnderWay]) throws -> ScreenContainer {
+    /// What a clock outside `0...ScreenClock.longest` gets (Lua's `restore.clock`).
+    public static let clockError = ScreenDSLError.invalidArgument(verb: "restore", message: "restore.clock must be a number of seconds from 0 to 3.2e10")
+
+    /// Refuses what `node`, at `path`, has that a restored container would drop.
+    private static func check(_ node: ScreenSnapshot, at path: String, isPresented: Bool) throws(ScreenDSLError) {
+        func fail(_ message: String) -> ScreenDSLError { .invalidArgument(verb: "restore", message: "\(path): \(message)") }
+        if node.selectedIndex != nil, node.kind != .tabs {
+            throw fail("selectedIndex must be left out: only tabs select, this is a \(node.kind.rawValue)")
+        }
+        for (field, given) in [("presentationPhase", node.presentationPhase != nil), ("presentationEnds", node.presentationEnds != nil)] where given && !isPresented {
+            throw fail("\(field) must be left out: nothing presents this \(node.kind.rawValue) (only a node in a presented field is)")
+        }
+        if node.presentationEnds != nil, node.presentationPhase != .presenting, node.presentationPhase != .dismissing {
+            throw fail("presentationEnds must be left out: it is for a presentation under way (presentationPhase presenting or dismissing)")
+        }
+        for name in node.attributes.keys.sorted() {
+            if let value = node.attributes[name], let problem = ScreenAttribute.problem(with: value, for: name) {
+                throw fail(problem)
+            }
+        }
+    }
+
+    private func restore(_ node: ScreenSnapshot, at path: String, depth: Int, isPresented: Bool = false,
+                         underWay: inout [PresentationUnderWay]) throws -> ScreenContainer {
         guard depth < simulation.limits.depth else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
         }
@@ -53,6 +91,7 @@ extension ScreenApplication {
         guard node.kind != .window else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window inside a window")
         }
+        try Self.check(node, at: path, isPresented: isPresented)
         let container = ScreenContainer(kind: node.kind, key: node.key)
         container.className = node.className
         container.isIterable = node.isIterable
@@ -69,7 +108,9 @@ extension ScreenApplication {
             if case let .string(text)? = fields["selectedDetent"] { selected = text }
             container.payload.append(ScreenBottomSheet(detents: detents, selectedDetent: selected, prefersGrabber: fields["prefersGrabber"] == .bool(true)))
         }
-        let children = try node.children.map { try restore($0, depth: depth + 1, underWay: &underWay) }
+        let children = try node.children.enumerated().map { position, child in
+            try restore(child, at: "\(path).children[\(position + 1)]", depth: depth + 1, underWay: &underWay)
+        }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
         }
@@ -92,7 +133,8 @@ extension ScreenApplication {
             simulation.replaceChildren(of: container, with: children)
         }
         if let presented = node.presented.first {
-            try attach(restore(presented, depth: depth + 1, underWay: &underWay), as: presented, to: container, underWay: &underWay)
+            try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay),
+                       as: presented, to: container, underWay: &underWay)
         }
         return container
     }

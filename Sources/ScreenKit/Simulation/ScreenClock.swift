@@ -30,12 +30,16 @@ public final class ScreenClock {
     /// When the next scheduled work falls due.
     public var nextDueTime: Double? { queue.first.map { Self.seconds($0.time) } }
 
+    /// The longest span of virtual time, in seconds (about a thousand years): a longer
+    /// delay counts as this, and a restored clock or a presentation's end lies within it.
+    public static let longest: Double = 3.2e10
+
     /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts
-    /// as 0 and a huge one as a thousand years (callers validate what users give), and the
-    /// sum stops at the end of time instead of overflowing.
+    /// as 0 and a huge one as `longest` (callers validate what users give), and the sum
+    /// stops at the end of time instead of overflowing.
     static func ticks(_ seconds: Double, after ticks: Int64) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return ticks }
-        let (sum, overflow) = ticks.addingReportingOverflow(Int64((min(seconds, 3.2e10) * 1_000_000).rounded()))
+        let (sum, overflow) = ticks.addingReportingOverflow(Int64((min(seconds, longest) * 1_000_000).rounded()))
         return overflow ? .max : sum
     }
 

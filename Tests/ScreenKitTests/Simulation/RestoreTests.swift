@@ -91,4 +91,29 @@ import Testing
             #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: tabs) }
         }
     }
+
+    /// What a restored container would drop is refused, named as Lua's table names it: a
+    /// host's JSON is held to what `restore` holds a script's table to.
+    @Test func aFieldThatWouldBeDroppedIsRefused() throws {
+        func refusal(_ snapshot: ScreenSnapshot, clock: Double = 0) -> String? {
+            do {
+                _ = try ScreenApplication(restoring: snapshot, clock: clock)
+                return nil
+            } catch {
+                return (error as? ScreenDSLError)?.reason
+            }
+        }
+        let modal = ScreenSnapshot(kind: .modal, key: ScreenKey(name: "Chat"))
+        let presenting = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil, children: [modal])], presented: [modal])
+        #expect(refusal(presenting)?.hasPrefix("restore: presented must be left out: a window presents nothing") == true)
+        let selecting = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil, selectedIndex: 0)])
+        #expect(refusal(selecting)?.hasPrefix("restore.children[1]: selectedIndex must be left out") == true)
+        let phased = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil, presentationPhase: .presenting)])
+        #expect(refusal(phased)?.hasPrefix("restore.children[1]: presentationPhase must be left out") == true)
+        let button = ScreenSnapshot(kind: .modal, key: nil, attributes: [ScreenAttribute.leftBarButton: 5])
+        #expect(refusal(ScreenSnapshot(kind: .window, key: nil, children: [button]))?.hasPrefix("restore.children[1]: attribute 'leftBarButton' must be a table") == true)
+        for clock in [1e300, -1, .nan, .infinity] {
+            #expect(refusal(ScreenSnapshot(kind: .window, key: nil), clock: clock) == "restore.clock must be a number of seconds from 0 to 3.2e10")
+        }
+    }
 }

@@ -73,7 +73,7 @@ describe("restore", function()
       target[field] = value
       return function() nav.app { restore = snapshot } end
     end
-    expect(with("clock", "5")):toFail("restore.clock must be a finite number of seconds, 0 or more")
+    expect(with("clock", "5")):toFail("restore.clock must be a number of seconds from 0 to 3.2e10")
     expect(with("pendingDeeplink", 5)):toFail("restore.pendingDeeplink must be a URL (a string) or nil")
     expect(with("colour", "red", true)):toFail("restore.children[1]: unknown field 'colour' (a snapshot has attributes, children,")
     expect(with("clock", 1, true)):toFail("restore.children[1]: unknown field 'clock'")
@@ -175,5 +175,114 @@ describe("restore refuses what UIKit cannot show", function()
     snapshot.children[1].children[1].presented = nil
     snapshot.children[1].presented = { kind = "modal", name = "Chat", children = {}, traits = {}, attributes = {} }
     expect(nav.app { restore = snapshot }:top()):toShow(Chat())
+  end)
+end)
+
+describe("restore refuses what it would change or drop", function()
+  local function appSnapshot()
+    return nav.app { root = nav.stack { Feed() } }:snapshot()
+  end
+  local function restoring(snapshot)
+    return function() nav.app { restore = snapshot } end
+  end
+
+  scenario("text that is not UTF-8, which would become U+FFFD, as nav.screen refuses it", function()
+    local function with(change)
+      local snapshot = appSnapshot()
+      change(snapshot, snapshot.children[1].children[1])
+      return restoring(snapshot)
+    end
+    expect(with(function(_, feed) feed.name, feed.key = "\255", nil end))
+      :toFail("bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: name must be UTF%-8 text, got bytes that are not%)")
+    expect(with(function(_, feed) feed.key = "\254" end)):toFail("restore%.children%[1%]%.children%[1%]: key must be UTF%-8 text")
+    expect(with(function(_, feed) feed.traits = { room = "\255" } end)):toFail("restore%.children%[1%]%.children%[1%]: traits%.room must be UTF%-8 text")
+    expect(with(function(_, feed) feed.traits = { ["\255"] = 1 } end)):toFail("restore%.children%[1%]%.children%[1%]: a name in traits must be UTF%-8 text")
+    expect(with(function(_, feed) feed.attributes = { tabBarItem = { title = "\254" } } end))
+      :toFail("restore%.children%[1%]%.children%[1%]: attributes%.tabBarItem%.title must be UTF%-8 text")
+    expect(with(function(snapshot) snapshot.pendingDeeplink = "app://\255" end)):toFail("restore: pendingDeeplink must be UTF%-8 text")
+    expect(with(function(_, feed) feed["\255"] = true end)):toFail("restore%.children%[1%]%.children%[1%]: a field's name must be UTF%-8 text")
+    -- At the script's line, as every restore error.
+    expect(with(function(_, feed) feed.className = "\255" end)):toFail("restore_spec%.lua:%d+: bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: className must be UTF%-8")
+  end)
+
+  scenario("what a window presents: the app's root presents, as app:snapshot() writes it", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    local snapshot = app:snapshot()
+    expect(snapshot.presented):toBeNil()
+    expect(snapshot.children[1].presented.name):toBe("Chat")
+    expect(nav.app { restore = snapshot }:snapshot()):toEqual(snapshot)
+    snapshot.presented, snapshot.children[1].presented = snapshot.children[1].presented, nil
+    expect(restoring(snapshot))
+      :toFail("bad argument #1 to 'app' %(restore: presented must be left out: a window presents nothing, its root presents %(restore%.children%[1%]%.presented%)%)")
+  end)
+
+  scenario("a selection outside tabs, and a presentation phase where nothing presents", function()
+    local function with(field, value, node)
+      local snapshot = nav.app { root = nav.stack { Feed() }, presented = Chat() }:snapshot()
+      node(snapshot)[field] = value
+      return restoring(snapshot)
+    end
+    local root = function(s) return s.children[1] end
+    local feed = function(s) return s.children[1].children[1] end
+    local chat = function(s) return s.children[1].presented end
+    expect(with("selectedIndex", 1, root)):toFail("restore%.children%[1%]: selectedIndex must be left out: only tabs select, this is a stack")
+    expect(with("selectedIndex", 1, chat)):toFail("restore%.children%[1%]%.presented: selectedIndex must be left out")
+    expect(with("selectedIndex", 1, function(s) return s end)):toFail("restore: selectedIndex must be left out: only tabs select, this is a window")
+    expect(with("presentationPhase", "presenting", root))
+      :toFail("restore%.children%[1%]: presentationPhase must be left out: nothing presents this stack")
+    expect(with("presentationEnds", 1, feed)):toFail("restore%.children%[1%]%.children%[1%]: presentationEnds must be left out: nothing presents this modal")
+    expect(with("presentationPhase", "dismissing", function(s) return s end)):toFail("restore: presentationPhase must be left out")
+    expect(with("presentationEnds", 1, chat)):toFail("restore%.children%[1%]%.presented: presentationEnds must be left out: it is for a presentation under way")
+    -- What the app presents keeps its phase.
+    expect(nav.app { restore = (function() local s = appSnapshot() s.children[1].presented = { kind = "modal", name = "Chat", presentationPhase = "presented" } return s end)() }:top())
+      :toShow(Chat())
+  end)
+
+  scenario("an attribute of another shape than its decorator's, as setAttribute refuses it", function()
+    local function with(name, value)
+      local snapshot = appSnapshot()
+      snapshot.children[1].children[1].attributes[name] = value
+      return restoring(snapshot)
+    end
+    local at = "bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: "
+    expect(with("leftBarButton", 5)):toFail(at .. "attribute 'leftBarButton' must be a table, {title = \"Close\"}%)")
+    expect(with("rightBarButton", {})):toFail(at .. "attribute 'rightBarButton' needs title")
+    expect(with("rightBarButton", { title = "Done", route = "x" })):toFail(at .. "attribute 'rightBarButton' has no field 'route'")
+    expect(with("bottomSheet", { detents = "x" })):toFail(at .. "attribute 'bottomSheet': detents must be a list of one or more names")
+    expect(with("bottomSheet", { detents = {} })):toFail(at .. "attribute 'bottomSheet': detents must be a list of one or more names")
+    expect(with("bottomSheet", { detents = { "medium" }, prefersGrabber = "yes" })):toFail(at .. "attribute 'bottomSheet': prefersGrabber must be true or false")
+    expect(with("tabBarItem", { title = {} })):toFail(at .. "attribute 'tabBarItem': title must be a string%)")
+    expect(with("tabBarItem", { badge = 3 })):toFail(at .. "attribute 'tabBarItem': badge must be a string")
+    expect(with("transitioningDelegate", true)):toFail(at .. "attribute 'transitioningDelegate' must be a class name")
+    expect(with("tint", { colour = print })):toFail(at .. "attribute 'tint' is not plain data %(%.colour is a function%)")
+    -- setAttribute keeps the same shapes, so that every app's snapshot restores.
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(function() app:top():setAttribute("leftBarButton", 5) end)
+      :toFail("bad argument #2 to 'setAttribute' %(attribute 'leftBarButton' must be a table")
+    expect(function() app:top():setAttribute("tabBarItem", { title = {} }) end)
+      :toFail("bad argument #2 to 'setAttribute' %(attribute 'tabBarItem': title must be a string%)")
+    app:top():setAttribute("leftBarButton", { title = "Close" })
+    app:top():setAttribute("tint", { colour = "red" })
+    -- What the decorators write restores, their bar buttons without the routes.
+    local decorated = nav.app { root = nav.tabs {
+      nav.stack { Feed():withTabBarItem { title = "Feed", image = "house", badge = 3 }:withLeftBarButton { title = "Close", route = nav.route("modal"):presenting():dismiss() } },
+      Chat():withBottomSheet { detents = { "medium" }, selectedDetent = "medium", prefersGrabber = true }:withRightBarButton { title = "Done" },
+      Settings():withPopoverPresentation { anchor = { x = 1 } }:withModalTransitioningDelegate("Fade"):withModalTransitionStyle("crossDissolve") } }
+    decorated:top():setAttribute("tint", { colour = "red" })
+    for _, snapshot in ipairs { decorated:snapshot(), app:snapshot() } do
+      expect(nav.app { restore = snapshot }:snapshot()):toEqual(snapshot)
+    end
+  end)
+
+  scenario("a clock past the longest span of time, as presentationEnds", function()
+    local function at(clock)
+      local snapshot = appSnapshot()
+      snapshot.clock = clock
+      return restoring(snapshot)
+    end
+    for _, clock in ipairs { 1e300, 3.2e10 + 1, math.huge, -math.huge, -1, 0 / 0, "5" } do
+      expect(at(clock)):toFail("bad argument #1 to 'app' %(restore%.clock must be a number of seconds from 0 to 3%.2e10%)")
+    end
+    expect(nav.app { restore = (function() local s = appSnapshot() s.clock = 3.2e10 return s end)() }.clock):toBe(3.2e10)
   end)
 end)
