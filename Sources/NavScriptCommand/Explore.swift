@@ -151,7 +151,7 @@ struct Explore: ParsableCommand {
                     // A broken limit is a failure too (a route that loops, a memory bomb): the
                     // walk is walked again, step by step, to find what it took.
                     let index = batch[slot]
-                    guard let (steps, again) = try watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
+                    guard let (steps, again) = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
                         runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
                     }) else {
                         throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(error))")
