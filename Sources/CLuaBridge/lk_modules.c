@@ -77,6 +77,17 @@ static void lk_keepmodule(lua_State *L, unsigned hash, const char *chunkname, co
 }
 
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    /* as luaL_loadfilex reads a file: no byte order mark, a first '#' line left empty */
+    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        length -= 3;
+    }
+    if (length > 0 && text[0] == '#') {
+        const char *newline = memchr(text, '\n', length);
+        size_t skipped = newline ? (size_t)(newline - text) : length;
+        text += skipped;
+        length -= skipped;
+    }
     unsigned hash = lk_hash(text, length, lk_hash(chunkname, strlen(chunkname), 2166136261u));
     pthread_mutex_lock(&lk_moduleslock);
     const lk_module *m = lk_findmodule(hash, chunkname, text, length);

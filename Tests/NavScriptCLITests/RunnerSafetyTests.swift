@@ -219,6 +219,26 @@ import Darwin
         #expect(result.errors.contains("no scenarios to run in . (no scenario files there"))
     }
 
+    /// An empty path names no file: it is not the working folder.
+    @Test func anEmptyPathIsNoFile() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let result = try navscript(["run", ""], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("no such file or folder: '' (an empty path)"), "\(result.errors)")
+    }
+
+    /// Files are read as `lua` reads them: a byte order mark and a `#!` first line are
+    /// skipped, in scenario files and modules, and lines keep their numbers.
+    @Test func aByteOrderMarkAndAShebangLineAreSkipped() throws {
+        let fixture = try Fixture([
+            "scenarios/b_spec.lua": "\u{FEFF}#!/usr/bin/env navscript\nlocal m = require 'routes.m'\nscenario('bom', function() expect(m.x):toBe(2) end)\n",
+            "routes/m.lua": "\u{FEFF}# a module\nreturn { x = 1 }\n",
+        ])
+        let result = try navscript(["run", "scenarios", "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("scenarios/b_spec.lua:3: expect(value):toBe(expected) failed"), "\(result.output)")
+    }
+
     @Test func aTagOrALineThatMatchesNothingIsNotAGreenRun() throws {
         let fixture = try Fixture(["app_spec.lua": "scenario('one', { tags = { 'smoke' } }, function() end)\n"])
         let tag = try navscript(["run", ".", "--tag", "nightly"], in: fixture.root)

@@ -44,8 +44,9 @@ public enum ScenarioDiscovery {
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                throw Failure.missing(path)
+            // An empty path names nothing (Foundation would take it for the working folder).
+            guard !path.isEmpty, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw Failure.missing(path.isEmpty ? "'' (an empty path)" : path)
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             for file in candidates where seen.insert(file.path).inserted {
