@@ -7,10 +7,10 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("filter"), help: ArgumentHelp("Run only scenarios whose full name contains this text (repeatable).", valueName: "text"))
     var filters: [String] = []
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only scenarios with this tag (repeatable, or a comma list: any of them).", valueName: "tag"))
+    @Option(name: [.customLong("tag"), .customLong("tags")], help: ArgumentHelp("Run only scenarios with this tag (repeatable, or a comma list: any of them).", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Skip scenarios with this tag (repeatable, or a comma list).", valueName: "tag"))
+    @Option(name: [.customLong("exclude-tag"), .customLong("exclude-tags")], help: ArgumentHelp("Skip scenarios with this tag (repeatable, or a comma list).", valueName: "tag"))
     var excludedTags: [String] = []
 
     @Flag(help: "List the scenarios that would run (file:line: name [tags]) and run none.")
@@ -34,7 +34,7 @@ struct RunOptions: ParsableArguments {
     /// Whether the run counts lines.
     var measuresCoverage: Bool { coverage || coverageThreshold != nil }
 
-    @Flag(name: .customLong("fail-fast"), help: "Start no scenario after the first failure.")
+    @Flag(name: [.customLong("fail-fast"), .customLong("bail")], help: "Start no scenario after the first failure.")
     var failFast = false
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(

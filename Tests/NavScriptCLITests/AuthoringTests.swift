@@ -193,4 +193,39 @@ import Testing
         let said = result.errors.split(separator: "\n").first ?? ""
         #expect(!said.contains("--"), "\(said)")
     }
+
+    /// Jest's and Jasmine's spellings: `it.todo` and `test.todo` (a name only), `xit`,
+    /// `xtest` and `xdescribe` skip, `fit` and `fdescribe` focus; busted's `--tags` and
+    /// `--exclude-tags` and Jest's `--bail` are `--tag`, `--exclude-tag` and `--fail-fast`.
+    @Test func jestAndBustedSpellings() throws {
+        let fixture = try Fixture([
+            "skip_spec.lua": """
+                it.todo("write me")
+                test.todo("and me")
+                xit("x", function() error("ran") end)
+                xtest("t", function() error("ran") end)
+                xdescribe("xd", function() it("in xd", function() error("ran") end) end)
+                it("runs #smoke #fast", function() end)
+                it("fails #slow", function() error("failed") end)
+                it("after #slow", function() end)
+                """,
+            "focus_spec.lua": """
+                fit("focused", function() end)
+                it("left out", function() error("ran") end)
+                fdescribe("fd", function() it("in fd", function() end) end)
+                """,
+            "todo_spec.lua": "it.todo('a', function() end)",
+        ])
+        let skipped = try navscript(["run", "skip_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        for line in ["  - write me (pending)", "  - and me (pending)", "  - x (pending)", "  - t (pending)", "  - xd in xd (pending)", "  ✓ runs #smoke #fast"] {
+            #expect(skipped.output.contains(line), "\(skipped.output)")
+        }
+        let focused = try navscript(["run", "focus_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        #expect(focused.status == 0)
+        #expect(focused.output.contains("  ✓ focused") && focused.output.contains("  - left out (pending)") && focused.output.contains("  ✓ fd in fd"), "\(focused.output)")
+        let todo = try navscript(["run", "todo_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(todo.output.contains("todo_spec.lua:1: bad argument #2 to 'it.todo' (a todo has a name only"), "\(todo.output)")
+        let tagged = try navscript(["run", "skip_spec.lua", "--tags", "fast,slow", "--exclude-tags", "smoke", "--bail", "-v", "--color", "never"], in: fixture.root)
+        #expect(tagged.output.contains("  ✗ fails #slow") && !tagged.output.contains("runs #smoke") && !tagged.output.contains("after #slow"), "\(tagged.output)")
+    }
 }

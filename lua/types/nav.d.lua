@@ -653,6 +653,7 @@ function Expectation:toMatchSnapshot(name) end
 ---@overload fun(name: string): fun(body: fun())   # busted's curried form: describe "name" (function() end)
 ---@field only ScenarioDefinition runs only the scenarios (or blocks) so marked in the file
 ---@field skip ScenarioDefinition reports the scenario (or every scenario of the block) as skipped
+---@field todo? fun(name: string) Jest's scenario still to write (it.todo, test.todo): reported pending
 
 ---@type ScenarioFunction
 describe = nil
@@ -670,6 +671,16 @@ expose = nil    -- busted's block that shares its globals: a describe here too
 test = nil      -- busted's and Jest's name for it
 ---@type ScenarioFunction
 spec = nil      -- busted's name for it
+---@type ScenarioDefinition
+xit = nil       -- Jest's and Jasmine's it.skip
+---@type ScenarioDefinition
+xtest = nil     -- Jest's test.skip
+---@type ScenarioDefinition
+xdescribe = nil -- Jest's and Jasmine's describe.skip
+---@type ScenarioDefinition
+fit = nil       -- Jest's and Jasmine's it.only
+---@type ScenarioDefinition
+fdescribe = nil -- Jest's and Jasmine's describe.only
 --- Where scenarios are defined: a scenario that does not run. Inside a running scenario or
 --- hook: stops it, reported skipped with `name` as the reason (busted's).
 ---@param name string

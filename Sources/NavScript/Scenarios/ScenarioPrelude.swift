@@ -172,23 +172,38 @@ local function definable(what)
   if running then error(format("'%s' is not allowed inside a running scenario or hook: define it at the top of the file or in a describe", what), 3) end
 end
 
--- Callable tables, so that `.only` and `.skip` hang off them as in Jest and busted. Called
--- with a name alone, they take the function next, as busted's `describe "name" (function ... end)`.
-local function callable(define, what)
-  local function form(mode, suffix)
-    return function(...)
-      definable(what .. suffix)
-      -- Nothing given is "no value", as Lua's own functions say it.
-      if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", what .. suffix), 2) end
-      local name, a, b = ...
-      if a == nil and b == nil and type(name) == "string" then
-        return function(body) define(what .. suffix, name, body, nil, mode) end
-      end
-      define(what .. suffix, name, a, b, mode)
+-- One form of a definition, named as it is written in errors ("it.only", "xit"). Called with
+-- a name alone, it takes the function next, as busted's `describe "name" (function ... end)`.
+local function form(define, named, mode)
+  return function(...)
+    definable(named)
+    -- Nothing given is "no value", as Lua's own functions say it.
+    if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", named), 2) end
+    local name, a, b = ...
+    if a == nil and b == nil and type(name) == "string" then
+      return function(body) define(named, name, body, nil, mode) end
     end
+    define(named, name, a, b, mode)
   end
-  local run = form("run", "")
-  return setmetatable({ only = form("only", ".only"), skip = form("skip", ".skip") },
+end
+
+-- Jest's `it.todo("name")`: a scenario still to write, listed and reported pending.
+local function todo(named)
+  return function(...)
+    definable(named)
+    local name, body = ...
+    if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", named), 2) end
+    if body ~= nil then error(format("bad argument #2 to '%s' (a todo has a name only; write it as it() when it has a body)", named), 2) end
+    define(named, name, nil, nil, "pending")
+  end
+end
+
+-- Callable tables, so that `.only`, `.skip` (and a scenario's `.todo`) hang off them as in
+-- Jest and busted.
+local function callable(define, what)
+  local run = form(define, what, "run")
+  return setmetatable({ only = form(define, what .. ".only", "only"), skip = form(define, what .. ".skip", "skip"),
+                        todo = define ~= block and todo(what .. ".todo") or nil },
                       { __call = function(_, ...) return run(...) end })
 end
 
@@ -200,6 +215,9 @@ context = callable(block, "context")
 -- a fresh state, so both are a describe.
 insulate, expose = callable(block, "insulate"), callable(block, "expose")
 it, test, spec = callable(define, "it"), callable(define, "test"), callable(define, "spec")
+-- Jest's and Jasmine's prefixed spellings of .skip and .only.
+xit, xtest, xdescribe = form(define, "xit", "skip"), form(define, "xtest", "skip"), form(block, "xdescribe", "skip")
+fit, fdescribe = form(define, "fit", "only"), form(block, "fdescribe", "only")
 -- Where a file defines scenarios, pending(name) defines one that does not run; inside a
 -- running scenario or hook it stops the scenario, which is reported skipped (busted's).
 function pending(...)
