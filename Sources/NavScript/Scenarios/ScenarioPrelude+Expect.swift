@@ -172,14 +172,20 @@ function expectation:toShow(screen)
   if isApp(received) then received = received:top() end
   local byName = not isObject(screen, "Screen")
   local wanted = type(screen) == "string" and screen or byName and screen.name or tostring(screen)
-  local shown = received and (byName and received.name or received.key)
+  -- A key is its name and traits, as Nivelir's ScreenKey compares them (not its text:
+  -- a screen named "Chat(x=1)" is not Chat { x = 1 }).
+  local function isShown(container)
+    if byName then return container.name == wanted end
+    return container.name == screen.name and deepEqual(container.traits or {}, screen.traits)
+  end
+  local found = received ~= nil and isShown(received)
   local showing = received
-  while shown ~= wanted and showing and (showing.kind == "stack" or showing.kind == "tabs") do
+  while not found and showing and (showing.kind == "stack" or showing.kind == "tabs") do
     local children = showing.children
     showing = showing.kind == "stack" and children[#children] or showing.selectedIndex and children[showing.selectedIndex]
-    if showing and (byName and showing.name or showing.key) == wanted then shown = wanted end
+    found = showing ~= nil and isShown(showing)
   end
-  return check(self, shown == wanted, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
+  return check(self, found, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)
     local picture = r.pictureOf(self.value)
     -- A navigation started without waiting (navigator:navigate) shows only once it settles.
     local busy = ""

@@ -307,3 +307,15 @@ describe("text and patterns", function()
     end)
   end)
 end)
+
+describe("toShow compares keys as Nivelir does", function()
+  scenario("by name and traits, not by the key's text", function()
+    local Odd = nav.screen("Chat(chatId=1)")
+    local app = nav.app { root = nav.stack { Feed(), Odd() } }
+    expect(app:top()).never:toShow(Chat { chatId = 1 })
+    expect(app):toShow(Odd())
+    local chats = nav.app { root = nav.tabs { nav.stack { Chat { chatId = 1, room = "a" } } } }
+    expect(chats):toShow(Chat { room = "a", chatId = 1 })
+    expect(chats.window.children[1]).never:toShow(Chat { chatId = 1 })
+  end)
+end)
