@@ -72,6 +72,11 @@ extension NavRuntime {
                     guard call.type(-2) == .string else {
                         throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                     }
+                    // Said here, before a copy that would name only its depth.
+                    switch call.type(-1) {
+                    case .boolean, .number, .string: break
+                    default: throw LuaCallError.argument(1, "trait '\(call.optionalString(-2) ?? "?")' must be a string, number or boolean")
+                    }
                 }
                 let value = try call.value(2, depth: 2, limits: traitLimits)
                 guard case let .table(array, fields) = value, array.isEmpty else {

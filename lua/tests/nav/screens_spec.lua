@@ -112,6 +112,7 @@ describe("nav.screen", function()
 
   scenario("refuses traits that are not plain values", function()
     expect(function() Chat { room = {} } end):toFail("trait 'room' must be a string, number or boolean")
+    expect(function() Chat { room = { a = { b = 3 } } } end):toFail("bad argument #1 to 'Chat' %(trait 'room' must be a string, number or boolean%)")
     expect(function() Chat { 1, 2 } end):toFail("traits are named")
     -- A key that is not a name would be dropped or turned into one: two screens, one key.
     expect(function() Chat { [true] = 1 } end):toFail("bad argument #1 to 'Chat' (traits are named: Chat { id = 1 })")
