@@ -12,7 +12,12 @@ extension NavRuntime {
 
     func restoredApplication(_ call: LuaCall, _ index: Int32) throws -> (ScreenApplication, String?) {
         guard call.type(index) == .table else { throw LuaCallError.argument(1, "option 'restore' must be a snapshot (app:snapshot())") }
-        let value = try call.value(index, depth: 256, limits: Self.restoreLimits) { .argument(1, Self.restoreReason($0)) }
+        let value: LuaValue
+        do {
+            value = try call.value(index, depth: 256, limits: Self.restoreLimits) { .argument(1, Self.restoreReason($0)) }
+        } catch .message(let reason) {   // a cycle, or past the limits: said of the option
+            throw LuaCallError.argument(1, "option 'restore': \(reason)")
+        }
         do {
             let state = try ScreenApplicationState(luaSnapshot: value)
             return (try ScreenApplication(restoring: state), state.pendingDeeplink)

@@ -286,3 +286,12 @@ describe("restore refuses what it would change or drop", function()
     expect(nav.app { restore = (function() local s = appSnapshot() s.clock = 3.2e10 return s end)() }.clock):toBe(3.2e10)
   end)
 end)
+
+describe("restore names the option of a snapshot it cannot read", function()
+  scenario("a cycle", function()
+    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+    snapshot.children[1].children[1].traits.self = snapshot.children[1]
+    expect(function() nav.app { restore = snapshot } end)
+      :toFail("bad argument #1 to 'app' %(option 'restore': table nested too deeply %(or a cycle%) to be read%)")
+  end)
+end)
