@@ -33,12 +33,9 @@ struct Run: ParsableCommand {
             print("navscript: the last run here had no failures; nothing to run again")
             throw ExitCode(0)
         }
-        if !interrupted, let focused = options.forbiddenOnly(in: session.suite) {
-            StandardStreams.error(focused + "\n")
-            throw ExitCode(2)
-        }
-        if !interrupted, let nothing = session.nothingToRun() {
-            StandardStreams.error(nothing + "\n")
+        if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {
+            StandardStreams.error(refusal + "\n")
+            session.refuse(refusal, reporters: options.makeReporters(workingDirectory: suite.workingDirectory))
             throw ExitCode(2)
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
@@ -168,6 +165,21 @@ final class RunSession {
         for (file, error) in suite.loadErrors {
             StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")
         }
+    }
+
+    /// A run refused before any scenario ran: the machine reports say why (the console said
+    /// it already).
+    func refuse(_ refusal: String, reporters: [Reporter]) {
+        let machine = reporters.filter { !($0 is ConsoleReporter) }
+        guard !machine.isEmpty else { return }
+        var report = RunReport(files: [], loadErrors: suite.loadErrors,
+                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                               seed: seed, isCI: options.isCI)
+        report.refusal = refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal
+        for reporter in machine {
+            reporter.finish(report)
+        }
+        _ = Self.flush(machine)
     }
 
     @discardableResult

@@ -288,9 +288,13 @@ import Testing
             it("c", function() end)
             it.only("d", function() end)
             """])
-        let result = try navscript(["run", ".", "--forbid-only"], in: fixture.root)
+        let result = try navscript(["run", ".", "--forbid-only", "--reporter", "junit=r.xml,tap=r.tap"], in: fixture.root)
         #expect(result.status == 2)
         #expect(result.errors.hasPrefix("navscript: scenarios are marked .only (block_spec.lua:1, block_spec.lua:6) and"), "\(result.errors)")
+        // The machine reports carry the refusal, so that a CI's report step has the reason.
+        let xml = try fixture.read("r.xml"), tap = try fixture.read("r.tap")
+        #expect(xml.contains("<testcase classname=\"navscript\" name=\"run refused\" time=\"0.000\">\n      <error message=\"scenarios are marked .only (block_spec.lua:1, block_spec.lua:6)"), "\(xml)")
+        #expect(tap.hasPrefix("TAP version 14\n1..0\nBail out! scenarios are marked .only (block_spec.lua:1, block_spec.lua:6)"), "\(tap)")
     }
 
     /// `--list` prints a scenario a line, its name's control characters written out.

@@ -59,6 +59,8 @@ final class JSONReporter: Reporter {
         let files: [File]
         let loadErrors: [LoadError]
         let snapshots: Snapshots
+        /// Why nothing ran, when the run was refused.
+        var refusal: String?
     }
 
     func finish(_ report: RunReport) {
@@ -76,7 +78,8 @@ final class JSONReporter: Reporter {
             snapshots: .init(written: report.written, updated: report.updated,
                              obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
                              removed: report.removed.map { ["file": $0.file, "name": $0.name] },
-                             obsoleteFiles: report.obsoleteFiles, removedFiles: report.removedFiles)
+                             obsoleteFiles: report.obsoleteFiles, removedFiles: report.removedFiles),
+            refusal: report.refusal
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -42,7 +42,7 @@ final class JUnitReporter: Reporter {
         let coverage = report.coverageFailure.map { [$0] } ?? []
         // A run Ctrl-C or SIGTERM stopped is an error of its own: without it the report of
         // what finished would look green to a CI that shows JUnit only.
-        let interruption = report.interrupted ? 1 : 0
+        let interruption = report.interrupted || report.refusal != nil ? 1 : 0
         xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count + interruption)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count + interruption)\" time=\"\(seconds(report.duration))\">\n"
         for file in report.files {
             let path = file.file.displayPath
@@ -102,7 +102,12 @@ final class JUnitReporter: Reporter {
             xml += "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
             xml += "    </testcase>\n  </testsuite>\n"
         }
-        if report.interrupted {
+        if let refusal = report.refusal {
+            xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
+            xml += "    <testcase classname=\"navscript\" name=\"run refused\" time=\"\(seconds(0))\">\n"
+            xml += "      <error message=\"\(attribute(firstLine(refusal)))\" type=\"refused\">\(cdata(refusal))</error>\n"
+            xml += "    </testcase>\n  </testsuite>\n"
+        } else if report.interrupted {
             let signal = report.interruptedBy == SIGINT ? "SIGINT (Ctrl-C)" : report.interruptedBy == SIGTERM ? "SIGTERM" : "signal \(report.interruptedBy)"
             let files = report.notLoaded > 0 ? ", \(Format.count(report.notLoaded, "file")) not loaded" : ""
             let message = "the run was stopped by \(signal): \(report.notRun) selected scenario\(report.notRun == 1 ? "" : "s") not run\(files)"

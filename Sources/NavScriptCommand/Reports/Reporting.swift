@@ -30,6 +30,9 @@ struct RunReport {
     /// With --coverage-threshold, what is wrong when coverage fell below it (the run exits
     /// 1; machine reports show it as a failure of its own).
     var coverageFailure: String?
+    /// Why nothing ran (`--forbid-only` met a `.only`, nothing was selected): the run exits 2,
+    /// and the machine reports carry it, so that a CI's report step has the reason.
+    var refusal: String?
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }
@@ -76,7 +79,7 @@ struct RunReport {
     /// its threshold, else 0.
     var exitCode: Int32 {
         if interrupted { return 128 + interruptedBy }   // as a shell says a process the signal ended
-        if !loadErrors.isEmpty || !writeErrors.isEmpty { return 2 }
+        if !loadErrors.isEmpty || !writeErrors.isEmpty || refusal != nil { return 2 }
         if failed > 0 || !snapshotFailures.isEmpty || coverageFailure != nil { return 1 }
         return 0
     }

@@ -52,7 +52,9 @@ final class TAPReporter: Reporter {
             lines.append("not ok \(number) - coverage/lcov.info › coverage threshold")
             lines += diagnostics(message: failure, location: "coverage/lcov.info")
         }
-        if report.notRun > 0 || report.interrupted {
+        if let refusal = report.refusal {
+            lines.append("Bail out! " + escape(refusal))
+        } else if report.notRun > 0 || report.interrupted {
             // An interrupted run bails out even when nothing selected was left: files may not have loaded.
             let why = report.interrupted ? "interrupted" : "--fail-fast"
             let when = report.interrupted ? "" : " after the first failure"
