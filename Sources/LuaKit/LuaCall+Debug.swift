@@ -42,6 +42,22 @@ extension LuaCall {
         return Self.place(&record, line: record.currentline)
     }
 
+    /// The same, but from there up to the first function of the chunk `source` names
+    /// (`"scenarios/chat.lua"`), when there is one: a scenario a shared helper defines is
+    /// placed where the scenario file calls the helper.
+    public func location(level: Int32, in source: String) -> String? {
+        var record = lua_Debug()
+        var current = level
+        while lua_getstack(L, current, &record) != 0, current < level + 64 {
+            if lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0,
+               lk_sourcename(&record).map({ String(cString: $0) == source }) == true {
+                return Self.place(&record, line: record.currentline)
+            }
+            current += 1
+        }
+        return location(level: level)
+    }
+
     private static func place(_ record: inout lua_Debug, line: Int32) -> String {
         "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(line)"
     }

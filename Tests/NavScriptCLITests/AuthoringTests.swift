@@ -228,4 +228,18 @@ import Testing
         let tagged = try navscript(["run", "skip_spec.lua", "--tags", "fast,slow", "--exclude-tags", "smoke", "--bail", "-v", "--color", "never"], in: fixture.root)
         #expect(tagged.output.contains("  ✗ fails #slow") && !tagged.output.contains("runs #smoke") && !tagged.output.contains("after #slow"), "\(tagged.output)")
     }
+
+    /// Scenarios a shared helper module defines (busted's shared examples) are placed where
+    /// the scenario file calls the helper: listed there, and run by that line.
+    @Test func scenariosAHelperDefinesArePlacedAtTheFilesCall() throws {
+        let fixture = try Fixture([
+            "helpers/shared.lua": "return function(name)\n  it(name .. ' works', function() end)\nend\n",
+            "scenarios/a_spec.lua": "local shared = require 'helpers.shared'\ndescribe('a', function()\n  shared('one')\n  shared('two')\nend)\n",
+        ])
+        let listed = try navscript(["run", "scenarios", "--list"], in: fixture.root)
+        #expect(listed.output == "scenarios/a_spec.lua:3: a one works\nscenarios/a_spec.lua:4: a two works\n", "\(listed.output)")
+        let one = try navscript(["run", "scenarios/a_spec.lua:4", "-v", "--color", "never"], in: fixture.root)
+        #expect(one.status == 0)
+        #expect(one.output.contains("  ✓ a two works") && !one.output.contains("a one works"), "\(one.output)")
+    }
 }

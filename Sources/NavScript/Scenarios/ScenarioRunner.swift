@@ -262,8 +262,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 call.push(value: .table(array: [], fields: ["name": .string(target.name), "line": .string(target.location)]))
                 call.setField(-2, "target")
             }
+            // host.where(level): where a definition is, in the scenario file (a helper module
+            // that defines scenarios places them at the file's call).
+            let source = displayPath
             lua.pushFunction(on: call) { call in
-                call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000))))
+                call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000)), in: source))
                 return 1
             }
             call.setField(-2, "where")
