@@ -165,10 +165,28 @@ public enum URLQueryDecoder {
             guard URL(string: text) != nil else { throw corrupted("String is not valid URL.", path: path) }
             return .string(text)
         case let (.array(element), .array(items)):
-            let last = items.keys.max() ?? -1
-            return .array(try (0...max(last, 0)).prefix(last + 1).compactMap { index in
-                try typed(items[index], as: element, path: "\(path)[\(index)]")
-            })
+            // Nivelir reads indices 0 through the largest given (`0...max`), and names each
+            // element's path one past it (its container counts on before the path is read).
+            // Only what is there and the first index missing are read here: a missing one
+            // fails, or is nothing for an optional element, so `ids[9223372036854775807]`
+            // costs no more than `ids[1]` (Nivelir's range would trap, as it does for a
+            // largest index below 0).
+            let indices = items.keys.filter { $0 >= 0 }.sorted()
+            guard !items.isEmpty, !indices.isEmpty else {
+                guard let index = items.keys.min() else { return .array([]) }
+                throw corrupted("The index \(index) of the '\(path)' array is out of range.", path: path)
+            }
+            var result: [ScreenValue] = [], next = 0
+            for index in indices {
+                if index > next, let gap = try typed(nil, as: element, path: "\(path)[\(next + 1)]") {
+                    result.append(gap)
+                }
+                if let value = try typed(items[index], as: element, path: "\(path)[\(index == .max ? "\(index) + 1" : String(index + 1))]") {
+                    result.append(value)
+                }
+                next = index == .max ? index : index + 1
+            }
+            return .array(result)
         case let (.object(fields), .dictionary(values)):
             var result: [String: ScreenValue] = [:]
             // In the order of the names (a dictionary's own order changes from run to run, and

@@ -118,7 +118,7 @@ describe("deeplink manager", function()
     expect(failure("o[p][n]=x&links[]=a")):toContain(
       "DecodingError.typeMismatch: expected value of type Int. Path: o.p.n. Debug description: Expected to decode Int but the value is invalid.")
     expect(failure("o[p][n]=1&links[]=a&links[]=http://%5B::1")):toContain(
-      "DecodingError.dataCorrupted: Data was corrupted. Path: links[1]. Debug description: String is not valid URL.")
+      "DecodingError.dataCorrupted: Data was corrupted. Path: links[2]. Debug description: String is not valid URL.")
   end)
 
   scenario("a percent-escape is read once, brackets or not (+ as %2B is a plus)", function()
@@ -335,5 +335,31 @@ describe("deeplink manager", function()
       :toFail("bad argument #1 to 'activate' (plain data expected, got a table with a function in it)")
     expect(function() deeplinks:handleNotification { userInfo = { chat_id = 1, open = print } } end)
       :toFail("field 'userInfo' must be a table of plain values, got a function in it")
+  end)
+end)
+
+describe("typed lists read as Nivelir's unkeyed container reads them", function()
+  local Lists = nav.deeplinkType("ListsDeeplink", {
+    query = { ids = "integer[]" },
+    url = function(url) return { ids = url.query.ids } end,
+    navigate = function() end,
+  })
+
+  scenario("an element's path is one past its index (the container counts on before the path is read)", function()
+    local _, deeplinks = setUp { types = { Lists } }
+    local function failure(query) return select(2, deeplinks:handleURL("myapp://x?" .. query)) end
+    expect(failure("ids[0]=x")):toContain("Path: ids[1]. Debug description: Expected to decode Int but the value is invalid.")
+    expect(failure("ids[1]=4")):toContain("Path: ids[1]. Debug description: Expected to decode String but the value is nil.")
+    expect(failure("ids[0]=4&ids[2]=6")):toContain("Path: ids[2]. Debug description: Expected to decode String but the value is nil.")
+    expect(deeplinks:canHandleURL("myapp://x?ids[0]=4&ids[1]=6&ids[-1]=2")):toBe(true)
+  end)
+
+  scenario("an index at the integer limits is an error, not a crash", function()
+    local _, deeplinks = setUp { types = { Lists } }
+    local function failure(query) return select(2, deeplinks:handleURL("myapp://x?" .. query)) end
+    expect(failure("ids[9223372036854775807]=1")):toContain("Path: ids[1]. Debug description: Expected to decode String but the value is nil.")
+    expect(failure("ids[]=1&ids[9223372036854775807]=1")):toContain("Path: ids[2]. Debug description: Expected to decode String but the value is nil.")
+    expect(failure("ids[-9223372036854775808]=1")):toContain("The index -9223372036854775808 of the 'ids' array is out of range.")
+    expect(failure("ids[-1]=4")):toContain("The index -1 of the 'ids' array is out of range.")
   end)
 end)
