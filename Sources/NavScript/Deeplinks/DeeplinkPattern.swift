@@ -9,7 +9,8 @@ import ScreenKit
 /// starting with `:` captures one segment of the URL. A script gets a captured segment
 /// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
 /// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
-/// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Segments and query values are percent-decoded. The query string is
+/// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Segments and query values are percent-decoded,
+/// in the pattern as in the URL. The query string is
 /// parsed separately (see `DeeplinkQuery`); its values stay strings, as Nivelir's decoder
 /// reads them.
 public struct DeeplinkPattern: CustomStringConvertible, Sendable {
@@ -27,7 +28,10 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         guard !host.isEmpty else { return nil }
         description = pattern
         scheme = pattern[..<separator.lowerBound].lowercased()
-        segments = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
+        // Decoded as a URL's host and path are, so that `app://search/new%20york` matches
+        // the URL written the same way.
+        segments = [DeeplinkURL.percentDecoded(String(host))]
+            + DeeplinkURL.pathSegments(Substring(DeeplinkURL.percentDecoded(String(rest[host.endIndex...]))))
     }
 
     /// What keeps the pattern from meaning one thing, or nil: a query or fragment (a URL's
