@@ -289,7 +289,7 @@ function nav.action(name, options) end
 ---@param body fun(container: Container, options: table?)
 function nav.decorator(name, body) end
 ---@param pattern string
----@param handler fun(params: table<string, string|integer>, query: table<string, any>): Route? # `:id` of "app://chat/7" is 7
+---@param handler fun(params: table<string, string|integer>, query: table<string, any>): (Route|nil, string|number?) # a route, or nil and a reason; `:id` of "app://chat/7" is 7
 function nav.deeplink(pattern, handler) end
 ---@param body fun(link: DeeplinkLink, app: App): (boolean|Route|nil, string?) # true, false or nil with a reason, or a route from the window
 function nav.interceptor(body) end
