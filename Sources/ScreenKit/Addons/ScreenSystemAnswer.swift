@@ -38,8 +38,8 @@ extension ScreenApplication {
     /// product page reports. An answer that does not fit the screen fails and changes nothing.
     ///
     /// As a user taps only what is on screen, a presentation of the screen still under way
-    /// ends first; and a navigation its callbacks start (a picker's `didFinish` dismissing
-    /// it) runs to completion too.
+    /// ends first, and one under a presentation fails; a navigation its callbacks start (a
+    /// picker's `didFinish` dismissing it) runs to completion too.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
         // Only an answer the screen takes waits: a wrong one fails, saying why, and changes nothing.
@@ -57,6 +57,10 @@ extension ScreenApplication {
     /// The answer's work; `onScreen: false` only for one the screen does not take, which
     /// fails in the switch below before anything is done.
     private func respond(to container: ScreenContainer, with answer: ScreenSystemAnswer, onScreen: Bool) -> Result<Void, Error> {
+        // What is presented over it takes the touch, as for a bar button's tap.
+        if let over = container.presented {
+            return .failure(ScreenFailure("\(container) is under \(over), which takes the tap: dismiss it first"))
+        }
         if let finish = container.finishActivity {
             guard case let .activityFinished(completed) = answer else {
                 return .failure(ScreenFailure("\(container) shows a share activity: it is answered with whether it completed"))
