@@ -119,6 +119,15 @@ int lk_chargememory(lua_State *L, size_t bytes) {
     if (h->stop != LK_STOP_NONE)
         return h->stop;
     h->kept += bytes;
+    /* Lua's collector does not see what the host keeps, so values the script dropped may
+       still hold charges: at the cap, collect once (their finalizers give the bytes back),
+       as Lua itself does before refusing an allocation; again only once the charges have
+       grown by a sixteenth of the cap, so that a script near the cap does not collect on
+       every charge. */
+    if (h->limit > 0 && h->used + h->kept > h->limit && h->kept > h->kept_collected + h->limit / 16) {
+        lua_gc(L, LUA_GCCOLLECT);
+        h->kept_collected = h->kept;
+    }
     if (h->limit > 0 && h->used + h->kept > h->limit) {
         char where[LK_WHERE_MAX];
         lk_scriptwhere(h, where);
@@ -180,7 +189,7 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
 
 void lk_beginbudget(lua_State *L, lk_host *h) {
     h->instructions = 0;
-    h->kept = 0;
+    h->kept = h->kept_collected = 0;
     if (h->stop != LK_STOP_MEMORY)          /* the system's refusal lasts as long as the state */
         h->stop = LK_STOP_NONE;
     h->memory_exceeded = h->memory_raised = 0;

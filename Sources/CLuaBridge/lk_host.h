@@ -43,6 +43,8 @@ typedef struct lk_host {
        against the cap since the budget began (lk_chargememory), less what the host has let
        go since (lk_refundmemory: containers) */
     size_t kept;
+    /* `kept` after the last collection a charge made at the cap (lk_chargememory) */
+    size_t kept_collected;
     /* allocations that fail as if the system refused them (lk_failallocations: tests) */
     int fail_next;
     lk_pool pool;
