@@ -167,19 +167,25 @@ final class RunSession {
         }
     }
 
-    /// A run refused before any scenario ran: the machine reports say why (the console said
-    /// it already).
+    /// A run refused before any scenario ran: the test reports a CI reads (JUnit, TAP,
+    /// JSON) say why; the console said it already, and a page, a map or a blob of no run
+    /// is not written (a missing blob fails merge-reports, as it should).
     func refuse(_ refusal: String, reporters: [Reporter]) {
-        let machine = reporters.filter { !($0 is ConsoleReporter) }
+        Self.refuse(refusal, loadErrors: suite.loadErrors, seed: seed, isCI: options.isCI,
+                    duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: reporters)
+    }
+
+    /// The same for `watch`, which refuses each run as `run` does.
+    static func refuse(_ refusal: String, loadErrors: [(file: ScenarioFile, error: Error)], seed: Int, isCI: Bool,
+                       duration: Double, reporters: [Reporter]) {
+        let machine = reporters.filter { $0 is JUnitReporter || $0 is TAPReporter || $0 is JSONReporter }
         guard !machine.isEmpty else { return }
-        var report = RunReport(files: [], loadErrors: suite.loadErrors,
-                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                               seed: seed, isCI: options.isCI)
+        var report = RunReport(files: [], loadErrors: loadErrors, duration: duration, seed: seed, isCI: isCI)
         report.refusal = refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal
         for reporter in machine {
             reporter.finish(report)
         }
-        _ = Self.flush(machine)
+        _ = flush(machine)
     }
 
     @discardableResult

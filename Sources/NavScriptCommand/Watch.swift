@@ -195,12 +195,17 @@ final class WatchSession {
         }
     }
 
+    /// The reporters asked for with a file, made anew for each run.
+    private func fileReporters() -> [Reporter] {
+        runOptions.makeReporters(workingDirectory: suiteOptions.workingDirectory).filter {
+            if case .file = $0.output.target { return true } else { return false }
+        }
+    }
+
     /// The reports asked for with a file (`--reporter junit=path`, the project file's), written
     /// again after each run, of what the watch shows; standard output is the watch's own.
     private func writeFileReports(_ report: RunReport) {
-        let reporters = runOptions.makeReporters(workingDirectory: suiteOptions.workingDirectory).filter {
-            if case .file = $0.output.target { return true } else { return false }
-        }
+        let reporters = fileReporters()
         for reporter in reporters {
             report.files.forEach(reporter.fileFinished)
             reporter.finish(report)
@@ -231,6 +236,8 @@ final class WatchSession {
         // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
         if let refusal = options.forbiddenOnly(in: suite) {
             console.output.write(refusal + "\n")
+            RunSession.refuse(refusal, loadErrors: suite.loadErrors, seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI,
+                              duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: fileReporters())
             return
         }
         let fresh = suite.run(suite.select(selection), failFast: options.failFast) { [console] result in

@@ -170,8 +170,15 @@ import Testing
         for _ in 0..<200 where !written { written = fixture.exists("out/junit.xml"); Thread.sleep(forTimeInterval: 0.02) }
         #expect(written)
         try fixture.write("scenarios/a.lua", "scenario.only('one', function() end)\nscenario('two', function() end)")
-        let forbidding = try Watch(["watch", ".", "--color", "never", "--interval", "0.01", "--forbid-only"], in: fixture.root)
+        let forbidding = try Watch(["watch", ".", "--color", "never", "--interval", "0.01", "--forbid-only", "--reporter", "junit=out/refused.xml"], in: fixture.root)
         #expect(forbidding.waitFor("--forbid-only is on"), "\(forbidding.output)")
+        // The report says why the run was refused, not what the last run gave.
+        var refused = ""
+        for _ in 0..<200 where !refused.contains("run refused") {
+            refused = (try? fixture.read("out/refused.xml")) ?? ""
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(refused.contains("<testcase classname=\"navscript\" name=\"run refused\""), "\(refused)")
     }
 
     @Test func keysNarrowTheRunsOnATerminal() throws {
