@@ -28,6 +28,11 @@ extension ScreenSimulation {
         container.presentationEnd = complete(after: duration, on: context) {
             if container.presentationPhase == .presenting {
                 container.presentationPhase = .presented
+                // A root replaced while this came in (setRoot) left the window: its
+                // presentation goes with it, as setRoot takes a settled one apart.
+                if context.parent == nil, context.presentingContainer == nil, context.presentedContainer === container {
+                    Self.takeApart([context] + Self.presentationChain(from: container))
+                }
             }
             completion()
         }

@@ -11,8 +11,8 @@ extension ScreenSimulation {
         let before = window.children.map(\.label)
         // The old root goes with what it presents (nivelir.md: setRoot drops the old tree,
         // its modals included), so that putting it back later shows it alone. A chain still
-        // animating in or out is left to its transition, as UIKit's runs on: a dismissal
-        // takes it apart when it ends, and until then it cannot be shown elsewhere.
+        // animating in or out is left to its transition, as UIKit's runs on: it comes apart
+        // when that ends (`present`, `dismiss`), and until then it cannot be shown elsewhere.
         for old in window.children where old !== root {
             guard let presented = old.presentedContainer else { continue }
             let chain = [old] + Self.presentationChain(from: presented)

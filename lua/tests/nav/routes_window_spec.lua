@@ -81,4 +81,17 @@ describe("window routes: the old root", function()
     expect(app:navigate(nav.route():setRoot(app.window.children[1]))):toBe(true)
     expect(app.clock):toBe(2)
   end)
+
+  scenario("an old root whose presentation was still coming in leaves with it once it is in", function()
+    local Settings = nav.screen("Settings")
+    local app = nav.app { root = nav.stack { Feed() } }
+    local old = app.window.children[1]
+    app.navigator:navigate(nav.route():top(nav.container):present(Settings()), nil, function() end)
+    app:advance(0.1)
+    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
+    app:settle()
+    expect(old.presented):toBeNil()
+    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
+    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+  end)
 end)
