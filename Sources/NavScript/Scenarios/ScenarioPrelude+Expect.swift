@@ -39,8 +39,8 @@ end
 -- finds a malformed pattern only as far as it matches, so it is matched against itself (not
 -- against the text searched, where a pattern of several `.-` can take minutes).
 local function patternNote(pattern)
-  local ok, err = pcall(find, "\0" .. pattern, (pattern:gsub("^%^", "")))
-  return ok and "" or format("\n  (it is not a Lua pattern either: %s)", tostring(err):gsub("^[^\n]-:%d+: ", ""))
+  local ok, err = pcall(find, "\0" .. pattern, (gsub(pattern, "^%^", "")))
+  return ok and "" or format("\n  (it is not a Lua pattern either: %s)", (gsub(tostring(err), "^[^\n]-:%d+: ", "")))
 end
 
 local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
@@ -67,7 +67,7 @@ end
 
 local function fail(self, message, detail)
   local text = message
-  if self.negated then text = message:gsub("^expect%(value%):", "expect(value).never:") end
+  if self.negated then text = gsub(message, "^expect%(value%):", "expect(value).never:") end
   if detail and detail ~= "" then text = text .. "\n" .. detail end
   raise(self, text, 3)
 end
@@ -86,8 +86,8 @@ local function check(self, pass, message, detail)
   if pass == self.negated then
     local text = detail(report())
     local err = navigationError(self)
-    if err and not text:find(err:match("^[^\n]*"), 1, true) then
-      text = text .. "\n  the navigation failed: " .. err:gsub("\n", "\n    ")
+    if err and not find(text, match(err, "^[^\n]*"), 1, true) then
+      text = text .. "\n  the navigation failed: " .. gsub(err, "\n", "\n    ")
     end
     fail(self, message, text)
   end
@@ -213,7 +213,7 @@ end
 function expectation:toHaveLength(length)
   local received = self.value
   need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
-  need(self, "toHaveLength needs a whole number as the length", type(length) == "number" and math.tointeger(length) ~= nil, length)
+  need(self, "toHaveLength needs a whole number as the length", type(length) == "number" and tointeger(length) ~= nil, length)
   return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
     return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
   end)
@@ -251,9 +251,9 @@ function expectation:toBeCloseTo(expected, digits)
   digits = digits or 2
   need(self, "toBeCloseTo needs a number", type(self.value) == "number")
   need(self, "toBeCloseTo needs a number to compare with", type(expected) == "number", expected)
-  need(self, "toBeCloseTo needs a whole number of digits", math.type(digits) == "integer", digits)
+  need(self, "toBeCloseTo needs a whole number of digits", mathType(digits) == "integer", digits)
   -- Equal infinities are close, as in Jest.
-  local pass = self.value == expected or math.abs(self.value - expected) < 10 ^ -digits / 2
+  local pass = self.value == expected or abs(self.value - expected) < 10 ^ -digits / 2
   return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
     return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))
   end)
@@ -315,7 +315,7 @@ local function extend(matchers)
       return check(self, pass == true, format("expect(value):%s() failed", name), function()
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
         if type(message) == "function" then message = message(self.negated) end
-        return message and ("  " .. tostring(message):gsub("\n", "\n  ")) or ""
+        return message and ("  " .. gsub(tostring(message), "\n", "\n  ")) or ""
       end)
     end)
   end
@@ -324,9 +324,9 @@ end
 -- A matcher that does not exist is named, with the ones that do, where it is called. The
 -- matchers themselves are found in the table, without a call.
 setmetatable(expectation, { __index = function(_, key)
-  if type(key) ~= "string" or not key:match("^to") then return nil end
+  if type(key) ~= "string" or not match(key, "^to") then return nil end
   local names = {}
-  for name in pairs(expectation) do if type(name) == "string" and name:match("^to") then names[#names + 1] = name end end
+  for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
   sort(names)
   error(format("expect(value):%s is not a matcher (%s)", key, concat(names, ", ")), 2)
 end })

@@ -25,7 +25,7 @@ function expectation:toHaveLogged(pattern)
   return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
     -- An entry of several lines (a stack's modifiers) keeps them under it, indented.
     local shown = {}
-    for i, line in ipairs(lines) do shown[i] = (tostring(line):gsub("\n", "\n      ")) end
+    for i, line in ipairs(lines) do shown[i] = (gsub(tostring(line), "\n", "\n      ")) end
     return format("  pattern: %s%s\n  log:\n    %s%s", negation(self), r.show(pattern), #shown == 0 and "(empty)" or concat(shown, "\n    "),
       self.negated and "" or patternNote(pattern))
   end)
@@ -41,7 +41,7 @@ function expectation:toSucceed()
       or (self.value == false and "received false with no error (a navigation's result carries its error: "
         .. "expect(app:navigate(route)); app:settle() gives false while work is still scheduled)")
       or format("received %s, not a navigation's result", r.show(self.value))
-    return "  " .. reason:gsub("\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
+    return "  " .. gsub(reason, "\n", "\n  ") .. (picture and ("\n\n" .. picture) or "")
   end)
 end
 
@@ -65,7 +65,7 @@ function expectation:toFail(pattern)
   end
   -- The message is matched as it is, and without the `file:line: ` an error put before it.
   local text = type(message) == "string" and message or nil
-  local bare = text and text:match("^[^\n:]+:%d+: (.*)$")
+  local bare = text and match(text, "^[^\n:]+:%d+: (.*)$")
   local pass = failed and (pattern == nil or text ~= nil and (matches(text, pattern) or bare ~= nil and matches(bare, pattern))) or false
   return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
     if self.negated then

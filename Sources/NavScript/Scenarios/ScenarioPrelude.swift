@@ -61,14 +61,14 @@ local host = ...
 -- Lua's functions as they are before the file runs: a script's global `type = "chat"`
 -- (a forgotten `local`) must not break the runner, nor the report it loads on a failure.
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
-local getmetatable, setmetatable, math = getmetatable, setmetatable, math
+local getmetatable, setmetatable = getmetatable, setmetatable
 local tonumber, next, rawget, rawset, utf8len = tonumber, next, rawget, rawset, utf8.len
 local sort, concat, insert = table.sort, table.concat, table.insert
-local find, format, rep, match, gsub = string.find, string.format, string.rep, string.match, string.gsub
-local mathType, max, min = math.type, math.max, math.min
+local find, format, rep, match, gsub, gmatch = string.find, string.format, string.rep, string.match, string.gsub, string.gmatch
+local mathType, max, min, abs, tointeger = math.type, math.max, math.min, math.abs, math.tointeger
 local builtins = {
   type = type, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs, next = next, error = error,
-  getmetatable = getmetatable, sort = sort, concat = concat, format = format, match = match, gsub = gsub,
+  getmetatable = getmetatable, sort = sort, concat = concat, format = format, match = match, gsub = gsub, gmatch = gmatch,
   mathType = mathType, max = max, min = min,
 }
 
@@ -82,7 +82,7 @@ local target = host.target
 -- them all: "works", "works (2)". Running "works (2)", the file's scenarios named "works"
 -- are counted to find it.
 local named = {}
-local targetBaseLength = target and #(target.name:match("^(.*) %(%d+%)$") or target.name)
+local targetBaseLength = target and #(match(target.name, "^(.*) %(%d+%)$") or target.name)
 local focused = false     -- whether the file marks anything with .only
 local running = false     -- whether the file is loaded and a scenario runs
 
@@ -112,7 +112,7 @@ end
 local function tagsOf(block, options, name)
   local tags = {}
   for tag in pairs(block.tags) do tags[tag] = true end
-  for tag in name:gmatch("#([%w_%-\128-\255]+)") do tags[tag] = true end
+  for tag in gmatch(name, "#([%w_%-\128-\255]+)") do tags[tag] = true end
   for _, tag in ipairs(options.tags or {}) do tags[tostring(tag)] = true end
   return tags
 end

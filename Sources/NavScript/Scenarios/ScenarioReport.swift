@@ -8,7 +8,7 @@ local deepEqual, isApp, builtins = ...
 -- The prelude's copies of Lua's functions, taken before the scenario file ran.
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
-local match, gsub, mathType, max, min = builtins.match, builtins.gsub, builtins.mathType, builtins.max, builtins.min
+local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
 
 -- Showing values ------------------------------------------------------------------------
 
@@ -149,7 +149,7 @@ end
 
 local function lines(text)
   local out = {}
-  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
+  for line in gmatch(text .. "\n", "(.-)\n") do out[#out + 1] = line end
   return out
 end
 
