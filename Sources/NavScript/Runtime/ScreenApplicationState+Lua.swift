@@ -23,7 +23,7 @@ extension ScreenApplicationState {
             throw Self.invalid("option 'restore' must be the snapshot of an app (its kind is window), got a \(hierarchy.kind.rawValue)")
         }
         let clock = value["clock"].flatMap { $0 == .nil ? 0 : $0.number ?? -1 } ?? 0
-        guard (0...ScreenClock.longest).contains(clock) else { throw ScreenApplication.clockError }
+        guard (0...ScreenClock.end).contains(clock) else { throw ScreenApplication.clockError }
         let pending = value["pendingDeeplink"] ?? .nil
         guard pending == .nil || pending.string != nil else {
             throw Self.invalid("restore.pendingDeeplink must be a URL (a string) or nil")
@@ -90,7 +90,7 @@ extension ScreenSnapshot {
         for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
         for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
         try expect("selectedIndex", "a whole number from 1") { ($0.integer ?? 0) >= 1 }
-        try expect("presentationEnds", "a number of seconds from 0 to 3.2e10") { ($0.number.map { (0...ScreenClock.longest).contains($0) }) ?? false }
+        try expect("presentationEnds", "a number of seconds from 0 to 9.2e12 (the clock's end)") { ($0.number.map { (0...ScreenClock.end).contains($0) }) ?? false }
         try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
         try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }

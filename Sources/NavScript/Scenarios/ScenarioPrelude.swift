@@ -134,7 +134,7 @@ local function define(what, name, a, b, mode)
   local line
   if target then
     if fullName ~= target.name then return end
-    line = host.where(3)
+    line = host.definedAt(3)
     if line ~= target.line then return end
   end
   local tags = tagsOf(current, options, name)
@@ -142,9 +142,9 @@ local function define(what, name, a, b, mode)
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
   scenarios[#scenarios + 1] = {
-    name = fullName, tags = list, line = line or host.where(3), block = current, body = body,
+    name = fullName, tags = list, line = line or host.definedAt(3), block = current, body = body,
     pending = mode == "pending" or mode == "skip" or current.skipped or nil,
-    only = mode == "only" and host.where(3) or current.only,   -- where the .only that focuses it is
+    only = mode == "only" and host.definedAt(3) or current.only,   -- where the .only that focuses it is
   }
 end
 
@@ -159,7 +159,7 @@ local function block(what, name, a, b, mode)
   names[#names + 1] = name
   local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options, name),
                   before = {}, after = {}, beforeAll = {}, afterAll = {}, parent = current,
-                  skipped = mode == "skip" or current.skipped, only = mode == "only" and host.where(3) or current.only }
+                  skipped = mode == "skip" or current.skipped, only = mode == "only" and host.definedAt(3) or current.only }
   local outer = current
   current = inner
   body()

@@ -262,14 +262,20 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 call.push(value: .table(array: [], fields: ["name": .string(target.name), "line": .string(target.location)]))
                 call.setField(-2, "target")
             }
-            // host.where(level): where a definition is, in the scenario file (a helper module
-            // that defines scenarios places them at the file's call).
+            // host.where(level): where the code `level` up is (an expect's line).
+            lua.pushFunction(on: call) { call in
+                call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000))))
+                return 1
+            }
+            call.setField(-2, "where")
+            // host.definedAt(level): where a definition is, in the scenario file (a helper
+            // module that defines scenarios places them at the file's call).
             let source = displayPath
             lua.pushFunction(on: call) { call in
                 call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000)), in: source))
                 return 1
             }
-            call.setField(-2, "where")
+            call.setField(-2, "definedAt")
             // host.fields(table): an error value that is a table, as a failure shows it.
             lua.pushFunction(on: call) { call in
                 call.pushErrorFields(of: 1)

@@ -14,7 +14,7 @@
 /// A field that would be dropped is refused, naming where it is as Lua's table does
 /// (`restore.children[1].presented: ...`): what a window presents (its root presents), a
 /// selection outside tabs, a presentation phase on a node nothing presents, an attribute
-/// of another shape than its decorator's, and a clock past `ScreenClock.longest`.
+/// of another shape than its decorator's, and a clock past `ScreenClock.end`.
 extension ScreenApplication {
     public convenience init(restoring snapshot: ScreenSnapshot, clock: Double = 0, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
         self.init(timing: timing)
@@ -24,7 +24,7 @@ extension ScreenApplication {
         guard snapshot.children.count <= 1 else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window has one root, the snapshot has \(snapshot.children.count)")
         }
-        guard (0...ScreenClock.longest).contains(clock) else { throw Self.clockError }
+        guard (0...ScreenClock.end).contains(clock) else { throw Self.clockError }
         // What the app presents is under its root, the presentation context, as
         // `app.snapshot()` writes it: a window's own `presented` would show nowhere.
         guard snapshot.presented.isEmpty else {
@@ -41,9 +41,7 @@ extension ScreenApplication {
         }
         simulation.replaceChildren(of: window, with: roots)
         window.isHidden = !snapshot.isVisible
-        if clock > 0 {
-            simulation.clock.advance(by: clock)
-        }
+        simulation.clock.start(at: clock)
         for presentation in underWay {
             simulation.finish(presentation.presented, from: presentation.presenter, at: presentation.ends)
         }
@@ -58,8 +56,8 @@ extension ScreenApplication {
         let ends: Double?
     }
 
-    /// What a clock outside `0...ScreenClock.longest` gets (Lua's `restore.clock`).
-    public static let clockError = ScreenDSLError.invalidArgument(verb: "restore", message: "restore.clock must be a number of seconds from 0 to 3.2e10")
+    /// What a clock outside `0...ScreenClock.end` gets (Lua's `restore.clock`).
+    public static let clockError = ScreenDSLError.invalidArgument(verb: "restore", message: "restore.clock must be a number of seconds from 0 to 9.2e12 (the clock's end)")
 
     /// Refuses what `node`, at `path`, has that a restored container would drop.
     private static func check(_ node: ScreenSnapshot, at path: String, isPresented: Bool) throws(ScreenDSLError) {

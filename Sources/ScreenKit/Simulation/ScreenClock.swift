@@ -34,6 +34,16 @@ public final class ScreenClock {
     /// delay counts as this, and a restored clock or a presentation's end lies within it.
     public static let longest: Double = 3.2e10
 
+    /// The last time the clock shows (whole microseconds in 64 bits, about 292,000 years):
+    /// delays of `longest` at most add up to it, and a restored clock lies within it.
+    public static let end: Double = seconds(.max)
+
+    /// Sets the time of a clock nothing was scheduled on yet (a restored app's).
+    func start(at seconds: Double) {
+        let micro = (seconds * 1_000_000).rounded()
+        ticks = micro < 9.2e18 ? Int64(max(micro, 0)) : .max
+    }
+
     /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts
     /// as 0 and a huge one as `longest` (callers validate what users give), and the sum
     /// stops at the end of time instead of overflowing.

@@ -113,7 +113,7 @@ import Testing
         let button = ScreenSnapshot(kind: .modal, key: nil, attributes: [ScreenAttribute.leftBarButton: 5])
         #expect(refusal(ScreenSnapshot(kind: .window, key: nil, children: [button]))?.hasPrefix("restore.children[1]: attribute 'leftBarButton' must be a table") == true)
         for clock in [1e300, -1, .nan, .infinity] {
-            #expect(refusal(ScreenSnapshot(kind: .window, key: nil), clock: clock) == "restore.clock must be a number of seconds from 0 to 3.2e10")
+            #expect(refusal(ScreenSnapshot(kind: .window, key: nil), clock: clock) == "restore.clock must be a number of seconds from 0 to 9.2e12 (the clock's end)")
         }
     }
 }
