@@ -26,7 +26,7 @@ struct Draw: ParsableCommand {
     @Option(help: ArgumentHelp("The scenario's full name (its describe blocks' names and its own), or a part of it that no other scenario's name has; needed when the file has more than one.", valueName: "name"))
     var scenario: String?
 
-    @Option(help: ArgumentHelp("Which step's hierarchy: 1 is the first, -1 the last.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Which step's hierarchy: 1 is the first, -1 the last.", valueName: "n"))
     var step = -1
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG (standard output by default).", valueName: "path"))

@@ -144,6 +144,9 @@ import Testing
         let far = try navscript(["draw", "scenarios/chat.lua", "--scenario", "chat opens and closes", "--step", "9"], in: fixture.root)
         // Numbered as the report numbers them: nav.app, push, its expect, expect, present, dismiss, expect.
         #expect(far.errors.contains("--step 9 is out of range: the scenario has 7 steps"))
+        // A negative step counts from the end, written with a space too (`--step -2`).
+        let fromEnd = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and closes", "--step", "-2"], in: fixture.root)
+        #expect(fromEnd.status == 0 && fromEnd.output.contains("· step 6 "), "\(fromEnd.errors)")
         // An expect is drawn as the hierarchy it looked at: step 4 (expect) is step 2's picture (push).
         let expectStep = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and closes", "--step", "4"], in: fixture.root)
         let pushStep = try navscript(["draw", "scenarios/chat.lua", "--scenario", "opens and closes", "--step", "2"], in: fixture.root)

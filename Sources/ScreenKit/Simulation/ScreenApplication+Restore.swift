@@ -107,16 +107,17 @@ extension ScreenApplication {
             container.payload.append(ScreenBottomSheet(detents: detents, selectedDetent: selected, prefersGrabber: fields["prefersGrabber"] == .bool(true)))
         }
         let children = try node.children.enumerated().map { position, child in
-            try restore(child, at: "\(path).children[\(position + 1)]", depth: depth + 1, underWay: &underWay)
+            let at = "\(path).children[\(position + 1)]"
+            // UIKit presents from the presentation context, the outermost container below the
+            // window, as `nav.app { root = }` attaches a child's `presented`: a snapshot never
+            // has a child that presents.
+            guard child.presented.isEmpty else {
+                throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(at): presented must be left out: only the outermost container of a tree presents (UIKit's presentation context)")
+            }
+            return try restore(child, at: at, depth: depth + 1, underWay: &underWay)
         }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
-        }
-        // UIKit presents from the presentation context, the outermost container below the
-        // window, as `nav.app { root = }` attaches a child's `presented`: a snapshot never
-        // has a child that presents.
-        if let child = children.first(where: { $0.presentedContainer != nil }) {
-            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(child) presents, but only the outermost container of a tree presents (UIKit's presentation context)")
         }
         if node.kind == .tabs {
             simulation.setTabs(container, to: children)

@@ -171,7 +171,7 @@ describe("restore refuses what UIKit cannot show", function()
     local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
     snapshot.children[1].children[1].presented = { kind = "modal", name = "Chat", children = {}, traits = {}, attributes = {} }
     expect(function() nav.app { restore = snapshot } end)
-      :toFail("bad argument #1 to 'app' %(<UIViewController: Feed> presents, but only the outermost container of a tree presents")
+      :toFail("bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: presented must be left out: only the outermost container of a tree presents")
     snapshot.children[1].children[1].presented = nil
     snapshot.children[1].presented = { kind = "modal", name = "Chat", children = {}, traits = {}, attributes = {} }
     expect(nav.app { restore = snapshot }:top()):toShow(Chat())
