@@ -99,7 +99,11 @@ struct ProjectFile {
             return value
         }
         var project = ProjectFile(folder: folder)
-        project.paths = try strings("paths").map(path)
+        let paths = try strings("paths")
+        if paths.contains("") {   // an empty path names nothing, as on the command line
+            throw ValidationError("\(shown): setting 'paths' has an empty path")
+        }
+        project.paths = paths.map(path)
         if let root = fields["root"] {
             guard let text = root.string else { throw ValidationError("\(shown): setting 'root' must be a string") }
             project.root = path(text)

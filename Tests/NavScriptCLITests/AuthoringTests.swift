@@ -181,6 +181,7 @@ import Testing
         ("instructionLimit = -5", "navscript.lua: setting 'instructionLimit' must be more than 0"),
         ("jobs = 0", "navscript.lua: setting 'jobs' must be at least 1"),
         ("reporters = { 'junti' }", "navscript.lua: setting 'reporters': unknown reporter 'junti'"),
+        ("paths = { 'suite', '' }", "navscript.lua: setting 'paths' has an empty path"),
     ])
     func aProjectFileValueOutOfRangeNamesTheSetting(setting: String, message: String) throws {
         let fixture = try Fixture([
