@@ -122,9 +122,10 @@ int lk_chargememory(lua_State *L, size_t bytes) {
     /* Lua's collector does not see what the host keeps, so values the script dropped may
        still hold charges: at the cap, collect once (their finalizers give the bytes back),
        as Lua itself does before refusing an allocation; again only once the charges have
-       grown by a sixteenth of the cap, so that a script near the cap does not collect on
-       every charge. */
-    if (h->limit > 0 && h->used + h->kept > h->limit && h->kept > h->kept_collected + h->limit / 16) {
+       grown by a sixty-fourth of the cap since, so that a script near the cap does not
+       collect on every charge. */
+    if (h->limit > 0 && h->used + h->kept > h->limit
+        && (h->kept_collected == LK_NOT_COLLECTED || h->kept >= h->kept_collected + h->limit / 64)) {
         lua_gc(L, LUA_GCCOLLECT);
         h->kept_collected = h->kept;
     }
@@ -142,6 +143,8 @@ int lk_chargememory(lua_State *L, size_t bytes) {
 void lk_refundmemory(lua_State *L, size_t bytes) {
     lk_host *h = lk_gethost(L);
     h->kept = h->kept > bytes ? h->kept - bytes : 0;
+    if (h->kept_collected != LK_NOT_COLLECTED && h->kept_collected > h->kept)
+        h->kept_collected = h->kept;
 }
 
 const char *lk_stopmessage(lua_State *L) {
@@ -189,7 +192,8 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
 
 void lk_beginbudget(lua_State *L, lk_host *h) {
     h->instructions = 0;
-    h->kept = h->kept_collected = 0;
+    h->kept = 0;
+    h->kept_collected = LK_NOT_COLLECTED;
     if (h->stop != LK_STOP_MEMORY)          /* the system's refusal lasts as long as the state */
         h->stop = LK_STOP_NONE;
     h->memory_exceeded = h->memory_raised = 0;

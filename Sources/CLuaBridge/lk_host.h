@@ -6,6 +6,7 @@
 #include "lk_bridge.h"
 
 #define LK_HOOK_COUNT 1000
+#define LK_NOT_COLLECTED ((size_t)-1)
 #define LK_WHERE_MAX 1024
 
 /* The small blocks of one state (lk_pool.c). */
@@ -43,7 +44,8 @@ typedef struct lk_host {
        against the cap since the budget began (lk_chargememory), less what the host has let
        go since (lk_refundmemory: containers) */
     size_t kept;
-    /* `kept` after the last collection a charge made at the cap (lk_chargememory) */
+    /* `kept` after the last collection a charge made at the cap (lk_chargememory), lowered
+       by refunds; LK_NOT_COLLECTED before the budget's first */
     size_t kept_collected;
     /* allocations that fail as if the system refused them (lk_failallocations: tests) */
     int fail_next;

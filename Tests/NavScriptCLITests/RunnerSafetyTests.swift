@@ -63,11 +63,20 @@ import Darwin
               local a, r = A(), nav.route():top(nav.stack)
               for _ = 1, 200000 do r = r:push(a) end
             end)
+            scenario("a route keeps its screens' traits", function()
+              local big, r = string.rep("t", 60000), nav.route():top(nav.stack)
+              for i = 1, 300 do r = r:push(A { s = big .. i }) end
+            end)
+            scenario("near the cap, made and dropped", function()
+              local live = {} for i = 1, 100 do live[i] = string.rep("x", 65472) end
+              for _ = 1, 100000 do local _ = A() end
+            end)
             """])
         let result = try navscript(["run", ".", "--memory-limit", "8", "--color", "never"] + mode, in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains("memory_spec.lua:8: memory limit exceeded (8192 KiB)"), "\(result.output)")
-        #expect(result.output.contains("1 passed, 1 failed"), "\(result.output)")
+        #expect(result.output.contains("memory_spec.lua:12: memory limit exceeded (8192 KiB)"), "\(result.output)")
+        #expect(result.output.contains("2 passed, 2 failed"), "\(result.output)")
     }
 
     @Test func aFileStuckWhileItLoadsIsALoadError() throws {

@@ -22,7 +22,7 @@ extension NavRuntime {
     static let routeStepBytes = 192
 
     /// What a screen a script makes keeps in Swift besides its traits (measured: a screen
-    /// with one trait ~300 bytes, the Lua value included), while its Lua value lives.
+    /// with one trait ~300 bytes, the Lua value included), while anything holds it.
     static let screenBytes = 256
 
     /// Pushes the route `extend` makes of `route`, charging the step it adds; DSL errors
@@ -62,18 +62,17 @@ extension NavRuntime {
     /// left of the memory cap (it is not charged as it grows): the text, or the cap's error
     /// when it does not fit.
     func text(_ make: (_ limit: Int) -> String?) throws -> String {
-        let room = lua.memoryLeft
-        if let text = make(room) { return text }
-        try keep(bytes: room + 1)
+        if let text = make(lua.memoryLeft) { return text }
+        // At the cap a charge collects first (values the script dropped give their bytes
+        // back): the text may fit then; a charge of more than is left stops the state.
+        for _ in 0..<2 {
+            let (charge, error) = lua.chargeMemory(refundable: lua.memoryLeft + 1)
+            if let error { throw LuaCallError.plain(error.message) }
+            withExtendedLifetime(charge) {}
+            if let text = make(lua.memoryLeft) { return text }
+        }
+        try keep(bytes: lua.memoryLeft + 1)
         throw LuaCallError.plain("not enough memory")
-    }
-
-    /// Charges a screen's bytes until its Lua value goes: a script that makes screens in a
-    /// loop is held to the ones it keeps.
-    func keep(bytes: Int, for screen: ScreenObject) throws {
-        let (charge, error) = lua.chargeMemory(refundable: bytes)
-        screen.charge = charge
-        if let error { throw LuaCallError.plain(error.message) }
     }
 
     /// Charges a container's bytes until it goes: a script that pushes and pops screens

@@ -48,12 +48,15 @@ extension NavRuntime {
     }
 
     /// A Screen of a script screen type: its builder looks the type up by name when it runs.
-    func makeScreen(_ type: ScreenTypeObject, traits: [String: ScreenValue]) -> AnyScreen {
+    /// `charge` (the screen's bytes on the script's memory cap) lives as long as the screen
+    /// does: its Lua value, the routes and decorated screens that hold it.
+    func makeScreen(_ type: ScreenTypeObject, traits: [String: ScreenValue], charge: LuaMemoryCharge? = nil) -> AnyScreen {
         let key = ScreenKey(name: type.name, traits: traits)
         let kind = type.kind
         let directory = directory
         return AnyScreen(kind: kind, key: key) { navigator in
-            try directory.build(name: key.name, key: key, kind: kind, navigator: navigator)
+            withExtendedLifetime(charge) {}
+            return try directory.build(name: key.name, key: key, kind: kind, navigator: navigator)
         }
     }
 
@@ -92,9 +95,9 @@ extension NavRuntime {
             default:
                 throw LuaCallError.argument(1, "table of traits expected, got \(call.typeName(2))")
             }
-            let screen = ScreenObject(runtime.makeScreen(type, traits: traits))
-            try runtime.keep(bytes: NavRuntime.screenBytes + traitBytes, for: screen)
-            call.push(screen, runtime.screens)
+            let (charge, error) = runtime.lua.chargeMemory(refundable: NavRuntime.screenBytes + traitBytes)
+            if let error { throw LuaCallError.plain(error.message) }
+            call.push(ScreenObject(runtime.makeScreen(type, traits: traits, charge: charge)), runtime.screens)
             return 1
         },
         .property(.screenType, "name", ScreenTypeObject.self) { _, call, type in call.push(type.name) },

@@ -58,7 +58,7 @@ public final class NavDirectory {
             return try screen.build(navigator: navigator)
         }
         let container = ScreenContainer(kind: kind, key: key)
-        try current?.keep(bytes: NavRuntime.containerBytes, for: container)
+        try current?.keep(bytes: NavRuntime.containerBytes + key.traitBytes, for: container)
         try current?.setUp(container, screen: name, navigator: navigator)
         return container
     }
@@ -71,5 +71,23 @@ final class NavLoadingRuntime: @unchecked Sendable {
 
     init(_ runtime: NavRuntime) {
         self.runtime = runtime
+    }
+}
+
+extension ScreenKey {
+    /// About what its traits take in memory: a container keeps them as long as it lives.
+    var traitBytes: Int {
+        traits.reduce(name.utf8.count) { $0 + $1.key.utf8.count + $1.value.estimatedBytes }
+    }
+}
+
+extension ScreenValue {
+    var estimatedBytes: Int {
+        switch self {
+        case let .string(text): return 16 + text.utf8.count
+        case let .array(items): return items.reduce(16) { $0 + $1.estimatedBytes }
+        case let .object(fields): return fields.reduce(16) { $0 + $1.key.utf8.count + $1.value.estimatedBytes }
+        case .bool, .int, .double: return 16
+        }
     }
 }

@@ -18,8 +18,6 @@ final class ScreenTypeObject {
 /// A Screen: `Chat { chatId = 7 }`, possibly decorated.
 final class ScreenObject {
     let screen: AnyScreen
-    /// The screen's bytes charged to the script's memory, given back when its value goes.
-    var charge: LuaMemoryCharge?
 
     init(_ screen: AnyScreen) {
         self.screen = screen
