@@ -30,8 +30,10 @@ extension ScreenSimulation {
                 container.presentationPhase = .presented
                 // A root replaced while this came in (setRoot) left the window: its
                 // presentation goes with it, as setRoot takes a settled one apart.
-                if context.parent == nil, context.presentingContainer == nil, context.presentedContainer === container {
-                    Self.takeApart([context] + Self.presentationChain(from: container))
+                var bottom = context
+                while let presenter = bottom.presentingContainer { bottom = presenter }
+                if bottom.parent == nil, bottom.kind != .window, let first = bottom.presentedContainer {
+                    Self.takeApart([bottom] + Self.presentationChain(from: first))
                 }
             }
             completion()

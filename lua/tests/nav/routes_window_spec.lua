@@ -94,4 +94,17 @@ describe("window routes: the old root", function()
     expect(app:navigate(nav.route():setRoot(old))):toBe(true)
     expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
   end)
+
+  scenario("so does a chain two deep whose top was still coming in", function()
+    local Settings, Sheet = nav.screen("Settings"), nav.screen("Sheet")
+    local app = nav.app { root = nav.stack { Feed() } }
+    local old = app.window.children[1]
+    app:navigate(nav.route():top(nav.container):present(Settings()))
+    app.navigator:navigate(nav.route():top(nav.container):present(Sheet()), nil, function() end)
+    app:advance(0.1)
+    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
+    app:settle()
+    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
+    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+  end)
 end)
