@@ -16,7 +16,10 @@ import ScreenKit
 public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     public let description: String
     let scheme: String
+    /// The host, then the path's segments, percent-decoded as a URL's are.
     let segments: [String]
+    /// Which segments capture (written `:name`; an escaped `%3A` is text).
+    let captures: [Bool]
 
     /// Fails for a pattern without `scheme://` and a host, which no URL could match.
     public init?(_ pattern: String) {
@@ -28,10 +31,11 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         guard !host.isEmpty else { return nil }
         description = pattern
         scheme = pattern[..<separator.lowerBound].lowercased()
-        // Decoded as a URL's host and path are, so that `app://search/new%20york` matches
-        // the URL written the same way.
-        segments = [DeeplinkURL.percentDecoded(String(host))]
-            + DeeplinkURL.pathSegments(Substring(DeeplinkURL.percentDecoded(String(rest[host.endIndex...]))))
+        // Split as written (an escaped `/` is text), then decoded as a URL's segments are, so
+        // that `app://search/new%20york` matches the URL written the same way.
+        let written = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
+        captures = written.enumerated().map { $0.offset > 0 && $0.element.hasPrefix(":") }
+        segments = zip(written, captures).map { $1 ? $0 : DeeplinkURL.percentDecoded($0) }
     }
 
     /// What keeps the pattern from meaning one thing, or nil: a query or fragment (a URL's
@@ -44,7 +48,7 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
             return "a pattern has no query or fragment: the query of a URL goes to the handler"
         }
         var names: Set<String> = []
-        for segment in segments.dropFirst() where segment.hasPrefix(":") {
+        for (segment, capture) in zip(segments, captures) where capture {
             guard segment.count > 1 else { return "a parameter needs a name after ':'" }
             guard names.insert(segment).inserted else { return "parameter '\(segment)' appears twice" }
         }
@@ -55,8 +59,10 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     /// what defining a pattern again replaces.
     func matchesAlike(_ other: DeeplinkPattern) -> Bool {
         scheme == other.scheme && segments.count == other.segments.count
-            && zip(segments, other.segments).enumerated().allSatisfy { position, pair in
-                pair.0.hasPrefix(":") && pair.1.hasPrefix(":") || (position == 0 ? pair.0.lowercased() == pair.1.lowercased() : pair.0 == pair.1)
+            && segments.indices.allSatisfy { position in
+                captures[position] && other.captures[position]
+                    || !captures[position] && !other.captures[position]
+                    && (position == 0 ? segments[position].lowercased() == other.segments[position].lowercased() : segments[position] == other.segments[position])
             }
     }
 
@@ -67,7 +73,7 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         }
         var parameters: [String: String] = [:]
         for (position, (pattern, segment)) in zip(segments, url.segments).enumerated() {
-            if pattern.hasPrefix(":") {
+            if captures[position] {
                 parameters[String(pattern.dropFirst())] = segment
             } else if position == 0 ? pattern.lowercased() != segment.lowercased() : pattern != segment {
                 // The host, as the scheme, is case-insensitive; the path is not.
