@@ -58,6 +58,18 @@ import Testing
         let run = try navscript(["explore", "none.lua"], in: fixture.root)
         #expect(run.status == 1)
         #expect(run.output.contains("does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        // A count is no answer either: `return #duplicates` would hold for ever.
+        try fixture.write("count.lua", """
+            local Home = nav.screen("Home")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Home() } } end,
+              actions = { explore.action("noop", function() end) },
+              invariants = { counted = function(app) return #app:topStack().children end },
+            }
+            """)
+        let count = try navscript(["explore", "count.lua"], in: fixture.root)
+        #expect(count.status == 1)
+        #expect(count.output.contains("does not say (it returned a number: an invariant returns true when it holds, or false and why)"), "\(count.output)")
     }
 
     /// An invariant's name with a newline is saved as a Lua string in the comment, so the

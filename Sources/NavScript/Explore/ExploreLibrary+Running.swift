@@ -92,6 +92,10 @@ local function check(model, app, step)
   for _, invariant in ipairs(model.invariants) do
     local ok, holds, message = pcall(invariant.check, app)
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
+    -- A count or a text is no answer (`return #duplicates` would hold for ever).
+    if holds ~= nil and type(holds) ~= "boolean" then
+      return { invariant = invariant.name, message = format("does not say (it returned a %s: an invariant returns true when it holds, or false and why)", type(holds)) }
+    end
     if not holds then
       -- Nothing returned is most often a forgotten `return true`: say so.
       local why = message ~= nil and errorText(message)
