@@ -47,6 +47,27 @@ import Testing
 
     /// A walk's steps carry their arguments a few tables deep: a value is refused where the
     /// model loads past what a walk can carry, not in every walk.
+    /// An action that changes a table it is given changes its own copy: the values `oneOf`
+    /// draws, the recorded steps and the saved scenario stay what was drawn.
+    @Test func anActionThatChangesItsArgumentChangesACopy() throws {
+        let fixture = try Fixture(["mut.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = {
+                explore.action("open", function(app, opts) opts.animated = opts.animated ~= false
+                  return app:navigate(nav.route():top(nav.stack):push(A { id = opts.id })) end, { args = explore.oneOf { { id = 1 }, { id = 2 } } }),
+              },
+              invariants = { ["not deep"] = function(app) return #app:topStack().children < 4, "too deep" end },
+            }
+            """])
+        let result = try navscript(["explore", "mut.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("✗ Invariant 'not deep' broke") && result.output.contains("  3. open({ id = 1 })"), "\(result.output)")
+        let saved = try navscript(["run", "saved"], in: fixture.root)
+        #expect(saved.output.contains("invariant 'not deep' does not hold after step 3 (open({ id = 1 })): too deep"), "\(saved.output)")
+    }
+
     @Test func oneOfRefusesWhatAWalkCannotCarry() throws {
         let model = """
             local A, B = nav.screen("A"), nav.screen("B")

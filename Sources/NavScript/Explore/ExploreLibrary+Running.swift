@@ -109,9 +109,21 @@ end
 -- Runs one action with its arguments and checks the state it leaves; the failure, or nil.
 -- The run loop is not settled in between: an action that starts a navigation without
 -- waiting for it, and one that waits (app:advance), interleave with animations.
+-- A table argument as a fresh copy: values drawn from `oneOf` are shared between steps, and
+-- an action that changes its argument must not change what later steps, the recorded walk
+-- or a replay are given.
+local function fresh(value)
+  if type(value) ~= "table" then return value end
+  local copy = {}
+  for key, item in pairs(value) do copy[fresh(key)] = fresh(item) end
+  return copy
+end
+
 local function perform(model, app, action, args, step)
   reseed(model, step, 1)
-  local ok, result, message = pcall(action.perform, app, unpack(args, 1, #args))
+  local given = {}
+  for i = 1, #args do given[i] = fresh(args[i]) end
+  local ok, result, message = pcall(action.perform, app, unpack(given, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
   -- A failed navigation: false and a message, or Lua's nil and a message.
   if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
