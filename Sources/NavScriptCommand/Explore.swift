@@ -151,9 +151,11 @@ struct Explore: ParsableCommand {
                     // A broken limit is a failure too (a route that loops, a memory bomb): the
                     // walk is walked again, step by step, to find what it took.
                     let index = batch[slot]
+                    // Broken before the first action (the start, or its first checks) or not
+                    // again (a time limit the walk kept the second time): an error of the model.
                     guard let (steps, again) = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
                         runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
-                    }) else {
+                    }), !steps.isEmpty else {
                         throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(error))")
                     }
                     walk = ExploreRunner.Walk(brokeALimit: again, after: steps, index: index, seed: seed, actions: actions)

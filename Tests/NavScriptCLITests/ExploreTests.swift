@@ -159,6 +159,23 @@ import Testing
         #expect(search.output.contains("the shortest counterexample has 3 actions"), "\(search.output)")
     }
 
+    /// A limit broken before the first action (a start that loops) is the model's error:
+    /// exit 2 with its line, in walks as in the exhaustive search.
+    @Test func aLimitBrokenBeforeTheFirstActionIsTheModelsError() throws {
+        let fixture = try Fixture(["start.lua": """
+            return explore.model {
+              start = function() while true do end end,
+              actions = { explore.action("noop", function() end) },
+            }
+            """])
+        for mode in [[], ["--exhaustive"]] {
+            let result = try navscript(["explore", "start.lua", "--save-failures", "saved"] + mode, in: fixture.root)
+            #expect(result.status == 2, "\(result.output)\(result.errors)")
+            #expect(result.errors.contains("start.lua:2: instruction limit exceeded"), "\(result.errors)")
+            #expect(!fixture.exists("saved"))
+        }
+    }
+
     /// Walks cut short by --time say so: how many fit depends on the machine.
     @Test func walksStoppedByTheTimeSaySo() throws {
         let fixture = try Fixture(["tiny.lua": Self.tiny])
