@@ -41,7 +41,7 @@ public final class ScreenClock {
     /// Sets the time of a clock nothing was scheduled on yet (a restored app's).
     func start(at seconds: Double) {
         let micro = (seconds * 1_000_000).rounded()
-        ticks = micro < 9.2e18 ? Int64(max(micro, 0)) : .max
+        ticks = micro < 0x1p63 ? Int64(max(micro, 0)) : .max
     }
 
     /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts

@@ -289,6 +289,7 @@ describe("restore refuses what it would change or drop", function()
     old:advance(3.2e10)
     old:advance(3.2e10)
     expect(nav.app { restore = old:snapshot() }.clock):toBe(6.4e10)
+    expect(nav.app { restore = (function() local s = appSnapshot() s.clock = 9.2e12 return s end)() }.clock):toBe(9.2e12)
   end)
 end)
 
