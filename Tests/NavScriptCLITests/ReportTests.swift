@@ -372,18 +372,6 @@ import Testing
 
     /// Route modules are found below the suite's root, wherever the run starts from: one
     /// that no scenario required is listed under its own path.
-    /// A `#!` first line of a module is no code: coverage counts the lines after it.
-    @Test func coverageSkipsAShebangLine() throws {
-        let fixture = try Fixture([
-            "routes/tool.lua": "#!/usr/bin/env lua\nlocal M = {}\nM.x = 1\nreturn M\n",
-            "scenarios/tool_spec.lua": "local tool = require 'routes.tool'\nscenario('x', function() expect(tool.x):toBe(1) end)\n",
-        ])
-        let run = try navscript(["run", ".", "--coverage", "--color", "never"], in: fixture.root)
-        #expect(run.status == 0, "\(run.errors)")
-        let lcov = try fixture.read("coverage/lcov.info")
-        #expect(lcov.contains("SF:routes/tool.lua\nDA:2,1\nDA:3,1\nDA:4,1\nLF:3\nLH:3\n"), "\(lcov)")
-    }
-
     @Test func coverageListsTheModulesOfASuiteInAnotherFolder() throws {
         let fixture = try Fixture([
             "app/routes/counter.lua": "return { used = function(x) return x + 1 end }\n",

@@ -249,6 +249,18 @@ import Darwin
         #expect(result.output.contains("scenarios/b_spec.lua:3: expect(value):toBe(expected) failed"), "\(result.output)")
     }
 
+    /// A `#!` first line of a module is no code: coverage counts the lines after it.
+    @Test func coverageSkipsAShebangLine() throws {
+        let fixture = try Fixture([
+            "routes/tool.lua": "#!/usr/bin/env lua\nlocal M = {}\nM.x = 1\nreturn M\n",
+            "scenarios/tool_spec.lua": "local tool = require 'routes.tool'\nscenario('x', function() expect(tool.x):toBe(1) end)\n",
+        ])
+        let run = try navscript(["run", ".", "--coverage", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("SF:routes/tool.lua\nDA:2,1\nDA:3,1\nDA:4,1\nLF:3\nLH:3\n"), "\(lcov)")
+    }
+
     @Test func aTagOrALineThatMatchesNothingIsNotAGreenRun() throws {
         let fixture = try Fixture(["app_spec.lua": "scenario('one', { tags = { 'smoke' } }, function() end)\n"])
         let tag = try navscript(["run", ".", "--tag", "nightly"], in: fixture.root)

@@ -344,10 +344,11 @@ describe("typed lists read as Nivelir's unkeyed container reads them", function(
     url = function(url) return { ids = url.query.ids } end,
     navigate = function() end,
   })
+  local deeplinks
+  before_each(function() deeplinks = select(2, setUp { types = { Lists } }) end)
+  local function failure(query) return select(2, deeplinks:handleURL("myapp://x?" .. query)) end
 
   scenario("an element's path is one past its index (the container counts on before the path is read)", function()
-    local _, deeplinks = setUp { types = { Lists } }
-    local function failure(query) return select(2, deeplinks:handleURL("myapp://x?" .. query)) end
     expect(failure("ids[0]=x")):toContain("Path: ids[1]. Debug description: Expected to decode Int but the value is invalid.")
     expect(failure("ids[1]=4")):toContain("Path: ids[1]. Debug description: Expected to decode String but the value is nil.")
     expect(failure("ids[0]=4&ids[2]=6")):toContain("Path: ids[2]. Debug description: Expected to decode String but the value is nil.")
@@ -355,8 +356,6 @@ describe("typed lists read as Nivelir's unkeyed container reads them", function(
   end)
 
   scenario("an index at the integer limits is an error, not a crash", function()
-    local _, deeplinks = setUp { types = { Lists } }
-    local function failure(query) return select(2, deeplinks:handleURL("myapp://x?" .. query)) end
     expect(failure("ids[9223372036854775807]=1")):toContain("Path: ids[1]. Debug description: Expected to decode String but the value is nil.")
     expect(failure("ids[]=1&ids[9223372036854775807]=1")):toContain("Path: ids[2]. Debug description: Expected to decode String but the value is nil.")
     expect(failure("ids[-9223372036854775808]=1")):toContain("The index -9223372036854775808 of the 'ids' array is out of range.")
