@@ -329,7 +329,11 @@ import Testing
             #expect(try navscript(["explore", "int.lua"], in: fixture.root).errors.contains("int.lua:1: " + message))
         }
         try fixture.write("weight.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { weight = 0/0 }) } }")
-        #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a number more than 0, got "))
+        #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a finite number more than 0, got "))
+        try fixture.write("weight.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('x', function() end, { weight = '2' }) } }")
+        #expect(try navscript(["explore", "weight.lua"], in: fixture.root).errors.contains("weight must be a finite number more than 0, got \"2\")"))
+        try fixture.write("empty.lua", "return explore.model { start = function() return nav.app() end, actions = { explore.action('', function() end) } }")
+        #expect(try navscript(["explore", "empty.lua"], in: fixture.root).errors.contains("empty.lua:1: bad argument #1 to 'action' (the name is empty"))
     }
 
     /// Every option of a model and an action is checked where the model loads, named: a

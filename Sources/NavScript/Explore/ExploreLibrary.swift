@@ -129,6 +129,7 @@ function explore.action(name, perform, options)
   if type(name) ~= "string" then error("bad argument #1 to 'action' (name expected)", 2) end
   -- Names go to the host and back, as text: other bytes would not find their action again.
   if not utf8.len(name) then error("bad argument #1 to 'action' (the name is not UTF-8 text)", 2) end
+  if name == "" then error("bad argument #1 to 'action' (the name is empty: steps and saved scenarios name the action)", 2) end
   if type(perform) ~= "function" then error("bad argument #2 to 'action' (function expected)", 2) end
   options = options or {}
   if type(options) ~= "table" then error(format("bad argument #3 to 'action' (table of options expected, got %s)", type(options)), 2) end
@@ -149,7 +150,8 @@ function explore.action(name, perform, options)
   end
   local weight = options.weight or 1
   if type(weight) ~= "number" or not (weight > 0 and weight < math.huge) then
-    error(format("bad argument #3 to 'action' (weight must be a number more than 0, got %s)", tostring(weight)), 2)
+    local given = type(weight) == "number" and tostring(weight) or type(weight) == "string" and format("%q", weight) or type(weight)
+    error(format("bad argument #3 to 'action' (weight must be a finite number more than 0, got %s)", given), 2)
   end
   return { name = name, perform = perform, args = args, when = options.when, weight = weight }
 end
