@@ -167,7 +167,7 @@ import Testing
             """, chunkName: "@doubling.lua")
         #expect(result.array?.first == .boolean(false))
         #expect(result.array?[1].string?.hasPrefix("<UINavigationController") == true)
-        #expect(result.array?[1].string?.contains("would hold more than 10000 containers") == true)
+        #expect(result.array?[1].string?.contains("would hold more than 10000 containers for:\n  ScreenSetStackAction<") == true)
         #expect(result.array?.last == .integer(1))
     }
 

@@ -21,10 +21,11 @@ extension ScreenSimulation {
         }
     }
 
-    /// Throws when `children` are more than a container may hold.
-    func checkCount(of children: [ScreenContainer], in container: ScreenContainer) throws {
+    /// Throws when `children` are more than a container may hold; the error names
+    /// `trigger`, the action that would add them (the container when none does).
+    func checkCount(of children: [ScreenContainer], in container: ScreenContainer, for trigger: Any? = nil) throws {
         if children.count > limits.children {
-            throw ScreenLimitError("\(container) would hold more than \(limits.children) containers", for: container)
+            throw ScreenLimitError("\(container) would hold more than \(limits.children) containers", for: trigger ?? container)
         }
     }
 

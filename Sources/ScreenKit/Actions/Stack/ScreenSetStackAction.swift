@@ -54,7 +54,7 @@ public struct ScreenSetStackAction: ScreenAction {
             for modifier in modifiers {
                 try navigator.simulation.charge(steps: 1)
                 try modifier.apply(to: &newStack, navigator: navigator)
-                try navigator.simulation.checkCount(of: newStack, in: container)
+                try navigator.simulation.checkCount(of: newStack, in: container, for: self)
             }
         } catch {
             return completion(.failure(error))

@@ -23,7 +23,7 @@ public struct ScreenSetupTabAction: ScreenAction {
         let tab: ScreenContainer
         do {
             tab = try screen.build(navigator: navigator)
-            try navigator.simulation.checkCount(of: container.children + [tab], in: container)
+            try navigator.simulation.checkCount(of: container.children + [tab], in: container, for: self)
             if let error = navigator.simulation.placementError(tab, in: container, for: self) {
                 throw error
             }
