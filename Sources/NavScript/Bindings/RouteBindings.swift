@@ -64,13 +64,11 @@ extension NavRuntime {
     func text(_ make: (_ limit: Int) -> String?) throws -> String {
         if let text = make(lua.memoryLeft) { return text }
         // At the cap a charge collects first (values the script dropped give their bytes
-        // back): the text may fit then; a charge of more than is left stops the state.
-        for _ in 0..<2 {
-            let (charge, error) = lua.chargeMemory(refundable: lua.memoryLeft + 1)
-            if let error { throw LuaCallError.plain(error.message) }
-            withExtendedLifetime(charge) {}
-            if let text = make(lua.memoryLeft) { return text }
-        }
+        // back): the text may fit then; else a charge of more than is left stops the state.
+        let (charge, error) = lua.chargeMemory(refundable: lua.memoryLeft + 1)
+        if let error { throw LuaCallError.plain(error.message) }
+        withExtendedLifetime(charge) {}
+        if let text = make(lua.memoryLeft) { return text }
         try keep(bytes: lua.memoryLeft + 1)
         throw LuaCallError.plain("not enough memory")
     }

@@ -56,10 +56,10 @@ struct CoverageReport {
         }
         files = counts.keys.sorted().compactMap { path in
             let url = URL(fileURLWithPath: path, relativeTo: folder)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { return nil }
             let source = text.components(separatedBy: "\n")
             // The code as Lua read it: a `#!` first line is no code.
-            let code = String(decoding: ScenarioFileRunner.sourceText(Data(text.utf8)), as: UTF8.self).components(separatedBy: "\n")
+            let code = String(decoding: ScenarioFileRunner.sourceText(data), as: UTF8.self).components(separatedBy: "\n")
             var lines: [String: Int] = [:]
             for line in LineScanner.executableLines(code) { lines[String(line)] = 0 }
             for (line, count) in counts[path] ?? [:] where line <= source.count { lines[String(line)] = count }

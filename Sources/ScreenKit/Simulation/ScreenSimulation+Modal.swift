@@ -28,13 +28,7 @@ extension ScreenSimulation {
         container.presentationEnd = complete(after: duration, on: context) {
             if container.presentationPhase == .presenting {
                 container.presentationPhase = .presented
-                // A root replaced while this came in (setRoot) left the window: its
-                // presentation goes with it, as setRoot takes a settled one apart.
-                var bottom = context
-                while let presenter = bottom.presentingContainer { bottom = presenter }
-                if bottom.parent == nil, bottom.kind != .window, let first = bottom.presentedContainer {
-                    Self.takeApart([bottom] + Self.presentationChain(from: first))
-                }
+                self.dropPresentations(ofLeft: context)   // a root setRoot replaced meanwhile
             }
             completion()
         }
