@@ -98,6 +98,7 @@ extension ScreenSimulation {
                 presented.presentingContainer = nil
             }
             Self.takeApart(chain)
+            self.dropPresentations(ofLeft: presenter)   // a root setRoot replaced meanwhile
             completion()
         }
     }
