@@ -227,6 +227,18 @@ public struct LuaCall {
         Int(lua_rawlen(L, table))
     }
 
+    /// How many entries the table at `table` has, of any key (raw); a list's is its length.
+    public func entryCount(_ table: Int32) -> Int {
+        let table = lua_absindex(L, table)
+        var count = 0
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            lua_settop(L, -2)
+            count += 1
+        }
+        return count
+    }
+
     /// Pops a value and sets it as `table[name]` (raw).
     public func setField(_ table: Int32, _ name: String) {
         let table = lua_absindex(L, table)

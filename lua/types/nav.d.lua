@@ -67,8 +67,9 @@ function Screen:withPopoverPresentation(options) end
 ---@return Screen
 function Screen:withBottomSheet(options) end
 ---@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@param className? string   # the stack's class, a BottomSheetStackController by default (Nivelir's withBottomSheetStack(_:of:))
 ---@return Screen
-function Screen:withBottomSheetStack(options) end
+function Screen:withBottomSheetStack(options, className) end
 ---@param className? string   # a stack of this class (Nivelir's withStackContainer(of:))
 ---@return Screen
 function Screen:withStackContainer(className) end

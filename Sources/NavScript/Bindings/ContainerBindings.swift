@@ -128,16 +128,7 @@ extension NavRuntime {
         guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
             throw LuaCallError.message("setChildren works in a screen's build function or a decorator (or give it the navigator)")
         }
-        // A list only: keys past its length, or named ones, would be dropped unseen.
-        var entries = 0
-        call.pushNil()
-        while call.next(2) {
-            call.pop()
-            entries += 1
-        }
-        guard entries == call.length(2) else {
-            throw LuaCallError.argument(2, "a list of Screens expected, got a table with \(entries) entries and length \(call.length(2))")
-        }
+        let entries = try call.list(2, of: "Screens")
         guard container.kind != .window || entries <= 1 else {
             throw LuaCallError.argument(2, "a window has one root, got \(entries) Screens")
         }
@@ -152,7 +143,7 @@ extension NavRuntime {
             }
             children.append(try screen.build(navigator: navigator))
         }
-        try navigator.simulation.adopt(children, into: container)
+        try navigator.simulation.adopt(children, into: container, for: "setChildren")
         return 0
     }
 

@@ -70,7 +70,7 @@ extension NavRuntime {
         case let .currentKind(_, expected, got):
             if got == .modal { kindRefusingModal = expected }
             return .argument(1, error.reason)
-        case .screenKind: return .argument(1, error.reason)
+        case .screenKind, .badSelf: return .argument(1, error.reason)
         case .nestedRoute: return .argument(nested, error.reason)
         case .invalidArgument: return .argument(argument, error.reason)
         }

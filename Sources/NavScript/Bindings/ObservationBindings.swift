@@ -73,7 +73,7 @@ extension NavRuntime {
             let container = try call.object(1, runtime.containers)
             let method = try call.string(2)
             guard let observation = container.observation ?? runtime.buildingObservations[ObjectIdentifier(container)] else {
-                throw LuaCallError.argument(1, "\(container) has no observation (define its screen with nav.screen(name, { observer = \"...\" }))")
+                throw LuaCallError.argument(1, "\(container) has no observation (define its screen with nav.screen(name, { observer = \"...\" }); a container restored from a snapshot has none until its screen is built again)")
             }
             var observers: [LuaObserver] = []
             observation.notify { observer in
@@ -219,6 +219,9 @@ extension NavRuntime {
         try table.only(["any", "screen", "visible", "presentedOn", "childOf", "pushedInto", "pushedAfter", "recursively",
                         "satisfiedAny", "satisfiedAll"])
         let recursively = try table.bool("recursively", default: true)
+        if table.has("recursively"), !["presentedOn", "childOf", "pushedInto", "pushedAfter"].contains(where: table.has) {
+            throw table.error("field 'recursively' goes with presentedOn, childOf, pushedInto or pushedAfter")
+        }
         var predicates: [ScreenObserverPredicate] = []
         if table.has("any") {
             guard try table.bool("any", default: false) else { throw table.error("field 'any' must be true (leave it out otherwise)") }
@@ -227,7 +230,7 @@ extension NavRuntime {
         if let screen = try table.screen("screen") {
             predicates.append(.screen(key: screen.key))
         }
-        if let container = try container(table, "visible") {
+        if let container = try container(table, "visible", window: true) {
             predicates.append(.visible(container))
         }
         if let container = try container(table, "presentedOn") {
@@ -280,14 +283,20 @@ extension NavRuntime {
                 guard let container = table.call.optionalObject(-1, containers) else {
                     throw table.error("field '\(name)' must be a stack Container or a list of Containers (got \(table.call.typeName(-1)) at \(position + 1))")
                 }
+                guard container.kind != .window else {
+                    throw table.error("field '\(name)' must list Containers other than the window (the window at \(position + 1))")
+                }
                 return container
             })
         }
     }
 
-    private func container(_ table: NavTable, _ name: String) throws -> ScreenContainer? {
+    /// A Container at field `name`; a window only where Nivelir takes one (`visible`), the
+    /// others take a view controller.
+    private func container(_ table: NavTable, _ name: String, window: Bool = false) throws -> ScreenContainer? {
         try table.field(name) { at in
             guard let container = table.call.optionalObject(at, containers) else { throw table.error("field '\(name)' must be a Container") }
+            guard window || container.kind != .window else { throw table.error("field '\(name)' must be a Container other than the window") }
             return container
         }
     }

@@ -81,7 +81,7 @@ extension NavRuntime {
                 list.append(try runtime.modifierValue(call, 2, position: 1))
             } else {
                 guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "list of modifiers") }
-                for position in 0..<call.length(2) {
+                for position in 0..<(try call.list(2, of: "modifiers")) {
                     call.element(2, position + 1)
                     defer { call.pop() }
                     list.append(try runtime.modifierValue(call, -1, position: position + 1))

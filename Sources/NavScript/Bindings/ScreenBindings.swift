@@ -221,11 +221,18 @@ extension NavRuntime {
             return ScreenPopoverPresentationDecorator(anchor: anchor.flatMap(ScreenValue.init) ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
+        // Two decorators, as Nivelir's withBottomSheetStack(_:of:) is: a stack of the class
+        // (a BottomSheetStackController by default), then the sheet.
         .method(.screen, "withBottomSheetStack") { runtime, call in
             let sheet = try bottomSheet(call)
+            let className = call.isNoneOrNil(3) ? "BottomSheetStackController" : try call.string(3)
             let screen = try runtime.screenArgument(call, 1)
-            let stacked = (try? screen.decorated(by: ScreenStackContainerDecorator(className: "BottomSheetStackController"))) ?? screen
-            call.push(ScreenObject((try? stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))) ?? stacked), runtime.screens)
+            do throws(ScreenDSLError) {
+                let stacked = try screen.decorated(by: ScreenStackContainerDecorator(className: className))
+                call.push(ScreenObject(try stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))), runtime.screens)
+            } catch {
+                throw runtime.dslError(error)
+            }
             return 1
         },
         decorator("withStack") { runtime, call in ScreenStackDecorator(screens: try runtime.screenArgumentsOrList(call, from: 2)) },
@@ -280,7 +287,7 @@ extension NavRuntime {
     /// `withStack { A(), B() }`, as Nivelir's `withStack(_ screens: [AnyModalScreen])`.
     func screenArgumentsOrList(_ call: LuaCall, from index: Int32) throws -> [AnyScreen] {
         guard call.top == index, call.type(index) == .table else { return try screenArguments(call, from: index) }
-        return try (0..<call.length(index)).map { position in
+        return try (0..<(try call.list(index, of: "Screens"))).map { position in
             call.element(index, position + 1)
             defer { call.pop() }
             guard let screen = call.optionalObject(-1, screens)?.screen else {

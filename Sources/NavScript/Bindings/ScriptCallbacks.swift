@@ -156,7 +156,10 @@ extension NavRuntime {
                 guard call.type(-1) == .table else {
                     throw ScriptResultMisfit("\(description) must return a list of Containers or Screens, got \(call.typeName(-1))")
                 }
-                let count = call.length(-1)
+                let count = call.length(-1), entries = call.entryCount(-1)
+                guard entries == count else {
+                    throw ScriptResultMisfit("\(description) must return a list, got a table with \(entries) entries and length \(count)")
+                }
                 guard count <= navigator.simulation.limits.children else {
                     throw ScriptResultMisfit("\(description) returned more than \(navigator.simulation.limits.children) items")
                 }

@@ -22,6 +22,17 @@ extension LuaCall {
         return kind
     }
 
+    /// The length of the list at argument `index`, which must have no other entries: keys
+    /// past a gap, or named ones, would be dropped unseen.
+    ///
+    ///     stack:setChildren { A(), B() }; route:setStack { nav.push(A()), f }
+    func list(_ index: Int32, of what: String) throws -> Int {
+        let length = self.length(index), entries = entryCount(index)
+        guard entries == length else {
+            throw LuaCallError.argument(index, "a list of \(what) expected, got a table with \(entries) entries and length \(length)")
+        }
+        return length
+    }
 }
 
 extension ScreenValue {
@@ -142,10 +153,14 @@ struct NavOptions {
 
     /// The same, of the option's value read already. Tab and root animations have no
     /// `"default"` (Nivelir's `ScreenTabAnimation` and `ScreenRootAnimation` are custom only),
-    /// and an animation needs a name.
+    /// no custom animation is named `"default"` (a stack's transitions would read as UIKit's
+    /// own), and an animation needs a name.
     private func customAnimation(_ name: String, _ value: LuaValue?) throws -> ScreenCustomAnimation? {
         if value?.string == "default" {
             throw LuaCallError.argument(index, "option '\(name)' has no default animation (a custom one, by name or {name =, duration =}, or false)")
+        }
+        if value?["name"]?.string == "default" {
+            throw LuaCallError.argument(index, "option '\(name)': a custom animation may not be named \"default\", UIKit's own")
         }
         if (value?.string ?? value?["name"]?.string)?.isEmpty == true {
             throw LuaCallError.argument(index, "option '\(name)' needs an animation name")

@@ -169,7 +169,7 @@ extension ScreenApplication {
                     shown.finishActivity = nil
                     return self.dismiss(shown, from: presenter) { try sharing.didFinish?(type, completed) }
                 }
-                let accepted = self.simulation.present(shown, from: presenter, animated: true) { done(.success(())) }
+                let accepted = self.simulation.present(shown, from: presenter, animated: true) { _ in done(.success(())) }
                 if !accepted {
                     done(.failure(self.simulation.presentationRefusal(of: shown, from: presenter, for: ScreenPresentAction(screen: screen))))
                 }

@@ -144,8 +144,8 @@ extension ScreenNavigator {
         } else if screen.isFullScreen {
             presented.attributes["modalPresentationStyle"] = "fullScreen"
         }
-        let accepted = simulation.present(presented, from: container, animated: animated) {
-            completion(.success(presented))
+        let accepted = simulation.present(presented, from: container, animated: animated) { stillPresented in
+            completion(stillPresented ? .success(presented) : .failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
         }
         if !accepted {
             completion(.failure(simulation.presentationRefusal(of: presented, from: container, for: trigger)))

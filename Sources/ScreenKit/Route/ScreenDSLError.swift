@@ -11,6 +11,8 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
     case screenKind(verb: String, expected: ScreenContainerKind, got: ScreenContainerKind)
     /// A value the verb cannot use (an index below 1, a negative wait, an unknown style).
     case invalidArgument(verb: String, message: String)
+    /// A screen or route the verb cannot extend (a screen at its decorator limit).
+    case badSelf(verb: String, message: String)
 
     /// The words in parentheses: what `luaL_argerror` gets.
     public var reason: String {
@@ -21,7 +23,7 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
             return "route rooted at \(expected.rawValue) expected, got route rooted at \(got.rawValue)"
         case let .screenKind(_, expected, got):
             return "\(expected.rawValue) screen expected, got \(got.rawValue) screen"
-        case let .invalidArgument(_, message):
+        case let .invalidArgument(_, message), let .badSelf(_, message):
             return message
         }
     }
@@ -36,6 +38,8 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
             return "calling '\(verb)' on bad self (\(expected.rawValue) screen expected, got \(got.rawValue) screen)"
         case let .invalidArgument(verb, message):
             return "bad argument to '\(verb)' (\(message))"
+        case let .badSelf(verb, message):
+            return "calling '\(verb)' on bad self (\(message))"
         }
     }
 }

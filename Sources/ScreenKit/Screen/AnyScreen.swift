@@ -81,7 +81,7 @@ public struct AnyScreen: CustomStringConvertible {
             throw .screenKind(verb: decorator.verb, expected: decorator.inputKind, got: kind)
         }
         guard decorators < Self.maximumDecorators else {
-            throw .invalidArgument(verb: decorator.verb, message: "a screen takes at most \(Self.maximumDecorators) decorators")
+            throw .badSelf(verb: decorator.verb, message: "a screen takes at most \(Self.maximumDecorators) decorators")
         }
         let inner = self
         let outputKind = decorator.outputKind(for: kind)

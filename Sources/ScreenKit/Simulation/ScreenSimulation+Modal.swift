@@ -5,12 +5,14 @@ extension ScreenSimulation {
     /// warning, when the presenter or an ancestor already presents something — including a
     /// presentation still being dismissed —, when the context's own presentation is still
     /// animating in or out ("while a presentation is in progress"), or when the presenter
-    /// is not in a window.
+    /// is not in a window. `completion` is told whether the presenter still has `container`
+    /// presented when the transition ends (Nivelir's check in UIKit's completion: a presenter
+    /// popped meanwhile no longer reaches it).
     func present(
         _ container: ScreenContainer,
         from presenter: ScreenContainer,
         animated: Bool,
-        completion: @escaping () -> Void
+        completion: @escaping (_ stillPresented: Bool) -> Void
     ) -> Bool {
         let context = presenter.presentationContext
         guard context.presentedContainer == nil, context.attachedWindow != nil,
@@ -26,11 +28,12 @@ extension ScreenSimulation {
         record(.present, animation: animated ? "default" : nil, container: context,
                before: [], after: [container.label], duration: duration)
         container.presentationEnd = complete(after: duration, on: context) {
+            let stillPresented = presenter.presented === container
             if container.presentationPhase == .presenting {
                 container.presentationPhase = .presented
                 self.dropPresentations(ofLeft: context)   // a root setRoot replaced meanwhile
             }
-            completion()
+            completion(stillPresented)
         }
         return true
     }

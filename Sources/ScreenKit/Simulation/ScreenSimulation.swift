@@ -132,14 +132,14 @@ public final class ScreenSimulation {
     /// Sets the children of a container being built, as a screen's build step does: the
     /// screens of a stack, the tabs of a tab bar, or the children of a custom container
     /// (UIKit's `addChild`). Records no transition. Throws when a child is already in a
-    /// hierarchy.
+    /// hierarchy; the error names `trigger`, what the script called.
     ///
-    ///     try navigator.simulation.adopt([feed, profile], into: tabs)
+    ///     try navigator.simulation.adopt([feed, profile], into: tabs, for: "setChildren")
     ///     -- Lua, in a screen's build function: tabs:setChildren { Feed(), Profile() }
-    public func adopt(_ children: [ScreenContainer], into container: ScreenContainer) throws {
+    public func adopt(_ children: [ScreenContainer], into container: ScreenContainer, for trigger: Any) throws {
         try checkCount(of: children, in: container)
         for child in children where child.parent !== container {
-            if let error = placementError(child, in: container, for: "adopt") ?? stackChildError(child, in: container, for: "adopt") {
+            if let error = placementError(child, in: container, for: trigger) ?? stackChildError(child, in: container, for: trigger) {
                 throw error
             }
         }

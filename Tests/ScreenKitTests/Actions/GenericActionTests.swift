@@ -213,7 +213,7 @@ import Testing
     @Test func aCustomContainerIsNotSupported() throws {
         let page = AnyScreen(name: "Pages") { container, navigator in
             container.isIterable = true
-            try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container)
+            try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container, for: "setChildren")
         }
         let app = try ScreenApplication.with(.screen(page))
         let result = app.navigate(to: try AnyScreenRoute(root: .window).last(.container(of: .modal, name: "Feed")).makeVisible())
@@ -228,7 +228,7 @@ import Testing
         for iterable in [false, true] {
             let page = AnyScreen(name: "Pages") { container, navigator in
                 container.isIterable = iterable
-                try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container)
+                try navigator.simulation.adopt([try Screens.feed.build(navigator: navigator)], into: container, for: "setChildren")
             }
             let app = try ScreenApplication.with(.screen(page))
             let result = app.navigate(to: try AnyScreenRoute(root: .window).last(.container(of: .modal, name: "Feed")))

@@ -255,3 +255,19 @@ describe("observation", function()
     expect(heard):toEqual { "inherited y" }
   end)
 end)
+
+describe("observer predicates", function()
+  scenario("take view controllers where Nivelir does: the window only for visible, recursively only with a relation", function()
+    local app = chatOverList()
+    local observe = function(predicate) return app.navigator:observe("ChatObserver", listener({}), predicate) end
+    for _, name in ipairs { "childOf", "presentedOn", "pushedAfter" } do
+      expect(function() observe { [name] = app.window } end):toFail("field '" .. name .. "' must be a Container other than the window")
+    end
+    expect(function() observe { pushedInto = { app.window } } end)
+      :toFail("field 'pushedInto' must list Containers other than the window %(the window at 1%)")
+    expect(function() observe { recursively = false } end)
+      :toFail("field 'recursively' goes with presentedOn, childOf, pushedInto or pushedAfter")
+    expect(observe { visible = app.window }):toBeTruthy()
+    expect(observe { childOf = app.window.children[1], recursively = false }):toBeTruthy()
+  end)
+end)

@@ -145,3 +145,20 @@ describe("makeVisible", function()
     expect(function() nav.route():root():presented("window") end):toFail("modal kind expected, got window")
   end)
 end)
+
+describe("a presentation's end", function()
+  scenario("fails when the presenter no longer has it presented (popped meanwhile), as Nivelir checks", function()
+    local app = nav.app { root = nav.stack { Feed(), Chat() } }
+    local chat = app.window.children[1].children[2]
+    local result
+    app.navigator:navigate(nav.route():from(chat):present(Settings()), nil, function(ok, err) result = { ok, err } end)
+    app:advance(0.1)
+    expect(app:navigate(nav.route():root("stack"):pop { animation = false })):toSucceed()
+    app:settle()
+    expect(result[1]):toBe(false)
+    expect(result[2]):toContain("The container <UIViewController: Chat> is already presenting another container for:\n  ScreenPresentAction")
+    -- Unchanged, it succeeds.
+    local again = nav.app { root = nav.stack { Feed(), Chat() } }
+    expect(again:navigate(nav.route():from(again.window.children[1].children[2]):present(Settings()))):toSucceed()
+  end)
+end)

@@ -55,8 +55,8 @@ public struct ScreenPresentAction: ScreenAction {
                 return completion(.failure(ScreenFailure("Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller \(from).")))
             }
         }
-        let accepted = navigator.simulation.present(presented, from: container, animated: animated) {
-            completion(.success(presented))
+        let accepted = navigator.simulation.present(presented, from: container, animated: animated) { stillPresented in
+            completion(stillPresented ? .success(presented) : .failure(ScreenContainerAlreadyPresentingError(container: container, for: self)))
         }
         if !accepted {
             completion(.failure(navigator.simulation.presentationRefusal(of: presented, from: container, for: self)))

@@ -62,7 +62,7 @@ public struct ScreenSetStackAction: ScreenAction {
         var seen = Set<ObjectIdentifier>()
         for child in newStack {
             guard seen.insert(ObjectIdentifier(child)).inserted else {
-                return completion(.failure(ScreenContainerPlacementError(container: child, target: container, for: self)))
+                return completion(.failure(ScreenContainerPlacementError(twice: child, target: container, for: self)))
             }
             if child.parent !== container, let error = navigator.simulation.placementError(child, in: container, for: self)
                 ?? navigator.simulation.stackChildError(child, in: container, for: self) {

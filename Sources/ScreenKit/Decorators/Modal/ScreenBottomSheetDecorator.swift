@@ -52,8 +52,12 @@ extension Screen {
         decorated(by: ScreenBottomSheetDecorator(sheet: sheet))
     }
 
-    /// A `BottomSheetStackController` stack, then `withBottomSheet(_:)` (Nivelir's `withBottomSheetStack`).
-    public func withBottomSheetStack(_ sheet: ScreenBottomSheet) -> AnyStackScreen {
-        withStackContainer(of: "BottomSheetStackController").withBottomSheet(sheet)
+    /// A stack of `className` (a `BottomSheetStackController` by default), then
+    /// `withBottomSheet(_:)` (Nivelir's `withBottomSheetStack(_:of:)`).
+    ///
+    ///     chat.withBottomSheetStack(sheet, of: "SheetNavigationController")
+    ///     -- Lua: chat:withBottomSheetStack({ detents = {"medium"} }, "SheetNavigationController")
+    public func withBottomSheetStack(_ sheet: ScreenBottomSheet, of className: String = "BottomSheetStackController") -> AnyStackScreen {
+        withStackContainer(of: className).withBottomSheet(sheet)
     }
 }
