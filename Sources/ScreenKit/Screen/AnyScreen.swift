@@ -11,6 +11,8 @@ public struct AnyScreen: CustomStringConvertible {
     /// The class of the container a decorator made, when it names one
     /// (`withStackContainer(of: "MyNav")`); decorators that keep the kind keep it.
     let className: String?
+    /// Set for a container used as its own screen: its class is the screen's type.
+    private var reusedTypeName: String?
     private let builder: (ScreenNavigator) throws -> ScreenContainer
 
     /// Decorators one screen may have: building runs them inside one another.
@@ -56,15 +58,19 @@ public struct AnyScreen: CustomStringConvertible {
     ///     navigator.navigate(to: { $0.top(.stack).push(AnyScreen(reusing: chat)) })
     ///     -- Lua: app:navigate(nav.route():top(nav.stack):push(chat))   -- chat: a Container
     public init(reusing container: ScreenContainer) {
-        let key = container.key ?? ScreenKey(name: container.className ?? container.kind.typeName)
-        self.init(kind: container.kind, key: key) { _ in container }
+        let key = container.key ?? ScreenKey(name: container.typeName)
+        self.init(kind: container.kind, key: key, decorators: 0, className: container.className) { _ in container }
+        reusedTypeName = container.typeName
     }
 
     public var name: String { key.name }
     /// The screen's type as Swift prints a Nivelir action's generic argument: the screen's
-    /// own (its name, as a `Screen`'s name is its type's) or, decorated, `AnyScreen<UINavigationController>`
-    /// (`AnyScreen<MyNav>` for `withStackContainer(of: "MyNav")`).
-    public var typeName: String { decorators == 0 ? name : "AnyScreen<\(className ?? kind.typeName)>" }
+    /// own (its name, as a `Screen`'s name is its type's; a container's class when it is its
+    /// own screen) or, decorated, `AnyScreen<UINavigationController>` (`AnyScreen<MyNav>` for
+    /// `withStackContainer(of: "MyNav")`).
+    public var typeName: String {
+        decorators == 0 ? reusedTypeName ?? name : "AnyScreen<\(className ?? kind.typeName)>"
+    }
     public var traits: [String: ScreenValue] { key.traits }
     public var description: String { key.description }
 

@@ -303,3 +303,14 @@ describe("containers kept where they are", function()
     expect(b.presentationPhase):toBe("presented")
   end)
 end)
+
+describe("a Container as its own screen in action descriptions", function()
+  scenario("is named by its class, as Swift prints a view controller's type", function()
+    local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+    local app = nav.app { root = nav.tabs { nav.stack { Feed(), Chat() } } }
+    local chat = app.window.children[1].children[1].children[2]
+    expect(app:navigate(nav.route():setRoot(chat))):toFail("ScreenSetRootAction<UIViewController, UIWindow>%(screen: Chat, animation: nil%)")
+    expect(app:navigate(nav.route():root():present(chat))):toFail("ScreenPresentAction<UIViewController, UIViewController>%(screen: Chat, animated: true%)")
+    expect(app:navigate(nav.route():root("tabs"):setupTab(chat))):toFail("ScreenSetupTabAction<UIViewController, UITabBarController>%(screen: Chat%)")
+  end)
+end)
