@@ -198,7 +198,8 @@ extension NavRuntime {
         routeMethod("refresh") { _, _, route in route.refresh() },
         routeMethod("get") { runtime, call, route in
             guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
-            return route.get(runtime.scriptGet(call, 2))
+            // A failure names the action as its description prints (the body is not part of it).
+            return route.get(runtime.scriptGet(call, 2, trigger: ScreenGetAction(on: route.currentKind) { _, _ in }))
         },
         routeMethod("fail") { _, call, route in
             route.fail(with: ScreenFailure(call.isNoneOrNil(2) ? "failed" : try call.string(2)))

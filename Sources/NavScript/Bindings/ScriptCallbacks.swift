@@ -54,7 +54,7 @@ extension NavRuntime {
     /// which always succeeds. A function that takes a second parameter, `function(container, done)`, is Nivelir's
     /// `get(body: (Current, Completion) -> Void)`: the step completes when it calls `done()`
     /// or `done(false, "why")`, once (later calls are ignored), and its results are not read.
-    func scriptGet(_ call: LuaCall, _ index: Int32) -> (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void {
+    func scriptGet(_ call: LuaCall, _ index: Int32, trigger: any ScreenAction) -> (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void {
         let function = NavCallback.function(keepFunction(call, index)), directory = directory
         guard call.parameterCount(index) >= 2 else {
             return { container, done in
@@ -71,7 +71,7 @@ extension NavRuntime {
         }
         return { container, done in
             var completed = false
-            let completion = CompletionObject(trigger: "get") { result in
+            let completion = CompletionObject(trigger: trigger) { result in
                 guard !completed else { return }
                 completed = true
                 done(result.map { _ in })
