@@ -203,7 +203,7 @@ import Testing
         let runtime = try runtime()
         #expect(try runtime.run("return nav.screen('A\\0B').name", chunkName: "@nul.lua") == .string("A\u{0}B"))
         #expect(try runtime.run("return tostring(nav.screen('A')({ ['k\\0ey'] = 'v\\0w' }))", chunkName: "@nul.lua") == .string("A(k\u{0}ey=\"v\\0w\")"))   // a string trait is printed escaped, as Swift prints it
-        #expect(failure(runtime, "nav.route('a\\0b')")?.message == "attack.lua:1: bad argument #1 to 'route' (unknown container kind 'a\\0b' (window, modal, stack or tabs expected))")
+        #expect(failure(runtime, "nav.route('a\\0b')")?.message == "attack.lua:1: bad argument #1 to 'route' (unknown container kind 'a\\0b' (window, modal, stack, tabs or container expected))")
         #expect(failure(runtime, "require('routes\\0x')")?.message == "attack.lua:1: module name is not valid: it holds a NUL byte")
     }
 

@@ -17,7 +17,7 @@ extension LuaCall {
         guard !isNoneOrNil(index) else { return fallback }
         let name = try string(index)
         guard let kind = ScreenContainerKind(rawValue: name), kind != .container || allowsAny else {
-            throw LuaCallError.argument(index, "unknown container kind '\(name)' (window, modal, stack or tabs expected)")
+            throw LuaCallError.argument(index, "unknown container kind '\(name)' (window, modal, stack\(allowsAny ? ", tabs or container" : " or tabs") expected)")
         }
         return kind
     }

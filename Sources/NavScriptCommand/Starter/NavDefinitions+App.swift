@@ -260,7 +260,7 @@ nav = {}
 ---@param options? ScreenOptions
 ---@return ScreenType
 function nav.screen(name, options) end
----@param kind? ContainerKind
+---@param kind? ContainerKind|"container"   # "container": any container, the window too (Nivelir's ScreenContainer)
 ---@return Route
 function nav.route(kind) end
 ---@param spec? {root: Node, presented?: Node, system?: SystemAnswers}|{restore: table, system?: SystemAnswers}|Node
@@ -275,7 +275,7 @@ function nav.deeplinkType(name, spec) end
 function nav.deeplinkManager(spec) end
 ---@param description string
 ---@param body fun(container: Container): boolean
----@param kind? ContainerKind
+---@param kind? ContainerKind|"container"   # "modal" by default; "container" asks the window too
 ---@return Predicate
 function nav.predicate(description, body, kind) end
 ---@param description string

@@ -143,3 +143,17 @@ describe("the navigator's iterator", function()
     expect(#app.log):toBe(3)
   end)
 end)
+
+describe("the container kind", function()
+  scenario("a route or predicate of kind container takes any container, the window too (Nivelir's ScreenContainer)", function()
+    local A, B = nav.screen("A"), nav.screen("B")
+    local app = nav.app { root = nav.stack { A() } }
+    expect(tostring(nav.route("container"))):toBe("Route(container → container, 0 actions)")
+    expect(function() nav.route("container"):present(B()) end):toFail("calling 'present' on bad self (modal route expected, got container route)")
+    local seen = {}
+    local anyContainer = nav.predicate("any", function(c) seen[#seen + 1] = c.typeName return false end, "container")
+    expect(app:navigate(nav.route():first(anyContainer))):toFail("No container of ScreenContainer type found")
+    expect(seen):toEqual { "UIWindow", "UINavigationController", "UIViewController" }
+    expect(function() nav.route():root("container") end):toFail("unknown container kind 'container' %(window, modal, stack or tabs expected%)")
+  end)
+end)

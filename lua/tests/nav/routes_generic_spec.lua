@@ -17,7 +17,7 @@ describe("nav.route", function()
     expect(tostring(nav.route())):toBe("Route(window → window, 0 actions)")
     expect(tostring(nav.route("stack"))):toBe("Route(stack → stack, 0 actions)")
     expect(tostring(nav.route():top(nav.stack):push(Chat()))):toBe("Route(window → stack, 1 action)")
-    expect(function() nav.route("view") end):toFail("unknown container kind 'view' (window, modal, stack or tabs expected)")
+    expect(function() nav.route("view") end):toFail("unknown container kind 'view' (window, modal, stack, tabs or container expected)")
   end)
 
   scenario("routes are values: methods return new routes", function()
