@@ -8,6 +8,15 @@ extension ScreenContainer {
         return children[index]
     }
 
+    /// The tab whose view is in the window: the selected one, or the one a custom tab
+    /// animation is bringing in (`incomingTab`).
+    var shownTab: ScreenContainer? {
+        if let incoming = incomingTab, incoming.parent === self {
+            return incoming
+        }
+        return selectedChild
+    }
+
     /// Containers the iterator walks into: a stack bottom to top, tabs with the selected
     /// one moved to the end, a window's root, an iterable custom container's children.
     public var nestedContainers: [ScreenContainer] {
@@ -124,7 +133,7 @@ extension ScreenContainer {
             switch parent.kind {
             case .stack where parent.children.last !== current:
                 return false
-            case .tabs where parent.selectedChild !== current:
+            case .tabs where parent.shownTab !== current:
                 return false
             default:
                 current = parent

@@ -35,6 +35,11 @@ public final class ScreenContainer {
     /// For tabs, the index of the selected tab in `children` (0-based in Swift).
     @exclusivity(unchecked) public internal(set) var selectedIndex: Int?
 
+    /// For tabs while a custom tab animation runs, the tab coming in: Nivelir's animation is
+    /// `UIView.transition(from:to:)`, which puts the new tab's view in the window and takes
+    /// the old one's out when it starts, while `selectedIndex` changes when it ends.
+    @exclusivity(unchecked) var incomingTab: ScreenContainer?
+
     /// The container this one presents directly (strong, as UIKit holds it).
     @exclusivity(unchecked) public internal(set) var presentedContainer: ScreenContainer?
 

@@ -180,7 +180,7 @@ extension DefaultScreenIterator {
                     continue
                 }
                 let shownChild = container.kind == .stack ? container.children.last
-                    : container.kind == .tabs ? container.selectedChild : nil
+                    : container.kind == .tabs ? container.shownTab : nil
                 container.forEachNestedContainerReversed { child in
                     guard child.parent === container else {
                         pending.append(.visit(Visit(child, followsPresentation: false)))

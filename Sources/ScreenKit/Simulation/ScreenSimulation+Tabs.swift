@@ -19,8 +19,9 @@ extension ScreenSimulation {
     /// Selects the tab at `index`, running a custom animation if one is given, a tab was
     /// selected before and the new one differs. As Nivelir's `selectTab`, an animated
     /// selection sets `selectedIndex` only when the animation ends (the transition is
-    /// recorded when it starts); the completion comes on a later turn of the run loop, as
-    /// Nivelir hops to the main queue.
+    /// recorded when it starts), while the new tab is the one in the window from the start
+    /// (`incomingTab`); the completion comes on a later turn of the run loop, as Nivelir hops
+    /// to the main queue.
     func selectTab(
         _ tabs: ScreenContainer,
         at index: Int,
@@ -40,6 +41,7 @@ extension ScreenSimulation {
             if previous != index {
                 tabs.selectedIndex = index
             }
+            tabs.incomingTab = nil   // shown at once, whatever an animation was bringing in
             // Nivelir completes on the next main-queue turn, whatever else animates.
             return clock.schedule(after: 0, completion)
         }
@@ -47,8 +49,11 @@ extension ScreenSimulation {
         // and so is the clock, which holds this work until it runs or the application goes
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
+        tabs.incomingTab = newTab
         completeCustomAnimation(after: animation.duration) { [clock, tabs, newTab] in
-            withExtendedLifetime(newTab) {}   // held until the animation ends, as UIKit holds its view
+            if tabs.incomingTab === newTab {
+                tabs.incomingTab = nil
+            }
             // Nivelir's completion sets the index it worked out before the animation, whatever
             // the tabs became meanwhile (UIKit ignores one past the end).
             if tabs.children.indices.contains(index) {

@@ -167,3 +167,33 @@ describe("selectTab with a predicate", function()
     expect(err):toContain("no tabs today")
   end)
 end)
+
+describe("a custom tab animation under way", function()
+  -- UIView.transition(from:to:) swaps the tabs' views when it starts; Nivelir sets
+  -- selectedIndex in its completion.
+  scenario("shows the new tab from its start, and selects it at its end", function()
+    local app = tabApp(1)
+    local bar = app.window.children[1]
+    app.navigator:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))
+    app:advance(0.1)
+    expect(bar.selectedIndex):toBe(1)
+    expect({ bar.children[1].isVisible, bar.children[2].isVisible }):toEqual { false, true }
+    expect(app:topStack().children[1].name):toBe("Chat")
+    expect(app:navigate(nav.route():top(nav.stack):push(Profile()))):toSucceed()
+    expect(#bar.children[2].children):toBe(2)
+    app:settle()
+    expect(bar.selectedIndex):toBe(2)
+    expect({ bar.children[1].isVisible, bar.children[2].isVisible }):toEqual { false, true }
+  end)
+
+  scenario("gives way to a selection without animation", function()
+    local app = tabApp(1)
+    local bar = app.window.children[1]
+    app.navigator:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))
+    app:advance(0.1)
+    app.navigator:navigate(tabs:selectTab(3))
+    app:advance(0)
+    expect(bar.children[3].isVisible):toBe(true)
+    expect(bar.children[2].isVisible):toBe(false)
+  end)
+end)
