@@ -77,7 +77,13 @@ struct Draw: ParsableCommand {
         let steps = result.steps ?? []
         guard steps.contains(where: { $0.hierarchy != nil }) else {
             // A scenario that failed before its first step says why, as it does after one.
-            let failure = result.status == .failed ? "; it failed first: \(result.message ?? "")" : " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
+            let focus = chosen.isFocused ? nil : scenarios.first(where: \.isFocused)
+            let skipReason = focus.map { "skipped, or left out by the .only at \($0.focusedAt ?? $0.location)" } ?? "skipped"
+            let failure = switch result.status {
+            case .failed: "; it failed first: \(result.message ?? "")"
+            case .skipped: ": it was not run (\(result.message ?? skipReason))"
+            case .passed: " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
+            }
             StandardStreams.error("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n")
             throw ExitCode(result.status == .failed ? 1 : 2)
         }

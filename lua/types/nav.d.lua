@@ -391,6 +391,11 @@ function Navigator:firstContainer(from, matches) end
 ---@param matches fun(container: Container): boolean
 ---@return Container?
 function Navigator:lastContainer(from, matches) end
+---The last visible container the function accepts, asked of visible ones only (Nivelir's topContainer(in:where:)).
+---@param from Container
+---@param matches fun(container: Container): boolean
+---@return Container?
+function Navigator:topContainerIn(from, matches) end
 ---Writes `Info: <info>` to the log (`app.log`), as Nivelir's `logInfo` (a custom action's own lines).
 ---@param info string
 function Navigator:logInfo(info) end

@@ -10,6 +10,8 @@ import ScreenKit
 ///     -- Lua: app.navigator:iterate(app.window, function(c) return "continue", c.isVisible and c or nil end)
 ///     navigator.firstContainer(in: window) { $0.name == "Chat" }
 ///     -- Lua: app.navigator:firstContainer(app.window, function(c) return c.name == "Chat" end)
+///     navigator.iterator.topContainer(in: window) { $0.kind == .stack }
+///     -- Lua: app.navigator:topContainerIn(app.window, function(c) return c.kind == "stack" end)
 extension NavRuntime {
     static let iteratorBindings: [NavBinding] = [
         .method(.navigator, "iterate") { runtime, call in
@@ -36,19 +38,29 @@ extension NavRuntime {
         .method(.navigator, "lastContainer") { runtime, call in
             try runtime.walk(call, results: 1) { container, call in .shouldContinue(suitableContainer: call.boolean(-1) ? container : nil) }
         },
+        // Nivelir's topContainer(in:where:): the last visible match, the function asked of
+        // visible containers only (`navigator.topContainer` is the property of that name).
+        .method(.navigator, "topContainerIn") { runtime, call in
+            try runtime.walk(call, results: 1, asking: \.isVisible) { container, call in
+                .shouldContinue(suitableContainer: call.boolean(-1) ? container : nil)
+            }
+        },
     ]
 
     /// `navigator:method(from, function(container) ... end)`: walks from `from` in the
     /// iterator's order, `answer` reading the function's `results` about each container,
     /// and pushes the container the walk gives. The function's error, or a wrong answer,
     /// stops the walk and is raised.
-    private func walk(_ call: LuaCall, results: Int32, answer: @escaping (ScreenContainer, LuaCall) throws -> ScreenIterationResult) throws -> Int32 {
+    /// Containers `asking` refuses go on unasked.
+    private func walk(_ call: LuaCall, results: Int32, asking: (ScreenContainer) -> Bool = { _ in true },
+                      answer: @escaping (ScreenContainer, LuaCall) throws -> ScreenIterationResult) throws -> Int32 {
         let navigator = try call.object(1, navigators)
         let from = try call.object(2, containers)
         guard call.isFunction(3) else { throw LuaCallError.type(3, expected: "function") }
         let function = keepFunction(call, 3)
         var failure: Error?
         let found = navigator.iterator.iterate(from: from) { container in
+            guard asking(container) else { return .shouldContinue(suitableContainer: nil) }
             do {
                 return try lua.call(function, [.object(container, containers)], results: results) { try answer(container, $0) }
             } catch {

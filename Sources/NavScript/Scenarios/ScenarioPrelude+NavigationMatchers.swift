@@ -86,6 +86,8 @@ function expectation:toMatchSnapshot(name)
   if not running then
     raise(self, "expect(value):toMatchSnapshot() works while a scenario runs, not while its file loads", 2)
   end
+  -- A whole number names it as text does, as Lua's string arguments take one.
+  if type(name) == "number" and tointeger(name) then name = format("%d", name) end
   need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
   need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8len(name) ~= nil, name)
   local value, text = self.value
@@ -94,9 +96,11 @@ function expectation:toMatchSnapshot(name)
   elseif isApp(value) then
     local parts = { value:tree(), "", "transitions:" }
     for _, t in ipairs(value.transitions) do
-      parts[#parts + 1] = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
+      local line = format("  %s %s%s [%s] -> [%s]%s", t.kind, t.container.kind,
         t.container.key and (" " .. t.container.key) or "", concat(t.before, ", "), concat(t.after, ", "),
         t.animated and (t.animation == "default" and " animated" or (" animated(" .. t.animation .. ")")) or "")
+      -- One transition, one line, control characters written as the tree writes them.
+      parts[#parts + 1] = gsub(line, "%c", function(c) return format("\\x%02x", byte(c)) end)
     end
     text = concat(parts, "\n")
   elseif type(value) == "string" then

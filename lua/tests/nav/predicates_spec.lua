@@ -64,7 +64,7 @@ describe("predicates", function()
   end)
 
   scenario("refuse bad narrowing, and hierarchies used as searches", function()
-    expect(function() nav.container { name = 1 } end):toFail("option 'name' must be a string")
+    expect(function() nav.container { name = true } end):toFail("option 'name' must be a string")
     expect(function() nav.container { key = "Chat" } end):toFail("option 'key' must be a Screen")
     -- a misspelt option would match every container
     expect(function() nav.container { nmae = "Chat" } end):toFail("bad argument #1 to 'container' (unknown option 'nmae' (key, name expected))")
