@@ -224,8 +224,11 @@ static int lk_require(lua_State *L) {
     }
     lua_pushboolean(L, 1);
     lua_setfield(L, 3, key);
+    /* As Lua's: the chunk gets the name and the file, and require returns the module and
+       the file (only the module once it is loaded). */
     lua_pushvalue(L, 1);
-    lua_call(L, 1, 1);
+    lua_pushstring(L, chunkname + 1);
+    lua_call(L, 2, 1);
     lua_pushnil(L);
     lua_setfield(L, 3, key);
     if (lua_isnil(L, -1)) {
@@ -234,7 +237,8 @@ static int lk_require(lua_State *L) {
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, 2, key);
-    return 1;
+    lua_pushstring(L, chunkname + 1);
+    return 2;
 }
 
 /* Lua's lstrlib bound on a result: the real functions below are called from C, where an

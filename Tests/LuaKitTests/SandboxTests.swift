@@ -106,6 +106,9 @@ import Testing
         let outside = try ScriptFolder(["secret.lua": "return 'outside'"])
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("escape.lua"), withDestinationURL: outside.url.appendingPathComponent("secret.lua"))
         let h = try Harness(root: folder.url, displayRoot: "app")
+        // As Lua's: the chunk gets the name and the file, and a first require returns both.
+        #expect(try h.value("local m, file = require('routes.chat'); return m.n .. ' ' .. file") == .string("2 app/routes/chat.lua"))
+        #expect(try h.value("return select('#', require('routes.chat'))") == .integer(1))
         #expect(try h.value("return require('routes.chat').name") == .string("chat"))
         #expect(try h.value("return require('routes.chat') == require('routes.chat')") == .boolean(true))
         #expect(h.run("require '../../etc/passwd'")?.message == "test.lua:1: module name '../../etc/passwd' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')")

@@ -597,7 +597,7 @@ function nav.predicate(description, body, kind) end
 ---@return Modifier
 function nav.modifier(description, body) end
 ---@param name string
----@param options {on?: ContainerKind, produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
+---@param options {on?: ContainerKind|"container", produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
 function nav.action(name, options) end
 ---@param name string
 ---@param body fun(container: Container, options: table?)

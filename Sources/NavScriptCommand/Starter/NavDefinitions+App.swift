@@ -82,6 +82,11 @@ function Navigator:firstContainer(from, matches) end
 ---@param matches fun(container: Container): boolean
 ---@return Container?
 function Navigator:lastContainer(from, matches) end
+---The last visible container the function accepts, asked of visible ones only (Nivelir's topContainer(in:where:)).
+---@param from Container
+---@param matches fun(container: Container): boolean
+---@return Container?
+function Navigator:topContainerIn(from, matches) end
 ---Writes `Info: <info>` to the log (`app.log`), as Nivelir's `logInfo` (a custom action's own lines).
 ---@param info string
 function Navigator:logInfo(info) end
@@ -283,7 +288,7 @@ function nav.predicate(description, body, kind) end
 ---@return Modifier
 function nav.modifier(description, body) end
 ---@param name string
----@param options {on?: ContainerKind, produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
+---@param options {on?: ContainerKind|"container", produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
 function nav.action(name, options) end
 ---@param name string
 ---@param body fun(container: Container, options: table?)
