@@ -11,6 +11,19 @@ import Testing
         #expect(result.errors.contains("has no step to draw; it failed first: early_spec.lua:1: too soon"), "\(result.errors)")
     }
 
+    @Test func drawingAScenarioThatWasNotRunSaysSo() throws {
+        let fixture = try Fixture(["focus_spec.lua": """
+            scenario.only("focus", function() nav.app { root = nav.screen("A")() } end)
+            scenario("other", function() nav.app { root = nav.screen("B")() } end)
+            """, "skip_spec.lua": "scenario.skip('later', function() nav.app { root = nav.screen('A')() } end)"])
+        let focused = try navscript(["draw", "focus_spec.lua", "--scenario", "other"], in: fixture.root)
+        #expect(focused.status == 2)
+        #expect(focused.errors.contains("the scenario 'other' has no step to draw: it was not run (skipped, or left out by the .only at focus_spec.lua:1)"),
+                "\(focused.errors)")
+        let skipped = try navscript(["draw", "skip_spec.lua"], in: fixture.root)
+        #expect(skipped.errors.contains("the scenario 'later' has no step to draw: it was not run (skipped)"), "\(skipped.errors)")
+    }
+
     /// A command that refuses its arguments shows its own usage, as a parse error does.
     @Test func aRunErrorShowsTheCommandsUsage() throws {
         let fixture = try Fixture([:])

@@ -28,6 +28,25 @@ import Testing
         #expect(again.status == 0, "\(again.output)")
     }
 
+    /// A whole number names a snapshot as text does, and a transition of a screen whose name
+    /// has a newline is one line, written as the tree writes it.
+    @Test func numberNamesAndControlCharactersInTransitions() throws {
+        let fixture = try Fixture(["odd_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("two\\nlines")
+            scenario("odd", function()
+              expect("text"):toMatchSnapshot(5)
+              local app = nav.app { root = nav.stack { A() } }
+              app:navigate(nav.route():top(nav.stack):push(B()))
+              expect(app):toMatchSnapshot()
+            end)
+            """])
+        let run = try navscript(["run", "."], in: fixture.root)
+        #expect(run.status == 0, "\(run.output)")
+        let stored = try fixture.read("odd_spec.lua.snap")
+        #expect(stored.contains("== odd: 5\n| text\n"), "\(stored)")
+        #expect(stored.contains("| transitions:\n|   push stack [A] -> [A, two\\x0alines] animated\n"), "\(stored)")
+    }
+
     /// Text with Windows line ends round-trips, every line after `| ` (Swift's "\r\n" is one
     /// Character: the file had a bare line), and a diff shows the CR rather than letting it
     /// garble the console.

@@ -157,3 +157,19 @@ describe("the container kind", function()
     expect(function() nav.route():root("container") end):toFail("unknown container kind 'container' %(window, modal, stack or tabs expected%)")
   end)
 end)
+
+describe("navigator:topContainerIn", function()
+  scenario("is Nivelir's topContainer(in:where:): the last visible match, asking visible containers only", function()
+    local A, B, Five = nav.screen("A"), nav.screen("B"), nav.screen(5)
+    local app = nav.app { root = nav.tabs { nav.stack { A(), B() }, nav.stack { Five() } } }
+    local asked = {}
+    local found = app.navigator:topContainerIn(app.window, function(c) asked[#asked + 1] = c.name or c.kind return c.kind == "modal" end)
+    expect(found.name):toBe("B")
+    expect(asked):toEqual { "window", "tabs", "stack", "B" }
+    expect(app.navigator:topContainerIn(app.window, function() return false end)):toBeNil()
+    expect(function() app.navigator:topContainerIn(app.window, function() error("broke") end) end):toFail("predicates_spec.lua:%d+: broke")
+    -- A whole number names a screen as text does.
+    expect(app:navigate(nav.route():last(nav.container { name = 5 }):makeVisible())):toSucceed()
+    expect(app:top().name):toBe("5")
+  end)
+end)
