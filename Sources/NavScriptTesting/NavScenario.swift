@@ -84,10 +84,14 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
         return SourceLocation(fileID: "lua/\((path as NSString).lastPathComponent)", filePath: path, line: max(line, 1), column: 1)
     }
 
-    /// A path as messages show it (relative to the working folder), made absolute.
+    /// A path as messages show it (below the script root as `displayRoot` shows it, or
+    /// relative to the working folder), made absolute; the root first, so that the test's
+    /// working folder does not decide.
     private func resolve(_ shown: String) -> String? {
         if shown == file.displayPath { return file.url.path }
-        let candidates = [URL(fileURLWithPath: shown), file.root.appendingPathComponent(shown),
+        let prefix = file.displayRoot == "." || file.displayRoot.isEmpty ? "" : file.displayRoot + "/"
+        let belowRoot = !prefix.isEmpty && shown.hasPrefix(prefix) ? String(shown.dropFirst(prefix.count)) : shown
+        let candidates = [file.root.appendingPathComponent(belowRoot), URL(fileURLWithPath: shown),
                           URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(shown)]
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.standardizedFileURL.path
     }

@@ -25,11 +25,16 @@ public enum NavScenarios {
 
     /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
     /// each to run under `limits`. A file that does not load is one case that fails with its
-    /// error.
+    /// error, and so, as `navscript run` refuses them, are a `.only` left in a file in CI
+    /// mode (`--forbid-only`) and paths or variables that select no scenario.
     ///
     ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20)))
     public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), relativeTo file: String = #filePath) -> [NavScenario] {
-        let base = packageRoot(of: URL(fileURLWithPath: file))
+        discover(paths, limits: limits, base: packageRoot(of: URL(fileURLWithPath: file)), ci: snapshotMode == .ci)
+    }
+
+    /// `discover`, in or out of CI mode whatever the environment says.
+    static func discover(_ paths: [String], limits: LuaLimits, base: URL, ci: Bool) -> [NavScenario] {
         let files: [ScenarioFile]
         do {
             files = try ScenarioDiscovery.files(for: paths, workingDirectory: base)
@@ -44,6 +49,11 @@ public enum NavScenarios {
         for file in files {
             do {
                 let scenarios = try NavScenarioRunners.shared.runner(for: file, limits: limits).list()
+                if ci, let focused = scenarios.first(where: \.isFocused) {
+                    let at = focused.focusedAt ?? focused.location
+                    found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) has .only", tags: [], location: at, isPending: false),
+                                             loadError: "\(at): .only is left in, and CI mode refuses it (as --forbid-only): the rest of the file would not run", limits: limits))
+                }
                 found += scenarios.filter { scenario in
                     (filters.isEmpty || filters.contains { scenario.name.contains($0) })
                         && (tags.isEmpty || scenario.tags.contains(where: tags.contains))
@@ -55,6 +65,13 @@ public enum NavScenarios {
                                                                          location: "\(file.displayPath):\(line)", isPending: false),
                                          loadError: message, limits: limits))
             }
+        }
+        if found.isEmpty {
+            let narrowed = filters.isEmpty && tags.isEmpty ? "" : " with NAVSCRIPT_FILTER or NAVSCRIPT_TAG"
+            let place = ScenarioFile(url: base.appendingPathComponent(paths.first ?? "."), displayPath: paths.joined(separator: ", "), root: base, displayRoot: ".")
+            let message = "no scenario selected in \(place.displayPath)\(narrowed) (scenario files are *_spec.lua, or any .lua file in a folder named scenarios)"
+            found.append(NavScenario(file: place, info: ScenarioInfo(index: 0, name: message, tags: [], location: place.displayPath, isPending: false),
+                                     loadError: message, limits: limits))
         }
         return found
     }

@@ -45,6 +45,41 @@ import Testing
         #expect(broken.sourceLocation(of: broken.loadError).line == 2)
     }
 
+    /// As `navscript run` refuses them: a `.only` left in a file in CI mode, and paths
+    /// that hold no scenario, are cases that fail.
+    @Test func aFocusInCIAndNothingSelectedAreFailingCases() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "scenario.only('focused', function() end)\nscenario('other', function() expect(1):toBe(2) end)\n"
+            .write(to: folder.appendingPathComponent("focus_spec.lua"), atomically: true, encoding: .utf8)
+        let outside = NavScenarios.discover([folder.path], limits: LuaLimits(), base: folder, ci: false)
+        #expect(outside.map(\.name) == ["focused", "other"])
+        let ci = NavScenarios.discover([folder.path], limits: LuaLimits(), base: folder, ci: true)
+        let refusal = try #require(ci.first)
+        #expect(refusal.loadError?.contains("focus_spec.lua:1: .only is left in, and CI mode refuses it") == true, "\(refusal.loadError ?? "")")
+        #expect(refusal.result().status == .failed)
+        let none = NavScenarios.discover(["empty"], limits: LuaLimits(), base: folder, ci: false)
+        #expect(none.count == 1)
+        #expect(none.first?.result().message?.hasPrefix("no scenario selected in empty") == true, "\(none.first?.result().message ?? "")")
+    }
+
+    /// An error raised in a module below the root is placed at the module's line, whatever
+    /// the working folder.
+    @Test func anErrorInAModuleIsPlacedThereWhateverTheWorkingFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        let suite = folder.appendingPathComponent("lua")
+        try FileManager.default.createDirectory(at: suite.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "local M = {}\nfunction M.boom()\n  error('boom')\nend\nreturn M\n".write(to: suite.appendingPathComponent("routes/r.lua"), atomically: true, encoding: .utf8)
+        try "local R = require 'routes.r'\nscenario('raises', function() R.boom() end)\n".write(to: suite.appendingPathComponent("r_spec.lua"), atomically: true, encoding: .utf8)
+        let scenario = try #require(NavScenarios.discover(["lua"], limits: LuaLimits(), base: folder, ci: false).first)
+        let message = scenario.result().message
+        #expect(message?.hasPrefix("lua/routes/r.lua:3: boom") == true, "\(message ?? "")")
+        let location = scenario.sourceLocation(of: message)
+        #expect(location.filePath == suite.appendingPathComponent("routes/r.lua").standardizedFileURL.path && location.line == 3, "\(location)")
+    }
+
     /// A snapshot the scenario wrote but that cannot be saved fails the scenario, with why.
     /// Each discovery runs its scenarios under its own limits, however the process ran the
     /// same file before.

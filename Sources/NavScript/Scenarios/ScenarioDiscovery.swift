@@ -42,7 +42,9 @@ public enum ScenarioDiscovery {
         var found: [ScenarioFile] = []
         var seen = Set<String>()
         for path in paths {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            // Below the working folder even when its URL has no trailing slash (`relativeTo:`
+            // would then take its parent).
+            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)).standardizedFileURL
             var isFolder: ObjCBool = false
             // An empty path names nothing (Foundation would take it for the working folder).
             guard !path.isEmpty, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {

@@ -126,9 +126,22 @@ public typealias AnyStackScreen = TypedScreen<StackContainer>
 public typealias AnyTabsScreen = TypedScreen<TabsContainer>
 
 extension Screen {
-    /// Wraps the screen in a decorator whose output is of type `Output`. The types ensure
-    /// the decorator fits the screen, so the dynamic check cannot fail here.
-    func decorated<Output>(by decorator: any ScreenDecorator, as output: Output.Type = Output.self) -> TypedScreen<Output> {
+    /// Wraps the screen in a decorator of yours whose output is of type `Output` (Nivelir's
+    /// `decorated(by:)`). Throws when the decorator does not take this kind of screen, does
+    /// not make an `Output`, or the screen has all the decorators it may have.
+    ///
+    ///     let tinted: AnyModalScreen = try Chat().decorated(by: TintDecorator())
+    public func decorated<Output>(by decorator: any ScreenDecorator, as output: Output.Type = Output.self) throws(ScreenDSLError) -> TypedScreen<Output> {
+        let decorated = try eraseToAnyScreen().decorated(by: decorator)
+        guard decorated.kind.conforms(to: Output.kind) else {
+            throw .screenKind(verb: decorator.verb, expected: Output.kind, got: decorated.kind)
+        }
+        return TypedScreen(decorated)
+    }
+
+    /// The built-in decorators' form: the types ensure the decorator fits the screen, so
+    /// only the decorator limit can refuse, and then the screen stays as it is.
+    func decoratedFitting<Output>(by decorator: any ScreenDecorator, as output: Output.Type = Output.self) -> TypedScreen<Output> {
         let screen = eraseToAnyScreen()
         return TypedScreen((try? screen.decorated(by: decorator)) ?? screen)
     }

@@ -23,6 +23,27 @@ import Testing
         #expect(chat.attributes == ["leftBarButton": .object(["title": "Close"])])
     }
 
+    /// A decorator of the user's own, applied to a typed Swift screen as Nivelir's
+    /// `decorated(by:)` is; one that does not make the asked type is refused.
+    @Test func aSwiftScreenTakesADecoratorOfItsUser() throws {
+        struct Tint: ScreenDecorator {
+            var verb: String { "tinted" }
+            var description: String { "Tint" }
+            func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
+                let container = try screen.build(navigator: navigator)
+                container.setAttribute("red", for: "tint")
+                return container
+            }
+        }
+        let tinted: AnyModalScreen = try ChatScreen(chatId: 1).decorated(by: Tint())
+        let (container, _) = try build(tinted.eraseToAnyScreen())
+        #expect(container.attributes == ["tint": "red"])
+        #expect(container.key == ChatScreen(chatId: 1).key)
+        #expect(throws: ScreenDSLError.screenKind(verb: "tinted", expected: .stack, got: .modal)) {
+            let _: AnyStackScreen = try ChatScreen(chatId: 1).decorated(by: Tint())
+        }
+    }
+
     @Test func modalStylesRecordUIKitProperties() throws {
         let (styled, _) = try build(try Screens.feed.decorated(by: ScreenModalStyleDecorator(style: .default(presentation: .overFullScreen, transition: .crossDissolve))))
         #expect(styled.attributes == ["modalPresentationStyle": "overFullScreen", "modalTransitionStyle": "crossDissolve"])

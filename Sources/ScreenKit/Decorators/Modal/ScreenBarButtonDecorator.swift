@@ -45,10 +45,10 @@ public struct ScreenBarButtonDecorator: ScreenDecorator {
 
 extension Screen {
     public func withLeftBarButton(_ item: ScreenBarButtonItem) -> TypedScreen<Container> {
-        decorated(by: ScreenBarButtonDecorator(side: .left, item: item))
+        decoratedFitting(by: ScreenBarButtonDecorator(side: .left, item: item))
     }
 
     public func withRightBarButton(_ item: ScreenBarButtonItem) -> TypedScreen<Container> {
-        decorated(by: ScreenBarButtonDecorator(side: .right, item: item))
+        decoratedFitting(by: ScreenBarButtonDecorator(side: .right, item: item))
     }
 }

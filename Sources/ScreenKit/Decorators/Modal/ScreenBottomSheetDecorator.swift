@@ -49,7 +49,7 @@ public struct ScreenBottomSheetDecorator: ScreenDecorator {
 
 extension Screen {
     public func withBottomSheet(_ sheet: ScreenBottomSheet) -> TypedScreen<Container> {
-        decorated(by: ScreenBottomSheetDecorator(sheet: sheet))
+        decoratedFitting(by: ScreenBottomSheetDecorator(sheet: sheet))
     }
 
     /// A stack of `className` (a `BottomSheetStackController` by default), then

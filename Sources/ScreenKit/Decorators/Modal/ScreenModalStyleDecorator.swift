@@ -39,7 +39,7 @@ public struct ScreenModalStyleDecorator: ScreenDecorator {
 
 extension Screen {
     public func withModalStyle(_ style: ScreenModalStyle) -> TypedScreen<Container> {
-        decorated(by: ScreenModalStyleDecorator(style: style))
+        decoratedFitting(by: ScreenModalStyleDecorator(style: style))
     }
 
     public func withModalPresentationStyle(_ style: ScreenModalPresentationStyle) -> TypedScreen<Container> {

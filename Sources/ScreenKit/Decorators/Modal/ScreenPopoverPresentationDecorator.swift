@@ -27,6 +27,6 @@ public struct ScreenPopoverPresentationDecorator: ScreenDecorator {
 
 extension Screen {
     public func withPopoverPresentation(anchor: ScreenValue) -> TypedScreen<Container> {
-        decorated(by: ScreenPopoverPresentationDecorator(anchor: anchor))
+        decoratedFitting(by: ScreenPopoverPresentationDecorator(anchor: anchor))
     }
 }

@@ -33,11 +33,11 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
 
 extension Screen {
     public func withStackContainer() -> AnyStackScreen {
-        decorated(by: ScreenStackContainerDecorator())
+        decoratedFitting(by: ScreenStackContainerDecorator())
     }
 
     /// A stack of the named class: `withStackContainer(of: "BottomSheetStackController")`.
     public func withStackContainer(of className: String) -> AnyStackScreen {
-        decorated(by: ScreenStackContainerDecorator(className: className))
+        decoratedFitting(by: ScreenStackContainerDecorator(className: className))
     }
 }

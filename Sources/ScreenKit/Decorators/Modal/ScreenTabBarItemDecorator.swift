@@ -41,6 +41,6 @@ public struct ScreenTabBarItemDecorator: ScreenDecorator {
 
 extension Screen {
     public func withTabBarItem(_ item: ScreenTabBarItem) -> TypedScreen<Container> {
-        decorated(by: ScreenTabBarItemDecorator(item: item))
+        decoratedFitting(by: ScreenTabBarItemDecorator(item: item))
     }
 }

@@ -28,7 +28,7 @@ public struct ScreenStackDecorator: ScreenDecorator {
 
 extension Screen where Container == StackContainer {
     public func withStack(_ screens: [any Screen]) -> AnyStackScreen {
-        decorated(by: ScreenStackDecorator(screens: screens.map { $0.eraseToAnyScreen() }))
+        decoratedFitting(by: ScreenStackDecorator(screens: screens.map { $0.eraseToAnyScreen() }))
     }
 
     public func withStack(_ screens: any Screen...) -> AnyStackScreen {

@@ -26,7 +26,7 @@ public struct ScreenTabsDecorator: ScreenDecorator {
 
 extension Screen where Container == TabsContainer {
     public func withTabs(_ screens: [any Screen], selected: Int = 0) -> AnyTabsScreen {
-        decorated(by: ScreenTabsDecorator(screens: screens.map { $0.eraseToAnyScreen() }, selected: selected))
+        decoratedFitting(by: ScreenTabsDecorator(screens: screens.map { $0.eraseToAnyScreen() }, selected: selected))
     }
 
     public func withTabs(_ screens: any Screen...) -> AnyTabsScreen {
