@@ -169,7 +169,12 @@ extension Explore {
         if ScenarioDiscovery.suiteRoot(of: ScriptFile.real(target)).map(ScriptFile.real)?.path != modelRoot.path {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
-        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "") (\(found.origin)), shrunk\(cutShort.map { " until \($0) stopped it" } ?? "").\n"
+        // A time limit other than the runner's default is part of how to reproduce it.
+        let timeLimit = timeout == LuaLimits().seconds ? "" : " --timeout \(Format.limit(timeout))"
+        text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "")\(timeLimit) (\(found.origin)), shrunk\(cutShort.map { " until \($0) stopped it" } ?? "").\n"
+        if !timeLimit.isEmpty {
+            text += "-- Run it as it was found: navscript run\(timeLimit) <this file>\n"
+        }
         text += "-- Invariant: \(comment(failure.invariant))\n" + failureLine
         text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
@@ -183,7 +188,7 @@ extension Explore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try ScenarioFileWriter.write(text, to: target)
-            print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run it to reproduce).")
+            print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run\(timeLimit) it to reproduce).")
         } catch {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
             StandardStreams.error("navscript: cannot save the failure in \(saveFailures): \(reason)\n")

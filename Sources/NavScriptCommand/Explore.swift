@@ -35,19 +35,20 @@ struct Explore: ParsableCommand {
     @Option(parsing: .unconditional, help: "The seed of the walks (0); any integer, negative ones too.")
     var seed = 0
 
-    @Option(help: "How many walks (200).")
+    // Each value is read unconditionally, so that a negative one meets its range check.
+    @Option(parsing: .unconditional, help: "How many walks (200).")
     var runs = 200
 
-    @Option(help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
+    @Option(parsing: .unconditional, help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure gets as long again.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure gets as long again.", valueName: "seconds"))
     var time = 60.0
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Walks run side by side (the cores).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores).")
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Wall-clock seconds a walk may take (10), the model's loading as much again.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take (10), the model's loading as much again.", valueName: "seconds"))
     var timeout = 10.0
 
     @Flag(help: "Search every abstract state within --depth actions, breadth first (one sequence kept per state): the number of states, or the shortest counterexample.")
@@ -195,8 +196,8 @@ struct Explore: ParsableCommand {
         if walked < runs && first == nil && RunInterrupt.signal == 0 {
             print("Stopped by \(timeOption) after \(Format.count(walked, "walk")) of \(runs): another machine may walk more or fewer.")
         }
-        StandardStreams.error(String(format: "explore: %d actions in %.2f s (%.0f actions/s)\n",
-                                     performed, seconds, Double(performed) / max(seconds, 1e-9)))
+        StandardStreams.error("explore: \(Format.count(performed, "action")) in " + String(format: "%.2f s (%.0f actions/s)\n",
+                                     seconds, Double(performed) / max(seconds, 1e-9)))
         // A failure in a start state ends the exploration before any action was asked.
         let asked = performed > 0 || !enabled.isEmpty || first == nil
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)

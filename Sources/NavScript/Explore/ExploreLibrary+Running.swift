@@ -220,6 +220,12 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped
     shapes[#shapes + 1] = shape
     if failure then break end
   end
+  -- The last state is asked too, as a replay asks it: what is enabled there was reached.
+  if not failure and #steps == depth then
+    local choices, broken = enabled(model, app, #steps)
+    if not choices then return steps, broken, shapes, everEnabled end
+    for _, i in ipairs(choices) do everEnabled[i] = true end
+  end
   return steps, failure, shapes, everEnabled
 end
 

@@ -131,7 +131,8 @@ function explore.action(name, perform, options)
   if not utf8.len(name) then error("bad argument #1 to 'action' (the name is not UTF-8 text)", 2) end
   if name == "" then error("bad argument #1 to 'action' (the name is empty: steps and saved scenarios name the action)", 2) end
   if type(perform) ~= "function" then error("bad argument #2 to 'action' (function expected)", 2) end
-  options = options or {}
+  -- nil is "not given"; false is a value, refused below as any other of the wrong type.
+  if options == nil then options = {} end
   if type(options) ~= "table" then error(format("bad argument #3 to 'action' (table of options expected, got %s)", type(options)), 2) end
   for key in pairs(options) do
     if key ~= "args" and key ~= "when" and key ~= "weight" then
@@ -140,7 +141,7 @@ function explore.action(name, perform, options)
   end
   local args = options.args
   if isGenerator(args) then args = { args } end
-  args = args or {}
+  if args == nil then args = {} end
   if type(args) ~= "table" then error(format("bad argument #3 to 'action' (args: a generator or a list of them, got %s)", type(args)), 2) end
   if options.when ~= nil and type(options.when) ~= "function" then
     error(format("bad argument #3 to 'action' (when: a function(app) expected, got %s)", type(options.when)), 2)
@@ -148,7 +149,8 @@ function explore.action(name, perform, options)
   for i, g in ipairs(args) do
     if not isGenerator(g) then error(format("bad argument #3 to 'action' (args[%d] is not a generator: explore.int, oneOf or bool)", i), 2) end
   end
-  local weight = options.weight or 1
+  local weight = options.weight
+  if weight == nil then weight = 1 end
   if type(weight) ~= "number" or not (weight > 0 and weight < math.huge) then
     local given = type(weight) == "number" and tostring(weight) or type(weight) == "string" and format("%q", weight) or type(weight)
     error(format("bad argument #3 to 'action' (weight must be a finite number more than 0, got %s)", given), 2)
@@ -202,12 +204,14 @@ function explore.model(spec)
     invariants[#invariants + 1] = { name = tostring(name), check = check }
   end
   sort(invariants, function(a, b) return a.name < b.name end)
-  local expected = spec.expected or {}
+  local expected = spec.expected
+  if expected == nil then expected = {} end
   if type(expected) ~= "table" then error(format("bad argument #1 to 'model' (expected: a list of error texts, got %s)", type(expected)), 2) end
   for i, text in ipairs(expected) do
     if type(text) ~= "string" then error(format("bad argument #1 to 'model' (expected[%d] is a %s, not an error text)", i, type(text)), 2) end
   end
-  local builtins = spec.builtins or {}
+  local builtins = spec.builtins
+  if builtins == nil then builtins = {} end
   if type(builtins) ~= "table" then error(format("bad argument #1 to 'model' (builtins: a table of names = false, got %s)", type(builtins)), 2) end
   for name, on in pairs(builtins) do
     if builtinNames[name] == nil then
@@ -218,9 +222,11 @@ function explore.model(spec)
     end
     if type(on) ~= "boolean" then error(format("bad argument #1 to 'model' (builtins.%s must be true or false, got %s)", name, type(on)), 2) end
   end
-  local maxContainers = spec.maxContainers or 200
+  local maxContainers = spec.maxContainers
+  if maxContainers == nil then maxContainers = 200 end
   if math.type(maxContainers) ~= "integer" or maxContainers < 1 then
-    error(format("bad argument #1 to 'model' (maxContainers must be a whole number, 1 or more, got %s)", tostring(maxContainers)), 2)
+    local given = type(maxContainers) == "number" and tostring(maxContainers) or type(maxContainers) == "string" and format("%q", maxContainers) or type(maxContainers)
+    error(format("bad argument #1 to 'model' (maxContainers must be a whole number, 1 or more, got %s)", given), 2)
   end
   -- What of the model's own state (its modules' variables) tells states apart in the
   -- exhaustive search, as TLA+'s VIEW: plain data, compared as its Lua literal.
