@@ -57,7 +57,7 @@ import Testing
             """])
         let run = try navscript(["explore", "none.lua"], in: fixture.root)
         #expect(run.status == 1)
-        #expect(run.output.contains("does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        #expect(run.output.contains("does not hold (it returned nil or nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
         // A count is no answer either: `return #duplicates` would hold for ever.
         try fixture.write("count.lua", """
             local Home = nav.screen("Home")

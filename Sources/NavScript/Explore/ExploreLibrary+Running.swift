@@ -99,7 +99,7 @@ local function check(model, app, step)
     if not holds then
       -- Nothing returned is most often a forgotten `return true`: say so.
       local why = message ~= nil and errorText(message)
-        or holds == nil and "does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"
+        or holds == nil and "does not hold (it returned nil or nothing: an invariant returns true when it holds, or false and why)"
         or "does not hold"
       return { invariant = invariant.name, message = why }
     end
