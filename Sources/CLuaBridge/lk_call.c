@@ -172,6 +172,30 @@ void lk_pushfields(lua_State *L, int idx) {
     luaL_pushresult(&b);
 }
 
+/* next() over a table, raw: the iterator a proxy's __pairs gives. */
+static int lk_rawnext(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1))
+        return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* __pairs of a read-only proxy: the entries of the table its metatable's __index is. */
+static int lk_proxypairs(lua_State *L) {
+    if (!lua_getmetatable(L, 1) || lua_getfield(L, -1, "__index") != LUA_TTABLE)
+        return luaL_error(L, "the proxy has no table to list");
+    lua_pushcfunction(L, lk_rawnext);
+    lua_insert(L, -2);
+    lua_pushnil(L);
+    return 3;
+}
+
+void lk_pushproxypairs(lua_State *L) {
+    lua_pushcfunction(L, lk_proxypairs);
+}
+
 /* The message handler: any error value becomes a message, with a traceback. A value that
    is not a string shows through its __tostring (called protected), or as a table's fields.
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback

@@ -278,6 +278,12 @@ public struct LuaCall {
     }
 
     /// Pushes a new table with room for `array` elements and `fields` fields.
+    /// Pushes a `__pairs` for a read-only proxy: `pairs(proxy)` lists the table that its
+    /// metatable's `__index` is, as a plain module table lists itself.
+    public func pushProxyPairs() {
+        lk_pushproxypairs(L)
+    }
+
     public func pushTable(array: Int = 0, fields: Int = 0) {
         lua_createtable(L, Int32(clamping: array), Int32(clamping: fields))
     }

@@ -101,6 +101,8 @@ int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
 void lk_pushfields(lua_State *L, int idx);
+/* Pushes a __pairs for a read-only proxy whose metatable's __index is the table it shows. */
+void lk_pushproxypairs(lua_State *L);
 char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);

@@ -44,11 +44,13 @@ extension NavRuntime {
             // The proxy scripts see: reads go to the module, writes fail.
             call.pushTable()
             let proxy = call.top
-            call.pushTable(fields: 3)
+            call.pushTable(fields: 4)
             call.pushCopy(module)
             call.setField(-2, "__index")
             lua.push(Self.readOnly, on: call)
             call.setField(-2, "__newindex")
+            call.pushProxyPairs()              // pairs(nav) lists the module, as a module table would
+            call.setField(-2, "__pairs")
             call.push("nav")
             call.setField(-2, "__metatable")
             call.setMetatable(proxy)

@@ -13,6 +13,18 @@ describe("the nav module", function()
     expect(type(nav.screen)):toBe("function")
   end)
 
+  scenario("lists itself to pairs, as a module table does", function()
+    local names = {}
+    for name, value in pairs(nav) do
+      expect(rawequal(nav[name], value)):toBe(true)
+      names[#names + 1] = name
+    end
+    table.sort(names)
+    expect(names):toContain("screen")
+    expect(names):toContain("version")
+    expect(#names):toBe(15)
+  end)
+
   scenario("replacing the global does not break what scripts already hold", function()
     local module = nav
     nav = nil
