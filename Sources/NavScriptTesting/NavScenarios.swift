@@ -26,7 +26,7 @@ public enum NavScenarios {
     /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
     /// each to run under `limits`. A file that does not load is one case that fails with its
     /// error, and so, as `navscript run` refuses them, are a `.only` left in a file in CI
-    /// mode (`--forbid-only`) and paths or variables that select no scenario.
+    /// mode (`--forbid-only`) and paths that hold no scenario.
     ///
     ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20)))
     public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), relativeTo file: String = #filePath) -> [NavScenario] {
@@ -66,10 +66,11 @@ public enum NavScenarios {
                                          loadError: message, limits: limits))
             }
         }
-        if found.isEmpty {
-            let narrowed = filters.isEmpty && tags.isEmpty ? "" : " with NAVSCRIPT_FILTER or NAVSCRIPT_TAG"
+        // The variables narrow every discovery of the process: one they leave empty is not
+        // a mistake of its paths.
+        if found.isEmpty, filters.isEmpty, tags.isEmpty {
             let place = ScenarioFile(url: base.appendingPathComponent(paths.first ?? "."), displayPath: paths.joined(separator: ", "), root: base, displayRoot: ".")
-            let message = "no scenario selected in \(place.displayPath)\(narrowed) (scenario files are *_spec.lua, or any .lua file in a folder named scenarios)"
+            let message = "no scenario selected in \(place.displayPath) (scenario files are *_spec.lua, or any .lua file in a folder named scenarios)"
             found.append(NavScenario(file: place, info: ScenarioInfo(index: 0, name: message, tags: [], location: place.displayPath, isPending: false),
                                      loadError: message, limits: limits))
         }

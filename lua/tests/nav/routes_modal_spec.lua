@@ -157,6 +157,15 @@ describe("a presentation's end", function()
     app:settle()
     expect(result[1]):toBe(false)
     expect(result[2]):toContain("The container <UIViewController: Chat> is already presenting another container for:\n  ScreenPresentAction")
+    -- A system screen's action does not check, as Nivelir's addons do not.
+    local app3 = nav.app { root = nav.stack { Feed(), Chat() } }
+    local alerted
+    app3.navigator:navigate(nav.route():from(app3.window.children[1].children[2]):showAlert { title = "Hi", actions = { { title = "OK" } } },
+      nil, function(ok) alerted = ok end)
+    app3:advance(0.1)
+    expect(app3:navigate(nav.route():root("stack"):pop { animation = false })):toSucceed()
+    app3:settle()
+    expect(alerted):toBe(true)
     -- Unchanged, it succeeds.
     local again = nav.app { root = nav.stack { Feed(), Chat() } }
     expect(again:navigate(nav.route():from(again.window.children[1].children[2]):present(Settings()))):toSucceed()
