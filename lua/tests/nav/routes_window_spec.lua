@@ -63,6 +63,16 @@ describe("window routes", function()
 end)
 
 describe("window routes: the old root", function()
+  -- Replaces the root with a Chat, lets what runs end, and puts the old root back: it
+  -- comes back alone, without what it presented.
+  local function replacedThenPutBack(app, old)
+    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
+    app:settle()
+    expect(old.presented):toBeNil()
+    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
+    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+  end
+
   scenario("an old root put back shows alone: what it presented went with it", function()
     local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
     local old = app.window.children[1]
@@ -88,11 +98,7 @@ describe("window routes: the old root", function()
     local old = app.window.children[1]
     app.navigator:navigate(nav.route():top(nav.container):present(Settings()), nil, function() end)
     app:advance(0.1)
-    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
-    app:settle()
-    expect(old.presented):toBeNil()
-    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
-    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+    replacedThenPutBack(app, old)
   end)
 
   scenario("so does a chain two deep whose top was still coming in", function()
@@ -102,10 +108,7 @@ describe("window routes: the old root", function()
     app:navigate(nav.route():top(nav.container):present(Settings()))
     app.navigator:navigate(nav.route():top(nav.container):present(Sheet()), nil, function() end)
     app:advance(0.1)
-    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
-    app:settle()
-    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
-    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+    replacedThenPutBack(app, old)
   end)
 
   scenario("and so does the rest of a chain whose top was still going when it was replaced", function()
@@ -116,10 +119,6 @@ describe("window routes: the old root", function()
     app:navigate(nav.route():top(nav.container):present(Sheet()))
     app.navigator:navigate(nav.route():top(nav.container):presenting():dismiss(), nil, function() end)
     app:advance(0.1)
-    expect(app:navigate(nav.route():setRoot(Chat()))):toBe(true)
-    app:settle()
-    expect(old.presented):toBeNil()
-    expect(app:navigate(nav.route():setRoot(old))):toBe(true)
-    expect(app:tree()):toBe("window\n└─ stack\n   └─ modal Feed ← top")
+    replacedThenPutBack(app, old)
   end)
 end)
