@@ -1,6 +1,8 @@
 #include "worker_copy.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -70,4 +72,10 @@ void worker_copy_release_interrupts(void) {
 
 int worker_copy_interrupted(void) {
     return worker_copy_signal;
+}
+
+int worker_copy_stdout_error(void) {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) return errno != 0 ? errno : EIO;
+    return 0;
 }

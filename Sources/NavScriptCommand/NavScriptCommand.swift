@@ -60,8 +60,10 @@ enum Main {
             var command = try NavScriptCommand.parseAsRoot()
             parsed = type(of: command)
             try command.run()
+            exitIfOutputFailed(0)
         } catch {
             let code = parsed.exitCode(for: error)
+            exitIfOutputFailed(code.rawValue)
             // A subcommand's own message names it without its parent: `Usage: run [...]`.
             var message = parsed.fullMessage(for: error)
             if parsed != NavScriptCommand.self {
@@ -81,5 +83,13 @@ enum Main {
             }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// Ends a run whose standard output lost text with status 2, saying why, unless the run
+    /// already ends with a status above 1 (a usage error, an interrupt).
+    private static func exitIfOutputFailed(_ status: Int32) {
+        guard status <= 1, let reason = StandardStreams.outputFailure else { return }
+        StandardStreams.error("navscript: cannot write standard output: \(reason)\n")
+        exit(2)
     }
 }

@@ -1,3 +1,5 @@
+import CWorkerCopy
+import Foundation
 import LuaKit
 #if canImport(Glibc)
 import Glibc
@@ -26,8 +28,37 @@ enum StandardStreams {
         }
     }
 
-    /// Writes `text` to standard output, as far as it takes it (`writeAsFarAsItGoes`).
-    static func output(_ text: String) { writeAsFarAsItGoes(text, to: STDOUT_FILENO) }
+    /// Writes `text` to standard output, as far as it takes it. The first write that fails is
+    /// kept (`outputFailure`): a report on standard output that did not all get there (`navscript
+    /// run --reporter junit > /dev/full`) makes the run exit 2, as a report file that cannot be
+    /// written does.
+    static func output(_ text: String) {
+        var text = text
+        let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+        if !written {
+            let code = errno
+            failureLock.lock()
+            if failedWith == nil { failedWith = code }
+            failureLock.unlock()
+        }
+    }
+
+    /// Why a write to standard output failed, the first time one did, written here or by
+    /// `print` (whose buffer this flushes): `strerror`'s text.
+    static var outputFailure: String? {
+        let code = worker_copy_stdout_error()
+        if code != 0 {
+            failureLock.lock()
+            if failedWith == nil { failedWith = code }
+            failureLock.unlock()
+        }
+        failureLock.lock()
+        defer { failureLock.unlock() }
+        return failedWith.map { String(cString: strerror($0)) }
+    }
+
+    private static let failureLock = NSLock()
+    nonisolated(unsafe) private static var failedWith: Int32?
 
     /// Writes `text` to standard error, as far as it takes it.
     static func error(_ text: String) { writeAsFarAsItGoes(text, to: STDERR_FILENO) }

@@ -35,9 +35,6 @@ struct SuiteOptions: ParsableArguments {
             memoryLimitOption = memoryLimitOption ?? project.memoryLimit
             instructionLimitOption = instructionLimitOption ?? project.instructionLimit
         }
-        if paths.isEmpty {
-            throw ValidationError("give at least one scenario file or folder (or write their paths in a navscript.lua project file)")
-        }
         if let rule = Self.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
         if let rule = Self.memoryRule(memoryLimit) { throw ValidationError("--memory-limit must be \(rule)") }
         if let rule = Self.instructionRule(instructionLimit) { throw ValidationError("--instruction-limit must be \(rule)") }
@@ -107,7 +104,13 @@ struct SuiteOptions: ParsableArguments {
     }
 
     /// The scenario files the paths name.
+    /// The scenario files the paths name. No paths at all is a usage error said here, when
+    /// the command runs, not in `validate`: ArgumentParser validates before it looks for
+    /// unknown options, and `navscript run --bogus` would be told to give a path.
     func scenarioFiles() throws -> [ScenarioFile] {
+        if paths.isEmpty {
+            throw ValidationError("give at least one scenario file or folder (or write their paths in a navscript.lua project file)")
+        }
         do {
             return try ScenarioDiscovery.files(for: locations().paths, root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
                                                workingDirectory: workingDirectory)

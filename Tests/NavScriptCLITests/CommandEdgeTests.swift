@@ -33,6 +33,20 @@ import Testing
                 "\(result.errors)")
     }
 
+    /// ArgumentParser validates before it looks for unknown options: a misspelt option with
+    /// no path was answered "give at least one scenario file".
+    @Test func anUnknownOptionWithoutPathsIsNamed() throws {
+        let fixture = try Fixture([:])
+        for command in ["run", "check", "watch"] {
+            let result = try navscript([command, "--bogus"], in: fixture.root)
+            #expect(result.status == 2)
+            #expect(result.errors.hasPrefix("Error: Unknown option '--bogus'"), "\(result.errors)")
+        }
+        let none = try navscript(["run"], in: fixture.root)
+        #expect(none.status == 2)
+        #expect(none.errors.hasPrefix("Error: give at least one scenario file or folder"), "\(none.errors)")
+    }
+
     @Test func initRefusesAFolderWhereAFileGoesBeforeWritingAny() throws {
         let fixture = try Fixture(["suite/scenarios/chat.lua/keep": ""])
         let result = try navscript(["init", "suite", "--force"], in: fixture.root)

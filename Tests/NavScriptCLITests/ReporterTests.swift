@@ -204,6 +204,20 @@ import Testing
         #expect(names == ["n\\x01", "n"])
     }
 
+    /// A path with a space keeps its `file:line` once (JUnit wrote it twice), and YAML gets
+    /// no character outside its printable set (C1 controls, U+FFFE: TAP let them through).
+    @Test func reportsOfAFolderWithASpaceAndOddCharacters() throws {
+        let fixture = try Fixture(["my suite/a_spec.lua": "scenario('x', function() expect(1):toBe(2) end)\nscenario('y', function() error('a\\u{9b}b\\u{FFFE}c') end)"])
+        let result = try navscript(["run", "my suite", "--reporter", "junit=j.xml", "--reporter", "tap=t.tap"], in: fixture.root)
+        #expect(result.status == 1)
+        let junit = try fixture.read("j.xml"), tap = try fixture.read("t.tap")
+        #expect(junit.contains("message=\"my suite/a_spec.lua:1: expect"), "\(junit)")
+        #expect(!junit.contains("my suite/a_spec.lua:1: my suite"), "\(junit)")
+        #expect(tap.contains("    my suite/a_spec.lua:2: a\\x9bb\\u{FFFE}c\n"), "\(tap)")
+        #expect(tap.contains("    file: 'my suite/a_spec.lua'\n    line: 1\n"), "\(tap)")
+        #expect(junit.contains("a\\x9bb\\u{FFFE}c"), "\(junit)")
+    }
+
     @Test func jsonIsVersionedAndComplete() throws {
         let fixture = try fixture()
         let result = try navscript(["run", ".", "--reporter", "json", "--output", "out/report.json"], in: fixture.root)

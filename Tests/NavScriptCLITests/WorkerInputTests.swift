@@ -55,11 +55,18 @@ import Testing
         #expect(status == 0, "\(errors)")
     }
 
-    /// A write that fails (a full disk) loses the text, not the run: `FileHandle.write` trapped.
+    /// A write that fails (a full disk) does not trap (`FileHandle.write` did), and the run
+    /// says so and exits 2, as it does for a report file it cannot write: a CI job that keeps
+    /// a report from standard output must not take a cut one for a green run.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
-    func theRunnerEndsNormallyWhenStandardOutputIsFull() throws {
+    func theRunnerSaysWhenStandardOutputIsFull() throws {
         let (status, errors) = try run(">/dev/full")
-        #expect(status == 0, "\(errors)")
+        #expect(status == 2, "\(errors)")
+        #expect(errors.contains("navscript: cannot write standard output: No space left on device"), "\(errors)")
         #expect(!errors.contains("Fatal error"), "\(errors)")
+        let fixture = try Fixture(["a_spec.lua": "it('a', function() end)"])
+        let junit = try navscriptInShell("\"$0\" run . --reporter junit >/dev/full 2>err.txt", in: fixture.root)
+        let junitErrors = try fixture.read("err.txt")
+        #expect(junit == 2, "\(junitErrors)")
     }
 }

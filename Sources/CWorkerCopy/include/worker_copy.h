@@ -27,4 +27,9 @@ void worker_copy_catch_interrupts(void);
 void worker_copy_release_interrupts(void);
 int worker_copy_interrupted(void);
 
+/* Flushes standard output's stdio buffer (what Swift's print wrote) and returns the errno
+   of a write to it that failed, now or before (ferror), or 0. In C, since Swift 6 refuses
+   `stdout`, a global variable. */
+int worker_copy_stdout_error(void);
+
 #endif

@@ -152,29 +152,14 @@ final class JUnitReporter: Reporter {
         String(format: "%.3f", value)
     }
 
-    /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages),
-    /// written as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names.
-    private func clean(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x9, 0xA, 0xD: out.append(scalar)
-            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
-            case 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
     private func attribute(_ text: String) -> String {
-        clean(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        Format.printable(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\n", with: "&#10;")
             .replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "\t", with: "&#9;")
     }
 
     private func cdata(_ text: String) -> String {
-        "<![CDATA[" + clean(text).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
+        "<![CDATA[" + Format.printable(text).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
     }
 }

@@ -291,6 +291,21 @@ enum Format {
         VisibleText.of(text, keepingTabs: true)
     }
 
+    /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages), written
+    /// as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names. They are the
+    /// characters outside YAML's printable set too (but for the line breaks, which TAP splits on).
+    static func printable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x9, 0xA, 0xD: out.append(scalar)
+            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
+            case 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
 
     /// A limit as the user gave it: 10, 0.5.
     static func limit(_ value: Double) -> String {
@@ -325,12 +340,14 @@ enum Format {
     }
 
     /// Where a failure happened: the `file:line` its message starts with (the failing
-    /// `expect`, or the line that raised), else `fallback` (the scenario's definition).
+    /// `expect`, or the line that raised), else `fallback` (the scenario's definition). A
+    /// prefix with a space is a file only when it names a Lua file (`my suite/a_spec.lua:3`),
+    /// so that a message such as `got 2: ...` is not taken for one.
     static func failureLocation(_ message: String, fallback: String) -> String {
         guard let colon = message.range(of: ": ") else { return fallback }
         let prefix = String(message[..<colon.lowerBound])
         let (file, line) = location(prefix)
-        return line != nil && !file.isEmpty && !file.contains(" ") ? prefix : fallback
+        return line != nil && !file.isEmpty && (!file.contains(" ") || file.hasSuffix(".lua")) ? prefix : fallback
     }
 
     /// The description of a load error, with file:line when it has one.

@@ -64,19 +64,19 @@ final class TAPReporter: Reporter {
         output.write(lines.joined(separator: "\n") + "\n")
     }
 
-    /// `at` is where the failure happened (the failing `expect`'s line, as JUnit and the
-    /// console give it), else the scenario's definition.
     /// A YAML double-quoted scalar, with the escapes YAMLish reads too.
     private func doubleQuoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
     }
 
-    /// `stack` is the traceback, under node-tap's name for it.
+    /// `at` is where the failure happened (the failing `expect`'s line, as JUnit and the
+    /// console give it), else the scenario's definition. `stack` is the traceback, under
+    /// node-tap's name for it.
     private func diagnostics(message: String, location: String, stack: String? = nil) -> [String] {
         let (file, line) = Format.location(Format.failureLocation(message, fallback: location))
         var lines = ["  ---"] + text("message", message)
-        lines += ["  severity: fail", "  at:", "    file: \(yaml(Format.visible(file)))"]
+        lines += ["  severity: fail", "  at:", "    file: \(yaml(printable(file)))"]
         if let line {
             lines.append("    line: \(line)")
         }
@@ -91,7 +91,7 @@ final class TAPReporter: Reporter {
     private func text(_ key: String, _ value: String) -> [String] {
         // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
         // needs the block's indentation said (`|2-`), or YAML takes it from that line.
-        let valueLines = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Format.visible(String($0)) }
+        let valueLines = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { printable(String($0)) }
         if version == 13 {
             // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
             return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
@@ -103,6 +103,12 @@ final class TAPReporter: Reporter {
     private func escape(_ text: String) -> String {
         Format.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    /// Text as YAML may hold it: control characters as `Format.visible` writes them, and the
+    /// C1 controls, U+FFFE and U+FFFF, outside YAML's printable set too, as JUnit writes them.
+    private func printable(_ text: String) -> String {
+        Format.printable(Format.visible(text))
     }
 
     private func yaml(_ text: String) -> String {
