@@ -125,7 +125,7 @@ extension ScenarioFile {
             files = try ScenarioDiscovery.files(for: [path], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
                                                 workingDirectory: workingDirectory)
         } catch let failure as ScenarioDiscovery.Failure {
-            throw ValidationError(failure.description)
+            throw SuiteOptions.usageError(failure)
         }
         guard files.count == 1, let file = files.first else {
             throw ValidationError("give one \(what) (\(path) holds \(files.count))")

@@ -115,7 +115,29 @@ struct SuiteOptions: ParsableArguments {
             return try ScenarioDiscovery.files(for: locations().paths, root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
                                                workingDirectory: workingDirectory)
         } catch let failure as ScenarioDiscovery.Failure {
-            throw ValidationError(failure.description)
+            throw Self.usageError(failure)
         }
+    }
+
+    /// A path discovery refused, as the usage error a command throws.
+    static func usageError(_ failure: ScenarioDiscovery.Failure) -> ValidationError {
+        if case let .missing(path) = failure, let shown = notUTF8Argument(decodingTo: path) {
+            return ValidationError("\(shown) is a path that is not UTF-8: rename it")
+        }
+        return ValidationError(failure.description)
+    }
+
+    /// The command-line argument `path` was decoded from when its bytes are not UTF-8, with
+    /// those bytes as \xNN (as a folder's listing names such a file). Swift decodes it with
+    /// U+FFFD in their place, a path that names nothing: it was reported as missing.
+    static func notUTF8Argument(decodingTo path: String) -> String? {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        for index in 0..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
+            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+            guard String(decoding: bytes, as: UTF8.self).hasPrefix(path) else { continue }
+            return bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+        }
+        return nil
     }
 }

@@ -47,6 +47,18 @@ import Testing
         #expect(none.errors.hasPrefix("Error: give at least one scenario file or folder"), "\(none.errors)")
     }
 
+    /// A path whose bytes are not UTF-8 reaches Swift with U+FFFD in their place, so it named
+    /// nothing: it is said to be not UTF-8, with its bytes as a folder's listing writes them.
+    @Test func aPathThatIsNotUTF8IsSaidToBe() throws {
+        let fixture = try Fixture([:])
+        for command in ["run", "draw", "explore"] {
+            let status = try navscriptInShell("\"$0\" \(command) \"$(printf 'caf\\351_spec.lua')\" 2>err.txt", in: fixture.root)
+            let errors = try fixture.read("err.txt")
+            #expect(status == 2)
+            #expect(errors.hasPrefix("Error: caf\\xe9_spec.lua is a path that is not UTF-8: rename it\n"), "\(errors)")
+        }
+    }
+
     @Test func initRefusesAFolderWhereAFileGoesBeforeWritingAny() throws {
         let fixture = try Fixture(["suite/scenarios/chat.lua/keep": ""])
         let result = try navscript(["init", "suite", "--force"], in: fixture.root)
