@@ -260,6 +260,25 @@ import Testing
         #expect(result.traceback?.contains("case_spec.lua:2: in field 'after_each'") == true, "\(result.traceback ?? "")")
     }
 
+    /// pending() in an after hook of a scenario that failed is not a hook failure: the
+    /// scenario's failure is reported as it is (it read "and then an after hook failed:
+    /// pending: later"), and a scenario that passed is pending.
+    @Test func pendingInAnAfterHookLeavesAFailureAsItIs() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("d", function()
+              after_each(function() pending("later") end)
+              it("fails", function() error("body") end)
+              it("passes", function() end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failed = runner.run(scenarios[0]), passed = runner.run(scenarios[1])
+        #expect(failed.status == .failed)
+        #expect(failed.message == "case_spec.lua:3: body", "\(failed.message ?? "")")
+        #expect(passed.status == .skipped)
+        #expect(passed.message == "later")
+    }
+
     /// An expect that fails inside a callback fails the scenario, though the navigation it
     /// ran in only reports a failed navigation.
     @Test func anExpectThatFailsInACallbackFailsTheScenario() throws {

@@ -193,6 +193,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         if let reason = context.pendingReason, failure?.message == "pending: \(reason)", afterFailure != nil {
             return afterFailure
         }
+        // pending() in an after hook of a scenario that failed leaves the failure as it was: the
+        // hook did not fail (and the scenario is not skipped).
+        if let reason = context.pendingReason, let failure, afterFailure?.message == "pending: \(reason)" {
+            return failure
+        }
         return ScenarioFailure.combine(failure, afterFailure)
     }
 
