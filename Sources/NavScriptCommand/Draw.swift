@@ -81,6 +81,7 @@ struct Draw: ParsableCommand {
             let skipReason = focus.map { "skipped, or left out by the .only at \($0.focusedAt ?? $0.location)" } ?? "skipped"
             let failure = switch result.status {
             case .failed: "; it failed first: \(result.message ?? "")"
+            case .skipped where !chosen.isPending && focus == nil: ": it called pending(\(result.message.map { "'\($0)'" } ?? "")) before it"
             case .skipped: ": it was not run (\(result.message ?? skipReason))"
             case .passed: " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
             }

@@ -22,6 +22,13 @@ import Testing
                 "\(focused.errors)")
         let skipped = try navscript(["draw", "skip_spec.lua"], in: fixture.root)
         #expect(skipped.errors.contains("the scenario 'later' has no step to draw: it was not run (skipped)"), "\(skipped.errors)")
+        // One that ran and stopped at pending() was run.
+        try fixture.write("stop_spec.lua", "scenario('stops', function() pending('soon') end)\nscenario('quiet', function() pending() end)")
+        let stopped = try navscript(["draw", "stop_spec.lua", "--scenario", "stops"], in: fixture.root)
+        #expect(stopped.status == 2)
+        #expect(stopped.errors.contains("the scenario 'stops' has no step to draw: it called pending('soon') before it"), "\(stopped.errors)")
+        let quiet = try navscript(["draw", "stop_spec.lua", "--scenario", "quiet"], in: fixture.root)
+        #expect(quiet.errors.contains("the scenario 'quiet' has no step to draw: it called pending() before it"), "\(quiet.errors)")
     }
 
     /// A command that refuses its arguments shows its own usage, as a parse error does.
