@@ -28,13 +28,14 @@ import Testing
         #expect(again.status == 0, "\(again.output)")
     }
 
-    /// A whole number names a snapshot as text does, and a transition of a screen whose name
+    /// A number names a snapshot as Lua writes it (5, 5.0), and a transition of a screen whose name
     /// has a newline is one line, written as the tree writes it.
     @Test func numberNamesAndControlCharactersInTransitions() throws {
         let fixture = try Fixture(["odd_spec.lua": """
             local A, B = nav.screen("A"), nav.screen("two\\nlines")
             scenario("odd", function()
               expect("text"):toMatchSnapshot(5)
+              expect("float"):toMatchSnapshot(5.0)
               local app = nav.app { root = nav.stack { A() } }
               app:navigate(nav.route():top(nav.stack):push(B()))
               expect(app):toMatchSnapshot()
@@ -44,6 +45,7 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         let stored = try fixture.read("odd_spec.lua.snap")
         #expect(stored.contains("== odd: 5\n| text\n"), "\(stored)")
+        #expect(stored.contains("== odd: 5.0\n| float\n"), "\(stored)")
         #expect(stored.contains("| transitions:\n|   push stack [A] -> [A, two\\x0alines] animated\n"), "\(stored)")
     }
 

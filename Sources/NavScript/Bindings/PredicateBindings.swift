@@ -25,8 +25,8 @@ extension NavRuntime {
         try checkNarrowing(call, kind: kind)
         var name: String?, key: ScreenKey?
         if call.field(2, "name") != .nil {
-            // A whole number names a screen as text does (`nav.screen(5)` is named "5").
-            name = call.type(-1) == .number ? (try? call.integer(-1)).map(String.init) : call.validString(-1)
+            // A number names a screen as Lua writes it, as `nav.screen(5.0)` is named "5.0".
+            name = call.type(-1) == .number ? try? call.string(-1) : call.validString(-1)
             if name == nil {
                 let what = call.type(-1) == .string ? "UTF-8 text" : "a string"
                 call.pop()

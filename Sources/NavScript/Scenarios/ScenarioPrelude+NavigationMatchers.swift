@@ -86,8 +86,8 @@ function expectation:toMatchSnapshot(name)
   if not running then
     raise(self, "expect(value):toMatchSnapshot() works while a scenario runs, not while its file loads", 2)
   end
-  -- A whole number names it as text does, as Lua's string arguments take one.
-  if type(name) == "number" and tointeger(name) then name = format("%d", name) end
+  -- A number names it as Lua writes it (5, 5.0), as Lua's string arguments take one.
+  if type(name) == "number" then name = tostring(name) end
   need(self, "toMatchSnapshot needs a name that is a non-empty string, or none", name == nil or type(name) == "string" and name ~= "", name)
   need(self, "toMatchSnapshot needs a name that is UTF-8 text", name == nil or utf8len(name) ~= nil, name)
   local value, text = self.value

@@ -57,7 +57,7 @@ describe("matchers", function()
     expect(failure(function() expect({ 1 }):toHaveLength("1") end)):toContain("toHaveLength needs a whole number as the length, got string")
     expect(failure(function() expect({}):toHaveTransitions("push") end)):toContain("toHaveTransitions needs a list of kinds, got string")
     expect(failure(function() expect(function() error("x") end):toFail({}) end)):toContain("toFail needs a string as the pattern, or none, got table")
-    expect(failure(function() expect("x"):toMatchSnapshot(5.5) end)):toContain("toMatchSnapshot needs a name that is a non-empty string, or none, got number")
+    expect(failure(function() expect("x"):toMatchSnapshot(true) end)):toContain("toMatchSnapshot needs a name that is a non-empty string, or none, got boolean")
   end)
 
   scenario("a failure names the line of the expect, even from a tail call", function()

@@ -168,8 +168,13 @@ describe("navigator:topContainerIn", function()
     expect(asked):toEqual { "window", "tabs", "stack", "B" }
     expect(app.navigator:topContainerIn(app.window, function() return false end)):toBeNil()
     expect(function() app.navigator:topContainerIn(app.window, function() error("broke") end) end):toFail("predicates_spec.lua:%d+: broke")
-    -- A whole number names a screen as text does.
+    -- A number names a screen as Lua writes it, as nav.screen takes one: 5 is "5", 5.0 is "5.0".
     expect(app:navigate(nav.route():last(nav.container { name = 5 }):makeVisible())):toSucceed()
     expect(app:top().name):toBe("5")
+    expect(app:navigate(nav.route():last(nav.container { name = 5.0 }))):toFail("UIViewController")
+    local Half = nav.screen(2.5)
+    expect(app:navigate(nav.route():top(nav.stack):push(Half()))):toSucceed()
+    expect(app:navigate(nav.route():last(nav.container { name = 2.5 }))):toSucceed()
+    expect(app:top().name):toBe("2.5")
   end)
 end)
