@@ -221,19 +221,8 @@ extension NavRuntime {
             return ScreenPopoverPresentationDecorator(anchor: anchor.flatMap(ScreenValue.init) ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
-        // Two decorators, as Nivelir's withBottomSheetStack(_:of:) is: a stack of the class
-        // (a BottomSheetStackController by default), then the sheet.
-        .method(.screen, "withBottomSheetStack") { runtime, call in
-            let sheet = try bottomSheet(call)
-            let className = call.isNoneOrNil(3) ? "BottomSheetStackController" : try call.string(3)
-            let screen = try runtime.screenArgument(call, 1)
-            do throws(ScreenDSLError) {
-                let stacked = try screen.decorated(by: ScreenStackContainerDecorator(className: className))
-                call.push(ScreenObject(try stacked.decorated(by: ScreenBottomSheetDecorator(sheet: sheet))), runtime.screens)
-            } catch {
-                throw runtime.dslError(error)
-            }
-            return 1
+        decorator("withBottomSheetStack") { _, call in
+            ScreenBottomSheetStackDecorator(sheet: try bottomSheet(call), className: call.isNoneOrNil(3) ? "BottomSheetStackController" : try call.string(3))
         },
         decorator("withStack") { runtime, call in ScreenStackDecorator(screens: try runtime.screenArgumentsOrList(call, from: 2)) },
         decorator("withTabs") { runtime, call in ScreenTabsDecorator(screens: try runtime.screenArgumentsOrList(call, from: 2)) },

@@ -70,6 +70,24 @@ import Testing
         #expect(ScreenModalPresentationStyle(attributeOf: sheet).removesPresenter == false)
     }
 
+    /// One decorator, as Nivelir's ScreenBottomSheetStackDecorator: a stack of its class, shown
+    /// as a bottom sheet, which keeps the sheet (changeBottomSheet finds it there).
+    @Test func aBottomSheetStackIsOneDecorator() throws {
+        struct Feed: Screen {
+            typealias Container = ModalContainer
+        }
+        let screen = Feed().withBottomSheetStack(ScreenBottomSheet(detents: ["medium"]), of: "SheetStack").screen
+        #expect(screen.decorators == 1)
+        #expect(screen.kind == .stack)
+        let (stack, _) = try build(screen)
+        #expect(stack.className == "SheetStack")
+        #expect(stack.children.map(\.label) == ["Feed"])
+        #expect(stack.attributes["modalPresentationStyle"] == "custom")
+        #expect(stack.attributes["bottomSheet"] == .object(["detents": .array(["medium"])]))
+        #expect(stack.payload.compactMap { $0 as? ScreenBottomSheet } == [ScreenBottomSheet(detents: ["medium"])])
+        #expect(ScreenBottomSheetStackDecorator(sheet: ScreenBottomSheet()).description == "ScreenBottomSheetStackDecorator")
+    }
+
     @Test func withStackAndWithTabsReplaceTheContentsAndIgnoreSelected() throws {
         let (stack, _) = try build(try Screens.stack("Nav").decorated(by: ScreenStackDecorator(screens: [Screens.feed, Screens.chat(1)])))
         #expect(stack.children.map(\.label) == ["Feed", "Chat(chatId=1)"])

@@ -201,4 +201,12 @@ describe("decorator limits and classes", function()
     expect(sheet.attributes.bottomSheet.detents):toEqual({ "medium" })
     expect(built(Chat():withBottomSheetStack {}).typeName):toBe("BottomSheetStackController")
   end)
+
+  scenario("withBottomSheetStack is one decorator, as Nivelir's ScreenBottomSheetStackDecorator", function()
+    local screen = Chat()
+    for _ = 1, 99 do screen = screen:withModalPresentationStyle("fullScreen") end
+    local sheet = built(screen:withBottomSheetStack { detents = { "medium" } })
+    expect(sheet.kind):toBe("stack")
+    expect(sheet.attributes.bottomSheet.detents):toEqual({ "medium" })
+  end)
 end)

@@ -40,10 +40,44 @@ public struct ScreenBottomSheetDecorator: ScreenDecorator {
 
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
+        Self.present(container, as: sheet)
+        return container
+    }
+
+    /// Gives `container` the presentation of a bottom sheet.
+    static func present(_ container: ScreenContainer, as sheet: ScreenBottomSheet) {
         container.setAttribute(.string(ScreenModalPresentationStyle.custom.rawValue), for: ScreenAttribute.modalPresentationStyle)
         container.setAttribute(.string("BottomSheetController"), for: ScreenAttribute.transitioningDelegate)
         container.setAttribute(sheet.value, for: ScreenAttribute.bottomSheet)
-        return container
+    }
+}
+
+/// A stack of `className` (a `BottomSheetStackController` by default) presented as a bottom
+/// sheet: one decorator, as Nivelir's `ScreenBottomSheetStackDecorator` is, which builds
+/// `withStackContainer(of:)` then `withBottomSheet(_:)`. The sheet is kept by the stack.
+///
+///     chat.withBottomSheetStack(sheet, of: "SheetNavigationController")
+///     -- Lua: chat:withBottomSheetStack({ detents = {"medium"} }, "SheetNavigationController")
+public struct ScreenBottomSheetStackDecorator: ScreenDecorator {
+    public let sheet: ScreenBottomSheet
+    public let className: String
+
+    public init(sheet: ScreenBottomSheet, className: String = "BottomSheetStackController") {
+        self.sheet = sheet
+        self.className = className
+    }
+
+    public var outputClassName: String? { className }
+    public var verb: String { "withBottomSheetStack" }
+    public var description: String { "ScreenBottomSheetStackDecorator" }
+
+    public func outputKind(for kind: ScreenContainerKind) -> ScreenContainerKind { .stack }
+
+    public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
+        let stack = try ScreenStackContainerDecorator.stack(of: screen, className: className, navigator: navigator, for: self)
+        ScreenBottomSheetDecorator.present(stack, as: sheet)
+        stack.retain(sheet)
+        return stack
     }
 }
 
@@ -52,12 +86,8 @@ extension Screen {
         decoratedFitting(by: ScreenBottomSheetDecorator(sheet: sheet))
     }
 
-    /// A stack of `className` (a `BottomSheetStackController` by default), then
-    /// `withBottomSheet(_:)` (Nivelir's `withBottomSheetStack(_:of:)`).
-    ///
-    ///     chat.withBottomSheetStack(sheet, of: "SheetNavigationController")
-    ///     -- Lua: chat:withBottomSheetStack({ detents = {"medium"} }, "SheetNavigationController")
+    /// A stack of `className` presented as a bottom sheet (Nivelir's `withBottomSheetStack(_:of:)`).
     public func withBottomSheetStack(_ sheet: ScreenBottomSheet, of className: String = "BottomSheetStackController") -> AnyStackScreen {
-        withStackContainer(of: className).withBottomSheet(sheet)
+        decoratedFitting(by: ScreenBottomSheetStackDecorator(sheet: sheet, className: className))
     }
 }

@@ -20,10 +20,15 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
     public func outputKind(for kind: ScreenContainerKind) -> ScreenContainerKind { .stack }
 
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
+        try Self.stack(of: screen, className: className, navigator: navigator, for: self)
+    }
+
+    /// A new stack of `className` holding `screen` built; `decorator` is named when it cannot.
+    static func stack(of screen: AnyScreen, className: String?, navigator: ScreenNavigator, for decorator: any ScreenDecorator) throws -> ScreenContainer {
         let root = try screen.build(navigator: navigator)
         let stack = ScreenContainer(kind: .stack)
         stack.className = className
-        if let error = navigator.simulation.stackChildError(root, in: stack, for: self) {
+        if let error = navigator.simulation.stackChildError(root, in: stack, for: decorator) {
             throw error
         }
         navigator.simulation.replaceChildren(of: stack, with: [root])
