@@ -12,7 +12,8 @@ import ScreenKit
 ///     -- Lua: nav.app { restore = app:snapshot() }
 ///
 /// A node's fields: kind, key (its text) with name and traits, attributes, isVisible, isTop,
-/// selectedIndex (1-based), presentationPhase (and presentationEnds while it is under way),
+/// selectedIndex (1-based; and while a custom tab animation runs, incomingIndex, the tab it
+/// brings in, and selectionEnds), presentationPhase (and presentationEnds while it is under way),
 /// className, iterable, children, presented; the window's also has the clock and the held
 /// deeplink (pendingDeeplink). Every field is checked: an unknown one, or one of another
 /// type, throws `ScreenDSLError.invalidArgument` naming it (`restore.children[1]: ...`).
@@ -47,7 +48,7 @@ extension ScreenApplicationState {
 extension ScreenSnapshot {
     /// The fields of a node's table; the window's also has the clock and the held deeplink.
     private static let luaFields: Set<String> = ["kind", "key", "name", "traits", "attributes", "isVisible", "isTop", "selectedIndex",
-                                                 "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
+                                                 "incomingIndex", "selectionEnds", "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
 
     /// The node as a script sees it.
     var luaSnapshot: LuaValue {
@@ -62,6 +63,8 @@ extension ScreenSnapshot {
         fields["key"] = key.map { .string($0.description) }
         fields["name"] = key.map { .string($0.name) }
         fields["selectedIndex"] = selectedIndex.map { .integer(Int64($0 + 1)) }
+        fields["incomingIndex"] = incomingIndex.map { .integer(Int64($0 + 1)) }
+        fields["selectionEnds"] = selectionEnds.map(LuaValue.number)
         fields["presentationPhase"] = presentationPhase.map { .string($0.rawValue) }
         fields["presentationEnds"] = presentationEnds.map(LuaValue.number)
         fields["className"] = className.map(LuaValue.string)
@@ -89,8 +92,10 @@ extension ScreenSnapshot {
         }
         for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
         for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
-        try expect("selectedIndex", "a whole number from 1") { ($0.integer ?? 0) >= 1 }
-        try expect("presentationEnds", "a number of seconds from 0 to 9.2e12 (the clock's end)") { ($0.number.map { (0...ScreenClock.end).contains($0) }) ?? false }
+        for field in ["selectedIndex", "incomingIndex"] { try expect(field, "a whole number from 1") { ($0.integer ?? 0) >= 1 } }
+        for field in ["presentationEnds", "selectionEnds"] {
+            try expect(field, "a number of seconds from 0 to 9.2e12 (the clock's end)") { ($0.number.map { (0...ScreenClock.end).contains($0) }) ?? false }
+        }
         try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
         try expect("traits", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
         try expect("attributes", "a table of named values") { if case let .table(array, _) = $0 { return array.isEmpty } else { return false } }
@@ -137,6 +142,7 @@ extension ScreenSnapshot {
                   attributes: attributes, isVisible: value["isVisible"]?.boolean ?? true, isTop: value["isTop"]?.boolean ?? false,
                   selectedIndex: value["selectedIndex"]?.integer.map { Int($0) - 1 },
                   presentationPhase: value["presentationPhase"]?.string.flatMap(ScreenPresentationPhase.init(rawValue:)),
-                  presentationEnds: value["presentationEnds"]?.number, children: children, presented: presented)
+                  presentationEnds: value["presentationEnds"]?.number, children: children, presented: presented,
+                  incomingIndex: value["incomingIndex"]?.integer.map { Int($0) - 1 }, selectionEnds: value["selectionEnds"]?.number)
     }
 }

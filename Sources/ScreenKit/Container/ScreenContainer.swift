@@ -101,6 +101,8 @@ public final class ScreenContainer {
     internal var animationEnd: Double = 0
     /// When this container's presentation or dismissal under way ends.
     internal var presentationEnd: Double = 0
+    /// For tabs, when the custom tab animation bringing in `incomingTab` ends.
+    internal var incomingTabEnd: Double = 0
 
     /// What a weak reference to this container holds instead (`ScreenCustomWindowProvider`):
     /// it lives exactly as long as the container, which alone holds it strongly.

@@ -3,7 +3,8 @@
 /// selection and presentations, and the clock. Containers are made from the data, not from
 /// screens: what only a screen's code gives (a bar button's route, a refresh function) is
 /// not there until the screen is built again. A presentation or dismissal caught
-/// mid-animation is restored under way, and ends when the snapshot says it ends.
+/// mid-animation is restored under way, and ends when the snapshot says it ends; so does a
+/// custom tab animation (the incoming tab is in the window until then, then selected).
 ///
 ///     let data = try JSONEncoder().encode(app.snapshot())
 ///     let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: data))
@@ -36,14 +37,20 @@ extension ScreenApplication {
             window.setAttribute(value, for: name)
         }
         var underWay: [PresentationUnderWay] = []
+        var selections: [SelectionUnderWay] = []
         let roots = try snapshot.children.enumerated().map { position, root in
-            try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay)
+            try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay, selections: &selections)
         }
         simulation.replaceChildren(of: window, with: roots)
         window.isHidden = !snapshot.isVisible
         simulation.clock.start(at: clock)
         for presentation in underWay {
             simulation.finish(presentation.presented, from: presentation.presenter, at: presentation.ends)
+        }
+        for selection in selections {
+            selection.tabs.incomingTab = selection.tabs.children[selection.index]
+            let ends = selection.ends.flatMap { $0.isFinite ? $0 : nil } ?? clock
+            simulation.finishSelection(of: selection.tabs, at: selection.index, after: max(0, ends - clock))
         }
         simulation.clearTransitions()
         logger.clear()
@@ -56,14 +63,25 @@ extension ScreenApplication {
         let ends: Double?
     }
 
+    /// A custom tab animation the snapshot caught under way.
+    private struct SelectionUnderWay {
+        let tabs: ScreenContainer
+        let index: Int
+        let ends: Double?
+    }
+
     /// What a clock outside `0...ScreenClock.end` gets (Lua's `restore.clock`).
     public static let clockError = ScreenDSLError.invalidArgument(verb: "restore", message: "restore.clock must be a number of seconds from 0 to 9.2e12 (the clock's end)")
 
     /// Refuses what `node`, at `path`, has that a restored container would drop.
     private static func check(_ node: ScreenSnapshot, at path: String, isPresented: Bool) throws(ScreenDSLError) {
         func fail(_ message: String) -> ScreenDSLError { .invalidArgument(verb: "restore", message: "\(path): \(message)") }
-        if node.selectedIndex != nil, node.kind != .tabs {
-            throw fail("selectedIndex must be left out: only tabs select, this is a \(node.kind.rawValue)")
+        for (field, given) in [("selectedIndex", node.selectedIndex != nil), ("incomingIndex", node.incomingIndex != nil),
+                               ("selectionEnds", node.selectionEnds != nil)] where given && node.kind != .tabs {
+            throw fail("\(field) must be left out: only tabs select, this is a \(node.kind.rawValue)")
+        }
+        if node.selectionEnds != nil, node.incomingIndex == nil {
+            throw fail("selectionEnds must be left out: it is for a tab animation under way (incomingIndex)")
         }
         for (field, given) in [("presentationPhase", node.presentationPhase != nil), ("presentationEnds", node.presentationEnds != nil)] where given && !isPresented {
             throw fail("\(field) must be left out: nothing presents this \(node.kind.rawValue) (only a node in a presented field is)")
@@ -79,7 +97,7 @@ extension ScreenApplication {
     }
 
     private func restore(_ node: ScreenSnapshot, at path: String, depth: Int, isPresented: Bool = false,
-                         underWay: inout [PresentationUnderWay]) throws -> ScreenContainer {
+                         underWay: inout [PresentationUnderWay], selections: inout [SelectionUnderWay]) throws -> ScreenContainer {
         guard depth < simulation.limits.depth else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
         }
@@ -114,25 +132,29 @@ extension ScreenApplication {
             guard child.presented.isEmpty else {
                 throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(at): presented must be left out: only the outermost container of a tree presents (UIKit's presentation context)")
             }
-            return try restore(child, at: at, depth: depth + 1, underWay: &underWay)
+            return try restore(child, at: at, depth: depth + 1, underWay: &underWay, selections: &selections)
         }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
         }
         if node.kind == .tabs {
             simulation.setTabs(container, to: children)
-            if let selected = node.selectedIndex {
-                guard children.indices.contains(selected) else {
-                    let position = selected < Int.max ? String(selected + 1) : "\(selected) + 1"
-                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "selected tab \(position) out of range 1...\(children.count)")
+            for (index, what) in [(node.selectedIndex, "selected"), (node.incomingIndex, "incoming")] {
+                guard let index else { continue }
+                guard children.indices.contains(index) else {
+                    let position = index < Int.max ? String(index + 1) : "\(index) + 1"
+                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(what) tab \(position) out of range 1...\(children.count)")
                 }
-                container.selectedIndex = selected
+            }
+            container.selectedIndex = node.selectedIndex ?? container.selectedIndex
+            if let incoming = node.incomingIndex {
+                selections.append(SelectionUnderWay(tabs: container, index: incoming, ends: node.selectionEnds))
             }
         } else if !children.isEmpty {
             simulation.replaceChildren(of: container, with: children)
         }
         if let presented = node.presented.first {
-            try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay),
+            try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay, selections: &selections),
                        as: presented, to: container, underWay: &underWay)
         }
         return container

@@ -50,7 +50,16 @@ extension ScreenSimulation {
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
         tabs.incomingTab = newTab
-        completeCustomAnimation(after: animation.duration) { [clock, tabs, newTab] in
+        finishSelection(of: tabs, at: index, after: animation.duration, completion)
+    }
+
+    /// Ends the custom animation bringing in the tab at `index` of `tabs` after `duration`: it
+    /// is selected then, and `completion`, if any, runs on the next turn of the run loop. A
+    /// restored application ends the one its snapshot caught under way.
+    func finishSelection(of tabs: ScreenContainer, at index: Int, after duration: Double, _ completion: (() -> Void)? = nil) {
+        let newTab = tabs.incomingTab
+        tabs.incomingTabEnd = clock.now + duration
+        completeCustomAnimation(after: duration) { [clock, tabs, newTab] in
             if tabs.incomingTab === newTab {
                 tabs.incomingTab = nil
             }
@@ -59,7 +68,9 @@ extension ScreenSimulation {
             if tabs.children.indices.contains(index) {
                 tabs.selectedIndex = index
             }
-            clock.schedule(after: 0, completion)
+            if let completion {
+                clock.schedule(after: 0, completion)
+            }
         }
     }
 }

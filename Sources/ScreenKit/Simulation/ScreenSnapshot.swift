@@ -13,6 +13,11 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
     public let isTop: Bool
     /// For tabs, the selected tab's index (0-based in Swift).
     public let selectedIndex: Int?
+    /// For tabs while a custom tab animation runs, the index of the tab it brings in (the one
+    /// in the window), and when it ends and that tab is selected: a restored application
+    /// finishes it then.
+    public let incomingIndex: Int?
+    public let selectionEnds: Double?
     /// Where a presentation stands, for a presented container.
     public let presentationPhase: ScreenPresentationPhase?
     /// When the presentation or dismissal under way ends, on the application's clock (only
@@ -24,7 +29,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
     public init(kind: ScreenContainerKind, key: ScreenKey?, className: String? = nil, isIterable: Bool = false,
                 attributes: [String: ScreenValue] = [:], isVisible: Bool = true, isTop: Bool = false, selectedIndex: Int? = nil,
                 presentationPhase: ScreenPresentationPhase? = nil, presentationEnds: Double? = nil,
-                children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = []) {
+                children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = [],
+                incomingIndex: Int? = nil, selectionEnds: Double? = nil) {
         self.kind = kind
         self.key = key
         self.className = className
@@ -33,6 +39,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         self.isVisible = isVisible
         self.isTop = isTop
         self.selectedIndex = selectedIndex
+        self.incomingIndex = incomingIndex
+        self.selectionEnds = selectionEnds
         self.presentationPhase = presentationPhase
         self.presentationEnds = presentationEnds
         self.children = children
@@ -49,6 +57,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         isVisible = container.isVisible
         isTop = container === top
         selectedIndex = container.kind == .tabs ? container.selectedIndex : nil
+        incomingIndex = container.incomingTab.flatMap { incoming in container.children.firstIndex { $0 === incoming } }
+        selectionEnds = incomingIndex == nil ? nil : container.incomingTabEnd
         presentationPhase = container.presentationPhase
         presentationEnds = container.presentationPhase == .presenting || container.presentationPhase == .dismissing
             ? container.presentationEnd : nil

@@ -301,3 +301,47 @@ describe("restore names the option of a snapshot it cannot read", function()
       :toFail("bad argument #1 to 'app' %(option 'restore': table nested too deeply %(or a cycle%) to be read%)")
   end)
 end)
+
+describe("a tab selection caught mid-animation", function()
+  scenario("is restored under way: the incoming tab is in the window, and is selected when the animation ends", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }
+    app.navigator:navigate(nav.route():top(nav.tabs):selectTab(2, { animation = "crossDissolve" }))
+    app:advance(0.1)
+    local snapshot = app:snapshot()
+    expect(snapshot.children[1].selectedIndex):toBe(1)
+    expect(snapshot.children[1].incomingIndex):toBe(2)
+    expect(snapshot.children[1].selectionEnds):toBe(0.3)
+    local copy = nav.app { restore = snapshot }
+    expect(copy:snapshot()):toEqual(snapshot)
+    expect(copy:top()):toShow(Chat())          -- the incoming tab, as on the original
+    expect(copy:topTabs().selectedIndex):toBe(1)
+    copy:advance(0.2)
+    app:advance(0.2)
+    expect(copy:topTabs().selectedIndex):toBe(2)
+    expect(copy:snapshot()):toEqual(app:snapshot())
+    expect(copy:snapshot().children[1].incomingIndex):toBeNil()
+  end)
+
+  scenario("refuses the fields on a node that is not tabs, an end without a tab, and a tab out of range", function()
+    local function restored(edit)
+      local snapshot = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }:snapshot()
+      edit(snapshot.children[1])
+      return function() nav.app { restore = snapshot } end
+    end
+    expect(restored(function(tabs) tabs.children[1].incomingIndex = 1 end))
+      :toFail("restore%.children%[1%]%.children%[1%]: incomingIndex must be left out: only tabs select, this is a stack")
+    expect(restored(function(tabs) tabs.selectionEnds = 1 end))
+      :toFail("restore%.children%[1%]: selectionEnds must be left out: it is for a tab animation under way %(incomingIndex%)")
+    expect(restored(function(tabs) tabs.incomingIndex = 3 end)):toFail("incoming tab 3 out of range 1...2")
+    expect(restored(function(tabs) tabs.incomingIndex = 0 end)):toFail("incomingIndex must be a whole number from 1")
+    expect(restored(function(tabs) tabs.incomingIndex = 2 tabs.selectionEnds = "soon" end)):toFail("selectionEnds must be a number")
+    -- Without an end, it ends at once (on the next turn of the run loop).
+    local copy = nav.app { restore = (function()
+      local snapshot = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }:snapshot()
+      snapshot.children[1].incomingIndex = 2
+      return snapshot
+    end)() }
+    copy:settle()
+    expect(copy:topTabs().selectedIndex):toBe(2)
+  end)
+end)
