@@ -131,7 +131,8 @@ final class NavScenarioRunners: @unchecked Sendable {
         let key = Key(path: file.url.path, limits: limits)
         if let runner = runners[key] { return runner }
         let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
-        let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode)
+        let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode,
+                                            updateCommand: NavScenarios.updateCommand)
         runners[key] = runner
         return runner
     }

@@ -17,11 +17,25 @@ import NavScript
 /// comma-separated, narrow what is found, as `--filter` and `--tag` do for `navscript run`;
 /// Swift Testing's own `--filter` and Xcode pick the test, and Xcode reruns one case alone.
 public enum NavScenarios {
-    /// CI mode (`CI` set to anything but `false` or `0`): missing snapshots fail.
-    static var snapshotMode: ScenarioSnapshots.Mode {
-        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
-        return value.isEmpty || value == "false" || value == "0" ? .normal : .ci
+    /// `NAVSCRIPT_UPDATE_SNAPSHOTS` set rewrites snapshots that differ, as `navscript run
+    /// --update-snapshots` does (and wins over CI mode, as it does); else CI mode (`CI` set):
+    /// missing snapshots fail. Set means anything but empty, `false` or `0`.
+    static var snapshotMode: ScenarioSnapshots.Mode { snapshotMode(in: ProcessInfo.processInfo.environment) }
+
+    static func snapshotMode(in environment: [String: String]) -> ScenarioSnapshots.Mode {
+        isSet("NAVSCRIPT_UPDATE_SNAPSHOTS", in: environment) ? .update : isSet("CI", in: environment) ? .ci : .normal
     }
+
+    /// CI mode: `CI` set, as CI services set it.
+    static var isCI: Bool { isSet("CI", in: ProcessInfo.processInfo.environment) }
+
+    private static func isSet(_ name: String, in environment: [String: String]) -> Bool {
+        let value = environment[name] ?? ""
+        return !(value.isEmpty || value == "false" || value == "0")
+    }
+
+    /// What the snapshot messages of `swift test` say rewrites snapshots.
+    static let updateCommand = "NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test"
 
     /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
     /// each to run under `limits`. A file that does not load is one case that fails with its
@@ -30,7 +44,7 @@ public enum NavScenarios {
     ///
     ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20)))
     public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), relativeTo file: String = #filePath) -> [NavScenario] {
-        discover(paths, limits: limits, base: packageRoot(of: URL(fileURLWithPath: file)), ci: snapshotMode == .ci)
+        discover(paths, limits: limits, base: packageRoot(of: URL(fileURLWithPath: file)), ci: isCI)
     }
 
     /// `discover`, in or out of CI mode whatever the environment says.

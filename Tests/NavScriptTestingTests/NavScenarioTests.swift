@@ -119,4 +119,23 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message?.contains("snapshot not saved: cannot write") == true, "\(result.message ?? "")")
     }
+
+    /// Under `swift test` a snapshot is rewritten with NAVSCRIPT_UPDATE_SNAPSHOTS (which wins
+    /// over CI mode, as --update-snapshots does), and the messages say so, not `navscript run`.
+    @Test func snapshotsAreRewrittenWithTheEnvironmentVariableTheMessagesName() throws {
+        #expect(NavScenarios.snapshotMode(in: [:]) == .normal)
+        #expect(NavScenarios.snapshotMode(in: ["CI": "true"]) == .ci)
+        #expect(NavScenarios.snapshotMode(in: ["CI": "0", "NAVSCRIPT_UPDATE_SNAPSHOTS": "false"]) == .normal)
+        #expect(NavScenarios.snapshotMode(in: ["CI": "true", "NAVSCRIPT_UPDATE_SNAPSHOTS": "1"]) == .update)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "scenario('differs', function() expect('new'):toMatchSnapshot() end)\n"
+            .write(to: folder.appendingPathComponent("snap_spec.lua"), atomically: true, encoding: .utf8)
+        try "== differs 1\n| old\n".write(to: folder.appendingPathComponent("snap_spec.lua.snap"), atomically: true, encoding: .utf8)
+        let scenario = try #require(NavScenarios.discover(folder.path).first)
+        let result = scenario.result()
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("(run NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test if the change is right)") == true, "\(result.message ?? "")")
+    }
 }

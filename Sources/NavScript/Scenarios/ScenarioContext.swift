@@ -72,11 +72,11 @@ final class ScenarioContext {
             return 1
         case .missing:
             call.push(false)
-            call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with navscript run --update-snapshots (which CI mode allows), then commit the file")
+            call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with \(snapshots.updateCommand) (which CI mode allows), then commit the file")
             return 2
         case let .mismatched(expected):
             call.push(false)
-            call.push("snapshot '\(key)' differs from \(snapshots.url.lastPathComponent) (run navscript run --update-snapshots if the change is right)")
+            call.push("snapshot '\(key)' differs from \(snapshots.url.lastPathComponent) (run \(snapshots.updateCommand) if the change is right)")
             call.push(expected)
             return 3
         }

@@ -47,12 +47,13 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     /// Reads and compiles the file (a syntax error throws); `options.root` is where its
     /// `require`s look.
-    public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode) throws {
+    public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode,
+                updateCommand: String = "navscript run --update-snapshots") throws {
         self.file = file
         self.displayPath = displayPath
         self.options = options
         chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
-        snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode)
+        snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
         if let problem = snapshots.readError, snapshotMode != .update {
             throw LuaError(kind: .syntax, message: problem)
         }

@@ -37,6 +37,9 @@ public final class ScenarioSnapshots: @unchecked Sendable {
 
     public let url: URL
     public let mode: Mode
+    /// What rewrites snapshots where these run, for the messages that say so:
+    /// `navscript run --update-snapshots`, or under `swift test` its environment variable.
+    public let updateCommand: String
     /// Scenarios of one file may run on several threads; every access takes the lock.
     private let lock = NSLock()
     private var entries: [String: String] = [:]
@@ -53,9 +56,10 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// conflict left in it, an entry twice. The runner refuses the scenario file then.
     public private(set) var readError: String?
 
-    public init(scenarioFile: URL, mode: Mode) {
+    public init(scenarioFile: URL, mode: Mode, updateCommand: String = "navscript run --update-snapshots") {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode
+        self.updateCommand = updateCommand
         let data: Data
         do {
             data = try ScriptFile.read(url.path)
@@ -123,7 +127,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 finish()
                 let next = Self.unescape(line.dropFirst(3))
                 if entries[next] != nil || name == next {
-                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or run navscript run --update-snapshots)"
+                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or run \(updateCommand))"
                 }
                 name = next
                 lines = []
@@ -132,7 +136,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             } else if line == "|" {
                 lines.append("")
             } else if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
-                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or run navscript run --update-snapshots"
+                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or run \(updateCommand)"
             } else if !(line.isEmpty || (name == nil && line.hasPrefix("#"))) {
                 return "\(file):\(number + 1): not a line of a snapshot file (entries are '== name' and lines after '| ')"
             }
