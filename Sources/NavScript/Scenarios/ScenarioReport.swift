@@ -9,10 +9,32 @@ local deepEqual, isApp, builtins = ...
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
 local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
+local utf8len, byte, sub = builtins.utf8len, builtins.byte, builtins.sub
 
 -- Showing values ------------------------------------------------------------------------
 
-local function quote(s) return (gsub(format("%q", s), "\\\n", "\\n")) end
+-- Bytes that are not UTF-8 as \xNN, so that two texts that differ only there do not show
+-- the same (the message becomes Swift text, where each would be U+FFFD).
+local function bytesEscaped(s)
+  if utf8len(s) then return s end
+  local out, i = {}, 1
+  while i <= #s do
+    if utf8len(s, i, i) then
+      -- A valid character: its lead byte says its length (utf8.offset would take stray
+      -- continuation bytes after it for part of it).
+      local lead = byte(s, i)
+      local after = i + (lead < 0x80 and 1 or lead < 0xE0 and 2 or lead < 0xF0 and 3 or 4)
+      out[#out + 1] = sub(s, i, after - 1)
+      i = after
+    else
+      out[#out + 1] = format("\\x%02X", byte(s, i))
+      i = i + 1
+    end
+  end
+  return concat(out)
+end
+
+local function quote(s) return bytesEscaped((gsub(format("%q", s), "\\\n", "\\n"))) end
 
 -- A number as Lua reads it back: 0.1 + 0.2 shows as 0.30000000000000004, not as 0.3.
 local function number(value)

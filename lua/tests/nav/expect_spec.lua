@@ -319,3 +319,13 @@ describe("toShow compares keys as Nivelir does", function()
     expect(chats.window.children[1]).never:toShow(Chat { chatId = 1 })
   end)
 end)
+
+describe("failure messages show text exactly", function()
+  scenario("bytes that are not UTF-8 as \\xNN, so that two such texts do not look the same", function()
+    local message = failure(function() expect("caf\xe9"):toBe("caf\xe8") end)
+    expect(message):toContain('expected: "caf\\xE8"\n  received: "caf\\xE9"')
+    expect(failure(function() expect({ a = "x\xff" }):toEqual({ a = "x\xfe" }) end)):toContain('at .a: expected "x\\xFE", received "x\\xFF"')
+    -- UTF-8 stays as it is, also beside a byte that is not.
+    expect(failure(function() expect("café\x80") :toBe("café") end)):toContain('received: "café\\x80"')
+  end)
+end)
