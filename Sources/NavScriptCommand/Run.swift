@@ -169,7 +169,8 @@ final class RunSession {
 
     /// A run refused before any scenario ran: the test reports a CI reads (JUnit, TAP,
     /// JSON) say why; the console said it already, and a page, a map or a blob of no run
-    /// is not written (a missing blob fails merge-reports, as it should).
+    /// is not written, and one an earlier run left there is removed (a CI job would publish
+    /// it, or merge a stale blob: a missing one fails merge-reports, as it should).
     func refuse(_ refusal: String, reporters: [Reporter]) {
         Self.refuse(refusal, loadErrors: suite.loadErrors, seed: seed, isCI: options.isCI,
                     duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: reporters)
@@ -178,7 +179,17 @@ final class RunSession {
     /// The same for `watch`, which refuses each run as `run` does.
     static func refuse(_ refusal: String, loadErrors: [(file: ScenarioFile, error: Error)], seed: Int, isCI: Bool,
                        duration: Double, reporters: [Reporter]) {
-        let machine = reporters.filter { $0 is JUnitReporter || $0 is TAPReporter || $0 is JSONReporter }
+        let isMachine = { (reporter: Reporter) in reporter is JUnitReporter || reporter is TAPReporter || reporter is JSONReporter }
+        for reporter in reporters where !isMachine(reporter) {
+            guard case let .file(url) = reporter.output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { continue }
+            let picture = reporter is MapReporter ? [url.deletingPathExtension().appendingPathExtension("svg")] : []
+            for stale in [url] + picture where FileManager.default.fileExists(atPath: stale.path) {
+                if (try? FileManager.default.removeItem(at: stale)) != nil {
+                    StandardStreams.error("navscript: removed \(ScenarioDiscovery.display(stale)), an earlier run's report: this run was refused\n")
+                }
+            }
+        }
+        let machine = reporters.filter(isMachine)
         guard !machine.isEmpty else { return }
         var report = RunReport(files: [], loadErrors: loadErrors, duration: duration, seed: seed, isCI: isCI)
         report.refusal = refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal

@@ -297,6 +297,20 @@ import Testing
         #expect(tap.hasPrefix("TAP version 14\n1..0\nBail out! scenarios are marked .only (block_spec.lua:1, block_spec.lua:6)"), "\(tap)")
     }
 
+    /// A refused run writes no page, map or blob, and removes those an earlier run left, so
+    /// that a CI job publishes no green page and merges no stale blob for a refused shard.
+    @Test func aRefusedRunRemovesTheReportsItDoesNotWrite() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let reports = ["--reporter", "html=page", "--reporter", "map=m.dot", "--reporter", "blob=b.json"]
+        #expect(try navscript(["run", "."] + reports, in: fixture.root).status == 0)
+        #expect(fixture.exists("page/index.html") && fixture.exists("m.dot") && fixture.exists("b.json"))
+        try fixture.write("a_spec.lua", "scenario.only('a', function() end)")
+        let refused = try navscript(["run", ".", "--forbid-only"] + reports, in: fixture.root)
+        #expect(refused.status == 2)
+        #expect(!fixture.exists("page/index.html") && !fixture.exists("m.dot") && !fixture.exists("m.svg") && !fixture.exists("b.json"))
+        #expect(refused.errors.contains("navscript: removed b.json, an earlier run's report: this run was refused\n"), "\(refused.errors)")
+    }
+
     /// `--list` prints a scenario a line, its name's control characters written out.
     @Test func listWritesOneLineAScenario() throws {
         let fixture = try Fixture(["odd_spec.lua": #"it("new\nline \27[31m red", function() end) it("plain", function() end)"#])
