@@ -174,7 +174,10 @@ extension NavRuntime {
         }
         scopes += try table.list("scopes") { scope in
             try scope.only(["key", "types"])
-            return (DeeplinkScope(key: try scope.string("key")), try scope.list("types") { try deeplinkType($0) })
+            // The text "default" names the default scope, as `activate(nil, "default")` does
+            // (a scope keyed "default" beside it could never be activated by name).
+            let key = try scope.string("key")
+            return (key == "default" ? .default : DeeplinkScope(key: key), try scope.list("types") { try deeplinkType($0) })
         }
         guard !scopes.isEmpty else { throw table.error("field 'types' or 'scopes' is missing") }
         var seen = Set<DeeplinkScope>()

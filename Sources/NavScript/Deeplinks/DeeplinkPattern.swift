@@ -6,7 +6,7 @@ import ScreenKit
 /// scheme match in any case, as URLs' do, the path exactly; a URL's user and port do not
 /// count). As Nivelir's `URLDeeplink` splits a path: one leading and one trailing `/` do not
 /// count, and `//` is an empty segment (`app://chat//7` is not `app://chat/7`). A segment
-/// starting with `:` captures one segment of the URL. A script gets a captured segment
+/// starting with `:` captures one segment of the URL, the host too (`app://:section/list`). A script gets a captured segment
 /// written as a whole number (`7`, `-3`; no leading zero, no sign `+`, within 64 bits) as an
 /// integer, any other as a string (`parameterValue`), so that `app://chat/:chatId` and
 /// `app://chat/7` give `params.chatId == 7`, the key `Chat { chatId = 7 }` has. Segments and query values are percent-decoded,
@@ -34,18 +34,22 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
         // Split as written (an escaped `/` is text), then decoded as a URL's segments are, so
         // that `app://search/new%20york` matches the URL written the same way.
         let written = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
-        captures = written.enumerated().map { $0.offset > 0 && $0.element.hasPrefix(":") }
+        captures = written.map { $0.hasPrefix(":") }
         segments = zip(written, captures).map { $1 ? $0 : DeeplinkURL.percentDecoded($0) }
     }
 
     /// What keeps the pattern from meaning one thing, or nil: a query or fragment (a URL's
-    /// query goes to the handler, and no path has a `#`), a parameter without a name, or one
+    /// query goes to the handler, and no path has a `#`), a user or port in the host (a
+    /// URL's do not count, so it would match nothing), a parameter without a name, or one
     /// name twice (the second would hide the first).
     ///
     ///     DeeplinkPattern("app://a/:id/:id")?.flaw   // "parameter ':id' appears twice"
     public var flaw: String? {
         if description.contains("?") || description.contains("#") {
             return "a pattern has no query or fragment: the query of a URL goes to the handler"
+        }
+        if !captures[0], segments[0].contains("@") || segments[0].contains(":") {
+            return "a pattern's host has no user or port: a URL's do not count, so this one would match nothing"
         }
         var names: Set<String> = []
         for (segment, capture) in zip(segments, captures) where capture {

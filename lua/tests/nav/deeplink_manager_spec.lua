@@ -362,3 +362,15 @@ describe("typed lists read as Nivelir's unkeyed container reads them", function(
     expect(failure("ids[-1]=4")):toContain("The index -1 of the 'ids' array is out of range.")
   end)
 end)
+
+describe("the default scope", function()
+  scenario("is named default in scopes too, as activate names it", function()
+    local app, deeplinks = setUp { scopes = { { key = "default", types = { ProfileDeeplink } } } }
+    deeplinks:activate({}, "default")
+    expect(deeplinks:isActive("default")):toBe(true)
+    expect(deeplinks:handleURL("myapp://profile")):toBe(true)
+    expect(app:top().name):toBe("Profile")
+    expect(function() setUp { types = { ChatDeeplink }, scopes = { { key = "default", types = { ProfileDeeplink } } } } end)
+      :toFail("the scope 'default' is given twice")
+  end)
+end)

@@ -352,3 +352,18 @@ describe("escaped colons and slashes in a pattern are text", function()
     expect(app:open("app://y/a/b")):toFail("no deeplink matches")
   end)
 end)
+
+describe("a pattern's host", function()
+  scenario("captures with :name, as a path segment does", function()
+    local Section = nav.screen("Section")
+    local app = nav.app { root = nav.stack { Feed() } }
+    nav.deeplink("app://:section/list", function(p) return nav.route():top(nav.stack):push(Section { name = p.section }) end)
+    expect(app:open("app://feed/list")):toBe(true)
+    expect(app:top()):toShow(Section { name = "feed" })
+  end)
+
+  scenario("has no user or port: a URL's do not count, so such a pattern would match nothing", function()
+    expect(function() nav.deeplink("http://u@h/p", function() end) end):toFail("bad argument #1 to 'deeplink' %(a pattern's host has no user or port")
+    expect(function() nav.deeplink("http://h:80/p", function() end) end):toFail("a pattern's host has no user or port")
+  end)
+end)
