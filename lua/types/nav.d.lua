@@ -250,7 +250,21 @@ function Route:changeBottomSheet(changes, options) end
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:showAlert(alert, options) end
----@param sheet AlertSpec|{anchor?: string}
+---@class ActionSheetAction    # Nivelir's ActionSheetAction: no enabler
+---@field title string
+---@field style? "default"|"cancel"|"destructive"
+---@field handler? fun()
+---@field route? Route            # runs after the sheet is dismissed
+
+---@class ActionSheetSpec
+---@field title? string
+---@field message? string
+---@field anchor? string          # the popover's anchor on a pad
+---@field tintColor? string
+---@field accessibilityIdentifier? string
+---@field actions? ActionSheetAction[]
+
+---@param sheet ActionSheetSpec
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:showActionSheet(sheet, options) end

@@ -32,7 +32,12 @@ extension NavRuntime {
         for (field, path) in [("authorization", \ScreenSystem.authorization), ("authorizationAnswer", \.authorizationAnswer)] {
             for (access, status) in try table.values(field) ?? [:] {
                 guard case let .string(name) = status else { throw table.error("field '\(field)': statuses are names") }
-                system[keyPath: path][try named(access, ScreenSystem.MediaAccess.self, table)] = try named(name, ScreenSystem.Authorization.self, table)
+                let media = try named(access, ScreenSystem.MediaAccess.self, table), given = try named(name, ScreenSystem.Authorization.self, table)
+                // Only Photos has `limited`; AVFoundation's AVAuthorizationStatus has no such case.
+                if media == .camera, given == .limited {
+                    throw table.error("field '\(field)': the camera is never limited (notDetermined, restricted, denied or authorized expected)")
+                }
+                system[keyPath: path][media] = given
             }
         }
         for (source, types) in try table.values("mediaTypes") ?? [:] {

@@ -32,7 +32,7 @@ extension NavRuntime {
             let sheet = ActionSheet(title: try table.string("title"), message: try table.string("message"),
                                     anchor: try table.string("anchor") ?? "center", tintColor: try table.string("tintColor"),
                                     accessibilityIdentifier: try table.string("accessibilityIdentifier"),
-                                    actions: try table.list("actions", runtime.alertAction))
+                                    actions: try table.list("actions") { try runtime.alertAction($0, inActionSheet: true) })
             return try route.showActionSheet(sheet, animated: try runtime.animated(call, 3, for: "showActionSheet"))
         },
         presenting("showSafari") { runtime, call, animated, nested, route in
@@ -126,13 +126,14 @@ extension NavRuntime {
         }
         return Alert(title: try table.string("title"), message: try table.string("message"), tintColor: try table.string("tintColor"),
                      accessibilityIdentifier: try table.string("accessibilityIdentifier"), textFields: textFields,
-                     actions: try table.list("actions", alertAction))
+                     actions: try table.list("actions") { try alertAction($0) })
     }
 
     /// `{ title =, style = "default" | "cancel" | "destructive", handler = function(texts),
-    /// enabler = function(texts) return boolean end, route = Route }`.
-    private func alertAction(_ table: NavTable) throws -> AlertAction {
-        try table.only(["title", "style", "handler", "enabler", "route"])
+    /// enabler = function(texts) return boolean end, route = Route }`. An action sheet's has no
+    /// `enabler`, as Nivelir's `ActionSheetAction` has none (nor a sheet, text fields).
+    private func alertAction(_ table: NavTable, inActionSheet: Bool = false) throws -> AlertAction {
+        try table.only(inActionSheet ? ["title", "style", "handler", "route"] : ["title", "style", "handler", "enabler", "route"])
         let styleName = try table.string("style") ?? "default"
         guard let style = AlertActionStyle(rawValue: styleName) else {
             throw table.error("unknown style '\(styleName)' (\(AlertActionStyle.allCases.map(\.rawValue).joined(separator: ", ")) expected)")
