@@ -48,9 +48,24 @@ public struct Deeplink: CustomStringConvertible {
 
     public var description: String {
         let declared = Set(fields)
-        let shown = fields.map { "\($0): \(values[$0].map { "\($0)" } ?? "nil")" }
-            + values.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let shown = fields.map { "\($0): \(values[$0].map(Self.printed) ?? "nil")" }
+            + values.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.printed($0.value))" }
         return "\(typeName)(" + shown.joined(separator: ", ") + ")"
+    }
+
+    /// A value as Swift prints a struct's field: a table of named values as a dictionary,
+    /// `["k": "v"]` (its keys sorted, where Swift's order changes from run to run).
+    static func printed(_ value: ScreenValue) -> String {
+        switch value {
+        case let .array(items):
+            return "[" + items.map(printed).joined(separator: ", ") + "]"
+        case let .object(fields) where fields.isEmpty:
+            return "[:]"
+        case let .object(fields):
+            return "[" + fields.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \(printed($0.value))" }.joined(separator: ", ") + "]"
+        default:
+            return value.description
+        }
     }
 }
 

@@ -374,3 +374,14 @@ describe("the default scope", function()
       :toFail("the scope 'default' is given twice")
   end)
 end)
+
+describe("a deeplink's log line", function()
+  scenario("prints a table of named values as Swift prints a dictionary field", function()
+    local Hand = nav.deeplinkType("Hand", { url = function() return { id = 1, o = { k = "v" }, none = {}, list = { 1, "a" } } end,
+      navigate = function() return nav.route() end })
+    local app, deeplinks = setUp { types = { Hand } }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://hand")
+    expect(app.log):toContain('Info: Performing navigation for deeplink: Hand(id: 1, list: [1, "a"], none: [:], o: ["k": "v"])')
+  end)
+end)
