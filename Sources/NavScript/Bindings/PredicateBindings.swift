@@ -21,6 +21,11 @@ extension NavRuntime {
 
     private func narrow(_ call: LuaCall, _ base: PredicateObject) throws -> Int32 {
         let kind = base.predicate.kind
+        // As Nivelir's `container(of:name:)` and `container(of:key:)` are constructors: a
+        // predicate made otherwise would lose its condition (a function, a name) to the new one.
+        guard base.kindOnly != nil else {
+            throw LuaCallError.argument(1, "only nav.container, nav.stack and nav.tabs are narrowed by a call; \(base.predicate.description) is a predicate already")
+        }
         guard call.type(2) == .table else { throw LuaCallError.argument(1, "table expected, got \(call.typeName(2))") }
         try checkNarrowing(call, kind: kind)
         var name: String?, key: ScreenKey?
