@@ -268,6 +268,25 @@ import Testing
         #expect(result.output.contains("  ✓ elsewhere"))   // .only works within its file, as in Jest
     }
 
+    /// As jest-circus: a focused block does not focus its scenarios when one of them is
+    /// focused itself; a block inside it is still focused.
+    @Test func anOnlyInsideAFocusedBlockNarrowsIt() throws {
+        let fixture = try Fixture(["only_spec.lua": """
+            describe.only("A", function()
+              it("a1", function() end)
+              it.only("a2", function() end)
+              describe("B", function() it("b1", function() end) end)
+            end)
+            describe.only("C", function() it("c1", function() end) end)
+            it("d", function() end)
+            """])
+        let result = try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0)
+        for line in ["  - A a1 (pending)", "  ✓ A a2", "  ✓ A B b1", "  ✓ C c1", "  - d (pending)"] {
+            #expect(result.output.contains(line), "\(line) in \(result.output)")
+        }
+    }
+
     @Test func forbidOnlyIsOnInCIMode() throws {
         let fixture = try Fixture(["only_spec.lua": Self.focused])
         let ci = try navscript(["run", ".", "--ci"], in: fixture.root)

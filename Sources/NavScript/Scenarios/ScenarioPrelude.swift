@@ -141,11 +141,14 @@ local function define(what, name, a, b, mode)
   local list = {}
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
-  scenarios[#scenarios + 1] = {
+  local record = {
     name = fullName, tags = list, line = line or host.definedAt(3), block = current, body = body,
     pending = mode == "pending" or mode == "skip" or current.skipped or nil,
     only = mode == "only" and host.definedAt(3) or current.only,   -- where the .only that focuses it is
+    ownOnly = mode == "only",
   }
+  scenarios[#scenarios + 1] = record
+  if current.only and current.direct then current.direct[#current.direct + 1] = record end
 end
 
 local function block(what, name, a, b, mode)
@@ -160,10 +163,23 @@ local function block(what, name, a, b, mode)
   local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options, name),
                   before = {}, after = {}, beforeAll = {}, afterAll = {}, parent = current,
                   skipped = mode == "skip" or current.skipped, only = mode == "only" and host.definedAt(3) or current.only }
+  -- A focused block's own scenarios, for Jest's rule below.
+  if inner.only then inner.direct = {} end
   local outer = current
   current = inner
   body()
   current = outer
+  -- As jest-circus: a focused block does not focus its scenarios when one of them is
+  -- focused itself (describe.only holding an it.only runs that one).
+  if inner.direct then
+    local own = false
+    for _, record in ipairs(inner.direct) do own = own or record.ownOnly end
+    if own then
+      for _, record in ipairs(inner.direct) do
+        if not record.ownOnly then record.only = nil end
+      end
+    end
+  end
 end
 
 -- Definitions belong to the file's loading: inside a running scenario or hook they would be
