@@ -61,4 +61,24 @@ extension LuaCall {
     private static func place(_ record: inout lua_Debug, line: Int32) -> String {
         "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(line)"
     }
+
+    /// The values the Lua function at `index` holds as upvalues, in order, but `_ENV` (the
+    /// globals): what tells apart closures of one function made in a loop. A table is copied
+    /// to `depth` under `limits` (raw, so no metamethod runs); one that does not fit, and a
+    /// value that is not data, is its type's name. Raises nothing.
+    public func upvalues(of index: Int32, depth: Int, limits: LuaCopyLimits) -> [LuaValue] {
+        guard isFunction(index) else { return [] }
+        let function = lua_absindex(L, index)
+        var values: [LuaValue] = []
+        var position: Int32 = 1
+        while lua_checkstack(L, 1) != 0, let name = lua_getupvalue(L, function, position) {
+            defer {
+                clua_pop(L, 1)
+                position += 1
+            }
+            guard String(cString: name) != "_ENV" else { continue }
+            values.append((try? value(-1, depth: depth, limits: limits)) ?? .opaque(typeName(-1)))
+        }
+        return values
+    }
 }

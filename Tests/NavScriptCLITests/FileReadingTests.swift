@@ -80,6 +80,25 @@ import Darwin
         #expect(clash.output.contains("twice_spec.lua:3: scenario name 'same (2)' is taken already (at twice_spec.lua:2)"), "\(clash.output)")
     }
 
+    /// Scenarios of one name made in a loop over `pairs`, whose order changes from state to
+    /// state: each runs the body it was listed with, once, in a worker or in process (the
+    /// state that ran "same (3)" took the third body of its own order: some ran twice, some
+    /// never, and a failing one could go unseen).
+    @Test(arguments: [["--in-process"], ["--jobs", "2"]])
+    func scenariosOfOneNameFromPairsRunTheirOwnBodies(_ mode: [String]) throws {
+        let fixture = try Fixture(["pairs_spec.lua": """
+            local cases = {}
+            for i = 1, 12 do cases["key" .. i] = { n = i } end
+            for name, case in pairs(cases) do
+              it("is small", function() print(name) expect(case.n):toBeLessThan(6) end)
+            end
+            """])
+        let result = try navscript(["run", ".", "-v", "--color", "never"] + mode, in: fixture.root)
+        #expect(result.output.contains("5 passed, 7 failed"), "\(result.output)")
+        let printed = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("key") }
+        #expect(printed.sorted() == (1...12).map { "key\($0)" }.sorted(), "\(result.output)")
+    }
+
     /// What is not a regular file is refused before it is read (a FIFO would wait for a
     /// writer forever), and so is a file bigger than any script: each says why.
     @Test func fifosDevicesAndHugeFilesAreRefusedWithTheirReason() throws {

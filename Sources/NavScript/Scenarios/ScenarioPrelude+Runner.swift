@@ -6,28 +6,53 @@ extension ScenarioPrelude {
 
 local runner = {}
 
--- In a file that marks scenarios with .only, the others are skipped.
+-- In a file that marks scenarios with .only, the others are skipped. Scenarios made under one
+-- name at one line (in a loop) carry what their bodies hold (`print`), by which a state that
+-- makes them in another order finds each.
 function runner.list()
+  local made = {}
+  for _, s in ipairs(scenarios) do
+    local key = s.base .. "\0" .. s.line
+    made[key] = (made[key] or 0) + 1
+  end
   local out = {}
   for i, s in ipairs(scenarios) do
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
-               only = s.only or false, placeholder = s.body == nil }
+               only = s.only or false, placeholder = s.body == nil,
+               print = s.body and made[s.base .. "\0" .. s.line] > 1 and host.bodyPrint(s.body) or nil }
   end
   return out
 end
 
--- How many scenarios of the file are the target (1 unless the file changed).
-function runner.found() return #scenarios end
+-- Of `candidates`, the scenario whose body holds `print` (the first: others that hold the
+-- same run the same), else the one named `name`.
+local function chosen(candidates, name, print)
+  for _, s in ipairs(candidates) do
+    if s.body and host.bodyPrint(s.body) == print then return { s } end
+  end
+  local kept = {}
+  for _, s in ipairs(candidates) do
+    if s.name == name then kept[#kept + 1] = s end
+  end
+  return kept
+end
 
--- Keeps only the scenario named `name` defined at `line`, in a state that recorded them all
--- (a template); how many there were.
-function runner.select(name, line)
+-- How many scenarios of the file are the target (1 unless the file changed).
+function runner.found()
+  if target.print then scenarios = chosen(scenarios, target.name, target.print) end
+  return #scenarios
+end
+
+-- Keeps only the scenario named `name` defined at `line` (found by `print`, when given), in
+-- a state that recorded them all (a template); how many there were.
+function runner.select(name, line, print)
+  local base = match(name, "^(.*) %(%d+%)$")
   local kept = {}
   for _, s in ipairs(scenarios) do
-    if s.name == name and s.line == line then kept[#kept + 1] = s end
+    if s.line == line and (s.name == name or print and (s.base == base or s.base == name)) then kept[#kept + 1] = s end
   end
-  scenarios = kept
-  return #kept
+  scenarios = print and chosen(kept, name, print) or kept
+  return #scenarios
 end
 
 -- The depth of the block whose before_all, or before_each, is running: left set when one fails.

@@ -80,9 +80,12 @@ local scenarios = {}
 local target = host.target
 -- Scenarios with one full name (made in a loop) are numbered from the second, as busted runs
 -- them all: "works", "works (2)". Running "works (2)", the file's scenarios named "works"
--- are counted to find it.
+-- are counted to find it; or, when the listing gave it a `print` (what its body holds: made
+-- at one line under one name, in a loop over `pairs`, their order changes from state to
+-- state), the one of them whose body holds the same is found (`runner.found`).
 local named = {}
-local targetBaseLength = target and #(match(target.name, "^(.*) %(%d+%)$") or target.name)
+local targetBase = target and (match(target.name, "^(.*) %(%d+%)$") or target.name)
+local targetBaseLength = target and #targetBase
 local focused = false     -- whether the file marks anything with .only
 local running = false     -- whether the file is loaded and a scenario runs
 
@@ -127,13 +130,17 @@ local function define(what, name, a, b, mode)
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
   if mode == "only" then focused = true end
-  local fullName = current.prefix .. name
-  local count = (named[fullName] or 0) + 1
-  named[fullName] = count
-  if count > 1 then fullName = format("%s (%d)", fullName, count) end
+  local base = current.prefix .. name
+  local count = (named[base] or 0) + 1
+  named[base] = count
+  local fullName = count > 1 and format("%s (%d)", base, count) or base
   local line
   if target then
-    if fullName ~= target.name then return end
+    if target.print then
+      if base ~= targetBase and base ~= target.name then return end
+    elseif fullName ~= target.name then
+      return
+    end
     line = host.definedAt(3)
     if line ~= target.line then return end
   end
@@ -142,7 +149,7 @@ local function define(what, name, a, b, mode)
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
   local record = {
-    name = fullName, tags = list, line = line or host.definedAt(3), block = current, body = body,
+    name = fullName, base = base, tags = list, line = line or host.definedAt(3), block = current, body = body,
     pending = mode == "pending" or mode == "skip" or current.skipped or nil,
     only = mode == "only" and host.definedAt(3) or current.only,   -- where the .only that focuses it is
     ownOnly = mode == "only",

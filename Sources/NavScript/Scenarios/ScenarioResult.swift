@@ -16,6 +16,10 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public var isFocused = false
     /// "file:line" of that `.only`, where the file was listed (results do not carry it).
     public var focusedAt: String?
+    /// For one of several scenarios made under its name at its line (in a loop), what its
+    /// body holds (its upvalues' values): how the state that runs it finds it, if the loop
+    /// makes them in another order there (`pairs`).
+    public var bodyPrint: String?
 
     public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false, focusedAt: String? = nil) {
         self.index = index

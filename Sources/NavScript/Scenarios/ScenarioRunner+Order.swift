@@ -19,8 +19,10 @@ extension ScenarioFileRunner {
             return a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : ScenarioSnapshots.naturallyBefore(first.name, second.name)
         }
         return ordered.enumerated().map { position, scenario in
-            ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
-                         isPending: scenario.isPending, isFocused: scenario.isFocused, focusedAt: scenario.focusedAt)
+            var numbered = ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
+                                        isPending: scenario.isPending, isFocused: scenario.isFocused, focusedAt: scenario.focusedAt)
+            numbered.bodyPrint = scenario.bodyPrint
+            return numbered
         }
     }
 

@@ -75,11 +75,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             // The prelude's own list, of any length: no script data bounds apply.
             guard let list = try call.value(-1, depth: 4, limits: LuaCopyLimits(values: .max, bytes: .max)).array else { return [] }
             let defined = list.map { entry in
-                (ScenarioInfo(index: 0, name: entry["name"]?.string ?? "?",
-                              tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
-                              location: entry["line"]?.string ?? displayPath,
-                              isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string),
-                 entry["placeholder"]?.boolean == true)
+                var info = ScenarioInfo(index: 0, name: entry["name"]?.string ?? "?",
+                                        tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
+                                        location: entry["line"]?.string ?? displayPath,
+                                        isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string)
+                info.bodyPrint = entry["print"]?.string
+                return (info, entry["placeholder"]?.boolean == true)
             }
             // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
             try Self.refuseDuplicates(defined.filter { !$0.1 }.map(\.0))
@@ -265,9 +266,17 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             try lua.load(try ScenarioPrelude.chunk(), on: call)
             call.pushTable(fields: 8)
             if let target {
-                call.push(value: .table(array: [], fields: ["name": .string(target.name), "line": .string(target.location)]))
+                var fields: [String: LuaValue] = ["name": .string(target.name), "line": .string(target.location)]
+                fields["print"] = target.bodyPrint.map(LuaValue.string)
+                call.push(value: .table(array: [], fields: fields))
                 call.setField(-2, "target")
             }
+            // host.bodyPrint(fn): what a scenario's body holds, to tell apart those made in a loop.
+            lua.pushFunction(on: call) { call in
+                call.push(Self.bodyPrint(call.upvalues(of: 1, depth: 3, limits: LuaCopyLimits(values: 1_000, bytes: 64 << 10))))
+                return 1
+            }
+            call.setField(-2, "bodyPrint")
             // host.where(level): where the code `level` up is (an expect's line).
             lua.pushFunction(on: call) { call in
                 call.push(call.location(level: Int32(try call.integer(1, in: 0...1_000_000))))
@@ -345,6 +354,25 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             guard found == 1 else { throw Self.notFound(target, found) }
         }
         return runner
+    }
+
+    /// The values a body holds as text that is the same in every state: a table's fields in
+    /// the order of their names, a float told from an integer.
+    static func bodyPrint(_ values: [LuaValue]) -> String {
+        func printed(_ value: LuaValue) -> String {
+            switch value {
+            case .nil: return "nil"
+            case let .boolean(flag): return String(flag)
+            case let .integer(number): return String(number)
+            case let .number(number): return "\(number)f"
+            case let .string(text): return text.debugDescription
+            case let .opaque(type): return "<\(type)>"
+            case let .table(array, fields):
+                return "{" + array.map(printed).joined(separator: ",") + ";"
+                    + fields.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription)=\(printed($0.value))" }.joined(separator: ",") + "}"
+            }
+        }
+        return values.map(printed).joined(separator: ",")
     }
 
     /// Why the file, loaded again, did not define `target` exactly once.

@@ -60,7 +60,8 @@ extension ScenarioFileRunner {
                 call.field(-1, "select")
                 call.push(scenario.name)
                 call.push(scenario.location)
-                try lua.pcall(call, arguments: 2, results: 1)
+                call.push(value: scenario.bodyPrint.map(LuaValue.string) ?? .nil)
+                try lua.pcall(call, arguments: 3, results: 1)
                 return try call.integer(-1)
             }
             guard found == 1 else { throw Self.notFound(scenario, found) }
