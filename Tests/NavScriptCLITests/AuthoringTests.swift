@@ -79,6 +79,24 @@ import Testing
         #expect(result.output.contains("ERROR scenarios/c.lua does not load:\n  scenarios/c.lua:1: own\n"), "\(result.output)")
     }
 
+    /// A definition given a name and never its function is a load error, as in Jest ("Missing
+    /// second argument"); busted dropped the scenario without a word. The curried form that
+    /// gets its function later is one.
+    @Test func aDefinitionWithoutItsFunctionDoesNotLoad() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "it('real', function() end)\ndescribe('d')\nit('no fn')\n",
+            "b_spec.lua": "local later = it('later')\ndescribe 'd' (function() later(function() end) end)\n",
+        ])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("ERROR a_spec.lua does not load:\n  a_spec.lua:2: describe(\"d\") has no function: give it one\n"), "\(result.output)")
+        #expect(result.output.contains("PASS b_spec.lua (1 scenario"), "\(result.output)")
+        try fixture.write("a_spec.lua", "it('no fn')\n")
+        let scenario = try navscript(["run", "a_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(scenario.output.contains("a_spec.lua:1: it(\"no fn\") has no function: give it one, or write a scenario still to write as it.todo(name)"),
+                "\(scenario.output)")
+    }
+
     /// busted's `pending(reason)` inside a scenario or hook stops it and reports it skipped,
     /// with the reason; the after hooks still run, and one that fails makes it a failure.
     @Test func pendingInsideAScenarioStopsIt() throws {

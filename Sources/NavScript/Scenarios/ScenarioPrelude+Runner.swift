@@ -10,6 +10,15 @@ local runner = {}
 -- name at one line (in a loop) carry what their bodies hold (`print`), by which a state that
 -- makes them in another order finds each.
 function runner.list()
+  local first
+  local function line(waiting) return tonumber(match(waiting.where, ":(%d+)$")) or 0 end
+  for _, waiting in pairs(awaiting) do
+    if not first or line(waiting) < line(first) then first = waiting end
+  end
+  if first then
+    error(format("%s: %s has no function: give it one%s", first.where, first.call,
+      first.block and "" or ", or write a scenario still to write as it.todo(name)"), 0)
+  end
   local made = {}
   for _, s in ipairs(scenarios) do
     local key = s.base .. "\0" .. s.line

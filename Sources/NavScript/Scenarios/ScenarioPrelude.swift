@@ -195,6 +195,11 @@ local function definable(what)
   if running then error(format("'%s' is not allowed inside a running scenario or hook: define it at the top of the file or in a describe", what), 3) end
 end
 
+-- Definitions called with a name alone that never got their function, by the function that
+-- waits for it: where each is, and how it is written. The listing refuses the file then, as
+-- Jest does ("Missing second argument"), where busted drops the scenario without a word.
+local awaiting = {}
+
 -- One form of a definition, named as it is written in errors ("it.only", "xit"). Called with
 -- a name alone, it takes the function next, as busted's `describe "name" (function ... end)`.
 local function form(define, named, mode)
@@ -204,7 +209,13 @@ local function form(define, named, mode)
     if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", named), 2) end
     local name, a, b = ...
     if a == nil and b == nil and type(name) == "string" then
-      return function(body) define(named, name, body, nil, mode) end
+      local continuation
+      continuation = function(body)
+        awaiting[continuation] = nil
+        define(named, name, body, nil, mode)
+      end
+      awaiting[continuation] = { where = host.definedAt(2), call = format("%s(%q)", named, name), block = define == block }
+      return continuation
     end
     define(named, name, a, b, mode)
   end

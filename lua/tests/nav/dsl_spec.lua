@@ -6,8 +6,8 @@ describe "the curried form" (function()
     test("are describe and scenario", function() expect(2):toBe(2) end)
     spec "too" (function() expect(3):toBe(3) end)
   end)
-  -- A name alone defines nothing, as in busted.
-  it("no body")
+  -- A name alone waits for its function (one that never gets it does not load, as in Jest).
+  local later = it("gets its function later") later(function() expect(4):toBe(4) end)
 end)
 
 scenario("a definition inside a running scenario is refused", function()
