@@ -111,6 +111,8 @@ int lk_raisestop(lua_State *L, lk_host *h);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);
+int lk_xpcall(lua_State *L);
+int lk_wrap(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */
 void lk_wholename(lua_State *L, const char *source);

@@ -337,6 +337,10 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, g, "load");
     lua_pushcfunction(L, lk_setmetatable);
     lua_setfield(L, g, "setmetatable");
+    lua_pushcfunction(L, lk_xpcall);
+    lua_setfield(L, g, "xpcall");
+    lua_pushcfunction(L, lk_wrap);
+    lua_setfield(L, g + 5, "wrap");
     lua_getfield(L, str, "rep");
     lua_pushcclosure(L, lk_stringrep, 1);
     lua_setfield(L, str, "rep");

@@ -172,4 +172,37 @@ import Testing
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("routes/once.lua"))
         #expect(try Harness(root: folder.url, moduleFiles: files).value("return require('routes.once').name") == .string("first"))
     }
+
+    /// Lua runs an xpcall message handler, and the __close of a coroutine coroutine.wrap
+    /// closes, with hooks off after the budget's hook raised: a loop there ran out of every
+    /// limit's reach (an in-process run hung). Once stopped, they are skipped.
+    @Test func aLoopInAMessageHandlerOrACloseMeetsTheLimit() throws {
+        let h = try Harness(limits: LuaLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 10))
+        #expect(h.run("xpcall(error, function() while true do end end)")?.message == "test.lua:1: instruction limit exceeded (1000000 instructions)")
+        #expect(h.run("xpcall(function() while true do end end,\n  function() while true do end end)")?.message
+            == "test.lua:1: instruction limit exceeded (1000000 instructions)")
+        #expect(h.run("""
+            coroutine.wrap(function()
+              local x <close> = setmetatable({}, {__close = function() while true do end end})
+              while true do end
+            end)()
+            """)?.message == "test.lua:3: instruction limit exceeded (1000000 instructions)")
+        // Until then they are Lua's own.
+        let fresh = try Harness()
+        #expect(try fresh.value("return select(2, xpcall(function() error('boom') end, function(m) return 'handled: ' .. m end))") == .string("handled: test.lua:1: boom"))
+        #expect(try fresh.value("return select('#', xpcall(function() return 1, 2, 3 end, print))") == .integer(4))
+        #expect(try fresh.value("""
+            local closed = false
+            local ok, e = pcall(coroutine.wrap(function() local x <close> = setmetatable({}, {__close = function() closed = true end}) error('in co') end))
+            return tostring(ok) .. ' ' .. e .. ' ' .. tostring(closed)
+            """) == .string("false test.lua:2: in co true"))
+        #expect(try fresh.value("local t = {} local ok, e = pcall(coroutine.wrap(function() error(t) end)) return e == t") == .boolean(true))
+        #expect(try fresh.value("""
+            local co = coroutine.wrap(function(a, b) local c = coroutine.yield(a + b) return c * 2 end)
+            local first, second = co(1, 2), co(5)
+            return first * 100 + second, select(2, pcall(co))
+            """) == .integer(310))
+        #expect(fresh.run("local co = coroutine.wrap(function() end) co() co()")?.message == "test.lua:1: cannot resume dead coroutine")
+        #expect(fresh.run("xpcall(print)")?.message == "test.lua:1: bad argument #2 to 'xpcall' (function expected, got no value)")
+    }
 }

@@ -1,0 +1,102 @@
+/*
+** lk_stopped.c: xpcall and coroutine.wrap for a state the budget may stop.
+**
+** Lua runs a hook with hooks off and turns them on again when it returns. The budget's hook
+** raises instead of returning, so hooks stay off on that thread until the error unwinds to a
+** protected call. Two kinds of script code run before that unwinding: xpcall's message
+** handler, and the __close of a coroutine's to-be-closed variables that coroutine.wrap
+** closes. A loop in either ran out of every limit's reach (an in-process run hung for ever).
+** So once the state is stopped, these skip the script code: the handler is not called, and
+** the coroutine is not closed. Until then they are Lua's own.
+*/
+#include <lauxlib.h>
+#include "lk_host.h"
+
+static int lk_stopped(lua_State *L) {
+    return lk_gethost(L)->stop != LK_STOP_NONE;
+}
+
+/* The message handler xpcall installs: the script's (upvalue 1), unless the state is
+   stopped, when the error goes on as it is. */
+static int lk_guardedhandler(lua_State *L) {
+    if (lk_stopped(L))
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* What xpcall returns once its call ended (or resumed after a yield): true and the call's
+   results, or false and the error. `base` is the stack below the results. */
+static int lk_xpcalled(lua_State *L, int status, lua_KContext base) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)base;
+}
+
+/* xpcall(f, handler, ...) */
+int lk_xpcall(lua_State *L) {
+    int arguments = lua_gettop(L) - 2;
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, lk_guardedhandler, 1);
+    lua_replace(L, 2);                 /* the guarded handler */
+    lua_pushboolean(L, 1);             /* the first result, on success */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);               /* true and f go below the arguments */
+    int status = lua_pcallk(L, arguments, LUA_MULTRET, 2, 2, lk_xpcalled);
+    return lk_xpcalled(L, status, 2);
+}
+
+/* The function coroutine.wrap returns: resumes its coroutine (upvalue 1) with the arguments
+   and returns what it yields or returns. On an error, the coroutine's to-be-closed variables
+   are closed, and a string error gets the caller's place before it, as Lua's wrap does;
+   once the state is stopped, they are left unclosed. */
+static int lk_wrapped(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int arguments = lua_gettop(L), results = 0;
+    if (!lua_checkstack(co, arguments))
+        return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, arguments);
+    int status = lua_resume(co, L, arguments, &results);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, results + 1)) {
+            lua_pop(co, results);
+            return luaL_error(L, "too many results to resume");
+        }
+        lua_xmove(co, L, results);
+        return results;
+    }
+    lua_xmove(co, L, 1);               /* the error */
+    int state = lua_status(co);
+    if (state != LUA_OK && state != LUA_YIELD && !lk_stopped(L)) {
+        /* An error in the coroutine (not a dead one resumed): its __close handlers run, and
+           the error they leave (the same, or one of theirs) is the one raised. */
+#if LUA_VERSION_RELEASE_NUM >= 50406
+        status = lua_closethread(co, L);
+#else
+        status = lua_resetthread(co);
+#endif
+        lua_xmove(co, L, 1);
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap(f) */
+int lk_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, lk_wrapped, 1);
+    return 1;
+}
