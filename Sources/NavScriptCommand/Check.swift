@@ -21,35 +21,38 @@ struct Check: ParsableCommand {
     private static let watchdog = Watchdog(command: "check")
 
     func run() throws {
-        var errors: [String] = []
+        // Each error is written as it is found, not buffered: a module stuck in C ends the
+        // command (the watchdog), and what was found before it must not go with it.
+        var errors = 0
+        func report(_ error: String) {
+            StandardStreams.output(error + "\n")
+            errors += 1
+        }
         let scenarioFiles = try suite.scenarioFiles()
         let scenarioPaths = Set(scenarioFiles.map(\.url.path))
         let loaded = WorkerSuite(files: scenarioFiles, settings: SuiteSettings(limits: suite.limits, seed: suite.seed ?? 0, snapshotMode: .normal,
                                                                                 jobs: ProcessInfo.processInfo.activeProcessorCount))
         loaded.load()
         for (file, error) in loaded.loadErrors {
-            errors.append(Self.located(Format.loadError(error), in: file.displayPath))
+            report(Self.located(Format.loadError(error), in: file.displayPath))
         }
         let modules = routeModules(excluding: scenarioPaths)
         for module in modules {
             // A module stuck in a C function (a long pattern search) is past the limits' reach.
             if let error = Self.watchdog.watch("loading \(ScenarioDiscovery.display(module.file, in: suite.workingDirectory))",
                                                seconds: suite.limits.seconds, { load(module) }) {
-                errors.append(error)
+                report(error)
             }
         }
-        for error in errors {
-            print(error)
-        }
         let checked = scenarioFiles.count + modules.count
-        if checked == 0 && errors.isEmpty {
+        if checked == 0 && errors == 0 {
             // A wrong path checks nothing; that is not a pass (as a run with no scenarios).
             StandardStreams.error("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
-        print(errors.isEmpty ? "\(checked) file\(checked == 1 ? "" : "s") checked, no errors"
-                             : "\(checked) file\(checked == 1 ? "" : "s") checked, \(errors.count) error\(errors.count == 1 ? "" : "s")")
-        throw ExitCode(errors.isEmpty ? 0 : 2)
+        StandardStreams.output(errors == 0 ? "\(checked) file\(checked == 1 ? "" : "s") checked, no errors\n"
+                                           : "\(checked) file\(checked == 1 ? "" : "s") checked, \(errors) error\(errors == 1 ? "" : "s")\n")
+        throw ExitCode(errors == 0 ? 0 : 2)
     }
 
     /// A route module: its file, the root `require` finds it from, and its name there.

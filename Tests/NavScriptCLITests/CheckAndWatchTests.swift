@@ -26,15 +26,19 @@ import Testing
     }
 
     /// A route module stuck in a C function is past the limits' reach: check ends a second
-    /// after --timeout, and says why.
+    /// after --timeout, and says why, keeping the errors it found before (it printed none).
     @Test func aModuleStuckInACFunctionEndsTheCheck() throws {
         let fixture = try Fixture([
+            "routes/a.lua": "return nav.screen(nil)",
             "routes/stuck.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nreturn {}",
             "scenarios/good.lua": "scenario('a', function() end)",
+            "scenarios/bad.lua": "scenario('b', function() end) error('broken')",
         ])
         let result = try navscript(["check", ".", "--timeout", "1"], in: fixture.root)
         #expect(result.status == 2)
         #expect(result.errors.contains("navscript check: loading routes/stuck.lua has run for more than 2 s"), "\(result.errors)")
+        #expect(result.output.contains("scenarios/bad.lua:1: broken\n"), "\(result.output)")
+        #expect(result.output.contains("routes/a.lua:1: bad argument #1 to 'screen' (string expected, got nil)\n"), "\(result.output)")
     }
 }
 
