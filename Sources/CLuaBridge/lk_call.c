@@ -200,7 +200,7 @@ void lk_pushproxypairs(lua_State *L) {
    is not a string shows through its __tostring (called protected), or as a table's fields.
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
    takes a C string, which a NUL in the message would cut. */
-static int lk_msghandler(lua_State *L) {
+static void lk_pusherrormessage(lua_State *L) {
     const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     /* Lua puts its position before a string error only: a table, nil or a number raised
        by a script is placed here at the script line that raised it, and so is an object
@@ -247,6 +247,22 @@ static int lk_msghandler(lua_State *L) {
         lua_insert(L, -2);
         lua_concat(L, 2);
     }
+}
+
+/* A message handler for a script's own protected calls (the explore library's): the
+   message as the runner's handler makes it, without the traceback. */
+static int lk_placeerror(lua_State *L) {
+    lk_pusherrormessage(L);
+    return 1;
+}
+
+void lk_pusherrorplacer(lua_State *L) {
+    lua_pushcfunction(L, lk_placeerror);
+}
+
+static int lk_msghandler(lua_State *L) {
+    char where[LK_WHERE_MAX];
+    lk_pusherrormessage(L);
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);

@@ -38,13 +38,15 @@ static int lk_xpcalled(lua_State *L, int status, lua_KContext base) {
     return lua_gettop(L) - (int)base;
 }
 
-/* xpcall(f, handler, ...) */
+/* xpcall(f, handler, ...). A C handler runs no script code, and is used as it is. */
 int lk_xpcall(lua_State *L) {
     int arguments = lua_gettop(L) - 2;
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_pushvalue(L, 2);
-    lua_pushcclosure(L, lk_guardedhandler, 1);
-    lua_replace(L, 2);                 /* the guarded handler */
+    if (!lua_iscfunction(L, 2)) {
+        lua_pushvalue(L, 2);
+        lua_pushcclosure(L, lk_guardedhandler, 1);
+        lua_replace(L, 2);             /* the guarded handler */
+    }
     lua_pushboolean(L, 1);             /* the first result, on success */
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);               /* true and f go below the arguments */

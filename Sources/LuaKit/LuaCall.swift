@@ -277,13 +277,20 @@ public struct LuaCall {
         if let value { push(value) } else { pushNil() }
     }
 
-    /// Pushes a new table with room for `array` elements and `fields` fields.
     /// Pushes a `__pairs` for a read-only proxy: `pairs(proxy)` lists the table that its
     /// metatable's `__index` is, as a plain module table lists itself.
     public func pushProxyPairs() {
         lk_pushproxypairs(L)
     }
 
+    /// Pushes a message handler for a script's own `xpcall`: the error as the runner's
+    /// message says it (`file:line: (error object is a table value: {code = 1})`), without
+    /// the traceback.
+    public func pushErrorPlacer() {
+        lk_pusherrorplacer(L)
+    }
+
+    /// Pushes a new table with room for `array` elements and `fields` fields.
     public func pushTable(array: Int = 0, fields: Int = 0) {
         lua_createtable(L, Int32(clamping: array), Int32(clamping: fields))
     }

@@ -5,7 +5,8 @@ import Testing
 /// names that are not one line, patterns that are not patterns, and seeds next to each other.
 @Suite struct ExploreErrorValueTests {
     /// A table raised by an invariant prints the same in every run (not its address), so
-    /// the output stays byte for byte the same and shrinking finds the same failure again.
+    /// the output stays byte for byte the same and shrinking finds the same failure again;
+    /// it is placed at the line that raised it, as `run` places it.
     @Test func aTableRaisedPrintsTheSameInEveryRunAndShrinks() throws {
         let fixture = try Fixture(["table.lua": """
             local Home, A = nav.screen("Home"), nav.screen("A")
@@ -20,9 +21,27 @@ import Testing
             """])
         let first = try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root)
         #expect(first.status == 1)
-        #expect(first.output.contains("(error object is a table value)"), "\(first.output)")
+        #expect(first.output.contains("table.lua:8: (error object is a table value: {...})"), "\(first.output)")
         #expect(first.output.contains("shrunk to 3)"), "\(first.output)")
         #expect(try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root).output == first.output)
+    }
+
+    /// An error value that is not a string, raised by an action, a `when` or an invariant,
+    /// is placed at its line with its fields, as `run` shows it (explore dropped both).
+    @Test(arguments: [
+        ("explore.action('bad', function(app) error({code = 1}) end)", "m.lua:3: (error object is a table value: {code = 1})"),
+        ("explore.action('bad', function(app) end, { when = function() error(nil) end })", "'bad': m.lua:3: (error object is a nil value)"),
+    ])
+    func errorValuesArePlacedAtTheirLine(_ action: String, _ message: String) throws {
+        let fixture = try Fixture(["m.lua": """
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { nav.screen("A")() } } end,
+              actions = { \(action) },
+            }
+            """])
+        let result = try navscript(["explore", "m.lua", "--runs", "3"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("\n  \(message)\n"), "\(result.output)")
     }
 
     /// Bytes that are not UTF-8 in what a model returns (a failure's message) are shown as

@@ -103,6 +103,10 @@ int lk_tostring(lua_State *L, int idx);
 void lk_pushfields(lua_State *L, int idx);
 /* Pushes a __pairs for a read-only proxy whose metatable's __index is the table it shows. */
 void lk_pushproxypairs(lua_State *L);
+/* Pushes a message handler for a script's own xpcall: an error value as the runner's
+   message (a value that is not a string placed at the script line that raised it), with
+   no traceback. */
+void lk_pusherrorplacer(lua_State *L);
 char *lk_dump(lua_State *L, int strip, size_t *length);
 int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *chunkname);
 int lk_hostdepth(lua_State *L);

@@ -90,7 +90,7 @@ local function check(model, app, step)
     return { invariant = builtinNames.sizeBound, describesState = true, message = format("%d containers, more than %d", containers, model.maxContainers) }
   end
   for _, invariant in ipairs(model.invariants) do
-    local ok, holds, message = pcall(invariant.check, app)
+    local ok, holds, message = xpcall(invariant.check, placeError, app)
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
     -- A count or a text is no answer (`return #duplicates` would hold for ever).
     if holds ~= nil and type(holds) ~= "boolean" then
@@ -123,7 +123,7 @@ local function perform(model, app, action, args, step)
   reseed(model, step, 1)
   local given = {}
   for i = 1, #args do given[i] = fresh(args[i]) end
-  local ok, result, message = pcall(action.perform, app, unpack(given, 1, #args))
+  local ok, result, message = xpcall(action.perform, placeError, app, unpack(given, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
   -- A failed navigation: false and a message, or Lua's nil and a message.
   if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
@@ -140,7 +140,7 @@ local function enabled(model, app, step)
   local out = {}
   for i, action in ipairs(model.actions) do
     local ok, on = true, true
-    if action.when then ok, on = pcall(action.when, app) end
+    if action.when then ok, on = xpcall(action.when, placeError, app) end
     if not ok then
       return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, errorText(on)) }
     end

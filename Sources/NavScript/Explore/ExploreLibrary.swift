@@ -23,7 +23,10 @@ enum ExploreLibrary {
 
     /// Generators, `explore.action` and `explore.model`.
     private static let definitions = #"""
-local type, pairs, ipairs, tostring, pcall, error, select = type, pairs, ipairs, tostring, pcall, error, select
+-- The chunk's argument: the host's message handler that places an error value that is not a
+-- string at the line that raised it, as `run` does (a model's error({code = 1})).
+local placeError = ... or function(value) return value end
+local type, pairs, ipairs, tostring, pcall, xpcall, error, select = type, pairs, ipairs, tostring, pcall, xpcall, error, select
 local format, concat, sort, unpack = string.format, table.concat, table.sort, table.unpack
 local random = math.random
 

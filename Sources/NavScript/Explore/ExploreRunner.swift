@@ -57,7 +57,8 @@ public final class ExploreRunner: @unchecked Sendable {
         let lua = runtime.lua
         let library = try lua.withStack { call -> LuaReference in
             try lua.load(try ExploreLibrary.chunk(), on: call)
-            try lua.pcall(call, arguments: 0, results: 1)
+            call.pushErrorPlacer()
+            try lua.pcall(call, arguments: 1, results: 1)
             // explore.definition(fn): where a model's function is, for its messages.
             lua.pushFunction(on: call) { call in
                 call.push(call.definition(of: 1))

@@ -322,7 +322,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             call.setField(-2, "report")
             lua.pushFunction(on: call) { [unowned lua] call in
                 try lua.load(try ExploreLibrary.chunk(), on: call)
-                try lua.pcall(call, arguments: 0, results: 1)
+                call.pushErrorPlacer()
+                try lua.pcall(call, arguments: 1, results: 1)
                 return 1
             }
             call.setField(-2, "explore")
