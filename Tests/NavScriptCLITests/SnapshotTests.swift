@@ -36,6 +36,7 @@ import Testing
             scenario("odd", function()
               expect("text"):toMatchSnapshot(5)
               expect("float"):toMatchSnapshot(5.0)
+              expect("nul"):toMatchSnapshot("a\\0b")
               local app = nav.app { root = nav.stack { A() } }
               app:navigate(nav.route():top(nav.stack):push(B()))
               expect(app):toMatchSnapshot()
@@ -46,6 +47,8 @@ import Testing
         let stored = try fixture.read("odd_spec.lua.snap")
         #expect(stored.contains("== odd: 5\n| text\n"), "\(stored)")
         #expect(stored.contains("== odd: 5.0\n| float\n"), "\(stored)")
+        #expect(stored.contains("== odd: a\\0b\n| nul\n") && !stored.contains("\0"), "\(stored)")
+        #expect(try navscript(["run", ".", "--ci"], in: fixture.root).status == 0)   // read back: every snapshot matches
         #expect(stored.contains("| transitions:\n|   push stack [A] -> [A, two\\x0alines] animated\n"), "\(stored)")
     }
 

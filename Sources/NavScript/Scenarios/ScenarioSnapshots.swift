@@ -152,10 +152,12 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// A name on its header line: a newline in it (a scenario's name may hold one) would
-    /// end the line, so newlines and backslashes are written as `\n` and `\\`.
+    /// end the line, and a NUL make git take the file for binary, so newlines, NULs and
+    /// backslashes are written as `\n`, `\0` and `\\`.
     static func escape(_ name: String) -> String {
-        guard name.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) else { return name }
+        guard name.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" || $0 == "\0" }) else { return name }
         return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+            .replacingOccurrences(of: "\0", with: "\\0")
     }
 
     static func unescape(_ header: Substring) -> String {
@@ -163,7 +165,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         var name = "", escaped = false
         for character in header {
             if escaped {
-                name.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                name.append(character == "n" ? "\n" : character == "r" ? "\r" : character == "0" ? "\0" : character)
                 escaped = false
             } else if character == "\\" {
                 escaped = true
