@@ -207,8 +207,8 @@ static void lk_pusherrormessage(lua_State *L) {
        with a __tostring, unless its text starts with that place already. */
     char where[LK_WHERE_MAX];
     int placed = 0;
-    if (lua_type(L, 1) != LUA_TSTRING)
-        placed = lk_scriptline(L, 1, 0, where, sizeof where);
+    if (lua_type(L, 1) != LUA_TSTRING || (message != NULL && strcmp(message, "C stack overflow") == 0))
+        placed = lk_scriptline(L, 1, 0, where, sizeof where);   /* Lua raises that one unplaced, from C */
     if (message != NULL) {
         lua_pushvalue(L, 1);
     } else if (lua_type(L, 1) == LUA_TNUMBER) {
