@@ -165,6 +165,9 @@ final class RunSession {
         for (file, error) in suite.loadErrors {
             StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")
         }
+        if options.shuffle && suiteOptions.seed == nil {
+            StandardStreams.error("navscript: shuffled with seed \(seed) (--seed \(seed) lists this order again)\n")
+        }
     }
 
     /// A run refused before any scenario ran: the test reports a CI reads (JUnit, TAP,
@@ -216,6 +219,7 @@ final class RunSession {
         report.notRun = chosen.count - report.results.count
         report.notLoaded = suite.notLoaded
         report.failFast = options.failFast
+        report.shuffled = options.shuffle
         report.interruptedBy = RunInterrupt.signal
         report.command = Self.repeatCommand(seed: seed)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,

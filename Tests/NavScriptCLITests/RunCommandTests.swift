@@ -203,6 +203,14 @@ import Testing
         #expect(first != other)
         #expect(first != sorted)
         #expect(Set(first.split(separator: "\n")) == Set(sorted.split(separator: "\n")))
+        // Shuffled without a seed, the order can be had again: the seed is said, on a list
+        // and in a run's summary whether or not it failed.
+        let listed = try navscript(["run", "lua/examples", "--list", "--shuffle"])
+        let seed = try #require(listed.errors.firstMatch(of: /shuffled with seed (\d+) \(--seed \d+ lists this order again\)/)?.1)
+        #expect(try navscript(["run", "lua/examples", "--list", "--shuffle", "--seed", String(seed)]).output == listed.output)
+        let passed = try navscript(["run", "lua/examples/app", "--shuffle", "--seed", "3", "--color", "never"])
+        #expect(passed.status == 0)
+        #expect(passed.output.contains(" (seed 3)\n"), "\(passed.output)")
     }
 
     @Test func failFastStopsStartingScenarios() throws {

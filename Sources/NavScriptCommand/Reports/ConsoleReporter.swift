@@ -141,7 +141,7 @@ final class ConsoleReporter: Reporter {
         }
         let line = report.summaryLine
         text += "\n" + (report.exitCode == 0 ? style.green(line) : style.red(line))
-        text += report.failed > 0 ? style.dim(" (seed \(report.seed))") + "\n" : "\n"
+        text += report.failed > 0 || report.shuffled ? style.dim(" (seed \(report.seed))") + "\n" : "\n"
         output.write(text)
     }
 

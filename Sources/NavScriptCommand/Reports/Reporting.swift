@@ -33,6 +33,9 @@ struct RunReport {
     /// Why nothing ran (`--forbid-only` met a `.only`, nothing was selected): the run exits 2,
     /// and the machine reports carry it, so that a CI's report step has the reason.
     var refusal: String?
+    /// Whether the scenarios ran in an order shuffled with `seed`: the summary then names
+    /// the seed whether or not something failed, so that any order can be had again.
+    var shuffled = false
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }
