@@ -22,6 +22,27 @@ import Testing
         #expect(try navscript(["init", "myapp", "--force"], in: fixture.root).status == 0)
     }
 
+    /// Every global a scenario has beyond Lua's own is one the editor set-up declares, so
+    /// that luacheck and LuaLS take none for a typo (`xit` was missing).
+    @Test func theEditorSetUpDeclaresEveryScenarioGlobal() throws {
+        let fixture = try Fixture(["globals_spec.lua": """
+            local lua = {}
+            for name in ("_G _VERSION assert collectgarbage error getmetatable ipairs load next pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber tostring type warn xpcall coroutine math os string table utf8"):gmatch("%S+") do lua[name] = true end
+            local ours = {}
+            for name in pairs(_G) do if not lua[name] then ours[#ours + 1] = name end end
+            table.sort(ours)
+            scenario("globals", function() print(table.concat(ours, " ")) end)
+            """])
+        #expect(try navscript(["init", "myapp"], in: fixture.root).status == 0)
+        let run = try navscript(["run", "globals_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("    ") && !$0.contains("✓") })
+        let luacheckrc = try fixture.read("myapp/.luacheckrc")
+        for name in line.split(separator: " ") {
+            #expect(luacheckrc.contains("\"\(name)\""), "\(name) is not in .luacheckrc")
+        }
+        #expect(line.split(separator: " ").count >= 25, "\(run.output)")
+    }
+
     @Test func theDefinitionsInTheBinaryAreTheRepositorys() throws {
         let fixture = try Fixture([:])
         #expect(try navscript(["types", "--output", "types"], in: fixture.root).status == 0)
