@@ -111,6 +111,7 @@ int lk_raisestop(lua_State *L, lk_host *h);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);
+int lk_msghandler(lua_State *L);
 int lk_xpcall(lua_State *L);
 int lk_wrap(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in

@@ -1,0 +1,148 @@
+/*
+** lk_message.c: what an error becomes in a message. The runner's message handler (lk_pcall
+** installs it) turns any error value into text placed at the script line that raised it,
+** with a traceback; the explore library's handler does the same without the traceback; and
+** a matcher shows a table raised as an error by its first fields.
+*/
+#include <string.h>
+#include <lauxlib.h>
+#include "lk_host.h"
+
+/* __tostring of the value at 1, called protected from the message handler. */
+static int lk_tostringmeta(lua_State *L) {
+    luaL_callmeta(L, 1, "__tostring");
+    return 1;
+}
+
+/* Appends a short, sorted picture of the table at idx: {code = 42, reason = "x"}. */
+#define LK_SHOWN_FIELDS 8
+static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
+    int count = 0, more = 0;
+    const char *keys[LK_SHOWN_FIELDS];
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) { more = 1; continue; }
+        if (count == LK_SHOWN_FIELDS) { more = 1; continue; }
+        keys[count++] = lua_tostring(L, -1);    /* the table keeps the key alive */
+    }
+    for (int i = 1; i < count; i++)             /* insertion sort: the order must not vary */
+        for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+            const char *t = keys[j]; keys[j] = keys[j - 1]; keys[j - 1] = t;
+        }
+    luaL_addstring(b, "{");
+    for (int i = 0; i < count; i++) {
+        luaL_addstring(b, i ? ", " : "");
+        luaL_addstring(b, keys[i]);
+        luaL_addstring(b, " = ");
+        lua_pushstring(L, keys[i]);
+        int type = lua_rawget(L, idx);
+        if (type == LUA_TNUMBER || type == LUA_TBOOLEAN) {
+            luaL_tolstring(L, -1, NULL);
+            lua_remove(L, -2);
+            luaL_addvalue(b);
+            continue;
+        }
+        size_t length = 0;
+        const char *text = type == LUA_TSTRING ? lua_tolstring(L, -1, &length) : luaL_typename(L, -1);
+        lua_pop(L, 1);                          /* the table keeps a string value alive */
+        if (type == LUA_TSTRING) {
+            luaL_addchar(b, '"');
+            luaL_addlstring(b, text, length > 60 ? 57 : length);
+            luaL_addstring(b, length > 60 ? "...\"" : "\"");
+        } else {
+            luaL_addstring(b, text);
+        }
+    }
+    luaL_addstring(b, more ? (count ? ", ...}" : "...}") : "}");
+}
+
+/* Pushes the picture of the table at idx that a failure shows, for a matcher that names
+   an error value as the runner does. Raw access only: no metamethod runs. */
+void lk_pushfields(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lk_addfields(L, &b, idx);
+    luaL_pushresult(&b);
+}
+
+/* The message handler: any error value becomes a message, with a traceback. A value that
+   is not a string shows through its __tostring (called protected), or as a table's fields.
+   The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
+   takes a C string, which a NUL in the message would cut. */
+static void lk_pusherrormessage(lua_State *L) {
+    const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+    /* Lua puts its position before a string error only: a table, nil or a number raised
+       by a script is placed here at the script line that raised it, and so is an object
+       with a __tostring, unless its text starts with that place already. */
+    char where[LK_WHERE_MAX];
+    int placed = 0;
+    if (lua_type(L, 1) != LUA_TSTRING || (message != NULL && strcmp(message, "C stack overflow") == 0))
+        placed = lk_scriptline(L, 1, 0, where, sizeof where);   /* Lua raises that one unplaced, from C */
+    if (message != NULL) {
+        lua_pushvalue(L, 1);
+    } else if (lua_type(L, 1) == LUA_TNUMBER) {
+        luaL_tolstring(L, 1, NULL);
+    } else {
+        if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushcfunction(L, lk_tostringmeta);
+            lua_pushvalue(L, 1);
+            int status = lua_pcall(L, 1, 1, 0);
+            if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+                message = lua_tostring(L, -1);
+                if (placed && strncmp(message, where, strlen(where)) == 0 && message[strlen(where)] == ':')
+                    placed = 0;   /* placed by its own text */
+            } else if (status == LUA_OK) {
+                message = lua_pushfstring(L, "(error object is a %s value whose __tostring returned a %s value)", luaL_typename(L, 1),
+                                          luaL_typename(L, -1));
+            } else {
+                message = lua_pushfstring(L, "(error object is a %s value whose __tostring failed: %s)", luaL_typename(L, 1),
+                                          lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+            }
+        } else if (lua_type(L, 1) == LUA_TTABLE) {
+            luaL_Buffer b;
+            luaL_buffinit(L, &b);
+            luaL_addstring(&b, "(error object is a table value: ");
+            lk_addfields(L, &b, 1);
+            luaL_addstring(&b, ")");
+            luaL_pushresult(&b);
+            message = lua_tostring(L, -1);
+        } else {
+            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    if (placed) {
+        lua_pushfstring(L, "%s: ", where);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+}
+
+/* A message handler for a script's own protected calls (the explore library's): the
+   message as the runner's handler makes it, without the traceback. */
+static int lk_placeerror(lua_State *L) {
+    lk_pusherrormessage(L);
+    return 1;
+}
+
+void lk_pusherrorplacer(lua_State *L) {
+    lua_pushcfunction(L, lk_placeerror);
+}
+
+int lk_msghandler(lua_State *L) {
+    char where[LK_WHERE_MAX];
+    lk_pusherrormessage(L);
+    lua_pushliteral(L, "\n");
+    luaL_traceback(L, L, NULL, 1);
+    lua_concat(L, 3);
+    lk_wholenames(L);
+    /* An error in the runner's own code (a matcher comparing tables too deep) is placed by
+       Lua at "?:-1:"; the script line that called it says more. */
+    if (strncmp(lua_tostring(L, -1), "?:-1: ", 6) == 0 && lk_scriptline(L, 1, 1, where, sizeof where)) {
+        lua_pushfstring(L, "%s%s", where, lua_tostring(L, -1) + 4);
+        lua_remove(L, -2);
+    }
+    return 1;
+}
