@@ -64,8 +64,10 @@ extension LuaCall {
 
     /// The values the Lua function at `index` holds as upvalues, in order, but `_ENV` (the
     /// globals): what tells apart closures of one function made in a loop. A table is copied
-    /// to `depth` under `limits` (raw, so no metamethod runs); one that does not fit, and a
-    /// value that is not data, is its type's name. Raises nothing.
+    /// to `depth` under `limits` (raw, so no metamethod runs); a function is where it is
+    /// defined; a host object is its `__tostring` (the host's own, never a script's: scripts
+    /// cannot give userdata a metatable); one that does not fit, and any other value, is its
+    /// type's name. Raises nothing.
     public func upvalues(of index: Int32, depth: Int, limits: LuaCopyLimits) -> [LuaValue] {
         guard isFunction(index) else { return [] }
         let function = lua_absindex(L, index)
@@ -77,8 +79,23 @@ extension LuaCall {
                 position += 1
             }
             guard String(cString: name) != "_ENV" else { continue }
-            values.append((try? value(-1, depth: depth, limits: limits)) ?? .opaque(typeName(-1)))
+            values.append(upvalue(depth: depth, limits: limits))
         }
         return values
+    }
+
+    /// The value on top as `upvalues(of:depth:limits:)` gives it.
+    private func upvalue(depth: Int, limits: LuaCopyLimits) -> LuaValue {
+        switch lua_type(L, -1) {
+        case LUA_TFUNCTION:
+            return .opaque("function " + (definition(of: -1) ?? "in C"))
+        case LUA_TUSERDATA where lua_checkstack(L, 2) != 0 && luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL:
+            clua_pop(L, 1)
+            let status = lk_tostring(L, -1)
+            defer { clua_pop(L, 1) }
+            return .opaque(typeName(-2) + " " + (status == LUA_OK ? optionalString(-1) ?? "" : ""))
+        default:
+            return (try? value(-1, depth: depth, limits: limits)) ?? .opaque(typeName(-1))
+        }
     }
 }

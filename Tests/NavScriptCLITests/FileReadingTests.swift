@@ -93,10 +93,19 @@ import Darwin
               it("is small", function() print(name) expect(case.n):toBeLessThan(6) end)
             end
             """])
-        let result = try navscript(["run", ".", "-v", "--color", "never"] + mode, in: fixture.root)
+        let result = try navscript(["run", "pairs_spec.lua", "-v", "--color", "never"] + mode, in: fixture.root)
         #expect(result.output.contains("5 passed, 7 failed"), "\(result.output)")
         let printed = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("key") }
         #expect(printed.sorted() == (1...12).map { "key\($0)" }.sorted(), "\(result.output)")
+        // Bodies that hold only objects are told apart by what the objects say they are.
+        try fixture.write("objects_spec.lua", """
+            local screens = {}
+            for i = 1, 10 do screens["S" .. i] = nav.screen("S" .. i) end
+            for _, S in pairs(screens) do it("shows", function() print(S.name) end) end
+            """)
+        let objects = try navscript(["run", "objects_spec.lua", "-v", "--color", "never"] + mode, in: fixture.root)
+        let shown = objects.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("S") }
+        #expect(shown.sorted() == (1...10).map { "S\($0)" }.sorted(), "\(objects.output)")
     }
 
     /// What is not a regular file is refused before it is read (a FIFO would wait for a

@@ -8,7 +8,8 @@ local runner = {}
 
 -- In a file that marks scenarios with .only, the others are skipped. Scenarios made under one
 -- name at one line (in a loop) carry what their bodies hold (`print`), by which a state that
--- makes them in another order finds each.
+-- makes them in another order finds each; when two of them hold the same as far as a print
+-- tells (only functions or objects differ), none does, and numbers alone tell them apart.
 function runner.list()
   local first
   local function line(waiting) return tonumber(match(waiting.where, ":(%d+)$")) or 0 end
@@ -19,22 +20,33 @@ function runner.list()
     error(format("%s: %s has no function: give it one%s", first.where, first.call,
       first.block and "" or ", or write a scenario still to write as it.todo(name)"), 0)
   end
-  local made = {}
+  local groups, prints = {}, {}
   for _, s in ipairs(scenarios) do
     local key = s.base .. "\0" .. s.line
-    made[key] = (made[key] or 0) + 1
+    groups[key] = groups[key] or {}
+    insert(groups[key], s)
+  end
+  for _, group in pairs(groups) do
+    local seen, distinct = {}, #group > 1
+    for _, s in ipairs(group) do
+      local print = s.body and host.bodyPrint(s.body)
+      distinct = distinct and print ~= nil and not seen[print]
+      if print then seen[print] = true end
+    end
+    if distinct then
+      for _, s in ipairs(group) do prints[s] = host.bodyPrint(s.body) end
+    end
   end
   local out = {}
   for i, s in ipairs(scenarios) do
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
-               only = s.only or false, placeholder = s.body == nil,
-               print = s.body and made[s.base .. "\0" .. s.line] > 1 and host.bodyPrint(s.body) or nil }
+               only = s.only or false, placeholder = s.body == nil, print = prints[s] }
   end
   return out
 end
 
--- Of `candidates`, the scenario whose body holds `print` (the first: others that hold the
--- same run the same), else the one named `name`.
+-- Of `candidates`, the scenario whose body holds `print` (the listing gave prints only to
+-- bodies it tells apart), else the one named `name`.
 local function chosen(candidates, name, print)
   for _, s in ipairs(candidates) do
     if s.body and host.bodyPrint(s.body) == print then return { s } end
