@@ -112,6 +112,7 @@ void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);
 int lk_msghandler(lua_State *L);
+int lk_placeerror(lua_State *L);
 int lk_xpcall(lua_State *L);
 int lk_wrap(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in

@@ -122,7 +122,7 @@ static void lk_pusherrormessage(lua_State *L) {
 
 /* A message handler for a script's own protected calls (the explore library's): the
    message as the runner's handler makes it, without the traceback. */
-static int lk_placeerror(lua_State *L) {
+int lk_placeerror(lua_State *L) {
     lk_pusherrormessage(L);
     return 1;
 }

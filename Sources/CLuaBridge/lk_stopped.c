@@ -38,11 +38,13 @@ static int lk_xpcalled(lua_State *L, int status, lua_KContext base) {
     return lua_gettop(L) - (int)base;
 }
 
-/* xpcall(f, handler, ...). A C handler runs no script code, and is used as it is. */
+/* xpcall(f, handler, ...). Any handler is guarded, a C one too (tostring runs a script's
+   __tostring on the string metatable); only the host's own placer (lk_placeerror), which
+   runs no script code, is used as it is. */
 int lk_xpcall(lua_State *L) {
     int arguments = lua_gettop(L) - 2;
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    if (!lua_iscfunction(L, 2)) {
+    if (lua_tocfunction(L, 2) != lk_placeerror) {
         lua_pushvalue(L, 2);
         lua_pushcclosure(L, lk_guardedhandler, 1);
         lua_replace(L, 2);             /* the guarded handler */

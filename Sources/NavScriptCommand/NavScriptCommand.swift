@@ -76,6 +76,7 @@ enum Main {
                 if !message.isEmpty {
                     print(message)
                 }
+                exitIfOutputFailed(0)
                 exit(0)
             }
             if !message.isEmpty {

@@ -187,6 +187,11 @@ import Testing
               while true do end
             end)()
             """)?.message == "test.lua:3: instruction limit exceeded (1000000 instructions)")
+        // A C handler runs script code too: tostring calls the string metatable's __tostring.
+        #expect(h.run("""
+            getmetatable("").__tostring = function() while true do end end
+            xpcall(function() while true do end end, tostring)
+            """)?.message == "test.lua:2: instruction limit exceeded (1000000 instructions)")
         // Until then they are Lua's own.
         let fresh = try Harness()
         #expect(try fresh.value("return select(2, xpcall(function() error('boom') end, function(m) return 'handled: ' .. m end))") == .string("handled: test.lua:1: boom"))

@@ -12,9 +12,8 @@ local runner = {}
 -- tells (only functions or objects differ), none does, and numbers alone tell them apart.
 function runner.list()
   local first
-  local function line(waiting) return tonumber(match(waiting.where, ":(%d+)$")) or 0 end
   for _, waiting in pairs(awaiting) do
-    if not first or line(waiting) < line(first) then first = waiting end
+    if not first or waiting.order < first.order then first = waiting end
   end
   if first then
     error(format("%s: %s has no function: give it one%s", first.where, first.call,

@@ -198,7 +198,7 @@ end
 -- Definitions called with a name alone that never got their function, by the function that
 -- waits for it: where each is, and how it is written. The listing refuses the file then, as
 -- Jest does ("Missing second argument"), where busted drops the scenario without a word.
-local awaiting = {}
+local awaiting, awaited = {}, 0
 
 -- One form of a definition, named as it is written in errors ("it.only", "xit"). Called with
 -- a name alone, it takes the function next, as busted's `describe "name" (function ... end)`.
@@ -214,7 +214,8 @@ local function form(define, named, mode)
         awaiting[continuation] = nil
         define(named, name, body, nil, mode)
       end
-      awaiting[continuation] = { where = host.definedAt(2), call = format("%s(%q)", named, name), block = define == block }
+      awaited = awaited + 1
+      awaiting[continuation] = { where = host.definedAt(2), call = format("%s(%q)", named, name), block = define == block, order = awaited }
       return continuation
     end
     define(named, name, a, b, mode)
