@@ -106,6 +106,20 @@ import Darwin
         let objects = try navscript(["run", "objects_spec.lua", "-v", "--color", "never"] + mode, in: fixture.root)
         let shown = objects.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("S") }
         #expect(shown.sorted() == (1...10).map { "S\($0)" }.sorted(), "\(objects.output)")
+        // Numbered in the order of what the bodies hold, a name is the same body in every
+        // process: a filter (or a shard, or --last-failed) finds it again.
+        let picks = try (1...3).map { _ in
+            try navscript(["run", "pairs_spec.lua", "--filter", "is small (3)", "-v", "--color", "never"] + mode, in: fixture.root).output
+                .split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("key") }
+        }
+        #expect(picks[0] != nil && picks.allSatisfy { $0 == picks[0] }, "\(picks)")
+        // A body that holds what changes from state to state (the clock) is not guessed at.
+        try fixture.write("seen_spec.lua", """
+            local cases = { a = 1, b = 2, c = 3, d = 4, e = 5, f = 6 }
+            for name in pairs(cases) do local started = os.clock(); it("works", function() print(name, started) end) end
+            """)
+        let seen = try navscript(["run", "seen_spec.lua", "--color", "never"] + mode, in: fixture.root)
+        #expect(seen.output.contains("is not defined when its file runs again (does the file define scenarios from pairs() order"), "\(seen.output)")
     }
 
     /// What is not a regular file is refused before it is read (a FIFO would wait for a

@@ -8,8 +8,10 @@ local runner = {}
 
 -- In a file that marks scenarios with .only, the others are skipped. Scenarios made under one
 -- name at one line (in a loop) carry what their bodies hold (`print`), by which a state that
--- makes them in another order finds each; when two of them hold the same as far as a print
--- tells (only functions or objects differ), none does, and numbers alone tell them apart.
+-- makes them in another order finds each, and are numbered in the order of their prints, so
+-- that every process names each body alike (shards, --last-failed, --filter "works (2)");
+-- when two of them hold the same as far as a print tells, none does, and they keep the
+-- numbers of the order the file makes them in.
 function runner.list()
   local first
   for _, waiting in pairs(awaiting) do
@@ -34,6 +36,10 @@ function runner.list()
     end
     if distinct then
       for _, s in ipairs(group) do prints[s] = host.bodyPrint(s.body) end
+      local names = {}
+      for i, s in ipairs(group) do names[i] = s.name end
+      sort(group, function(a, b) return prints[a] < prints[b] end)
+      for i, s in ipairs(group) do s.name = names[i] end
     end
   end
   local out = {}
@@ -45,21 +51,18 @@ function runner.list()
 end
 
 -- Of `candidates`, the scenario whose body holds `print` (the listing gave prints only to
--- bodies it tells apart), else the one named `name`.
-local function chosen(candidates, name, print)
+-- bodies it tells apart), or none: a body that holds what no listed one held (a loop whose
+-- bodies hold what changes from state to state) is not guessed at.
+local function chosen(candidates, print)
   for _, s in ipairs(candidates) do
     if s.body and host.bodyPrint(s.body) == print then return { s } end
   end
-  local kept = {}
-  for _, s in ipairs(candidates) do
-    if s.name == name then kept[#kept + 1] = s end
-  end
-  return kept
+  return {}
 end
 
 -- How many scenarios of the file are the target (1 unless the file changed).
 function runner.found()
-  if target.print then scenarios = chosen(scenarios, target.name, target.print) end
+  if target.print then scenarios = chosen(scenarios, target.print) end
   return #scenarios
 end
 
@@ -71,7 +74,7 @@ function runner.select(name, line, print)
   for _, s in ipairs(scenarios) do
     if s.line == line and (s.name == name or print and (s.base == base or s.base == name)) then kept[#kept + 1] = s end
   end
-  scenarios = print and chosen(kept, name, print) or kept
+  scenarios = print and chosen(kept, print) or kept
   return #scenarios
 end
 

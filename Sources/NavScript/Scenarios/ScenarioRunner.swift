@@ -273,7 +273,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
             // host.bodyPrint(fn): what a scenario's body holds, to tell apart those made in a loop.
             lua.pushFunction(on: call) { call in
-                call.push(Self.bodyPrint(call.upvalues(of: 1, depth: 3, limits: LuaCopyLimits(values: 1_000, bytes: 64 << 10))))
+                call.push(Self.bodyPrint(call.upvalues(of: 1, depth: 3, limits: LuaCopyLimits(values: 64, bytes: 4 << 10))))
                 return 1
             }
             call.setField(-2, "bodyPrint")
