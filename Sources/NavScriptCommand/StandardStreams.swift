@@ -34,12 +34,8 @@ enum StandardStreams {
     /// written does.
     static func output(_ text: String) {
         var text = text
-        let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
-        if !written {
-            let code = errno
-            failureLock.lock()
-            if failedWith == nil { failedWith = code }
-            failureLock.unlock()
+        if !text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) {
+            noteFailure(errno)
         }
     }
 
@@ -48,13 +44,17 @@ enum StandardStreams {
     static var outputFailure: String? {
         let code = worker_copy_stdout_error()
         if code != 0 {
-            failureLock.lock()
-            if failedWith == nil { failedWith = code }
-            failureLock.unlock()
+            noteFailure(code)
         }
         failureLock.lock()
         defer { failureLock.unlock() }
         return failedWith.map { String(cString: strerror($0)) }
+    }
+
+    private static func noteFailure(_ code: Int32) {
+        failureLock.lock()
+        if failedWith == nil { failedWith = code }
+        failureLock.unlock()
     }
 
     private static let failureLock = NSLock()
