@@ -64,7 +64,8 @@ import Testing
         #expect(name.errors.contains("name.lua:1: bad argument #1 to 'action' (the name is not UTF-8 text)"), "\(name.errors)")
     }
 
-    /// An invariant that returns nothing (a forgotten `return true`) is said to have.
+    /// An invariant that returns nothing (a forgotten `return true`) is said to have, and one
+    /// that returns nil is told from it.
     @Test func anInvariantThatReturnsNothingIsToldSo() throws {
         let fixture = try Fixture(["none.lua": """
             local Home = nav.screen("Home")
@@ -76,7 +77,16 @@ import Testing
             """])
         let run = try navscript(["explore", "none.lua"], in: fixture.root)
         #expect(run.status == 1)
-        #expect(run.output.contains("does not hold (it returned nil or nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        #expect(run.output.contains("does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        try fixture.write("nil.lua", """
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { nav.screen("Home")() } } end,
+              actions = { explore.action("noop", function() end) },
+              invariants = { unsure = function(app) return nil end },
+            }
+            """)
+        let nilled = try navscript(["explore", "nil.lua"], in: fixture.root)
+        #expect(nilled.output.contains("does not hold (it returned nil: an invariant returns true when it holds, or false and why)"), "\(nilled.output)")
         // A count is no answer either: `return #duplicates` would hold for ever.
         try fixture.write("count.lua", """
             local Home = nav.screen("Home")

@@ -56,6 +56,10 @@ local function expectedError(model, message)
   return false
 end
 
+-- A protected call's status, how many values it returned, and those values: an invariant
+-- that returned nothing (a forgotten `return true`) is told from one that returned nil.
+local function counted(ok, ...) return ok, select("#", ...), ... end
+
 -- The first invariant that does not hold, as { invariant =, message = }, or nil. A built-in
 -- whose message describes the state says so (describesState): shrinking then goes by the
 -- invariant alone.
@@ -90,7 +94,7 @@ local function check(model, app, step)
     return { invariant = builtinNames.sizeBound, describesState = true, message = format("%d containers, more than %d", containers, model.maxContainers) }
   end
   for _, invariant in ipairs(model.invariants) do
-    local ok, holds, message = xpcall(invariant.check, placeError, app)
+    local ok, returned, holds, message = counted(xpcall(invariant.check, placeError, app))
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
     -- A count or a text is no answer (`return #duplicates` would hold for ever).
     if holds ~= nil and type(holds) ~= "boolean" then
@@ -99,7 +103,7 @@ local function check(model, app, step)
     if not holds then
       -- Nothing returned is most often a forgotten `return true`: say so.
       local why = message ~= nil and errorText(message)
-        or holds == nil and "does not hold (it returned nil or nothing: an invariant returns true when it holds, or false and why)"
+        or holds == nil and format("does not hold (it returned %s: an invariant returns true when it holds, or false and why)", returned == 0 and "nothing" or "nil")
         or "does not hold"
       return { invariant = invariant.name, message = why }
     end
