@@ -63,7 +63,6 @@ enum Main {
             exitIfOutputFailed(0)
         } catch {
             let code = parsed.exitCode(for: error)
-            exitIfOutputFailed(code.rawValue)
             // A subcommand's own message names it without its parent: `Usage: run [...]`.
             var message = parsed.fullMessage(for: error)
             if parsed != NavScriptCommand.self {
@@ -72,17 +71,14 @@ enum Main {
             }
             // ArgumentParser names the root twice in the top help's last line.
             message = message.replacingOccurrences(of: "See 'navscript navscript ", with: "See 'navscript ")
-            if code == .success {
-                if !message.isEmpty {
-                    print(message)
-                }
-                exitIfOutputFailed(0)
-                exit(0)
-            }
-            if !message.isEmpty {
+            if code == .success, !message.isEmpty {
+                print(message)
+            } else if !message.isEmpty {
                 StandardStreams.error(message + "\n")
             }
-            exit(code == .validationFailure ? 2 : code.rawValue)
+            let status = code == .validationFailure ? 2 : code.rawValue
+            exitIfOutputFailed(status)
+            exit(status)
         }
     }
 

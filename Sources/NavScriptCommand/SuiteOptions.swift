@@ -134,9 +134,8 @@ struct SuiteOptions: ParsableArguments {
         guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
         for index in 0..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
-            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
-            guard String(decoding: bytes, as: UTF8.self).hasPrefix(path) else { continue }
-            return bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+            guard String(decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)), as: UTF8.self).hasPrefix(path) else { continue }
+            return ScriptWatcher.shownName(argument)
         }
         return nil
     }

@@ -176,8 +176,7 @@ extension NavRuntime {
             try scope.only(["key", "types"])
             // The text "default" names the default scope, as `activate(nil, "default")` does
             // (a scope keyed "default" beside it could never be activated by name).
-            let key = try scope.string("key")
-            return (key == "default" ? .default : DeeplinkScope(key: key), try scope.list("types") { try deeplinkType($0) })
+            return (try scope.string("key").map(DeeplinkScope.init(named:)) ?? .default, try scope.list("types") { try deeplinkType($0) })
         }
         guard !scopes.isEmpty else { throw table.error("field 'types' or 'scopes' is missing") }
         var seen = Set<DeeplinkScope>()
@@ -269,8 +268,7 @@ extension NavRuntime {
     /// The scope named at `index`: nil for every scope, a key, or "default".
     private func scope(_ call: LuaCall, _ index: Int32) throws -> DeeplinkScope? {
         guard !call.isNoneOrNil(index) else { return nil }
-        let key = try call.string(index)
-        return key == "default" ? .default : DeeplinkScope(key: key)
+        return DeeplinkScope(named: try call.string(index))
     }
 
     static let deeplinkManagerBindings: [NavBinding] = [

@@ -43,6 +43,13 @@ public final class ScriptWatcher {
         signatures = Self.scan(root, suffix: suffix)
     }
 
+    /// A file name (or a path) whose bytes are not UTF-8, with those bytes as \xNN, so that
+    /// it can be found to rename: `caf\xe9_spec.lua`.
+    public static func shownName(_ name: UnsafePointer<CChar>) -> String {
+        UnsafeRawBufferPointer(start: name, count: strlen(name))
+            .map { $0 < 0x80 ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+    }
+
     /// The `.lua` files below `root`, relative and sorted; hidden files and folders, and
     /// LuaCATS definition files (`*.d.lua`), are left out.
     public static func scripts(in root: URL) -> [String] {
@@ -85,13 +92,8 @@ public final class ScriptWatcher {
                 tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(validatingCString: $0) }
             }
             guard let name = decoded else {
-                // Named with its other bytes as \xNN, so that it can be found to rename.
                 let shown = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                    tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { bytes in
-                        (0..<Int(strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))).map { index in
-                            bytes[index] < 0x80 ? String(UnicodeScalar(bytes[index])) : String(format: "\\x%02x", bytes[index])
-                        }.joined()
-                    }
+                    tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee), Self.shownName)
                 }
                 skipped.append("\(relative.isEmpty ? "" : relative + "/")\(shown) (a file whose name is not UTF-8: rename it)")
                 continue

@@ -28,14 +28,15 @@ function runner.list()
     insert(groups[key], s)
   end
   for _, group in pairs(groups) do
-    local seen, distinct = {}, #group > 1
+    local made, distinct = {}, #group > 1
     for _, s in ipairs(group) do
-      local print = s.body and host.bodyPrint(s.body)
-      distinct = distinct and print ~= nil and not seen[print]
-      if print then seen[print] = true end
+      local print = distinct and s.body and host.bodyPrint(s.body)
+      distinct = print and not made[print]
+      if distinct then made[print], prints[s] = true, print end
     end
-    if distinct then
-      for _, s in ipairs(group) do prints[s] = host.bodyPrint(s.body) end
+    if not distinct then
+      for _, s in ipairs(group) do prints[s] = nil end
+    else
       local names = {}
       for i, s in ipairs(group) do names[i] = s.name end
       sort(group, function(a, b) return prints[a] < prints[b] end)

@@ -155,7 +155,7 @@ local function define(what, name, a, b, mode)
     ownOnly = mode == "only",
   }
   scenarios[#scenarios + 1] = record
-  if current.only and current.direct then current.direct[#current.direct + 1] = record end
+  if current.direct then current.direct[#current.direct + 1] = record end
 end
 
 local function block(what, name, a, b, mode)

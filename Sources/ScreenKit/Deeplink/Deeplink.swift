@@ -9,6 +9,11 @@ public struct DeeplinkScope: Hashable, CustomStringConvertible, Sendable {
 
     public static let `default` = Self()
 
+    /// The scope a text names, as its description writes it: "default" is the default scope.
+    public init(named text: String) {
+        self.init(key: text == "default" ? nil : text)
+    }
+
     public var description: String { key ?? "default" }
 }
 

@@ -36,38 +36,16 @@ extension ScreenApplication {
         for (name, value) in snapshot.attributes {
             window.setAttribute(value, for: name)
         }
-        var underWay: [PresentationUnderWay] = []
-        var selections: [SelectionUnderWay] = []
+        var underWay: [() -> Void] = []
         let roots = try snapshot.children.enumerated().map { position, root in
-            try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay, selections: &selections)
+            try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay)
         }
         simulation.replaceChildren(of: window, with: roots)
         window.isHidden = !snapshot.isVisible
         simulation.clock.start(at: clock)
-        for presentation in underWay {
-            simulation.finish(presentation.presented, from: presentation.presenter, at: presentation.ends)
-        }
-        for selection in selections {
-            selection.tabs.incomingTab = selection.tabs.children[selection.index]
-            let ends = selection.ends.flatMap { $0.isFinite ? $0 : nil } ?? clock
-            simulation.finishSelection(of: selection.tabs, at: selection.index, after: max(0, ends - clock))
-        }
+        underWay.forEach { $0() }
         simulation.clearTransitions()
         logger.clear()
-    }
-
-    /// A presentation or dismissal the snapshot caught under way.
-    private struct PresentationUnderWay {
-        let presented: ScreenContainer
-        let presenter: ScreenContainer
-        let ends: Double?
-    }
-
-    /// A custom tab animation the snapshot caught under way.
-    private struct SelectionUnderWay {
-        let tabs: ScreenContainer
-        let index: Int
-        let ends: Double?
     }
 
     /// What a clock outside `0...ScreenClock.end` gets (Lua's `restore.clock`).
@@ -97,7 +75,7 @@ extension ScreenApplication {
     }
 
     private func restore(_ node: ScreenSnapshot, at path: String, depth: Int, isPresented: Bool = false,
-                         underWay: inout [PresentationUnderWay], selections: inout [SelectionUnderWay]) throws -> ScreenContainer {
+                         underWay: inout [() -> Void]) throws -> ScreenContainer {
         guard depth < simulation.limits.depth else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
         }
@@ -132,7 +110,7 @@ extension ScreenApplication {
             guard child.presented.isEmpty else {
                 throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(at): presented must be left out: only the outermost container of a tree presents (UIKit's presentation context)")
             }
-            return try restore(child, at: at, depth: depth + 1, underWay: &underWay, selections: &selections)
+            return try restore(child, at: at, depth: depth + 1, underWay: &underWay)
         }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
@@ -148,26 +126,31 @@ extension ScreenApplication {
             }
             container.selectedIndex = node.selectedIndex ?? container.selectedIndex
             if let incoming = node.incomingIndex {
-                selections.append(SelectionUnderWay(tabs: container, index: incoming, ends: node.selectionEnds))
+                // Ended once the clock is set: the tab comes in, and is selected when the snapshot says.
+                underWay.append { [simulation] in
+                    container.incomingTab = container.children[incoming]
+                    let now = simulation.clock.now
+                    simulation.finishSelection(of: container, at: incoming, after: max(0, (node.selectionEnds.flatMap { $0.isFinite ? $0 : nil } ?? now) - now))
+                }
             }
         } else if !children.isEmpty {
             simulation.replaceChildren(of: container, with: children)
         }
         if let presented = node.presented.first {
-            try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay, selections: &selections),
+            try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay),
                        as: presented, to: container, underWay: &underWay)
         }
         return container
     }
 
     private func attach(_ presented: ScreenContainer, as node: ScreenSnapshot, to presenter: ScreenContainer,
-                        underWay: inout [PresentationUnderWay]) throws {
+                        underWay: inout [() -> Void]) throws {
         presenter.presentedContainer = presented
         presented.presentingContainer = presenter
         let phase = node.presentationPhase ?? .presented
         presented.presentationPhase = phase
         if phase != .presented {
-            underWay.append(PresentationUnderWay(presented: presented, presenter: presenter, ends: node.presentationEnds))
+            underWay.append { [simulation] in simulation.finish(presented, from: presenter, at: node.presentationEnds) }
         }
     }
 }
