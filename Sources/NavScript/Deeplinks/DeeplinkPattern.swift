@@ -23,14 +23,16 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
 
     /// Fails for a pattern without `scheme://` and a host, which no URL could match.
     public init?(_ pattern: String) {
-        guard let separator = pattern.range(of: "://"), separator.lowerBound > pattern.startIndex else {
+        // Characters, not Foundation's `range(of:)`: a pattern is read on every launch.
+        guard let colon = pattern.firstIndex(of: ":"), colon > pattern.startIndex,
+              pattern[colon...].starts(with: "://") else {
             return nil
         }
-        let rest = pattern[separator.upperBound...]
+        let rest = pattern[pattern.index(colon, offsetBy: 3)...]
         let host = rest.prefix { $0 != "/" }
         guard !host.isEmpty else { return nil }
         description = pattern
-        scheme = pattern[..<separator.lowerBound].lowercased()
+        scheme = pattern[..<colon].lowercased()
         // Split as written (an escaped `/` is text), then decoded as a URL's segments are, so
         // that `app://search/new%20york` matches the URL written the same way.
         let written = [String(host)] + DeeplinkURL.pathSegments(rest[host.endIndex...])
@@ -45,10 +47,10 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     ///
     ///     DeeplinkPattern("app://a/:id/:id")?.flaw   // "parameter ':id' appears twice"
     public var flaw: String? {
-        if description.contains("?") || description.contains("#") {
+        if description.contains(where: { $0 == "?" || $0 == "#" }) {
             return "a pattern has no query or fragment: the query of a URL goes to the handler"
         }
-        if !captures[0], segments[0].contains("@") || segments[0].contains(":") {
+        if !captures[0], segments[0].contains(where: { $0 == "@" || $0 == ":" }) {
             return "a pattern's host has no user or port: a URL's do not count, so this one would match nothing"
         }
         var names: Set<String> = []
@@ -132,7 +134,7 @@ public struct DeeplinkURL: Sendable {
             let end = rest.firstIndex(of: "/") ?? rest.endIndex
             var authority = rest[..<end]
             if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            if let port = authority.lastIndex(of: ":"), !authority[port...].contains("]"),
+            if let port = authority.lastIndex(of: ":"), !authority[port...].contains("]" as Character),
                authority[authority.index(after: port)...].allSatisfy(\.isNumber) {
                 authority = authority[..<port]
             }
@@ -158,7 +160,7 @@ public struct DeeplinkURL: Sendable {
 
     /// `%20` and `+`-free percent-decoding; invalid escapes stay as they are.
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
