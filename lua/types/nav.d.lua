@@ -222,7 +222,7 @@ function Route:selectedTab(kind, nested) end
 function Route:setupTab(screen, nested) end
 ---Runs `action` with a resolution: ensure whatever happens, done after a success, fallback after a failure.
 ---@param action Route
----@param resolution? {ensure?: Route|Route[], done?: Route|fun(container: Container?): Route, fallback?: Route|fun(err: string, route: Route): Route?, cauterize?: boolean}
+---@param resolution? {ensure?: Route|Route[], done?: Route|fun(output: Container?, route: Route): Route, fallback?: Route|fun(err: string, route: Route): Route?, cauterize?: boolean}
 ---@return Route
 function Route:try(action, resolution) end
 ---Changes the bottom sheet the container is presented in. As Nivelir's, it never completes.

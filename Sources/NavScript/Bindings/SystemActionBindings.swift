@@ -152,8 +152,8 @@ extension NavRuntime {
         return HUD(indicator: value, message: try options.string("message"))
     }
 
-    /// `{ ensure = Route, done = Route | function(container) return Route end, fallback =
-    /// Route | function(err) return Route or nil end, cauterize = true }`; each but
+    /// `{ ensure = Route, done = Route | function(output, route) return Route end, fallback =
+    /// Route | function(err, route) return Route or nil end, cauterize = true }`; each but
     /// `cauterize` may also be a list.
     private func tryResolution(_ call: LuaCall, _ index: Int32, root: ScreenContainerKind) throws -> ScreenTryResolution {
         var resolution = ScreenTryResolution()
@@ -170,7 +170,10 @@ extension NavRuntime {
                 resolution = resolution.done { _ in route }
             case let .function(callback):
                 resolution = resolution.done { container in
-                    try directory.invoke(callback, { [.object(container, $0.containers)] }, results: 1) { runtime, call in
+                    // As Nivelir's `done(with: (Output, ScreenRootRoute<Container>) -> ...)`: the
+                    // action's output and an empty route from the try's container.
+                    try directory.invoke(callback, { [.object(container, $0.containers), .object(AnyScreenRoute(root: root), $0.routes)] },
+                                         results: 1) { runtime, call in
                         try runtime.returnedRoute(call, by: "done", root: root, orNil: false)
                     }
                 }

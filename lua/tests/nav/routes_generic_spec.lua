@@ -284,3 +284,15 @@ describe("get, refresh, fail and wait", function()
       :toFail("routes_generic_spec.lua:%d+: bad nested route for 'done' %(route rooted at window expected, got route rooted at stack%)")
   end)
 end)
+
+scenario("try's done function gets the output and an empty route from the try's container, as Nivelir's done(with: (Output, ScreenRootRoute))", function()
+  local Feed, Detail = nav.screen("Feed"), nav.screen("Detail")
+  local app = nav.app { root = nav.stack { Feed() } }
+  local given
+  expect(app:navigate(nav.route():top(nav.stack):try(nav.route("stack"):push(Detail { id = 1 }), {
+    done = function(output, route) given = { output, route } return route:push(Detail { id = 2 }) end,
+  }))):toBe(true)
+  expect(given[1]):toBe(nil)
+  expect(tostring(given[2])):toBe(tostring(nav.route("stack")))
+  expect(app:topStack().children[3]):toShow(Detail { id = 2 })
+end)
