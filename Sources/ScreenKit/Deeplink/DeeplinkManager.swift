@@ -92,7 +92,7 @@ public final class DeeplinkManager {
 
     /// Whether a type makes a deeplink of `shortcut` (nothing is logged or handled).
     public func canHandleShortcut(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil) -> Bool {
-        (try? makeDeeplink(.shortcut) { type in try type.shortcut.flatMap { try $0(shortcut, context) } }) != nil
+        (try? makeShortcutDeeplink(shortcut, context: context)) != nil
     }
 
     @discardableResult
@@ -112,7 +112,7 @@ public final class DeeplinkManager {
         navigator.logInfo("Handling navigation for shortcut:\n" + Self.json([
             "type": shortcut.type, "title": shortcut.title, "userInfo": shortcut.userInfo.map { ScreenValue.object($0).foundationObject } ?? NSNull(),
         ]))
-        return try handle(makeDeeplink(.shortcut) { type in try type.shortcut.flatMap { try $0(shortcut, context) } }, as: .shortcut)
+        return try handle(makeShortcutDeeplink(shortcut, context: context), as: .shortcut)
     }
 
     @discardableResult
@@ -138,6 +138,18 @@ public final class DeeplinkManager {
 
     private var types: [(DeeplinkScope, AnyDeeplinkType)] {
         deeplinkTypes.flatMap { entry in entry.types.map { (entry.scope, $0) } }
+    }
+
+    /// As Nivelir's `makeShortcutDeeplinkIfPossible(shortcut:context:)`: the search over
+    /// every scope's types runs once for each scope (its per-scope step ignores the scope it
+    /// is given), so a shortcut no type takes asks each type as many times as there are scopes.
+    private func makeShortcutDeeplink(_ shortcut: DeeplinkShortcut, context: ScreenValue?) throws -> (DeeplinkScope, Deeplink)? {
+        for _ in deeplinkTypes {
+            if let made = try makeDeeplink(.shortcut, { type in try type.shortcut.flatMap { try $0(shortcut, context) } }) {
+                return made
+            }
+        }
+        return nil
     }
 
     /// The first deeplink a type makes, with its scope; warnings are kept going.
