@@ -27,6 +27,14 @@ import Testing
         #expect(watch.waitFor("── scenarios/t.lua changed"), "\(watch.output)")
         #expect(watch.waitFor("1 file did not load", count: 3), "\(watch.output)")
         #expect(try fixture.read("j.xml").contains("<error"))
+        // Its kept results and its load error are one testsuite, as every file is one.
+        var report = ""
+        for _ in 0..<500 where !report.contains("two\" time") || !report.contains("name=\"load\"") {
+            report = (try? fixture.read("j.xml")) ?? ""
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(report.components(separatedBy: "<testsuite name=\"scenarios/s.lua\"").count == 2, "\(report)")
+        #expect(report.contains("<testsuite name=\"scenarios/s.lua\" tests=\"2\" failures=\"1\" errors=\"1\""), "\(report)")
 
         // A project file saved broken says why, at its line.
         try fixture.write("navscript.lua", "return { paths = { 'scenarios' }")

@@ -44,15 +44,20 @@ final class JUnitReporter: Reporter {
         // what finished would look green to a CI that shows JUnit only.
         let interruption = report.interrupted || report.refusal != nil ? 1 : 0
         xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count + interruption)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count + interruption)\" time=\"\(seconds(report.duration))\">\n"
+        // Under watch, a file that stopped loading keeps its last good results: its load
+        // error goes in the same testsuite (one per file, as consumers expect).
+        let keptPaths = Set(report.files.map(\.file.displayPath))
         for file in report.files {
             let path = file.file.displayPath
             let results = file.results
             let snapshots = snapshotFailures.first { $0.scenarioFile == path }
             let extra = snapshots == nil ? 0 : 1
+            let loadError = report.loadErrors.first { $0.0.displayPath == path }
+            let errors = loadError == nil ? 0 : 1
             let failed = results.filter { $0.status == .failed }.count
             let skipped = results.filter { $0.status == .skipped }.count
             let time = results.map(\.duration).reduce(0, +)
-            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"\(results.count + extra)\" failures=\"\(failed + extra)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
+            xml += "  <testsuite name=\"\(attribute(path))\" tests=\"\(results.count + extra + errors)\" failures=\"\(failed + extra)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
             xml += properties(path: path, seed: report.seed)
             for result in results {
                 let head = "    <testcase classname=\"\(attribute(className(path)))\" name=\"\(attribute(result.scenario.name))\" time=\"\(seconds(result.duration))\""
@@ -76,6 +81,9 @@ final class JUnitReporter: Reporter {
             if let snapshots {
                 xml += snapshotCase(snapshots, className: className(path))
             }
+            if let (file, error) = loadError {
+                xml += loadCase(file, error)
+            }
             xml += "  </testsuite>\n"
         }
         for failure in snapshotFailures where failure.scenarioFile == nil {
@@ -93,14 +101,11 @@ final class JUnitReporter: Reporter {
                 + "    </testcase>\n"
             xml += "  </testsuite>\n"
         }
-        for (file, error) in report.loadErrors {
+        for (file, error) in report.loadErrors where !keptPaths.contains(file.displayPath) {
             let path = file.displayPath
-            let message = located(Format.loadError(error), at: path)
             xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += properties(path: path, seed: report.seed)
-            xml += "    <testcase classname=\"\(attribute(className(path)))\" name=\"load\" time=\"\(seconds(0))\">\n"
-            xml += "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
-            xml += "    </testcase>\n  </testsuite>\n"
+            xml += loadCase(file, error) + "  </testsuite>\n"
         }
         if let refusal = report.refusal {
             xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
@@ -118,6 +123,15 @@ final class JUnitReporter: Reporter {
         }
         xml += "</testsuites>\n"
         output.write(xml)
+    }
+
+    /// A file that does not load, as an erroring test case named `load`.
+    private func loadCase(_ file: ScenarioFile, _ error: Error) -> String {
+        let path = file.displayPath
+        let message = located(Format.loadError(error), at: path)
+        return "    <testcase classname=\"\(attribute(className(path)))\" name=\"load\" time=\"\(seconds(0))\">\n"
+            + "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
+            + "    </testcase>\n"
     }
 
     /// A snapshot problem as a failing test case, named for what it is.
