@@ -234,12 +234,18 @@ local function todo(named)
 end
 
 -- Callable tables, so that `.only`, `.skip` (and a scenario's `.todo`) hang off them as in
--- Jest and busted.
+-- Jest and busted. The names of one kind are one another (`scenario == it`, as the contract
+-- says they are the same), each a table of its own so that its errors name it as written.
+local metatableOf = getmetatable
+local function sameKind(a, b)
+  local ma, mb = metatableOf(a), metatableOf(b)
+  return type(ma) == "table" and type(mb) == "table" and ma.kind ~= nil and ma.kind == mb.kind
+end
 local function callable(define, what)
   local run = form(define, what, "run")
   return setmetatable({ only = form(define, what .. ".only", "only"), skip = form(define, what .. ".skip", "skip"),
                         todo = define ~= block and todo(what .. ".todo") or nil },
-                      { __call = function(_, ...) return run(...) end })
+                      { __call = function(_, ...) return run(...) end, __eq = sameKind, kind = define })
 end
 
 describe = callable(block, "describe")
