@@ -20,9 +20,50 @@ extension NavRuntime {
         }
         do {
             let state = try ScreenApplicationState(luaSnapshot: value)
-            return (try ScreenApplication(restoring: state), state.pendingDeeplink)
+            let application = try ScreenApplication(restoring: state)
+            if let change = Self.restoreChange(given: value, restored: application.state(pendingDeeplink: state.pendingDeeplink).hierarchy.luaSnapshot,
+                                               path: "restore") {
+                throw LuaCallError.argument(1, change)
+            }
+            return (application, state.pendingDeeplink)
         } catch let error as ScreenDSLError {
             throw LuaCallError.argument(1, error.reason)
+        }
+    }
+
+    /// The first field a snapshot gives that the app restored from it has otherwise, said
+    /// (`restore.children[1]: attributes would be { 1, 3 }, not { 1, nil, 3 }`): restore
+    /// rebuilds exactly, or refuses what it would change (a list with a hole, a time before
+    /// the clock). A field left out is not compared, nor `isTop` and `isVisible`, which the
+    /// hierarchy decides (an edited snapshot keeps the old ones), and `iterable = false` is
+    /// what leaving it out means.
+    static func restoreChange(given: LuaValue, restored: LuaValue, path: String) -> String? {
+        guard case let .table(_, fields) = given else { return nil }
+        for name in fields.keys.sorted() where !["children", "presented", "clock", "pendingDeeplink", "isTop", "isVisible"].contains(name) {
+            let value = fields[name]!, again = restored[name] ?? .nil
+            if value != .nil, !(value == .boolean(false) && again == .nil), !sameData(value, again) {
+                return "\(path): \(name) would be \(ExploreStep.literal(again)), not \(ExploreStep.literal(value))"
+            }
+        }
+        for (position, (child, again)) in zip(given["children"]?.array ?? [], restored["children"]?.array ?? []).enumerated() {
+            if let change = restoreChange(given: child, restored: again, path: "\(path).children[\(position + 1)]") { return change }
+        }
+        if let node = given["presented"], let again = restored["presented"] {
+            return restoreChange(given: node, restored: again, path: "\(path).presented")
+        }
+        return nil
+    }
+
+    /// Plain data alike: numbers by value (a whole float is the integer a snapshot gives),
+    /// NaN as NaN, tables field by field.
+    private static func sameData(_ a: LuaValue, _ b: LuaValue) -> Bool {
+        switch (a, b) {
+        case let (.table(array, fields), .table(otherArray, otherFields)):
+            return array.count == otherArray.count && zip(array, otherArray).allSatisfy(sameData)
+                && fields.count == otherFields.count && fields.allSatisfy { name, value in otherFields[name].map { sameData(value, $0) } ?? false }
+        default:
+            if let x = a.number, let y = b.number { return x == y || x.isNaN && y.isNaN }
+            return a == b
         }
     }
 }

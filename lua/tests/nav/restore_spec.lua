@@ -345,3 +345,27 @@ describe("a tab selection caught mid-animation", function()
     expect(copy:topTabs().selectedIndex):toBe(2)
   end)
 end)
+
+scenario("restore refuses a field the restored app would have otherwise: a list with a hole, a table of both kinds, an end before the clock", function()
+  local A, B = nav.screen("A"), nav.screen("B")
+  local function restoring(edit)
+    local snapshot = nav.app { root = nav.stack { A() } }:snapshot()
+    edit(snapshot)
+    return function() return nav.app { restore = snapshot } end
+  end
+  expect(restoring(function(s) s.children[1].children[1].attributes.c = { 1, nil, 3 } end))
+    :toFail("restore%.children%[1%]%.children%[1%]: attributes would be { c = { 1, 3 } }, not { c = { 1, nil, 3 } }")
+  expect(restoring(function(s) s.children[1].children[1].attributes.c = { 1, x = 3 } end))
+    :toFail("attributes would be { c = { %[\"1\"%] = 1, x = 3 } }, not { c = { 1, x = 3 } }")
+  expect(restoring(function(s)
+    s.clock = 5
+    s.children[1].presented = { kind = "modal", name = "B", presentationPhase = "presenting", presentationEnds = 1 }
+  end)):toFail("restore%.children%[1%]%.presented: presentationEnds would be 5%.0, not 1")
+  -- What the hierarchy decides is not read, and iterable = false is the field left out.
+  local edited = restoring(function(s)
+    s.children[1].presented = { kind = "modal", name = "B" }
+    s.children[1].iterable = false
+  end)()
+  expect(edited:top()):toShow(B())
+  expect(edited:snapshot().children[1].children[1].isTop):toBe(false)
+end)
