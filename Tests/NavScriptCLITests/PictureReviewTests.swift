@@ -23,6 +23,20 @@ import Testing
         #expect(page.contains(#""transitions":["push stack [A] -> [A, B] animated"]"#))
     }
 
+    /// A drawing's title keeps the step when the step alone nearly fills the line (one
+    /// phone wide): the name is left out, not the step.
+    @Test func aTitleKeepsALongStep() throws {
+        let fixture = try Fixture(["long_spec.lua": """
+            scenario("a scenario whose name is much too long to be drawn whole", function()
+              local app = nav.app { root = nav.stack { nav.screen("Feed")() } }
+              app:resumeDeeplinks()
+            end)
+            """])
+        let drawn = try navscript(["draw", "long_spec.lua", "--step", "2"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains(">step 2 resumeDeeplinks</text>"), "\(drawn.output)")
+    }
+
     /// A screen named "(launch)" is not the start, and control characters in a name are
     /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
     @Test func theMapKeepsOddNamesApart() throws {

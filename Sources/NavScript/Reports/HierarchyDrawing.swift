@@ -29,9 +29,12 @@ public enum HierarchyDrawing {
         out.add(##"<rect width="100%" height="100%" fill="#f6f7f9"/>"##)
         if let title {
             let room = room(totalWidth - 2 * margin, size: 13)
-            let line = title.count + subtitle.count <= room || subtitle.count + 4 > room
-                ? fit(title + subtitle, totalWidth - 2 * margin, size: 13)
-                : String(title.prefix(room - subtitle.count - 1)) + "…" + subtitle
+            // The step is kept: the name is shortened for it, or left out when the step
+            // alone nearly fills the line (` · step 9 resumeDeeplinks` under one phone).
+            let step = subtitle.hasPrefix(" · ") ? String(subtitle.dropFirst(3)) : subtitle
+            let line = title.count + subtitle.count <= room ? title + subtitle
+                : subtitle.count + 4 <= room ? String(title.prefix(room - subtitle.count - 1)) + "…" + subtitle
+                : fit(step, totalWidth - 2 * margin, size: 13)
             out.text(line, x: margin, y: margin + 12, size: 13, weight: "600", color: "#1d1d1f")
         }
         if layers.isEmpty {
