@@ -101,6 +101,13 @@ struct MergeReports: ParsableCommand {
         let coverage = report.coverageModules.map { modules in
             CoverageReport(results: report.results, modules: modules, folder: workingDirectory).shown(in: made)
         }
+        // Coverage needs the scripts it counted (which lines are code): elsewhere it would
+        // say 100 % of nothing.
+        if let unread = coverage?.unread, let first = unread.first {
+            StandardStreams.error("navscript: the shards measured coverage of \(first)\(unread.count > 1 ? " and \(unread.count - 1) more" : ""), "
+                                  + "which cannot be read from \(workingDirectory.path): merge the reports in the folder the shards ran in\n")
+            throw ExitCode(2)
+        }
         for reporter in made {
             for file in report.files {
                 reporter.fileFinished(file)

@@ -288,6 +288,10 @@ import Testing
         #expect(twice.errors.contains("is the same blob as"))
         #expect(try scenarios("twice.json") == one)
         #expect(!merged.output.contains(" s)"), "\(merged.output)")
+        // Away from the scripts it counted, coverage would be 100 % of nothing: refused.
+        let away = try navscript(["merge-reports", "blobs", "--color", "never"], in: scratch)
+        #expect(away.status == 2 && away.errors.contains("which cannot be read from"), "\(away.errors)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("coverage/lcov.info").path))
     }
 
     /// --coverage on a suite whose covered lines are known: LCOV that lcov itself reads,

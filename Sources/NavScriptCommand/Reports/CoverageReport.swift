@@ -26,6 +26,8 @@ struct CoverageReport {
 
     let files: [File]
     let routes: [Route]
+    /// Files the runs counted lines of that cannot be read here (a merge run in another folder).
+    private(set) var unread: [String] = []
 
     var hit: Int { files.map(\.hit).reduce(0, +) }
     var total: Int { files.map(\.total).reduce(0, +) }
@@ -54,9 +56,13 @@ struct CoverageReport {
                 counts[file, default: [:]].merge(lines, uniquingKeysWith: +)
             }
         }
+        var unread: [String] = []
         files = counts.keys.sorted().compactMap { path in
             let url = URL(fileURLWithPath: path, relativeTo: folder)
-            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { return nil }
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+                unread.append(path)
+                return nil
+            }
             let source = text.components(separatedBy: "\n")
             // The code as Lua read it: a `#!` first line is no code.
             let code = String(decoding: ScenarioFileRunner.sourceText(data), as: UTF8.self).components(separatedBy: "\n")
@@ -65,6 +71,7 @@ struct CoverageReport {
             for (line, count) in counts[path] ?? [:] where line <= source.count { lines[String(line)] = count }
             return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
         }
+        self.unread = unread
     }
 
     /// LCOV's tracefile format.
