@@ -23,12 +23,14 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
 
     /// Fails for a pattern without `scheme://` and a host, which no URL could match.
     public init?(_ pattern: String) {
-        // Characters, not Foundation's `range(of:)`: a pattern is read on every launch.
-        guard let colon = pattern.firstIndex(of: ":"), colon > pattern.startIndex,
-              pattern[colon...].starts(with: "://") else {
+        // The first `://`, found by scalars as Foundation's `range(of:)` found it (a pattern is
+        // read on every launch, and NSString was most of that).
+        let scalars = pattern.unicodeScalars
+        guard let colon = scalars.indices.first(where: { scalars[$0...].starts(with: "://".unicodeScalars) }),
+              colon > pattern.startIndex else {
             return nil
         }
-        let rest = pattern[pattern.index(colon, offsetBy: 3)...]
+        let rest = pattern[scalars.index(colon, offsetBy: 3)...]
         let host = rest.prefix { $0 != "/" }
         guard !host.isEmpty else { return nil }
         description = pattern
@@ -47,10 +49,10 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     ///
     ///     DeeplinkPattern("app://a/:id/:id")?.flaw   // "parameter ':id' appears twice"
     public var flaw: String? {
-        if description.contains(where: { $0 == "?" || $0 == "#" }) {
+        if description.unicodeScalars.contains(where: { $0 == "?" || $0 == "#" }) {
             return "a pattern has no query or fragment: the query of a URL goes to the handler"
         }
-        if !captures[0], segments[0].contains(where: { $0 == "@" || $0 == ":" }) {
+        if !captures[0], segments[0].unicodeScalars.contains(where: { $0 == "@" || $0 == ":" }) {
             return "a pattern's host has no user or port: a URL's do not count, so this one would match nothing"
         }
         var names: Set<String> = []

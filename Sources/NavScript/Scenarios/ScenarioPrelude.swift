@@ -236,16 +236,18 @@ end
 -- Callable tables, so that `.only`, `.skip` (and a scenario's `.todo`) hang off them as in
 -- Jest and busted. The names of one kind are one another (`scenario == it`, as the contract
 -- says they are the same), each a table of its own so that its errors name it as written.
-local metatableOf = getmetatable
+local kindOf = {}   -- each callable's kind, where no script reaches it
 local function sameKind(a, b)
-  local ma, mb = metatableOf(a), metatableOf(b)
-  return type(ma) == "table" and type(mb) == "table" and ma.kind ~= nil and ma.kind == mb.kind
+  local kind = kindOf[a]
+  return kind ~= nil and kind == kindOf[b]
 end
 local function callable(define, what)
   local run = form(define, what, "run")
-  return setmetatable({ only = form(define, what .. ".only", "only"), skip = form(define, what .. ".skip", "skip"),
-                        todo = define ~= block and todo(what .. ".todo") or nil },
-                      { __call = function(_, ...) return run(...) end, __eq = sameKind, kind = define })
+  local named = setmetatable({ only = form(define, what .. ".only", "only"), skip = form(define, what .. ".skip", "skip"),
+                               todo = define ~= block and todo(what .. ".todo") or nil },
+                             { __call = function(_, ...) return run(...) end, __eq = sameKind })
+  kindOf[named] = define
+  return named
 end
 
 describe = callable(block, "describe")

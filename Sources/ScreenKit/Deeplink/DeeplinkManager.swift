@@ -142,14 +142,16 @@ public final class DeeplinkManager {
 
     /// As Nivelir's `makeShortcutDeeplinkIfPossible(shortcut:context:)`: the search over
     /// every scope's types runs once for each scope (its per-scope step ignores the scope it
-    /// is given), so a shortcut no type takes asks each type as many times as there are scopes.
+    /// is given, and its throwing `compactMap` is the eager one), and the first deeplink made
+    /// is taken; so each type is asked as many times as there are scopes, unless one throws.
     private func makeShortcutDeeplink(_ shortcut: DeeplinkShortcut, context: ScreenValue?) throws -> (DeeplinkScope, Deeplink)? {
+        var made: [(DeeplinkScope, Deeplink)] = []
         for _ in deeplinkTypes {
-            if let made = try makeDeeplink(.shortcut, { type in try type.shortcut.flatMap { try $0(shortcut, context) } }) {
-                return made
+            if let deeplink = try makeDeeplink(.shortcut, { type in try type.shortcut.flatMap { try $0(shortcut, context) } }) {
+                made.append(deeplink)
             }
         }
-        return nil
+        return made.first
     }
 
     /// The first deeplink a type makes, with its scope; warnings are kept going.

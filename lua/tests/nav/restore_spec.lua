@@ -369,3 +369,20 @@ scenario("restore refuses a field the restored app would have otherwise: a list 
   expect(edited:top()):toShow(B())
   expect(edited:snapshot().children[1].children[1].isTop):toBe(false)
 end)
+
+scenario("restore takes a snapshot made on the tick an animation ends, its end a hair before the clock", function()
+  local app = nav.app { root = nav.tabs { nav.stack { nav.screen("Feed")() }, nav.stack { nav.screen("Chats")() } } }
+  app:advance(0.18)
+  local presenting, selecting
+  app.navigator:navigate(nav.route():wait(0.5):get(function() presenting = app:snapshot() end))
+  app.navigator:navigate(nav.route():top(nav.stack):present(nav.screen("Chat")()))
+  app:settle()
+  expect(presenting.children[1].presented.presentationEnds < presenting.clock):toBe(true)
+  expect(nav.app { restore = presenting }:snapshot().children[1].presented.presentationEnds):toBe(presenting.clock)
+  app = nav.app { root = nav.tabs { nav.stack { nav.screen("Feed")() }, nav.stack { nav.screen("Chats")() } } }
+  app:advance(0.15)
+  app.navigator:navigate(nav.route():wait(0.3):get(function() selecting = app:snapshot() end))
+  app.navigator:navigate(nav.route():root(nav.tabs):selectTab(2, { animation = "crossDissolve" }))
+  app:settle()
+  expect(nav.app { restore = selecting }:snapshot().children[1].selectionEnds):toBe(selecting.clock)
+end)
