@@ -37,6 +37,28 @@ import Testing
         #expect(drawn.output.contains(">step 2 resumeDeeplinks</text>"), "\(drawn.output)")
     }
 
+    /// An expect on the second of two apps is drawn as that app's hierarchy, not as the
+    /// last one drawn (the other app's).
+    @Test func anExpectIsDrawnAsTheAppItLookedAt() throws {
+        let fixture = try Fixture(["two_spec.lua": """
+            local A, B, E = nav.screen("A"), nav.screen("B"), nav.screen("E")
+            scenario("two apps", function()
+              local a = nav.app { root = nav.stack { A() } }
+              local b = nav.app { root = nav.stack { E() } }
+              b:navigate(nav.route():top(nav.stack):push(A()))
+              a:navigate(nav.route():top(nav.stack):push(B()))
+              expect(b:top()):toShow(A())
+              expect(a:top()):toShow(B())
+            end)
+            """])
+        func picture(_ step: Int) throws -> [String] {
+            try navscript(["draw", "two_spec.lua", "--step", String(step)], in: fixture.root).output.components(separatedBy: "</text>").dropFirst().map { $0 }
+        }
+        #expect(try picture(5) == picture(3))
+        #expect(try picture(6) == picture(4))
+        #expect(try picture(5) != picture(4))
+    }
+
     /// A screen named "(launch)" is not the start, and control characters in a name are
     /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
     @Test func theMapKeepsOddNamesApart() throws {

@@ -71,7 +71,8 @@ public struct NavigationMap: Sendable {
         var previousByApp: [Int: String] = [:]
         for step in result.steps ?? [] {
             let previous = previousByApp[step.app] ?? Self.launch
-            guard let hierarchy = step.hierarchy else { continue }
+            // An expect's picture is an earlier step's (the app it looked at): no use of its own.
+            guard let hierarchy = step.hierarchy, step.kind != .expect else { continue }
             var seen = Set<String>()
             Self.names(in: hierarchy, into: &seen)
             for name in seen {

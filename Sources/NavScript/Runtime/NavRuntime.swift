@@ -275,3 +275,14 @@ struct ScreenRefreshError: Error, CustomStringConvertible {
 struct WeakApp {
     weak var app: NavApp?
 }
+
+extension NavRuntime {
+    /// While steps are recorded: the app the value at `index` is, or holds (a container of
+    /// its hierarchy, found by the window it hangs from); nil for any other value.
+    func app(holding call: LuaCall, _ index: Int32) -> NavApp? {
+        if let app = call.optionalObject(index, apps) { return app }
+        guard var top = call.optionalObject(index, containers) else { return nil }
+        while let up = top.parent ?? top.presenting { top = up }
+        return appsByNavigator.values.lazy.compactMap(\.app).first { $0.application.window === top }
+    }
+}

@@ -82,7 +82,7 @@ end
 local function check(self, pass, message, detail)
   -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
   -- call check in a tail call).
-  host.count(pass ~= self.negated, message, self.where or 2)
+  host.count(pass ~= self.negated, message, self.where or 2, self.value)
   if pass == self.negated then
     local text = detail(report())
     local err = navigationError(self)

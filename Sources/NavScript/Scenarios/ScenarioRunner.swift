@@ -297,16 +297,16 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "fields")
-            // host.count(held, matcher message, the expect's location or the level of its caller)
-            lua.pushFunction(on: call) { [unowned context] call in
+            // host.count(held, matcher message, the expect's location or the level of its
+            // caller, the value it looked at)
+            lua.pushFunction(on: call) { [unowned context, unowned runtime] call in
                 context.expectations += 1
                 if let recorder = context.recorder {
                     let matcher = call.optionalString(2).flatMap { $0.split(separator: ":").dropFirst().first }
                         .map { String($0.prefix { $0 != "(" && $0 != " " }) }
                     let location = call.type(3) == .string ? call.optionalString(3)
                         : call.location(level: Int32((try? call.integer(3, in: 1...20)) ?? 3))
-                    recorder.append(ScenarioStep(kind: .expect, location: location,
-                                                 time: 0, ok: call.boolean(1), message: matcher, transitions: [], log: [], hierarchy: nil))
+                    recorder.recordExpect(location: location, ok: call.boolean(1), matcher: matcher, of: runtime.app(holding: call, 4))
                 }
                 return 0
             }

@@ -171,6 +171,21 @@ public final class ScenarioStepRecorder {
         return apps.count
     }
 
+    /// An expect's step, drawn as the hierarchy it looked at: the last one drawn, unless the
+    /// value it held was another app or one of that app's containers (a scenario that drives
+    /// two), then that app's last.
+    func recordExpect(location: String?, ok: Bool, matcher: String?, of app: NavApp?) {
+        var number = 0, hierarchy: ScenarioHierarchy?
+        if let app, let index = apps.firstIndex(where: { $0 === app }) {
+            number = index + 1
+            if steps.last(where: { $0.hierarchy != nil })?.app != number {
+                hierarchy = steps.last { $0.hierarchy != nil && $0.app == number }?.hierarchy
+            }
+        }
+        append(ScenarioStep(kind: .expect, location: location, time: 0, ok: ok, message: matcher, transitions: [], log: [],
+                            hierarchy: hierarchy, app: number))
+    }
+
     func append(_ step: ScenarioStep) {
         if steps.count < Self.maximumSteps {
             steps.append(step)
