@@ -278,11 +278,10 @@ struct WeakApp {
 
 extension NavRuntime {
     /// While steps are recorded: the app the value at `index` is, or holds (a container of
-    /// its hierarchy, found by the window it hangs from); nil for any other value.
+    /// its hierarchy, found by the window it is attached to); nil for any other value.
     func app(holding call: LuaCall, _ index: Int32) -> NavApp? {
         if let app = call.optionalObject(index, apps) { return app }
-        guard var top = call.optionalObject(index, containers) else { return nil }
-        while let up = top.parent ?? top.presenting { top = up }
-        return appsByNavigator.values.lazy.compactMap(\.app).first { $0.application.window === top }
+        guard let window = call.optionalObject(index, containers)?.attachedWindow else { return nil }
+        return appsByNavigator.values.lazy.compactMap(\.app).first { $0.application.window === window }
     }
 }
