@@ -188,9 +188,9 @@ extension NavRuntime {
         switch call.type(index) {
         case .number:
             let position = try call.integer(index)
-            // A Swift habit, 0 for the first tab, fails as out of range, and says why.
-            let description = position < 1 ? "index \(position); tabs count from 1" : "index \(position)"
-            return ScreenTabPredicate(description: description) { _ in position &- 1 }   // wraps, never traps: out of range either way
+            // Described with the index the script wrote (Nivelir's `index N`); 0, a Swift habit for
+            // the first tab, is out of range.
+            return ScreenTabPredicate(description: "index \(position)") { _ in position &- 1 }   // wraps, never traps: out of range either way
         case .string:
             return .container(name: try call.string(index))
         default:

@@ -73,7 +73,7 @@ describe("selectTab", function()
     -- A custom animation that is none of UIKit's transitions prints as itself.
     expect(app:navigate(tabs:selectTab(4, { animation = { name = "slide", duration = 0.4 } })))
       :toFail('animation: Optional(Nivelir.ScreenTabAnimation.custom(ScreenCustomAnimation(name: "slide", duration: 0.4))))', true)
-    expect(app:navigate(tabs:selectTab(0))):toFail("predicate: index 0; tabs count from 1")
+    expect(app:navigate(tabs:selectTab(0))):toFail("No container of UIViewController type found for:\n  ScreenSelectTabAction<UITabBarController, UIViewController>(predicate: index 0, animation: nil)")
     expect(app:navigate(tabs:selectTab(Chat { id = 5 }))):toFail("No container of UIViewController type found")
   end)
 
