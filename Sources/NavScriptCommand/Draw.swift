@@ -88,15 +88,21 @@ struct Draw: ParsableCommand {
             StandardStreams.error("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n")
             throw ExitCode(result.status == .failed ? 1 : 2)
         }
-        let index = step < 0 ? steps.count + step : step - 1
-        guard steps.indices.contains(index) else {
-            throw ValidationError("--step \(step) is out of range: the scenario has \(steps.count) step\(steps.count == 1 ? "" : "s")")
+        // Numbered with the steps a long scenario did not keep (its last stands for its end).
+        let numbers = steps.numbers, count = numbers.last ?? 0
+        let number = step < 0 ? count + 1 + step : step
+        guard let index = numbers.firstIndex(of: number) else {
+            guard number >= 1 && number <= count else {
+                throw ValidationError("--step \(step) is out of range: the scenario has \(count) step\(count == 1 ? "" : "s")")
+            }
+            let kept = numbers.count - 1
+            throw ValidationError("--step \(step) was not kept: of a scenario's \(count) steps, the first \(kept) and the last are (a scenario keeps \(ScenarioStepRecorder.maximumSteps))")
         }
         guard let hierarchy = steps[...index].last(where: { $0.hierarchy != nil })?.hierarchy else {
             throw ValidationError("--step \(step) comes before the scenario's first app: there is nothing to draw yet")
         }
         let chosenStep = steps[index]
-        let svg = HierarchyDrawing.svg(hierarchy, title: chosen.name, subtitle: " · step \(index + 1) \(chosenStep.kind.rawValue)")
+        let svg = HierarchyDrawing.svg(hierarchy, title: chosen.name, subtitle: " · step \(number) \(chosenStep.kind.rawValue)")
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: workingDirectory)
             do {

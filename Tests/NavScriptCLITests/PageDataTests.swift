@@ -11,8 +11,8 @@ import Testing
 
     static func page(_ text: String) -> Page {
         let step = Page.Step(kind: "navigate", location: "scenarios/a.lua:3", time: 0.35, ok: false, message: text,
-                             transitions: ["push stack [Feed] -> [Feed, Chat(id=7)] animated", text], log: [text, ""], picture: 0)
-        let bare = Page.Step(kind: "expect", location: nil, time: 0, ok: true, message: nil, transitions: [], log: [], picture: nil)
+                             transitions: ["push stack [Feed] -> [Feed, Chat(id=7)] animated", text], log: [text, ""], picture: 0, number: 1, omitted: 0)
+        let bare = Page.Step(kind: "expect", location: nil, time: 0, ok: true, message: nil, transitions: [], log: [], picture: nil, number: 5, omitted: 3)
         let scenario = Page.Scenario(name: text, location: "scenarios/a.lua:2", tags: ["chat", text], status: "failed", duration: 1e-05,
                                      message: text, output: text, steps: [step, bare])
         let passed = Page.Scenario(name: "b", location: "scenarios/a.lua:9", tags: [], status: "passed", duration: 12,

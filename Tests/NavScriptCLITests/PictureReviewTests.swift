@@ -59,6 +59,30 @@ import Testing
         #expect(try picture(5) != picture(4))
     }
 
+    /// A scenario of more steps than are kept keeps its first ones and its last, numbered
+    /// as they ran: `--step=-1` draws the end, an expect after a step not kept is drawn as
+    /// that step's hierarchy, and the report counts the steps left out.
+    @Test func aLongScenarioKeepsItsLastStep() throws {
+        let fixture = try Fixture(["long_spec.lua": """
+            local S, F = nav.screen("S"), nav.screen("Final")
+            scenario("many", function()
+              local app = nav.app { root = nav.stack { S() } }
+              for _ = 1, 2100 do app:advance(0) end
+              expect(app:navigate(nav.route():top(nav.stack):push(F()))):toSucceed()
+            end)
+            """])
+        let last = try navscript(["draw", "long_spec.lua", "--step=-1"], in: fixture.root)
+        #expect(last.status == 0, "\(last.errors)")
+        #expect(last.output.contains("· step 2103 expect</text>") && last.output.contains(">Final</text>"), "\(last.output)")
+        let kept = try navscript(["draw", "long_spec.lua", "--step", "1999"], in: fixture.root)
+        #expect(kept.output.contains("· step 1999 advance</text>") && !kept.output.contains(">Final</text>"))
+        let left = try navscript(["draw", "long_spec.lua", "--step", "2050"], in: fixture.root)
+        #expect(left.status == 2 && left.errors.contains("--step 2050 was not kept: of a scenario's 2103 steps, the first 1999 and the last are"), "\(left.errors)")
+        let run = try navscript(["run", ".", "--reporter", "html=page", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try fixture.read("page/index.html").contains(#""message":"toSucceed","number":2103,"ok":true,"omitted":103"#))
+    }
+
     /// A screen named "(launch)" is not the start, and control characters in a name are
     /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
     @Test func theMapKeepsOddNamesApart() throws {

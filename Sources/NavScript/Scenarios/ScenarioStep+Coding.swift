@@ -34,8 +34,10 @@ extension ScenarioStep {
         } else {
             hierarchy = try reader.bool() ? try ScenarioHierarchy(&reader) : nil
         }
-        // Added last: a step of an older blob (read alone, not in a channel) has no app.
+        // Added last: a step of an older blob (read alone, not in a channel) has no app, nor
+        // a count of steps not kept.
         app = hierarchies == nil && reader.isAtEnd ? 0 : try reader.int()
+        omitted = hierarchies == nil && reader.isAtEnd ? 0 : try reader.int()
     }
 
     func writeCompact(_ writer: inout CompactWriter, hierarchies: CompactHierarchies? = nil) {
@@ -61,6 +63,7 @@ extension ScenarioStep {
             hierarchy?.write(&writer)
         }
         writer.int(app)
+        writer.int(omitted)
     }
 }
 

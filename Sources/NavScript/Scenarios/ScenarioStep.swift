@@ -26,11 +26,15 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     public let transitions: [ScenarioTransition]
     /// The log lines the step added.
     public let log: [String]
-    /// The window's hierarchy after the step; none for an expect.
-    public let hierarchy: ScenarioHierarchy?
+    /// The window's hierarchy after the step. For an expect, the one it looked at when that
+    /// is not the last before it (another app's, or a step not kept's), else none.
+    public internal(set) var hierarchy: ScenarioHierarchy?
     /// Which app of its scenario the step is of, in the order the scenario first used them
     /// (1, 2, ...); 0 for an expect.
     public let app: Int
+    /// How many steps right before this one were not kept (`ScenarioStepRecorder.maximumSteps`):
+    /// nonzero for a long scenario's last step only.
+    public internal(set) var omitted: Int = 0
 
     public init(kind: Kind, location: String?, time: Double, ok: Bool, message: String?, transitions: [ScenarioTransition],
                 log: [String], hierarchy: ScenarioHierarchy?, app: Int = 0) {
@@ -152,9 +156,21 @@ extension ScenarioHierarchy {
     }
 }
 
+extension Sequence where Element == ScenarioStep {
+    /// Each step's number in its scenario, counting the steps not kept before it (1, 2, ...).
+    public var numbers: [Int] {
+        var number = 0
+        return map { step in
+            number += step.omitted + 1
+            return number
+        }
+    }
+}
+
 /// Records the steps of one scenario, up to a bound, for the report.
 public final class ScenarioStepRecorder {
-    /// The most steps a scenario records; later ones are not kept.
+    /// The most steps a scenario keeps: the first ones, and the last in the last place (the
+    /// end state the report and `draw --step=-1` show), counting the ones left out between.
     public static let maximumSteps = 2_000
 
     public private(set) var steps: [ScenarioStep] = []
@@ -187,9 +203,13 @@ public final class ScenarioStepRecorder {
     }
 
     func append(_ step: ScenarioStep) {
-        if steps.count < Self.maximumSteps {
-            steps.append(step)
-        }
+        guard steps.count == Self.maximumSteps else { return steps.append(step) }
+        var step = step
+        let left = steps.removeLast()
+        step.omitted = left.omitted + 1
+        // An expect is drawn as the last hierarchy before it: the one left out, when it had one.
+        if step.kind == .expect && step.hierarchy == nil { step.hierarchy = left.hierarchy }
+        steps.append(step)
     }
 
     /// How many of each app's transitions and log lines a step has taken.

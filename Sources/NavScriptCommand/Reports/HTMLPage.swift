@@ -230,16 +230,18 @@ enum HTMLPage {
         var index = Math.max(0, Math.min(state.step, scenario.steps.length - 1));
         var step = scenario.steps[index];
         var steps = el('ol', { 'class': 'steps' });
+        var count = scenario.steps[scenario.steps.length - 1].number;
         scenario.steps.forEach(function (s, i) {
+          if (s.omitted) steps.appendChild(el('li', { 'class': 'meta', text: '… ' + s.omitted + ' steps not kept (a scenario keeps its first ' + (scenario.steps.length - 1) + ' and its last)' }));
           steps.appendChild(el('li', { 'class': (i === index ? 'current ' : '') + (s.ok ? '' : 'bad'), 'data-step': String(i + 1),
             onclick: function () { select(state.file, state.scenario, i); } }, [
-            el('span', { 'class': 'k', text: (i + 1) + '. ' + s.kind + (s.kind === 'expect' && s.message ? ' ' + s.message : '') }),
+            el('span', { 'class': 'k', text: s.number + '. ' + s.kind + (s.kind === 'expect' && s.message ? ' ' + s.message : '') }),
             el('div', { 'class': 'meta', text: (s.location || '') + (s.kind === 'expect' ? '' : ' · t=' + s.time.toFixed(2) + ' s') })
           ]));
         });
         var controls = el('div', { 'class': 'controls' }, [
           el('button', { id: 'previous', text: '← previous', onclick: function () { if (index > 0) select(state.file, state.scenario, index - 1); } }),
-          el('span', { id: 'position', text: 'step ' + (index + 1) + ' of ' + scenario.steps.length }),
+          el('span', { id: 'position', text: 'step ' + step.number + ' of ' + count }),
           el('button', { id: 'next', text: 'next →', onclick: function () { if (index < scenario.steps.length - 1) select(state.file, state.scenario, index + 1); } })
         ]);
         var picture = el('div', { 'class': 'picture', id: 'picture' });

@@ -37,6 +37,10 @@ final class HTMLReporter: Reporter {
             let log: [String]
             /// The index of the step's picture in `pictures`, if it has one.
             let picture: Int?
+            /// Its number in the scenario: its place, unless steps before it were not kept.
+            let number: Int
+            /// How many steps right before it were not kept.
+            let omitted: Int
         }
 
         struct Scenario: Encodable {
@@ -95,10 +99,10 @@ final class HTMLReporter: Reporter {
                 Page.Scenario(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
                               status: result.status.rawValue, duration: result.duration, message: result.message,
                               output: result.output,
-                              steps: (result.steps ?? []).map { step in
+                              steps: zip(result.steps ?? [], (result.steps ?? []).numbers).map { step, number in
                                   Page.Step(kind: step.kind.rawValue, location: step.location, time: step.time, ok: step.ok,
                                             message: step.message, transitions: step.transitions.map(\.description), log: step.log,
-                                            picture: picture(step.hierarchy))
+                                            picture: picture(step.hierarchy), number: number, omitted: step.omitted)
                               })
             })
         }
@@ -178,7 +182,9 @@ extension HTMLReporter.Page.Scenario {
                 json.field("location", step.location)
                 json.field("log", step.log)
                 json.field("message", step.message)
+                json.field("number", step.number)
                 json.field("ok", step.ok)
+                json.field("omitted", step.omitted)
                 json.field("picture", step.picture)
                 json.field("time", step.time)
                 json.field("transitions", step.transitions)
