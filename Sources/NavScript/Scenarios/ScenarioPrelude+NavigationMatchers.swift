@@ -9,7 +9,10 @@ function expectation:toHaveTransitions(kinds)
   need(self, "toHaveTransitions needs a list of kinds", type(kinds) == "table", kinds)
   local list = isApp(received) and received.transitions or received
   local seen = {}
-  for i, t in ipairs(list) do seen[i] = type(t) == "table" and t.kind or tostring(t) end
+  for i, t in ipairs(list) do
+    seen[i] = type(t) == "table" and t.kind or t
+    need(self, format("toHaveTransitions needs a list of transitions or kinds (entry %d is not one)", i), type(seen[i]) == "string", t)
+  end
   return check(self, deepEqual(seen, kinds), "expect(value):toHaveTransitions(kinds) failed", function(r)
     return format("  expected: %s%s\n  received: %s", negation(self), r.show(kinds), r.show(seen))
   end)
@@ -21,7 +24,10 @@ function expectation:toHaveLogged(pattern)
   need(self, "toHaveLogged needs an App or a list of log lines", isApp(received) or type(received) == "table")
   need(self, "toHaveLogged needs a string as the pattern", type(pattern) == "string", pattern)
   local lines, found = isApp(received) and received.log or received, false
-  for _, line in ipairs(lines) do if matches(line, pattern) then found = true break end end
+  for i, line in ipairs(lines) do
+    need(self, format("toHaveLogged needs a list of log lines (entry %d is not text)", i), type(line) == "string", line)
+    if not found and matches(line, pattern) then found = true end
+  end
   return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)
     -- An entry of several lines (a stack's modifiers) keeps them under it, indented.
     local shown = {}
