@@ -16,7 +16,8 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "List the scenarios that would run (file:line: name [tags]) and run none.")
     var list = false
 
-    @Option(name: [.customShort("j", allowingJoined: true), .long], help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
+    // Numbers are read unconditionally, so that a negative one meets its range check.
+    @Option(name: [.customShort("j", allowingJoined: true), .long], parsing: .unconditional, help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
@@ -28,7 +29,7 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Count the lines of route scripts and modules that run; write coverage/lcov.info and a summary. Not with watch.")
     var coverage = false
 
-    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage). Not with watch.", valueName: "percent"))
+    @Option(name: .customLong("coverage-threshold"), parsing: .unconditional, help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage). Not with watch.", valueName: "percent"))
     var coverageThreshold: Double?
 
     /// Whether the run counts lines.
@@ -65,7 +66,7 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
     var showOutput = false
 
-    @Option(help: ArgumentHelp("Before the summary, list the N slowest scenarios. Not with watch.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Before the summary, list the N slowest scenarios. Not with watch.", valueName: "N"))
     var durations: Int?
 
     @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json). Not with watch.")
@@ -104,6 +105,7 @@ struct RunOptions: ParsableArguments {
         if let threshold = coverageThreshold, !(0...100).contains(threshold) {
             throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
         }
+        if let durations, durations < 0 { throw ValidationError("--durations must be at least 0") }
         if let blank = (tags + excludedTags).first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("a tag is a name: '\(blank)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }

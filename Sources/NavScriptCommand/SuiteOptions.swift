@@ -10,13 +10,14 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", discussion: "By default the suite's root: the folder of a navscript.lua, or the parent of the `scenarios` or `routes` folder a file is in, else the folder given.", valueName: "folder"))
     var root: String?
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("Wall-clock seconds a scenario (or a file's loading) may take (10); a scenario's after_each hooks get as much again.", valueName: "seconds"))
+    // Numbers are read unconditionally, so that a negative one meets its range check.
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a scenario (or a file's loading) may take (10); a scenario's after_each hooks get as much again.", valueName: "seconds"))
     var timeoutOption: Double?
 
-    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Memory each scenario's state may use, in MiB (64).", valueName: "MiB"))
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("Memory each scenario's state may use, in MiB (64).", valueName: "MiB"))
     var memoryLimitOption: Int?
 
-    @Option(name: .customLong("instruction-limit"), help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
+    @Option(name: .customLong("instruction-limit"), parsing: .unconditional, help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
     var instructionLimitOption: Int?
 
     @Option(parsing: .unconditional, help: "The seed of math.random (and of run's --shuffle); any integer, negative ones too.")

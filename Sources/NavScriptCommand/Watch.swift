@@ -20,7 +20,7 @@ struct Watch: ParsableCommand {
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var options: RunOptions
 
-    @Option(help: ArgumentHelp("Seconds between checks for changes.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between checks for changes.", valueName: "seconds"))
     var interval: Double = 0.02
 
     func validate() throws {

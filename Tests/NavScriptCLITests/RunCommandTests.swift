@@ -79,6 +79,23 @@ import Testing
         }
     }
 
+    /// A negative number is read as the option's value and meets its range check (an
+    /// argument parser takes `-1` for an option otherwise, and says the value is missing).
+    @Test func negativeNumbersMeetTheirRangeChecks() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        for (arguments, message) in [(["--jobs", "-1"], "--jobs must be at least 1"), (["-j", "-2"], "--jobs must be at least 1"),
+                                     (["--timeout", "-1"], "--timeout must be more than 0"),
+                                     (["--memory-limit", "-5"], "--memory-limit must be from 1"),
+                                     (["--instruction-limit", "-1"], "--instruction-limit must be more than 0"),
+                                     (["--durations", "-1"], "--durations must be at least 0"),
+                                     (["--coverage-threshold", "-1"], "--coverage-threshold is a percentage")] {
+            let result = try navscript(["run", "."] + arguments, in: fixture.root)
+            #expect(result.status == 2 && result.errors.contains(message), "\(arguments): \(result.errors)")
+        }
+        let watch = try navscript(["watch", ".", "--interval", "-1"], in: fixture.root)
+        #expect(watch.status == 2 && watch.errors.contains("--interval must be from"), "\(watch.errors)")
+    }
+
     /// A report sent to `/dev/stdout` takes standard output as one given no file does: the
     /// console moves to standard error, and the report is written in place.
     @Test func aReportToDevStdoutTakesStandardOutput() throws {
