@@ -228,7 +228,11 @@ import Testing
         try fixture.write("cycle.lua", model.replacingOccurrences(of: "VIEW", with: "view = function() local t = {} t.self = t return t end,"))
         let cycle = try navscript(["explore", "cycle.lua", "--exhaustive", "--depth", "2"], in: fixture.root)
         #expect(cycle.status == 2)
-        #expect(cycle.errors.contains("view: its value[\"self\"] holds itself (a cycle)"), "\(cycle.errors)")
+        #expect(cycle.errors.contains("cycle.lua:11: view: its value[\"self\"] holds itself (a cycle)"), "\(cycle.errors)")
+        try fixture.write("function.lua", model.replacingOccurrences(of: "VIEW", with: "view = function() return { f = print } end,"))
+        let function = try navscript(["explore", "function.lua", "--exhaustive", "--depth", "2"], in: fixture.root)
+        #expect(function.status == 2)
+        #expect(function.errors.contains("function.lua:11: view: its value[\"f\"] is a function; a view is compared as data: nil, booleans"), "\(function.errors)")
     }
 
     /// A folder outside the model's root: the saved scenario's first line names the root,

@@ -63,7 +63,8 @@ local function canonical(value, path, open)
   local kind = type(value)
   if kind == "nil" or kind == "boolean" or kind == "number" or kind == "string" then return literal(value) end
   if kind ~= "table" then
-    error(format("view: %s is %s, which states cannot be compared by", path, kind == "userdata" and tostring(value) or "a " .. kind), 0)
+    error(format("view: %s is %s; a view is compared as data: nil, booleans, numbers, strings and tables of them", path,
+      kind == "userdata" and tostring(value) or "a " .. kind), 0)
   end
   if open[value] then error(format("view: %s holds itself (a cycle)", path), 0) end
   open[value] = true

@@ -312,7 +312,15 @@ function explore.frontier(model, keys)
   end
   local _, _, idle = lastApp:census()
   local hidden = tostring(lastApp.pendingDeeplink)
-  if model.view then hidden = hidden .. "\0" .. canonical(model.view(lastApp), "its value", {}) end
+  if model.view then
+    local ok, text = pcall(canonical, model.view(lastApp), "its value", {})
+    if not ok then
+      -- At the view function's line, where the host says where it is (explore.definition).
+      local place = explore.definition and explore.definition(model.view)
+      error((place and place .. ": " or "") .. text, 0)
+    end
+    hidden = hidden .. "\0" .. text
+  end
   return lastApp:shape(keys), out, idle, hidden
 end
 
