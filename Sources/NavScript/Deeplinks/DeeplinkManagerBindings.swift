@@ -74,15 +74,24 @@ extension NavRuntime {
             Deeplink(typeName: name, values: values, fields: fields) { screens, navigator, manager in
                 directory.current?.used("deeplinkType \(name)")
                 // Nivelir's navigate(screens:navigator:handler:): the manager, to hand off another deeplink.
-                let route: AnyScreenRoute? = try directory.invoke(navigate, { runtime in
-                    [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators),
-                     .object(manager, runtime.deeplinkManagers)]
-                }, results: 1) { runtime, call in
-                    if call.isNoneOrNil(-1) { return nil }
-                    guard let route = call.optionalObject(-1, runtime.routes), route.rootKind == .window else {
-                        throw ScriptResultMisfit("the navigate function of \(name) must return a window route or nil, got \(call.typeName(-1))")
+                let route: AnyScreenRoute?
+                do {
+                    route = try directory.invoke(navigate, { runtime in
+                        [.value(ScreenValue.object(values).luaValue), .value(screens?.luaValue ?? .nil), .object(navigator, runtime.navigators),
+                         .object(manager, runtime.deeplinkManagers)]
+                    }, results: 1) { runtime, call in
+                        if call.isNoneOrNil(-1) { return nil }
+                        guard let route = call.optionalObject(-1, runtime.routes), route.rootKind == .window else {
+                            throw ScriptResultMisfit("the navigate function of \(name) must return a window route or nil, got \(call.typeName(-1))")
+                        }
+                        return route
                     }
-                    return route
+                } catch {
+                    // The manager only logs it, as Nivelir's does; a script's error has no other
+                    // way to its author, so it fails the scenario too.
+                    let message = (error as? LuaError)?.message ?? "\(error)"
+                    directory.current?.callbackFailed?(message)
+                    throw error
                 }
                 if let route {
                     navigator.navigate(to: route)

@@ -33,7 +33,7 @@ extension NavDirectory {
         } catch let error as LuaError {
             // An expect that failed in a callback fails its scenario, even where the host turns
             // the error into a failed navigation (a `get`, a predicate, a build function).
-            if ScenarioFileRunner.isExpectationFailure(error.message) { runtime.expectationFailed?(error.message) }
+            if ScenarioFileRunner.isExpectationFailure(error.message) { runtime.callbackFailed?(error.message) }
             throw error
         } catch let misfit as ScriptResultMisfit {
             // Said at the line that defines the function, as misuse is said at a script's line.

@@ -100,9 +100,10 @@ public final class NavRuntime {
         recorder.record(kind, app: app, call: call, results: results, before: before)
         return results
     }
-    /// Told of an expectation that failed inside a callback (a scenario's runner fails the
-    /// scenario with the first one).
-    var expectationFailed: ((String) -> Void)?
+    /// Told of an expectation that failed inside a callback, or of a script error that only
+    /// a log line would show (a deeplink type's `navigate`): a scenario's runner fails the
+    /// scenario with the first one.
+    var callbackFailed: ((String) -> Void)?
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?

@@ -256,7 +256,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let lua = runtime.lua
         lua.output = { [unowned context] text in context.print(text) }
         runtime.stepRecorder = context.recorder
-        runtime.expectationFailed = { [unowned context] message in context.callbackFailure = context.callbackFailure ?? message }
+        runtime.callbackFailed = { [unowned context] message in context.callbackFailure = context.callbackFailure ?? message }
         if options.coverage {
             runtime.routeUsage = [:]
         }
