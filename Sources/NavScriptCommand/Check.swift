@@ -18,11 +18,7 @@ struct Check: ParsableCommand {
 
     @OptionGroup var suite: SuiteOptions
 
-    private static let watchdog = Watchdog(command: "check")
-
     func run() throws {
-        // Each error is written as it is found, not buffered: a module stuck in C ends the
-        // command (the watchdog), and what was found before it must not go with it.
         var errors = 0
         func report(_ error: String) {
             StandardStreams.output(error + "\n")
@@ -36,13 +32,16 @@ struct Check: ParsableCommand {
         for (file, error) in loaded.loadErrors {
             report(Self.located(Format.loadError(error), in: file.displayPath))
         }
+        // Route modules load in the workers too: one stuck in a C function (a long pattern
+        // search) is past the limits' reach, and only its worker goes with it.
         let modules = routeModules(excluding: scenarioPaths)
-        for module in modules {
-            // A module stuck in a C function (a long pattern search) is past the limits' reach.
-            if let error = Self.watchdog.watch("loading \(ScenarioDiscovery.display(module.file, in: suite.workingDirectory))",
-                                               seconds: suite.limits.seconds, { load(module) }) {
-                report(error)
-            }
+        let files = modules.map { module in
+            let displayRoot = ScenarioDiscovery.display(module.root, in: suite.workingDirectory)
+            return ScenarioFile(url: module.file, displayPath: ScenarioDiscovery.display(module.file, in: suite.workingDirectory),
+                                root: module.root, displayRoot: displayRoot)
+        }
+        for (file, error) in zip(files, loaded.require(zip(files, modules.map(\.name)).map { ($0, $1) })) {
+            if let error { report(Self.located(error, in: file.displayPath)) }
         }
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors == 0 {
@@ -91,21 +90,6 @@ struct Check: ParsableCommand {
     private func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: URL(fileURLWithPath: path, relativeTo: suite.workingDirectory).path, isDirectory: &folder) && folder.boolValue
-    }
-
-    /// Requires the module as a scenario would; returns its error, naming its file.
-    private func load(_ module: RouteModule) -> String? {
-        let displayRoot = ScenarioDiscovery.display(module.root, in: suite.workingDirectory)
-        let displayFile = ScenarioDiscovery.display(module.file, in: suite.workingDirectory)
-        do {
-            let runtime = try NavRuntime(options: LuaOptions(limits: suite.limits, root: module.root, displayRoot: displayRoot == "." ? "" : displayRoot))
-            _ = try runtime.require(module.name)
-            return nil
-        } catch let error as LuaError {
-            return Self.located(error.message, in: displayFile)
-        } catch {
-            return "\(displayFile): \(error)"
-        }
     }
 
     /// A message that names its file, or the file it is about put before it.

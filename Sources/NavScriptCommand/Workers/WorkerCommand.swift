@@ -44,12 +44,24 @@ struct WorkerCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let file = request.file
+            var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+            if request.operation == .require, let module = request.module {
+                do {
+                    _ = try NavRuntime(options: options).require(module)
+                    channel.send(WorkerReply(event: .listed, scenarios: []))
+                } catch let error as LuaError {
+                    channel.send(WorkerReply(event: .loadError, message: error.message))
+                } catch {
+                    channel.send(WorkerReply(event: .loadError, message: "\(error)"))
+                }
+                channel.send(WorkerReply(event: .done))
+                continue
+            }
             let runner: ScenarioFileRunner
             do {
                 if let known = runners[file.url.path] {
                     runner = known
                 } else {
-                    var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
                     options.coverage = coverage
                     runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode)
                     runner.recordsSteps = recordSteps
@@ -61,7 +73,7 @@ struct WorkerCommand: ParsableCommand {
                 continue
             }
             switch request.operation {
-            case .list:
+            case .list, .require:
                 do {
                     channel.send(WorkerReply(event: .listed, scenarios: try runner.list()))
                 } catch {

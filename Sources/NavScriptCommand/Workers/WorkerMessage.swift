@@ -8,11 +8,15 @@ struct WorkerRequest: Codable {
         case list
         /// Run these scenarios of the file, one after another.
         case run
+        /// Require the file as the route module `module` of its root (`check`): listed with
+        /// no scenarios when it loads.
+        case require
     }
 
     let operation: Operation
     let file: ScenarioFile
     var scenarios: [ScenarioInfo] = []
+    var module: String? = nil
 }
 
 /// What a worker answers, a line each on the channel it was given: a letter for the event,

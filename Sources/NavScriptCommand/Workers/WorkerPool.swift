@@ -11,6 +11,8 @@ struct WorkerJob {
     /// The file's position in the list the pool was given.
     let file: Int
     let scenarios: [ScenarioInfo]?
+    /// For a file required as a route module (`check`), its name.
+    var module: String? = nil
 }
 
 /// The settings of a run that workers need.
@@ -116,8 +118,8 @@ final class WorkerPool {
                 workers[id]?.finished = 0
                 workers[id]?.started = Self.uptime
                 workers[id]?.deadline = Date().addingTimeInterval(patience)
-                workers[id]?.process.send(WorkerRequest(operation: job.scenarios == nil ? .list : .run,
-                                                        file: files[job.file], scenarios: job.scenarios ?? []))
+                workers[id]?.process.send(WorkerRequest(operation: job.module != nil ? .require : job.scenarios == nil ? .list : .run,
+                                                        file: files[job.file], scenarios: job.scenarios ?? [], module: job.module))
             }
             if workers.values.allSatisfy({ $0.job == nil }) && (next == queue.count || stopped) {
                 return

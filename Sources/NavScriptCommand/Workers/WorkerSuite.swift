@@ -70,6 +70,21 @@ final class WorkerSuite: SuiteExecutor {
         }
     }
 
+    /// Requires each of `modules` (a file and its name as a route module) in a worker, as
+    /// `check` does: the error of each, nil for one that loads. A module stuck in C is
+    /// killed with its worker, as a file that hangs while it loads is.
+    func require(_ modules: [(file: ScenarioFile, name: String)]) -> [String?] {
+        var errors: [String?] = Array(repeating: nil, count: modules.count)
+        pool.execute(modules.indices.map { WorkerJob(file: $0, scenarios: nil, module: modules[$0].name) }, files: modules.map(\.file)) { job, reply in
+            if reply.event == .loadError { errors[job.file] = reply.message ?? "does not load" }
+            return false
+        } failed: { job, _, message, _ in
+            errors[job.file] = message
+            return false
+        }
+        return errors
+    }
+
     func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
              fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult] {
         var remaining = Array(repeating: 0, count: listed.count)
