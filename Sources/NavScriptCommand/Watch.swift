@@ -104,7 +104,7 @@ final class WatchSession {
         let sortedRoots = roots.sorted { $0.path < $1.path }
         watchers = sortedRoots.map { ScriptWatcher(root: $0) }
         snapshotWatchers = sortedRoots.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
-        _ = projectFile?.changed()
+        _ = projectFile.changed()
         runFiles(files, reason: nil)
     }
 
@@ -145,8 +145,8 @@ final class WatchSession {
                 changed.insert(watcher.root.appendingPathComponent(String(path.dropLast(".snap".count))).standardizedFileURL.path)
             }
         }
-        if let project = projectFile, project.changed() {
-            reportProjectFile(project.url)
+        if projectFile.changed() {
+            reportProjectFile(projectFile.url)
         }
         guard !changed.isEmpty else { return }
         let files: [ScenarioFile]
@@ -179,8 +179,12 @@ final class WatchSession {
     }
 
     /// The project file the watch started with, watched on its own: it is often above the
-    /// folders watched (`navscript.lua` beside `app/`).
-    private lazy var projectFile: WatchedFile? = ProjectFile.find(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).map(WatchedFile.init)
+    /// folders watched (`navscript.lua` beside `app/`). Without one, the one a save would
+    /// make in the working folder.
+    private lazy var projectFile: WatchedFile = {
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return WatchedFile(ProjectFile.find(from: working) ?? working.appendingPathComponent(ScenarioDiscovery.projectFileName))
+    }()
 
     /// A saved project file is read again: one that does not load says why, at its line; one
     /// that does says that its settings apply from the next watch (they were read when this

@@ -78,6 +78,16 @@ import Darwin
         #expect(watch.waitFor("navscript.lua changed: its settings apply when the watch starts again"), "\(watch.output)")
     }
 
+    /// A project file first saved while the watch runs is read as one that was there: a
+    /// broken save says why.
+    @Test func aProjectFileMadeDuringTheWatchIsRead() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("navscript.lua", "return { paths = 5 }")
+        #expect(watch.waitFor("setting 'paths' must be a list of strings"), "\(watch.output)")
+    }
+
     /// A file deleted is said to be removed, not changed.
     @Test func aDeletedFileIsSaidToBeRemoved() throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
