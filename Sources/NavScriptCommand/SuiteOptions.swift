@@ -78,7 +78,10 @@ struct SuiteOptions: ParsableArguments {
         var lines: [String: Set<Int>] = [:]
         var whole: [String] = []
         for path in paths {
-            if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]), path[..<colon].hasSuffix(".lua") {
+            // A line too large for an Int is a line past the file's end, not part of its name.
+            if let colon = path.lastIndex(of: ":"), case let digits = path[path.index(after: colon)...],
+               !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), path[..<colon].hasSuffix(".lua") {
+                let line = Int(digits) ?? .max
                 let file = String(path[..<colon])
                 plain.append(file)
                 lines[URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL.path, default: []].insert(line)

@@ -170,6 +170,9 @@ import Testing
         for whole in [["bad_spec.lua", "bad_spec.lua:9"], [".", "bad_spec.lua:9"]] {
             #expect(try navscript(["run"] + whole, in: fixture.root).output.contains("1 passed, 2 failed"), "\(whole)")
         }
+        // A line past any number is past the file's end, not a file of that name.
+        let far = try navscript(["run", "bad_spec.lua:99999999999999999999"], in: fixture.root)
+        #expect(far.status == 2 && far.errors.contains("no scenarios to run in bad_spec.lua:99999999999999999999"), "\(far.errors)")
     }
 
     @Test func shardsSplitTheSuiteWithoutOverlap() throws {
