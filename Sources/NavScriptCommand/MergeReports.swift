@@ -144,6 +144,11 @@ struct MergeReports: ParsableCommand {
                         try refuse("\(entry.file.displayPath) › \(Format.visible(result.scenario.name)) is in two blobs, \(shown(first)) and \(shown(file)): "
                             + "give each shard's blob once (a retried shard's in place of the first)")
                     }
+                    // A run names each scenario once (a repeated name gets " (2)"): a blob
+                    // with one twice was not written by one run.
+                    if owner[key] == file {
+                        try refuse("\(entry.file.displayPath) › \(Format.visible(result.scenario.name)) is in \(shown(file)) twice: that blob is not one run's")
+                    }
                     owner[key] = file
                 }
             }

@@ -32,6 +32,23 @@ import Testing
         #expect(merged.errors.contains("is in two blobs, blobs/shard-1-retry.json and blobs/shard-1.json"), "\(merged.errors)")
     }
 
+    /// A run names each scenario once: a blob that has one twice (edited, or joined from
+    /// two) would count it twice.
+    @Test func aScenarioTwiceInOneBlobIsRefused() throws {
+        let fixture = try Fixture(Self.suite)
+        try shards(fixture, count: 1, into: "blobs")
+        let blob = try fixture.root.appendingPathComponent("blobs/shard-1.json")
+        var record = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: blob)) as? [String: Any])
+        var files = try #require(record["files"] as? [[String: Any]])
+        let results = try #require(files[0]["results"] as? [Any])
+        files[0]["results"] = results + results
+        record["files"] = files
+        try JSONSerialization.data(withJSONObject: record).write(to: blob)
+        let merged = try navscript(["merge-reports", "blobs"], in: fixture.root)
+        #expect(merged.status == 2)
+        #expect(merged.errors.contains("a_spec.lua › s1 is in blobs/shard-1.json twice: that blob is not one run's"), "\(merged.errors)")
+    }
+
     @Test func aMissingShardIsRefused() throws {
         let fixture = try Fixture(Self.suite)
         try shards(fixture, count: 3, into: "blobs")
