@@ -204,6 +204,30 @@ import Testing
         #expect(names == ["n\\x01", "n"])
     }
 
+    /// Two files whose class names would be one (`a/b_spec.lua`, `a.b_spec.lua`) keep their
+    /// paths as class names, as CI tools keep one test of a class name and name; the others
+    /// keep the dotted form.
+    @Test func junitClassNamesOfTwoFilesStayApart() throws {
+        let fixture = try Fixture(["a/b_spec.lua": "scenario('same', function() error('x') end)",
+                                   "a.b_spec.lua": "scenario('same', function() end)", "c/d_spec.lua": "scenario('other', function() end)"])
+        _ = try navscript(["run", ".", "--reporter", "junit=j.xml"], in: fixture.root)
+        let document = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("j.xml"))
+        let names = try document.nodes(forXPath: "//testcase/@classname").map { $0.stringValue ?? "" }
+        #expect(names.sorted() == ["a.b_spec", "a/b_spec", "c.d_spec"], "\(names)")
+    }
+
+    /// A message keeps its lines, and only them: the other line breaks XML and YAML know
+    /// (CR, NEL, U+2028) and VT and FF are escapes, so that a parser reads the text back.
+    @Test func onlyANewlineBreaksAMessage() throws {
+        let fixture = try Fixture(["c_spec.lua": #"scenario("s", function() error("a\vb\fc\rd\r\ne\194\133f\226\128\168g\nh", 0) end)"#])
+        _ = try navscript(["run", ".", "--reporter", "junit=j.xml", "--reporter", "tap=t.tap"], in: fixture.root)
+        let expected = #"a\x0bb\x0cc\x0dd\x0d"# + "\n" + #"e\x85f\u{2028}g"# + "\nh"
+        let document = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("j.xml"))
+        let failure = try #require(try document.nodes(forXPath: "//failure").first?.stringValue)
+        #expect(failure.hasPrefix("c_spec.lua:1: " + expected + "\nstack traceback:"), "\(failure)")
+        #expect(try fixture.read("t.tap").contains("  message: |-\n    " + expected.replacingOccurrences(of: "\n", with: "\n    ") + "\n"))
+    }
+
     /// A path with a space keeps its `file:line` once (JUnit wrote it twice), and YAML gets
     /// no character outside its printable set (C1 controls, U+FFFE: TAP let them through).
     @Test func reportsOfAFolderWithASpaceAndOddCharacters() throws {

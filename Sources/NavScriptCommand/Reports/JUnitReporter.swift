@@ -21,7 +21,9 @@ import NavScript
 ///
 /// Where a scenario is: the `file` attribute GitLab would show is in neither schema, so
 /// the file is the suite's `name` and its `file` property (the path as written), and the
-/// `classname` (the path with `/` as `.`, which Jenkins shows as package and class). The
+/// `classname` (the path with `/` as `.`, which Jenkins shows as package and class; the
+/// path as written, less `.lua`, for files that would share one: `a/b_spec.lua` and
+/// `a.b_spec.lua`, as CI tools keep one test of a `classname` and `name`). The
 /// line is first in the messages CI tools show for a test, where it matters:
 /// `file:line:` starts each `failure` and `error` message (Jenkins' "Error Message",
 /// GitLab's and Surefire's report), and a pending one's `skipped` message ("Skip
@@ -39,6 +41,8 @@ final class JUnitReporter: Reporter {
     func finish(_ report: RunReport) {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let snapshotFailures = report.snapshotFailures
+        shared = Self.sharedClassNames(report.files.map(\.file.displayPath) + report.loadErrors.map(\.file.displayPath)
+            + snapshotFailures.map { ScenarioSnapshots.scenarioPath(of: $0.snapshotFile) })
         let coverage = report.coverageFailure.map { [$0] } ?? []
         // A run Ctrl-C or SIGTERM stopped is an error of its own: without it the report of
         // what finished would look green to a CI that shows JUnit only.
@@ -156,10 +160,28 @@ final class JUnitReporter: Reporter {
         text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
     }
 
+    /// The class names two or more paths of the report would share.
+    private var shared: Set<String> = []
+
     private func className(_ path: String) -> String {
+        let name = Self.dotted(path)
+        return shared.contains(name) ? (path.hasSuffix(".lua") ? String(path.dropLast(4)) : path) : name
+    }
+
+    private static func dotted(_ path: String) -> String {
         // A path outside the working folder (`/abs/x.lua`, `../x.lua`) starts with no dot.
         (path.hasSuffix(".lua") ? String(path.dropLast(4)) : path).split(separator: "/")
             .filter { $0 != "." && $0 != ".." }.joined(separator: ".")
+    }
+
+    private static func sharedClassNames(_ paths: [String]) -> Set<String> {
+        var owner: [String: String] = [:], shared: Set<String> = []
+        for path in paths {
+            let name = dotted(path)
+            if let first = owner[name], first != path { shared.insert(name) }
+            owner[name] = path
+        }
+        return shared
     }
 
     private func seconds(_ value: Double) -> String {

@@ -296,14 +296,16 @@ enum Format {
 
     /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages), written
     /// as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names. They are the
-    /// characters outside YAML's printable set too (but for the line breaks, which TAP splits on).
+    /// characters outside YAML's printable set too. A newline is the one line break kept:
+    /// XML reads a carriage return as one, and YAML a NEL and the Unicode separators too, so
+    /// that a message would come back with lines it did not have.
     static func printable(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x9, 0xA, 0xD: out.append(scalar)
-            case 0x0...0x1F, 0x7F...0x84, 0x86...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
-            case 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
+            case 0x9, 0xA: out.append(scalar)
+            case 0x0...0x1F, 0x7F...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
+            case 0x2028, 0x2029, 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
             default: out.append(scalar)
             }
         }

@@ -89,9 +89,10 @@ final class TAPReporter: Reporter {
 
     /// A key of several lines.
     private func text(_ key: String, _ value: String) -> [String] {
-        // Lines as YAML breaks them (CR LF and CR too); a first line that starts with a space
-        // needs the block's indentation said (`|2-`), or YAML takes it from that line.
-        let valueLines = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { printable(String($0)) }
+        // Its lines (the other line breaks YAML knows are written as escapes); a first line
+        // that starts with a space needs the block's indentation said (`|2-`), or YAML takes
+        // it from that line.
+        let valueLines = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
         if version == 13 {
             // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
             return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
@@ -102,7 +103,7 @@ final class TAPReporter: Reporter {
 
     private func escape(_ text: String) -> String {
         Format.visible(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
+            .unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).joined(separator: " "))
     }
 
     /// Text as YAML may hold it: control characters as `Format.visible` writes them, and the
