@@ -236,12 +236,12 @@ import Testing
             "todo_spec.lua": "it.todo('a', function() end)",
         ])
         let skipped = try navscript(["run", "skip_spec.lua", "-v", "--color", "never"], in: fixture.root)
-        for line in ["  - write me (pending)", "  - and me (pending)", "  - x (pending)", "  - t (pending)", "  - xd in xd (pending)", "  ✓ runs #smoke #fast"] {
+        for line in ["  - write me (todo)", "  - and me (todo)", "  - x (skipped)", "  - t (skipped)", "  - xd in xd (skipped)", "  ✓ runs #smoke #fast"] {
             #expect(skipped.output.contains(line), "\(skipped.output)")
         }
         let focused = try navscript(["run", "focus_spec.lua", "-v", "--color", "never"], in: fixture.root)
         #expect(focused.status == 0)
-        #expect(focused.output.contains("  ✓ focused") && focused.output.contains("  - left out (pending)") && focused.output.contains("  ✓ fd in fd"), "\(focused.output)")
+        #expect(focused.output.contains("  ✓ focused") && focused.output.contains("  - left out (not focused)") && focused.output.contains("  ✓ fd in fd"), "\(focused.output)")
         let todo = try navscript(["run", "todo_spec.lua", "--color", "never"], in: fixture.root)
         #expect(todo.output.contains("todo_spec.lua:1: bad argument #2 to 'it.todo' (a todo has a name only"), "\(todo.output)")
         let tagged = try navscript(["run", "skip_spec.lua", "--tags", "fast,slow", "--exclude-tags", "smoke", "--bail", "-v", "--color", "never"], in: fixture.root)

@@ -216,12 +216,13 @@ import Testing
         #expect(names.sorted() == ["a.b_spec", "a/b_spec", "c.d_spec"], "\(names)")
     }
 
-    /// A message keeps its lines, and only them: the other line breaks XML and YAML know
-    /// (CR, NEL, U+2028) and VT and FF are escapes, so that a parser reads the text back.
+    /// A message keeps its lines (CR LF ends one too), and only them: the other line breaks
+    /// XML and YAML know (CR, NEL, U+2028) and VT and FF are escapes, so that a parser reads
+    /// the text back.
     @Test func onlyANewlineBreaksAMessage() throws {
         let fixture = try Fixture(["c_spec.lua": #"scenario("s", function() error("a\vb\fc\rd\r\ne\194\133f\226\128\168g\nh", 0) end)"#])
         _ = try navscript(["run", ".", "--reporter", "junit=j.xml", "--reporter", "tap=t.tap"], in: fixture.root)
-        let expected = #"a\x0bb\x0cc\x0dd\x0d"# + "\n" + #"e\x85f\u{2028}g"# + "\nh"
+        let expected = #"a\x0bb\x0cc\x0dd"# + "\n" + #"e\x85f\u{2028}g"# + "\nh"
         let document = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("j.xml"))
         let failure = try #require(try document.nodes(forXPath: "//failure").first?.stringValue)
         #expect(failure.hasPrefix("c_spec.lua:1: " + expected + "\nstack traceback:"), "\(failure)")

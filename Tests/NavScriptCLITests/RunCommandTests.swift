@@ -289,10 +289,10 @@ import Testing
         let fixture = try Fixture(["only_spec.lua": Self.focused, "other_spec.lua": "scenario('elsewhere', function() end)"])
         let result = try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root)
         #expect(result.status == 0)
-        #expect(result.output.contains("  - runs (pending)"))
+        #expect(result.output.contains("  - runs (not focused)"))
         #expect(result.output.contains("  ✓ focused"))
         #expect(result.output.contains("  ✓ block inside"))
-        #expect(result.output.contains("  - skipped (pending)"))
+        #expect(result.output.contains("  - skipped (skipped)"))
         #expect(result.output.contains("  ✓ elsewhere"))   // .only works within its file, as in Jest
     }
 
@@ -310,7 +310,7 @@ import Testing
             """])
         let result = try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root)
         #expect(result.status == 0)
-        for line in ["  - A a1 (pending)", "  ✓ A a2", "  ✓ A B b1", "  ✓ C c1", "  - d (pending)"] {
+        for line in ["  - A a1 (not focused)", "  ✓ A a2", "  ✓ A B b1", "  ✓ C c1", "  - d (not focused)"] {
             #expect(result.output.contains(line), "\(line) in \(result.output)")
         }
     }

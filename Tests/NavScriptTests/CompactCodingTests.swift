@@ -37,10 +37,14 @@ import Testing
         let step = try #require(Self.result("plain").steps?.first)
         let encoded = String(decoding: try JSONEncoder().encode(step), as: UTF8.self)
         #expect(try JSONDecoder().decode(ScenarioStep.self, from: Data(encoded.utf8)) == step)
-        let older = try #require(encoded.range(of: "\u{E000}2\"", options: .backwards))
+        // The fields added last, the app and the count of steps not kept, read as none when
+        // an older blob has no such field.
+        let older = try #require(encoded.range(of: "\u{E000}2\u{E000}0\"", options: .backwards))
         let read = try JSONDecoder().decode(ScenarioStep.self, from: Data((encoded[..<older.lowerBound] + "\"").utf8))
-        #expect(read.app == 0)
+        #expect(read.app == 0 && read.omitted == 0)
         #expect(read.hierarchy == step.hierarchy && read.log == step.log)
+        let withApp = try JSONDecoder().decode(ScenarioStep.self, from: Data((encoded[..<older.lowerBound] + "\u{E000}2\"").utf8))
+        #expect(withApp.app == 2 && withApp.omitted == 0)
     }
 
     @Test(arguments: [awkward, "", "plain"])

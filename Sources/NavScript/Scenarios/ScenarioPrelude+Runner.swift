@@ -46,6 +46,7 @@ function runner.list()
   local out = {}
   for i, s in ipairs(scenarios) do
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
+               skip = s.skip or not s.pending and focused and not s.only and "not focused" or nil,
                only = s.only or false, placeholder = s.body == nil, print = prints[s] }
   end
   return out

@@ -6,8 +6,10 @@ extension ScenarioResult {
     public init(compact reader: inout CompactReader, hierarchies: CompactHierarchies? = nil) throws {
         let index = try reader.int(), name = try reader.string(), tags = try reader.strings(), location = try reader.string()
         let isPending = try reader.bool(), isFocused = try reader.bool()
+        var scenario = ScenarioInfo(index: index, name: name, tags: tags, location: location, isPending: isPending, isFocused: isFocused)
+        scenario.skipReason = try reader.optional()
         guard let status = Status(rawValue: try reader.string()) else { throw CompactReader.Failure() }
-        self.init(scenario: ScenarioInfo(index: index, name: name, tags: tags, location: location, isPending: isPending, isFocused: isFocused),
+        self.init(scenario: scenario,
                   status: status, message: try reader.optional(), traceback: try reader.optional(), isExpectationFailure: try reader.bool(),
                   output: try reader.string(), expectations: try reader.int(), duration: try reader.double())
         started = try reader.double()
@@ -47,6 +49,7 @@ extension ScenarioResult {
         writer.string(scenario.location)
         writer.bool(scenario.isPending)
         writer.bool(scenario.isFocused)
+        writer.optional(scenario.skipReason)
         writer.string(status.rawValue)
         writer.optional(message)
         writer.optional(traceback)

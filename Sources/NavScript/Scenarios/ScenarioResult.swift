@@ -20,6 +20,9 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     /// body holds (its upvalues' values): how the state that runs it finds it, if the loop
     /// makes them in another order there (`pairs`).
     public var bodyPrint: String?
+    /// Why a scenario that is not `pending(...)` does not run: "skipped" (`.skip`, itself or
+    /// its describe), "todo" (`it.todo`), "not focused" (another's `.only`).
+    public var skipReason: String?
 
     public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false, focusedAt: String? = nil) {
         self.index = index

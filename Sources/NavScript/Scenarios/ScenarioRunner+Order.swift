@@ -22,6 +22,7 @@ extension ScenarioFileRunner {
             var numbered = ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
                                         isPending: scenario.isPending, isFocused: scenario.isFocused, focusedAt: scenario.focusedAt)
             numbered.bodyPrint = scenario.bodyPrint
+            numbered.skipReason = scenario.skipReason
             return numbered
         }
     }

@@ -80,6 +80,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                                         location: entry["line"]?.string ?? displayPath,
                                         isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string)
                 info.bodyPrint = entry["print"]?.string
+                info.skipReason = entry["skip"]?.string
                 return (info, entry["placeholder"]?.boolean == true)
             }
             // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.

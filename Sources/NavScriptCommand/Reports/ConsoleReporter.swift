@@ -59,7 +59,7 @@ final class ConsoleReporter: Reporter {
             case .passed: text += "  \(style.green("✓")) \(Format.visible(scenario.scenario.name)) \(style.dim(Format.seconds(scenario.duration)))\n"
             case .failed: text += "  \(style.red("✗")) \(Format.visible(scenario.scenario.name))\n"
             case .skipped:
-                text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim(scenario.message.map { "(pending: \(Format.visible($0)))" } ?? "(pending)"))\n"
+                text += "  \(style.yellow("-")) \(Format.visible(scenario.scenario.name)) \(style.dim("(\(Format.visible(scenario.skipText)))"))\n"
             }
             // What a passed or pending scenario printed (a failed one's shows with its failure).
             if showOutput && scenario.status != .failed && !scenario.output.isEmpty {

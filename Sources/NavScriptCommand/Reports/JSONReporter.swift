@@ -30,6 +30,8 @@ final class JSONReporter: Reporter {
             let duration: Double
             let expectations: Int
             let message: String?
+            /// A skipped scenario's reason: "pending", "skipped", "todo" or "not focused".
+            let skipReason: String?
             let traceback: String?
             let output: String?
         }
@@ -71,7 +73,8 @@ final class JSONReporter: Reporter {
                 .init(path: file.file.displayPath, scenarios: file.results.map { result in
                     .init(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
                           status: result.status.rawValue, duration: result.duration, expectations: result.expectations,
-                          message: result.message, traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
+                          message: result.message, skipReason: result.status == .skipped ? result.scenario.skipReason ?? "pending" : nil,
+                          traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })
             },
             loadErrors: report.loadErrors.map { .init(path: $0.file.displayPath, message: Format.loadError($0.error)) },

@@ -69,7 +69,7 @@ final class JUnitReporter: Reporter {
                 case .passed:
                     xml += head + "/>\n"
                 case .skipped:
-                    xml += head + "><skipped message=\"\(attribute(result.scenario.location)): pending\(attribute(result.message.map { ": " + $0 } ?? ""))\"/></testcase>\n"
+                    xml += head + "><skipped message=\"\(attribute(result.scenario.location)): \(attribute(result.skipText))\"/></testcase>\n"
                 case .failed:
                     let message = located(result.message ?? "failed", at: result.scenario.location)
                     let type = result.isExpectationFailure ? "expectation" : "error"

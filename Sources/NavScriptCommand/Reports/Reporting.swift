@@ -287,6 +287,14 @@ struct Style {
     func fail(_ text: String) -> String { paint(text, "1;37;41") }
 }
 
+extension ScenarioResult {
+    /// Why a skipped scenario did not run, as reports say it: "pending", "pending: why"
+    /// (`pending("why")` in its body), "skipped", "todo" or "not focused".
+    var skipText: String {
+        scenario.skipReason ?? message.map { "pending: \($0)" } ?? "pending"
+    }
+}
+
 enum Format {
     /// Control characters (a terminal's escapes, NUL) written as `\x1b`, tabs kept: YAML
     /// does not allow them in a block, and a terminal showing TAP or the console would obey them.
@@ -296,12 +304,12 @@ enum Format {
 
     /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages), written
     /// as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names. They are the
-    /// characters outside YAML's printable set too. A newline is the one line break kept:
-    /// XML reads a carriage return as one, and YAML a NEL and the Unicode separators too, so
-    /// that a message would come back with lines it did not have.
+    /// characters outside YAML's printable set too. A newline (or CR LF) is the one line
+    /// break kept: XML reads a carriage return as one, and YAML a NEL and the Unicode
+    /// separators too, so that a message would come back with lines it did not have.
     static func printable(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar.value {
             case 0x9, 0xA: out.append(scalar)
             case 0x0...0x1F, 0x7F...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)

@@ -29,8 +29,10 @@ final class TAPReporter: Reporter {
                 switch result.status {
                 case .passed:
                     lines.append("ok \(number) - \(description)")
+                case .skipped where result.scenario.skipReason == "todo":
+                    lines.append("ok \(number) - \(description) # TODO")
                 case .skipped:
-                    lines.append("ok \(number) - \(description) # SKIP " + escape(result.message.map { "pending: \($0)" } ?? "pending"))
+                    lines.append("ok \(number) - \(description) # SKIP " + escape(result.skipText))
                 case .failed:
                     lines.append("not ok \(number) - \(description)")
                     lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location, stack: result.traceback)
@@ -89,10 +91,11 @@ final class TAPReporter: Reporter {
 
     /// A key of several lines.
     private func text(_ key: String, _ value: String) -> [String] {
-        // Its lines (the other line breaks YAML knows are written as escapes); a first line
-        // that starts with a space needs the block's indentation said (`|2-`), or YAML takes
-        // it from that line.
-        let valueLines = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+        // Its lines, CR LF ending one too (the other line breaks YAML knows are written as
+        // escapes); a first line that starts with a space needs the block's indentation said
+        // (`|2-`), or YAML takes it from that line.
+        let valueLines = value.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
         if version == 13 {
             // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
             return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
