@@ -33,13 +33,12 @@ public struct ScreenChangeBottomSheetAction: ScreenAction {
         let sheetContainer = container.presenting?.presented ?? container
         guard sheetContainer.attributes[ScreenAttribute.modalPresentationStyle] == .string(ScreenModalPresentationStyle.custom.rawValue),
               sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",
-              let index = sheetContainer.payload.lastIndex(where: { $0 is ScreenBottomSheet }),
-              let sheet = sheetContainer.payload[index] as? ScreenBottomSheet else {
+              let controller = sheetContainer.payload.last(where: { $0 is ScreenBottomSheetController }) as? ScreenBottomSheetController else {
             return completion(.failure(InvalidBottomSheetContainerError(container: container, for: self)))
         }
-        let changed = changes(sheet)
-        sheetContainer.payload[index] = changed
-        sheetContainer.setAttribute(changed.value, for: ScreenAttribute.bottomSheet)
+        // The controller, which later presentations of its decorated screen start from.
+        controller.sheet = changes(controller.sheet)
+        sheetContainer.setAttribute(controller.sheet.value, for: ScreenAttribute.bottomSheet)
         // Nivelir never calls `completion` here.
     }
 }

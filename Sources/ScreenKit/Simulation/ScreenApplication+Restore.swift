@@ -100,7 +100,8 @@ extension ScreenApplication {
             } ?? ["large"]
             var selected: String?
             if case let .string(text)? = fields["selectedDetent"] { selected = text }
-            container.payload.append(ScreenBottomSheet(detents: detents, selectedDetent: selected, prefersGrabber: fields["prefersGrabber"] == .bool(true)))
+            container.payload.append(ScreenBottomSheetController(sheet: ScreenBottomSheet(detents: detents, selectedDetent: selected,
+                                                                                       prefersGrabber: fields["prefersGrabber"] == .bool(true))))
         }
         let children = try node.children.enumerated().map { position, child in
             let at = "\(path).children[\(position + 1)]"

@@ -84,7 +84,7 @@ import Testing
         #expect(stack.children.map(\.label) == ["Feed"])
         #expect(stack.attributes["modalPresentationStyle"] == "custom")
         #expect(stack.attributes["bottomSheet"] == .object(["detents": .array(["medium"])]))
-        #expect(stack.payload.compactMap { $0 as? ScreenBottomSheet } == [ScreenBottomSheet(detents: ["medium"])])
+        #expect(stack.payload.compactMap { ($0 as? ScreenBottomSheetController)?.sheet } == [ScreenBottomSheet(detents: ["medium"])])
         #expect(ScreenBottomSheetStackDecorator(sheet: ScreenBottomSheet()).description == "ScreenBottomSheetStackDecorator")
     }
 

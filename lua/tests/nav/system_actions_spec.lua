@@ -209,6 +209,26 @@ describe("changeBottomSheet", function()
     root:navigate(nav.route():setRoot(Feed():withBottomSheetStack { detents = { "medium", "large" } }))
     expect(root:navigate(here:changeBottomSheet { selectedDetent = "large" })):toFail("<UIViewController: Feed> is not presented as a bottom sheet")
   end)
+
+  -- Nivelir's withBottomSheet makes its BottomSheetController once, in the decorator, and
+  -- changeBottomSheet changes that controller: the decorated screen presented again opens
+  -- as changed. withBottomSheetStack decorates in build, so each stack gets its own.
+  scenario("a sheet presented again opens as it was changed; a bottom sheet stack opens anew", function()
+    local app = feedApp()
+    local sheet = Chat():withBottomSheet { detents = { "medium", "large" }, selectedDetent = "medium" }
+    local stack = Offline():withBottomSheetStack { detents = { "medium", "large" }, selectedDetent = "medium" }
+    for _, screen in ipairs { sheet, stack } do
+      app:navigate(here:present(screen))
+      app:navigate(here:changeBottomSheet { selectedDetent = "large" })
+      expect(app:navigate(nav.route():top(nav.container):presenting():dismiss())):toSucceed()
+      expect(app:navigate(here:present(screen))):toSucceed()
+      expect(app:top().presenting.presented.attributes.bottomSheet.selectedDetent):toBe(screen == sheet and "large" or "medium")
+      expect(app:navigate(nav.route():top(nav.container):presenting():dismiss())):toSucceed()
+    end
+    -- Another withBottomSheet of the same screen is another controller.
+    app:navigate(here:present(Chat():withBottomSheet { detents = { "medium", "large" }, selectedDetent = "medium" }))
+    expect(app:top().attributes.bottomSheet.selectedDetent):toBe("medium")
+  end)
 end)
 
 describe("try", function()

@@ -21,26 +21,42 @@ public struct ScreenBottomSheet: Hashable, Sendable {
     }
 }
 
+/// The bottom sheet controller a container is presented through (Nivelir's
+/// `BottomSheetController`, its transitioning delegate), which `changeBottomSheet` changes.
+/// `withBottomSheet` makes one when it decorates a screen, and every container built from
+/// that decorated screen shares it, as Nivelir's decorator does: a sheet changed, dismissed
+/// and presented again opens as it was changed.
+public final class ScreenBottomSheetController: @unchecked Sendable {
+    public var sheet: ScreenBottomSheet
+
+    public init(sheet: ScreenBottomSheet) {
+        self.sheet = sheet
+    }
+}
+
 /// Presents the container as a bottom sheet: the `custom` style with a bottom sheet
 /// controller as transitioning delegate, kept as payload (Nivelir's
-/// `ScreenBottomSheetDecorator`). A bottom sheet keeps its presenter visible.
+/// `ScreenBottomSheetDecorator`, which makes its controller once). A bottom sheet keeps its
+/// presenter visible.
 ///
 ///     screen.withBottomSheet(ScreenBottomSheet(detents: ["medium"]))
 ///     -- Lua: screen:withBottomSheet{detents = {"medium"}}
 public struct ScreenBottomSheetDecorator: ScreenDecorator {
     public let sheet: ScreenBottomSheet
+    let controller: ScreenBottomSheetController
 
     public init(sheet: ScreenBottomSheet) {
         self.sheet = sheet
+        controller = ScreenBottomSheetController(sheet: sheet)
     }
 
     public var verb: String { "withBottomSheet" }
     public var description: String { "BottomSheetDecorator" }
-    public var payload: Any? { sheet }
+    public var payload: Any? { controller }
 
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
-        Self.present(container, as: sheet)
+        Self.present(container, as: controller.sheet)
         return container
     }
 
@@ -54,7 +70,8 @@ public struct ScreenBottomSheetDecorator: ScreenDecorator {
 
 /// A stack of `className` (a `BottomSheetStackController` by default) presented as a bottom
 /// sheet: one decorator, as Nivelir's `ScreenBottomSheetStackDecorator` is, which builds
-/// `withStackContainer(of:)` then `withBottomSheet(_:)`. The sheet is kept by the stack.
+/// `withStackContainer(of:)` then `withBottomSheet(_:)`. Each stack it builds gets a
+/// controller of its own, as Nivelir's decorates in `build`.
 ///
 ///     chat.withBottomSheetStack(sheet, of: "SheetNavigationController")
 ///     -- Lua: chat:withBottomSheetStack({ detents = {"medium"} }, "SheetNavigationController")
@@ -76,7 +93,7 @@ public struct ScreenBottomSheetStackDecorator: ScreenDecorator {
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let stack = try ScreenStackContainerDecorator.stack(of: screen, className: className, navigator: navigator, for: self)
         ScreenBottomSheetDecorator.present(stack, as: sheet)
-        stack.retain(sheet)
+        stack.retain(ScreenBottomSheetController(sheet: sheet))
         return stack
     }
 }
