@@ -239,6 +239,10 @@ import Testing
         let result = try navscript(["run", ".", "--fail-fast", "--jobs", "1"], in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains("0 passed, 1 failed, 0 skipped, 29 not run (--fail-fast)"))
+        // The file's line says what of it did not run, in workers and in-process.
+        #expect(result.output.hasPrefix("FAIL many_spec.lua (1 scenario, 29 not run, "), "\(result.output)")
+        let inProcess = try navscript(["run", ".", "--fail-fast", "--jobs", "1", "--in-process", "--color", "never"], in: fixture.root)
+        #expect(inProcess.output.hasPrefix("FAIL many_spec.lua (1 scenario, 29 not run, "), "\(inProcess.output)")
         let tap = try navscript(["run", ".", "--fail-fast", "-j1", "--reporter", "tap"], in: fixture.root)
         #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
     }

@@ -97,6 +97,9 @@ public struct ScenarioFileResult: Sendable {
     public let snapshotFile: String
     /// Why the snapshot file could not be written, if it could not.
     public let writeError: String?
+    /// Scenarios selected in the file that did not run: the run stopped first (`--fail-fast`,
+    /// Ctrl-C).
+    public var notRun = 0
 
     public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, scenarioCount: Int) {
         self.file = file
@@ -206,19 +209,20 @@ public final class ScenarioSuite {
         let totals = listed.map(\.scenarios.count)
         let files = listed.map(\.file)
         let workers = max(1, min(jobs, selected.count))
-        let report = { @Sendable (done: (file: Int, results: [ScenarioResult])) in
-            state.report(Self.fileResult(file: files[done.file], runner: runners[done.file],
-                                         results: done.results, scenarioCount: totals[done.file]))
+        let report = { @Sendable (done: (file: Int, results: [ScenarioResult]), notRun: Int) in
+            var result = Self.fileResult(file: files[done.file], runner: runners[done.file], results: done.results, scenarioCount: totals[done.file])
+            result.notRun = notRun
+            state.report(result)
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let (position, item) = state.next(failFast: failFast) {
                 if let done = state.finish(position, runners[item.file].run(item.scenario)) {
-                    report(done)
+                    report(done, 0)
                 }
             }
         }
         // After a fail-fast stop, the files that did not run to the end.
-        state.unfinished().forEach(report)
+        for left in state.unfinished() { report((left.file, left.results), left.notRun) }
         return state.reports.sorted { a, b in
             (files.firstIndex(of: a.file) ?? 0) < (files.firstIndex(of: b.file) ?? 0)
         }
@@ -297,10 +301,10 @@ private final class SuiteRunState: @unchecked Sendable {
     }
 
     /// Files some of whose scenarios ran but not all (a fail-fast stop), with what ran.
-    func unfinished() -> [(file: Int, results: [ScenarioResult])] {
+    func unfinished() -> [(file: Int, results: [ScenarioResult], notRun: Int)] {
         lock.lock()
         defer { lock.unlock() }
-        return collected.indices.filter { remaining[$0] > 0 && !collected[$0].isEmpty }.map { ($0, collected[$0]) }
+        return collected.indices.filter { remaining[$0] > 0 && !collected[$0].isEmpty }.map { ($0, collected[$0], remaining[$0]) }
     }
 
     func report(_ result: ScenarioFileResult) {

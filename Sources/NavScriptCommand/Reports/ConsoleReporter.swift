@@ -53,7 +53,7 @@ final class ConsoleReporter: Reporter {
         let duration = Format.wallTime(result.results)
         let count = result.results.count
         var text = "\(failed ? style.fail("FAIL") : style.pass("PASS")) \(result.file.displayPath) "
-            + style.dim("(\(count) scenario\(count == 1 ? "" : "s"), \(Format.seconds(duration)))") + "\n"
+            + style.dim("(\(count) scenario\(count == 1 ? "" : "s")\(result.notRun > 0 ? ", \(result.notRun) not run" : ""), \(Format.seconds(duration)))") + "\n"
         for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
             switch scenario.status {
             case .passed: text += "  \(style.green("✓")) \(Format.visible(scenario.scenario.name)) \(style.dim(Format.seconds(scenario.duration)))\n"

@@ -103,8 +103,9 @@ final class WorkerSuite: SuiteExecutor {
             }
         }
         func report(_ file: Int) {
-            let result = ScenarioFileResult(file: listed[file].file, results: collected[file], snapshots: stores[file],
+            var result = ScenarioFileResult(file: listed[file].file, results: collected[file], snapshots: stores[file],
                                             scenarioCount: listed[file].scenarios.count)
+            result.notRun = remaining[file]
             reports.append(result)
             fileDone(result)
         }
