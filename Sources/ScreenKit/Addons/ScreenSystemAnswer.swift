@@ -143,12 +143,12 @@ extension ScreenApplication {
         }
         switch sharing.applicationActivities.first(where: { $0.type == type })?.kind {
         case let .silent(route)?:
-            // The activity runs while the sheet is up, then the sheet goes and reports.
-            return run { done in
+            // The sheet goes, then the activity runs, and the share reports when it is done:
+            // Nivelir's own example (SharingOpenInBrowserActivity) shows Safari from the top
+            // container in `perform`, which is the sheet's presenter only so.
+            return dismiss(container, from: presenter, report: {}) { done in
                 self.perform(route, from: presenter) { result in
-                    self.simulation.dismiss(from: presenter, animated: true) {
-                        done(Result { try sharing.didFinish?(type, result.isSuccessful) }.flatMap { result })
-                    }
+                    done(Result { try sharing.didFinish?(type, result.isSuccessful) }.flatMap { result })
                 }
             }
         case let .visual(screen)?:

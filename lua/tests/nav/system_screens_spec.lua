@@ -236,6 +236,21 @@ describe("sharing", function()
     expect(reports[2]):toEqual { "app.forward", false }
     expect(app.window.children[1].presented):toBeNil()
   end)
+
+  -- Nivelir's example SharingOpenInBrowserActivity shows Safari from the top container in
+  -- perform: the sheet is gone by then, and the share reports when the activity's route is done.
+  scenario("a silent activity runs its route once the sheet is gone, then reports", function()
+    local app = feedApp()
+    local reports = {}
+    app:navigate(top:share { items = { "https://example.com" },
+      activities = { { type = "app.open", title = "Open in Browser", route = top:showSafari("https://example.com") } },
+      didFinish = function(activity, completed) reports[#reports + 1] = { activity, completed, app:top().name } end })
+    expect(app:answer("app.open")):toSucceed()
+    expect(app:top().name):toBe("Safari")
+    expect(app:top().presenting.kind):toBe("stack")
+    expect(reports):toEqual { { "app.open", true, "Safari" } }
+    expect(app.log[#app.log]):toBe('Info: Presenting Safari("https://example.com") on UIViewController')
+  end)
 end)
 
 describe("media picker", function()
