@@ -392,6 +392,12 @@ int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua
     return status;
 }
 
+/* Pushes the sandbox's require: the host's loads go through it whatever a script did to
+   the global of that name. */
+void lk_pushrequire(lua_State *L) {
+    lua_pushcfunction(L, lk_require);
+}
+
 /* Pushes the table of modules require has loaded, by name. */
 void lk_pushloaded(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);

@@ -193,7 +193,7 @@ extension NavRuntime {
                 do {
                     try directory.invoke(function) { _ in Self.outcomeArguments(result) }
                 } catch {
-                    directory.current?.callbackErrors.append(error)
+                    directory.current?.noteCallbackError(error)
                 }
             }
         } else if !call.isNoneOrNil(completionIndex) {

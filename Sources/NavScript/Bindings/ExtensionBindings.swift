@@ -8,7 +8,7 @@ extension NavRuntime {
     static let extensionBindings: [NavBinding] = [
         .metamethod(.completion, "__call") { runtime, call in
             let done = try call.object(1, runtime.completions)
-            done.completion(try runtime.completionResult(call, done))
+            done.finish(try runtime.completionResult(call, done))
             return 0
         },
         .metamethod(.completion, "__tostring") { _, call in
@@ -97,14 +97,14 @@ extension NavRuntime {
             }
             do {
                 try directory.invoke(.named(.action, name)) { runtime in
-                    [.object(container, runtime.containers), .object(navigator, runtime.navigators), .object(completion, runtime.completions)]
+                    [.object(container, runtime.containers), .object(navigator, runtime.navigators), .object(runtime.track(completion), runtime.completions)]
                         + arguments.map(LuaArgument.value)
                 }
             } catch {
                 // Raised once the action has completed: the route has gone on, so the error
                 // is raised by the app method running the clock, as a completion's is.
-                guard completed else { return done(.failure(error)) }
-                directory.current?.callbackErrors.append(error)
+                guard completed else { return completion.finish(.failure(error)) }
+                directory.current?.noteCallbackError(error)
             }
         }
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }

@@ -77,9 +77,9 @@ extension NavRuntime {
                 done(result.map { _ in })
             }
             do {
-                try directory.invoke(function, { [.object(container, $0.containers), .object(completion, $0.completions)] })
+                try directory.invoke(function, { [.object(container, $0.containers), .object($0.track(completion), $0.completions)] })
             } catch {
-                completion.completion(.failure(error))
+                completion.finish(.failure(error))
             }
         }
     }

@@ -77,7 +77,7 @@ extension NavRuntime {
                 do {
                     return try directory.invoke(callback, { _ in [.string(url)] }, results: 1) { _, call in call.boolean(-1) }
                 } catch {
-                    directory.current?.callbackErrors.append(error)
+                    directory.current?.noteCallbackError(error)
                     return false
                 }
             }

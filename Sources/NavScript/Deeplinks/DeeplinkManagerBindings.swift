@@ -15,7 +15,7 @@ struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
             try directory.invoke(callback) { runtime in
                 runtime.used(name)
                 return [.value(NavRuntime.deeplinkValue(deeplink)), .string(type.rawValue), .object(navigator, runtime.navigators),
-                        .object(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }, runtime.completions)]
+                        .object(runtime.track(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }), runtime.completions)]
             }
         } catch {
             completion(.failure(error))

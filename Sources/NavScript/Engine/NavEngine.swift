@@ -25,20 +25,35 @@ import ScreenKit
 /// not wait for Lua to parse and run a folder of scripts.
 @MainActor
 public final class NavEngine {
+    /// The folder of route scripts, as a standardized file URL.
     public let root: URL
     /// How messages name the root ("routes" gives `routes/chat.lua:12:`).
     public let displayRoot: String
+    /// Where script screens, actions and decorators are looked up when they run: the
+    /// runtime of the last good load, and the host's factories (`registerScreen`).
     public let directory: NavDirectory
+    /// The options every load opens its state with: the limits, the root `require` reads.
     public let options: LuaOptions
 
     /// The runtime of the last good load.
     public private(set) var runtime: NavRuntime
-    /// The routes of the last good load, sorted.
+    /// The routes of the last good load, sorted: each module's functions by `module.name`.
+    ///
+    ///     engine.routeNames   // ["chat.showChat", "flows.signIn.start"]
+    ///     -- Lua, routes/chat.lua: return { showChat = function(id) ... end }
     public var routeNames: [String] { runtime.routeFunctions.keys.sorted() }
     /// The error of the last reload, if it failed (cleared by the next good one).
     public private(set) var lastError: LuaError?
     /// Told of every reload, good or bad.
     public var onReload: ((NavReload) -> Void)?
+    /// Told of a script error no navigation can report: an action's error after its `done`,
+    /// a completion function's (`container:navigate(route, function(ok, err) ... end)`), a
+    /// `canOpenURL` function's. Without it, such an error is written to standard error.
+    ///
+    ///     engine.onScriptError = { error in logger.error("\(error.message)") }   // routes/chat.lua:9: ...
+    public var onScriptError: ((LuaError) -> Void)? {
+        didSet { hear(runtime) }
+    }
 
     private let watcher: ScriptWatcher
     private var watching: Task<Void, Never>?
@@ -64,6 +79,9 @@ public final class NavEngine {
     }
 
     private init(root: URL, displayRoot: String?, limits: LuaLimits, directory: NavDirectory, startsBroken: Bool) throws {
+        // Names resolve in one runtime: two engines over one directory would build each
+        // other's screens.
+        guard directory.engine == nil else { throw NavEngineError.directoryInUse }
         self.root = root.standardizedFileURL
         self.displayRoot = displayRoot ?? root.lastPathComponent
         self.directory = directory
@@ -76,6 +94,17 @@ public final class NavEngine {
             lastError = error
         }
         directory.runtime = runtime
+        directory.engine = self
+        hear(runtime)
+    }
+
+    /// Sends the script errors of `runtime` that have no caller to `onScriptError`.
+    private func hear(_ runtime: NavRuntime) {
+        let handler = onScriptError
+        runtime.callbackErrorHandler = { error in
+            let error = error as? LuaError ?? LuaError(kind: .runtime, message: "\(error)")
+            if let handler { handler(error) } else { FileHandle.standardError.write(Data("navscript: \(error.message)\n".utf8)) }
+        }
     }
 
     deinit {
@@ -83,16 +112,26 @@ public final class NavEngine {
     }
 
     /// Registers a Swift factory for the screens scripts name `name`; it wins over the
-    /// scripts' own definition.
+    /// scripts' own definition. Its screen carries that name and builds the container kind
+    /// the scripts declare, or building it fails.
+    ///
+    ///     engine.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
+    ///     -- Lua: local Chat = nav.screen("Chat", { container = "stack" })
     public func registerScreen(_ name: String, factory: @escaping @Sendable ([String: ScreenValue]) -> AnyScreen) {
         directory.registerScreen(name, factory: factory)
     }
 
     /// Calls the route function `name` with `arguments` and returns its route.
+    ///
+    ///     navigator.navigate(to: try engine.route("chat.showChat", .int(7)))
+    ///     -- Lua, routes/chat.lua: return { showChat = function(id) return nav.route():top(nav.stack):push(Chat { chatId = id }) end }
     public func route(_ name: String, _ arguments: ScreenValue...) throws -> AnyScreenRoute {
         try route(name, arguments: arguments)
     }
 
+    /// `route(_:_:)` with the arguments as an array.
+    ///
+    ///     let route = try engine.route("chat.showChat", arguments: [.int(7)])
     public func route(_ name: String, arguments: [ScreenValue]) throws -> AnyScreenRoute {
         guard runtime.routeFunctions[name] != nil else {
             throw NavEngineError.unknownRoute(name, known: routeNames)
@@ -122,7 +161,12 @@ public final class NavEngine {
         }
     }
 
-    /// Loads every script again, off the main actor, and swaps them in if all load.
+    /// Loads every script again, off the main actor, and swaps them in if all load. The
+    /// scripts replaced are unloaded: a `done` they were given and did not call fails, so the
+    /// navigation waiting on it ends. A reload whose task is cancelled (`stopWatching()`)
+    /// changes nothing.
+    ///
+    ///     let reload = await engine.reload()   // "reloaded all scripts: 12 route(s)"
     @discardableResult
     public func reload(changed: [String] = []) async -> NavReload {
         reloadsStarted += 1
@@ -131,17 +175,20 @@ public final class NavEngine {
         let loaded = await Task.detached { job.run() }.value
         // Overlapping reloads (a watch and a manual one) may finish out of order: the scripts
         // of the newest that finished stay, good or broken.
-        guard generation > newestFinished else {
+        guard generation > newestFinished, !Task.isCancelled else {
             return NavReload(changed: changed, error: nil, routes: routeNames, superseded: true)
         }
         newestFinished = generation
         let reload: NavReload
         switch loaded.result {
         case let .success(fresh):
+            let old = runtime
             runtime = fresh
             directory.runtime = fresh
+            hear(fresh)
             lastError = nil
             reload = NavReload(changed: changed, error: nil, routes: routeNames)
+            old.failOutstandingCompletions()
         case let .failure(error):
             let failure = error as? LuaError ?? LuaError(kind: .runtime, message: "\(error)")
             lastError = failure
@@ -152,6 +199,8 @@ public final class NavEngine {
     }
 
     /// Reloads if any script changed since the last check; returns the reload, if any.
+    ///
+    ///     if let reload = await engine.checkForChanges() { print(reload) }   // "reloaded chat.lua: 3 route(s)"
     @discardableResult
     public func checkForChanges() async -> NavReload? {
         let changed = watcher.changes()
@@ -159,6 +208,9 @@ public final class NavEngine {
     }
 
     /// Checks for changes every `interval` seconds until `stopWatching()`.
+    ///
+    ///     engine.onReload = { reload in print(reload) }
+    ///     engine.watch()
     public func watch(every interval: Double = 0.05) {
         watching?.cancel()
         let nanoseconds = UInt64(max(interval, 0.001) * 1e9)
@@ -171,6 +223,9 @@ public final class NavEngine {
         }
     }
 
+    /// Stops the checks `watch()` started; a reload under way then changes nothing.
+    ///
+    ///     engine.stopWatching()
     public func stopWatching() {
         watching?.cancel()
         watching = nil
@@ -187,31 +242,34 @@ public final class NavEngine {
             throw LuaError(kind: .unavailable, message: "\(options.displayRoot ?? root.path): \(exists ? "not a folder" : "no such folder"): the scripts' root is a folder of route scripts")
         }
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
-        // The route scripts: a root that holds the scenarios too (`lua/` with `routes/` and
-        // `scenarios/`) names modules as the scenarios do. Below the root, what a suite takes
-        // for scenario files (`*_spec.lua`, a folder named `scenarios`), explore models and
-        // the project file are left out; the folders above the root do not count.
-        let scripts = ScriptWatcher.scripts(in: root).filter { path in
-            !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName
-                && !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path)
-        }
-        try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
-            for path in scripts {
-                // A folder's init.lua is the folder's module, as require finds it.
-                var name = path.dropLast(4)
-                if name.hasSuffix("/init") { name = name.dropLast(5) }
-                let module = name.replacingOccurrences(of: "/", with: ".")
-                try runtime.lua.withStack { call in
-                    runtime.lua.pushGlobal("require", on: call)
-                    call.push(module)
-                    try runtime.lua.pcall(call, arguments: 1, results: 1)
-                    guard call.type(-1) == .table else { return }
-                    call.pushNil()
-                    while call.next(-2) {
-                        if let name = call.optionalString(-2), call.isFunction(-1) {
-                            runtime.routeFunctions["\(module).\(name)"] = runtime.lua.reference(from: call)
-                        } else {
-                            call.pop()
+        // One budget of instructions and time for the whole load, not one for each file.
+        try runtime.lua.withBudget {
+            // The route scripts: a root that holds the scenarios too (`lua/` with `routes/` and
+            // `scenarios/`) names modules as the scenarios do. Below the root, what a suite takes
+            // for scenario files (`*_spec.lua`, a folder named `scenarios`), explore models and
+            // the project file are left out; the folders above the root do not count.
+            let scripts = ScriptWatcher.scripts(in: root).filter { path in
+                !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName
+                    && !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path)
+            }
+            try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
+                for path in scripts {
+                    // A folder's init.lua is the folder's module, as require finds it.
+                    var name = path.dropLast(4)
+                    if name.hasSuffix("/init") { name = name.dropLast(5) }
+                    let module = name.replacingOccurrences(of: "/", with: ".")
+                    try runtime.lua.withStack { call in
+                        runtime.lua.pushRequire(on: call)
+                        call.push(module)
+                        try runtime.lua.pcall(call, arguments: 1, results: 1)
+                        guard call.type(-1) == .table else { return }
+                        call.pushNil()
+                        while call.next(-2) {
+                            if let name = call.optionalString(-2), call.isFunction(-1) {
+                                runtime.routeFunctions["\(module).\(name)"] = runtime.lua.reference(from: call)
+                            } else {
+                                call.pop()
+                            }
                         }
                     }
                 }
@@ -279,6 +337,8 @@ public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
     case unknownRoute(String, known: [String])
     /// A link `route(forDeeplink:)` cannot turn into a route, and why.
     case deeplink(String)
+    /// The directory given is another engine's.
+    case directoryInUse
 
     public var description: String {
         switch self {
@@ -286,6 +346,8 @@ public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
             return "no route '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case let .deeplink(reason):
             return reason
+        case .directoryInUse:
+            return "the directory is another engine's: each engine resolves names in its own (give each a NavDirectory())"
         }
     }
 

@@ -9,6 +9,8 @@ import ScreenKit
 public final class NavDirectory {
     /// The runtime names resolve in now.
     public internal(set) weak var runtime: NavRuntime?
+    /// The engine that points it at its runtimes, if one does: only that engine does then.
+    weak var engine: NavEngine?
 
     /// The runtime callbacks run in: the one loading, on the thread that loads it (an
     /// engine loads a reload's scripts off the main thread, and what they build while
@@ -55,11 +57,20 @@ public final class NavDirectory {
                 throw ScreenFailure("the Swift factory for '\(name)' made a screen named '\(screen.key.name)': "
                     + "name it as the scripts do (var name: String { \"\(name)\" }), or their searches for \(name) will not find it")
             }
-            return try screen.build(navigator: navigator)
+            // The routes were checked against the kind the scripts declare (a push after it).
+            let built = try screen.build(navigator: navigator)
+            guard built.kind == kind else {
+                throw ScreenFailure("the Swift factory for '\(name)' made a \(built.kind.rawValue) container, where the scripts declare "
+                    + "'\(name)' a \(kind.rawValue) (nav.screen(\"\(name)\", { container = \"\(kind.rawValue)\" }))")
+            }
+            return built
+        }
+        guard let runtime = current else {
+            throw LuaError(kind: .unavailable, message: "the scripts that define screen '\(name)' were unloaded")
         }
         let container = ScreenContainer(kind: kind, key: key)
-        try current?.keep(bytes: NavRuntime.containerBytes + key.traitBytes, for: container)
-        try current?.setUp(container, screen: name, navigator: navigator)
+        try runtime.keep(bytes: NavRuntime.containerBytes + key.traitBytes, for: container)
+        try runtime.setUp(container, screen: name, navigator: navigator)
         return container
     }
 }

@@ -89,10 +89,26 @@ final class ModifierObject {
 /// without a message is `ScreenCanceledError` for `trigger`.
 final class CompletionObject {
     let trigger: Any
-    let completion: ScreenActionCompletion
+    private let completion: ScreenActionCompletion
+    /// Whether it was called (a reload fails only those that were not).
+    private(set) var isFinished = false
 
     init(trigger: Any, completion: @escaping ScreenActionCompletion) {
         self.trigger = trigger
         self.completion = completion
+    }
+
+    func finish(_ result: Result<ScreenContainer?, Error>) {
+        isFinished = true
+        completion(result)
+    }
+}
+
+/// A weak reference, for lists that must not keep what they list.
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
     }
 }

@@ -70,9 +70,43 @@ public final class NavRuntime {
     /// The route functions of an engine's scripts, by `module.name`.
     var routeFunctions: [String: LuaReference] = [:]
 
-    /// Errors of script callbacks that had no caller to fail (a navigation's completion
-    /// function): the next app method that runs the clock raises the first.
-    var callbackErrors: [Error] = []
+    /// The first error of a script callback that had no caller to fail (a navigation's
+    /// completion function, an action's error after its `done`): the next app method that
+    /// runs the clock raises it.
+    var callbackError: Error?
+    /// Where such errors go instead, when a host has no app method to raise them
+    /// (`NavEngine.onScriptError`).
+    var callbackErrorHandler: ((Error) -> Void)?
+
+    /// Records an error of a callback that had no caller to fail.
+    func noteCallbackError(_ error: Error) {
+        if let callbackErrorHandler {
+            callbackErrorHandler(error)
+        } else if callbackError == nil {
+            callbackError = error
+        }
+    }
+
+    /// The `done` functions given to scripts that have not been called, weakly: a reload
+    /// fails them (`failOutstandingCompletions`), so that the navigation waiting on one hears.
+    private var outstanding: [Weak<CompletionObject>] = []
+
+    /// A completion handed to this runtime's scripts, to be failed if they are unloaded first.
+    func track(_ completion: CompletionObject) -> CompletionObject {
+        if outstanding.count >= 64 { outstanding.removeAll { $0.object?.isFinished != false } }
+        outstanding.append(Weak(completion))
+        return completion
+    }
+
+    /// Fails every `done` this runtime's scripts were given and have not called: the engine
+    /// unloaded them (a reload), and nothing will call them now.
+    func failOutstandingCompletions() {
+        let pending = outstanding.compactMap(\.object).filter { !$0.isFinished }
+        outstanding.removeAll()
+        for completion in pending {
+            completion.finish(.failure(LuaError(kind: .unavailable, message: "the script this function came from was unloaded (\(completion.trigger))")))
+        }
+    }
 
     /// The app a script used last (navigated, advanced...): what a failed `toSucceed` pictures.
     /// Held, not weak: a weakly referenced object keeps its counts in a side table, and
@@ -112,7 +146,11 @@ public final class NavRuntime {
     var kindRefusingModal: ScreenContainerKind?
 
     /// Opens a state with the sandbox and the `nav` module. Unless `activate` is false, the
-    /// directory (shared with earlier runtimes, in the engine) is pointed at this one.
+    /// directory (shared with earlier runtimes, in the engine) is pointed at this one; a
+    /// directory an engine uses stays the engine's.
+    ///
+    ///     let runtime = try NavRuntime()
+    ///     let route = try runtime.route(evaluating: "return nav.route():top(nav.stack):pop()")
     public init(options: LuaOptions = LuaOptions(), directory: NavDirectory = NavDirectory(), activate: Bool = true) throws {
         lua = try LuaState(options: options)
         self.directory = directory
@@ -124,7 +162,7 @@ public final class NavRuntime {
              try Self.makeClass(.observerToken, in: lua), try Self.makeClass(.deeplinkManager, in: lua))
         }
         lua.hostObject = self
-        if activate {
+        if activate && directory.engine == nil {
             directory.runtime = self
         }
         try lua.withCollectorPaused { try installModule() }
@@ -145,7 +183,7 @@ public final class NavRuntime {
     @discardableResult
     public func require(_ name: String) throws -> LuaValue {
         try lua.withStack { call in
-            lua.pushGlobal("require", on: call)
+            lua.pushRequire(on: call)
             call.push(name)
             try lua.pcall(call, arguments: 1, results: 1)
             return (try? call.value(-1, depth: 1)) ?? .nil
@@ -202,7 +240,7 @@ public final class NavRuntime {
                 let completion = later ? Self.refreshCompletion(done) : nil
                 do {
                     let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
-                        [.object(container, runtime.containers)] + (completion.map { [.object($0, runtime.completions)] } ?? [])
+                        [.object(container, runtime.containers)] + (completion.map { [.object(runtime.track($0), runtime.completions)] } ?? [])
                     }, results: 2) { _, call in
                         // false (and why), or nil and why, as Lua fails.
                         let fails = call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil && call.type(-1) != .nil
@@ -211,7 +249,7 @@ public final class NavRuntime {
                     if later { return }
                     done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))
                 } catch {
-                    if let completion { completion.completion(.failure(error)) } else { done(.failure(error)) }
+                    if let completion { completion.finish(.failure(error)) } else { done(.failure(error)) }
                 }
             }
         }
@@ -252,9 +290,8 @@ public final class NavRuntime {
 
     /// Raises the first error of a callback that had no caller to fail, if any.
     func raiseCallbackErrors() throws {
-        guard !callbackErrors.isEmpty else { return }
-        let error = callbackErrors.removeFirst()
-        callbackErrors.removeAll()
+        guard let error = callbackError else { return }
+        callbackError = nil
         throw LuaCallError.plain((error as? LuaError)?.message ?? "\(error)")
     }
 }

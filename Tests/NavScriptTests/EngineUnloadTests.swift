@@ -1,0 +1,118 @@
+import Foundation
+import LuaKit
+import NavScript
+import ScreenKit
+import Testing
+
+/// What a host hears when scripts go (a reload, the engine released) or misbehave where no
+/// navigation can say so, and what a host's own choices (factories, directories) may not break.
+@Suite @MainActor struct EngineUnloadTests {
+    func hostApp() throws -> ScreenApplication {
+        try ScreenApplication(root: .stack([.screen(AnyScreen(name: "Home"))]))
+    }
+
+    /// A navigation waiting on a custom action's `done` when a reload unloads the script
+    /// that holds it fails, saying so: nothing could call `done` any more.
+    @Test func aReloadFailsTheDoneItsScriptsDidNotCall() async throws {
+        let scripts = """
+            local Chat = nav.screen("Chat")
+            nav.action("waitSignIn", { on = "stack", perform = function(c, n, done) PENDING = done end })
+            return { go = function() return nav.route():top(nav.stack):waitSignIn():push(Chat()) end }
+            """
+        let tree = try ScriptTree(["chat.lua": scripts])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        let app = try hostApp()
+        var outcome: Result<Void, Error>?
+        #expect(app.navigateLeavingPending(to: try engine.route("chat.go")) { outcome = $0 } == nil)
+        try tree.write("chat.lua", scripts + "\n")
+        #expect(await engine.checkForChanges()?.succeeded == true)
+        guard case let .failure(error)? = outcome else {
+            Issue.record("the navigation still waits: \(String(describing: outcome))")
+            return
+        }
+        #expect("\(error)".contains("the script this function came from was unloaded"), "\(error)")
+        #expect(app.navigator.topContainer?.label == "Home")
+    }
+
+    /// An error no navigation can report (here an action's, after its `done`) reaches
+    /// `onScriptError` with its file and line.
+    @Test func anErrorWithNoCallerReachesOnScriptError() async throws {
+        let tree = try ScriptTree(["a.lua": """
+            nav.action("track", { on = "stack", perform = function(c, n, done) done() error("boom after done") end })
+            return { go = function() return nav.route():top(nav.stack):track() end }
+            """])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        var heard: [String] = []
+        engine.onScriptError = { heard.append($0.message) }
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("a.go")).isSuccess)
+        #expect(heard == ["routes/a.lua:1: boom after done"])
+    }
+
+    /// A factory's container is the kind the scripts declare, which their routes were
+    /// checked against (a push onto it), or building it fails.
+    @Test func aFactoryOfAnotherKindIsRefused() async throws {
+        let tree = try ScriptTree(["chat.lua": """
+            local Chat, Msg = nav.screen("Chat", { container = "stack" }), nav.screen("Msg")
+            return { go = function() return nav.route():top(nav.container):present(Chat()):stack():push(Msg()) end }
+            """])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        engine.registerScreen("Chat") { traits in AnyScreen(name: "Chat", traits: traits) { _, _ in } }
+        let app = try hostApp()
+        guard case let .failure(error) = app.navigate(to: try engine.route("chat.go")) else {
+            Issue.record("a modal container stood for a stack")
+            return
+        }
+        #expect("\(error)".contains("the Swift factory for 'Chat' made a modal container, where the scripts declare 'Chat' a stack"), "\(error)")
+    }
+
+    /// A route kept past its engine builds no blank screen: its script screens fail as unloaded.
+    @Test func aScriptScreenOfAnEngineGoneFailsToBuild() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        var engine: NavEngine? = try NavEngine(root: tree.root)
+        let route = try #require(try engine?.route("chat.showChat", .int(1)))
+        engine = nil
+        let app = try hostApp()
+        guard case let .failure(error) = app.navigate(to: route) else {
+            Issue.record("a screen was built without its scripts")
+            return
+        }
+        #expect("\(error)".contains("the scripts that define screen 'Chat' were unloaded"), "\(error)")
+    }
+
+    /// Each engine resolves names in its own runtime: a directory another engine uses is
+    /// refused, and a runtime made over it does not take it over.
+    @Test func aDirectoryIsOneEnginesOwn() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let directory = NavDirectory()
+        let engine = try NavEngine(root: tree.root, directory: directory)
+        #expect(throws: NavEngineError.directoryInUse) { try NavEngine(root: tree.root, directory: directory) }
+        let scratch = try NavRuntime(directory: directory)
+        _ = try scratch.route(evaluating: "return nav.route()")
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("chat.showChat", .int(1))).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["version"] == .int(1))
+    }
+
+    /// The engine requires the scripts through the sandbox's own `require`, whatever a
+    /// script did to the global of that name.
+    @Test func aScriptThatReplacesRequireLosesNoRoutes() async throws {
+        for replacement in ["require = function() return {} end", "require = nil"] {
+            let tree = try ScriptTree(["a.lua": replacement + "\nreturn {}", "chat.lua": chatRoutes])
+            let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+            #expect(engine.routeNames == ["chat.showChat"], "\(replacement)")
+        }
+    }
+
+    /// A load is one budget of instructions, not one for each file (each of these runs
+    /// ~0.8 M; the three together are over 2 M).
+    @Test func aLoadIsOneBudget() async throws {
+        var files: [String: String] = [:]
+        for index in 0..<3 { files["f\(index).lua"] = "local n = 0 for i = 1, 400000 do n = n + 1 end return {}" }
+        let tree = try ScriptTree(files)
+        #expect(throws: LuaError.self) {
+            try NavEngine(root: tree.root, limits: LuaLimits(memory: 64 << 20, instructions: 2_000_000, seconds: 10))
+        }
+        #expect(try NavEngine(root: tree.root, limits: LuaLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 10)).routeNames == [])
+    }
+}
