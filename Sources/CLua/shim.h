@@ -9,6 +9,9 @@
 #ifndef CLUA_SHIM_H
 #define CLUA_SHIM_H
 
+#if defined(__has_include) && !__has_include(<lua.h>)
+#error "NavScript needs Lua 5.4's headers, and none were found. Debian/Ubuntu: apt-get install liblua5.4-dev. macOS: brew install lua@5.4, then export PKG_CONFIG_PATH=\"$(brew --prefix lua@5.4)/lib/pkgconfig:$PKG_CONFIG_PATH\"; for Xcode, which does not read your shell, also launchctl setenv PKG_CONFIG_PATH \"$(brew --prefix lua@5.4)/lib/pkgconfig\" and restart Xcode."
+#endif
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>

@@ -126,8 +126,9 @@ static void lk_modulepath(const char *name, const char *suffix, char *relative, 
     snprintf(relative + used, relsize - used, "%s", suffix);
 }
 
-/* Reads root/relative if it is a regular file below the root. */
-static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
+/* Reads root/relative if it is a regular file below the root. A file there in another case
+   (a case-insensitive volume found it) is not read, and its name is copied to cased. */
+static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX]) {
     char path[PATH_MAX], real[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
         return NULL;
@@ -139,8 +140,10 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
     /* On a case-insensitive volume (macOS's default) "Routes.Chat" opens routes/chat.lua,
        which a case-sensitive one (Linux CI) would not find: the name must match the file's
        own case, which realpath gives there. (A link inside the root may name another file.) */
-    if (strcasecmp(real + rootlen + 1, relative) == 0 && strcmp(real + rootlen + 1, relative) != 0)
+    if (strcasecmp(real + rootlen + 1, relative) == 0 && strcmp(real + rootlen + 1, relative) != 0) {
+        snprintf(cased, PATH_MAX, "%s", real + rootlen + 1);
         return NULL;
+    }
     struct stat st;
     if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
         return NULL;
@@ -159,12 +162,12 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length) {
 
 /* The text of root/relative: kept for a set of states (lk_setmodulefiles), or read now
    (and kept). NULL when no such file is below the root; *owned is what the caller frees. */
-static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned) {
+static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned, char cased[PATH_MAX]) {
     *owned = NULL;
     const char *kept = h->files ? lk_findmodulefile(h->files, relative, length) : NULL;
     if (kept)
         return kept;
-    char *text = lk_readmodule(h, relative, length);
+    char *text = lk_readmodule(h, relative, length, cased);
     if (text == NULL || h->files == NULL)
         return *owned = text;
     kept = lk_keepmodulefile(h->files, relative, text, *length);
@@ -199,13 +202,16 @@ static int lk_require(lua_State *L) {
         return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')", name);
     if (!h->root[0])
         return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
-    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2];
+    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2], cased[PATH_MAX] = "";
     char *owned;
     lk_modulepath(name, ".lua", relative, sizeof relative);
-    const char *text = lk_moduletext(h, relative, &length, &owned);
+    const char *text = lk_moduletext(h, relative, &length, &owned, cased);
     if (text == NULL) {                                   /* a folder's module, as Lua's ?/init.lua */
         lk_modulepath(name, "/init.lua", folder, sizeof folder);
-        text = lk_moduletext(h, folder, &length, &owned);
+        text = lk_moduletext(h, folder, &length, &owned, cased);
+        if (text == NULL && cased[0])                     /* macOS found it; Linux CI would not */
+            return luaL_error(L, "module '%s' not found: its file is %s, in another case (a case-sensitive file system, "
+                              "as on Linux CI, would not find it either way): require it as the file is named", name, cased);
         if (text == NULL)
             return luaL_error(L, "module '%s' not found: no file %s or %s below the script root %s", name, relative, folder,
                               h->display_root[0] ? h->display_root : ".");

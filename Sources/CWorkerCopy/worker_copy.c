@@ -1,6 +1,10 @@
+#ifdef __linux__
+#define _GNU_SOURCE   /* pipe2 */
+#endif
 #include "worker_copy.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +25,17 @@ int worker_copy_dies_with(pid_t parent) {
 #endif
     /* The worker may have ended between fork and prctl. */
     return getppid() == parent ? 0 : -1;
+}
+
+int worker_pipe(int ends[2]) {
+#ifdef __linux__
+    return pipe2(ends, O_CLOEXEC);
+#else
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
 }
 
 void worker_copy_trim(void) {

@@ -46,6 +46,14 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
         self.L = L
+        // The headers are 5.4's (lua_version.h); a link line that found another Lua's
+        // library (Homebrew's 5.5 beside the keg-only lua@5.4) is refused here, not crashed on.
+        let version = Int(lua_version(L))
+        guard version == Int(LUA_VERSION_NUM) else {
+            close()
+            throw LuaError(kind: .unavailable, message: "NavScript was built with Lua 5.4's headers but linked with Lua \(version / 100).\(version % 100)'s library: "
+                           + "link lua@5.4's (brew --prefix lua@5.4) ahead of any other Lua")
+        }
         lk_setoutput(L, luaOutput, Unmanaged.passUnretained(self).toOpaque())
         let status = lk_opensandbox(L, options.realRoot, options.displayRoot ?? "", lua_Integer(options.seed))
         if status != LUA_OK {

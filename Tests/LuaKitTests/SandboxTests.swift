@@ -125,6 +125,19 @@ import Testing
         #expect(h.run("require '/etc/passwd'") != nil)
     }
 
+    /// A module whose file has another case (found on macOS's case-insensitive volumes, and
+    /// not on Linux CI) is refused, naming the file: here a link `Chat.lua` to `chat.lua`
+    /// stands for the volume that finds `chat.lua` by either name.
+    @Test func aModuleFoundInAnotherCaseIsRefusedNamingItsFile() throws {
+        let folder = try ScriptFolder(["routes/chat.lua": "return {}"])
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("routes/Chat.lua"),
+                                                   withDestinationURL: folder.url.appendingPathComponent("routes/chat.lua"))
+        let h = try Harness(root: folder.url, displayRoot: "app")
+        #expect(h.run("require 'routes.Chat'")?.message
+                == "test.lua:1: module 'routes.Chat' not found: its file is routes/chat.lua, in another case (a case-sensitive file system, as on Linux CI, would not find it either way): require it as the file is named")
+        #expect(h.run("require 'routes.chat'") == nil)
+    }
+
     /// A module's compiled form is kept for the process: a fresh state loads it without
     /// compiling, with the same lines in its errors, and an edit is seen at once.
     @Test func aModuleCompiledBeforeLoadsAsItsTextWouldAndAnEditShowsAtOnce() throws {

@@ -47,7 +47,7 @@ import Testing
         return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 
-    /// Chromium on PATH, if there is one.
+    /// Chromium or Chrome on PATH, or macOS's Google Chrome app, if there is one.
     static let browser: String? = {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         for name in ["chromium", "chromium-browser", "google-chrome"] {
@@ -55,7 +55,8 @@ import Testing
                 return found
             }
         }
-        return nil
+        let app = "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
+        return FileManager.default.isExecutableFile(atPath: app) ? app : nil
     }()
 
     static var browserRequired: Bool { ProcessInfo.processInfo.environment["NAVSCRIPT_REQUIRE_BROWSER"] == "1" }

@@ -31,7 +31,10 @@ require_homebrew_lua() {
     fi
     if [ ${#missing[@]} -gt 0 ]; then
         echo "==> installing ${missing[*]} (brew)"
-        brew install "${missing[@]}" >/dev/null
+        if ! brew install "${missing[@]}" >/dev/null; then
+            echo "error: brew install ${missing[*]} failed" >&2
+            exit 2
+        fi
         keg="$(brew --prefix lua@5.4)"
     fi
     export PKG_CONFIG_PATH="$keg/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -57,8 +60,11 @@ require_debian_lua() {
         exit 2
     fi
     echo "==> installing ${missing[*]}"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+           DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }; then
+        echo "error: apt-get install ${missing[*]} failed" >&2
+        exit 2
+    fi
 }
 
 # What only the tests need, besides: a headless browser (the HTML report is opened in one),

@@ -9,6 +9,11 @@
    is no longer `parent`) or the system refused. */
 int worker_copy_dies_with(pid_t parent);
 
+/* A pipe whose ends are close-on-exec from the start (Linux's pipe2), so that a process
+   spawned on another thread meanwhile inherits neither; elsewhere pipe then FD_CLOEXEC (the
+   spawn on macOS inherits only what it is given: POSIX_SPAWN_CLOEXEC_DEFAULT). 0, or -1 with errno. */
+int worker_pipe(int ends[2]);
+
 /* In a worker about to make copies: gives the memory malloc holds free back to the system
    (glibc's malloc_trim), so that each copy has fewer pages to map. */
 void worker_copy_trim(void);

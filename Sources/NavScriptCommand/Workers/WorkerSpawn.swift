@@ -1,3 +1,4 @@
+import CWorkerCopy
 import Foundation
 import LuaKit
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ struct SpawnedProcess {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else {
+            guard worker_pipe(&ends) == 0 else {
                 pipes.flatMap { $0 }.forEach { close($0) }
                 throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
             }
@@ -31,14 +32,13 @@ struct SpawnedProcess {
         // The child reads the first pipe and writes the others. No end is inherited as it is
         // (close-on-exec): the child gets its own as copies at 0, 1 and 2, and a child started
         // at the same time by another thread gets none, so a worker's input closes when it ends.
+        // Linux makes the pipes so (`worker_pipe`: pipe2); macOS has no pipe2, and its spawn
+        // inherits only the three copies (POSIX_SPAWN_CLOEXEC_DEFAULT), whatever else is open.
         // No pipe end is 0, 1 or 2 (a copy onto itself, then closed), since `main` opens any
         // standard descriptor the runner was started without (`StandardStreams`).
         let (childIn, parentIn) = (pipes[0][0], pipes[0][1])
         let (parentOut, childOut) = (pipes[1][0], pipes[1][1])
         let (parentErr, childErr) = (pipes[2][0], pipes[2][1])
-        for descriptor in pipes.joined() {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         #else
@@ -46,6 +46,12 @@ struct SpawnedProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
         posix_spawn_file_actions_adddup2(&actions, childIn, STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, childOut, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, childErr, STDERR_FILENO)
@@ -59,7 +65,11 @@ struct SpawnedProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        #if canImport(Darwin)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        #else
         let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        #endif
         for descriptor in [childIn, childOut, childErr] {
             close(descriptor)
         }
