@@ -182,6 +182,16 @@ public struct LuaCall {
         return value
     }
 
+    /// Whether the value at `index` is a table whose metatable guards itself as `name` (its
+    /// `__metatable` field): how a module's proxy (`nav`) is told from a table of options.
+    public func isGuardedTable(_ index: Int32, as name: String) -> Bool {
+        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return false }
+        defer { clua_pop(L, 1) }
+        lua_pushstring(L, "__metatable")
+        defer { clua_pop(L, 1) }
+        return lua_rawget(L, -2) == LUA_TSTRING && optionalString(-1) == name
+    }
+
     /// The type name Lua's messages use: `__name` for objects, else the basic type.
     public func typeName(_ index: Int32) -> String {
         if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {

@@ -11,6 +11,18 @@ public enum LuaValue: Hashable, Sendable {
     case opaque(String)
 
     /// The string inside `.string`.
+    /// The name of its Lua type, as `type()` gives it ("table"; an opaque value's own).
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .boolean: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .table: return "table"
+        case let .opaque(name): return name
+        }
+    }
+
     public var string: String? {
         if case let .string(value) = self { return value }
         return nil

@@ -23,6 +23,9 @@ extension NavRuntime {
     /// nav.app(), nav.app { root = node, presented = node, system = ... } (no root: an
     /// empty window, as nav.app()), or nav.app(node)
     func makeApp(_ call: LuaCall) throws -> Int32 {
+        if call.isGuardedTable(1, as: "nav") {
+            throw LuaCallError.message("nav.app is called with a dot: write nav.app{...}, not nav:app{...}")
+        }
         let application: ScreenApplication
         var pendingDeeplink: String?
         do {
@@ -208,6 +211,7 @@ extension NavRuntime {
         // scheduled, and how many errors were logged (explore's built-in checks, without a
         // snapshot); app:census(n) → the text of the nth error logged.
         appMethod("census") { _, call, app in
+            if !call.isNoneOrNil(2) && call.type(2) != .number { throw LuaCallError.type(2, expected: "number") }
             if call.type(2) == .number {
                 let errors = app.application.logger.errors, index = try call.integer(2)
                 call.push(index >= 1 && index <= errors.count ? errors[index - 1] : nil)

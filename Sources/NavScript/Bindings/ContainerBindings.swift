@@ -54,7 +54,9 @@ extension NavRuntime {
             case "modalTransitionStyle": _ = try NavRuntime.enumeration(call, 3, ScreenModalTransitionStyle.self, "transition style")
             default: break
             }
-            let value = try call.value(3, depth: 8, limits: attributeLimits)
+            // As rawset: a value must be given (nil removes the attribute), and plain data.
+            if call.type(3) == .none { throw LuaCallError.argument(3, "value expected") }
+            let value = try NavRuntime.plainData(call, 3, depth: 8, limits: attributeLimits)
             // A decorator's attribute keeps its shape, so that the app's snapshot restores.
             if let attribute = ScreenValue(value), let problem = ScreenAttribute.problem(with: attribute, for: name) {
                 throw LuaCallError.argument(3, problem)

@@ -27,6 +27,10 @@ extension NavRuntime {
             throw LuaCallError.argument(1, "only nav.container, nav.stack and nav.tabs are narrowed by a call; \(base.predicate.description) is a predicate already")
         }
         guard call.type(2) == .table else { throw LuaCallError.argument(1, "table expected, got \(call.typeName(2))") }
+        // nav:container{...}: the module came as the table, and the options after it.
+        if call.isGuardedTable(2, as: "nav") {
+            throw LuaCallError.message("nav.\(kind == .modal ? "container" : kind.rawValue) is called with a dot: write nav.\(kind == .modal ? "container" : kind.rawValue){...}, not nav:\(kind == .modal ? "container" : kind.rawValue){...}")
+        }
         try checkNarrowing(call, kind: kind)
         var name: String?, key: ScreenKey?
         if call.field(2, "name") != .nil {

@@ -40,6 +40,7 @@ extension NavRuntime {
             if call.type(2) == .string {
                 safari = Safari(url: try call.string(2))
             } else {
+                guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "URL or table") }
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["url", "dismissButtonStyle", "didFinish"])
                 // SFSafariViewController.DismissButtonStyle's cases.
@@ -69,6 +70,7 @@ extension NavRuntime {
             if call.type(2) == .string {
                 preview = DocumentPreview(url: try call.string(2))
             } else {
+                guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "URL or table") }
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["url", "uti", "name", "willBeginPreview", "didEndPreview"])
                 preview = DocumentPreview(url: try table.requiredString("url"), uti: try table.string("uti"), name: try table.string("name"),
@@ -83,6 +85,7 @@ extension NavRuntime {
                 // Nivelir's item ID is text; a whole number is written as one.
                 product = StoreProduct(itemID: try call.type(2) == .number ? String(call.integer(2)) : call.string(2))
             } else {
+                guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "item ID or table") }
                 let table = try NavTable(call, 2, runtime: runtime)
                 try table.only(["itemID", "parameters", "didFinish"])
                 let itemID = try table.field("itemID") { at in try table.call.type(at) == .number ? String(table.call.integer(at)) : nil }
@@ -191,6 +194,7 @@ extension NavRuntime {
         if call.type(2) == .string {
             return MediaPicker(source: try source(try call.string(2)) { .argument(2, $0) })
         }
+        guard call.type(2) == .table else { throw LuaCallError.type(2, expected: "source name or table") }
         let table = try NavTable(call, 2, runtime: self)
         try table.only(["source", "types", "allowsEditing", "cameraSettings", "didFinish"])
         let types = try (table.strings("types") ?? ["image"]).map { name in

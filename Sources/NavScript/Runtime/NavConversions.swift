@@ -168,12 +168,19 @@ struct NavOptions {
         switch value {
         case nil, .nil?, .boolean(false)?: return nil
         case let .string(text)?: return text == "crossDissolve" ? .crossDissolve : ScreenCustomAnimation(name: text)
-        case let field? where field["name"]?.string != nil:
-            let duration = field["duration"]?.number ?? 0.3
+        case let .table(array, fields)? where fields["name"]?.string != nil:
+            // Its fields are named, as an options table's are: a misspelt one is refused.
+            if let unknown = fields.keys.sorted().first(where: { $0 != "name" && $0 != "duration" }) ?? (array.isEmpty ? nil : "[1]") {
+                throw LuaCallError.argument(index, "option '\(name)' has an unknown field '\(unknown)' (duration, name expected)")
+            }
+            if let given = fields["duration"], given.number == nil {
+                throw LuaCallError.argument(index, "option '\(name)': duration must be a number of seconds, got \(given.typeName)")
+            }
+            let duration = fields["duration"]?.number ?? 0.3
             guard duration.isFinite, duration >= 0 else {
                 throw LuaCallError.argument(index, "option '\(name)' has a bad duration")
             }
-            return ScreenCustomAnimation(name: field["name"]?.string ?? "", duration: duration)
+            return ScreenCustomAnimation(name: fields["name"]?.string ?? "", duration: duration)
         default:
             throw LuaCallError.argument(index, "option '\(name)' must be an animation name, a {name =, duration =} table or false")
         }

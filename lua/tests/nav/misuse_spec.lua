@@ -1,0 +1,56 @@
+-- Misuse that raises where the script wrote it, in Lua's own format: the calls a review of
+-- every function with wrong arguments found accepted, or refused without saying why.
+local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+
+local function failure(fn)
+  local ok, err = pcall(fn)
+  assert(not ok, "it did not raise")
+  return tostring(err)
+end
+
+describe("misuse", function()
+  scenario("an animation table's fields are named, and its duration is a number", function()
+    local stack = nav.route():top(nav.stack)
+    expect(failure(function() return stack:push(Chat(), { animation = { name = "slide", duraton = 2 } }) end))
+      :toMatch("misuse_spec.lua:%d+: bad argument #2 to 'push' %(option 'animation' has an unknown field 'duraton' %(duration, name expected%)%)")
+    expect(failure(function() return stack:push(Chat(), { animation = { name = "slide", duration = "2" } }) end))
+      :toContain("option 'animation': duration must be a number of seconds, got string")
+    expect(failure(function() return nav.route():setRoot(Chat(), { animation = { name = "fade", Duration = 2 } }) end))
+      :toContain("option 'animation' has an unknown field 'Duration'")
+    expect(tostring(stack:push(Chat(), { animation = { name = "slide", duration = 2 } }))):toBe("Route(window → stack, 1 action)")
+  end)
+
+  scenario("nav's constructors called with a colon say so, where they took the module for options", function()
+    expect(failure(function() return nav:container { name = "Chat" } end))
+      :toMatch("misuse_spec.lua:%d+: nav.container is called with a dot: write nav.container{...}, not nav:container{...}")
+    expect(failure(function() return nav:stack {} end)):toContain("nav.stack is called with a dot")
+    expect(failure(function() return nav:app() end)):toContain("nav.app is called with a dot")
+    expect(tostring(nav.container { name = "Chat" })):toContain("Chat")
+  end)
+
+  scenario("an attribute is plain data, given; nil removes it", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local feed = app:top()
+    expect(failure(function() feed:setAttribute("f", print) end))
+      :toContain("bad argument #2 to 'setAttribute' (plain data expected (strings, numbers, booleans and tables of them), got function)")
+    expect(failure(function() feed:setAttribute("x") end)):toContain("bad argument #2 to 'setAttribute' (value expected)")
+    feed:setAttribute("x", { a = 1 })
+    expect(feed.attributes.x):toEqual { a = 1 }
+    feed:setAttribute("x", nil)
+    expect(feed.attributes.x):toBeNil()
+  end)
+
+  scenario("a system screen's missing argument names the forms it takes", function()
+    local here = nav.route():top(nav.container)
+    expect(failure(function() return here:showSafari() end)):toContain("bad argument #1 to 'showSafari' (URL or table expected, got no value)")
+    expect(failure(function() return here:showMediaPicker() end)):toContain("(source name or table expected, got no value)")
+    expect(failure(function() return here:showDocumentPreview(5) end)):toContain("(URL or table expected, got number)")
+    expect(failure(function() return here:showStoreProduct(true) end)):toContain("(item ID or table expected, got boolean)")
+  end)
+
+  scenario("census takes an error's number or nothing", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(failure(function() return app:census("x") end)):toContain("bad argument #1 to 'census' (number expected, got string)")
+    expect(app:census(1)):toBeNil()
+  end)
+end)
