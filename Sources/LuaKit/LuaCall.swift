@@ -113,11 +113,14 @@ public struct LuaCall {
         return value
     }
 
+    /// A number, or a string that is one ("1.5"), as `luaL_checknumber` takes it.
     public func number(_ index: Int32) throws(LuaCallError) -> Double {
-        guard lua_type(L, index) == LUA_TNUMBER else {
+        var isNumber: Int32 = 0
+        let value = clua_tonumberx(L, index, &isNumber)
+        guard isNumber != 0 else {
             throw .type(index, expected: "number")
         }
-        return clua_tonumberx(L, index, nil)
+        return value
     }
 
     /// Lua truthiness: everything but nil and false is true.

@@ -54,3 +54,13 @@ describe("misuse", function()
     expect(app:census(1)):toBeNil()
   end)
 end)
+
+describe("numbers", function()
+  scenario("a string that is a number is taken where a number is, as luaL_checknumber takes it", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app:navigate(nav.route():wait("0.5"))):toSucceed()
+    expect(app.log[#app.log]):toBe("Info: Waiting for 0.5 seconds")
+    app:advance("0.25")
+    expect(app.clock):toBe(0.75)
+  end)
+end)

@@ -239,7 +239,7 @@ describe("get, refresh, fail and wait", function()
     expect(app.clock):toBe(before)
     expect(app.log[#app.log]):toBe("Info: Waiting for -1.0 seconds")
     expect(function() nav.route():wait(math.huge) end):toFail("a finite number of seconds")
-    expect(function() nav.route():wait("1") end):toFail("bad argument #1 to 'wait' (number expected, got string)")
+    expect(function() nav.route():wait("soon") end):toFail("bad argument #1 to 'wait' (number expected, got string)")
   end)
 
   scenario("methods called on something else than a route say so", function()
