@@ -72,12 +72,16 @@ extension NavRuntime {
                 call.pushNil()
                 while call.next(2) {
                     defer { call.pop() }
-                    guard call.type(-2) == .string else {
+                    guard call.type(-2) == .string, call.length(-2) > 0 else {
                         throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                     }
                     // Said here, before a copy that would name only its depth.
                     switch call.type(-1) {
-                    case .boolean, .number, .string: break
+                    case .boolean, .string: break
+                    // NaN is equal to nothing, itself included: a key holding one finds no screen.
+                    case .number where (try? call.number(-1))?.isNaN == true:
+                        throw LuaCallError.argument(1, "trait '\(call.optionalString(-2) ?? "?")' is NaN, which no screen's trait equals")
+                    case .number: break
                     default: throw LuaCallError.argument(1, "trait '\(call.optionalString(-2) ?? "?")' must be a string, number or boolean")
                     }
                 }
