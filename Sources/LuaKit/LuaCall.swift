@@ -89,6 +89,8 @@ public struct LuaCall {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
+    /// An integer, or a string that is one ("7"), as `luaL_checkinteger` takes it, and
+    /// refused in its words ("number expected, got string").
     public func integer(_ index: Int32) throws(LuaCallError) -> Int {
         var isNumber: Int32 = 0
         let value = clua_tointegerx(L, index, &isNumber)
@@ -96,7 +98,7 @@ public struct LuaCall {
             if lua_type(L, index) == LUA_TNUMBER {
                 throw .argument(index, "number has no integer representation")
             }
-            throw .type(index, expected: "integer")
+            throw .type(index, expected: "number")
         }
         return Int(truncatingIfNeeded: value)
     }

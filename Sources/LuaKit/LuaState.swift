@@ -285,13 +285,13 @@ public final class LuaState {
         call.pop()
     }
 
-    /// Pushes the global `name` (raw: no metamethod runs) and returns its type.
-    @discardableResult
     /// Pushes the sandbox's `require`, which a script may have replaced as a global.
     package func pushRequire(on call: LuaCall) {
         lk_pushrequire(call.L)
     }
 
+    /// Pushes the global `name` (raw: no metamethod runs) and returns its type.
+    @discardableResult
     package func pushGlobal(_ name: String, on call: LuaCall) -> LuaType {
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         let type = call.field(-1, name)

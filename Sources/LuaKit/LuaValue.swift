@@ -10,7 +10,6 @@ public enum LuaValue: Hashable, Sendable {
     case table(array: [LuaValue], fields: [String: LuaValue])
     case opaque(String)
 
-    /// The string inside `.string`.
     /// The name of its Lua type, as `type()` gives it ("table"; an opaque value's own).
     public var typeName: String {
         switch self {
@@ -23,6 +22,7 @@ public enum LuaValue: Hashable, Sendable {
         }
     }
 
+    /// The string inside `.string`.
     public var string: String? {
         if case let .string(value) = self { return value }
         return nil

@@ -40,8 +40,8 @@ struct Check: ParsableCommand {
             return ScenarioFile(url: module.file, displayPath: ScenarioDiscovery.display(module.file, in: suite.workingDirectory),
                                 root: module.root, displayRoot: displayRoot)
         }
-        for (file, error) in zip(files, loaded.require(zip(files, modules.map(\.name)).map { ($0, $1) })) {
-            if let error { report(Self.located(error, in: file.displayPath)) }
+        loaded.require(zip(files, modules.map(\.name)).map { ($0, $1) }) { index, error in
+            if let error { report(Self.located(error, in: files[index].displayPath)) }
         }
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors == 0 {

@@ -67,8 +67,8 @@ final class Counter {
 
     @Test func misuseReadsAsLuaWritesIt() throws {
         let (h, _) = try harness()
-        #expect(h.run("counter('x')", chunk: "@m.lua")?.message == "m.lua:1: bad argument #1 to 'counter' (integer expected, got string)")
-        #expect(h.run("local c = counter(1)\nc:add('two')", chunk: "@m.lua")?.message == "m.lua:2: bad argument #1 to 'add' (integer expected, got string)")
+        #expect(h.run("counter('x')", chunk: "@m.lua")?.message == "m.lua:1: bad argument #1 to 'counter' (number expected, got string)")
+        #expect(h.run("local c = counter(1)\nc:add('two')", chunk: "@m.lua")?.message == "m.lua:2: bad argument #1 to 'add' (number expected, got string)")
         #expect(h.run("local c = counter(1)\nc.add(5, 1)", chunk: "@m.lua")?.message == "m.lua:2: bad argument #1 to 'add' (Counter expected, got number)")
         #expect(h.run("local c = counter(1)\nc.add(nil, 1)", chunk: "@m.lua")?.message == "m.lua:2: bad argument #1 to 'add' (Counter expected, got nil)")
         #expect(h.run("local c = counter(1)\nlocal t = setmetatable({}, {__index = {add = c.add}})\nt:add(1)", chunk: "@m.lua")?.message == "m.lua:3: calling 'add' on bad self (Counter expected, got table)")

@@ -81,6 +81,18 @@ import Testing
         let run = try navscript(["run", ".", "--reporter", "html=page", "--color", "never"], in: fixture.root)
         #expect(run.status == 0, "\(run.errors)")
         #expect(try fixture.read("page/index.html").contains(#""message":"toSucceed","number":2103,"ok":true,"omitted":103"#))
+        // An expect on nothing, then one on the app: both are drawn as the app's last step.
+        try fixture.write("late_spec.lua", """
+            local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+            scenario("late", function()
+              local app = nav.app { root = nav.stack { Feed() } }
+              for i = 1, 2100 do app:navigate(nav.route():top(nav.stack):replace(Chat { n = i })) end
+              expect(1):toBe(1)
+              expect(app):toBeTruthy()
+            end)
+            """)
+        let late = try navscript(["draw", "late_spec.lua", "--step=-1"], in: fixture.root)
+        #expect(late.output.contains(">Chat(n=2100)</text>"), "\(late.output)")
     }
 
     /// A screen named "(launch)" is not the start, and control characters in a name are

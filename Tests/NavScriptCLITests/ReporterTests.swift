@@ -227,6 +227,19 @@ import Testing
         let failure = try #require(try document.nodes(forXPath: "//failure").first?.stringValue)
         #expect(failure.hasPrefix("c_spec.lua:1: " + expected + "\nstack traceback:"), "\(failure)")
         #expect(try fixture.read("t.tap").contains("  message: |-\n    " + expected.replacingOccurrences(of: "\n", with: "\n    ") + "\n"))
+        // A test line is one line, its other breaks escaped as in messages; a todo is a TODO
+        // point that is not ok (node-tap's), and the other skips say why.
+        try fixture.write("c_spec.lua", #"""
+            scenario("name\r\nwith crlf", function() end)
+            scenario("pend", function() pending("why\r\nnot\226\128\168x") end)
+            scenario.todo("todo\194\133x")
+            scenario.skip("skipped", function() end)
+            """#)
+        let tap = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root).output
+        #expect(tap.contains("ok 1 - c_spec.lua › name with crlf\n"), "\(tap)")
+        #expect(tap.contains("ok 2 - c_spec.lua › pend # SKIP pending: why not\\u{2028}x\n"), "\(tap)")
+        #expect(tap.contains("not ok 3 - c_spec.lua › todo\\x85x # TODO\n"), "\(tap)")
+        #expect(tap.contains("ok 4 - c_spec.lua › skipped # SKIP skipped\n"), "\(tap)")
     }
 
     /// A path with a space keeps its `file:line` once (JUnit wrote it twice), and YAML gets

@@ -211,8 +211,7 @@ extension NavRuntime {
         // scheduled, and how many errors were logged (explore's built-in checks, without a
         // snapshot); app:census(n) → the text of the nth error logged.
         appMethod("census") { _, call, app in
-            if !call.isNoneOrNil(2) && call.type(2) != .number { throw LuaCallError.type(2, expected: "number") }
-            if call.type(2) == .number {
+            if !call.isNoneOrNil(2) {
                 let errors = app.application.logger.errors, index = try call.integer(2)
                 call.push(index >= 1 && index <= errors.count ? errors[index - 1] : nil)
                 return 1

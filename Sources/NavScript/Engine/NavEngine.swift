@@ -68,7 +68,8 @@ public final class NavEngine {
 
     /// An engine even when a script does not load yet, for a development build that launches
     /// on a broken edit: it then has no routes, `lastError` says why, and a reload (`watch()`)
-    /// loads the scripts once they are fixed. Throws only when no Lua state can be made.
+    /// loads the scripts once they are fixed. Throws only when no Lua state can be made, or
+    /// when `directory` is another engine's.
     ///
     ///     let engine = try NavEngine.starting(root: scriptsFolder)
     ///     if let error = engine.lastError { print(error) }   // routes/chat.lua:3: ...
@@ -163,8 +164,7 @@ public final class NavEngine {
 
     /// Loads every script again, off the main actor, and swaps them in if all load. The
     /// scripts replaced are unloaded: a `done` they were given and did not call fails, so the
-    /// navigation waiting on it ends. A reload whose task is cancelled (`stopWatching()`)
-    /// changes nothing.
+    /// navigation waiting on it ends.
     ///
     ///     let reload = await engine.reload()   // "reloaded all scripts: 12 route(s)"
     @discardableResult
@@ -175,7 +175,7 @@ public final class NavEngine {
         let loaded = await Task.detached { job.run() }.value
         // Overlapping reloads (a watch and a manual one) may finish out of order: the scripts
         // of the newest that finished stay, good or broken.
-        guard generation > newestFinished, !Task.isCancelled else {
+        guard generation > newestFinished else {
             return NavReload(changed: changed, error: nil, routes: routeNames, superseded: true)
         }
         newestFinished = generation
@@ -223,7 +223,8 @@ public final class NavEngine {
         }
     }
 
-    /// Stops the checks `watch()` started; a reload under way then changes nothing.
+    /// Stops the checks `watch()` started (a reload under way still finishes: the changes it
+    /// read are seen only once).
     ///
     ///     engine.stopWatching()
     public func stopWatching() {

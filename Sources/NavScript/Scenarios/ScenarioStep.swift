@@ -30,8 +30,8 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     /// is not the last before it (another app's, or a step not kept's), else none.
     public internal(set) var hierarchy: ScenarioHierarchy?
     /// Which app of its scenario the step is of, in the order the scenario first used them
-    /// (1, 2, ...); 0 for an expect.
-    public let app: Int
+    /// (1, 2, ...); 0 for an expect, unless it holds the picture of a step not kept (its app's).
+    public internal(set) var app: Int
     /// How many steps right before this one were not kept (`ScenarioStepRecorder.maximumSteps`):
     /// nonzero for a long scenario's last step only.
     public internal(set) var omitted: Int = 0
@@ -207,8 +207,12 @@ public final class ScenarioStepRecorder {
         var step = step
         let left = steps.removeLast()
         step.omitted = left.omitted + 1
-        // An expect is drawn as the last hierarchy before it: the one left out, when it had one.
-        if step.kind == .expect && step.hierarchy == nil { step.hierarchy = left.hierarchy }
+        // An expect is drawn as the last hierarchy before it: the one left out, when it had
+        // one, and of that one's app, so that a later expect on that app finds it.
+        if step.kind == .expect && step.hierarchy == nil, let picture = left.hierarchy {
+            step.hierarchy = picture
+            step.app = left.app
+        }
         steps.append(step)
     }
 

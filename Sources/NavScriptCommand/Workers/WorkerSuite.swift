@@ -71,18 +71,32 @@ final class WorkerSuite: SuiteExecutor {
     }
 
     /// Requires each of `modules` (a file and its name as a route module) in a worker, as
-    /// `check` does: the error of each, nil for one that loads. A module stuck in C is
-    /// killed with its worker, as a file that hangs while it loads is.
-    func require(_ modules: [(file: ScenarioFile, name: String)]) -> [String?] {
-        var errors: [String?] = Array(repeating: nil, count: modules.count)
+    /// `check` does, telling `found` of each in their order (its error, nil for one that
+    /// loads) as soon as it and those before it are done: what was found stays found if the
+    /// command is stopped. A module stuck in C is killed with its worker, as a file that
+    /// hangs while it loads is.
+    func require(_ modules: [(file: ScenarioFile, name: String)], found: (Int, String?) -> Void) {
+        var outcomes: [String??] = Array(repeating: nil, count: modules.count)
+        var told = 0
+        func settle(_ index: Int, _ error: String?) {
+            guard outcomes[index] == nil else { return }
+            outcomes[index] = .some(error)
+            while told < outcomes.count, let outcome = outcomes[told] {
+                found(told, outcome)
+                told += 1
+            }
+        }
         pool.execute(modules.indices.map { WorkerJob(file: $0, scenarios: nil, module: modules[$0].name) }, files: modules.map(\.file)) { job, reply in
-            if reply.event == .loadError { errors[job.file] = reply.message ?? "does not load" }
+            switch reply.event {
+            case .loadError: settle(job.file, reply.message ?? "does not load")
+            case .listed: settle(job.file, nil)
+            default: break
+            }
             return false
         } failed: { job, _, message, _ in
-            errors[job.file] = message
+            settle(job.file, message)
             return false
         }
-        return errors
     }
 
     func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,

@@ -51,7 +51,9 @@ describe("misuse", function()
   scenario("census takes an error's number or nothing", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(failure(function() return app:census("x") end)):toContain("bad argument #1 to 'census' (number expected, got string)")
+    expect(failure(function() return app:census({}) end)):toContain("bad argument #1 to 'census' (number expected, got table)")
     expect(app:census(1)):toBeNil()
+    expect(app:census("1")):toBeNil()
   end)
 end)
 
