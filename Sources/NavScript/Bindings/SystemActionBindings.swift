@@ -141,6 +141,10 @@ extension NavRuntime {
         case nil, .nil?: value = .activity
         case let .string(name)?: value = try indicator(name)
         case let field?:
+            if case let .table(array, fields) = field, let unknown = fields.keys.sorted().first(where: { $0 != "percentage" && $0 != "image" })
+                ?? (array.isEmpty ? nil : "[1]") {
+                throw LuaCallError.argument(index, "option 'indicator' has an unknown field '\(unknown)' (image, percentage expected)")
+            }
             if let ratio = field["percentage"]?.number, ratio.isFinite {
                 value = .percentage(ratio)      // as given: Nivelir logs the ratio it was handed
             } else if let image = field["image"]?.string {
