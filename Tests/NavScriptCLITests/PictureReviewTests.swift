@@ -95,6 +95,21 @@ import Testing
         #expect(late.output.contains(">Chat(n=2100)</text>"), "\(late.output)")
     }
 
+    /// The report says why a scenario did not run, as the console does, in the skip's colour.
+    @Test func theReportSaysWhyAScenarioDidNotRun() throws {
+        let fixture = try Fixture(["skips_spec.lua": """
+            it.todo("write me")
+            scenario.skip("later", function() end)
+            scenario("stopped", function() pending("not yet") end)
+            """])
+        _ = try navscript(["run", ".", "--reporter", "html=page"], in: fixture.root)
+        let page = try fixture.read("page/index.html")
+        for reason in ["todo", "skipped", "pending: not yet"] {
+            #expect(page.contains(#""message":"\#(reason)","name":"#), "\(reason)")
+        }
+        #expect(page.contains("'class': 'failure status-' + scenario.status"))
+    }
+
     /// A screen named "(launch)" is not the start, and control characters in a name are
     /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
     @Test func theMapKeepsOddNamesApart() throws {

@@ -224,7 +224,7 @@ enum HTMLPage {
         if (!scenario) { detail.appendChild(el('div', { 'class': 'empty', text: 'Choose a scenario.' })); return; }
         detail.appendChild(el('h2', { 'class': 'status-' + scenario.status, text: scenario.name }));
         detail.appendChild(el('div', { 'class': 'meta', text: scenario.status + ' · ' + scenario.location + ' · ' + seconds(scenario.duration) }));
-        if (scenario.message) detail.appendChild(el('pre', { 'class': 'failure status-failed', text: scenario.message }));
+        if (scenario.message) detail.appendChild(el('pre', { 'class': 'failure status-' + scenario.status, text: scenario.message }));
         if (scenario.output) detail.appendChild(el('pre', { 'class': 'output', text: scenario.output }));
         if (!scenario.steps.length) { detail.appendChild(el('div', { 'class': 'empty', text: 'No steps were recorded.' })); return; }
         var index = Math.max(0, Math.min(state.step, scenario.steps.length - 1));

@@ -97,7 +97,8 @@ final class HTMLReporter: Reporter {
         let files = report.files.map { file in
             Page.File(path: file.file.displayPath, scenarios: file.results.map { result in
                 Page.Scenario(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
-                              status: result.status.rawValue, duration: result.duration, message: result.message,
+                              status: result.status.rawValue, duration: result.duration,
+                              message: result.status == .skipped ? result.skipText : result.message,
                               output: result.output,
                               steps: zip(result.steps ?? [], (result.steps ?? []).numbers).map { step, number in
                                   Page.Step(kind: step.kind.rawValue, location: step.location, time: step.time, ok: step.ok,
