@@ -148,6 +148,10 @@ final class WatchSession {
         if projectFile.changed() {
             reportProjectFile(projectFile.url)
         }
+        // The project file is read on its own (above), and no scenario depends on it.
+        let project = projectFile.url.standardizedFileURL.path
+        changed.remove(project)
+        saved.remove(project)
         guard !changed.isEmpty else { return }
         let files: [ScenarioFile]
         do {

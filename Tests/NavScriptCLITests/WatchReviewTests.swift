@@ -86,6 +86,10 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
         try fixture.write("navscript.lua", "return { paths = 5 }")
         #expect(watch.waitFor("setting 'paths' must be a list of strings"), "\(watch.output)")
+        // It is no scenario's: its save starts no run of its own.
+        try fixture.write("a_spec.lua", "scenario('a', function() end)\n")
+        #expect(watch.waitFor("── a_spec.lua changed"), "\(watch.output)")
+        #expect(!watch.output.contains("── navscript.lua changed"), "\(watch.output)")
     }
 
     /// A file deleted is said to be removed, not changed.
