@@ -10,7 +10,7 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 ---@alias StackAnimation "default"|Animation|false
 ---@alias NestedRoute Route|fun(route: Route): Route
 ---@alias PredicateLike Predicate|Screen|ScreenType
----@alias Node Screen|ScreenType|Predicate
+---@alias Node Screen|ScreenType|Predicate|{[1]: Screen|ScreenType, presented: Node}
 ---@alias TraitValue string|number|boolean
 ---@alias TransitionKind "setRoot"|"present"|"dismiss"|"push"|"pop"|"setStack"|"selectTab"
 

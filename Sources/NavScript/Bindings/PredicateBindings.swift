@@ -141,8 +141,10 @@ extension NavRuntime {
         }
     }
 
-    /// A container of a hierarchy: a Screen, a screen type (its screen with no traits), or
-    /// a `nav.stack`/`nav.tabs` description. Returns it with its depth.
+    /// A container of a hierarchy: a Screen, a screen type (its screen with no traits), a
+    /// `nav.stack`/`nav.tabs` description, or a screen that presents one
+    /// (`{ Chat(), presented = Photo() }`: any node may present one node). Returns it with
+    /// its depth.
     func node(_ call: LuaCall, _ index: Int32, argument: Int32) throws -> (ScreenNode, Int) {
         if let screen = call.optionalObject(index, screens)?.screen {
             return (.screen(screen), 1)
@@ -153,6 +155,44 @@ extension NavRuntime {
         if let object = call.optionalObject(index, predicates), let node = object.node {
             return (node, object.depth)
         }
+        if call.type(index) == .table, !call.isGuardedTable(index, as: "nav") {
+            return try presentingScreen(call, call.absolute(index), argument: argument)
+        }
         throw LuaCallError.argument(argument, "Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got \(call.typeName(index))")
+    }
+
+    /// `{ screen, presented = node }`: the screen's container presenting the node.
+    private func presentingScreen(_ call: LuaCall, _ index: Int32, argument: Int32) throws -> (ScreenNode, Int) {
+        let shape = "a screen that presents is written { Screen, presented = node }"
+        guard call.reserve(4) else { throw LuaCallError.message("stack overflow") }
+        call.pushNil()
+        while call.next(index) {
+            call.pop()
+            let isScreen = call.type(-1) == .number && (try? call.integer(-1)) == 1
+            guard isScreen || call.type(-1) == .string && call.optionalString(-1) == "presented" else {
+                call.pop()
+                throw LuaCallError.argument(argument, shape)
+            }
+        }
+        call.element(index, 1)
+        defer { call.pop() }
+        let screen: AnyScreen
+        if let value = call.optionalObject(-1, screens)?.screen {
+            screen = value
+        } else if let type = call.optionalObject(-1, screenTypes) {
+            screen = makeScreen(type, traits: [:])
+        } else {
+            throw LuaCallError.argument(argument, shape)
+        }
+        guard call.field(index, "presented") != .nil else {
+            call.pop()
+            throw LuaCallError.argument(argument, shape)
+        }
+        defer { call.pop() }
+        let (presented, depth) = try node(call, -1, argument: argument)
+        guard depth + 1 <= Self.maximumDepth else {
+            throw LuaCallError.argument(argument, "hierarchy deeper than \(Self.maximumDepth) containers")
+        }
+        return (.screen(screen, presented: presented), depth + 1)
     }
 }

@@ -236,3 +236,20 @@ describe("what an app records", function()
     })
   end)
 end)
+
+describe("nav.app's screens that present", function()
+  local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+
+  scenario("any node may present one node: { Screen, presented = node }", function()
+    local app = nav.app { root = nav.stack { A(), presented = { B(), presented = C() } } }
+    expect(app:tree()):toBe("window\n└─ stack\n   ├─ modal A\n   └─ presents modal B\n      └─ presents modal C ← top")
+    expect(#app.transitions):toBe(0)
+    expect(app:top().presenting.name):toBe("B")
+    local root = nav.app { root = { A(), presented = B } }
+    expect(root.window.children[1].presented.name):toBe("B")
+    expect(function() return nav.stack { A(), presented = { B() } } end)
+      :toFail("bad argument #1 to 'stack' (a screen that presents is written { Screen, presented = node })")
+    expect(function() return nav.stack { A(), presented = { B(), presented = C(), x = 1 } } end)
+      :toFail("a screen that presents is written { Screen, presented = node }")
+  end)
+end)
