@@ -20,7 +20,7 @@ struct RunOptions: ParsableArguments {
     @Option(name: [.customShort("j", allowingJoined: true), .long], parsing: .unconditional, help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
+    @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI. Not with watch.", valueName: "I/N"))
     var shard: String?
 
     @Flag(help: "Run scenarios in a random order (repeat it with --seed). Not with watch.")

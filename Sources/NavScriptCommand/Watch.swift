@@ -28,7 +28,8 @@ struct Watch: ParsableCommand {
         if !(interval >= 0.005 && interval <= 60) { throw ValidationError("--interval must be from 0.005 to 60 seconds") }
         // run's options that a watch has no use for are refused, not ignored.
         let runsOnly = [("--coverage", options.coverage), ("--coverage-threshold", options.coverageThreshold != nil),
-                        ("--durations", options.durations != nil), ("--shuffle", options.shuffle), ("--last-failed", options.lastFailed)]
+                        ("--durations", options.durations != nil), ("--shuffle", options.shuffle), ("--last-failed", options.lastFailed),
+                        ("--shard", options.shard != nil)]
         if let (name, _) = runsOnly.first(where: \.1) {
             throw ValidationError("\(name) is run's alone: a watch runs what each save affects (navscript run \(name) ...)")
         }

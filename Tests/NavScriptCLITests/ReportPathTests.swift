@@ -121,7 +121,7 @@ import Testing
 
     @Test func watchRefusesWhatOnlyRunDoes() throws {
         let fixture = try Fixture(Self.suite)
-        for option in [["--coverage"], ["--shuffle"], ["--durations", "3"], ["--last-failed"], ["--coverage-threshold", "50"]] {
+        for option in [["--coverage"], ["--shuffle"], ["--durations", "3"], ["--last-failed"], ["--coverage-threshold", "50"], ["--shard", "1/2"]] {
             let result = try navscript(["watch", "a_spec.lua"] + option, in: fixture.root)
             #expect(result.status == 2, "\(option)")
             #expect(result.errors.contains("\(option[0]) is run's alone"), "\(result.errors)")
