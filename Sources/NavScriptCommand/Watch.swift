@@ -249,7 +249,16 @@ final class WatchSession {
                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: fileReporters())
             return
         }
-        let fresh = suite.run(suite.select(selection), failFast: options.failFast) { [console] result in
+        let selected = suite.select(selection)
+        // A selection that leaves nothing of these files says so, where run refuses it.
+        if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
+            var why = ["matching the selection"]
+            if !selection.filters.isEmpty { why = ["matching --filter " + selection.filters.joined(separator: ", ")] }
+            if !options.tags.isEmpty { why.append("with --tag " + options.tags.joined(separator: ", ")) }
+            if !options.excludedTags.isEmpty { why.append("without --exclude-tag " + options.excludedTags.joined(separator: ", ")) }
+            console.output.write(console.style.dim("no scenarios to run in \(Format.count(suite.listed.count, "file")) " + why.joined(separator: " ")) + "\n")
+        }
+        let fresh = suite.run(selected, failFast: options.failFast) { [console] result in
             console.fileFinished(result)
         }
         for result in fresh {

@@ -92,6 +92,13 @@ import Darwin
         #expect(!watch.output.contains("── navscript.lua changed"), "\(watch.output)")
     }
 
+    /// A selection that leaves nothing to run says so on each run, where run refuses it.
+    @Test func aFilterThatMatchesNothingSaysSo() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--filter", "nomatch", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("no scenarios to run in 1 file matching --filter nomatch"), "\(watch.output)")
+    }
+
     /// A file deleted is said to be removed, not changed.
     @Test func aDeletedFileIsSaidToBeRemoved() throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
