@@ -127,6 +127,11 @@ void lk_wholenames(lua_State *L);
    innermost levels and, with `outermost`, the 64 outermost: "file:line" into out. 0 when
    none has. The hook, which runs often, does not look at the outermost levels. */
 int lk_scriptline(lua_State *L, int level, int outermost, char *out, size_t size);
+/* The registry's tables of the modules require has loaded and is loading, by name. */
+#define LK_LOADED "navscript.loaded"
+#define LK_LOADING "navscript.loading"
+/* The sandbox's require (lk_require.c). */
+int lk_require(lua_State *L);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the
    process's compiled modules when the same text was compiled before (lk_modules.c). */
 int lk_loadmodule(lua_State *L, const char *text, size_t length, const char *chunkname);

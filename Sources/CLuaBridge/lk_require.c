@@ -1,0 +1,179 @@
+/*
+** lk_require.c: the sandbox's require. A module name is identifiers joined by dots or
+** slashes; its file is a regular .lua file below the script root (a link out of it, or a
+** file in another case than the name, is not found), read once for a set of states
+** (lk_modulefiles) and loaded from the process's compiled modules when its text was
+** compiled before (lk_modules.c). A module that requires itself through a loop fails.
+*/
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <lauxlib.h>
+#include "lk_host.h"
+
+/* A module name is identifiers joined by dots, "routes.chat", or by slashes as a path
+   below the root, "routes/chat" (stock Lua reads that one as a path too). Nothing else
+   reaches the disk. */
+static int lk_validname(const char *name) {
+    int start = 1;
+    if (*name == '\0')
+        return 0;
+    for (const char *c = name; *c; c++) {
+        if (*c == '.' || *c == '/') {
+            if (start)
+                return 0;
+            start = 1;
+        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' || (!start && *c >= '0' && *c <= '9')) {
+            start = 0;
+        } else {
+            return 0;
+        }
+    }
+    return !start;
+}
+
+/* The path of module name below the root: <name with dots as slashes><suffix>, the suffix
+   ".lua" or, as Lua's ?/init.lua, "/init.lua". */
+static void lk_modulepath(const char *name, const char *suffix, char *relative, size_t relsize) {
+    snprintf(relative, relsize, "%s", name);
+    for (char *c = relative; *c; c++)
+        if (*c == '.')
+            *c = '/';
+    size_t used = strlen(relative);
+    snprintf(relative + used, relsize - used, "%s", suffix);
+}
+
+/* Reads root/relative if it is a regular file below the root. A file there in another case
+   (a case-insensitive volume found it) is not read, and its name is copied to cased. */
+static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX]) {
+    char path[PATH_MAX], real[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
+        return NULL;
+    if (realpath(path, real) == NULL)
+        return NULL;
+    size_t rootlen = strlen(h->root);
+    if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/')
+        return NULL;  /* a link that leads out of the root */
+    /* On a case-insensitive volume (macOS's default) "Routes.Chat" opens routes/chat.lua,
+       which a case-sensitive one (Linux CI) would not find: the name must match the file's
+       own case, which realpath gives there. (A link inside the root may name another file.) */
+    if (strcasecmp(real + rootlen + 1, relative) == 0 && strcmp(real + rootlen + 1, relative) != 0) {
+        snprintf(cased, PATH_MAX, "%s", real + rootlen + 1);
+        return NULL;
+    }
+    struct stat st;
+    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    FILE *file = fopen(real, "rb");
+    if (file == NULL)
+        return NULL;
+    char *text = (char *)malloc((size_t)st.st_size + 1);
+    if (text == NULL) {
+        fclose(file);
+        return NULL;
+    }
+    *length = fread(text, 1, (size_t)st.st_size, file);
+    fclose(file);
+    return text;
+}
+
+/* The text of root/relative: kept for a set of states (lk_setmodulefiles), or read now
+   (and kept). NULL when no such file is below the root; *owned is what the caller frees. */
+static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned, char cased[PATH_MAX]) {
+    *owned = NULL;
+    const char *kept = h->files ? lk_findmodulefile(h->files, relative, length) : NULL;
+    if (kept)
+        return kept;
+    char *text = lk_readmodule(h, relative, length, cased);
+    if (text == NULL || h->files == NULL)
+        return *owned = text;
+    kept = lk_keepmodulefile(h->files, relative, text, *length);
+    if (kept == NULL)                          /* no memory to keep it: use it once */
+        return *owned = text;
+    free(text);
+    return kept;
+}
+
+int lk_require(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    size_t length = 0;
+    const char *name = luaL_checklstring(L, 1, &length);
+    if (strlen(name) != length)
+        return luaL_error(L, "module name is not valid: it holds a NUL byte");
+    /* one module by either spelling: "routes/chat" is kept as "routes.chat" */
+    char key[PATH_MAX];
+    if (length >= sizeof key)
+        return luaL_error(L, "module name is not valid: it is longer than %d bytes", (int)sizeof key - 1);
+    for (size_t i = 0; i <= length; i++)
+        key[i] = name[i] == '/' ? '.' : name[i];
+    lua_settop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);       /* 2: loaded */
+    if (lua_getfield(L, 2, key) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);      /* 3: loading */
+    if (lua_getfield(L, 3, key) != LUA_TNIL)
+        return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+    lua_pop(L, 1);
+    if (!lk_validname(name))
+        return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')", name);
+    if (!h->root[0])
+        return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
+    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2], cased[PATH_MAX] = "";
+    char *owned;
+    lk_modulepath(name, ".lua", relative, sizeof relative);
+    const char *text = lk_moduletext(h, relative, &length, &owned, cased);
+    if (text == NULL) {                                   /* a folder's module, as Lua's ?/init.lua */
+        lk_modulepath(name, "/init.lua", folder, sizeof folder);
+        text = lk_moduletext(h, folder, &length, &owned, cased);
+        if (text == NULL && cased[0])                     /* macOS found it; Linux CI would not */
+            return luaL_error(L, "module '%s' not found: its file is %s, in another case (a case-sensitive file system, "
+                              "as on Linux CI, would not find it either way): require it as the file is named", name, cased);
+        if (text == NULL)
+            return luaL_error(L, "module '%s' not found: no file %s or %s below the script root %s", name, relative, folder,
+                              h->display_root[0] ? h->display_root : ".");
+        memcpy(relative, folder, sizeof relative);
+    }
+    snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
+    int status = lk_loadmodule(L, text, length, chunkname);
+    free(owned);
+    if (status != LUA_OK) {
+        /* A syntax error names the file; "C stack overflow" (nesting too deep), a runtime
+           error of the parser, does not. A memory error keeps its own status and message. */
+        const char *message = lua_tostring(L, -1);
+        if (status == LUA_ERRRUN && message != NULL)
+            return luaL_error(L, "error loading module '%s' from file '%s': %s", name, chunkname + 1, message);
+        return lua_error(L);
+    }
+    lua_pushboolean(L, 1);
+    lua_setfield(L, 3, key);
+    /* As Lua's: the chunk gets the name and the file, and require returns the module and
+       the file (only the module once it is loaded). */
+    lua_pushvalue(L, 1);
+    lua_pushstring(L, chunkname + 1);
+    lua_call(L, 2, 1);
+    lua_pushnil(L);
+    lua_setfield(L, 3, key);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 2, key);
+    lua_pushstring(L, chunkname + 1);
+    return 2;
+}
+
+/* Pushes the sandbox's require: the host's loads go through it whatever a script did to
+   the global of that name. */
+void lk_pushrequire(lua_State *L) {
+    lua_pushcfunction(L, lk_require);
+}
+
+/* Pushes the table of modules require has loaded, by name. */
+void lk_pushloaded(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);
+}
