@@ -82,7 +82,7 @@ typedef struct lk_host {
     /* text buffers, last: a new record zeroes what comes before them, and their first bytes */
     char where[LK_WHERE_MAX];          /* last position the hook saw: "file:line" */
     char stop_message[LK_MESSAGE_MAX];
-    char root[PATH_MAX];               /* require's folder (lk_sandbox.c) */
+    char root[PATH_MAX];               /* require's folder (lk_require.c) */
     char display_root[PATH_MAX];
 } lk_host;
 

@@ -120,7 +120,7 @@ int lk_chargememory(lua_State *L, size_t bytes);
 void lk_refundmemory(lua_State *L, size_t bytes);
 const char *lk_stopmessage(lua_State *L);
 
-/* Sandbox (lk_sandbox.c) */
+/* Sandbox (lk_sandbox.c; require and its loaded modules: lk_require.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
 void lk_pushloaded(lua_State *L);
 void lk_pushrequire(lua_State *L);
