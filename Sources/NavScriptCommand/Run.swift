@@ -122,6 +122,16 @@ final class RunSession {
         return chosen
     }
 
+    /// How a selection narrows a suite, as the messages of an empty one say it: "matching
+    /// --filter x", "with --tag a", "without --exclude-tag b".
+    static func selectionWords(filters: [String], tags: [String], excludedTags: [String]) -> [String] {
+        var words: [String] = []
+        if !filters.isEmpty { words.append("matching --filter " + filters.joined(separator: ", ")) }
+        if !tags.isEmpty { words.append("with --tag " + tags.joined(separator: ", ")) }
+        if !excludedTags.isEmpty { words.append("without --exclude-tag " + excludedTags.joined(separator: ", ")) }
+        return words
+    }
+
     /// Why there is nothing to run, when every file loaded and no scenario was selected
     /// (unless --pass-with-no-scenarios): an empty run is not a green one.
     func nothingToRun() -> String? {
@@ -133,9 +143,7 @@ final class RunSession {
         } else {
             searched.append("(\(suite.listed.count) file\(suite.listed.count == 1 ? "" : "s"), \(count) scenario\(count == 1 ? "" : "s"))")
         }
-        if !options.filters.isEmpty { searched.append("matching --filter " + options.filters.joined(separator: ", ")) }
-        if !options.tags.isEmpty { searched.append("with --tag " + options.tags.joined(separator: ", ")) }
-        if !options.excludedTags.isEmpty { searched.append("without --exclude-tag " + options.excludedTags.joined(separator: ", ")) }
+        searched += Self.selectionWords(filters: options.filters, tags: options.tags, excludedTags: options.excludedTags)
         if !selection.lines.isEmpty {
             searched.append("at " + suiteOptions.paths.filter { $0.contains(".lua:") }.joined(separator: ", "))
         }

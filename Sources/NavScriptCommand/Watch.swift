@@ -252,10 +252,8 @@ final class WatchSession {
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
         if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
-            var why = ["matching the selection"]
-            if !selection.filters.isEmpty { why = ["matching --filter " + selection.filters.joined(separator: ", ")] }
-            if !options.tags.isEmpty { why.append("with --tag " + options.tags.joined(separator: ", ")) }
-            if !options.excludedTags.isEmpty { why.append("without --exclude-tag " + options.excludedTags.joined(separator: ", ")) }
+            let words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
+            let why = words.isEmpty ? ["matching the selection"] : words
             console.output.write(console.style.dim("no scenarios to run in \(Format.count(suite.listed.count, "file")) " + why.joined(separator: " ")) + "\n")
         }
         let fresh = suite.run(selected, failFast: options.failFast) { [console] result in

@@ -90,11 +90,7 @@ extension NavRuntime {
         let directory = directory
         let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
             let performed = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { _, _, _ in }
-            var completed = false
-            let completion = CompletionObject(trigger: performed) { result in
-                completed = true
-                done(result)
-            }
+            let completion = CompletionObject(trigger: performed, completion: done)
             do {
                 try directory.invoke(.named(.action, name)) { runtime in
                     [.object(container, runtime.containers), .object(navigator, runtime.navigators), .object(runtime.track(completion), runtime.completions)]
@@ -103,7 +99,7 @@ extension NavRuntime {
             } catch {
                 // Raised once the action has completed: the route has gone on, so the error
                 // is raised by the app method running the clock, as a completion's is.
-                guard completed else { return completion.finish(.failure(error)) }
+                guard completion.isFinished else { return completion.finish(.failure(error)) }
                 directory.current?.noteCallbackError(error)
             }
         }
