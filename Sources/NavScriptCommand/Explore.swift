@@ -36,8 +36,9 @@ struct Explore: ParsableCommand {
     var seed = 0
 
     // Each value is read unconditionally, so that a negative one meets its range check.
-    @Option(parsing: .unconditional, help: "How many walks (200).")
-    var runs = 200
+    @Option(name: .customLong("runs"), parsing: .unconditional, help: "How many walks (200); not with --exhaustive, which goes by --depth.")
+    var givenRuns: Int?
+    var runs: Int { givenRuns ?? 200 }
 
     @Option(parsing: .unconditional, help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
@@ -71,6 +72,9 @@ struct Explore: ParsableCommand {
 
     func validate() throws {
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if exhaustive && givenRuns != nil {
+            throw ValidationError("--runs counts walks, and --exhaustive takes none: it searches every sequence within --depth actions")
+        }
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
         if !(time > 0) { throw ValidationError("--time must be more than 0") }
         if let rule = SuiteOptions.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
@@ -221,6 +225,13 @@ struct Explore: ParsableCommand {
             enabled.formUnion(expansion.next.map(\.action))
             if coverage { lines.append(expansion.coverage) }
         }
+        // The search stops at a counterexample: what it never enabled is not known, the lines
+        // it ran are.
+        func counterexample(_ sequence: [ExploreStep], _ start: Int, _ failure: ExploreFailure) -> Found {
+            print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(sequence.count, "action")).")
+            summarize(runner, never: [], lines: lines, searched: true)
+            return (sequence, start, failure, "exhaustive search, depth \(sequence.count)", seed)
+        }
         // One level at a time across every start, so that the first counterexample found is a
         // shortest one whichever start it comes from. Each sequence is kept with its start, the
         // shape it left and the moves enabled then, found in the state that ran it.
@@ -228,8 +239,11 @@ struct Explore: ParsableCommand {
         var level: [Entry] = []
         for start in 1...starts {
             let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys, randomSeed: seed) }
-            if let failure = initial.replay.failure { return ([], start, failure, "start \(start)", seed) }
             note(initial)
+            if let failure = initial.replay.failure {
+                summarize(runner, never: [], lines: lines, searched: true)
+                return ([], start, failure, "start \(start)", seed)
+            }
             seen.insert(initial.shape)
             if initial.isIdle { seenAtRest.insert(initial.searchKey) }
             level.append((start, [], initial.shape, initial.next))
@@ -256,15 +270,11 @@ struct Explore: ParsableCommand {
                         }
                     } catch let error as LuaError where error.breaksALimit {
                         // A sequence that breaks a limit is a counterexample, in its last action.
-                        print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
-                        return (candidate, start, ExploreRunner.limitFailure(error), "exhaustive search, depth \(candidate.count)", seed)
+                        return counterexample(candidate, start, ExploreRunner.limitFailure(error))
                     }
                     if expansion.replay.skipped { continue }
-                    if let failure = expansion.replay.failure {
-                        print("Searched \(Format.count(explored, "sequence")): the shortest counterexample has \(Format.count(candidate.count, "action")).")
-                        return (candidate, start, failure, "exhaustive search, depth \(candidate.count)", seed)
-                    }
                     note(expansion)
+                    if let failure = expansion.replay.failure { return counterexample(candidate, start, failure) }
                     transitions.insert(shape + "\u{0}" + expansion.shape)
                     // A state mid-animation is followed whatever its shape: it is more than it.
                     // Only a state reached at rest stands for its shape, so one first seen

@@ -189,4 +189,47 @@ import Testing
             #expect(result.status == 1, "seed \(seed): \(result.output)")
         }
     }
+
+    /// An action that returns what is not a navigation's answer (a route it did not navigate,
+    /// a count), and a `when` that answers with a number or a node, are failures of the
+    /// model, not successes; nil from a `when` is "not enabled".
+    @Test(arguments: [
+        ("explore.action('bad', function(app) return nav.route():top(nav.stack):pop() end)", "'bad' returned a userdata (nothing, or what app:navigate returns: true, or false and why)"),
+        ("explore.action('bad', function(app) return 0 end)", "'bad' returned a number (nothing, or what app:navigate returns: true, or false and why)"),
+        ("explore.action('bad', function(app) end, { when = function(app) return #app:topStack().children end })", "'bad': when returned a number (true, false or nil expected)"),
+    ])
+    func whatAnActionOrAWhenReturnsIsChecked(_ action: String, _ message: String) throws {
+        let fixture = try Fixture(["m.lua": """
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { nav.screen("A")() } } end,
+              actions = { \(action), explore.action('nil when', function() end, { when = function() return nil end }) },
+            }
+            """])
+        let result = try navscript(["explore", "m.lua", "--runs", "3"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("\n  \(message)\n"), "\(result.output)")
+        #expect(!result.output.contains("1. nil when"), "\(result.output)")
+    }
+
+    /// A view that cannot be shown is refused by walks too, not only by `--exhaustive`.
+    @Test func aBrokenViewIsRefusedByWalks() throws {
+        let fixture = try Fixture(["view.lua": """
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { nav.screen("A")() } } end,
+              actions = { explore.action("noop", function() end) },
+              view = function(app) return { f = print } end,
+            }
+            """])
+        let result = try navscript(["explore", "view.lua", "--runs", "2"], in: fixture.root)
+        #expect(result.status == 2, "\(result.output)")
+        #expect(result.errors.contains("walk 1 (seed 0): view.lua:4: view: its value[\"f\"] is a function"), "\(result.errors)")
+    }
+
+    /// `--runs` counts walks; the exhaustive search takes none, and says so.
+    @Test func runsIsRefusedWithTheExhaustiveSearch() throws {
+        let fixture = try Fixture(["m.lua": "return explore.model { start = function() return nav.app() end, actions = { explore.action('noop', function() end) } }"])
+        let result = try navscript(["explore", "m.lua", "--exhaustive", "--runs", "5"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--runs counts walks, and --exhaustive takes none"), "\(result.errors)")
+    }
 }

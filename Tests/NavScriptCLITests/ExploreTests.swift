@@ -25,10 +25,13 @@ import Testing
         #expect(result.output.contains("No invariant broke."))
     }
 
-    @Test func coverageOfRouteScriptsIfAsked() throws {
+    /// Walks and the exhaustive search both write coverage, also when they find a failure.
+    @Test(arguments: [[], ["--exhaustive"]])
+    func coverageOfRouteScriptsIfAsked(_ search: [String]) throws {
         let folder = try Self.inbox()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try navscript(["explore", "duplicate_message.lua", "--coverage"], in: folder)
+        let result = try navscript(["explore", "duplicate_message.lua", "--coverage"] + search, in: folder)
+        #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("Coverage of route scripts:"))
         #expect(result.output.contains("routes/inbox.lua"))
         #expect(try String(contentsOf: folder.appendingPathComponent("coverage/lcov.info"), encoding: .utf8).contains("SF:routes/inbox.lua"))

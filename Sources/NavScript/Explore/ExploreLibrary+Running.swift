@@ -129,6 +129,11 @@ local function perform(model, app, action, args, step)
   for i = 1, #args do given[i] = fresh(args[i]) end
   local ok, result, message = xpcall(action.perform, placeError, app, unpack(given, 1, #args))
   if not ok then return { invariant = "an action runs without a script error", message = errorText(result) } end
+  -- A route not navigated (`return R.back()`) or a node is no answer: it would pass as a success.
+  if result ~= nil and type(result) ~= "boolean" then
+    return { invariant = "an action runs without a script error",
+             message = format("'%s' returned a %s (nothing, or what app:navigate returns: true, or false and why)", action.name, type(result)) }
+  end
   -- A failed navigation: false and a message, or Lua's nil and a message.
   if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
     local text = message ~= nil and errorText(message) or "the action returned false"
@@ -148,9 +153,25 @@ local function enabled(model, app, step)
     if not ok then
       return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, errorText(on)) }
     end
+    -- A count or a node is no answer (`return #stack.children` would enable it for ever).
+    if on ~= nil and type(on) ~= "boolean" then
+      return nil, { invariant = "an action's when runs without a script error",
+                    message = format("'%s': when returned a %s (true, false or nil expected)", action.name, type(on)) }
+    end
     if on then out[#out + 1] = i end
   end
   return out
+end
+
+-- The model's view of `app` as canonical text; when it gives what is not data, an error at
+-- the view function's line, where the host says where it is (explore.definition).
+local function viewText(model, app)
+  local ok, text = pcall(canonical, model.view(app), "its value", {})
+  if not ok then
+    local place = explore.definition and explore.definition(model.view)
+    error((place and place .. ": " or "") .. text, 0)
+  end
+  return text
 end
 
 local function startApp(model, index, randomSeed)
@@ -163,6 +184,8 @@ local function startApp(model, index, randomSeed)
     error(format("%sstart %d of the model returned %s, not an app (nav.app)", place and place .. ": " or "", index, type(app)), 0)
   end
   app:settle()
+  -- A view that cannot be shown is refused on every run, not only an exhaustive one.
+  if model.view then viewText(model, app) end
   -- What every later state must come back to (the built-in backToRoot invariant).
   model.startRoot = app:shape(false, true)
   model.errorsSeen = 0
@@ -312,15 +335,7 @@ function explore.frontier(model, keys)
   end
   local _, _, idle = lastApp:census()
   local hidden = tostring(lastApp.pendingDeeplink)
-  if model.view then
-    local ok, text = pcall(canonical, model.view(lastApp), "its value", {})
-    if not ok then
-      -- At the view function's line, where the host says where it is (explore.definition).
-      local place = explore.definition and explore.definition(model.view)
-      error((place and place .. ": " or "") .. text, 0)
-    end
-    hidden = hidden .. "\0" .. text
-  end
+  if model.view then hidden = hidden .. "\0" .. viewText(model, lastApp) end
   return lastApp:shape(keys), out, idle, hidden
 end
 

@@ -148,9 +148,10 @@ function explore.int(lo, hi) end
 function explore.oneOf(values) end
 ---@return ExploreGenerator
 function explore.bool() end
+---An action returns nothing or what app:navigate returns; `when` answers true, false or nil.
 ---@param name string
 ---@param perform fun(app: App, ...): (boolean?, string?)
----@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean, weight?: number}
+---@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean?, weight?: number}
 ---@return ExploreAction
 function explore.action(name, perform, options) end
 ---@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer, view?: fun(app: App): any}
