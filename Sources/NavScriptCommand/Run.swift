@@ -173,7 +173,7 @@ final class RunSession {
         for (file, error) in suite.loadErrors {
             StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")
         }
-        if options.shuffle && suiteOptions.seed == nil {
+        if options.shuffle {
             StandardStreams.error("navscript: shuffled with seed \(seed) (--seed \(seed) lists this order again)\n")
         }
     }

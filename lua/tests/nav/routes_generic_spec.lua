@@ -296,3 +296,9 @@ scenario("try's done function gets the output and an empty route from the try's 
   expect(tostring(given[2])):toBe(tostring(nav.route("stack")))
   expect(app:topStack().children[3]):toShow(Detail { id = 2 })
 end)
+
+-- An empty reason is no text to show: the failure says "get failed", as one with no reason would.
+scenario("get failing with an empty reason says get failed", function()
+  local app = tabApp()
+  expect(app:navigate(nav.route():get(function() return false, "" end))):toFail("^get failed$")
+end)
