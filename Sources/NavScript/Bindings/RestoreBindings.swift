@@ -58,7 +58,7 @@ extension NavRuntime {
     /// ends are sums of seconds, the clock's tasks whole microseconds, so a snapshot taken
     /// on the tick an animation ends may give its end a hair before the clock.
     private static func isClockTick(_ name: String, _ given: LuaValue, _ restored: LuaValue) -> Bool {
-        guard name == "presentationEnds" || name == "selectionEnds", let end = given.number, let clock = restored.number else { return false }
+        guard ["presentationEnds", "selectionEnds", "outgoingEnds"].contains(name), let end = given.number, let clock = restored.number else { return false }
         return end < clock && clock - end <= 1e-6
     }
 

@@ -13,7 +13,8 @@ import ScreenKit
 ///
 /// A node's fields: kind, key (its text) with name and traits, attributes, isVisible, isTop,
 /// selectedIndex (1-based; and while a custom tab animation runs, incomingIndex, the tab it
-/// brings in, and selectionEnds), presentationPhase (and presentationEnds while it is under way),
+/// brings in, and selectionEnds), for a stack while a transition takes its old top out
+/// outgoingIndex and outgoingEnds, presentationPhase (and presentationEnds while it is under way),
 /// className, iterable, children, presented; the window's also has the clock and the held
 /// deeplink (pendingDeeplink). Every field is checked: an unknown one, or one of another
 /// type, throws `ScreenDSLError.invalidArgument` naming it (`restore.children[1]: ...`).
@@ -48,7 +49,7 @@ extension ScreenApplicationState {
 extension ScreenSnapshot {
     /// The fields of a node's table; the window's also has the clock and the held deeplink.
     private static let luaFields: Set<String> = ["kind", "key", "name", "traits", "attributes", "isVisible", "isTop", "selectedIndex",
-                                                 "incomingIndex", "selectionEnds", "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
+                                                 "incomingIndex", "selectionEnds", "outgoingIndex", "outgoingEnds", "presentationPhase", "presentationEnds", "className", "iterable", "children", "presented"]
 
     /// The node as a script sees it.
     var luaSnapshot: LuaValue {
@@ -65,6 +66,8 @@ extension ScreenSnapshot {
         fields["selectedIndex"] = selectedIndex.map { .integer(Int64($0 + 1)) }
         fields["incomingIndex"] = incomingIndex.map { .integer(Int64($0 + 1)) }
         fields["selectionEnds"] = selectionEnds.map(LuaValue.number)
+        fields["outgoingIndex"] = outgoingIndex.map { .integer(Int64($0 + 1)) }
+        fields["outgoingEnds"] = outgoingEnds.map(LuaValue.number)
         fields["presentationPhase"] = presentationPhase.map { .string($0.rawValue) }
         fields["presentationEnds"] = presentationEnds.map(LuaValue.number)
         fields["className"] = className.map(LuaValue.string)
@@ -92,8 +95,8 @@ extension ScreenSnapshot {
         }
         for field in ["isVisible", "isTop", "iterable"] { try expect(field, "true or false") { $0.boolean != nil } }
         for field in ["key", "name", "className"] { try expect(field, "a string") { $0.string != nil } }
-        for field in ["selectedIndex", "incomingIndex"] { try expect(field, "a whole number from 1") { ($0.integer ?? 0) >= 1 } }
-        for field in ["presentationEnds", "selectionEnds"] {
+        for field in ["selectedIndex", "incomingIndex", "outgoingIndex"] { try expect(field, "a whole number from 1") { ($0.integer ?? 0) >= 1 } }
+        for field in ["presentationEnds", "selectionEnds", "outgoingEnds"] {
             try expect(field, "a number of seconds from 0 to 9.2e12 (the clock's end)") { ($0.number.map { (0...ScreenClock.end).contains($0) }) ?? false }
         }
         try expect("children", "a list of snapshot nodes") { if case let .table(_, fields) = $0 { return fields.isEmpty } else { return false } }
@@ -143,6 +146,7 @@ extension ScreenSnapshot {
                   selectedIndex: value["selectedIndex"]?.integer.map { Int($0) - 1 },
                   presentationPhase: value["presentationPhase"]?.string.flatMap(ScreenPresentationPhase.init(rawValue:)),
                   presentationEnds: value["presentationEnds"]?.number, children: children, presented: presented,
-                  incomingIndex: value["incomingIndex"]?.integer.map { Int($0) - 1 }, selectionEnds: value["selectionEnds"]?.number)
+                  incomingIndex: value["incomingIndex"]?.integer.map { Int($0) - 1 }, selectionEnds: value["selectionEnds"]?.number,
+                  outgoingIndex: value["outgoingIndex"]?.integer.map { Int($0) - 1 }, outgoingEnds: value["outgoingEnds"]?.number)
     }
 }

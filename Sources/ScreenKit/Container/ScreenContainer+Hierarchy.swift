@@ -108,14 +108,24 @@ extension ScreenContainer {
             if let window = context.parent, window.kind == .window {
                 return window
             }
-            current = context.presentingContainer
+            current = context.presentingContainer ?? context.stackLeft
         }
         return nil
     }
 
+    /// For a screen popped while the pop animates, the stack whose window its view is still
+    /// in (see `outgoingTop`); nil once it is anywhere else.
+    var stackLeft: ScreenContainer? {
+        guard parent == nil, presentingContainer == nil, let stack = leavingStack, stack.outgoingTop === self else {
+            return nil
+        }
+        return stack
+    }
+
     /// The window, when this container's view is in it (UIKit's `viewIfLoaded?.window`):
-    /// nil for a screen under the top of its stack, an unselected tab, a presenter hidden by
-    /// a completed full-screen presentation, or a container outside any hierarchy.
+    /// nil for a screen under the top of its stack (but the top a push or pop is taking out,
+    /// until it ends), an unselected tab, a presenter hidden by a completed full-screen
+    /// presentation, or a container outside any hierarchy.
     public var window: ScreenContainer? {
         isInWindow ? attachedWindow : nil
     }
@@ -131,13 +141,16 @@ extension ScreenContainer {
         var current = self
         while let parent = current.parent, parent.kind != .window {
             switch parent.kind {
-            case .stack where parent.children.last !== current:
+            case .stack where parent.children.last !== current && parent.outgoingTop !== current:
                 return false
             case .tabs where parent.shownTab !== current:
                 return false
             default:
                 current = parent
             }
+        }
+        if let stack = current.stackLeft, !stack.isInWindow {
+            return false
         }
         return !current.isCoveredByPresentation
     }

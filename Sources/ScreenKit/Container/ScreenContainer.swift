@@ -40,6 +40,16 @@ public final class ScreenContainer {
     /// the old one's out when it starts, while `selectedIndex` changes when it ends.
     @exclusivity(unchecked) var incomingTab: ScreenContainer?
 
+    /// For a stack while UIKit's own push, pop or `setViewControllers` animates, the screen
+    /// that was on top: its view stays in the window until the transition ends, beside the
+    /// new top's (UIKit takes it out then). Held, as the transition holds its view.
+    @exclusivity(unchecked) var outgoingTop: ScreenContainer?
+
+    /// For a screen popped while the pop animates, the stack it leaves (whose `outgoingTop`
+    /// it is). Unowned as `parent` is: set with that stack's `outgoingTop`, and cleared when
+    /// the stack lets it go or goes itself.
+    @exclusivity(unchecked) unowned(unsafe) var leavingStack: ScreenContainer?
+
     /// The container this one presents directly (strong, as UIKit holds it).
     @exclusivity(unchecked) public internal(set) var presentedContainer: ScreenContainer?
 
@@ -103,6 +113,8 @@ public final class ScreenContainer {
     internal var presentationEnd: Double = 0
     /// For tabs, when the custom tab animation bringing in `incomingTab` ends.
     internal var incomingTabEnd: Double = 0
+    /// For a stack, when the transition taking `outgoingTop` out of the window ends.
+    internal var outgoingTopEnd: Double = 0
 
     /// What a weak reference to this container holds instead (`ScreenCustomWindowProvider`):
     /// it lives exactly as long as the container, which alone holds it strongly.
@@ -155,6 +167,9 @@ public final class ScreenContainer {
         }
         if let presented = presentedContainer, presented.presentingContainer === self {
             presented.presentingContainer = nil
+        }
+        if let outgoing = outgoingTop, outgoing.leavingStack === self {
+            outgoing.leavingStack = nil
         }
     }
 

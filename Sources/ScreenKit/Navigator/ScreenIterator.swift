@@ -103,8 +103,9 @@ public struct DefaultScreenIterator: ScreenIterator {
 
 extension DefaultScreenIterator {
     /// The same walk as `iterate(from:while:)`, with each container's visibility worked out
-    /// from its parent's on the way down (the top of a stack and the selected tab are in
-    /// the window when their container is; nothing else under them is), instead of by
+    /// from its parent's on the way down (the top of a stack, the top a transition is taking
+    /// out, and the selected tab are in the window when their container is; nothing else
+    /// under them is), instead of by
     /// walking up from every container: `app:top()` and explore's checks ask this several
     /// times an action.
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
@@ -187,6 +188,7 @@ extension DefaultScreenIterator {
                         return
                     }
                     let shown = container.kind != .stack && container.kind != .tabs || shownChild === child
+                        || container.kind == .stack && container.outgoingTop === child
                     if skipsHidden && !(shown && visit.isInWindow) {
                         return
                     }

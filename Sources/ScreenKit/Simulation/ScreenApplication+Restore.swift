@@ -61,6 +61,12 @@ extension ScreenApplication {
         if node.selectionEnds != nil, node.incomingIndex == nil {
             throw fail("selectionEnds must be left out: it is for a tab animation under way (incomingIndex)")
         }
+        for (field, given) in [("outgoingIndex", node.outgoingIndex != nil), ("outgoingEnds", node.outgoingEnds != nil)] where given && node.kind != .stack {
+            throw fail("\(field) must be left out: only a stack's transition takes a screen out, this is a \(node.kind.rawValue)")
+        }
+        if node.outgoingEnds != nil, node.outgoingIndex == nil {
+            throw fail("outgoingEnds must be left out: it is for a stack transition under way (outgoingIndex)")
+        }
         for (field, given) in [("presentationPhase", node.presentationPhase != nil), ("presentationEnds", node.presentationEnds != nil)] where given && !isPresented {
             throw fail("\(field) must be left out: nothing presents this \(node.kind.rawValue) (only a node in a presented field is)")
         }
@@ -136,6 +142,19 @@ extension ScreenApplication {
             }
         } else if !children.isEmpty {
             simulation.replaceChildren(of: container, with: children)
+        }
+        if let outgoing = node.outgoingIndex {
+            guard children.indices.contains(outgoing) else {
+                let position = outgoing < Int.max ? String(outgoing + 1) : "\(outgoing) + 1"
+                throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): outgoing screen \(position) out of range 1...\(children.count)")
+            }
+            // Taken out once the clock is set, when the snapshot says.
+            underWay.append { [simulation] in
+                let old = children[outgoing], now = simulation.clock.now
+                ScreenSimulation.beginTakingOut(old, from: container)
+                container.outgoingTopEnd = max(now, node.outgoingEnds.flatMap { $0.isFinite ? $0 : nil } ?? now)
+                simulation.clock.schedule(after: container.outgoingTopEnd - now) { ScreenSimulation.endTakingOut(old, from: container) }
+            }
         }
         if let presented = node.presented.first {
             try attach(restore(presented, at: "\(path).presented", depth: depth + 1, isPresented: true, underWay: &underWay),

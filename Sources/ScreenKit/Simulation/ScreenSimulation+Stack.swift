@@ -50,9 +50,40 @@ extension ScreenSimulation {
         }
         guard transitions else { return clock.schedule(after: 0, completion) }
         if animation?.isDefault == true {
-            complete(after: duration, on: stack, completion)
+            // UIKit's transition keeps the old top's view in the window until it ends, and
+            // takes it out before its completion runs.
+            guard let old = oldStack.last, old !== newStack.last else {
+                complete(after: duration, on: stack, completion)
+                return
+            }
+            Self.beginTakingOut(old, from: stack)
+            stack.outgoingTopEnd = complete(after: duration, on: stack) {
+                Self.endTakingOut(old, from: stack)
+                completion()
+            }
         } else {
             completeCustomAnimation(after: duration, completion)
+        }
+    }
+
+    /// Keeps `old`, the top a transition of `stack` replaces, in the window while the
+    /// transition runs (`outgoingTop`), until `endTakingOut`.
+    static func beginTakingOut(_ old: ScreenContainer, from stack: ScreenContainer) {
+        if let previous = stack.outgoingTop, previous.leavingStack === stack {
+            previous.leavingStack = nil
+        }
+        stack.outgoingTop = old
+        if old.parent !== stack {
+            old.leavingStack = stack
+        }
+    }
+
+    /// The transition that took `old` out of `stack` ended (unless a later one took its place).
+    static func endTakingOut(_ old: ScreenContainer, from stack: ScreenContainer) {
+        guard stack.outgoingTop === old else { return }
+        stack.outgoingTop = nil
+        if old.leavingStack === stack {
+            old.leavingStack = nil
         }
     }
 

@@ -18,6 +18,11 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
     /// finishes it then.
     public let incomingIndex: Int?
     public let selectionEnds: Double?
+    /// For a stack while UIKit's push, pop or `setViewControllers` animates, the index of the
+    /// screen that was on top if it is still in the stack (its view stays in the window),
+    /// and when the transition ends: a restored application takes it out then.
+    public let outgoingIndex: Int?
+    public let outgoingEnds: Double?
     /// Where a presentation stands, for a presented container.
     public let presentationPhase: ScreenPresentationPhase?
     /// When the presentation or dismissal under way ends, on the application's clock (only
@@ -30,7 +35,7 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
                 attributes: [String: ScreenValue] = [:], isVisible: Bool = true, isTop: Bool = false, selectedIndex: Int? = nil,
                 presentationPhase: ScreenPresentationPhase? = nil, presentationEnds: Double? = nil,
                 children: [ScreenSnapshot] = [], presented: [ScreenSnapshot] = [],
-                incomingIndex: Int? = nil, selectionEnds: Double? = nil) {
+                incomingIndex: Int? = nil, selectionEnds: Double? = nil, outgoingIndex: Int? = nil, outgoingEnds: Double? = nil) {
         self.kind = kind
         self.key = key
         self.className = className
@@ -41,6 +46,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         self.selectedIndex = selectedIndex
         self.incomingIndex = incomingIndex
         self.selectionEnds = selectionEnds
+        self.outgoingIndex = outgoingIndex
+        self.outgoingEnds = outgoingEnds
         self.presentationPhase = presentationPhase
         self.presentationEnds = presentationEnds
         self.children = children
@@ -59,6 +66,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         selectedIndex = container.kind == .tabs ? container.selectedIndex : nil
         incomingIndex = container.incomingTab.flatMap { incoming in container.children.firstIndex { $0 === incoming } }
         selectionEnds = incomingIndex == nil ? nil : container.incomingTabEnd
+        outgoingIndex = container.kind == .stack ? container.outgoingTop.flatMap { outgoing in container.children.firstIndex { $0 === outgoing } } : nil
+        outgoingEnds = outgoingIndex == nil ? nil : container.outgoingTopEnd
         presentationPhase = container.presentationPhase
         presentationEnds = container.presentationPhase == .presenting || container.presentationPhase == .dismissing
             ? container.presentationEnd : nil

@@ -103,12 +103,17 @@ import Testing
         let chain = try tabApp(selected: 1, presenting: try Screens.feed.decorated(by: ScreenStackContainerDecorator()))
         _ = chain.navigate(to: try route { try $0.top(.container(of: .modal)).present(fullScreen) })
         apps.append(chain)
+        // A push under way: the old top (Chat 7) is still in the window beside Settings.
+        let pushing = try tabApp(selected: 1)
+        pushing.navigator.navigate(to: try route { try $0.top(.container(of: .stack)).push(Screens.settings) })
+        pushing.advance(by: 0.1)
+        apps.append(pushing)
         return apps
     }
 
     @Test func theWalkDownFindsWhatAskingEachFinds() throws {
         let predicates: [(ScreenContainer) -> Bool] = [
-            { _ in true }, { $0.kind == .stack }, { $0.kind == .tabs }, { $0.kind == .modal }, { $0.name == "Feed" }, { $0.name == "Settings" },
+            { _ in true }, { $0.kind == .stack }, { $0.kind == .tabs }, { $0.kind == .modal }, { $0.name == "Feed" }, { $0.name == "Settings" }, { $0.name == "Chat" },
         ]
         for app in try Self.apps() {
             var starts = [app.window]

@@ -72,6 +72,22 @@ import Testing
         #expect(copy.snapshot().children.first?.presented.first?.presentationPhase == .presented)
     }
 
+    /// A push caught mid-animation comes back with the old top still in the window, taken
+    /// out when the push would have ended.
+    @Test func aPushUnderWayRestoresThroughJSON() throws {
+        let app = try tabApp(selected: 0)
+        app.navigator.navigate(to: try AnyScreenRoute(root: .window).top(.container(of: .stack)).push(Screens.settings)) { _ in }
+        app.advance(by: 0.1)
+        let state = app.state(pendingDeeplink: nil)
+        #expect(state.hierarchy.children.first?.children.first?.outgoingIndex != nil)
+        let copy = try ScreenApplication(restoring: JSONDecoder().decode(ScreenApplicationState.self, from: JSONEncoder().encode(state)))
+        #expect(copy.state(pendingDeeplink: nil) == state)
+        app.advance(by: 0.3)
+        copy.advance(by: 0.3)
+        #expect(copy.snapshot() == app.snapshot())
+        #expect(copy.snapshot().children.first?.children.first?.outgoingIndex == nil)
+    }
+
     /// A state is a value a host can decode off the main actor and hand back.
     @Test func aStateCrossesIsolation() async throws {
         let state = try tabApp(selected: 1).state(pendingDeeplink: "app://chat/1")

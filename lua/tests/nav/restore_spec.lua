@@ -386,3 +386,44 @@ scenario("restore takes a snapshot made on the tick an animation ends, its end a
   app:settle()
   expect(nav.app { restore = selecting }:snapshot().children[1].selectionEnds):toBe(selecting.clock)
 end)
+
+describe("a stack transition caught mid-animation", function()
+  scenario("is restored under way: the old top stays in the window until the transition ends", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app.navigator:navigate(nav.route():top(nav.stack):push(Chat()))
+    app:advance(0.1)
+    local snapshot = app:snapshot()
+    expect(snapshot.children[1].outgoingIndex):toBe(1)
+    expect(snapshot.children[1].outgoingEnds):toBe(0.35)
+    expect(snapshot.children[1].children[1].isVisible):toBe(true)
+    local copy = nav.app { restore = snapshot }
+    expect(copy:snapshot()):toEqual(snapshot)
+    copy:advance(0.25)
+    app:advance(0.25)
+    expect(copy:snapshot()):toEqual(app:snapshot())
+    expect(copy:snapshot().children[1].outgoingIndex):toBeNil()
+    expect(copy:snapshot().children[1].children[1].isVisible):toBe(false)
+  end)
+
+  scenario("refuses the fields on a node that is not a stack, an end without a screen, and a screen out of range", function()
+    local function restored(edit)
+      local snapshot = nav.app { root = nav.stack { Feed(), Chat() } }:snapshot()
+      edit(snapshot.children[1])
+      return function() nav.app { restore = snapshot } end
+    end
+    expect(restored(function(stack) stack.children[1].outgoingIndex = 1 end))
+      :toFail("restore%.children%[1%]%.children%[1%]: outgoingIndex must be left out: only a stack's transition takes a screen out, this is a modal")
+    expect(restored(function(stack) stack.outgoingEnds = 1 end))
+      :toFail("restore%.children%[1%]: outgoingEnds must be left out: it is for a stack transition under way %(outgoingIndex%)")
+    expect(restored(function(stack) stack.outgoingIndex = 3 end)):toFail("restore%.children%[1%]: outgoing screen 3 out of range 1...2")
+    expect(restored(function(stack) stack.outgoingIndex = 0 end)):toFail("outgoingIndex must be a whole number from 1")
+    expect(restored(function(stack) stack.outgoingIndex = 1 stack.outgoingEnds = "soon" end)):toFail("outgoingEnds must be a number")
+    -- Without an end, it ends at once.
+    local snapshot = nav.app { root = nav.stack { Feed(), Chat() } }:snapshot()
+    snapshot.children[1].outgoingIndex = 1
+    local copy = nav.app { restore = snapshot }
+    expect(copy.window.children[1].children[1].isVisible):toBe(true)
+    copy:settle()
+    expect(copy.window.children[1].children[1].isVisible):toBe(false)
+  end)
+end)

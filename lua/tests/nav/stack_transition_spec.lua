@@ -1,0 +1,87 @@
+-- While UIKit's own push, pop or setViewControllers animates, the screen that was on top
+-- keeps its view in the window beside the new top's (Nivelir's isVisible is view.window ~= nil),
+-- until the transition ends and before its completion runs.
+local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+
+describe("a stack's old top during the transition", function()
+  scenario("a push keeps it visible and findable until the push ends", function()
+    local app = nav.app { root = nav.stack { A() } }
+    local a = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):push(B()))
+    app:advance(0.2)
+    expect(a.isVisible):toBe(true)
+    expect(a.window == app.window):toBe(true)
+    expect(app:top()):toShow(B())                              -- the new top is the top
+    expect(app:navigate(nav.route():top(A()))):toSucceed()     -- and the old one is on screen: top(A) finds it
+    app:advance(0.15)
+    expect(a.isVisible):toBe(false)
+    expect(app:navigate(nav.route():top(A()))):toFail("No container")
+  end)
+
+  scenario("a pop keeps the popped screen visible, out of the stack, until the pop ends", function()
+    local app = nav.app { root = nav.stack { A(), B() } }
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):pop())
+    app:advance(0.2)
+    expect(b.isVisible):toBe(true)
+    expect(b.window == app.window):toBe(true)
+    expect(b.parent):toBeNil()                                   -- out of viewControllers at once
+    expect(#app:topStack().children):toBe(1)
+    app:settle()
+    expect(b.isVisible):toBe(false)
+    expect(b.window):toBeNil()
+  end)
+
+  scenario("the completion runs once the old top is out of the window", function()
+    local app = nav.app { root = nav.stack { A() } }
+    local a, seen = app:top(), nil
+    app.navigator:navigate(nav.route():top(nav.stack):push(B()), function() seen = a.isVisible end)
+    app:settle()
+    expect(seen):toBe(false)
+  end)
+
+  scenario("no transition, no old top on screen: unanimated, custom, or a stack out of the window", function()
+    local app = nav.app { root = nav.tabs { nav.stack { A() }, nav.stack { C() } } }
+    local a = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):push(B(), { animation = false }))
+    expect(a.isVisible):toBe(false)
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):push(C(), { animation = "crossDissolve" }))
+    app:advance(0.1)
+    expect(b.isVisible):toBe(false)
+    app:settle()
+    local hidden = app:topTabs().children[2].children[1]
+    app.navigator:navigate(nav.route():first(nav.tabs):selectTab(1, { kind = "stack" }, function(s) return s:popToRoot() end))
+    app:settle()
+    local stack2 = app:topTabs().children[2]
+    app.navigator:navigate(nav.route():from(stack2):push(A()))
+    expect(hidden.isVisible):toBe(false)                         -- an unselected tab: UIKit runs no transition
+  end)
+
+  scenario("a popped screen held after its app is gone is simply not visible", function()
+    local b
+    do
+      local app = nav.app { root = nav.stack { A(), B() } }
+      b = app:top()
+      app.navigator:navigate(nav.route():top(nav.stack):pop())
+      app:advance(0.1)
+      expect(b.isVisible):toBe(true)
+    end
+    nav.app():top()                                              -- the runtime holds the last app used
+    collectgarbage()
+    collectgarbage()
+    expect(b.isVisible):toBe(false)
+  end)
+
+  scenario("a popped screen pushed elsewhere while the pop runs is where it was pushed", function()
+    local app = nav.app { root = nav.tabs { nav.stack { A(), B() }, nav.stack { C() } } }
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):pop())
+    app:advance(0.1)
+    expect(app:navigate(nav.route():first(nav.tabs):selectTab(2, { kind = "stack" }, function(s) return s:push(b) end))):toSucceed()
+    expect(b.parent == app:topTabs().children[2]):toBe(true)
+    expect(b.isVisible):toBe(true)
+    app:settle()
+    expect(b.isVisible):toBe(true)
+  end)
+end)
