@@ -137,7 +137,7 @@ extension ScreenApplication {
                 underWay.append { [simulation] in
                     container.incomingTab = container.children[incoming]
                     let now = simulation.clock.now
-                    simulation.finishSelection(of: container, at: incoming, after: max(0, (node.selectionEnds.flatMap { $0.isFinite ? $0 : nil } ?? now) - now))
+                    simulation.finishSelection(of: container, at: incoming, bringingIn: container.incomingTab, after: max(0, (node.selectionEnds.flatMap { $0.isFinite ? $0 : nil } ?? now) - now))
                 }
             }
         } else if !children.isEmpty {

@@ -49,18 +49,26 @@ extension ScreenSimulation {
         // and so is the clock, which holds this work until it runs or the application goes
         // (a weak capture of any of them, the simulation included, would give it a side
         // table that every later retain and release goes through; see `ScreenContainer.parent`).
-        tabs.incomingTab = newTab
-        finishSelection(of: tabs, at: index, after: animation.duration, completion)
+        // `UIView.transition(from:to:)` puts the new tab's view where the selected tab's is;
+        // while another animation has taken that one out, the new view goes nowhere, and the
+        // tab shows only once its completion selects it.
+        let bringsIn = tabs.shownTab === tabs.selectedChild ? newTab : nil
+        if let bringsIn {
+            tabs.incomingTab = bringsIn
+        }
+        finishSelection(of: tabs, at: index, bringingIn: bringsIn, after: animation.duration, completion)
     }
 
     /// Ends the custom animation bringing in the tab at `index` of `tabs` after `duration`: it
     /// is selected then, and `completion`, if any, runs on the next turn of the run loop. A
     /// restored application ends the one its snapshot caught under way.
-    func finishSelection(of tabs: ScreenContainer, at index: Int, after duration: Double, _ completion: (() -> Void)? = nil) {
-        let newTab = tabs.incomingTab
-        tabs.incomingTabEnd = clock.now + duration
+    func finishSelection(of tabs: ScreenContainer, at index: Int, bringingIn newTab: ScreenContainer?, after duration: Double,
+                         _ completion: (() -> Void)? = nil) {
+        if newTab != nil {
+            tabs.incomingTabEnd = clock.now + duration
+        }
         completeCustomAnimation(after: duration) { [clock, tabs, newTab] in
-            if tabs.incomingTab === newTab {
+            if let newTab, tabs.incomingTab === newTab {
                 tabs.incomingTab = nil
             }
             // Nivelir's completion sets the index it worked out before the animation, whatever

@@ -197,3 +197,22 @@ describe("a custom tab animation under way", function()
     expect(bar.children[2].isVisible):toBe(false)
   end)
 end)
+
+-- Nivelir's custom tab animation is UIView.transition(from: the selected tab's view, to: the new
+-- one's). A second one started while the first runs goes from a view the first took out of the
+-- window, so its tab shows only once its completion selects it: the tab shown and
+-- selectedIndex never disagree for longer than the first animation.
+scenario("a custom tab selection over one under way shows its tab when it is selected", function()
+  local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile() } }
+  app.navigator:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))
+  app:advance(0.1)
+  app.navigator:navigate(tabs:selectTab(3, { animation = "crossDissolve" }))
+  app:advance(0.05)
+  expect(app:top()):toShow(Chat())                 -- the first's incoming tab, until it is selected
+  app:advance(0.2)                                  -- 0.35: the first ended, the second not yet
+  expect(app:topTabs().selectedIndex):toBe(2)
+  expect(app:top()):toShow(Chat())
+  app:advance(0.1)                                  -- 0.45: the second ended
+  expect(app:topTabs().selectedIndex):toBe(3)
+  expect(app:top()):toShow(Profile())
+end)
