@@ -78,11 +78,11 @@ struct Draw: ParsableCommand {
         guard steps.contains(where: { $0.hierarchy != nil }) else {
             // A scenario that failed before its first step says why, as it does after one.
             let focus = chosen.isFocused ? nil : scenarios.first(where: \.isFocused)
-            let skipReason = focus.map { "skipped, or left out by the .only at \($0.focusedAt ?? $0.location)" } ?? "skipped"
+            let skipReason = focus.map { "skipped, or left out by the .only at \($0.focusedAt ?? $0.location)" } ?? result.skipText
             let failure = switch result.status {
             case .failed: "; it failed first: \(result.message ?? "")"
             case .skipped where !chosen.isPending && focus == nil: ": it called pending(\(result.message.map { "'\($0)'" } ?? "")) before it"
-            case .skipped: ": it was not run (\(result.message ?? skipReason))"
+            case .skipped: ": it was not run (\(skipReason))"
             case .passed: " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
             }
             StandardStreams.error("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n")

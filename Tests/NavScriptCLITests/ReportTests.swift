@@ -106,12 +106,13 @@ import Testing
         #expect(!dom.errors.contains("Refused to"), "the policy refused something: \(dom.errors)")
         // A step of a scenario, by its address, as a picture.
         let shot = fixture.root.appendingPathComponent("step.png")
-        let screenshot = try Self.tool(browser, flags + ["--window-size=1200,800", "--screenshot=\(shot.path)", page + "#0.0.4"], in: fixture.root)
+        let screenshot = try Self.tool(browser, flags + ["--window-size=1200,800", "--screenshot=\(shot.path)", page + "#1.1.5"], in: fixture.root)
         #expect(screenshot.status == 0)
         let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
         #expect(size > 10_000)
-        let stepDOM = try Self.tool(browser, flags + ["--dump-dom", page + "#0.0.4"], in: fixture.root)
+        let stepDOM = try Self.tool(browser, flags + ["--dump-dom", page + "#1.1.5"], in: fixture.root)
         #expect(stepDOM.output.contains("step 5 of 7"))
+        #expect(stepDOM.output.contains("Step 5: "))
         #expect(stepDOM.output.contains("present stack [] -&gt; [Settings] animated"))
     }
 

@@ -207,7 +207,8 @@ enum HTMLPage {
         if (!scenario) return;
         state.file = f; state.scenario = s;
         state.step = step >= 0 ? step : (scenario.status === 'failed' ? failingStep(scenario) : 0);
-        history.replaceState(null, '', '#' + f + '.' + s + '.' + state.step);
+        // Counted as everything the page shows is: from 1, the step by its number.
+        history.replaceState(null, '', '#' + (f + 1) + '.' + (s + 1) + '.' + scenario.steps[state.step].number);
         update();
       }
 
@@ -249,7 +250,7 @@ enum HTMLPage {
         if (p !== null) picture.innerHTML = data.pictures[p]; else picture.appendChild(el('div', { 'class': 'empty', text: 'No hierarchy yet.' }));
         var side = el('div', { 'class': 'picture' }, [controls, picture]);
         var facts = el('div', {});
-        facts.appendChild(el('h3', { text: 'Step ' + (index + 1) + ': ' + step.kind + (step.ok ? '' : ' (failed)') }));
+        facts.appendChild(el('h3', { text: 'Step ' + step.number + ': ' + step.kind + (step.ok ? '' : ' (failed)') }));
         if (step.message && !step.ok) facts.appendChild(el('pre', { 'class': 'status-failed', text: step.message }));
         var changes = el('ul', { 'class': 'changes', id: 'changes' });
         step.transitions.forEach(function (t) { changes.appendChild(el('li', { text: t })); });
@@ -328,10 +329,12 @@ enum HTMLPage {
 
       renderHeader();
       var hash = location.hash.slice(1).split('.').map(Number);
-      if (hash.length === 3 && scenarioAt(hash[0], hash[1])) {
-        // A step that is not there (an edited or old address) is the nearest one.
-        var last = scenarioAt(hash[0], hash[1]).steps.length - 1;
-        state.file = hash[0]; state.scenario = hash[1]; state.step = Number.isInteger(hash[2]) ? Math.max(0, Math.min(hash[2], last)) : 0;
+      if (hash.length === 3 && scenarioAt(hash[0] - 1, hash[1] - 1)) {
+        // The step numbered so, or the nearest before it (a step not kept, an edited or old
+        // address); the first when there is none.
+        var steps = scenarioAt(hash[0] - 1, hash[1] - 1).steps, at = 0;
+        for (var n = 0; n < steps.length && Number.isInteger(hash[2]); n++) if (steps[n].number <= hash[2]) at = n;
+        state.file = hash[0] - 1; state.scenario = hash[1] - 1; state.step = at;
       } else {
         // The first failure, else the first scenario.
         data.files.some(function (file, f) {
