@@ -196,6 +196,11 @@ final class WatchSession {
     /// one started).
     private func reportProjectFile(_ file: URL) {
         let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            // Deleted: the settings it had stay until the watch starts again, as an edit's wait.
+            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) was deleted: the watch keeps its settings until it starts again") + "\n")
+            return
+        }
         do {
             _ = try ProjectFile.read(file, relativeTo: working)
             console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) changed: its settings apply when the watch starts again") + "\n")

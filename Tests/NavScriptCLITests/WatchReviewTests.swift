@@ -76,6 +76,8 @@ import Darwin
         #expect(watch.waitFor("navscript: navscript.lua does not load: navscript.lua:2:"), "\(watch.output)")
         try fixture.write("navscript.lua", "return { paths = { \"app\" }, jobs = 1 }")
         #expect(watch.waitFor("navscript.lua changed: its settings apply when the watch starts again"), "\(watch.output)")
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("navscript.lua"))
+        #expect(watch.waitFor("navscript.lua was deleted: the watch keeps its settings until it starts again"), "\(watch.output)")
     }
 
     /// A project file first saved while the watch runs is read as one that was there: a
