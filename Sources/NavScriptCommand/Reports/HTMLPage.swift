@@ -208,7 +208,8 @@ enum HTMLPage {
         state.file = f; state.scenario = s;
         state.step = step >= 0 ? step : (scenario.status === 'failed' ? failingStep(scenario) : 0);
         // Counted as everything the page shows is: from 1, the step by its number.
-        history.replaceState(null, '', '#' + (f + 1) + '.' + (s + 1) + '.' + scenario.steps[state.step].number);
+        var shown = scenario.steps[state.step];   // none for a scenario that recorded no step
+        history.replaceState(null, '', '#' + (f + 1) + '.' + (s + 1) + '.' + (shown ? shown.number : 1));
         update();
       }
 

@@ -153,6 +153,8 @@ extension ScreenApplication {
                 let old = children[outgoing], now = simulation.clock.now
                 ScreenSimulation.beginTakingOut(old, from: container)
                 container.outgoingTopEnd = max(now, node.outgoingEnds.flatMap { $0.isFinite ? $0 : nil } ?? now)
+                // Later transitions of the stack queue behind it, as on the original.
+                container.animationEnd = max(container.animationEnd, container.outgoingTopEnd)
                 simulation.clock.schedule(after: container.outgoingTopEnd - now) { ScreenSimulation.endTakingOut(old, from: container) }
             }
         }

@@ -56,10 +56,23 @@ extension ScreenSimulation {
                 complete(after: duration, on: stack, completion)
                 return
             }
-            Self.beginTakingOut(old, from: stack)
-            stack.outgoingTopEnd = complete(after: duration, on: stack) {
+            // A transition queued behind another takes its old top out when it starts.
+            let start = max(clock.now, stack.animationEnd)
+            let end = complete(after: duration, on: stack) {
                 Self.endTakingOut(old, from: stack)
                 completion()
+            }
+            let begin = {
+                // Unless it went elsewhere meanwhile (placed, or the stack's top again).
+                let popped = old.parent == nil && old.presentingContainer == nil
+                guard popped || old.parent === stack && stack.children.last !== old else { return }
+                Self.beginTakingOut(old, from: stack)
+                stack.outgoingTopEnd = end
+            }
+            if start > clock.now {
+                clock.schedule(after: start - clock.now, begin)
+            } else {
+                begin()
             }
         } else {
             completeCustomAnimation(after: duration, completion)
@@ -84,6 +97,17 @@ extension ScreenSimulation {
         stack.outgoingTop = nil
         if old.leavingStack === stack {
             old.leavingStack = nil
+        }
+    }
+
+    /// `container` is placed elsewhere: whatever transition was taking it out of a stack's
+    /// window no longer shows it (UIKit moved its view).
+    static func stopTakingOut(_ container: ScreenContainer) {
+        if let stack = container.leavingStack {
+            endTakingOut(container, from: stack)
+        }
+        if let stack = container.parent, stack.outgoingTop === container {
+            endTakingOut(container, from: stack)
         }
     }
 

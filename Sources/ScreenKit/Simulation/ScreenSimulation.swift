@@ -171,6 +171,7 @@ public final class ScreenSimulation {
     /// (`placementError`: only a tree no window shows gives one up). A tab bar that loses a
     /// tab selects as UIKit does when its tabs change.
     func takeOut(_ container: ScreenContainer) {
+        Self.stopTakingOut(container)
         if let parent = container.parent {
             let rest = parent.children.filter { $0 !== container }
             if parent.kind == .tabs {

@@ -405,6 +405,19 @@ describe("a stack transition caught mid-animation", function()
     expect(copy:snapshot().children[1].children[1].isVisible):toBe(false)
   end)
 
+  scenario("a restored stack queues later transitions behind the one under way, as the original does", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app.navigator:navigate(nav.route():top(nav.stack):push(Chat()))
+    app:advance(0.1)
+    local copy = nav.app { restore = app:snapshot() }
+    for _, each in ipairs { app, copy } do each.navigator:navigate(nav.route():top(nav.stack):push(Settings())) end
+    for _, at in ipairs { 0.2, 0.4 } do
+      app:advance(0.2)
+      copy:advance(0.2)
+      expect(copy:snapshot()):toEqual(app:snapshot())
+    end
+  end)
+
   scenario("refuses the fields on a node that is not a stack, an end without a screen, and a screen out of range", function()
     local function restored(edit)
       local snapshot = nav.app { root = nav.stack { Feed(), Chat() } }:snapshot()

@@ -85,3 +85,32 @@ describe("a stack's old top during the transition", function()
     expect(b.isVisible):toBe(true)
   end)
 end)
+
+describe("a stack's old top, when transitions queue or screens move", function()
+  scenario("a push queued behind another takes its old top out when it starts", function()
+    local app = nav.app { root = nav.stack { A() } }
+    local a = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):push(B()))
+    app:advance(0.1)
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):push(C()))
+    app:advance(0.1)
+    expect(a.isVisible):toBe(true)            -- the first push runs until 0.35
+    app:advance(0.2)
+    expect(a.isVisible):toBe(false)
+    expect(b.isVisible):toBe(true)            -- the second runs from 0.35 to 0.7
+    app:settle()
+    expect(b.isVisible):toBe(false)
+  end)
+
+  scenario("a popped screen pushed back and popped at once is out of the window", function()
+    local app = nav.app { root = nav.stack { A(), B() } }
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):pop())
+    app:advance(0.01)
+    app.navigator:navigate(nav.route():top(nav.stack):push(b, { animation = false }))
+    expect(app:snapshot().children[1].outgoingIndex):toBeNil()   -- the top again, not leaving
+    app.navigator:navigate(nav.route():top(nav.stack):pop({ animation = false }))
+    expect(b.isVisible):toBe(false)
+  end)
+end)
