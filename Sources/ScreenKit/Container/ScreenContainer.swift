@@ -113,8 +113,12 @@ public final class ScreenContainer {
     internal var presentationEnd: Double = 0
     /// For tabs, when the custom tab animation bringing in `incomingTab` ends.
     internal var incomingTabEnd: Double = 0
-    /// For a stack, when the transition taking `outgoingTop` out of the window ends.
-    internal var outgoingTopEnd: Double = 0
+    /// For a stack, when the transition taking `outgoingTop` out of the window ends (set
+    /// while it runs; a restored one whose old top was popped has this alone).
+    internal var outgoingTopEnd: Double?
+    /// How many times the container was placed in a tree (`ScreenSimulation.takeOut`): a
+    /// transition queued to take it out of a stack's window does not once it moved.
+    internal var placements = 0
 
     /// What a weak reference to this container holds instead (`ScreenCustomWindowProvider`):
     /// it lives exactly as long as the container, which alone holds it strongly.

@@ -64,9 +64,6 @@ extension ScreenApplication {
         for (field, given) in [("outgoingIndex", node.outgoingIndex != nil), ("outgoingEnds", node.outgoingEnds != nil)] where given && node.kind != .stack {
             throw fail("\(field) must be left out: only a stack's transition takes a screen out, this is a \(node.kind.rawValue)")
         }
-        if node.outgoingEnds != nil, node.outgoingIndex == nil {
-            throw fail("outgoingEnds must be left out: it is for a stack transition under way (outgoingIndex)")
-        }
         for (field, given) in [("presentationPhase", node.presentationPhase != nil), ("presentationEnds", node.presentationEnds != nil)] where given && !isPresented {
             throw fail("\(field) must be left out: nothing presents this \(node.kind.rawValue) (only a node in a presented field is)")
         }
@@ -143,19 +140,28 @@ extension ScreenApplication {
         } else if !children.isEmpty {
             simulation.replaceChildren(of: container, with: children)
         }
-        if let outgoing = node.outgoingIndex {
-            guard children.indices.contains(outgoing) else {
-                let position = outgoing < Int.max ? String(outgoing + 1) : "\(outgoing) + 1"
-                throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): outgoing screen \(position) out of range 1...\(children.count)")
-            }
-            // Taken out once the clock is set, when the snapshot says.
+        if let outgoing = node.outgoingIndex, !children.indices.contains(outgoing) {
+            let position = outgoing < Int.max ? String(outgoing + 1) : "\(outgoing) + 1"
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): outgoing screen \(position) out of range 1...\(children.count)")
+        }
+        if node.outgoingIndex != nil || node.outgoingEnds != nil {
+            // Under way once the clock is set, until the snapshot says: the old top still in
+            // the stack is taken out then, and later transitions of the stack queue behind it.
             underWay.append { [simulation] in
-                let old = children[outgoing], now = simulation.clock.now
-                ScreenSimulation.beginTakingOut(old, from: container)
-                container.outgoingTopEnd = max(now, node.outgoingEnds.flatMap { $0.isFinite ? $0 : nil } ?? now)
-                // Later transitions of the stack queue behind it, as on the original.
-                container.animationEnd = max(container.animationEnd, container.outgoingTopEnd)
-                simulation.clock.schedule(after: container.outgoingTopEnd - now) { ScreenSimulation.endTakingOut(old, from: container) }
+                let now = simulation.clock.now
+                let end = max(now, node.outgoingEnds.flatMap { $0.isFinite ? $0 : nil } ?? now)
+                container.animationEnd = max(container.animationEnd, end)
+                guard let outgoing = node.outgoingIndex else {
+                    // The old top was popped: the transition runs on, with nothing to show.
+                    container.outgoingTopEnd = end
+                    simulation.clock.schedule(after: end - now) {
+                        if container.outgoingTop == nil && container.outgoingTopEnd == end { container.outgoingTopEnd = nil }
+                    }
+                    return
+                }
+                let old = children[outgoing]
+                ScreenSimulation.beginTakingOut(old, from: container, until: end)
+                simulation.clock.schedule(after: end - now) { ScreenSimulation.endTakingOut(old, from: container) }
             }
         }
         if let presented = node.presented.first {

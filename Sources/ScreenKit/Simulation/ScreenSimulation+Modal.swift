@@ -5,7 +5,7 @@ extension ScreenSimulation {
     /// warning, when the presenter or an ancestor already presents something — including a
     /// presentation still being dismissed —, when the context's own presentation is still
     /// animating in or out ("while a presentation is in progress"), or when the presenter
-    /// is not in a window. `completion` is told whether the presenter still has `container`
+    /// is not in a window (or is a screen popped whose pop still animates, on its way out). `completion` is told whether the presenter still has `container`
     /// presented when the transition ends (Nivelir's check in UIKit's completion: a presenter
     /// popped meanwhile no longer reaches it).
     func present(
@@ -15,7 +15,7 @@ extension ScreenSimulation {
         completion: @escaping (_ stillPresented: Bool) -> Void
     ) -> Bool {
         let context = presenter.presentationContext
-        guard context.presentedContainer == nil, context.attachedWindow != nil,
+        guard context.presentedContainer == nil, context.attachedWindow != nil, context.stackLeft == nil,
               context.presentationPhase == nil || context.presentationPhase == .presented else {
             return false
         }
@@ -54,6 +54,8 @@ extension ScreenSimulation {
             reason = "\(context) is still being \(being), a presentation in progress until the run loop settles"
         } else if context.presentedContainer == nil, context.attachedWindow == nil {
             reason = "\(context) is not in the window hierarchy"
+        } else if context.presentedContainer == nil, context.stackLeft != nil {
+            reason = "\(context) is leaving the window hierarchy (popped, its pop still animating)"
         }
         return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger, reason: reason)
     }

@@ -62,12 +62,12 @@ extension ScreenSimulation {
                 Self.endTakingOut(old, from: stack)
                 completion()
             }
+            let placements = old.placements
             let begin = {
                 // Unless it went elsewhere meanwhile (placed, or the stack's top again).
                 let popped = old.parent == nil && old.presentingContainer == nil
-                guard popped || old.parent === stack && stack.children.last !== old else { return }
-                Self.beginTakingOut(old, from: stack)
-                stack.outgoingTopEnd = end
+                guard old.placements == placements, popped || old.parent === stack && stack.children.last !== old else { return }
+                Self.beginTakingOut(old, from: stack, until: end)
             }
             if start > clock.now {
                 clock.schedule(after: start - clock.now, begin)
@@ -81,11 +81,12 @@ extension ScreenSimulation {
 
     /// Keeps `old`, the top a transition of `stack` replaces, in the window while the
     /// transition runs (`outgoingTop`), until `endTakingOut`.
-    static func beginTakingOut(_ old: ScreenContainer, from stack: ScreenContainer) {
+    static func beginTakingOut(_ old: ScreenContainer, from stack: ScreenContainer, until end: Double) {
         if let previous = stack.outgoingTop, previous.leavingStack === stack {
             previous.leavingStack = nil
         }
         stack.outgoingTop = old
+        stack.outgoingTopEnd = end
         if old.parent !== stack {
             old.leavingStack = stack
         }
@@ -95,6 +96,7 @@ extension ScreenSimulation {
     static func endTakingOut(_ old: ScreenContainer, from stack: ScreenContainer) {
         guard stack.outgoingTop === old else { return }
         stack.outgoingTop = nil
+        stack.outgoingTopEnd = nil
         if old.leavingStack === stack {
             old.leavingStack = nil
         }

@@ -172,6 +172,7 @@ public final class ScreenSimulation {
     /// tab selects as UIKit does when its tabs change.
     func takeOut(_ container: ScreenContainer) {
         Self.stopTakingOut(container)
+        container.placements &+= 1
         if let parent = container.parent {
             let rest = parent.children.filter { $0 !== container }
             if parent.kind == .tabs {

@@ -20,7 +20,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
     public let selectionEnds: Double?
     /// For a stack while UIKit's push, pop or `setViewControllers` animates, the index of the
     /// screen that was on top if it is still in the stack (its view stays in the window),
-    /// and when the transition ends: a restored application takes it out then.
+    /// and when the transition ends (a popped top is in no tree; the end is written all the
+    /// same): a restored application takes it out then, and queues later transitions behind.
     public let outgoingIndex: Int?
     public let outgoingEnds: Double?
     /// Where a presentation stands, for a presented container.
@@ -67,7 +68,7 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         incomingIndex = container.incomingTab.flatMap { incoming in container.children.firstIndex { $0 === incoming } }
         selectionEnds = incomingIndex == nil ? nil : container.incomingTabEnd
         outgoingIndex = container.kind == .stack ? container.outgoingTop.flatMap { outgoing in container.children.firstIndex { $0 === outgoing } } : nil
-        outgoingEnds = outgoingIndex == nil ? nil : container.outgoingTopEnd
+        outgoingEnds = container.kind == .stack ? container.outgoingTopEnd : nil
         presentationPhase = container.presentationPhase
         presentationEnds = container.presentationPhase == .presenting || container.presentationPhase == .dismissing
             ? container.presentationEnd : nil

@@ -114,3 +114,29 @@ describe("a stack's old top, when transitions queue or screens move", function()
     expect(b.isVisible):toBe(false)
   end)
 end)
+
+describe("a popped screen while its pop animates", function()
+  scenario("placed elsewhere and removed again before a queued pop starts, it is not taken out", function()
+    local top = function() return nav.route():top(nav.stack) end
+    local app = nav.app { root = nav.tabs { nav.stack { A(), B() }, nav.stack { C() } } }
+    app.navigator:navigate(top():push(C()))
+    app:advance(0.1)
+    local c = app:top()
+    app.navigator:navigate(top():pop())                          -- queued: starts at 0.35
+    app:navigate(nav.route():first(nav.tabs):selectTab(2, { kind = "stack" }, function(s) return s:push(c, { animation = false }) end))
+    app:navigate(nav.route():first(nav.tabs):selectTab(2, { kind = "stack" }, function(s) return s:pop({ animation = false }) end))
+    app:navigate(nav.route():first(nav.tabs):selectTab(1))
+    app:advance(0.3)
+    expect(c.isVisible):toBe(false)
+  end)
+
+  scenario("presents nothing: it is on its way out of the window", function()
+    local app = nav.app { root = nav.stack { A(), B() } }
+    local b = app:top()
+    app.navigator:navigate(nav.route():top(nav.stack):pop())
+    app:advance(0.1)
+    expect(b.isVisible):toBe(true)
+    expect(app:navigate(nav.route():from(b):present(C())))
+      :toFail("UIKit refuses: <UIViewController: B> is leaving the window hierarchy %(popped, its pop still animating%)")
+  end)
+end)
