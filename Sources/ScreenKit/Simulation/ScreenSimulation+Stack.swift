@@ -56,7 +56,6 @@ extension ScreenSimulation {
                 complete(after: duration, on: stack, completion)
                 return
             }
-            // A transition queued behind another takes its old top out when it starts.
             let start = max(clock.now, stack.animationEnd)
             let end = complete(after: duration, on: stack) {
                 Self.endTakingOut(old, from: stack)
@@ -69,7 +68,9 @@ extension ScreenSimulation {
                 guard old.placements == placements, popped || old.parent === stack && stack.children.last !== old else { return }
                 Self.beginTakingOut(old, from: stack, until: end)
             }
-            if start > clock.now {
+            // One old top is shown at a time: one queued behind another stack transition waits
+            // for it; one queued behind anything else (a presentation) stays from the call.
+            if start > clock.now && stack.outgoingTop != nil {
                 clock.schedule(after: start - clock.now, begin)
             } else {
                 begin()

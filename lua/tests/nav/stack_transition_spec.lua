@@ -140,3 +140,16 @@ describe("a popped screen while its pop animates", function()
       :toFail("UIKit refuses: <UIViewController: B> is leaving the window hierarchy %(popped, its pop still animating%)")
   end)
 end)
+
+scenario("a pop queued behind a presentation keeps the popped screen in the window from the call to its end", function()
+  local app = nav.app { root = nav.stack { A(), B() } }
+  local b = app:top()
+  app.navigator:navigate(nav.route():top(nav.stack):present(C()))
+  app.navigator:navigate(nav.route():first(nav.stack):pop())
+  for _ = 1, 16 do
+    app:advance(0.05)
+    expect(b.isVisible):toBe(true)       -- until 0.85: the presentation, then the pop
+  end
+  app:advance(0.05)
+  expect(b.isVisible):toBe(false)
+end)
