@@ -35,6 +35,14 @@ struct Draw: ParsableCommand {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
     var root: String?
 
+    /// A path named for another picture format (`step.png`) would hold SVG: refused.
+    func validate() throws {
+        let other = ["png", "jpg", "jpeg", "gif", "pdf", "webp", "heic", "tiff", "bmp"]
+        if let output, other.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
+            throw ValidationError("draw writes SVG, and \(output) names another format: write it as .svg (then convert it, e.g. rsvg-convert -o step.png step.svg)")
+        }
+    }
+
     /// Ends the drawing if the scenario is stuck in a C function past its time limit.
     private static let watchdog = Watchdog(command: "draw")
 

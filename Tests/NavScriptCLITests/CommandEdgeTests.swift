@@ -11,6 +11,16 @@ import Testing
         #expect(result.errors.contains("has no step to draw; it failed first: early_spec.lua:1: too soon"), "\(result.errors)")
     }
 
+    /// draw writes SVG only: a path named for another format is refused before anything runs.
+    @Test func drawRefusesAPathOfAnotherFormat() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() nav.app { root = nav.screen('A')() } end)"])
+        let result = try navscript(["draw", "a_spec.lua", "-o", "step.PNG"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("draw writes SVG, and step.PNG names another format: write it as .svg"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("step.PNG").path))
+        #expect(try navscript(["draw", "a_spec.lua", "-o", "step.svg"], in: fixture.root).status == 0)
+    }
+
     @Test func drawingAScenarioThatWasNotRunSaysSo() throws {
         let fixture = try Fixture(["focus_spec.lua": """
             scenario.only("focus", function() nav.app { root = nav.screen("A")() } end)
