@@ -19,7 +19,7 @@ enum ExploreLibrary {
     /// The whole library: what models are written with (generators, actions, models), then
     /// what runs them (`ExploreLibrary+Running.swift`) and what shrinks their failures, as
     /// one chunk.
-    static let source = definitions + "\n" + literals + "\n" + running + "\n" + shrinking
+    static let source = definitions + "\n" + literals + "\n" + running + "\n" + replaying + "\n" + shrinking
 
     /// Generators, `explore.action` and `explore.model`.
     private static let definitions = #"""

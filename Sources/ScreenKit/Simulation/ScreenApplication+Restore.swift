@@ -51,6 +51,11 @@ extension ScreenApplication {
     /// What a clock outside `0...ScreenClock.end` gets (Lua's `restore.clock`).
     public static let clockError = ScreenDSLError.invalidArgument(verb: "restore", message: "restore.clock must be a number of seconds from 0 to 9.2e12 (the clock's end)")
 
+    /// A 0-based index as the 1-based position a message names (one past `Int.max` written out).
+    private static func position(_ index: Int) -> String {
+        index < Int.max ? String(index + 1) : "\(index) + 1"
+    }
+
     /// Refuses what `node`, at `path`, has that a restored container would drop.
     private static func check(_ node: ScreenSnapshot, at path: String, isPresented: Bool) throws(ScreenDSLError) {
         func fail(_ message: String) -> ScreenDSLError { .invalidArgument(verb: "restore", message: "\(path): \(message)") }
@@ -124,7 +129,7 @@ extension ScreenApplication {
             for (index, what) in [(node.selectedIndex, "selected"), (node.incomingIndex, "incoming")] {
                 guard let index else { continue }
                 guard children.indices.contains(index) else {
-                    let position = index < Int.max ? String(index + 1) : "\(index) + 1"
+                    let position = Self.position(index)
                     throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(what) tab \(position) out of range 1...\(children.count)")
                 }
             }
@@ -134,22 +139,21 @@ extension ScreenApplication {
                 underWay.append { [simulation] in
                     container.incomingTab = container.children[incoming]
                     let now = simulation.clock.now
-                    simulation.finishSelection(of: container, at: incoming, bringingIn: container.incomingTab, after: max(0, (node.selectionEnds.flatMap { $0.isFinite ? $0 : nil } ?? now) - now))
+                    simulation.finishSelection(of: container, at: incoming, bringingIn: container.incomingTab, after: ScreenSimulation.end(node.selectionEnds, from: now) - now)
                 }
             }
         } else if !children.isEmpty {
             simulation.replaceChildren(of: container, with: children)
         }
         if let outgoing = node.outgoingIndex, !children.indices.contains(outgoing) {
-            let position = outgoing < Int.max ? String(outgoing + 1) : "\(outgoing) + 1"
-            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): outgoing screen \(position) out of range 1...\(children.count)")
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): outgoing screen \(Self.position(outgoing)) out of range 1...\(children.count)")
         }
         if node.outgoingIndex != nil || node.outgoingEnds != nil {
             // Under way once the clock is set, until the snapshot says: the old top still in
             // the stack is taken out then, and later transitions of the stack queue behind it.
             underWay.append { [simulation] in
                 let now = simulation.clock.now
-                let end = max(now, node.outgoingEnds.flatMap { $0.isFinite ? $0 : nil } ?? now)
+                let end = ScreenSimulation.end(node.outgoingEnds, from: now)
                 container.animationEnd = max(container.animationEnd, end)
                 guard let outgoing = node.outgoingIndex else {
                     // The old top was popped: the transition runs on, with nothing to show.

@@ -60,11 +60,17 @@ extension ScreenSimulation {
         return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger, reason: reason)
     }
 
+    /// When an animation a snapshot caught under way ends: its `end` on the clock, or `now`
+    /// when that has passed, is not known or is not finite.
+    static func end(_ end: Double?, from now: Double) -> Double {
+        max(now, end.flatMap { $0.isFinite ? $0 : nil } ?? now)
+    }
+
     /// Ends a presentation or a dismissal a restored snapshot caught under way, at `end` on
     /// the clock (on the next turn of the run loop when that has passed or is not known), as
     /// the transition's own completion would have.
     func finish(_ presented: ScreenContainer, from presenter: ScreenContainer, at end: Double?) {
-        let end = max(clock.now, end.flatMap { $0.isFinite ? $0 : nil } ?? clock.now)
+        let end = Self.end(end, from: clock.now)
         presenter.animationEnd = max(presenter.animationEnd, end)
         presented.presentationEnd = end
         clock.schedule(after: end - clock.now) { [presented, presenter] in

@@ -67,8 +67,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         selectedIndex = container.kind == .tabs ? container.selectedIndex : nil
         incomingIndex = container.incomingTab.flatMap { incoming in container.children.firstIndex { $0 === incoming } }
         selectionEnds = incomingIndex == nil ? nil : container.incomingTabEnd
-        outgoingIndex = container.kind == .stack ? container.outgoingTop.flatMap { outgoing in container.children.firstIndex { $0 === outgoing } } : nil
-        outgoingEnds = container.kind == .stack ? container.outgoingTopEnd : nil
+        outgoingIndex = container.outgoingTop.flatMap { outgoing in container.children.firstIndex { $0 === outgoing } }
+        outgoingEnds = container.outgoingTopEnd
         presentationPhase = container.presentationPhase
         presentationEnds = container.presentationPhase == .presenting || container.presentationPhase == .dismissing
             ? container.presentationEnd : nil
