@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `--coverage`: the lines of route scripts a run went through, as LCOV and in the report.
+extension ReportTests {
+    /// --coverage on a suite whose covered lines are known: LCOV that lcov itself reads,
+    /// the summary, the threshold, and the HTML report's coverage.
+    @Test func coverageCountsTheLinesOfRouteScriptsThatRan() throws {
+        let fixture = try Fixture([
+            "routes/counter.lua": """
+                local M = {}
+                function M.used(x)
+                  return x + 1
+                end
+                function M.unused(x)
+                  return x - 1
+                end
+                return M
+                """,
+            "routes/never.lua": "return { never = true }\n",
+            "routes/links.lua": """
+                local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+                nav.deeplink("app://chat/:id", function(params) return nav.route():top(nav.stack):push(Chat { id = params.id }) end)
+                nav.deeplink("app://unused", function() return nav.route() end)
+                nav.interceptor(function() return true end)
+                return { Feed = Feed, back = nav.route():top(nav.stack):pop():fallback(function() return nil end) }
+                """,
+            "scenarios/links_spec.lua": """
+                local links = require "routes.links"
+                scenario("opens a chat", function()
+                  local app = nav.app { root = nav.stack { links.Feed() } }
+                  expect(app:open("app://chat/7")):toSucceed()
+                end)
+                """,
+            "scenarios/count.lua": """
+                local counter = require "routes.counter"
+                scenario("one", function() expect(counter.used(1)):toBe(2) end)
+                scenario("two", function() expect(counter.used(2)):toBe(3); expect(counter.used(3)):toBe(4) end)
+                """,
+        ])
+        let run = try navscript(["run", ".", "--coverage", "--reporter", "html=report", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("""
+            SF:routes/counter.lua
+            DA:1,2
+            DA:2,2
+            DA:3,3
+            DA:4,2
+            DA:5,2
+            DA:6,0
+            DA:7,2
+            DA:8,2
+            LF:8
+            LH:7
+            end_of_record
+            """))
+        #expect(lcov.contains("SF:routes/never.lua\nDA:1,0\nLF:1\nLH:0\nend_of_record"))
+        #expect(!lcov.contains("scenarios/count.lua"))
+        #expect(lcov.contains("SF:routes/links.lua"))
+        // An `end` line runs when Lua attributes the function's closure to it (as it does).
+        #expect(run.output.contains("routes/counter.lua   87.5%  7/8 lines"))
+        #expect(run.output.contains("Routes: 2 of 4 ran (deeplink patterns, interceptors, fallbacks, deeplink types)"))
+        #expect(run.output.contains("never ran: deeplink app://unused"))
+        #expect(run.output.contains("never ran: fallback routes/links.lua:5"))
+        #expect(try fixture.read("report/index.html").contains(#""coverage":{"files""#))
+        let below = try navscript(["run", ".", "--coverage-threshold", "95", "--color", "never", "--reporter", "json=out/run.json",
+                                   "--reporter", "tap=out/run.tap", "--reporter", "junit=out/run.xml"], in: fixture.root)
+        #expect(below.status == 1)
+        #expect(below.errors.contains("is below the threshold of 95%"))
+        // The machine reports say what failed and how the run exits too.
+        #expect(try fixture.read("out/run.json").contains(#""exitCode" : 1"#))
+        #expect(try fixture.read("out/run.tap").contains(" - coverage/lcov.info › coverage threshold\n  ---\n  message: |-\n    coverage "))
+        let junit = try fixture.read("out/run.xml")
+        #expect(junit.contains(#"<testcase classname="coverage" name="coverage threshold" time="0.000">"#) && junit.contains(#"type="coverage">"#), "\(junit)")
+        #expect(junit.contains(#"failures="1""#))
+        if let lcovTool = ["/usr/bin/lcov", "/usr/local/bin/lcov", "/opt/homebrew/bin/lcov"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+            let summary = try Self.tool(lcovTool, ["--summary", "coverage/lcov.info"], in: fixture.root)
+            #expect((summary.output + summary.errors).contains("lines......:"))
+            #expect(!(summary.output + summary.errors).contains("ERROR"))
+        } else {
+            #expect(!Self.browserRequired, "scripts/test installs lcov; it is missing")
+        }
+    }
+
+    /// Route modules are found below the suite's root, wherever the run starts from: one
+    /// that no scenario required is listed under its own path.
+    @Test func coverageListsTheModulesOfASuiteInAnotherFolder() throws {
+        let fixture = try Fixture([
+            "app/routes/counter.lua": "return { used = function(x) return x + 1 end }\n",
+            "app/routes/never.lua": "return { never = true }\n",
+            "app/explore.lua": "return explore.model { start = function() return nav.app() end, actions = {} }\n",
+            "app/navscript.lua": "return { paths = { \"scenarios\" } }\n",
+            "app/scenarios/count.lua": """
+                local counter = require "routes.counter"
+                scenario("one", function() expect(counter.used(1)):toBe(2) end)
+                """,
+        ])
+        let run = try navscript(["run", "app", "--coverage", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("SF:app/routes/counter.lua\nDA:1,2"), "\(lcov)")
+        #expect(lcov.contains("SF:app/routes/never.lua\nDA:1,0\nLF:1\nLH:0\nend_of_record"), "\(lcov)")
+        #expect(!lcov.contains("scenarios/count.lua"))
+        // An explore model and the project file are not route scripts.
+        #expect(!lcov.contains("explore.lua") && !lcov.contains("navscript.lua"), "\(lcov)")
+    }
+}
