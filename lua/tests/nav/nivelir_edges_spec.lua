@@ -235,3 +235,16 @@ describe("asynchrony", function()
     expect(app:top()):toShow(Feed())
   end)
 end)
+
+describe("merged stack edits", function()
+  scenario("two custom animations merge into one only when they are equal, name and duration; else into UIKit's default", function()
+    local function merged(first, second)
+      local app = stackApp(Feed())
+      expect(app:navigate(nav.route():top(nav.stack):push(A(), { animation = first }):push(B(), { animation = second }))):toBe(true)
+      expect(#app.transitions):toBe(1)
+      return app.transitions[1].animation
+    end
+    expect(merged({ name = "slide", duration = 0.2 }, { name = "slide", duration = 0.2 })):toBe("slide")
+    expect(merged({ name = "slide", duration = 0.2 }, { name = "slide", duration = 0.4 })):toBe("default")
+  end)
+end)
