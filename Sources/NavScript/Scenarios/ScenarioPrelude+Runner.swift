@@ -68,12 +68,37 @@ function runner.found()
   return #scenarios
 end
 
+-- A template's scenarios by full name and by base name (positions in `scenarios`), made once
+-- before its copies each select one: a select then costs the same in a file of any size.
+local byName
+function runner.index()
+  byName = {}
+  for i, s in ipairs(scenarios) do
+    for _, key in ipairs { s.name, s.base ~= s.name and s.base or nil } do
+      byName[key] = byName[key] or {}
+      insert(byName[key], i)
+    end
+  end
+end
+
 -- Keeps only the scenario named `name` defined at `line` (found by `print`, when given), in
 -- a state that recorded them all (a template); how many there were.
 function runner.select(name, line, print)
   local base = match(name, "^(.*) %(%d+%)$")
+  local candidates = scenarios
+  if byName then
+    local picked, positions = {}, {}
+    for _, key in ipairs { name, print and base or nil } do
+      for _, i in ipairs(byName[key] or {}) do
+        if not picked[i] then picked[i] = true; positions[#positions + 1] = i end
+      end
+    end
+    sort(positions)
+    candidates = {}
+    for k, i in ipairs(positions) do candidates[k] = scenarios[i] end
+  end
   local kept = {}
-  for _, s in ipairs(scenarios) do
+  for _, s in ipairs(candidates) do
     if s.line == line and (s.name == name or print and (s.base == base or s.base == name)) then kept[#kept + 1] = s end
   end
   scenarios = print and chosen(kept, print) or kept

@@ -35,6 +35,11 @@ extension ScenarioFileRunner {
         let runtime = try NavRuntime(options: options)
         do {
             let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
+            try runtime.lua.withStack { call in
+                try runner.push(on: call)
+                call.field(-1, "index")
+                try runtime.lua.pcall(call, arguments: 0, results: 0)
+            }
             noteModules(of: runtime.lua)
             runtime.lua.collectGarbage()
             return ScenarioTemplate(runtime: runtime, runner: runner, context: context)
