@@ -302,6 +302,20 @@ import Testing
         #expect(result.output.contains("  ✓ elsewhere"))   // .only works within its file, as in Jest
     }
 
+    /// A location names what is to run: another scenario's `.only` does not leave out the
+    /// scenario at `file.lua:LINE`, in workers or in process; its own `.skip` still does.
+    @Test func aScenarioNamedByItsLineRunsThoughAnotherIsFocused() throws {
+        let fixture = try Fixture(["only_spec.lua": Self.focused])
+        for mode in [[], ["--in-process"]] {
+            let named = try navscript(["run", "only_spec.lua:1", "-v", "--color", "never"] + mode, in: fixture.root)
+            #expect(named.status == 0 && named.output.contains("  ✓ runs") && named.output.contains("1 passed, 0 failed, 0 skipped"), "\(named.output)")
+        }
+        let skipped = try navscript(["run", "only_spec.lua:4", "-v", "--color", "never"], in: fixture.root)
+        #expect(skipped.output.contains("  - skipped (skipped)"), "\(skipped.output)")
+        let whole = try navscript(["run", "only_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        #expect(whole.output.contains("  - runs (not focused)"), "\(whole.output)")
+    }
+
     /// As jest-circus: a focused block does not focus its scenarios when one of them is
     /// focused itself; a block inside it is still focused.
     @Test func anOnlyInsideAFocusedBlockNarrowsIt() throws {

@@ -11,7 +11,7 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     /// "file:line" of the `scenario(...)` call.
     public let location: String
     /// Pending, skipped, or left out by another scenario's `.only`: not run.
-    public let isPending: Bool
+    public internal(set) var isPending: Bool
     /// Marked with `.only` (itself or a `describe` around it).
     public var isFocused = false
     /// "file:line" of that `.only`, where the file was listed (results do not carry it).

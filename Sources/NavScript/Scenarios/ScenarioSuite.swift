@@ -38,8 +38,9 @@ public struct ScenarioSelection: Sendable {
     public func select(from listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])]) -> [(file: Int, scenario: ScenarioInfo)] {
         var chosen: [(Int, ScenarioInfo)] = []
         for (position, entry) in listed.enumerated() {
+            let located = lines[entry.file.url.path] != nil
             for scenario in entry.scenarios where admits(scenario, in: entry.file) {
-                chosen.append((position, scenario))
+                chosen.append((position, located ? scenario.named : scenario))
             }
         }
         if let shard {
@@ -312,5 +313,17 @@ private final class SuiteRunState: @unchecked Sendable {
         defer { lock.unlock() }
         reports.append(result)
         fileDone?(result)
+    }
+}
+
+extension ScenarioInfo {
+    /// The scenario as a `file.lua:LINE` selects it: a location names what is to run, so
+    /// another scenario's `.only` does not leave it out (its own `.skip` or `pending` does).
+    var named: ScenarioInfo {
+        guard skipReason == "not focused" else { return self }
+        var named = self
+        named.isPending = false
+        named.skipReason = nil
+        return named
     }
 }
