@@ -216,7 +216,9 @@ final class RunSession {
         for case let console as ConsoleReporter in reporters {
             console.expected = chosen.count
         }
-        let results = suite.run(chosen, failFast: options.failFast) { result in
+        // A file that does not load is the first failure, found before any scenario starts.
+        let started = options.failFast && !suite.loadErrors.isEmpty ? [] : chosen
+        let results = suite.run(started, failFast: options.failFast) { result in
             for reporter in reporters {
                 reporter.fileFinished(result)
             }

@@ -261,7 +261,8 @@ final class WatchSession {
             let why = words.isEmpty ? ["matching the selection"] : words
             console.output.write(console.style.dim("no scenarios to run in \(Format.count(suite.listed.count, "file")) " + why.joined(separator: " ")) + "\n")
         }
-        let fresh = suite.run(selected, failFast: options.failFast) { [console] result in
+        // With --fail-fast, a file that does not load is the first failure, as in run.
+        let fresh = suite.run(options.failFast && !suite.loadErrors.isEmpty ? [] : selected, failFast: options.failFast) { [console] result in
             console.fileFinished(result)
         }
         for result in fresh {

@@ -249,6 +249,18 @@ import Testing
         #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
     }
 
+    /// A file that does not load is the first failure, found before any scenario starts.
+    @Test func failFastRunsNothingAfterAFileThatDoesNotLoad() throws {
+        let fixture = try Fixture(["a_spec.lua": "it('x', function( end)\n",
+                                   "b_spec.lua": "for i = 1, 10 do it('t' .. i, function() end) end\n"])
+        for mode in [[], ["--in-process"]] {
+            let result = try navscript(["run", ".", "--bail", "--color", "never"] + mode, in: fixture.root)
+            #expect(result.status == 2)
+            #expect(result.output.contains("0 passed, 0 failed, 0 skipped, 10 not run (--fail-fast), 1 file did not load"), "\(result.output)")
+        }
+        #expect(try navscript(["run", ".", "--color", "never"], in: fixture.root).output.contains("10 passed"))
+    }
+
     @Test func limitsApplyPerScenario() throws {
         let fixture = try Fixture(["loop_spec.lua": "scenario('spins', function() while true do end end)\nscenario('fine', function() end)"])
         let result = try navscript(["run", ".", "--instruction-limit", "100000"], in: fixture.root)
