@@ -120,6 +120,18 @@ import Testing
         #expect(result.output.hasSuffix("[output cut at 1 MiB]\n"))
     }
 
+    /// So is a failure's message: every report writes it (JUnit twice).
+    @Test func aFailuresMessageIsCapped() throws {
+        let (runner, scenarios, folder) = try runner("scenario('raises', function() error(string.rep('x', 3000000)) end)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        let message = try #require(result.message)
+        #expect(result.status == .failed)
+        #expect(message.hasPrefix("case_spec.lua:1: xxx"), "\(message.prefix(80))")
+        #expect(message.utf8.count < (1 << 20) + 100)
+        #expect(message.hasSuffix("\n[message cut at 1 MiB]"))
+    }
+
     /// As busted: a before_each that fails skips the hooks inside it and the body; the
     /// after_each hooks of its block and the blocks around it run, inner first.
     @Test func aFailingOuterBeforeEachRunsNoInnerHook() throws {

@@ -73,12 +73,20 @@ public struct ScenarioResult: Sendable, Codable {
                 output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
         self.scenario = scenario
         self.status = status
-        self.message = message
-        self.traceback = traceback
+        self.message = message.map { Self.cut($0, "message") }
+        self.traceback = traceback.map { Self.cut($0, "traceback") }
         self.isExpectationFailure = isExpectationFailure
         self.output = output
         self.expectations = expectations
         self.duration = duration
         self.snapshots = snapshots
+    }
+
+    /// A message or traceback longer than a scenario's printed output may be (an error
+    /// raised with a 10 MB string) is cut there, with a line that says so: every report
+    /// writes it, JUnit twice.
+    static func cut(_ text: String, _ what: String) -> String {
+        guard text.utf8.count > ScenarioContext.maximumOutput else { return text }
+        return String(decoding: text.utf8.prefix(ScenarioContext.maximumOutput), as: UTF8.self) + "\n[\(what) cut at \(ScenarioContext.maximumOutput >> 20) MiB]"
     }
 }
