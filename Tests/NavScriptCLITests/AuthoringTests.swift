@@ -28,6 +28,11 @@ import Testing
         ("describe('d', { tgs = {} }, function() end)", "a_spec.lua:1: bad argument #2 to 'describe' (unknown option 'tgs' (tags expected))"),
         ("describe('d', function()\n  it('x', { tags = 'smoke' }, function() end)\nend)",
          "a_spec.lua:2: bad argument #2 to 'it' (option 'tags' must be a list of names, got string)"),
+        // --tag splits at commas and a shell at spaces: such tags could never be chosen.
+        ("describe('d', { tags = { 'x,y' } }, function() end)",
+         "a_spec.lua:1: bad argument #2 to 'describe' (option 'tags': \"x,y\" cannot be chosen with --tag: a tag is one word, without commas or spaces)"),
+        ("it('x', { tags = { 'a b' } }, function() end)", "a_spec.lua:1: bad argument #2 to 'it' (option 'tags': \"a b\" cannot be chosen with --tag"),
+        ("it('x', { tags = { '' } }, function() end)", "a_spec.lua:1: bad argument #2 to 'it' (option 'tags': \"\" cannot be chosen with --tag"),
         ("test(5, function() end)", "a_spec.lua:1: bad argument #1 to 'test' (string expected, got number)"),
         // Nothing given is "no value", as Lua's own functions say it; nil is nil.
         ("describe()", "a_spec.lua:1: bad argument #1 to 'describe' (string expected, got no value)"),

@@ -107,6 +107,12 @@ local function arguments(what, name, a, b)
     if options.tags ~= nil and type(options.tags) ~= "table" then
       error(format("bad argument #2 to '%s' (option 'tags' must be a list of names, got %s)", what, type(options.tags)), 4)
     end
+    -- --tag splits at commas and a shell at spaces: such a tag could never be chosen.
+    for _, tag in ipairs(options.tags or {}) do
+      if tostring(tag) == "" or find(tostring(tag), "[,%s]") then
+        error(format("bad argument #2 to '%s' (option 'tags': %q cannot be chosen with --tag: a tag is one word, without commas or spaces)", what, tostring(tag)), 4)
+      end
+    end
   end
   return options, body
 end
