@@ -73,6 +73,8 @@ typedef struct lk_host {
     long long unclocked;
     double seconds, deadline;
     int stop;
+    /* coroutine.close calls running inside one another (lk_stopped.c) */
+    int closing;
     /* print (lk_sandbox.c) */
     lk_output output;
     void *output_context;
@@ -115,6 +117,7 @@ int lk_msghandler(lua_State *L);
 int lk_placeerror(lua_State *L);
 int lk_xpcall(lua_State *L);
 int lk_wrap(lua_State *L);
+int lk_coclose(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */
 void lk_wholename(lua_State *L, const char *source);

@@ -192,6 +192,9 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, g, "xpcall");
     lua_pushcfunction(L, lk_wrap);
     lua_setfield(L, g + 5, "wrap");
+    lua_getfield(L, g + 5, "close");
+    lua_pushcclosure(L, lk_coclose, 1);
+    lua_setfield(L, g + 5, "close");
     lua_getfield(L, str, "rep");
     lua_pushcclosure(L, lk_stringrep, 1);
     lua_setfield(L, str, "rep");

@@ -1,5 +1,6 @@
 /*
-** lk_stopped.c: xpcall and coroutine.wrap for a state the budget may stop.
+** lk_stopped.c: xpcall and coroutine.wrap for a state the budget may stop, and
+** coroutine.close kept within the C stack (last in this file).
 **
 ** Lua runs a hook with hooks off and turns them on again when it returns. The budget's hook
 ** raises instead of returning, so hooks stay off on that thread until the error unwinds to a
@@ -103,4 +104,26 @@ int lk_wrap(lua_State *L) {
     lua_xmove(L, co, 1);
     lua_pushcclosure(L, lk_wrapped, 1);
     return 1;
+}
+
+/* Lua 5.4.4 (Debian's, among others) does not count the C calls of a close that runs a
+   __close handler that closes another coroutine, and so on: some thousands of them nested
+   overflow the C stack (later 5.4 releases count them). No script needs more than a few. */
+#define LK_MAXCLOSING 100
+
+/* coroutine.close(co): Lua's own (upvalue 1), in a protected call that counts the closes
+   running inside one another, and refuses one past LK_MAXCLOSING. */
+int lk_coclose(lua_State *L) {
+    lk_host *h = lk_gethost(L);
+    if (h->closing >= LK_MAXCLOSING)
+        return luaL_error(L, "C stack overflow (coroutine.close nested more than %d deep)", LK_MAXCLOSING);
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    h->closing++;
+    int status = lua_pcall(L, arguments, LUA_MULTRET, 0);
+    h->closing--;
+    if (status != LUA_OK)
+        return lua_error(L);
+    return lua_gettop(L);
 }
