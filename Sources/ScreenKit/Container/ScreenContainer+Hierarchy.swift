@@ -155,13 +155,26 @@ extension ScreenContainer {
         return !current.isCoveredByPresentation
     }
 
-    /// Whether a completed presentation that removes its presenter's view covers this
-    /// presentation context (`fullScreen` and `currentContext` do; sheets do not).
+    /// Whether this presentation context's view is out of the window because of what it
+    /// presents: a completed presentation that removes its presenter's view covers it
+    /// (`fullScreen` and `currentContext` do; sheets do not), and a chain dismissed from
+    /// below it takes it out at once, as UIKit animates only the top-most of a dismissed
+    /// chain and "simply removes" the ones under it.
     var isCoveredByPresentation: Bool {
-        guard let presented = presentedContainer, presented.presentationPhase == .presented else {
+        guard let presented = presentedContainer else {
             return false
         }
-        return ScreenModalPresentationStyle(attributeOf: presented).removesPresenter
+        if presented.presentationPhase == .presented && ScreenModalPresentationStyle(attributeOf: presented).removesPresenter {
+            return true
+        }
+        var current: ScreenContainer? = self
+        while let container = current {
+            if container.presentationPhase == .dismissing {
+                return true
+            }
+            current = container.presentingContainer
+        }
+        return false
     }
 
     /// Whether the container shows on screen (Nivelir's `ScreenVisibleContainer.isVisible`):

@@ -235,3 +235,26 @@ describe("custom animations run beside UIKit's transitions", function()
     expect(app:top()):toShow(Chat())
   end)
 end)
+
+-- UIKit's dismiss(animated:completion:): "only the top-most view is dismissed in an animated
+-- fashion; any intermediate view controllers are simply removed from the stack".
+describe("a chain dismissed from below", function()
+  scenario("animates its top-most out, and its other screens leave the window at once", function()
+    local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+    local app = nav.app { root = nav.stack { A(), presented = { B(), presented = nav.stack { C() } } } }
+    app.navigator:navigate(nav.route():root():dismiss())
+    local c = app:top()
+    local b = c.presenting
+    expect(c):toShow(C())
+    expect(b):toShow(B())
+    expect(b.presentationPhase):toBe("dismissing")
+    expect(b.isVisible):toBe(false)
+    expect(c.isVisible):toBe(true)
+    expect(app:topStack().children[1]):toShow(C())
+    expect(app.window.children[1].isVisible):toBe(true)
+    expect(app:navigate(nav.route():top(B()))):toFail("No container")       -- top(...) finds only what is visible
+    expect(app:navigate(nav.route():first(B()))):toSucceed()                -- first(...) all that is there
+    app:settle()
+    expect(app:top()):toShow(A())
+  end)
+end)
