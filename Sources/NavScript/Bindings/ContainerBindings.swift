@@ -42,6 +42,7 @@ extension NavRuntime {
         },
         property("isVisible") { _, call, container in call.push(container.isVisible) },
         property("isKey") { _, call, container in call.push(container.isKey) },
+        property("isPresentedAsBottomSheet") { _, call, container in call.push(container.isPresentedAsBottomSheet) },
         property("attributes") { _, call, container in call.push(value: ScreenValue.object(container.attributes).luaValue) },
         property("presentationPhase") { _, call, container in call.push(container.presentationPhase?.rawValue) },
         property("refreshCount") { _, call, container in call.push(container.refreshCount) },

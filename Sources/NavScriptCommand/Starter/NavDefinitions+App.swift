@@ -20,6 +20,7 @@ extension NavDefinitions {
 ---@field selectedIndex integer?
 ---@field isVisible boolean
 ---@field isKey boolean
+---@field isPresentedAsBottomSheet boolean # Nivelir's: in a bottom sheet (its own, or an ancestor's), and presented
 ---@field attributes table<string, any>
 ---@field presentationPhase "presenting"|"presented"|"dismissing"|nil
 ---@field refreshCount integer

@@ -1,9 +1,7 @@
 /// Changes the bottom sheet the container is presented in (Nivelir's
-/// `ScreenChangeBottomSheetAction`): its detents, selected detent or grabber. As Nivelir's
-/// `UIViewController.bottomSheet`, the sheet is what the container's presenter presents (the
-/// container itself when nothing presents it), and it must have the custom presentation
-/// style and a bottom sheet controller (`withBottomSheet`); another fails with "is not
-/// presented as a bottom sheet".
+/// `ScreenChangeBottomSheetAction`): its detents, selected detent or grabber. The sheet is
+/// the container's `bottomSheetContainer`, as Nivelir's `UIViewController.bottomSheet`;
+/// without one it fails with "is not presented as a bottom sheet".
 /// Logs "Changing bottom sheet of <type>". The change shows in the sheet's `bottomSheet`
 /// attribute; it records no transition.
 ///
@@ -30,9 +28,7 @@ public struct ScreenChangeBottomSheetAction: ScreenAction {
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Changing bottom sheet of \(container.typeName)")
         navigator.waitingAction = self
-        let sheetContainer = container.presenting?.presented ?? container
-        guard sheetContainer.attributes[ScreenAttribute.modalPresentationStyle] == .string(ScreenModalPresentationStyle.custom.rawValue),
-              sheetContainer.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController",
+        guard let sheetContainer = container.bottomSheetContainer,
               let controller = sheetContainer.payload.last(where: { $0 is ScreenBottomSheetController }) as? ScreenBottomSheetController else {
             return completion(.failure(InvalidBottomSheetContainerError(container: container, for: self)))
         }

@@ -264,3 +264,18 @@ describe("try", function()
     expect(function() nav.route():top(nav.stack):try(nav.route("tabs"):selectTab(1)) end):toFail("bad argument #1 to 'try' (route rooted at stack expected, got route rooted at tabs)")
   end)
 end)
+
+-- Nivelir's UIViewController.isPresentedAsBottomSheet: the sheet is what the container's
+-- presenter presents (through ancestors, as UIKit's presentingViewController), or itself.
+scenario("isPresentedAsBottomSheet holds for a sheet and the screens inside it, not for its presenter", function()
+  local app = feedApp()
+  expect(app:top().isPresentedAsBottomSheet):toBe(false)
+  app:navigate(here:present(Chat():withBottomSheetStack { detents = { "medium" } }))
+  local chat = app:top()
+  expect(chat):toShow(Chat())
+  expect(chat.isPresentedAsBottomSheet):toBe(true)             -- inside the sheet's stack
+  expect(chat.parent.isPresentedAsBottomSheet):toBe(true)      -- the sheet itself
+  expect(app.window.children[1].isPresentedAsBottomSheet):toBe(false)
+  app:navigate(here:present(Offline()))
+  expect(app:top().isPresentedAsBottomSheet):toBe(false)       -- a page sheet over it
+end)
