@@ -59,6 +59,13 @@ struct Watch: ParsableCommand {
                 session.answer(key, terminal: terminal)
             }
             session.poll()
+            // Standard output gone (a closed pipe where SIGPIPE is ignored, a full disk):
+            // nobody sees the results, so the watch ends as a run does.
+            if let reason = StandardStreams.outputFailure {
+                terminal.restore()
+                StandardStreams.error("navscript: cannot write standard output: \(reason); the watch ends\n")
+                throw ExitCode(2)
+            }
         }
     }
 }
@@ -86,6 +93,12 @@ final class WatchSession {
 
     init(suite: SuiteOptions, run: RunOptions) {
         suiteOptions = suite
+        // -u updates the first run's snapshots, as the u key does one run's: updating every
+        // run would take whatever a save produces (or a spec briefly moved away during a
+        // branch switch) as the new baseline.
+        var run = run
+        updateOnce = run.updateSnapshots
+        run.updateSnapshots = false
         runOptions = run
         console = ConsoleReporter(output: .standardOutput, style: Style(run.color, output: .standardOutput), verbose: run.verbose)
     }
@@ -233,7 +246,7 @@ final class WatchSession {
             console.output.write(console.style.dim("\n── \(reason) " + String(repeating: "─", count: 40)) + "\n")
         }
         var options = runOptions
-        options.updateSnapshots = options.updateSnapshots || updateOnce
+        options.updateSnapshots = updateOnce
         updateOnce = false
         var selection = options.selection(lines: suiteOptions.locations().lines)
         if !nameFilter.isEmpty {
@@ -258,8 +271,7 @@ final class WatchSession {
         // A selection that leaves nothing of these files says so, where run refuses it.
         if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
             let words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
-            let why = words.isEmpty ? ["matching the selection"] : words
-            console.output.write(console.style.dim("no scenarios to run in \(Format.count(suite.listed.count, "file")) " + why.joined(separator: " ")) + "\n")
+            console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
         }
         // With --fail-fast, a file that does not load is the first failure, as in run.
         let fresh = suite.run(options.failFast && !suite.loadErrors.isEmpty ? [] : selected, failFast: options.failFast) { [console] result in
@@ -267,6 +279,16 @@ final class WatchSession {
         }
         for result in fresh {
             results[result.file.url.path] = result
+        }
+        // A file that loaded and gave no results this time (its scenarios removed, renamed
+        // past --filter or untagged; or not reached, with --fail-fast) keeps none: earlier
+        // ones would be ghosts in the summary.
+        let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
+        if !narrowed {
+            let ran = Set(fresh.map(\.file.url.path))
+            for entry in suite.listed where !ran.contains(entry.file.url.path) {
+                results[entry.file.url.path] = nil
+            }
         }
         for watcher in snapshotWatchers {
             _ = watcher.changes()
@@ -282,11 +304,12 @@ final class WatchSession {
         }
         let loadErrors = unloaded.values.sorted { $0.file.displayPath < $1.file.displayPath }.map { ($0.file, $0.error) }
         // Narrowed by a key, the summary is of what ran; else of the last results of every file.
-        let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
         let shown = narrowed ? fresh + suite.loadErrors.compactMap { results[$0.file.url.path] } : Array(results.values)
         var report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: narrowed ? suite.loadErrors : loadErrors,
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
+        report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
+        report.failFast = options.failFast
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)
         console.finish(report)

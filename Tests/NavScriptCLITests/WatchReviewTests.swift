@@ -110,4 +110,77 @@ import Darwin
         #expect(watch.waitFor("── b_spec.lua removed ─"), "\(watch.output)")
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
     }
+
+    /// A file whose scenarios are gone, or no longer selected, drops its results: its old
+    /// failure is no ghost in later summaries.
+    @Test func aFileThatGivesNoResultsDropsItsOldOnes() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() error('x') end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 1 failed, 0 skipped"))
+        try fixture.write("b_spec.lua", "")
+        #expect(watch.waitFor("no scenarios to run in 1 file\n"), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
+
+    /// --fail-fast says what it did not run, as run does.
+    @Test func failFastCountsWhatDidNotRun() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() error('x') end)\nscenario('b', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--fail-fast", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped, 1 not run (--fail-fast)"), "\(watch.output)")
+    }
+
+    /// -u updates the first run's snapshots only, as the u key does one run's: a later save
+    /// that changes a snapshot fails instead of becoming the baseline.
+    @Test func updateSnapshotsUpdatesTheFirstRunOnly() throws {
+        let fixture = try Fixture(["s_spec.lua": "scenario('s', function() expect('one'):toMatchSnapshot() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "-u", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        #expect(try fixture.read("s_spec.lua.snap").contains("| one\n"))
+        try fixture.write("s_spec.lua", "scenario('s', function() expect('two'):toMatchSnapshot() end)")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        #expect(try fixture.read("s_spec.lua.snap").contains("| one\n"))
+    }
+
+    /// A same-size edit that keeps the file's modification time (cp -p, rsync, touch -r) is
+    /// still seen: its status change time moves.
+    @Test func anEditThatKeepsTheModificationTimeIsSeen() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() expect(1):toBe(1) end)"])
+        let file = fixture.root.appendingPathComponent("a_spec.lua")
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        // touch -r keeps the time to the nanosecond, as Foundation's setAttributes does not.
+        func touch(_ arguments: [String]) throws {
+            let touch = Process()
+            touch.executableURL = URL(fileURLWithPath: "/usr/bin/touch")
+            touch.arguments = arguments
+            try touch.run()
+            touch.waitUntilExit()
+        }
+        let reference = fixture.root.appendingPathComponent("reference").path
+        try touch(["-r", file.path, reference])
+        try fixture.write("a_spec.lua", "scenario('a', function() expect(1):toBe(2) end)")
+        try touch(["-r", reference, file.path])
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+    }
+
+    /// A watch whose standard output cannot be written ends with status 2, as run does.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aWatchWithNowhereToWriteEnds() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["watch", ".", "--interval", "0.02"]
+        process.currentDirectoryURL = fixture.root
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("navscript: cannot write standard output: No space left on device; the watch ends"), "\(said)")
+    }
 }

@@ -14,19 +14,26 @@ public final class ScriptWatcher {
     public let suffix: String
     private var signatures: [String: Signature]
 
-    /// What tells a save of a file: its modification time and size.
+    /// What tells a save of a file: its modification time and size, and its status change
+    /// time and inode, which no tool sets back: a same-size edit whose modification time is
+    /// kept (`cp -p`, rsync, `touch -r`) or falls in the same tick of a coarse clock still
+    /// changes them, as an editor's save through a new file does the inode.
     public struct Signature: Equatable {
         let seconds: Int
         let nanoseconds: Int
         let size: Int
+        let changeSeconds: Int
+        let changeNanoseconds: Int
+        let inode: UInt64
 
         init(_ info: stat) {
             #if os(Linux)
-            let modified = info.st_mtim
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
             #else
-            let modified = info.st_mtimespec
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
             #endif
             (seconds, nanoseconds, size) = (Int(modified.tv_sec), Int(modified.tv_nsec), Int(info.st_size))
+            (changeSeconds, changeNanoseconds, inode) = (Int(changed.tv_sec), Int(changed.tv_nsec), UInt64(info.st_ino))
         }
 
         /// The file's signature, or nil when it is not there.
