@@ -19,10 +19,12 @@ struct Check: ParsableCommand {
     @OptionGroup var suite: SuiteOptions
 
     func run() throws {
-        var errors = 0
-        func report(_ error: String) {
-            StandardStreams.output(error + "\n")
-            errors += 1
+        // One error reached through many files (a broken module they all require) is said
+        // once, with the files that met it.
+        var errors: [String] = [], through: [String: [String]] = [:]
+        func report(_ error: String, from file: String) {
+            if through[error] == nil { errors.append(error) }
+            through[error, default: []].append(file)
         }
         let scenarioFiles = try suite.scenarioFiles()
         let scenarioPaths = Set(scenarioFiles.map(\.url.path))
@@ -30,7 +32,7 @@ struct Check: ParsableCommand {
                                                                                 jobs: ProcessInfo.processInfo.activeProcessorCount))
         loaded.load()
         for (file, error) in loaded.loadErrors {
-            report(Self.located(Format.loadError(error), in: file.displayPath))
+            report(Self.located(Format.loadError(error), in: file.displayPath), from: file.displayPath)
         }
         // Route modules load in the workers too: one stuck in a C function (a long pattern
         // search) is past the limits' reach, and only its worker goes with it.
@@ -41,17 +43,22 @@ struct Check: ParsableCommand {
                                 root: module.root, displayRoot: displayRoot)
         }
         loaded.require(zip(files, modules.map(\.name)).map { ($0, $1) }) { index, error in
-            if let error { report(Self.located(error, in: files[index].displayPath)) }
+            if let error { report(Self.located(error, in: files[index].displayPath), from: files[index].displayPath) }
+        }
+        for error in errors {
+            let files = through[error] ?? []
+            let shown = files.count > 4 ? files.prefix(3).joined(separator: ", ") + " and \(files.count - 3) more" : files.joined(separator: ", ")
+            StandardStreams.output(error + (files.count > 1 ? "\n  (met loading \(shown))" : "") + "\n")
         }
         let checked = scenarioFiles.count + modules.count
-        if checked == 0 && errors == 0 {
+        if checked == 0 && errors.isEmpty {
             // A wrong path checks nothing; that is not a pass (as a run with no scenarios).
             StandardStreams.error("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
-        StandardStreams.output(errors == 0 ? "\(checked) file\(checked == 1 ? "" : "s") checked, no errors\n"
-                                           : "\(checked) file\(checked == 1 ? "" : "s") checked, \(errors) error\(errors == 1 ? "" : "s")\n")
-        throw ExitCode(errors == 0 ? 0 : 2)
+        StandardStreams.output(errors.isEmpty ? "\(Format.count(checked, "file")) checked, no errors\n"
+                                              : "\(Format.count(checked, "file")) checked, \(Format.count(errors.count, "error"))\n")
+        throw ExitCode(errors.isEmpty ? 0 : 2)
     }
 
     /// A route module: its file, the root `require` finds it from, and its name there.

@@ -25,6 +25,21 @@ import Testing
         #expect(result.output.contains("5 files checked, 3 errors"))
     }
 
+    /// A broken module every scenario file requires is one error, said once with the files
+    /// that met it.
+    @Test func oneErrorMetThroughManyFilesIsSaidOnce() throws {
+        var files = ["routes/screens.lua": "return {\n  x = = 1\n}"]
+        for name in ["a", "b", "c", "d", "e"] {
+            files["scenarios/\(name).lua"] = "local S = require 'routes.screens'\nscenario('x', function() end)"
+        }
+        let fixture = try Fixture(files)
+        let result = try navscript(["check", "."], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.components(separatedBy: "routes/screens.lua:2: unexpected symbol near '='").count == 2, "\(result.output)")
+        #expect(result.output.contains("\n  (met loading scenarios/a.lua, scenarios/b.lua, scenarios/c.lua and 3 more)\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("6 files checked, 1 error\n"), "\(result.output)")
+    }
+
     /// A route module stuck in a C function is past the limits' reach: its worker is killed
     /// a second after --timeout, and the check goes on to the modules after it.
     @Test func aModuleStuckInACFunctionIsReportedAndTheCheckGoesOn() throws {
