@@ -85,6 +85,8 @@ final class WatchSession {
     /// The snapshot files (`X.lua.snap`): an edit of one runs `X.lua` again, as Jest does;
     /// what a run writes itself is taken as seen.
     private var snapshotWatchers: [ScriptWatcher] = []
+    /// What the scans leave out (links, names not UTF-8), by watcher root, as said last.
+    private var skippedSaid: [URL: Set<String>] = [:]
     /// Whether keys are read (a terminal): the usage line follows each run.
     var keys = false
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
@@ -118,6 +120,9 @@ final class WatchSession {
         let sortedRoots = roots.sorted { $0.path < $1.path }
         watchers = sortedRoots.map { ScriptWatcher(root: $0) }
         snapshotWatchers = sortedRoots.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
+        for watcher in watchers {
+            skippedSaid[watcher.root] = Set(watcher.skipped)    // said above, by noteSkipped
+        }
         _ = projectFile.changed()
         runFiles(files, reason: nil)
     }
@@ -151,6 +156,12 @@ final class WatchSession {
             for path in watcher.changes() {
                 changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
             }
+            let skipped = Set(watcher.skipped)
+            for note in watcher.skipped where !(skippedSaid[watcher.root]?.contains(note) ?? false) {
+                let folder = ScenarioDiscovery.display(watcher.root, in: suiteOptions.workingDirectory)
+                StandardStreams.error("navscript: skipped \(folder == "." ? "" : folder + "/")\(note)\n")
+            }
+            skippedSaid[watcher.root] = skipped
         }
         var saved = changed
         for watcher in snapshotWatchers {

@@ -183,4 +183,13 @@ import Darwin
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.contains("navscript: cannot write standard output: No space left on device; the watch ends"), "\(said)")
     }
+
+    /// A link that appears during a watch is said to be skipped, as one there at its start is.
+    @Test func aLinkThatAppearsIsSaidToBeSkipped() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link_spec.lua").path, withDestinationPath: "a_spec.lua")
+        #expect(watch.waitFor("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"), "\(watch.output)")
+    }
 }

@@ -44,10 +44,14 @@ public final class ScriptWatcher {
         }
     }
 
+    /// What the last scan left out, in `skipped(in:)`'s words: a link or a name that is not
+    /// UTF-8 that appears during a watch is said as one there at its start is.
+    public private(set) var skipped: [String] = []
+
     public init(root: URL, suffix: String = ".lua") {
         self.root = root
         self.suffix = suffix
-        signatures = Self.scan(root, suffix: suffix)
+        signatures = Self.scan(root, suffix: suffix, skipping: &skipped)
     }
 
     /// A file name (or a path) whose bytes are not UTF-8, with those bytes as \xNN, so that
@@ -65,7 +69,7 @@ public final class ScriptWatcher {
 
     /// The files added, removed or changed since the last call (or since `init`).
     public func changes() -> [String] {
-        let now = Self.scan(root, suffix: suffix)
+        let now = Self.scan(root, suffix: suffix, skipping: &skipped)
         let paths = Set(now.keys).union(signatures.keys)
         let changed = paths.filter { now[$0] != signatures[$0] }.sorted()
         signatures = now
@@ -75,8 +79,15 @@ public final class ScriptWatcher {
     /// One `lstat` per entry, straight from the system: `navscript watch` scans every 20 ms (an engine every 50 ms), and
     /// Foundation's enumerator took half a core to do it for 200 files.
     static func scan(_ root: URL, suffix: String = ".lua") -> [String: Signature] {
-        var found: [String: Signature] = [:], skipped: [String] = []
+        var skipped: [String] = []
+        return scan(root, suffix: suffix, skipping: &skipped)
+    }
+
+    static func scan(_ root: URL, suffix: String, skipping skipped: inout [String]) -> [String: Signature] {
+        var found: [String: Signature] = [:]
+        skipped = []
         scan(folder: root.standardizedFileURL.path, relative: "", suffix: suffix, into: &found, skipping: &skipped)
+        skipped.sort()
         return found
     }
 
@@ -84,9 +95,9 @@ public final class ScriptWatcher {
     /// `.lua` files (links are not followed: one may lead out of the suite, or in a loop),
     /// and names that are not UTF-8.
     public static func skipped(in root: URL) -> [String] {
-        var found: [String: Signature] = [:], skipped: [String] = []
-        scan(folder: root.standardizedFileURL.path, relative: "", suffix: ".lua", into: &found, skipping: &skipped)
-        return skipped.sorted()
+        var skipped: [String] = []
+        _ = scan(root, suffix: ".lua", skipping: &skipped)
+        return skipped
     }
 
     private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
