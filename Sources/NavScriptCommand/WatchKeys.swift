@@ -16,6 +16,8 @@ enum WatchKey: Character {
 /// memory of their own (a global `termios` is laid out smaller than Swift copies it, which
 /// AddressSanitizer reports as an overflow).
 nonisolated(unsafe) private var terminalBeforeWatch: UnsafeMutablePointer<termios>?
+/// The watch's own settings (keys one at a time), to put back when it is continued.
+nonisolated(unsafe) private var terminalInWatch: UnsafeMutablePointer<termios>?
 
 /// Ctrl-C, SIGTERM or SIGHUP while the watch runs: the terminal gets its echo and line
 /// editing back, then the signal ends the process as it would have (130, 143, 129).
@@ -28,8 +30,26 @@ private func restoreTerminalAndEnd(_ signalNumber: Int32) {
     raise(signalNumber)
 }
 
+/// Ctrl-Z: the terminal as it was, for the shell, then stopped as the signal would have.
+private func restoreTerminalAndStop(_ signalNumber: Int32) {
+    if let settings = terminalBeforeWatch {
+        tcsetattr(STDIN_FILENO, TCSANOW, settings)
+    }
+    signal(SIGTSTP, SIG_DFL)
+    raise(SIGTSTP)
+}
+
+/// `fg`: keys one at a time again, and Ctrl-Z handled again.
+private func resumeTerminal(_ signalNumber: Int32) {
+    if let settings = terminalInWatch {
+        tcsetattr(STDIN_FILENO, TCSANOW, settings)
+    }
+    signal(SIGTSTP, restoreTerminalAndStop)
+}
+
 /// The terminal in key-at-a-time mode while the watch runs (no echo, no line editing), and
-/// back as it was when it ends, by `q` or by a signal. Standard input only: a watch without
+/// back as it was when it ends, by `q` or by a signal, and while Ctrl-Z stops it (`fg`
+/// brings the keys back). Standard input only: a watch without
 /// a terminal (CI, a pipe) answers no keys.
 final class WatchTerminal {
     private var saved = termios()
@@ -44,9 +64,22 @@ final class WatchTerminal {
             let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
             settings.initialize(to: saved)
             terminalBeforeWatch = settings
+            let own = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            own.initialize(to: raw)
+            terminalInWatch = own
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 signal(signalNumber, restoreTerminalAndEnd)
             }
+            signal(SIGTSTP, restoreTerminalAndStop)
+            signal(SIGCONT, resumeTerminal)
+            // A parent may hand down these signals blocked (a test harness's threads do):
+            // handled, they must reach the watch.
+            var handled = sigset_t()
+            sigemptyset(&handled)
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+                sigaddset(&handled, signalNumber)
+            }
+            pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         }
     }
 

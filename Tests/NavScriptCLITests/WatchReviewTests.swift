@@ -49,6 +49,31 @@ import Darwin
         #expect(settings.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), "echo and line editing are back")
     }
 
+    /// Ctrl-Z gives the shell the terminal as it was; `fg` (SIGCONT) brings the keys back.
+    @Test func ctrlZGivesTheTerminalBackAndFgTakesItAgain() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root, terminal: true)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        let device = try #require(watch.terminalDevice)
+        func echoes() -> Bool {
+            var settings = termios()
+            return tcgetattr(device.fileDescriptor, &settings) == 0 && settings.c_lflag & tcflag_t(ECHO) != 0
+        }
+        func within(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline { if condition() { return true }; usleep(10_000) }
+            return condition()
+        }
+        #expect(!echoes())
+        kill(watch.process.processIdentifier, SIGTSTP)
+        #expect(within(10) { echoes() }, "stopped, the terminal echoes again")
+        kill(watch.process.processIdentifier, SIGCONT)
+        #expect(within(10) { !echoes() }, "continued, keys are read one at a time again")
+        watch.press("q")
+        watch.waitUntilExit()
+        #expect(watch.process.terminationStatus == 0)
+    }
+
     /// An edited snapshot file runs its scenario file again (a `git checkout` of it too);
     /// what the watch writes itself runs nothing more.
     @Test func anEditedSnapshotRunsItsFileAgain() throws {
