@@ -50,15 +50,24 @@ struct Watch: ParsableCommand {
         let terminal = WatchTerminal()
         session.keys = terminal.isActive
         try session.start()
+        // A scan of a big tree (a vendored folder of thousands of scripts) is slow: the wait
+        // between scans grows to ten times what one takes, so that polling keeps to about a
+        // tenth of a core whatever the tree.
+        var wait = interval
         while true {
-            if let key = terminal.key(within: interval).flatMap(WatchKey.init) {
+            if let key = terminal.key(within: wait).flatMap(WatchKey.init) {
                 if key == .quit {
                     terminal.restore()
                     throw ExitCode(0)
                 }
                 session.answer(key, terminal: terminal)
             }
+            let scanning = DispatchTime.now().uptimeNanoseconds
             session.poll()
+            // A scan that found changes also ran scenarios: only quiet ones measure the scan.
+            if !session.ranLastPoll {
+                wait = max(interval, 10 * Double(DispatchTime.now().uptimeNanoseconds - scanning) / 1e9)
+            }
             // Standard output gone (a closed pipe where SIGPIPE is ignored, a full disk):
             // nobody sees the results, so the watch ends as a run does.
             if let reason = StandardStreams.outputFailure {
@@ -149,8 +158,12 @@ final class WatchSession {
         runFiles(files, reason: nil)
     }
 
+    /// Whether the last `poll` found changes (and ran what they affect).
+    private(set) var ranLastPoll = false
+
     /// Checks for saves and runs what they affect.
     func poll() {
+        ranLastPoll = false
         var changed = Set<String>()
         for watcher in watchers {
             for path in watcher.changes() {
@@ -178,6 +191,7 @@ final class WatchSession {
         changed.remove(project)
         saved.remove(project)
         guard !changed.isEmpty else { return }
+        ranLastPoll = true
         let files: [ScenarioFile]
         do {
             files = try suiteOptions.scenarioFiles()
@@ -202,7 +216,9 @@ final class WatchSession {
         for (exists, word) in [(true, "changed"), (false, "removed")] {
             let names = saved.filter { FileManager.default.fileExists(atPath: $0) == exists }
                 .map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
-            if !names.isEmpty { reasons.append(names.joined(separator: ", ") + " " + word) }
+            // A folder of thousands removed is a line of a few names, not of all of them.
+            let shown = names.count > 5 ? names.prefix(4).joined(separator: ", ") + " and \(names.count - 4) more" : names.joined(separator: ", ")
+            if !names.isEmpty { reasons.append(shown + " " + word) }
         }
         runFiles(affected, reason: reasons.joined(separator: ", "))
     }

@@ -217,4 +217,15 @@ import Darwin
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link_spec.lua").path, withDestinationPath: "a_spec.lua")
         #expect(watch.waitFor("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"), "\(watch.output)")
     }
+
+    /// A folder of many scripts removed is said in a line of a few names.
+    @Test func manyFilesRemovedAreSaidInAShortLine() throws {
+        var files = ["a_spec.lua": "scenario('a', function() end)"]
+        for index in 1...12 { files["vendor/m\(index).lua"] = "return \(index)" }
+        let fixture = try Fixture(files)
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("vendor"))
+        #expect(watch.waitFor("── vendor/m1.lua, vendor/m10.lua, vendor/m11.lua, vendor/m12.lua and 8 more removed ─"), "\(watch.output)")
+    }
 }
