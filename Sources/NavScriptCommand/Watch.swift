@@ -207,9 +207,10 @@ final class WatchSession {
             dependencies[gone] = nil
             unloaded[gone] = nil
         }
+        let changedFiles = Set(changed.map(Self.realPath))
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
-                || !(dependencies[file.url.path] ?? []).isDisjoint(with: changed)
+                || !(dependencies[file.url.path] ?? []).isDisjoint(with: changedFiles)
         }
         // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
         var reasons: [String] = []
@@ -221,6 +222,19 @@ final class WatchSession {
             if !names.isEmpty { reasons.append(shown + " " + word) }
         }
         runFiles(affected, reason: reasons.joined(separator: ", "))
+    }
+
+    /// A path with its links resolved (its folder's, for a file that is gone): a save and a
+    /// module a scenario file required are matched by it, whatever links lead to them (a
+    /// module may be a link inside the suite; `/tmp` is `/private/tmp` on macOS).
+    static func realPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        return folder == path ? path : realPath(folder) + "/" + url.lastPathComponent
     }
 
     /// The project file the watch started with, watched on its own: it is often above the
@@ -321,7 +335,7 @@ final class WatchSession {
             _ = watcher.changes()
         }
         for entry in suite.listed {
-            dependencies[entry.file.url.path] = suite.dependencies(of: entry.file)
+            dependencies[entry.file.url.path] = Set(suite.dependencies(of: entry.file).map(Self.realPath))
         }
         for file in chosen {
             unloaded[file.url.path] = nil

@@ -228,4 +228,18 @@ import Darwin
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("vendor"))
         #expect(watch.waitFor("── vendor/m1.lua, vendor/m10.lua, vendor/m11.lua, vendor/m12.lua and 8 more removed ─"), "\(watch.output)")
     }
+
+    /// A module required through a link inside the suite runs its scenario files again when
+    /// the file it leads to is saved.
+    @Test func aModuleThatIsALinkIsFollowed() throws {
+        let fixture = try Fixture(["shared/util.lua": "return { v = 1 }",
+                                   "a_spec.lua": "local u = require 'lib.util'\nscenario('a', function() expect(u.v):toBe(1) end)"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("lib/util.lua").path, withDestinationPath: "../shared/util.lua")
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("shared/util.lua", "return { v = 2 }")
+        #expect(watch.waitFor("── shared/util.lua changed ─"), "\(watch.output)")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+    }
 }
