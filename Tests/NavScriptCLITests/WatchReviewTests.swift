@@ -242,4 +242,14 @@ import Darwin
         #expect(watch.waitFor("── shared/util.lua changed ─"), "\(watch.output)")
         #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
     }
+
+    /// A saved script that no scenario file requires is compiled: a syntax error in it is
+    /// said, not passed over with a green summary.
+    @Test func aBrokenScriptNothingRequiresIsSaid() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "routes/used.lua": "return {}"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("routes/unused.lua", "return {\n  x = = 1\n}")
+        #expect(watch.waitFor("ERROR routes/unused.lua does not compile (no scenario file requires it):\n  routes/unused.lua:2: unexpected symbol near '='\n"), "\(watch.output)")
+    }
 }

@@ -1,0 +1,331 @@
+import ArgumentParser
+import Foundation
+import LuaKit
+import NavScript
+
+/// The state of a watch: the last good results of each file, and what each file requires.
+final class WatchSession {
+    let suiteOptions: SuiteOptions
+    let runOptions: RunOptions
+    let console: ConsoleReporter
+    private var results: [String: ScenarioFileResult] = [:]
+    private var dependencies: [String: Set<String>] = [:]
+    /// The files that did not load when they last ran, with why: every save runs them again
+    /// (what they lack may be the file just saved), and the summary and reports keep saying
+    /// so until they load.
+    private var unloaded: [String: (file: ScenarioFile, error: Error)] = [:]
+    private var watchers: [ScriptWatcher] = []
+    /// The snapshot files (`X.lua.snap`): an edit of one runs `X.lua` again, as Jest does;
+    /// what a run writes itself is taken as seen.
+    private var snapshotWatchers: [ScriptWatcher] = []
+    /// What the scans leave out (links, names not UTF-8), by watcher root, as said last.
+    private var skippedSaid: [URL: Set<String>] = [:]
+    /// Whether keys are read (a terminal): the usage line follows each run.
+    var keys = false
+    /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
+    /// only what failed last; and whether the next run updates snapshots.
+    private var fileFilter = "", nameFilter = "", failedOnly = false, updateOnce = false
+
+    init(suite: SuiteOptions, run: RunOptions) {
+        suiteOptions = suite
+        // -u updates the first run's snapshots, as the u key does one run's: updating every
+        // run would take whatever a save produces (or a spec briefly moved away during a
+        // branch switch) as the new baseline.
+        var run = run
+        updateOnce = run.updateSnapshots
+        run.updateSnapshots = false
+        runOptions = run
+        console = ConsoleReporter(output: .standardOutput, style: Style(run.color, output: .standardOutput), verbose: run.verbose)
+    }
+
+    func start() throws {
+        let files = try suiteOptions.scenarioFiles()
+        suiteOptions.noteSkipped()   // links and names discovery leaves out, as run says them
+        var roots = Set<URL>()
+        for path in suiteOptions.locations().paths {
+            let url = URL(fileURLWithPath: path, relativeTo: suiteOptions.workingDirectory).standardizedFileURL
+            var folder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &folder), folder.boolValue {
+                roots.insert(url)
+            }
+        }
+        roots.formUnion(files.map(\.root))
+        let sortedRoots = roots.sorted { $0.path < $1.path }
+        watchers = sortedRoots.map { ScriptWatcher(root: $0) }
+        snapshotWatchers = sortedRoots.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
+        for watcher in watchers {
+            skippedSaid[watcher.root] = Set(watcher.skipped)    // said above, by noteSkipped
+        }
+        _ = projectFile.changed()
+        runFiles(files, reason: nil)
+    }
+
+    /// Does what a key says, then runs what it chose.
+    func answer(_ key: WatchKey, terminal: WatchTerminal) {
+        switch key {
+        case .all:
+            (fileFilter, nameFilter, failedOnly) = ("", "", false)
+        case .failed:
+            failedOnly = true
+        case .fileFilter:
+            guard let text = terminal.line("file path contains (Enter for all): ") else { return }
+            fileFilter = text
+        case .nameFilter:
+            guard let text = terminal.line("scenario name contains (Enter for all): ") else { return }
+            nameFilter = text
+        case .updateSnapshots:
+            updateOnce = true
+        case .rerun, .quit:
+            break
+        }
+        guard let files = try? suiteOptions.scenarioFiles() else { return }
+        runFiles(files, reason: nil)
+    }
+
+    /// Whether the last `poll` found changes (and ran what they affect).
+    private(set) var ranLastPoll = false
+
+    /// Checks for saves and runs what they affect.
+    func poll() {
+        ranLastPoll = false
+        var changed = Set<String>()
+        for watcher in watchers {
+            for path in watcher.changes() {
+                changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
+            }
+            let skipped = Set(watcher.skipped)
+            for note in watcher.skipped where !(skippedSaid[watcher.root]?.contains(note) ?? false) {
+                let folder = ScenarioDiscovery.display(watcher.root, in: suiteOptions.workingDirectory)
+                StandardStreams.error("navscript: skipped \(folder == "." ? "" : folder + "/")\(note)\n")
+            }
+            skippedSaid[watcher.root] = skipped
+        }
+        var saved = changed
+        for watcher in snapshotWatchers {
+            for path in watcher.changes() {
+                saved.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
+                changed.insert(watcher.root.appendingPathComponent(String(path.dropLast(".snap".count))).standardizedFileURL.path)
+            }
+        }
+        if projectFile.changed() {
+            reportProjectFile(projectFile.url)
+        }
+        // The project file is read on its own (above), and no scenario depends on it.
+        let project = projectFile.url.standardizedFileURL.path
+        changed.remove(project)
+        saved.remove(project)
+        guard !changed.isEmpty else { return }
+        ranLastPoll = true
+        let files: [ScenarioFile]
+        do {
+            files = try suiteOptions.scenarioFiles()
+        } catch {
+            // A watched folder or file gone: said once, and watched for until it is back.
+            let reason = (error as? ValidationError)?.message ?? "\(error)"
+            console.output.write(console.style.red("navscript: \(reason); watching for it to come back") + "\n")
+            return
+        }
+        let current = Set(files.map(\.url.path))
+        for gone in Set(results.keys).union(unloaded.keys) where !current.contains(gone) {
+            results[gone] = nil
+            dependencies[gone] = nil
+            unloaded[gone] = nil
+        }
+        let changedFiles = Set(changed.map(Self.realPath))
+        let affected = files.filter { file in
+            changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
+                || !(dependencies[file.url.path] ?? []).isDisjoint(with: changedFiles)
+        }
+        // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
+        var reasons: [String] = []
+        for (exists, word) in [(true, "changed"), (false, "removed")] {
+            let names = saved.filter { FileManager.default.fileExists(atPath: $0) == exists }
+                .map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+            // A folder of thousands removed is a line of a few names, not of all of them.
+            let shown = names.count > 5 ? names.prefix(4).joined(separator: ", ") + " and \(names.count - 4) more" : names.joined(separator: ", ")
+            if !names.isEmpty { reasons.append(shown + " " + word) }
+        }
+        runFiles(affected, reason: reasons.joined(separator: ", "))
+        compileUnrequired(changed, scenarioFiles: Set(files.map { Self.realPath($0.url.path) }))
+    }
+
+    /// A saved script that no scenario file requires (a route module nothing uses yet) runs
+    /// nothing: a syntax error in it is said, where it would otherwise pass unseen until a
+    /// scenario requires it (`navscript check` also runs it).
+    private func compileUnrequired(_ changed: Set<String>, scenarioFiles: Set<String>) {
+        let required = dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for path in changed.sorted() where path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path) {
+            let real = Self.realPath(path)
+            guard !scenarioFiles.contains(real), !required.contains(real) else { continue }
+            let shown = ScenarioDiscovery.display(URL(fileURLWithPath: path), in: suiteOptions.workingDirectory)
+            do {
+                _ = try LuaChunk(compiling: try ScenarioFileRunner.script(at: URL(fileURLWithPath: path), shownAs: shown), chunkName: "@" + shown)
+            } catch {
+                console.output.write(console.style.red("ERROR \(shown) does not compile (no scenario file requires it):") + "\n  \(Format.loadError(error))\n")
+            }
+        }
+    }
+
+    /// A path with its links resolved (its folder's, for a file that is gone): a save and a
+    /// module a scenario file required are matched by it, whatever links lead to them (a
+    /// module may be a link inside the suite; `/tmp` is `/private/tmp` on macOS).
+    static func realPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        return folder == path ? path : realPath(folder) + "/" + url.lastPathComponent
+    }
+
+    /// The project file the watch started with, watched on its own: it is often above the
+    /// folders watched (`navscript.lua` beside `app/`). Without one, the one a save would
+    /// make in the working folder.
+    private lazy var projectFile: WatchedFile = {
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return WatchedFile(ProjectFile.find(from: working) ?? working.appendingPathComponent(ScenarioDiscovery.projectFileName))
+    }()
+
+    /// A saved project file is read again: one that does not load says why, at its line; one
+    /// that does says that its settings apply from the next watch (they were read when this
+    /// one started).
+    private func reportProjectFile(_ file: URL) {
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            // Deleted: the settings it had stay until the watch starts again, as an edit's wait.
+            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) was deleted: the watch keeps its settings until it starts again") + "\n")
+            return
+        }
+        do {
+            _ = try ProjectFile.read(file, relativeTo: working)
+            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) changed: its settings apply when the watch starts again") + "\n")
+        } catch {
+            console.output.write(console.style.red("navscript: \(error.message)") + "\n")
+        }
+    }
+
+    /// The reporters asked for with a file, made anew for each run.
+    private func fileReporters() -> [Reporter] {
+        runOptions.makeReporters(workingDirectory: suiteOptions.workingDirectory).filter {
+            if case .file = $0.output.target { return true } else { return false }
+        }
+    }
+
+    /// The reports asked for with a file (`--reporter junit=path`, the project file's), written
+    /// again after each run, of what the watch shows; standard output is the watch's own.
+    private func writeFileReports(_ report: RunReport) {
+        let reporters = fileReporters()
+        for reporter in reporters {
+            report.files.forEach(reporter.fileFinished)
+            reporter.finish(report)
+        }
+        _ = RunSession.flush(reporters)
+    }
+
+    private func runFiles(_ files: [ScenarioFile], reason: String?) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let reason {
+            console.output.write(console.style.dim("\n── \(reason) " + String(repeating: "─", count: 40)) + "\n")
+        }
+        var options = runOptions
+        options.updateSnapshots = updateOnce
+        updateOnce = false
+        var selection = options.selection(lines: suiteOptions.locations().lines)
+        if !nameFilter.isEmpty {
+            selection.filters = [nameFilter]
+        }
+        if failedOnly {
+            selection.only = Set(results.values.flatMap { file in
+                file.results.filter { $0.status == .failed }.map { ScenarioID(file: file.file.url.path, name: $0.scenario.name) }
+            })
+        }
+        let chosen = fileFilter.isEmpty ? files : files.filter { $0.displayPath.contains(fileFilter) }
+        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0)
+        suite.load()
+        // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
+        if let refusal = options.forbiddenOnly(in: suite) {
+            console.output.write(refusal + "\n")
+            RunSession.refuse(refusal, loadErrors: suite.loadErrors, seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI,
+                              duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: fileReporters())
+            return
+        }
+        let selected = suite.select(selection)
+        // A selection that leaves nothing of these files says so, where run refuses it.
+        if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
+            let words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
+            console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
+        }
+        // With --fail-fast, a file that does not load is the first failure, as in run.
+        let fresh = suite.run(options.failFast && !suite.loadErrors.isEmpty ? [] : selected, failFast: options.failFast) { [console] result in
+            console.fileFinished(result)
+        }
+        for result in fresh {
+            results[result.file.url.path] = result
+        }
+        // A file that loaded and gave no results this time (its scenarios removed, renamed
+        // past --filter or untagged; or not reached, with --fail-fast) keeps none: earlier
+        // ones would be ghosts in the summary.
+        let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
+        if !narrowed {
+            let ran = Set(fresh.map(\.file.url.path))
+            for entry in suite.listed where !ran.contains(entry.file.url.path) {
+                results[entry.file.url.path] = nil
+            }
+        }
+        for watcher in snapshotWatchers {
+            _ = watcher.changes()
+        }
+        for entry in suite.listed {
+            dependencies[entry.file.url.path] = Set(suite.dependencies(of: entry.file).map(Self.realPath))
+        }
+        for file in chosen {
+            unloaded[file.url.path] = nil
+        }
+        for (file, error) in suite.loadErrors {
+            unloaded[file.url.path] = (file, error)
+        }
+        let loadErrors = unloaded.values.sorted { $0.file.displayPath < $1.file.displayPath }.map { ($0.file, $0.error) }
+        // Narrowed by a key, the summary is of what ran; else of the last results of every file.
+        let shown = narrowed ? fresh + suite.loadErrors.compactMap { results[$0.file.url.path] } : Array(results.values)
+        var report = RunReport(files: shown.sorted { $0.file.displayPath < $1.file.displayPath }, loadErrors: narrowed ? suite.loadErrors : loadErrors,
+                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                               seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
+        report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
+        report.failFast = options.failFast
+        report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
+                                 update: options.snapshotMode == .update)
+        console.finish(report)
+        writeFileReports(report)
+        for (file, _) in report.loadErrors where results[file.url.path] != nil {
+            console.output.write(console.style.dim("\(file.displayPath) did not load: its last good results are kept") + "\n")
+        }
+        if keys {
+            var filters: [String] = []
+            if !fileFilter.isEmpty { filters.append("files matching \"\(fileFilter)\"") }
+            if !nameFilter.isEmpty { filters.append("scenarios matching \"\(nameFilter)\"") }
+            if failedOnly { filters.append("only what failed") }
+            if narrowed {
+                console.output.write(console.style.dim("Watching " + filters.joined(separator: ", ") + " (a for all)") + "\n")
+            }
+            console.output.write(console.style.dim(WatchKey.usage) + "\n")
+        }
+    }
+}
+
+/// One file whose saves are noticed as the watchers notice them, by its signature.
+final class WatchedFile {
+    let url: URL
+    private var seen: ScriptWatcher.Signature??
+
+    init(_ url: URL) {
+        self.url = url
+    }
+
+    /// Whether it changed (or went) since the last call; never on the first.
+    func changed() -> Bool {
+        let now = ScriptWatcher.Signature(path: url.path)
+        defer { seen = .some(now) }
+        return seen.map { $0 != now } ?? false
+    }
+}
