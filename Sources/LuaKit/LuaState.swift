@@ -168,7 +168,8 @@ public final class LuaState {
     }
 
     /// Loads and runs a chunk; returns its first result as plain data. A result that cannot
-    /// be copied (a cycle, a table past the copy limits) is an error, not nil.
+    /// be copied (a cycle, a table past the copy limits, or nested past `resultDepth`) is an
+    /// error, not nil.
     @discardableResult
     public func execute(_ text: String, chunkName: String) throws -> LuaValue {
         try withStack { call in
@@ -178,10 +179,14 @@ public final class LuaState {
         }
     }
 
+    /// How deep a chunk's result may nest: an app's snapshot of the deepest hierarchy
+    /// ScreenKit builds (100 levels, each a node and its `children` list) fits.
+    public static let resultDepth = 256
+
     /// The value on the top of the stack as plain data, or a `LuaError` saying why it is not.
     private static func result(_ call: LuaCall, of chunkName: String) throws -> LuaValue {
         do {
-            return try call.value(-1)
+            return try call.value(-1, depth: resultDepth)
         } catch {
             let reason: String
             switch error {

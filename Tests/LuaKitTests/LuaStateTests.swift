@@ -80,6 +80,10 @@ import Testing
             #expect(error.message.hasPrefix("the result of big.lua is not plain data: value too large to copy"), "\(error.message)")
         }
         #expect(try h.lua.execute("return { 1, { 2 } }", chunkName: "@ok.lua") == .table(array: [.integer(1), .table(array: [.integer(2)], fields: [:])], fields: [:]))
+        // Deep enough for the snapshot of the deepest hierarchy (a node and its children a level).
+        let nested = "local t = {} for i = 1, %d do t = { t } end return t"
+        #expect(throws: Never.self) { try h.lua.execute(String(format: nested, 250), chunkName: "@deep.lua") }
+        #expect(throws: LuaError.self) { try h.lua.execute(String(format: nested, 300), chunkName: "@deeper.lua") }
     }
 
     /// A message is a Lua string, NULs and all: luaL_traceback's C string would cut it there.
