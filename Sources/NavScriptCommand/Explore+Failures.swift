@@ -154,9 +154,17 @@ extension Explore {
             existing.contains(requireLine) && (existing.contains(failureLine)
                 || !existing.contains("\n-- Failure: ") && existing.contains("-- Invariant: \(comment(failure.invariant))\n"))
         }
+        // A name is free, or holds what this failure may replace; a link, a folder, a FIFO or
+        // a device under it is someone else's (a link would be written through, out of the folder).
+        func usable(_ url: URL) -> Bool {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { return true }
+            guard info.st_mode & S_IFMT == S_IFREG else { return false }
+            return (try? String(contentsOf: url, encoding: .utf8)).map(isSame) ?? false
+        }
         var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
         var number = 1
-        while let existing = try? String(contentsOf: target, encoding: .utf8), !isSame(existing) {
+        while !usable(target) {
             number += 1
             target = folder.appendingPathComponent("explore_\(slug.prefix(48))_\(number)_spec.lua")
         }
@@ -188,7 +196,8 @@ extension Explore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try ScenarioFileWriter.write(text, to: target)
-            print("Saved as \(ScenarioDiscovery.display(target, in: workingDirectory)) (navscript run\(timeLimit) it to reproduce).")
+            let shown = ScenarioDiscovery.display(target, in: workingDirectory)
+            print("Saved as \(shown) (reproduce it with navscript run\(timeLimit) \(shown)).")
         } catch {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
             StandardStreams.error("navscript: cannot save the failure in \(saveFailures): \(reason)\n")
@@ -210,10 +219,23 @@ extension Explore {
             try refuse("a saved scenario requires the model as a module, and \(model.displayPath) has no module name below the root "
                 + "\(model.displayRoot) (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)")
         }
+        // Something there that is not a folder (a FIFO, a device, a link to nothing) takes no scenario.
+        var info = stat()
+        let path = saveFailures
+        if lstat(path, &info) == 0 {
+            if stat(path, &info) != 0 { try refuse("it is a link to nothing") }
+            if info.st_mode & S_IFMT != S_IFDIR && info.st_mode & S_IFMT != S_IFREG { try refuse("it is not a folder") }
+        }
         switch ScenarioFileWriter.problem(writing: saveFailures, from: saveFailures) {
         case let .underFile(file)?: try refuse(file == saveFailures ? "it is a file, not a folder" : "\(file) is a file")
         case let .cannotCreate(reason)?: try refuse(reason)
         case nil: break
         }
     }
+}
+
+/// What explore prints, a model's control characters written visibly, as `run`'s console
+/// writes them: a failure's message may carry a terminal's escapes.
+private func print(_ text: String) {
+    Swift.print(Format.visibleLines(text))
 }

@@ -61,7 +61,7 @@ import Testing
             """])
         let found = try navscript(["explore", "tl.lua", "--timeout", "0.2", "--depth", "1", "--jobs", "1", "--save-failures", "saved"], in: fixture.root)
         #expect(found.status == 1)
-        #expect(found.output.contains("(navscript run --timeout 0.2 it to reproduce)"), "\(found.output)")
+        #expect(found.output.contains("(reproduce it with navscript run --timeout 0.2 saved/explore_an_action_runs_within_the_script_limits_spec.lua)"), "\(found.output)")
         let saved = try fixture.read("saved/explore_an_action_runs_within_the_script_limits_spec.lua")
         #expect(saved.contains("-- Found by navscript explore tl.lua --seed 0 --timeout 0.2 (walk 1)"), "\(saved)")
         let rerun = try navscript(["run", "--timeout", "0.2", "saved"], in: fixture.root)

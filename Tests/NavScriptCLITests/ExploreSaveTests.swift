@@ -112,4 +112,39 @@ import Testing
         #expect(run.status == 1, "\(run.output)")
         #expect(run.output.contains("invariant 'no B' does not hold after step"), "\(run.output)")
     }
+
+    /// A link, a folder or a FIFO under the saved file's name is someone else's: the failure
+    /// gets the next name, and nothing is written through the link, out of the folder.
+    @Test func aLinkUnderTheSavedNameIsNotWrittenThrough() throws {
+        let fixture = try Fixture(["model.lua": ExploreSaveTests.model, "outside.lua": "-- mine\n", "saved/explore_never_2_spec.lua/keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("saved/explore_never_spec.lua").path,
+                                                   withDestinationPath: "../outside.lua")
+        let explored = try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1, "\(explored.errors)")
+        #expect(explored.output.contains("Saved as saved/explore_never_3_spec.lua (reproduce it with navscript run saved/explore_never_3_spec.lua)."), "\(explored.output)")
+        #expect(try fixture.read("outside.lua") == "-- mine\n")
+    }
+
+    /// Something there that is not a folder takes no scenario: refused before exploring.
+    @Test func aSaveFolderThatIsALinkToNothingIsRefused() throws {
+        let fixture = try Fixture(["model.lua": ExploreSaveTests.model])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("gone").path, withDestinationPath: "nowhere")
+        let result = try navscript(["explore", "model.lua", "--save-failures", "gone"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("navscript: cannot save failures in gone: it is a link to nothing"), "\(result.errors)")
+        #expect(!result.output.contains("Explored"))
+    }
+
+    /// A model's control characters are written visibly, as run's console writes them.
+    @Test func controlCharactersOfAModelAreWrittenVisibly() throws {
+        let fixture = try Fixture(["model.lua": """
+            return explore.model { start = function() return nav.app() end,
+              actions = { explore.action("wait", function(app) app:advance(0.1) end) },
+              invariants = { ["x\\27[31m"] = function() return false, "a\\0b\\27[31mred" end } }
+            """])
+        let result = try navscript(["explore", "model.lua", "--runs", "1", "--depth", "1"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("Invariant 'x\\x1b[31m' broke") && result.output.contains("  a\\x00b\\x1b[31mred"), "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"))
+    }
 }

@@ -113,9 +113,25 @@ end
 function explore.replay(model, steps, startIndex, randomSeed)
   if type(model) ~= "table" or not model.isModel then error("bad argument #1 to 'replay' (a model from explore.model expected)", 2) end
   if type(steps) ~= "table" then error(format("bad argument #2 to 'replay' (a list of steps expected, got %s)", type(steps)), 2) end
+  -- A list with a hole would replay only up to it, and pass: a hand-edited file says so.
+  local function hole(list)
+    local count = 0
+    for key in pairs(list) do
+      if math.type(key) == "integer" and key > 0 then count = math.max(count, key) end
+    end
+    for i = 1, count do
+      if list[i] == nil then return i end
+    end
+  end
+  local missing = hole(steps)
+  if missing then error(format("bad argument #2 to 'replay' (step %d is missing: the steps are a list)", missing), 2) end
   for i, step in ipairs(steps) do
     if type(step) ~= "table" then
       error(format("bad argument #2 to 'replay' (step %d is a %s, not { \"action\", args... })", i, type(step)), 2)
+    end
+    missing = step.args == nil and hole(step)
+    if missing then
+      error(format("bad argument #2 to 'replay' (step %d has nothing at position %d: a step is { \"action\", args... }, and no argument is nil)", i, missing), 2)
     end
   end
   if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then

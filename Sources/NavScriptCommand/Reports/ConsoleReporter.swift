@@ -93,9 +93,9 @@ final class ConsoleReporter: Reporter {
             text += "\n" + style.bold("Failures") + "\n"
             for (number, failure) in failures.enumerated() {
                 text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(failure.scenario.location))"))\n"
-                text += indent(style.red(visibleLines(failure.message ?? "failed")), by: 5) + "\n"
+                text += indent(style.red(Format.visibleLines(failure.message ?? "failed")), by: 5) + "\n"
                 if let traceback = failure.traceback {
-                    text += indent(style.dim("stack traceback:\n" + visibleLines(traceback)), by: 5) + "\n"
+                    text += indent(style.dim("stack traceback:\n" + Format.visibleLines(traceback)), by: 5) + "\n"
                 }
                 if !failure.output.isEmpty {
                     text += indent(style.dim("printed:\n" + failure.output.trimmingCharacters(in: .newlines)), by: 5) + "\n"
@@ -156,9 +156,4 @@ final class ConsoleReporter: Reporter {
         return lines(text).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
     }
 
-    /// A failure's text with its control characters written visibly, line by line: an
-    /// error can carry a script's bytes (a CR, a terminal escape) that would garble the console.
-    private func visibleLines(_ text: String) -> String {
-        lines(text).map { Format.visible(String($0)) }.joined(separator: "\n")
-    }
 }

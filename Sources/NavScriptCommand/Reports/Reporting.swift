@@ -302,6 +302,12 @@ enum Format {
         VisibleText.of(text, keepingTabs: true)
     }
 
+    /// `visible`, line by line, the newlines kept: a failure's text can carry a script's
+    /// bytes (a CR, a terminal escape) that would garble the console.
+    static func visibleLines(_ text: String) -> String {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")
+    }
+
     /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages), written
     /// as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names. They are the
     /// characters outside YAML's printable set too. A newline (or CR LF) is the one line

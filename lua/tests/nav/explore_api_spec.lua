@@ -18,3 +18,12 @@ describe("explore.replay", function()
     expect(function() explore.replay(model, {}, 1, 1.5) end):toFail("bad argument #4 to 'replay' (an integer seed expected, got 1.5)")
   end)
 end)
+
+-- A hand-edited saved scenario whose list has a hole replayed only up to it, and passed.
+scenario("explore.replay refuses steps with a hole, and a step with one", function()
+  expect(function() explore.replay(model, { { "wait" }, nil, { "wait" } }) end)
+    :toFail("explore_api_spec.lua:%d+: bad argument #2 to 'replay' %(step 2 is missing: the steps are a list%)")
+  expect(function() explore.replay(model, { [2] = { "wait" } }) end):toFail("(step 1 is missing: the steps are a list)")
+  expect(function() explore.replay(model, { { "wait", nil, 1 } }) end)
+    :toFail("(step 1 has nothing at position 2: a step is { \"action\", args... }, and no argument is nil)")
+end)
