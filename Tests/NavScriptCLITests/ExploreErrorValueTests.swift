@@ -194,9 +194,9 @@ import Testing
     /// a count), and a `when` that answers with a number or a node, are failures of the
     /// model, not successes; nil from a `when` is "not enabled".
     @Test(arguments: [
-        ("explore.action('bad', function(app) return nav.route():top(nav.stack):pop() end)", "'bad' returned a userdata (nothing, or what app:navigate returns: true, or false and why)"),
-        ("explore.action('bad', function(app) return 0 end)", "'bad' returned a number (nothing, or what app:navigate returns: true, or false and why)"),
-        ("explore.action('bad', function(app) end, { when = function(app) return #app:topStack().children end })", "'bad': when returned a number (true, false or nil expected)"),
+        ("explore.action('bad', function(app) return nav.route():top(nav.stack):pop() end)", "m.lua:3: 'bad' returned a userdata (nothing, or what app:navigate returns: true, or false and why)"),
+        ("explore.action('bad', function(app) return 0 end)", "m.lua:3: 'bad' returned a number (nothing, or what app:navigate returns: true, or false and why)"),
+        ("explore.action('bad', function(app) end, { when = function(app) return #app:topStack().children end })", "m.lua:3: 'bad': when returned a number (true, false or nil expected)"),
     ])
     func whatAnActionOrAWhenReturnsIsChecked(_ action: String, _ message: String) throws {
         let fixture = try Fixture(["m.lua": """

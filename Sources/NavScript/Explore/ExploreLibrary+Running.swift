@@ -131,7 +131,7 @@ local function perform(model, app, action, args, step)
   -- A route not navigated (`return R.back()`) or a node is no answer: it would pass as a success.
   if result ~= nil and type(result) ~= "boolean" then
     return { invariant = "an action runs without a script error",
-             message = format("'%s' returned a %s (nothing, or what app:navigate returns: true, or false and why)", action.name, type(result)) }
+             message = format("%s'%s' returned a %s (nothing, or what app:navigate returns: true, or false and why)", action.where, action.name, type(result)) }
   end
   -- A failed navigation: false and a message, or Lua's nil and a message.
   if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
@@ -155,7 +155,7 @@ local function enabled(model, app, step)
     -- A count or a node is no answer (`return #stack.children` would enable it for ever).
     if on ~= nil and type(on) ~= "boolean" then
       return nil, { invariant = "an action's when runs without a script error",
-                    message = format("'%s': when returned a %s (true, false or nil expected)", action.name, type(on)) }
+                    message = format("%s'%s': when returned a %s (true, false or nil expected)", action.where, action.name, type(on)) }
     end
     if on then out[#out + 1] = i end
   end

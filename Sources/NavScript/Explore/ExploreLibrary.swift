@@ -158,7 +158,11 @@ function explore.action(name, perform, options)
     local given = type(weight) == "number" and tostring(weight) or type(weight) == "string" and format("%q", weight) or type(weight)
     error(format("bad argument #3 to 'action' (weight must be a finite number more than 0, got %s)", given), 2)
   end
-  return { name = name, perform = perform, args = args, when = options.when, weight = weight }
+  -- Where the model defines it (`model.lua:12: `), for failures of the model that no
+  -- error of its own places: what an action or its `when` returned.
+  local where = select(2, pcall(error, "", 3))
+  return { name = name, perform = perform, args = args, when = options.when, weight = weight,
+           where = type(where) == "string" and where or "" }
 end
 
 -- The built-in invariants, each turned off with builtins = { name = false }.
