@@ -28,16 +28,18 @@ public struct ExploreFailure: Sendable, Hashable {
         describesState ? invariant : invariant + ": " + Self.form(message)
     }
 
-    /// The first line with each run of digits as one `#`.
-    private static func form(_ message: String) -> String {
-        var out = "", inNumber = false
+    /// The first line with each number as one `#`: a run of digits, unless it is part of a
+    /// word (`a2.lua`, `v2`), so that errors of two files are not one failure.
+    static func form(_ message: String) -> String {
+        var out = "", inNumber = false, inWord = false
         for character in message.prefix(while: { $0 != "\n" }) {
-            if character.isASCII && character.isNumber {
+            if character.isASCII && character.isNumber && !inWord {
                 if !inNumber { out.append("#") }
                 inNumber = true
             } else {
                 out.append(character)
                 inNumber = false
+                inWord = character.isLetter || character == "_" || inWord && character.isNumber
             }
         }
         return out

@@ -1,0 +1,16 @@
+import Testing
+@testable import NavScript
+
+/// What makes two failures one, for shrinking and for the file a failure is saved in.
+@Suite struct ExploreFailureTests {
+    @Test func numbersAreOneFormAndNamesWithDigitsAreNot() {
+        #expect(ExploreFailure.form("Chat 44 is open twice") == "Chat # is open twice")
+        #expect(ExploreFailure.form("x(2) failed at 0.5 s") == "x(#) failed at #.# s")
+        #expect(ExploreFailure.form("when2.lua:8: instruction limit exceeded") == "when2.lua:#: instruction limit exceeded")
+        #expect(ExploreFailure.form("v2_3 and item_12") == "v2_3 and item_12")
+        #expect(ExploreFailure.form("first line 1\nsecond 2") == "first line #")
+        let a = ExploreFailure(invariant: "i", message: "a1.lua:3: boom"), b = ExploreFailure(invariant: "i", message: "a2.lua:3: boom")
+        #expect(!a.isSame(as: b))
+        #expect(a.isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:7: boom")))
+    }
+}
