@@ -133,6 +133,12 @@ function explore.replay(model, steps, startIndex, randomSeed)
     if missing then
       error(format("bad argument #2 to 'replay' (step %d has nothing at position %d: a step is { \"action\", args... }, and no argument is nil)", i, missing), 2)
     end
+    for position, value in ipairs(step.args or { select(2, unpack(step)) }) do
+      local kind = type(value)
+      if kind ~= "string" and kind ~= "number" and kind ~= "boolean" and kind ~= "table" then
+        error(format("bad argument #2 to 'replay' (step %d's argument %d is a %s: arguments are plain data)", i, position, kind), 2)
+      end
+    end
   end
   if startIndex ~= nil and (math.type(startIndex) ~= "integer" or not model.starts[startIndex]) then
     error(format("bad argument #3 to 'replay' (a start from 1 to %d expected, got %s)", #model.starts, tostring(startIndex)), 2)

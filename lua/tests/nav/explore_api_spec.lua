@@ -27,3 +27,8 @@ scenario("explore.replay refuses steps with a hole, and a step with one", functi
   expect(function() explore.replay(model, { { "wait", nil, 1 } }) end)
     :toFail("(step 1 has nothing at position 2: a step is { \"action\", args... }, and no argument is nil)")
 end)
+
+scenario("explore.replay refuses an argument that is not plain data, naming it", function()
+  expect(function() explore.replay(model, { { "wait", function() end } }) end)
+    :toFail("explore_api_spec.lua:%d+: bad argument #2 to 'replay' %(step 1's argument 1 is a function: arguments are plain data%)")
+end)
