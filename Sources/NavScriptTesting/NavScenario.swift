@@ -31,12 +31,19 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
     /// the Lua file and line; a pending scenario records nothing (the runner counts it as
     /// skipped). Snapshots are written beside
     /// the scenario file, except in CI (`CI` set), where a missing one fails.
+    ///
+    /// Only inside a Swift Testing test: outside one (in an XCTest test) an issue would be
+    /// dropped without a word, so a failure stops the process there instead of passing.
+    /// From XCTest, use `result()` and `XCTFail`.
     public func run() {
         let result = self.result()
         guard result.status == .failed else { return }
         var comment = result.message ?? "failed"
         if let traceback = result.traceback { comment += "\nstack traceback:\n" + traceback }
         if !result.output.isEmpty { comment += "\nprinted:\n" + result.output }
+        guard Test.current != nil else {
+            preconditionFailure("NavScenario.run() is Swift Testing's, and this is no Swift Testing test (XCTest: use result() and XCTFail). It failed:\n" + comment)
+        }
         Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation(of: result.message))
     }
 
