@@ -95,7 +95,9 @@ extension ScreenKey: Codable {
 
 /// Plain JSON: true, 7, 0.5, "text", [...], {...}. A double JSON cannot tell from an
 /// integer (`2.0`, which JSON writes `2`) or cannot hold (infinity, NaN) is tagged:
-/// `{"$double": "2.0"}`, `{"$double": "inf"}` (or `"-inf"`, `"nan"`).
+/// `{"$double": "2.0"}`, `{"$double": "inf"}` (or `"-inf"`, `"nan"`). An object of one field
+/// whose name starts with `$`, which a tag could be, is written inside `{"$object": ...}`, so
+/// that every value reads back as it was.
 extension ScreenValue: Codable {
     private static let nonFinite: [String: Double] = ["inf": .infinity, "-inf": -.infinity, "nan": .nan]
 
@@ -104,6 +106,10 @@ extension ScreenValue: Codable {
         if let tagged = try? container.decode([String: String].self), tagged.count == 1,
            let name = tagged["$double"], let number = Self.nonFinite[name] ?? Double(name) {
             self = .double(number)
+            return
+        }
+        if let wrapped = try? container.decode([String: [String: ScreenValue]].self), wrapped.count == 1, let fields = wrapped["$object"] {
+            self = .object(fields)
             return
         }
         if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
@@ -126,6 +132,8 @@ extension ScreenValue: Codable {
         case let .double(number): try container.encode(number)
         case let .string(text): try container.encode(text)
         case let .array(list): try container.encode(list)
+        case let .object(fields) where fields.count == 1 && fields.keys.first?.hasPrefix("$") == true:
+            try container.encode(["$object": fields])
         case let .object(fields): try container.encode(fields)
         }
     }

@@ -31,6 +31,21 @@ import Testing
         #expect(json.contains(#""chatId":7"#) && json.contains(#""ratio":0.5"#) && json.contains(#""on":true"#))
     }
 
+    /// Every value reads back from JSON as it was: one that looks like a tag too.
+    @Test func aValueThatLooksLikeATagReadsBackAsItWas() throws {
+        let values: [ScreenValue] = [.double(2), .double(.nan), .object(["$double": .string("5")]), .object(["$object": .object(["a": .int(1)])]),
+                                     .object(["$x": .int(1), "y": .int(2)]), .object(["plain": .string("$double")])]
+        for value in values {
+            let read = try JSONDecoder().decode(ScreenValue.self, from: try JSONEncoder().encode(value))
+            if case let .double(number) = value, number.isNaN {
+                guard case let .double(back) = read else { Issue.record("\(read)"); continue }
+                #expect(back.isNaN)
+            } else {
+                #expect(read == value)
+            }
+        }
+    }
+
     /// The whole state (hierarchy, clock, held deeplink) through JSON, numbers JSON cannot
     /// hold included.
     @Test func anApplicationsStateRestoresThroughJSON() throws {
