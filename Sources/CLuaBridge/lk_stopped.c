@@ -115,6 +115,15 @@ int lk_wrap(lua_State *L) {
    running inside one another, and refuses one past LK_MAXCLOSING. */
 int lk_coclose(lua_State *L) {
     lk_host *h = lk_gethost(L);
+    /* Lua's own refusals, made here, where they are named 'close' and placed at the
+       caller's line (raised inside the protected call below, they would be neither). */
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    lua_State *co = lua_tothread(L, 1);
+    lua_Debug ar;
+    if (co == L)
+        return luaL_error(L, "cannot close a running coroutine");
+    if (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar))
+        return luaL_error(L, "cannot close a normal coroutine");
     if (h->closing >= LK_MAXCLOSING)
         return luaL_error(L, "C stack overflow (coroutine.close nested more than %d deep)", LK_MAXCLOSING);
     int arguments = lua_gettop(L);

@@ -326,6 +326,11 @@ import Testing
         #expect(skipped.output.contains("  - skipped (skipped)"), "\(skipped.output)")
         let whole = try navscript(["run", "only_spec.lua", "-v", "--color", "never"], in: fixture.root)
         #expect(whole.output.contains("  - runs (not focused)"), "\(whole.output)")
+        // --last-failed names what is to run too: a failure found at a line is run again.
+        try fixture.write("only_spec.lua", Self.focused.replacingOccurrences(of: "scenario(\"runs\", function() end)", with: "scenario(\"runs\", function() error('x') end)"))
+        #expect(try navscript(["run", "only_spec.lua:1", "--color", "never"], in: fixture.root).status == 1)
+        let again = try navscript(["run", "--last-failed", "only_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        #expect(again.status == 1 && again.output.contains("  ✗ runs"), "\(again.output)")
     }
 
     /// As jest-circus: a focused block does not focus its scenarios when one of them is

@@ -38,9 +38,10 @@ public struct ScenarioSelection: Sendable {
     public func select(from listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])]) -> [(file: Int, scenario: ScenarioInfo)] {
         var chosen: [(Int, ScenarioInfo)] = []
         for (position, entry) in listed.enumerated() {
-            let located = lines[entry.file.url.path] != nil
+            // Scenarios named by a line or by name (--last-failed) are asked for by name.
+            let named = lines[entry.file.url.path] != nil || only != nil
             for scenario in entry.scenarios where admits(scenario, in: entry.file) {
-                chosen.append((position, located ? scenario.named : scenario))
+                chosen.append((position, named ? scenario.named : scenario))
             }
         }
         if let shard {
@@ -317,8 +318,9 @@ private final class SuiteRunState: @unchecked Sendable {
 }
 
 extension ScenarioInfo {
-    /// The scenario as a `file.lua:LINE` selects it: a location names what is to run, so
-    /// another scenario's `.only` does not leave it out (its own `.skip` or `pending` does).
+    /// The scenario as a `file.lua:LINE` or `--last-failed` selects it: they name what is to
+    /// run, so another scenario's `.only` does not leave it out (its own `.skip` or
+    /// `pending` does).
     var named: ScenarioInfo {
         guard skipReason == "not focused" else { return self }
         var named = self
