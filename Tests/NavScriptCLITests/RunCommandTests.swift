@@ -249,6 +249,15 @@ import Testing
         #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
     }
 
+    /// A load error is cut at 1 MiB in every report, as a scenario's failure is.
+    @Test func aHugeLoadErrorIsCut() throws {
+        let fixture = try Fixture(["load_spec.lua": "error(string.rep('L', 3 * 1024 * 1024))"])
+        let result = try navscript(["run", ".", "--color", "never", "--reporter", "junit=j.xml"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.utf8.count < 1_100_000 && result.output.contains("[message cut at 1 MiB]"))
+        #expect(try fixture.read("j.xml").utf8.count < 2_200_000)
+    }
+
     /// A file that does not load is the first failure, found before any scenario starts.
     @Test func failFastRunsNothingAfterAFileThatDoesNotLoad() throws {
         let fixture = try Fixture(["a_spec.lua": "it('x', function( end)\n",

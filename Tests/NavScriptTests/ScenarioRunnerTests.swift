@@ -130,6 +130,11 @@ import Testing
         #expect(message.hasPrefix("case_spec.lua:1: xxx"), "\(message.prefix(80))")
         #expect(message.utf8.count < (1 << 20) + 100)
         #expect(message.hasSuffix("\n[message cut at 1 MiB]"))
+        // A cut ends on a whole character, never in U+FFFD.
+        let accents = String(repeating: "é", count: 600_000)
+        #expect(ScenarioResult.cut(accents, "message") == String(repeating: "é", count: 1 << 19) + "\n[message cut at 1 MiB]")
+        #expect(ScenarioResult.cut("a" + accents, "message").hasSuffix("é\n[message cut at 1 MiB]"))
+        #expect(!ScenarioResult.cut("a" + accents, "message").contains("\u{FFFD}"))
     }
 
     /// As busted: a before_each that fails skips the hooks inside it and the body; the

@@ -32,7 +32,7 @@ final class ScenarioContext {
         if text.utf8.count <= room {
             output += text
         } else {
-            output += String(decoding: text.utf8.prefix(room), as: UTF8.self)
+            output += ScenarioResult.prefix(text, bytes: room)
             output += "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
             isOutputCut = true
         }

@@ -85,8 +85,18 @@ public struct ScenarioResult: Sendable, Codable {
     /// A message or traceback longer than a scenario's printed output may be (an error
     /// raised with a 10 MB string) is cut there, with a line that says so: every report
     /// writes it, JUnit twice.
-    static func cut(_ text: String, _ what: String) -> String {
+    public static func cut(_ text: String, _ what: String) -> String {
         guard text.utf8.count > ScenarioContext.maximumOutput else { return text }
-        return String(decoding: text.utf8.prefix(ScenarioContext.maximumOutput), as: UTF8.self) + "\n[\(what) cut at \(ScenarioContext.maximumOutput >> 20) MiB]"
+        return prefix(text, bytes: ScenarioContext.maximumOutput) + "\n[\(what) cut at \(ScenarioContext.maximumOutput >> 20) MiB]"
+    }
+
+    /// At most `bytes` of `text`'s UTF-8, ending on a whole character (a cut inside one
+    /// would end in U+FFFD).
+    static func prefix(_ text: String, bytes: Int) -> String {
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes, limitedBy: text.utf8.endIndex) ?? text.utf8.endIndex
+        while end.samePosition(in: text.unicodeScalars) == nil {
+            end = text.utf8.index(before: end)
+        }
+        return String(text.unicodeScalars[..<end])
     }
 }

@@ -370,7 +370,9 @@ enum Format {
     }
 
     /// The description of a load error, with file:line when it has one.
+    /// A load error's text, cut at 1 MiB as a scenario's failure is (`error(string.rep(...))`
+    /// at a file's top level would go whole into every report).
     static func loadError(_ error: Error) -> String {
-        "\(error)"
+        ScenarioResult.cut("\(error)", "message")
     }
 }
