@@ -101,17 +101,28 @@ extension ScreenKey: Codable {
 extension ScreenValue: Codable {
     private static let nonFinite: [String: Double] = ["inf": .infinity, "-inf": -.infinity, "nan": .nan]
 
+    private struct Field: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: Decoder) throws {
+        // Tags are objects of one field: looked at by their keys, so that no nested value
+        // is decoded twice (trying each form in full doubled the work at every level).
+        if let keyed = try? decoder.container(keyedBy: Field.self), keyed.allKeys.count == 1, let key = keyed.allKeys.first {
+            if key.stringValue == "$double", let name = try? keyed.decode(String.self, forKey: key),
+               let number = Self.nonFinite[name] ?? Double(name) {
+                self = .double(number)
+                return
+            }
+            if key.stringValue == "$object" {
+                self = .object(try keyed.decode([String: ScreenValue].self, forKey: key))
+                return
+            }
+        }
         let container = try decoder.singleValueContainer()
-        if let tagged = try? container.decode([String: String].self), tagged.count == 1,
-           let name = tagged["$double"], let number = Self.nonFinite[name] ?? Double(name) {
-            self = .double(number)
-            return
-        }
-        if let wrapped = try? container.decode([String: [String: ScreenValue]].self), wrapped.count == 1, let fields = wrapped["$object"] {
-            self = .object(fields)
-            return
-        }
         if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
         else if let number = try? container.decode(Int.self) { self = .int(number) }
         else if let number = try? container.decode(Double.self) { self = .double(number) }

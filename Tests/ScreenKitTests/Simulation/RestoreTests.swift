@@ -44,6 +44,10 @@ import Testing
                 #expect(read == value)
             }
         }
+        // Each nested value is decoded once: forms tried in full doubled the work a level.
+        var nested = ScreenValue.int(1)
+        for _ in 0..<60 { nested = .object(["a": nested]) }
+        #expect(try JSONDecoder().decode(ScreenValue.self, from: try JSONEncoder().encode(nested)) == nested)
     }
 
     /// The whole state (hierarchy, clock, held deeplink) through JSON, numbers JSON cannot
