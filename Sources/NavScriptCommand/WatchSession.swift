@@ -158,6 +158,8 @@ final class WatchSession {
             let real = Self.realPath(path)
             guard !scenarioFiles.contains(real), !required.contains(real) else { continue }
             let shown = ScenarioDiscovery.display(URL(fileURLWithPath: path), in: suiteOptions.workingDirectory)
+            // A file that did not load may have met it (its modules are not known): said there.
+            guard !unloaded.values.contains(where: { "\($0.error)".contains(shown + ":") }) else { continue }
             do {
                 _ = try LuaChunk(compiling: try ScenarioFileRunner.script(at: URL(fileURLWithPath: path), shownAs: shown), chunkName: "@" + shown)
             } catch {

@@ -251,5 +251,12 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
         try fixture.write("routes/unused.lua", "return {\n  x = = 1\n}")
         #expect(watch.waitFor("ERROR routes/unused.lua does not compile (no scenario file requires it):\n  routes/unused.lua:2: unexpected symbol near '='\n"), "\(watch.output)")
+        // Once a file that does not load requires it, its error is said there, once.
+        try fixture.write("b_spec.lua", "local unused = require 'routes.unused'\nscenario('b', function() end)")
+        #expect(watch.waitFor("ERROR b_spec.lua does not load"), "\(watch.output)")
+        try fixture.write("routes/unused.lua", "return {\n  y = = 2\n}")
+        #expect(watch.waitFor("ERROR b_spec.lua does not load", count: 2), "\(watch.output)")
+        usleep(300_000)   // what would follow the summary
+        #expect(watch.output.components(separatedBy: "does not compile").count == 2, "\(watch.output)")
     }
 }
