@@ -9,6 +9,7 @@ import Testing
         #expect(ExploreFailure.form("when2.lua:8: instruction limit exceeded") == "when2.lua:#: instruction limit exceeded")
         #expect(ExploreFailure.form("v2_3 and item_12") == "v2_3 and item_12")
         #expect(ExploreFailure.form("first line 1\nsecond 2") == "first line #")
+        #expect(ExploreFailure.form("got table: 0x55a1f3c0 and 0x7f") == "got table: # and #")
         let a = ExploreFailure(invariant: "i", message: "a1.lua:3: boom"), b = ExploreFailure(invariant: "i", message: "a2.lua:3: boom")
         #expect(!a.isSame(as: b))
         #expect(a.isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:7: boom")))

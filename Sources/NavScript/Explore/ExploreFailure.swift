@@ -28,19 +28,28 @@ public struct ExploreFailure: Sendable, Hashable {
         describesState ? invariant : invariant + ": " + Self.form(message)
     }
 
-    /// The first line with each number as one `#`: a run of digits, unless it is part of a
-    /// word (`a2.lua`, `v2`), so that errors of two files are not one failure.
+    /// The first line with each number as one `#`: a run of digits, or a hexadecimal one
+    /// (`0x7f3a`: a table's address), unless it is part of a word (`a2.lua`, `v2`), so that
+    /// errors of two files are not one failure.
     static func form(_ message: String) -> String {
-        var out = "", inNumber = false, inWord = false
-        for character in message.prefix(while: { $0 != "\n" }) {
+        let characters = Array(message.prefix(while: { $0 != "\n" }))
+        var out = "", inNumber = false, inWord = false, index = 0
+        while index < characters.count {
+            let character = characters[index]
             if character.isASCII && character.isNumber && !inWord {
                 if !inNumber { out.append("#") }
                 inNumber = true
+                if character == "0", index + 1 < characters.count, characters[index + 1] == "x" {
+                    index += 2
+                    while index < characters.count, characters[index].isHexDigit { index += 1 }
+                    continue
+                }
             } else {
                 out.append(character)
                 inNumber = false
                 inWord = character.isLetter || character == "_" || inWord && character.isNumber
             }
+            index += 1
         }
         return out
     }
