@@ -10,6 +10,10 @@ final class WatchSession {
     let console: ConsoleReporter
     private var results: [String: ScenarioFileResult] = [:]
     private var dependencies: [String: Set<String>] = [:]
+    /// The files that loaded and gave no results last time (nothing selected in them, or not
+    /// reached under --fail-fast): run again when they or what they require change, as the
+    /// others, not on every save.
+    private var withoutResults: Set<String> = []
     /// The files that did not load when they last ran, with why: every save runs them again
     /// (what they lack may be the file just saved), and the summary and reports keep saying
     /// so until they load.
@@ -126,14 +130,15 @@ final class WatchSession {
             return
         }
         let current = Set(files.map(\.url.path))
-        for gone in Set(results.keys).union(unloaded.keys) where !current.contains(gone) {
+        for gone in Set(results.keys).union(unloaded.keys).union(withoutResults) where !current.contains(gone) {
             results[gone] = nil
             dependencies[gone] = nil
             unloaded[gone] = nil
+            withoutResults.remove(gone)
         }
         let changedFiles = Set(changed.map(Self.realPath))
         let affected = files.filter { file in
-            changed.contains(file.url.path) || results[file.url.path] == nil || unloaded[file.url.path] != nil
+            changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
                 || !(dependencies[file.url.path] ?? []).isDisjoint(with: changedFiles)
         }
         // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
@@ -271,8 +276,13 @@ final class WatchSession {
         let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
         if !narrowed {
             let ran = Set(fresh.map(\.file.url.path))
-            for entry in suite.listed where !ran.contains(entry.file.url.path) {
-                results[entry.file.url.path] = nil
+            for entry in suite.listed {
+                if ran.contains(entry.file.url.path) {
+                    withoutResults.remove(entry.file.url.path)
+                } else {
+                    results[entry.file.url.path] = nil
+                    withoutResults.insert(entry.file.url.path)
+                }
             }
         }
         for watcher in snapshotWatchers {
