@@ -6,6 +6,12 @@ import NavScript
 /// actions that fail the same way, prints them step by step with the hierarchy, and with
 /// --save-failures writes a scenario that reproduces it.
 extension Explore {
+    /// What explore prints, a model's control characters written visibly, as `run`'s console
+    /// writes them: a failure's message may carry a terminal's escapes.
+    func print(_ text: String) {
+        Swift.print(Format.visibleLines(text))
+    }
+
     /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
     /// way (`ExploreFailure.isSame`).
     /// Shrinking stops after 2,000 replays, after --time seconds of its own, or at Ctrl-C
@@ -232,10 +238,4 @@ extension Explore {
         case nil: break
         }
     }
-}
-
-/// What explore prints, a model's control characters written visibly, as `run`'s console
-/// writes them: a failure's message may carry a terminal's escapes.
-private func print(_ text: String) {
-    Swift.print(Format.visibleLines(text))
 }

@@ -337,9 +337,3 @@ final class WalkResults: @unchecked Sendable {
         return items
     }
 }
-
-/// What explore prints, a model's control characters written visibly, as `run`'s console
-/// writes them: a failure's message may carry a terminal's escapes.
-private func print(_ text: String) {
-    Swift.print(Format.visibleLines(text))
-}
