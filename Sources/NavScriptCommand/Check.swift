@@ -47,8 +47,7 @@ struct Check: ParsableCommand {
         }
         for error in errors {
             let files = through[error] ?? []
-            let shown = files.count > 4 ? files.prefix(3).joined(separator: ", ") + " and \(files.count - 3) more" : files.joined(separator: ", ")
-            StandardStreams.output(error + (files.count > 1 ? "\n  (met loading \(shown))" : "") + "\n")
+            StandardStreams.output(error + (files.count > 1 ? "\n  (met loading \(Format.names(files, atMost: 4)))" : "") + "\n")
         }
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors.isEmpty {

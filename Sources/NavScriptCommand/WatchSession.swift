@@ -147,8 +147,7 @@ final class WatchSession {
             let names = saved.filter { FileManager.default.fileExists(atPath: $0) == exists }
                 .map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
             // A folder of thousands removed is a line of a few names, not of all of them.
-            let shown = names.count > 5 ? names.prefix(4).joined(separator: ", ") + " and \(names.count - 4) more" : names.joined(separator: ", ")
-            if !names.isEmpty { reasons.append(shown + " " + word) }
+            if !names.isEmpty { reasons.append(Format.names(names, atMost: 5) + " " + word) }
         }
         runFiles(affected, reason: reasons.joined(separator: ", "))
         compileUnrequired(changed, scenarioFiles: Set(files.map { Self.realPath($0.url.path) }))
@@ -177,11 +176,10 @@ final class WatchSession {
     /// module a scenario file required are matched by it, whatever links lead to them (a
     /// module may be a link inside the suite; `/tmp` is `/private/tmp` on macOS).
     static func realPath(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
         let url = URL(fileURLWithPath: path)
+        if FileManager.default.fileExists(atPath: path) {
+            return ScriptFile.real(url).path
+        }
         let folder = url.deletingLastPathComponent().path
         return folder == path ? path : realPath(folder) + "/" + url.lastPathComponent
     }

@@ -64,7 +64,8 @@ public final class ScriptWatcher {
     /// The `.lua` files below `root`, relative and sorted; hidden files and folders, and
     /// LuaCATS definition files (`*.d.lua`), are left out.
     public static func scripts(in root: URL) -> [String] {
-        scan(root).keys.sorted()
+        var skipped: [String] = []
+        return scan(root, suffix: ".lua", skipping: &skipped).keys.sorted()
     }
 
     /// The files added, removed or changed since the last call (or since `init`).
@@ -77,12 +78,8 @@ public final class ScriptWatcher {
     }
 
     /// One `lstat` per entry, straight from the system: `navscript watch` scans every 20 ms (an engine every 50 ms), and
-    /// Foundation's enumerator took half a core to do it for 200 files.
-    static func scan(_ root: URL, suffix: String = ".lua") -> [String: Signature] {
-        var skipped: [String] = []
-        return scan(root, suffix: suffix, skipping: &skipped)
-    }
-
+    /// Foundation's enumerator took half a core to do it for 200 files. `skipped` gets what
+    /// it leaves out, in `skipped(in:)`'s words.
     static func scan(_ root: URL, suffix: String, skipping skipped: inout [String]) -> [String: Signature] {
         var found: [String: Signature] = [:]
         skipped = []

@@ -302,6 +302,13 @@ enum Format {
         VisibleText.of(text, keepingTabs: true)
     }
 
+    /// Names joined by commas, the first `atMost - 1` and how many more when there are more
+    /// than `atMost`: "a, b, c and 10 more".
+    static func names(_ names: [String], atMost: Int) -> String {
+        names.count > atMost ? names.prefix(atMost - 1).joined(separator: ", ") + " and \(names.count - atMost + 1) more"
+                             : names.joined(separator: ", ")
+    }
+
     /// `visible`, line by line, the newlines kept: a failure's text can carry a script's
     /// bytes (a CR, a terminal escape) that would garble the console.
     static func visibleLines(_ text: String) -> String {
