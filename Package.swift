@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "navscript-bench", dependencies: ["NavScript", "CBenchFloor"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
-        .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting", "ScreenKit"], exclude: ["Fixtures"]),
         .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand"], exclude: ["Schemas", "Golden"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]

@@ -16,6 +16,14 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
     public let loadError: String?
     /// The limits it runs under (`NavScenarios.discover(_:limits:)`).
     public var limits = LuaLimits()
+    /// The Swift screen factories of its discovery (`NavScenarios.discover(_:screens:)`), if
+    /// it was given any. Not encoded: Swift Testing finds a case again by the rest, among
+    /// the cases a discovery gives anew.
+    var screens: NavScenarioScreens?
+
+    private enum CodingKeys: String, CodingKey {
+        case file, info, loadError, limits
+    }
 
     public var name: String { info.name }
     public var tags: [String] { info.tags }
@@ -53,7 +61,7 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
             return failure(loadError)
         }
         do {
-            return result(using: try NavScenarioRunners.shared.runner(for: file, limits: limits))
+            return result(using: try NavScenarioRunners.shared.runner(for: file, limits: limits, screens: screens))
         } catch {
             return failure("\(error)")
         }
@@ -128,19 +136,33 @@ final class NavScenarioRunners: @unchecked Sendable {
     private struct Key: Hashable {
         let path: String
         let limits: LuaLimits
+        let screens: NavScenarioScreens?
     }
 
     private var runners: [Key: ScenarioFileRunner] = [:]
 
-    func runner(for file: ScenarioFile, limits: LuaLimits) throws -> ScenarioFileRunner {
+    func runner(for file: ScenarioFile, limits: LuaLimits, screens: NavScenarioScreens?) throws -> ScenarioFileRunner {
         lock.lock()
         defer { lock.unlock() }
-        let key = Key(path: file.url.path, limits: limits)
+        let key = Key(path: file.url.path, limits: limits, screens: screens)
         if let runner = runners[key] { return runner }
         let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode,
-                                            updateCommand: NavScenarios.updateCommand)
+                                            updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:])
         runners[key] = runner
         return runner
     }
+}
+
+/// The screen factories one discovery was given, which its scenarios share: equal only to
+/// itself, so that each discovery's files get runners of their own.
+final class NavScenarioScreens: Hashable, Sendable {
+    let factories: [String: NavScreenFactory]
+
+    init(_ factories: [String: NavScreenFactory]) {
+        self.factories = factories
+    }
+
+    static func == (lhs: NavScenarioScreens, rhs: NavScenarioScreens) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -38,17 +38,23 @@ public enum NavScenarios {
     static let updateCommand = "NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test"
 
     /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
-    /// each to run under `limits`. A file that does not load is one case that fails with its
-    /// error, and so, as `navscript run` refuses them, are a `.only` left in a file in CI
-    /// mode (`--forbid-only`) and paths that hold no scenario.
+    /// each to run under `limits`, with the host's Swift `screens` winning over the
+    /// scripts' screens of the same names, as `NavEngine.registerScreen` makes them. A file
+    /// that does not load is one case that fails with its error, and so, as `navscript run`
+    /// refuses them, are a `.only` left in a file in CI mode (`--forbid-only`) and paths that
+    /// hold no scenario.
     ///
-    ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20)))
-    public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), relativeTo file: String = #filePath) -> [NavScenario] {
-        discover(paths, limits: limits, base: packageRoot(of: URL(fileURLWithPath: file)), ci: isCI)
+    ///     @Test(arguments: NavScenarios.discover("lua/scenarios", limits: LuaLimits(memory: 16 << 20),
+    ///                                            screens: ["Chat": { traits in ChatScreen(traits).eraseToAnyScreen() }]))
+    public static func discover(_ paths: String..., limits: LuaLimits = LuaLimits(), screens: [String: NavScreenFactory] = [:],
+                                relativeTo file: String = #filePath) -> [NavScenario] {
+        discover(paths, limits: limits, screens: screens, base: packageRoot(of: URL(fileURLWithPath: file)), ci: isCI)
     }
 
     /// `discover`, in or out of CI mode whatever the environment says.
-    static func discover(_ paths: [String], limits: LuaLimits, base: URL, ci: Bool) -> [NavScenario] {
+    static func discover(_ paths: [String], limits: LuaLimits, screens: [String: NavScreenFactory] = [:], base: URL, ci: Bool) -> [NavScenario] {
+        // The scenarios of one discovery share its screens, and runners of their own.
+        let screens = screens.isEmpty ? nil : NavScenarioScreens(screens)
         let files: [ScenarioFile]
         do {
             files = try ScenarioDiscovery.files(for: paths, workingDirectory: base)
@@ -62,7 +68,7 @@ public enum NavScenarios {
         var found: [NavScenario] = []
         for file in files {
             do {
-                let scenarios = try NavScenarioRunners.shared.runner(for: file, limits: limits).list()
+                let scenarios = try NavScenarioRunners.shared.runner(for: file, limits: limits, screens: screens).list()
                 if ci, let focused = scenarios.first(where: \.isFocused) {
                     let at = focused.focusedAt ?? focused.location
                     found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) has .only", tags: [], location: at, isPending: false),
@@ -71,7 +77,7 @@ public enum NavScenarios {
                 found += scenarios.filter { scenario in
                     (filters.isEmpty || filters.contains { scenario.name.contains($0) })
                         && (tags.isEmpty || scenario.tags.contains(where: tags.contains))
-                }.map { NavScenario(file: file, info: $0, loadError: nil, limits: limits) }
+                }.map { NavScenario(file: file, info: $0, loadError: nil, limits: limits, screens: screens) }
             } catch {
                 let message = (error as? LuaError)?.message ?? "\(error)"
                 let line = NavScenario.messageLocation(message)?.line ?? 1

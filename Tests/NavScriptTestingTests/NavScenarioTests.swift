@@ -1,6 +1,7 @@
 import Foundation
 import NavScript
 @testable import NavScriptTesting
+import ScreenKit
 import Testing
 
 /// What the Swift Testing embedding records, on a fixture that fails on purpose.
@@ -137,5 +138,32 @@ import Testing
         let result = scenario.result()
         #expect(result.status == .failed)
         #expect(result.message?.contains("(run NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test if the change is right)") == true, "\(result.message ?? "")")
+    }
+
+    /// A discovery's Swift screens win over the scripts' screens of the same names in each
+    /// of its scenarios, as an engine's `registerScreen` does; another discovery of the same
+    /// file without them runs the scripts' own.
+    @Test func aDiscoveryGivesItsScenariosTheHostsSwiftScreens() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+        scenario("made by swift", function()
+          local app = nav.app { root = Feed() }
+          expect(app:navigate(nav.route():top(nav.container):present(Chat { chatId = 7 }))):toSucceed()
+          expect(app:top().attributes.madeBy):toBe("swift")
+          expect(app:top().traits.chatId):toBe(7)
+        end)
+        """.write(to: folder.appendingPathComponent("host_spec.lua"), atomically: true, encoding: .utf8)
+        let screens: [String: NavScreenFactory] = [
+            "Chat": { traits in AnyScreen(name: "Chat", traits: traits) { container, _ in container.setAttribute("swift", for: "madeBy") } },
+        ]
+        let hosted = NavScenarios.discover([folder.path], limits: LuaLimits(), screens: screens, base: folder, ci: false)
+        #expect(hosted.map(\.name) == ["made by swift"])
+        let passed = try #require(hosted.first).result()
+        #expect(passed.status == .passed, "\(passed.message ?? "")")
+        let plain = try #require(NavScenarios.discover([folder.path], limits: LuaLimits(), base: folder, ci: false).first).result()
+        #expect(plain.message?.hasPrefix("host_spec.lua:5: expect(value):toBe(expected) failed") == true, "\(plain.message ?? "")")
     }
 }

@@ -118,7 +118,7 @@ public final class NavEngine {
     ///
     ///     engine.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
     ///     -- Lua: local Chat = nav.screen("Chat", { container = "stack" })
-    public func registerScreen(_ name: String, factory: @escaping @Sendable ([String: ScreenValue]) -> AnyScreen) {
+    public func registerScreen(_ name: String, factory: @escaping NavScreenFactory) {
         directory.registerScreen(name, factory: factory)
     }
 

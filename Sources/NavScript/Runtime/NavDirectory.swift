@@ -1,6 +1,9 @@
 import Foundation
 import ScreenKit
 
+/// A host's Swift factory for the screens scripts name: it gets the screen's traits.
+public typealias NavScreenFactory = @Sendable ([String: ScreenValue]) -> AnyScreen
+
 /// Where the names scripts define are looked up: screen builders, custom actions,
 /// decorators. Swift keeps no Lua reference beyond its state's life: a screen or an action
 /// made by a script keeps only its name and this directory, and looks the name up again in
@@ -24,23 +27,29 @@ public final class NavDirectory {
 
     /// Screen factories registered by the host, by screen name. They win over the scripts'
     /// definitions of the same name. Locked: an engine's reload reads them off its thread.
-    private var factories: [String: @Sendable ([String: ScreenValue]) -> AnyScreen] = [:]
+    private var factories: [String: NavScreenFactory] = [:]
     private let lock = NSLock()
 
     public init() {}
+
+    /// A directory with `factories` registered, as `registerScreen` registers each.
+    public convenience init(screens factories: [String: NavScreenFactory]) {
+        self.init()
+        self.factories = factories
+    }
 
     /// Registers a Swift factory for the screens scripts create as `nav.screen(name)`. Its
     /// screen is named as the scripts name it (`var name: String { "Chat" }`), and it may run
     /// on a reload's task, off the main actor (a script that builds a screen while it loads).
     ///
     ///     directory.registerScreen("Chat") { traits in ChatScreen(traits).eraseToAnyScreen() }
-    public func registerScreen(_ name: String, factory: @escaping @Sendable ([String: ScreenValue]) -> AnyScreen) {
+    public func registerScreen(_ name: String, factory: @escaping NavScreenFactory) {
         lock.lock()
         factories[name] = factory
         lock.unlock()
     }
 
-    private func factory(_ name: String) -> (@Sendable ([String: ScreenValue]) -> AnyScreen)? {
+    private func factory(_ name: String) -> NavScreenFactory? {
         lock.lock()
         defer { lock.unlock() }
         return factories[name]

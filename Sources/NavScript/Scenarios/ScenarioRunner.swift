@@ -15,6 +15,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     public let displayPath: String
     public let options: LuaOptions
     public let snapshots: ScenarioSnapshots
+    /// The host's Swift factories for screens the scripts name, which win over the
+    /// scripts' definitions in every scenario's state (`NavEngine.registerScreen`'s).
+    public let screens: [String: NavScreenFactory]
     /// The file compiled once; each scenario's fresh state loads the bytecode.
     private let chunk: LuaChunk
     private let lock = NSLock()
@@ -48,10 +51,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     /// Reads and compiles the file (a syntax error throws); `options.root` is where its
     /// `require`s look.
     public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode,
-                updateCommand: String = "navscript run --update-snapshots") throws {
+                updateCommand: String = "navscript run --update-snapshots", screens: [String: NavScreenFactory] = [:]) throws {
         self.file = file
         self.displayPath = displayPath
         self.options = options
+        self.screens = screens
         chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
         snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
         if let problem = snapshots.readError, snapshotMode != .update {
@@ -63,7 +67,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     public func list() throws -> [ScenarioInfo] {
         let start = DispatchTime.now().uptimeNanoseconds
         let context = ScenarioContext(snapshots: snapshots)
-        let runtime = try NavRuntime(options: options)
+        let runtime = try makeRuntime()
         defer { runtime.lua.close() }
         let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
         notePreparation(since: start)
@@ -99,7 +103,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         context.scenarioName = scenario.name
         context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
         return outcome(of: scenario, context, since: start) {
-            let runtime = try NavRuntime(options: options)
+            let runtime = try makeRuntime()
             defer {
                 noteModules(of: runtime.lua)
                 runtime.lua.close()
@@ -114,6 +118,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
             return try finish(runtime, runner, context, failure: failure, afterHooksStart: afterHooksStart)
         }
+    }
+
+    /// A fresh state with `nav`, its names resolved with the host's `screens`.
+    func makeRuntime() throws -> NavRuntime {
+        try NavRuntime(options: options, directory: screens.isEmpty ? NavDirectory() : NavDirectory(screens: screens))
     }
 
     /// The least time a fresh state of this file took to make and load (the prelude and the
@@ -356,31 +365,6 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             guard found == 1 else { throw Self.notFound(target, found) }
         }
         return runner
-    }
-
-    /// A script file's bytes, as Lua reads them (any bytes in string literals); a file that
-    /// is not text (a NUL byte in its first 8 KiB, or compiled Lua) is refused by name.
-    public static func script(at file: URL, shownAs path: String) throws -> Data {
-        let data: Data
-        do {
-            data = try ScriptFile.read(file.path)
-        } catch {
-            throw LuaError(kind: .unavailable, message: "\(path): cannot be read (\(error.reason))")
-        }
-        if data.prefix(4) == Data([0x1B, 0x4C, 0x75, 0x61]) || data.prefix(8192).contains(0) {
-            throw LuaError(kind: .syntax, message: "\(path): not a text file (scripts are Lua source; compiled or binary files are refused)")
-        }
-        return sourceText(data)
-    }
-
-    /// A file's text as `lua` reads a file (`luaL_loadfilex`): without a UTF-8 byte order
-    /// mark, and with a first line that starts with `#` (`#!/usr/bin/env navscript`) left
-    /// empty, so that the lines keep their numbers.
-    public static func sourceText(_ data: Data) -> Data {
-        var text = data[...]
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        if text.first == UInt8(ascii: "#") { text = text[(text.firstIndex(of: 0x0A) ?? text.endIndex)...] }
-        return Data(text)
     }
 
     static func isExpectationFailure(_ message: String) -> Bool {

@@ -32,7 +32,7 @@ extension ScenarioFileRunner {
     public func template() throws -> ScenarioTemplate {
         let context = ScenarioContext(snapshots: snapshots)
         context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
-        let runtime = try NavRuntime(options: options)
+        let runtime = try makeRuntime()
         do {
             let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
             try runtime.lua.withStack { call in

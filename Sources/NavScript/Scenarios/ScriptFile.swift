@@ -80,3 +80,30 @@ private let systemRead = Glibc.read
 #else
 private let systemRead = Darwin.read
 #endif
+
+extension ScenarioFileRunner {
+    /// A script file's bytes, as Lua reads them (any bytes in string literals); a file that
+    /// is not text (a NUL byte in its first 8 KiB, or compiled Lua) is refused by name.
+    public static func script(at file: URL, shownAs path: String) throws -> Data {
+        let data: Data
+        do {
+            data = try ScriptFile.read(file.path)
+        } catch {
+            throw LuaError(kind: .unavailable, message: "\(path): cannot be read (\(error.reason))")
+        }
+        if data.prefix(4) == Data([0x1B, 0x4C, 0x75, 0x61]) || data.prefix(8192).contains(0) {
+            throw LuaError(kind: .syntax, message: "\(path): not a text file (scripts are Lua source; compiled or binary files are refused)")
+        }
+        return sourceText(data)
+    }
+
+    /// A file's text as `lua` reads a file (`luaL_loadfilex`): without a UTF-8 byte order
+    /// mark, and with a first line that starts with `#` (`#!/usr/bin/env navscript`) left
+    /// empty, so that the lines keep their numbers.
+    public static func sourceText(_ data: Data) -> Data {
+        var text = data[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        if text.first == UInt8(ascii: "#") { text = text[(text.firstIndex(of: 0x0A) ?? text.endIndex)...] }
+        return Data(text)
+    }
+}
