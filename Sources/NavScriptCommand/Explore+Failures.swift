@@ -153,20 +153,22 @@ extension Explore {
             text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? ExploreStep.literal(.string(text)) : text
         }
         let failureLine = "-- Failure: \(comment(failure.form))\n"
-        // The same failure of the same model is saved over its last one; a file another
-        // model or another failure saved under the same name is kept, and this one gets a
-        // number (a file saved before failures were named goes by its invariant).
+        // The same failure of the same model is saved over its last one while that is as
+        // explore signed it; edited by hand, or saved by another model or for another failure,
+        // a file is kept, and this one gets a number.
         func isSame(_ existing: String) -> Bool {
-            existing.contains(requireLine) && (existing.contains(failureLine)
-                || !existing.contains("\n-- Failure: ") && existing.contains("-- Invariant: \(comment(failure.invariant))\n"))
+            existing.contains(requireLine) && existing.contains(failureLine)
         }
+        var edited: [URL] = []
         // A name is free, or holds what this failure may replace; a link, a folder, a FIFO or
         // a device under it is someone else's (a link would be written through, out of the folder).
         func usable(_ url: URL) -> Bool {
             var info = stat()
             guard lstat(url.path, &info) == 0 else { return true }
-            guard info.st_mode & S_IFMT == S_IFREG else { return false }
-            return (try? String(contentsOf: url, encoding: .utf8)).map(isSame) ?? false
+            guard info.st_mode & S_IFMT == S_IFREG, let existing = try? String(contentsOf: url, encoding: .utf8), isSame(existing) else { return false }
+            if Self.isAsSigned(existing) { return true }
+            edited.append(url)
+            return false
         }
         var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
         var number = 1
@@ -189,7 +191,7 @@ extension Explore {
         if !timeLimit.isEmpty {
             text += "-- Run it as it was found: navscript run\(timeLimit) <this file>\n"
         }
-        text += "-- Invariant: \(comment(failure.invariant))\n" + failureLine
+        text += "-- Invariant: \(comment(failure.invariant))\n" + failureLine + Self.signatureLine(of: nil)
         text += requireLine + "\n"
         text += "scenario(\(ExploreStep.literal(.string("explore: " + failure.invariant))), function()\n"
         text += "  explore.replay(model, {\n"
@@ -201,9 +203,12 @@ extension Explore {
         text += "  }, \(found.start), \(found.randomSeed == .min ? "math.mininteger" : String(found.randomSeed)))\nend)\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try ScenarioFileWriter.write(text, to: target)
+            try ScenarioFileWriter.write(Self.signed(text), to: target)
             let shown = ScenarioDiscovery.display(target, in: workingDirectory)
             print("Saved as \(shown) (reproduce it with navscript run\(timeLimit) \(shown)).")
+            for file in edited {
+                print("\(ScenarioDiscovery.display(file, in: workingDirectory)) holds this failure too, edited since it was saved: it is kept as it is.")
+            }
         } catch {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription
             StandardStreams.error("navscript: cannot save the failure in \(saveFailures): \(reason)\n")
@@ -237,5 +242,31 @@ extension Explore {
         case let .cannotCreate(reason)?: try refuse(reason)
         case nil: break
         }
+    }
+
+    /// A saved failure's signature line: the 64-bit FNV-1a of the file's text with its digits
+    /// zeroed (nil), as generated sources are signed, so that explore saves over a file only
+    /// while it is as explore wrote it.
+    static func signatureLine(of hash: UInt64?) -> String {
+        "-- Signed " + String(format: "%016llx", hash ?? 0) + ": the same failure found again is saved over this file, unless it was edited\n"
+    }
+
+    /// `text`, written with `signatureLine(of: nil)`, signed.
+    static func signed(_ text: String) -> String {
+        text.replacingOccurrences(of: signatureLine(of: nil), with: signatureLine(of: fnv1a(text)))
+    }
+
+    /// Whether `text` is a saved failure as explore signed it. A file saved before failures
+    /// were signed has no signature, and is kept as if edited.
+    static func isAsSigned(_ text: String) -> Bool {
+        guard let start = text.range(of: "\n-- Signed ")?.upperBound,
+              let end = text.index(start, offsetBy: 16, limitedBy: text.endIndex),
+              let hash = UInt64(text[start..<end], radix: 16) else { return false }
+        let line = signatureLine(of: hash)
+        return text.contains(line) && fnv1a(text.replacingOccurrences(of: line, with: signatureLine(of: nil))) == hash
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import NavScriptCommand
 import Testing
 
 /// Arguments as a Hypothesis user expects them (any range of numbers, shrinking to the
@@ -115,6 +116,33 @@ import Testing
         let first = try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_spec.lua")
         #expect(first.contains("{ \"open\" }") && first.contains("-- Failure: a navigation fails only with an expected error: "), "\(first)")
         #expect(try fixture.read("saved/explore_a_navigation_fails_only_with_an_expected_error_2_spec.lua").contains("{ \"close\" }"))
+    }
+
+    /// A saved failure edited by hand is kept when the same failure is found again: that
+    /// one is saved beside it, and saved over while it is as explore wrote it.
+    @Test func aSavedFailureEditedByHandIsKept() throws {
+        let fixture = try Fixture(["model.lua": """
+            return explore.model {
+              start = function() return nav.app() end,
+              actions = { explore.action("open", function() return false, "open failed" end) },
+            }
+            """])
+        let name = "saved/explore_a_navigation_fails_only_with_an_expected_error_spec.lua"
+        let second = name.replacingOccurrences(of: "_spec.lua", with: "_2_spec.lua")
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root).status == 1)
+        let written = try fixture.read(name)
+        #expect(written.contains("\n-- Signed ") && Explore.isAsSigned(written), "\(written)")
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved", "--seed", "3"], in: fixture.root).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent(second).path))
+        let edited = written.replacingOccurrences(of: "end)\n", with: "end)\n-- fixed in #42: keep\n")
+        try fixture.write(name, edited)
+        #expect(!Explore.isAsSigned(edited))
+        let again = try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(again.output.contains("Saved as \(second) ") && again.output.contains("\(name) holds this failure too, edited since it was saved: it is kept as it is."), "\(again.output)")
+        #expect(try fixture.read(name) == edited)
+        #expect(try navscript(["explore", "model.lua", "--save-failures", "saved", "--seed", "5"], in: fixture.root).status == 1)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("saved").path)
+        #expect(saved.count == 2, "\(saved)")
     }
 
     /// NaN is drawn and replayed as itself: it is found in its list, so it shrinks to the
