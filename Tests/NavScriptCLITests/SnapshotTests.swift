@@ -15,6 +15,24 @@ import Testing
         Self.suite.replacingOccurrences(of: "CHAT", with: String(chat))
     }
 
+    /// Two scenarios whose snapshots have one key (`a` naming one `tbl 1`, and `a: tbl`'s
+    /// first) both fail, each naming the other, whichever ran first and on however many
+    /// jobs; they wrote over each other's entry in every run, and `-u` never settled.
+    @Test func scenariosThatShareASnapshotKeyBothFail() throws {
+        let fixture = try Fixture(["clash_spec.lua": """
+            it("a", function() expect("from a"):toMatchSnapshot("tbl 1") end)
+            it("a: tbl", function() expect("from a: tbl"):toMatchSnapshot() end)
+            it("b", function() expect("b"):toMatchSnapshot() end)
+            """])
+        for arguments in [["-j1"], ["-j2"], ["--in-process"], ["-u"]] {
+            let run = try navscript(["run", "."] + arguments, in: fixture.root)
+            #expect(run.status == 1, "\(arguments) \(run.output)")
+            #expect(run.output.contains("clash_spec.lua:1: snapshot 'a: tbl 1' is also the snapshot of 'a: tbl': the two would write over each other's entry; give one of them another name"), "\(run.output)")
+            #expect(run.output.contains("clash_spec.lua:2: snapshot 'a: tbl 1' is also the snapshot of 'a': "), "\(run.output)")
+            #expect(run.output.contains("1 passed, 2 failed"), "\(run.output)")
+        }
+    }
+
     @Test func namesWithNewlinesRoundTrip() throws {
         let fixture = try Fixture(["lines_spec.lua": """
             scenario("two\\nlines", function() expect("text"):toMatchSnapshot("a\\\\b\\nc") end)

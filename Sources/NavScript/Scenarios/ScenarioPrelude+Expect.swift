@@ -9,23 +9,33 @@ local function isHierarchy(value)
   return class == "App" or class == "Container"
 end
 
-local function deepEqual(a, b, seen)
+-- `as` and `bs` are the tables being compared on the way down: a table met again on its
+-- side is equal only where the other side meets its own partner again, as Jest's stacks
+-- tell cycles of different shapes apart.
+local function deepEqual(a, b, as, bs)
   if a == b then return true end
   -- NaN equals NaN, as Jest's toEqual compares with Object.is.
   if a ~= a and b ~= b then return true end
   -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
   if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
-  seen = seen or {}
-  if seen[a] == b then return true end
-  seen[a] = b
+  as, bs = as or {}, bs or {}
+  local depth = #as
+  for level = depth, 1, -1 do
+    if as[level] == a then return bs[level] == b end
+  end
+  as[depth + 1], bs[depth + 1] = a, b
+  local equal = true
   for key, value in pairs(a) do
-    if not deepEqual(value, b[key], seen) then return false end
+    if not deepEqual(value, b[key], as, bs) then equal = false break end
   end
-  for key in pairs(b) do
-    if a[key] == nil then return false end
+  if equal then
+    for key in pairs(b) do
+      if a[key] == nil then equal = false break end
+    end
   end
-  return true
+  as[depth + 1], bs[depth + 1] = nil, nil
+  return equal
 end
 
 -- Text matching: a plain substring, or else a Lua pattern.
@@ -43,12 +53,20 @@ local function patternNote(pattern)
   return ok and "" or format("\n  (it is not a Lua pattern either: %s)", (gsub(tostring(err), "^[^\n]-:%d+: ", "")))
 end
 
+-- A number as Lua reads it back: 0.1 + 0.2 shows as 0.30000000000000004, not as 0.3.
+local function number(value)
+  if value ~= value then return "nan" end
+  local text = tostring(value)
+  if mathType(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
+  return text
+end
+
 local function isApp(value) return type(value) == "userdata" and tostring(value) == "App" end
 
 -- What explains a failure (showing values, diffs, pictures) loads on the first failure.
 local loadedReport
 local function report()
-  if not loadedReport then loadedReport = host.report()(deepEqual, isApp, builtins) end
+  if not loadedReport then loadedReport = host.report()(deepEqual, isApp, builtins, number) end
   return loadedReport
 end
 
@@ -263,7 +281,7 @@ local function comparison(name, words, test)
   expectation[name] = function(self, bound)
     need(self, name .. " needs a number", type(self.value) == "number")
     need(self, name .. " needs a number to compare with", type(bound) == "number", bound)
-    return check(self, test(self.value, bound), format("expect(value):%s(%s) failed", name, tostring(bound)), function(r)
+    return check(self, test(self.value, bound), format("expect(value):%s(%s) failed", name, number(bound)), function(r)
       return format("  expected: %s%s %s\n  received: %s", negation(self), words, r.show(bound), r.show(self.value))
     end)
   end
@@ -278,21 +296,32 @@ comparison("toBeLessThanOrEqual", "at most", function(a, b) return a <= b end)
     /// `expect` itself after its matchers: the dot guard, `expect.extend`, the unknown
     /// matcher's name, and `explore` loaded on first use.
     static let expectClosingSource = #"""
+-- `.never`'s expectations: the same matchers, each guarded with the words that reach it.
+local negative = {}
+negative.__index = negative
+
 -- `expect(x).toBe(y)` (a dot, as in Jest) calls the matcher without the expectation.
-local function guarded(name, matcher)
+local function guarded(name, matcher, path)
   return function(self, ...)
-    if getmetatable(self) ~= expectation then
-      error(format("expect(value).%s(...) is called with a dot: write expect(value):%s(...)", name, name), 2)
+    local class = getmetatable(self)
+    if class ~= expectation and class ~= negative then
+      error(format("expect(value)%s.%s(...) is called with a dot: write expect(value)%s:%s(...)", path, name, path, name), 2)
     end
     return matcher(self, ...)
   end
+end
+
+-- Adds a matcher to both kinds of expectation.
+local function define(name, matcher)
+  expectation[name] = guarded(name, matcher, "")
+  negative[name] = guarded(name, matcher, ".never")
 end
 
 local builtin = {}
 for name, matcher in pairs(expectation) do
   if name ~= "__index" and type(matcher) == "function" then
     builtin[name] = true
-    expectation[name] = guarded(name, matcher)
+    define(name, matcher)
   end
 end
 
@@ -305,7 +334,7 @@ local function extend(matchers)
       error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
     end
     if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
-    expectation[name] = guarded(name, function(self, ...)
+    define(name, function(self, ...)
       local pass, message = matcher(self.value, ...)
       -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).
       if pass ~= nil and type(pass) ~= "boolean" then
@@ -323,18 +352,22 @@ end
 
 -- A matcher that does not exist is named, with the ones that do, where it is called. The
 -- matchers themselves are found in the table, without a call.
-setmetatable(expectation, { __index = function(_, key)
-  if type(key) ~= "string" or not match(key, "^to") then return nil end
-  local names = {}
-  for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
-  sort(names)
-  error(format("expect(value):%s is not a matcher (%s)", key, concat(names, ", ")), 2)
-end })
+local function unknown(path)
+  return { __index = function(_, key)
+    if type(key) ~= "string" or not match(key, "^to") then return nil end
+    local names = {}
+    for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
+    sort(names)
+    error(format("expect(value)%s:%s is not a matcher (%s)", path, key, concat(names, ", ")), 2)
+  end }
+end
+setmetatable(expectation, unknown(""))
+setmetatable(negative, unknown(".never"))
 
 expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local where = host.where(2)
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)
-  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true, where = where }, expectation)
+  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true, where = where }, negative)
   return object
 end })
 

@@ -1,10 +1,11 @@
 /// What explains a failed expectation: showing values, the paths where two tables differ, a
 /// line diff of two texts, and the picture of the hierarchy a container is in. The prelude
 /// loads it on the first failure (`host.report()`), so a passing scenario never pays for it.
-/// It gets the prelude's `deepEqual`, `isApp` and copies of Lua's functions, and returns its helpers.
+/// It gets the prelude's `deepEqual`, `isApp`, copies of Lua's functions and `number`, and
+/// returns its helpers.
 extension ScenarioPrelude {
     static let reportSource = #"""
-local deepEqual, isApp, builtins = ...
+local deepEqual, isApp, builtins, number = ...
 -- The prelude's copies of Lua's functions, taken before the scenario file ran.
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
@@ -36,13 +37,6 @@ end
 
 local function quote(s) return bytesEscaped((gsub(format("%q", s), "\\\n", "\\n"))) end
 
--- A number as Lua reads it back: 0.1 + 0.2 shows as 0.30000000000000004, not as 0.3.
-local function number(value)
-  if value ~= value then return "nan" end
-  local text = tostring(value)
-  if mathType(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
-  return text
-end
 
 local function show(value, depth, seen)
   local kind = type(value)
@@ -161,9 +155,13 @@ local function differences(expected, received, path, out, seen)
   return out
 end
 
--- The first 20 differences, and how many more there are.
+-- The first 20 differences, and how many more there are. Two tables with no path that
+-- differs are cycles of different shapes: they are shown whole.
 local function differenceLines(expected, received)
   local all = differences(expected, received, "", {})
+  if #all == 0 then
+    return format("  expected: %s\n  received: %s\n  (their cycles lead back to different tables)", show(expected), show(received))
+  end
   if #all <= 20 then return concat(all, "\n") end
   local more = #all - 20
   return concat(all, "\n", 1, 20) .. format("\n  ... and %s more difference%s", #all >= 10000 and "at least " .. more or more, more == 1 and "" or "s")

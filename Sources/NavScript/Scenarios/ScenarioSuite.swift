@@ -105,7 +105,8 @@ public struct ScenarioFileResult: Sendable {
 
     public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, scenarioCount: Int) {
         self.file = file
-        self.results = results.sorted { $0.scenario.index < $1.scenario.index }
+        let results = ScenarioSnapshots.failingClashes(results.sorted { $0.scenario.index < $1.scenario.index })
+        self.results = results
         self.scenarioCount = scenarioCount
         let fullRun = results.count == scenarioCount
         snapshots.keep(scenarios: Set(results.filter { $0.status != .passed }.map(\.scenario.name)))

@@ -49,24 +49,26 @@ function Expectation:toMatchSnapshot(name) end
 
 ---@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun(), body?: fun())
 
----@class ScenarioFunction
+---@class BlockFunction
 ---@overload fun(name: string, options: ScenarioOptions|fun(), body?: fun())
 ---@overload fun(name: string): fun(body: fun())   # busted's curried form: describe "name" (function() end)
 ---@field only ScenarioDefinition runs only the scenarios (or blocks) so marked in the file
 ---@field skip ScenarioDefinition reports the scenario (or every scenario of the block) as skipped
----@field todo? fun(name: string) Jest's scenario still to write (it.todo, test.todo): reported pending
 
----@type ScenarioFunction
+---@class ScenarioFunction: BlockFunction
+---@field todo fun(name: string) Jest's scenario still to write (it.todo, test.todo): skipped without running, reported as todo
+
+---@type BlockFunction
 describe = nil
 ---@type ScenarioFunction
 scenario = nil
 ---@type ScenarioFunction
 it = nil
----@type ScenarioFunction
+---@type BlockFunction
 context = nil   -- busted's name for describe
----@type ScenarioFunction
+---@type BlockFunction
 insulate = nil  -- busted's block that keeps its globals: a describe, as every scenario has a fresh state
----@type ScenarioFunction
+---@type BlockFunction
 expose = nil    -- busted's block that shares its globals: a describe here too
 ---@type ScenarioFunction
 test = nil      -- busted's and Jest's name for it

@@ -339,3 +339,38 @@ describe("list matchers", function()
     expect({ { kind = "push" }, "pop" }):toHaveTransitions({ "push", "pop" })
   end)
 end)
+
+describe("cycles", function()
+  scenario("of different shapes are not equal, as Jest's stacks tell them apart", function()
+    local one = {}; one.s = one
+    local two = {}; two.s = { s = two }
+    local same = {}; same.s = same
+    expect(one).never:toEqual(two)
+    expect({ one }).never:toContain(two)
+    expect(one):toEqual(same)
+    expect({ one }):toContain(same)
+    expect(failure(function() expect(one):toEqual(two) end))
+      :toContain("expected: {s = {s = <cycle>}}\n  received: {s = <cycle>}\n  (their cycles lead back to different tables)")
+  end)
+
+  scenario("a table met twice without a cycle compares as often as it is met", function()
+    local shared = { 1 }
+    expect({ shared, shared }):toEqual({ { 1 }, { 1 } })
+    expect({ { 1 }, { 1 } }):toEqual({ shared, shared })
+  end)
+end)
+
+describe("a matcher called wrongly after never", function()
+  scenario("is named with never", function()
+    expect(failure(function() expect(1).never.toBe(2) end))
+      :toContain("expect(value).never.toBe(...) is called with a dot: write expect(value).never:toBe(...)")
+    expect(failure(function() expect(1).never:toBee(2) end)):toContain("expect(value).never:toBee is not a matcher (toBe, ")
+    expect(failure(function() expect(1):toBee(2) end)):toContain("expect(value):toBee is not a matcher (toBe, ")
+  end)
+
+  scenario("a comparison's bound is shown once, as the body writes numbers", function()
+    local message = failure(function() expect(0 / 0):toBeGreaterThanOrEqual(0 / 0) end)
+    expect(message):toContain("expect(value):toBeGreaterThanOrEqual(nan) failed\n  expected: at least nan\n  received: nan")
+    expect(failure(function() expect(1):toBeGreaterThan(2 ^ 63) end)):toContain("toBeGreaterThan(9.2233720368547758e+18) failed\n  expected: more than 9.2233720368547758e+18")
+  end)
+end)

@@ -1,0 +1,31 @@
+import Foundation
+
+extension ScenarioSnapshots {
+    /// `results`, with every scenario that used a snapshot another scenario of the run used
+    /// too failed, naming it: a key is made of a scenario's name and a number or a given
+    /// name, so `it("a", ...)` naming one `"tbl 1"` and `it("a: tbl", ...)`'s first are both
+    /// `a: tbl 1`, and the two would write over each other's entry in every run.
+    ///
+    ///     expect(x):toMatchSnapshot("tbl 1")   -- in "a": fails, "is also the snapshot of 'a: tbl'"
+    public static func failingClashes(_ results: [ScenarioResult]) -> [ScenarioResult] {
+        var users: [String: [String]] = [:]
+        for result in results {
+            for key in Set(result.snapshots.map(\.name)) {
+                users[key, default: []].append(result.scenario.name)
+            }
+        }
+        guard users.values.contains(where: { $0.count > 1 }) else { return results }
+        return results.map { result in
+            guard let key = result.snapshots.map(\.name).first(where: { (users[$0]?.count ?? 0) > 1 }) else { return result }
+            let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }
+            let clash = "\(result.scenario.location): snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
+                + "the two would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
+            var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + (result.message.map { "\n" + $0 } ?? ""),
+                                        traceback: result.traceback, isExpectationFailure: true, output: result.output,
+                                        expectations: result.expectations, duration: result.duration, snapshots: result.snapshots)
+            (failed.started, failed.steps, failed.definedScreens) = (result.started, result.steps, result.definedScreens)
+            (failed.coverage, failed.routeCoverage) = (result.coverage, result.routeCoverage)
+            return failed
+        }
+    }
+}
