@@ -15,8 +15,10 @@ struct Draw: ParsableCommand {
             hierarchy they looked at); --step=-1 is the last (the default), --step=-2 the one \
             before. `navscript draw app/scenarios/chats.lua --scenario "showChat opens the chat" \
             -o chat.svg` (the scenario's full name, or a part of it that names one alone). Exit status: 0 when the picture was written, 1 when the scenario \
-            failed (the picture is still written, up to the failure), 2 for a usage error or a \
-            script that does not load.
+            failed (the picture is still written, up to the failure), 2 for a usage error, a \
+            script that does not load, or a scenario stuck in a C function past its time limit \
+            (a long pattern search: it cannot be stopped, and no picture is written). A \
+            snapshot the scenario checks is compared, never written.
             """
     )
 
@@ -41,6 +43,9 @@ struct Draw: ParsableCommand {
         if let output, other.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
             throw ValidationError("draw writes SVG, and \(output) names another format: write it as .svg (then convert it, e.g. rsvg-convert -o step.png step.svg)")
         }
+        if let output, let work = ScenarioFileWriter.work(at: output) {
+            throw ValidationError("draw would write over \(output), which names \(work): write the picture as .svg (-o step.svg)")
+        }
     }
 
     /// Ends the drawing if the scenario is stuck in a C function past its time limit.
@@ -53,7 +58,9 @@ struct Draw: ParsableCommand {
         let runner: ScenarioFileRunner
         let scenarios: [ScenarioInfo]
         do {
-            runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: .ci)
+            // A missing snapshot is written in memory only: draw saves none, and fails none
+            // that run would write.
+            runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: .normal)
             scenarios = try Self.watchdog.watch("loading \(file.displayPath)", seconds: options.limits.seconds) { try runner.list() }
         } catch {
             StandardStreams.error("\(Format.loadError(error))\n")

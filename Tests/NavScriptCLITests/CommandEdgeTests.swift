@@ -21,6 +21,28 @@ import Testing
         #expect(try navscript(["draw", "a_spec.lua", "-o", "step.svg"], in: fixture.root).status == 0)
     }
 
+    /// A picture or a report never goes over a Lua script or a snapshot file: `-o` and
+    /// `kind=path` naming one are refused before anything runs, and the file is kept.
+    @Test func picturesAndReportsNeverWriteOverScriptsOrSnapshots() throws {
+        let script = "scenario('a', function() nav.app { root = nav.screen('A')() } end)"
+        let fixture = try Fixture(["a_spec.lua": script, "a_spec.lua.snap": "kept"])
+        let attempts: [([String], String)] = [
+            (["draw", "a_spec.lua", "-o", "a_spec.lua"], "draw would write over a_spec.lua, which names a Lua script: write the picture as .svg"),
+            (["draw", "a_spec.lua", "-o", "other.LUA"], "draw would write over other.LUA, which names a Lua script"),
+            (["run", "a_spec.lua", "--reporter", "map=a_spec.lua"], "reporter map would write over a_spec.lua, which names a Lua script: give it a file of its own (map=navscript-map.dot)"),
+            (["run", "a_spec.lua", "--reporter", "json", "--output", "a_spec.lua"], "reporter json would write over a_spec.lua, which names a Lua script"),
+            (["run", "a_spec.lua", "--reporter", "junit=a_spec.lua.snap"], "reporter junit would write over a_spec.lua.snap, which names a snapshot file: give it a file of its own (junit=report.xml)"),
+            (["merge-reports", "blob-report", "--reporter", "tap=a_spec.lua"], "reporter tap would write over a_spec.lua, which names a Lua script"),
+        ]
+        for (arguments, message) in attempts {
+            let result = try navscript(arguments, in: fixture.root)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+        }
+        #expect(try fixture.read("a_spec.lua") == script)
+        #expect(try fixture.read("a_spec.lua.snap") == "kept")
+    }
+
     @Test func drawingAScenarioThatWasNotRunSaysSo() throws {
         let fixture = try Fixture(["focus_spec.lua": """
             scenario.only("focus", function() nav.app { root = nav.screen("A")() } end)

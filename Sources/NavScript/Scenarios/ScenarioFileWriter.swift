@@ -147,6 +147,16 @@ public enum ScenarioFileWriter {
     /// Names of either.
     public static let standardStreamPaths = standardOutputPaths.union(standardErrorPaths)
 
+    /// What a report or a picture named `path` would write over that is work of its own: a
+    /// Lua script or a snapshot file, told by its name (`-o scenarios/chat.lua`), or nil.
+    public static func work(at path: String) -> String? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "lua": return "a Lua script"
+        case "snap": return "a snapshot file"
+        default: return nil
+        }
+    }
+
     private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
         let descriptor = open(target, O_WRONLY)
         guard descriptor >= 0 else {

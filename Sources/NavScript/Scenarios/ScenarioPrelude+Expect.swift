@@ -9,32 +9,30 @@ local function isHierarchy(value)
   return class == "App" or class == "Container"
 end
 
--- `as` and `bs` are the tables being compared on the way down: a table met again on its
--- side is equal only where the other side meets its own partner again, as Jest's stacks
--- tell cycles of different shapes apart.
-local function deepEqual(a, b, as, bs)
+-- On the way down, `levels` has each table of the received side at its depth, and `bs` the
+-- table it is compared with there: a table met again on its side is equal only where the
+-- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
+local function deepEqual(a, b, levels, bs, depth)
   if a == b then return true end
   -- NaN equals NaN, as Jest's toEqual compares with Object.is.
   if a ~= a and b ~= b then return true end
   -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
   if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
-  as, bs = as or {}, bs or {}
-  local depth = #as
-  for level = depth, 1, -1 do
-    if as[level] == a then return bs[level] == b end
-  end
-  as[depth + 1], bs[depth + 1] = a, b
+  levels, bs, depth = levels or {}, bs or {}, (depth or 0) + 1
+  local level = levels[a]
+  if level then return bs[level] == b end
+  levels[a], bs[depth] = depth, b
   local equal = true
   for key, value in pairs(a) do
-    if not deepEqual(value, b[key], as, bs) then equal = false break end
+    if not deepEqual(value, b[key], levels, bs, depth) then equal = false break end
   end
   if equal then
     for key in pairs(b) do
       if a[key] == nil then equal = false break end
     end
   end
-  as[depth + 1], bs[depth + 1] = nil, nil
+  levels[a], bs[depth] = nil, nil
   return equal
 end
 

@@ -18,6 +18,18 @@ enum ReporterKind: String, CaseIterable {
         }
     }
 
+    /// A name the report's file may take, for messages.
+    var exampleName: String {
+        switch self {
+        case .console, .tap, .tap13: return "report.tap"
+        case .junit: return "report.xml"
+        case .json: return "report.json"
+        case .html: return "navscript-report"
+        case .map: return "navscript-map.dot"
+        case .blob: return "blob-report/report.json"
+        }
+    }
+
     /// `--reporter` values with comma lists taken apart (`console,junit=out.xml,tap`, as
     /// Playwright and Cucumber take them). A comma starts a new reporter only where a kind
     /// follows it or no path comes before it, so a path may hold one (`junit=a,b.xml`).
@@ -61,6 +73,9 @@ enum ReporterKind: String, CaseIterable {
         for (kind, path) in requested {
             guard kinds.insert(kind).inserted else { throw ValidationError("reporter \(kind.rawValue) is given twice") }
             guard let path = path ?? kind.defaultPath else { continue }
+            if let work = ScenarioFileWriter.work(at: path) {
+                throw ValidationError("reporter \(kind.rawValue) would write over \(path), which names \(work): give it a file of its own (\(kind.rawValue)=\(kind.exampleName))")
+            }
             if kind == .map, path.lowercased().hasSuffix(".svg") {
                 throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
             }
