@@ -180,4 +180,33 @@ import Testing
         #expect(large != nil && medium != nil && large != medium, "\(String(describing: large)) \(String(describing: medium))")
         #expect(large.flatMap(Double.init) ?? 0 < medium.flatMap(Double.init) ?? 0)
     }
+
+    /// Bar button and tab titles are drawn as the script gave them, quotes and backslashes
+    /// included; a navigation bar's title takes what its buttons leave, so a long one is
+    /// shortened rather than drawn over the back button; a presenter's label is shortened.
+    @Test func titlesAreDrawnAsWrittenAndKeepOutOfTheButtons() throws {
+        let fixture = try Fixture(["bars_spec.lua": """
+            local List, Settings, Home = nav.screen("ConversationList"), nav.screen("ConversationSettings"), nav.screen("Home")
+            local Long = nav.screen(string.rep("Presenter", 40))
+            scenario("bars", function()
+              local app = nav.app { root = nav.tabs {
+                nav.stack { List():withTabBarItem { title = 'Say "hi"' } },
+                nav.stack { Home():withTabBarItem { title = 'a\\\\b', image = 'title="no"' } },
+              } }
+              app:navigate(nav.route():top(nav.stack):push(Settings():withRightBarButton { title = 'x, y="z"}' }))
+            end)
+            scenario("presented", function()
+              local app = nav.app { root = Long() }
+              app:navigate(nav.route():top(nav.container):present(Home()))
+            end)
+            """])
+        let bars = try navscript(["draw", "bars_spec.lua", "--scenario", "bars"], in: fixture.root)
+        #expect(bars.status == 0, "\(bars.errors)")
+        for label in [">Say &quot;hi&quot;</text>", #">a\b</text>"#, ">x, y=&quot;z&quot;}</text>", ">‹ Conversa…</text>", ">Conversat…</text>"] {
+            #expect(bars.output.contains(label), "\(label)\n\(bars.output)")
+        }
+        let presented = try navscript(["draw", "bars_spec.lua", "--scenario", "presented"], in: fixture.root)
+        #expect(presented.status == 0, "\(presented.errors)")
+        #expect(!presented.output.contains(String(repeating: "Presenter", count: 40)), "\(presented.output)")
+    }
 }

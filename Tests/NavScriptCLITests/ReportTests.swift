@@ -114,6 +114,8 @@ import Testing
         #expect(stepDOM.output.contains("step 5 of 7"))
         #expect(stepDOM.output.contains("Step 5: "))
         #expect(stepDOM.output.contains("present stack [] -&gt; [Settings] animated"))
+        // A drawing shrinks to fit its box down to 60 % of its width, then scrolls.
+        #expect(stepDOM.output.contains(#"style="min-width: "#) && stepDOM.output.contains("px;"), "\(stepDOM.output.prefix(3000))")
     }
 
     /// The example app's hierarchies, drawn, against golden files (NAVSCRIPT_UPDATE_GOLDEN=1

@@ -84,7 +84,7 @@ public enum HierarchyDrawing {
             let offset = layer.attributes["bottomSheet"].map { detent(of: $0) == "large" ? 22 : screen.height * 0.45 } ?? 22
             canvas.rect(screen, fill: "#d1d1d6", radius: 12)
             if let presenter {
-                canvas.text(label(presenter), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
+                canvas.text(fit(label(presenter), screen.width - 16, size: 9), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
             }
             content = Rect(x: screen.x, y: screen.y + offset, width: screen.width, height: screen.height - offset)
         }
@@ -130,16 +130,25 @@ public enum HierarchyDrawing {
             canvas.rect(bar, fill: "#f9f9f9", radius: 0)
             canvas.line(x1: bar.x, y1: bar.maxY, x2: bar.maxX, y2: bar.maxY, color: "#c6c6c8")
             let screens = node.children
-            if let top = screens.last {
-                canvas.text(fit(top.name ?? top.kind, bar.width - 80, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
-            }
-            if let left = screens.last.flatMap({ title(in: $0.attributes["leftBarButton"]) }) {
-                canvas.text(fit(left, 50, size: 9), x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+            // The bar's buttons, then its title centred in what they leave, as UIKit lays it out.
+            var left: String?
+            if let button = screens.last.flatMap({ title(in: $0.attributes["leftBarButton"]) }) {
+                left = fit(button, 50, size: 9)
             } else if screens.count > 1, let previous = screens.dropLast().last {
-                canvas.text("‹ " + fit(previous.name ?? previous.kind, 50, size: 9), x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+                left = "‹ " + fit(previous.name ?? previous.kind, 50, size: 9)
             }
-            if let right = screens.last.flatMap({ title(in: $0.attributes["rightBarButton"]) }) {
-                canvas.text(fit(right, 50, size: 9), x: bar.maxX - 6, y: bar.y + 18, size: 9, color: "#007aff", anchor: "end")
+            let right = screens.last.flatMap { title(in: $0.attributes["rightBarButton"]) }.map { fit($0, 50, size: 9) }
+            if let left {
+                canvas.text(left, x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
+            }
+            if let right {
+                canvas.text(right, x: bar.maxX - 6, y: bar.y + 18, size: 9, color: "#007aff", anchor: "end")
+            }
+            if let top = screens.last {
+                let buttons = Double(max(left?.count ?? 0, right?.count ?? 0))
+                let side = max(buttons * 9 * 0.5 + 8, 40)
+                let room = max(bar.width - 2 * side, 24)
+                canvas.text(fit(top.name ?? top.kind, room, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
             }
             let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
             canvas.text(fit(trail, bar.width - 12, size: 8), x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
@@ -195,10 +204,48 @@ public enum HierarchyDrawing {
         canvas.add(##"<rect x="\##(n(inner.x))" y="\##(n(inner.y))" width="\##(n(inner.width))" height="\##(n(inner.height))" rx="6" fill="none" stroke="#ff9500" stroke-width="2" stroke-dasharray="5 3"><title>top</title></rect>"##)
     }
 
-    /// The `title` of an attribute such as `{title="Close"}`.
+    /// The `title` of an attribute such as `{image="x", title="Say \"hi\""}`, as the
+    /// script gave it: the object's own field (not text inside another's string), its
+    /// escapes read as Swift writes them (`\"`, `\\`, `\n`, `\u{1B}`).
     static func title(in attribute: String?) -> String? {
-        guard let attribute, let range = attribute.range(of: #"title=""#) else { return nil }
-        return String(attribute[range.upperBound...].prefix { $0 != "\"" })
+        guard let attribute else { return nil }
+        var characters = attribute.makeIterator()
+        var depth = 0, field = ""
+        while let character = characters.next() {
+            switch character {
+            case "{", "[": depth += 1; field = ""
+            case "}", "]": depth -= 1; field = ""
+            case "\"":
+                let text = quoted(&characters)
+                if depth == 1 && field == "title=" { return text }
+                field = ""
+            case ",", " ": field = ""
+            default: field.append(character)
+            }
+        }
+        return nil
+    }
+
+    /// The rest of a string whose opening quote was read, unescaped.
+    private static func quoted(_ characters: inout String.Iterator) -> String {
+        var text = ""
+        while let character = characters.next(), character != "\"" {
+            guard character == "\\", let escaped = characters.next() else { text.append(character); continue }
+            switch escaped {
+            case "n": text.append("\n")
+            case "t": text.append("\t")
+            case "r": text.append("\r")
+            case "0": text.append("\0")
+            case "u":
+                var digits = ""
+                while let digit = characters.next(), digit != "}" {
+                    if digit != "{" { digits.append(digit) }
+                }
+                if let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            default: text.append(escaped)
+            }
+        }
+        return text
     }
 
     /// A tab's title: its tab bar item's (or its stack's first screen's), or its first screen's name.

@@ -68,7 +68,7 @@ enum HTMLPage {
     ol.steps li.current { background: #ddf4ff; } ol.steps li.bad { color: var(--fail); font-weight: 600; }
     ol.steps li .k { font-weight: 600; }
     .picture { flex: 1; min-width: 260px; overflow: auto; }
-    .picture svg { max-width: 100%; height: auto; }
+    .picture svg { max-width: 100%; height: auto; }   /* and no less than 60 % of its size (readable): the box scrolls */
     .controls { display: flex; gap: 8px; align-items: center; margin: 6px 0; }
     .controls button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--card); cursor: pointer; }
     .changes li { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
@@ -249,6 +249,7 @@ enum HTMLPage {
         var picture = el('div', { 'class': 'picture', id: 'picture' });
         var p = pictureFor(scenario, index);
         if (p !== null) picture.innerHTML = data.pictures[p]; else picture.appendChild(el('div', { 'class': 'empty', text: 'No hierarchy yet.' }));
+        readable(picture);
         var side = el('div', { 'class': 'picture' }, [controls, picture]);
         var facts = el('div', {});
         facts.appendChild(el('h3', { text: 'Step ' + step.number + ': ' + step.kind + (step.ok ? '' : ' (failed)') }));
@@ -264,6 +265,16 @@ enum HTMLPage {
         }
         side.appendChild(facts);
         detail.appendChild(el('div', { 'class': 'viewer' }, [steps, side]));
+        // A step reached from its address, or by the keys, is shown in the list.
+        var current = steps.querySelector('li.current');
+        if (current) steps.scrollTop = current.offsetTop - steps.offsetTop - steps.clientHeight / 2;
+      }
+
+      // A wide drawing is shrunk to fit its box down to 60 % of its size, and scrolls beyond.
+      function readable(box) {
+        var svg = box.querySelector('svg');
+        var width = svg && parseFloat(svg.getAttribute('width'));
+        if (width) svg.style.minWidth = Math.round(width * 0.6) + 'px';
       }
 
       function renderMap(container) {
