@@ -1,9 +1,11 @@
 import Foundation
 import NavScript
 
-/// What the last run in a folder failed, for `--last-failed`: `.navscript/last-run.json` in
-/// the working folder, written after every run (a write that fails is an error, as every
-/// write is).
+/// What the runs in a folder failed, for `--last-failed`: `.navscript/last-run.json` in the
+/// working folder, written after every run (a write that fails is an error, as every write
+/// is). As pytest's cache keeps them: a failure stays recorded until its scenario runs again
+/// and passes (or is skipped), so a run stopped early, a filtered one or one shard forgets
+/// nothing that it did not run.
 struct LastRun: Codable {
     var version = 1
     var failed: [ScenarioID]
@@ -17,11 +19,25 @@ struct LastRun: Codable {
         return try? JSONDecoder().decode(LastRun.self, from: data)
     }
 
-    /// Records `report`'s failures (a file that did not load counts as failed whole).
-    static func record(_ report: RunReport, in folder: URL) throws(ScenarioFileWriter.Failure) {
-        let failed = report.files.flatMap { file in
+    /// Records `report`'s failures (a file that did not load counts as failed whole), with
+    /// the failures recorded before of scenarios it did not run that are still there: in a
+    /// file that is, and that defines them if the run listed it (`listed`, by file path: a
+    /// file that loads clears its own failure to load, a renamed scenario its old name).
+    static func record(_ report: RunReport, listed: [String: Set<String>], in folder: URL) throws(ScenarioFileWriter.Failure) {
+        var ran = Set<ScenarioID>()
+        for file in report.files {
+            for result in file.results { ran.insert(ScenarioID(file: file.file.url.path, name: result.scenario.name)) }
+        }
+        let kept = (read(in: folder)?.failed ?? []).filter { failure in
+            guard !ran.contains(failure) else { return false }
+            guard let names = listed[failure.file] else { return FileManager.default.fileExists(atPath: failure.file) }
+            return names.contains(failure.name)
+        }
+        let now = report.files.flatMap { file in
             file.results.filter { $0.status == .failed }.map { ScenarioID(file: file.file.url.path, name: $0.scenario.name) }
         } + report.loadErrors.map { ScenarioID.wholeFile($0.file.url.path) }
+        var seen = Set<ScenarioID>()
+        let failed = (kept + now).filter { seen.insert($0).inserted }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(LastRun(failed: failed))) ?? Data()

@@ -33,6 +33,11 @@ struct Run: ParsableCommand {
             print("navscript: the last run here had no failures; nothing to run again")
             throw ExitCode(0)
         }
+        if !interrupted, options.lastFailed, let only = session.selection.only, session.suite.loadErrors.isEmpty, session.selected().isEmpty {
+            print("navscript: the \(Format.count(only.count, "failure")) recorded here \(only.count == 1 ? "is" : "are") not in the scenarios chosen now "
+                  + "(renamed or removed, or left out by the other options); nothing to run again")
+            throw ExitCode(0)
+        }
         if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {
             StandardStreams.error(refusal + "\n")
             session.refuse(refusal, reporters: options.makeReporters(workingDirectory: suite.workingDirectory))
@@ -46,7 +51,8 @@ struct Run: ParsableCommand {
                                             toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         do {
-            try LastRun.record(report, in: suite.workingDirectory)
+            let listed = Dictionary(session.suite.listed.map { ($0.file.url.path, Set($0.scenarios.map(\.name))) }) { first, _ in first }
+            try LastRun.record(report, listed: listed, in: suite.workingDirectory)
         } catch {
             // A warning only: the run's outcome does not depend on it (and on macOS the
             // plugin's sandbox refuses the write to a package's folder).

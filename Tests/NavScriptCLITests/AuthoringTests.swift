@@ -165,6 +165,27 @@ import Testing
         #expect(mended.output.contains("1 passed, 0 failed"), "\(mended.output)")
     }
 
+    /// As pytest's cache: a failure stays recorded until its scenario runs again and passes,
+    /// so a filtered run (or a stopped one, or one shard) forgets none it did not run; a
+    /// renamed scenario's old name is dropped once its file is listed, and said so.
+    @Test func lastFailedKeepsFailuresNotRunAgain() throws {
+        let suite = "scenario('passes', function() end)\nscenario('fails', function() expect(1):toBe(2) end)\n"
+        let fixture = try Fixture(["k_spec.lua": suite])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 1)
+        #expect(try navscript(["run", ".", "--filter", "passes"], in: fixture.root).status == 0)
+        _ = try navscript(["run", "--shard", "1/2", "."], in: fixture.root)   // one of the two
+        let again = try navscript(["run", ".", "--last-failed", "--color", "never"], in: fixture.root)
+        #expect(again.output.contains("0 passed, 1 failed, 0 skipped"), "\(again.output)")
+        try fixture.write("k_spec.lua", suite.replacingOccurrences(of: "'fails'", with: "'renamed'"))
+        let renamed = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(renamed.status == 0)
+        #expect(renamed.output.contains("the 1 failure recorded here is not in the scenarios chosen now (renamed or removed, or left out by the other options); nothing to run again"),
+                "\(renamed.output)")
+        #expect(try navscript(["run", ".", "--filter", "passes"], in: fixture.root).status == 0)
+        let record = try JSONSerialization.jsonObject(with: Data(try fixture.read(".navscript/last-run.json").utf8)) as? [String: Any]
+        #expect((record?["failed"] as? [Any])?.isEmpty == true, "\(String(describing: record))")
+    }
+
     @Test func theListAsJSON() throws {
         let fixture = try Fixture(["mix_spec.lua": Self.mixed])
         let result = try navscript(["run", ".", "--list", "--reporter", "json"], in: fixture.root)
