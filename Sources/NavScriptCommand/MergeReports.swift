@@ -27,9 +27,15 @@ struct MergeReports: ParsableCommand {
     @Option(help: "Color the console report: auto, always or never.")
     var color: ColorChoice = .auto
 
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Exit 1 when the suite's merged coverage is below P percent (the shards' own --coverage-threshold by default).", valueName: "P"))
+    var coverageThreshold: Double?
+
     mutating func validate() throws {
         reporters = ReporterKind.split(reporters)
         try ReporterKind.refuseConflicts(try reporters.map { try ReporterKind.parse($0) })
+        if let threshold = coverageThreshold, !(0...100).contains(threshold) {
+            throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
+        }
     }
 
     /// What a decoding error says, in a few words: `no field 'seed'`.
@@ -93,7 +99,7 @@ struct MergeReports: ParsableCommand {
             }
         }
         try Self.checkShards(records, workingDirectory: workingDirectory)
-        let report = RunRecord.merge(records.map(\.record))
+        var report = RunRecord.merge(records.map(\.record))
         let requested = try reporters.map { try ReporterKind.parse($0) }
         let made = RunOptions.makeReporters(requested, workingDirectory: workingDirectory, color: color, verbose: false,
                                             showOutput: false, durations: 0)
@@ -108,6 +114,11 @@ struct MergeReports: ParsableCommand {
                                   + "which cannot be read from \(workingDirectory.path): merge the reports in the folder the shards ran in\n")
             throw ExitCode(2)
         }
+        // The shards' threshold (one for them all), unless one is given here.
+        let threshold = coverageThreshold ?? records.compactMap(\.record.coverageThreshold).max()
+        if let coverage, let threshold {
+            report.coverageFailure = CoverageReport.failure(coverage.percent, threshold: threshold)
+        }
         for reporter in made {
             for file in report.files {
                 reporter.fileFinished(file)
@@ -116,7 +127,7 @@ struct MergeReports: ParsableCommand {
         }
         var status = max(report.exitCode, RunSession.flush(made))
         if let coverage {
-            status = max(status, Run.write(coverage, in: workingDirectory,
+            status = max(status, Run.write(coverage, failure: report.coverageFailure, in: workingDirectory,
                                            toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         }
         throw ExitCode(status)
@@ -165,6 +176,18 @@ struct MergeReports: ParsableCommand {
                 try refuse("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
                     + "\(missing.count == 1 ? "is" : "are") missing: a merge of some shards would pass what never ran")
             }
+        }
+        // Shards of one run list one suite, and all measure coverage or none does.
+        let suites = records.compactMap { record in record.record.suite.map { (suite: $0, file: record.file) } }
+        if let first = suites.first, let other = suites.first(where: { $0.suite != first.suite }) {
+            let differing = Set(first.suite.keys).union(other.suite.keys).filter { first.suite[$0] != other.suite[$0] }.sorted()
+            try refuse("\(shown(first.file)) and \(shown(other.file)) are of runs of different suites (\(Format.names(differing, atMost: 3)) "
+                + "\(differing.count == 1 ? "differs" : "differ")): run every shard on the same files, or a merge would pass what some never ran")
+        }
+        let measured = records.filter { $0.record.coverageModules != nil }
+        if let with = measured.first, let without = records.first(where: { $0.record.coverageModules == nil }) {
+            try refuse("\(shown(with.file)) measured coverage and \(shown(without.file)) did not: run every shard with --coverage, "
+                + "or the merged coverage would leave out what the others ran")
         }
         let seeds = Set(records.map(\.record.seed))
         if seeds.count > 1 {

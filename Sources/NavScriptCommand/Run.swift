@@ -71,13 +71,20 @@ extension Run {
             toStandardError ? StandardStreams.error(text + "\n") : StandardStreams.output(text + "\n")
         }
         say(coverage.summary)
-        let url = folder.appendingPathComponent("coverage/lcov.info")
+        let url = folder.appendingPathComponent(CoverageReport.path)
+        if let problem = CoverageReport.problem(in: folder) {
+            StandardStreams.error("navscript: \(problem)\n")
+            return 2
+        }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try ScenarioFileWriter.write(coverage.lcov, to: url)
-            say("Coverage written to coverage/lcov.info")
+            say("Coverage written to \(CoverageReport.path)")
+        } catch let failure as ScenarioFileWriter.Failure {
+            StandardStreams.error("navscript: \(failure)\n")
+            return 2
         } catch {
-            StandardStreams.error("navscript: \(error)\n")
+            StandardStreams.error("navscript: cannot write \(CoverageReport.path): \(error.localizedDescription)\n")
             return 2
         }
         if let failure {
@@ -234,6 +241,8 @@ final class RunSession {
                                seed: seed, isCI: options.isCI)
         report.notRun = chosen.count - report.results.count
         report.notLoaded = suite.notLoaded
+        report.suite = Dictionary(suite.listed.map { ($0.file.displayPath, $0.scenarios.count) }) { first, _ in first }
+            .merging(suite.loadErrors.map { ($0.file.displayPath, 0) }) { first, _ in first }
         report.failFast = options.failFast
         report.shuffled = options.shuffle
         report.interruptedBy = RunInterrupt.signal
@@ -244,8 +253,14 @@ final class RunSession {
             report.coverageModules = routeModules()
             coverage = CoverageReport(results: report.results, modules: report.coverageModules ?? [], folder: suiteOptions.workingDirectory)
                 .shown(in: reporters)
-            if let threshold = options.coverageThreshold, let coverage, coverage.percent < threshold {
-                report.coverageFailure = String(format: "coverage %.1f%% is below the threshold of %g%%", coverage.percent, threshold)
+            report.coverageThreshold = options.coverageThreshold
+            // A shard's coverage is part of the suite's: the merge checks the threshold.
+            if let threshold = options.coverageThreshold, let coverage {
+                if options.parsedShard == nil {
+                    report.coverageFailure = CoverageReport.failure(coverage.percent, threshold: threshold)
+                } else {
+                    StandardStreams.error("navscript: a shard's coverage is part of the suite's: navscript merge-reports checks the threshold of \(Format.limit(threshold))%\n")
+                }
             }
         }
         for reporter in reporters {

@@ -66,7 +66,7 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
     var showOutput = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Before the summary, list the N slowest scenarios. Not with watch.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Before the summary, list the N slowest scenarios (0: all of them, as pytest's). Not with watch.", valueName: "N"))
     var durations: Int?
 
     @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json). Not with watch.")
@@ -121,6 +121,9 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
         try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
+        if measuresCoverage, let problem = CoverageReport.problem(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+            throw ValidationError(problem)
+        }
         // A report whose file is a folder, whose folder would go under a file, or whose
         // folder takes no new file fails only once the run is over, after the others were
         // written saying all went well: refused before the run instead.
@@ -154,15 +157,21 @@ struct RunOptions: ParsableArguments {
             guard let (kind, path) = try? ReporterKind.parse(text) else { return nil }   // validate() refused it
             // Each reporter given without a path takes the next --output, if any is left.
             if path != nil { return (kind, path, false) }
-            guard let output = outputs.next() else { return (kind, nil, false) }
+            guard let output = outputs.next() else {
+                // A shard's blob is named for it, as Playwright names them: shards that share
+                // a folder keep each its own.
+                if kind == .blob, let (index, count) = parsedShard { return (kind, "blob-report/report-\(index)-of-\(count).json", false) }
+                return (kind, nil, false)
+            }
             return (kind, output, true)
         }
     }
 
     var parsedShard: (index: Int, count: Int)? {
         guard let shard else { return nil }
-        let parts = shard.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
             return nil
         }
         return (index, count)

@@ -106,4 +106,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("suite").path) == ["scenarios"])
         #expect(try navscript(["init", ""], in: fixture.root).status == 2)
     }
+
+    /// Coverage that could not be written is refused before the run, as a report's path is
+    /// (a JSON report said the run passed, then the write failed in Foundation's words);
+    /// `--durations 0` lists every scenario, as pytest's; `--shard` takes digits only.
+    @Test func optionsCheckedBeforeTheRun() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)\nscenario('b', function() end)", "coverage": "a file"])
+        let coverage = try navscript(["run", ".", "--coverage", "--reporter", "json=j.json"], in: fixture.root)
+        #expect(coverage.status == 2)
+        #expect(coverage.errors.contains("coverage is written to coverage/lcov.info, and coverage is a file"), "\(coverage.errors)")
+        #expect(!fixture.exists("j.json"))
+        let durations = try navscript(["run", ".", "--durations", "0", "--color", "never"], in: fixture.root)
+        #expect(durations.output.contains("Slowest 2 scenarios:"), "\(durations.output)")
+        for shard in ["1/3/", "+1/3", "1/ 3", "1/3x"] {
+            let result = try navscript(["run", ".", "--shard", shard], in: fixture.root)
+            #expect(result.status == 2 && result.errors.contains("--shard takes I/N"), "\(shard): \(result.errors)")
+        }
+    }
 }

@@ -96,4 +96,49 @@ import Testing
         }
         #expect(seen.count == 15 && Set(seen).count == 15, "\(seen)")
     }
+
+    /// Shards of different suites (a file added between them) are refused: the failing
+    /// scenario of the added file was in no shard's part, and the merge passed.
+    @Test func shardsOfDifferentSuitesAreRefused() throws {
+        let fixture = try Fixture(Self.suite)
+        try fixture.write("b_spec.lua", "scenario('x1', function() error('fails') end)\nscenario('x2', function() end)")
+        _ = try navscript(["run", ".", "--shard", "1/2", "--reporter", "blob=blobs/1.json"], in: fixture.root)
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("b_spec.lua"))
+        _ = try navscript(["run", ".", "--shard", "2/2", "--reporter", "blob=blobs/2.json"], in: fixture.root)
+        let merged = try navscript(["merge-reports", "blobs"], in: fixture.root)
+        #expect(merged.status == 2)
+        #expect(merged.errors.contains("blobs/1.json and blobs/2.json are of runs of different suites (b_spec.lua differs): run every shard on the same files"),
+                "\(merged.errors)")
+    }
+
+    /// Coverage is the suite's: a shard's --coverage-threshold is checked by the merge (each
+    /// shard covers a part, and failed it), the merge takes one of its own, and shards that
+    /// did not all measure coverage are refused. Each shard's default blob has its own name.
+    @Test func coverageIsCheckedOnTheMergedSuite() throws {
+        let fixture = try Fixture([
+            "routes/r.lua": "local R = {}\nfunction R.a() return 1 end\nfunction R.b() return 2 end\nreturn R\n",
+            "a_spec.lua": "local R = require 'routes.r'\nscenario('a', function() R.a() end)\nscenario('b', function() R.b() end)\n",
+        ])
+        for index in 1...2 {
+            let shard = try navscript(["run", ".", "--shard", "\(index)/2", "--coverage-threshold", "100", "--reporter", "blob"], in: fixture.root)
+            #expect(shard.status == 0, "\(shard.output)\(shard.errors)")
+            #expect(shard.errors.contains("a shard's coverage is part of the suite's: navscript merge-reports checks the threshold of 100%"), "\(shard.errors)")
+            #expect(fixture.exists("blob-report/report-\(index)-of-2.json"))
+        }
+        let merged = try navscript(["merge-reports", "blob-report"], in: fixture.root)
+        #expect(merged.status == 0, "\(merged.output)\(merged.errors)")
+        #expect(merged.output.contains("100.0%"), "\(merged.output)")
+        try fixture.write("routes/r.lua", "local R = {}\nfunction R.a() return 1 end\nfunction R.b() return 2 end\nfunction R.c()\n  return 3\nend\nreturn R\n")
+        for index in 1...2 {
+            _ = try navscript(["run", ".", "--shard", "\(index)/2", "--coverage-threshold", "100", "--reporter", "blob"], in: fixture.root)
+        }
+        let below = try navscript(["merge-reports", "blob-report"], in: fixture.root)
+        #expect(below.status == 1)
+        #expect(below.errors.contains("below the threshold of 100%"), "\(below.errors)")
+        #expect(try navscript(["merge-reports", "blob-report", "--coverage-threshold", "50"], in: fixture.root).status == 0)
+        _ = try navscript(["run", ".", "--shard", "2/2", "--reporter", "blob"], in: fixture.root)
+        let partial = try navscript(["merge-reports", "blob-report"], in: fixture.root)
+        #expect(partial.status == 2)
+        #expect(partial.errors.contains("blob-report/report-1-of-2.json measured coverage and blob-report/report-2-of-2.json did not"), "\(partial.errors)")
+    }
 }

@@ -33,6 +33,32 @@ struct CoverageReport {
     var total: Int { files.map(\.total).reduce(0, +) }
     var percent: Double { total == 0 ? 100 : 100 * Double(hit) / Double(total) }
 
+    /// Where coverage is written, in the working folder.
+    static let path = "coverage/lcov.info"
+
+    /// What a run or a merge says when coverage is below `threshold`, or nil.
+    static func failure(_ percent: Double, threshold: Double) -> String? {
+        percent < threshold ? String(format: "coverage %.1f%% is below the threshold of %g%%", percent, threshold) : nil
+    }
+
+    /// Why coverage could not be written in `folder` (checked before a run, so that no
+    /// report says a run passed that then fails on its coverage), or nil.
+    static func problem(in folder: URL) -> String? {
+        let file = folder.appendingPathComponent(path).path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+            return "coverage is written to \(path), which is a folder here"
+        }
+        switch ScenarioFileWriter.problem(writing: file, from: ScenarioFileWriter.folder(of: file)) {
+        case let .underFile(blocking)?:
+            return "coverage is written to \(path), and \(ScenarioDiscovery.display(URL(fileURLWithPath: blocking), in: folder)) is a file"
+        case let .cannotCreate(reason)?:
+            return "cannot write \(path): \(reason)"
+        case nil:
+            return nil
+        }
+    }
+
     /// `counts` by chunk name; `modules` are the route scripts the suite has (by the same
     /// names), so that one no scenario required shows at 0 %; `folder` resolves the names.
     init(results: [ScenarioResult], modules: [String], folder: URL) {

@@ -30,6 +30,11 @@ struct RunReport {
     /// With --coverage-threshold, what is wrong when coverage fell below it (the run exits
     /// 1; machine reports show it as a failure of its own).
     var coverageFailure: String?
+    /// The --coverage-threshold asked for: a shard records it for the merge, which checks it.
+    var coverageThreshold: Double?
+    /// How many scenarios each file of the suite defines (by path as shown), loaded or not
+    /// run: what tells the merge that its shards ran one suite.
+    var suite: [String: Int]?
     /// Why nothing ran (`--forbid-only` met a `.only`, nothing was selected): the run exits 2,
     /// and the machine reports carry it, so that a CI's report step has the reason.
     var refusal: String?
@@ -233,7 +238,7 @@ extension RunOptions {
     /// then writes to standard error.
     func makeReporters(workingDirectory: URL) -> [Reporter] {
         Self.makeReporters(requestedReporters.map { ($0.kind, $0.path) }, workingDirectory: workingDirectory, color: color,
-                           verbose: verbose, showOutput: showOutput, durations: durations ?? 0)
+                           verbose: verbose, showOutput: showOutput, durations: durations.map { $0 == 0 ? .max : $0 } ?? 0)
     }
 
     static func makeReporters(_ requested: [(ReporterKind, String?)], workingDirectory: URL, color: ColorChoice,

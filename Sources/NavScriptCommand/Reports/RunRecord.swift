@@ -31,13 +31,19 @@ struct RunRecord: Codable {
     let interruptedBy: Int32?
     let files: [File]
     let loadErrors: [LoadError]
-    /// With coverage, the route scripts the run knew of.
+    /// With coverage, the route scripts the run knew of, and the threshold it was given.
     let coverageModules: [String]?
+    let coverageThreshold: Double?
+    /// How many scenarios each file of the suite defines (blobs written before this field
+    /// have none).
+    let suite: [String: Int]?
     /// Snapshot files whose scenario file is gone.
     let obsoleteFiles: [String]?
 
     init(_ report: RunReport) {
         coverageModules = report.coverageModules
+        coverageThreshold = report.coverageThreshold
+        suite = report.suite
         seed = report.seed
         command = report.command
         duration = report.duration
