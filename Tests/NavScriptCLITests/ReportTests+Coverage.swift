@@ -105,4 +105,35 @@ extension ReportTests {
         // An explore model and the project file are not route scripts.
         #expect(!lcov.contains("explore.lua") && !lcov.contains("navscript.lua"), "\(lcov)")
     }
+
+    /// A statement over several lines runs at the line its instructions have: a long
+    /// string's `]]`, a table's closing line; the lines before could never be counted, and a
+    /// file whose every statement ran was under 100 %.
+    @Test func statementsOverSeveralLinesAreCoveredWhole() throws {
+        let fixture = try Fixture([
+            "routes/m.lua": """
+                local M = {}
+                M.help = [[
+                Usage: app
+                ]]
+                M.x = nav.screen("X", {
+                  container = "stack",
+                })
+                function M.f(a,
+                             b)
+                  return a + b
+                end
+                function M.never()
+                  return 1
+                end
+                return M
+                """,
+            "scenarios/s.lua": "local M = require 'routes.m'\nscenario('a', function() expect(M.help):toBe('Usage: app\\n'); expect(M.f(1, 2)):toBe(3) end)\n",
+        ])
+        let run = try navscript(["run", ".", "--coverage", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(!lcov.contains("DA:2,0") && !lcov.contains("DA:9,0"), "\(lcov)")
+        #expect(lcov.contains("DA:13,0\n") && lcov.contains("LF:12\nLH:11\n"), "\(lcov)")
+    }
 }

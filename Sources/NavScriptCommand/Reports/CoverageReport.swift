@@ -4,7 +4,8 @@ import NavScript
 /// Line coverage of the route scripts and modules a suite's scenarios ran (`--coverage`):
 /// the counts of every scenario added up, per file, with the lines that could run found
 /// as luacov finds them (every line but blank ones, comments, long strings' inner lines and
-/// lines with only `end`, `else`, `}` and the like), plus every line that ran. Written as
+/// lines with only `end`, `else`, `}` and the like) and kept where Lua's compiler put
+/// instructions (as luacov does with cluacov's active lines), plus every line that ran. Written as
 /// LCOV (`coverage/lcov.info`: genhtml, Codecov and editors read it), summed up per file.
 struct CoverageReport {
     struct File: Encodable {
@@ -91,9 +92,14 @@ struct CoverageReport {
             }
             let source = text.components(separatedBy: "\n")
             // The code as Lua read it: a `#!` first line is no code.
-            let code = String(decoding: ScenarioFileRunner.sourceText(data), as: UTF8.self).components(separatedBy: "\n")
+            let read = ScenarioFileRunner.sourceText(data)
+            let code = String(decoding: read, as: UTF8.self).components(separatedBy: "\n")
+            // Of the lines the scanner finds, those Lua's compiler gave instructions: a
+            // statement over several lines runs at the line its instructions have (`x = [[`
+            // ... `]]` at the `]]`), so its other lines could never be counted.
+            let active = (try? LuaChunk(compiling: read, chunkName: "=coverage"))?.activeLines
             var lines: [String: Int] = [:]
-            for line in LineScanner.executableLines(code) { lines[String(line)] = 0 }
+            for line in LineScanner.executableLines(code) where active?.contains(line) ?? true { lines[String(line)] = 0 }
             for (line, count) in counts[path] ?? [:] where line <= source.count { lines[String(line)] = count }
             return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
         }
