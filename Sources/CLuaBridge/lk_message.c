@@ -67,6 +67,13 @@ void lk_pushfields(lua_State *L, int idx) {
     luaL_pushresult(&b);
 }
 
+/* Whether `message` is one Lua raises from C without a position: a script's line is put
+   before it, as Lua puts one before the errors it raises in Lua code. */
+static int lk_isunplaced(const char *message) {
+    return strcmp(message, "C stack overflow") == 0 || strcmp(message, "attempt to yield from outside a coroutine") == 0
+        || strcmp(message, "attempt to yield across a C-call boundary") == 0;
+}
+
 /* The message handler: any error value becomes a message, with a traceback. A value that
    is not a string shows through its __tostring (called protected), or as a table's fields.
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
@@ -78,8 +85,8 @@ static void lk_pusherrormessage(lua_State *L) {
        with a __tostring, unless its text starts with that place already. */
     char where[LK_WHERE_MAX];
     int placed = 0;
-    if (lua_type(L, 1) != LUA_TSTRING || (message != NULL && strcmp(message, "C stack overflow") == 0))
-        placed = lk_scriptline(L, 1, 0, where, sizeof where);   /* Lua raises that one unplaced, from C */
+    if (lua_type(L, 1) != LUA_TSTRING || (message != NULL && lk_isunplaced(message)))
+        placed = lk_scriptline(L, 1, 0, where, sizeof where);
     if (message != NULL) {
         lua_pushvalue(L, 1);
     } else if (lua_type(L, 1) == LUA_TNUMBER) {

@@ -47,8 +47,9 @@ static void lk_modulepath(const char *name, const char *suffix, char *relative, 
 }
 
 /* Reads root/relative if it is a regular file below the root. A file there in another case
-   (a case-insensitive volume found it) is not read, and its name is copied to cased. */
-static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX]) {
+   (a case-insensitive volume found it) is not read, and its name is copied to cased; one
+   that is no regular file (a FIFO, a device: reading it could wait forever) to odd. */
+static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX], char odd[PATH_MAX]) {
     char path[PATH_MAX], real[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
         return NULL;
@@ -65,8 +66,13 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
         return NULL;
     }
     struct stat st;
-    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+    if (stat(real, &st) != 0)
         return NULL;
+    if (!S_ISREG(st.st_mode)) {
+        if (!S_ISDIR(st.st_mode))
+            snprintf(odd, PATH_MAX, "%s", relative);
+        return NULL;
+    }
     FILE *file = fopen(real, "rb");
     if (file == NULL)
         return NULL;
@@ -82,12 +88,12 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
 
 /* The text of root/relative: kept for a set of states (lk_setmodulefiles), or read now
    (and kept). NULL when no such file is below the root; *owned is what the caller frees. */
-static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned, char cased[PATH_MAX]) {
+static const char *lk_moduletext(lk_host *h, const char *relative, size_t *length, char **owned, char cased[PATH_MAX], char odd[PATH_MAX]) {
     *owned = NULL;
     const char *kept = h->files ? lk_findmodulefile(h->files, relative, length) : NULL;
     if (kept)
         return kept;
-    char *text = lk_readmodule(h, relative, length, cased);
+    char *text = lk_readmodule(h, relative, length, cased, odd);
     if (text == NULL || h->files == NULL)
         return *owned = text;
     kept = lk_keepmodulefile(h->files, relative, text, *length);
@@ -122,16 +128,18 @@ int lk_require(lua_State *L) {
         return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')", name);
     if (!h->root[0])
         return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
-    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2], cased[PATH_MAX] = "";
+    char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2], cased[PATH_MAX] = "", odd[PATH_MAX] = "";
     char *owned;
     lk_modulepath(name, ".lua", relative, sizeof relative);
-    const char *text = lk_moduletext(h, relative, &length, &owned, cased);
+    const char *text = lk_moduletext(h, relative, &length, &owned, cased, odd);
     if (text == NULL) {                                   /* a folder's module, as Lua's ?/init.lua */
         lk_modulepath(name, "/init.lua", folder, sizeof folder);
-        text = lk_moduletext(h, folder, &length, &owned, cased);
+        text = lk_moduletext(h, folder, &length, &owned, cased, odd);
         if (text == NULL && cased[0])                     /* macOS found it; Linux CI would not */
             return luaL_error(L, "module '%s' not found: its file is %s, in another case (a case-sensitive file system, "
                               "as on Linux CI, would not find it either way): require it as the file is named", name, cased);
+        if (text == NULL && odd[0])
+            return luaL_error(L, "module '%s' not found: %s is not a regular file (a FIFO, a socket or a device: scripts are files)", name, odd);
         if (text == NULL)
             return luaL_error(L, "module '%s' not found: no file %s or %s below the script root %s", name, relative, folder,
                               h->display_root[0] ? h->display_root : ".");

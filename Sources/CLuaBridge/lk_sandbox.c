@@ -209,9 +209,15 @@ static int lk_opensandbox_protected(lua_State *L) {
         lua_getfield(L, os, keep[i]);
         lua_setfield(L, -2, keep[i]);
     }
+    lua_pushvalue(L, -1);
     lua_setfield(L, g, "os");
-    lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);   /* requiref's table, unused */
+    /* requiref's table of the libraries, which scripts cannot reach, keeps the sandbox's
+       os: Lua names a library function it finds there ('string.unpack' in an error raised
+       by one that pcall called, 'function 'string.rep'' in a traceback), as stock Lua does. */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, LUA_OSLIBNAME);
+    lua_pop(L, 1);
 
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADED);

@@ -95,7 +95,7 @@ struct Draw: ParsableCommand {
             let focus = chosen.isFocused ? nil : scenarios.first(where: \.isFocused)
             let skipReason = focus.map { "skipped, or left out by the .only at \($0.focusedAt ?? $0.location)" } ?? result.skipText
             let failure = switch result.status {
-            case .failed: "; it failed first: \(result.message ?? "")"
+            case .failed: "; it failed first: \(Format.visibleLines(result.message ?? ""))"
             case .skipped where !chosen.isPending && focus == nil: ": it called pending(\(result.message.map { "'\($0)'" } ?? "")) before it"
             case .skipped: ": it was not run (\(skipReason))"
             case .passed: " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
@@ -131,7 +131,8 @@ struct Draw: ParsableCommand {
             print(svg, terminator: "")
         }
         if result.status == .failed {
-            StandardStreams.error("navscript: the scenario failed: \(result.message ?? "")\n")
+            // A script's control characters are written visibly, as run's console writes them.
+            StandardStreams.error("navscript: the scenario failed: \(Format.visibleLines(result.message ?? ""))\n")
             throw ExitCode(1)
         }
     }

@@ -193,7 +193,7 @@ final class Counter {
             local ok, err = coroutine.resume(co)
             return err
             """)
-        #expect(result == .string("attempt to yield across a C-call boundary"))
+        #expect(result == .string("test.lua:1: attempt to yield across a C-call boundary"))
     }
 
     @Test func limitsReachIntoCallbacks() throws {

@@ -64,7 +64,7 @@ import Testing
         #expect(fresh.run("table.move({}, 1, 1, 1, 7)")?.message == "test.lua:1: bad argument #5 to 'move' (table expected, got number)")
         #expect(fresh.run("table.move({}, math.mininteger, math.maxinteger, 1)")?.message == "test.lua:1: bad argument #3 to 'move' (too many elements to move)")
         // Checked before the charge, so a pcall catches them as it would Lua's.
-        #expect(try h.value("return (select(2, pcall(table.move, {}, math.mininteger, -1, 1)))") == .string("bad argument #3 to '?' (too many elements to move)"))
+        #expect(try h.value("return (select(2, pcall(table.move, {}, math.mininteger, -1, 1)))") == .string("bad argument #3 to 'table.move' (too many elements to move)"))
         #expect(fresh.run("table.move({1, 2, 3}, 1, 3, math.maxinteger)")?.message == "test.lua:1: bad argument #4 to 'move' (destination wrap around)")
         #expect(fresh.run("local s = ('xx'):rep(math.maxinteger)")?.message == "test.lua:1: resulting string too large")
         #expect(fresh.run("table.move('abc', 1, 1, 1)")?.message == "test.lua:1: bad argument #1 to 'move' (table expected, got string)")

@@ -123,4 +123,19 @@ import Testing
             #expect(result.status == 2 && result.errors.contains("--shard takes I/N"), "\(shard): \(result.errors)")
         }
     }
+
+    /// draw writes a failure's control characters visibly on standard error, as run does:
+    /// a screen name may carry a terminal's escapes.
+    @Test func drawWritesControlCharactersVisibly() throws {
+        let fixture = try Fixture(["x_spec.lua": """
+            local S = nav.screen("odd\\1\\27[31m")
+            scenario("s", function()
+              local app = nav.app { root = nav.stack { S() } }
+              expect(app):toShow(nav.screen("Other"))
+            end)
+            """])
+        let result = try navscript(["draw", "x_spec.lua", "-o", "x.svg"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("received: odd\\x01\\x1b[31m") && !result.errors.contains("\u{1B}"), "\(result.errors)")
+    }
 }

@@ -232,4 +232,30 @@ import Testing
         #expect(result.status == 2)
         #expect(result.errors.contains("--runs counts walks, and --exhaustive takes none"), "\(result.errors)")
     }
+
+    /// A failure's message is cut at 1 MiB, as run cuts one, and the saved scenario's
+    /// `-- Failure:` line at 1,000 characters: a 3 MB error was printed and saved whole.
+    /// An error value whose `__tostring` fails says so, at the action that gave it.
+    @Test func hugeAndBrokenErrorValuesAreBounded() throws {
+        let fixture = try Fixture([
+            "huge.lua": """
+                return explore.model { start = function() return nav.app() end,
+                  actions = { explore.action("huge", function() error(string.rep("x", 3000000)) end) } }
+                """,
+            "broken.lua": """
+                return explore.model { start = function() return nav.app() end,
+                  actions = { explore.action("bad", function()
+                    return false, setmetatable({}, { __tostring = function() error("no text", 0) end })
+                  end) } }
+                """,
+        ])
+        let huge = try navscript(["explore", "huge.lua", "--runs", "1", "--save-failures", "saved"], in: fixture.root)
+        #expect(huge.status == 1)
+        #expect(huge.output.utf8.count < 1_100_000 && huge.output.contains("[message cut at 1 MiB]"), "\(huge.output.utf8.count)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("saved").path)
+        #expect(saved.count == 1)
+        #expect(try fixture.read("saved/" + (saved.first ?? "")).utf8.count < 4_000)
+        let broken = try navscript(["explore", "broken.lua", "--runs", "1"], in: fixture.root)
+        #expect(broken.output.contains("broken.lua:2: (error object is a table value whose __tostring failed: no text)"), "\(broken.output)")
+    }
 }

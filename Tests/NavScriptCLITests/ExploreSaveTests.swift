@@ -42,7 +42,7 @@ import Testing
     /// `false` alone, `nil, message` and a message that is not text are failed navigations
     /// too, named the same in every run.
     @Test(arguments: [("return false", "the action returned false"), ("return nil, 'oops'", "oops"),
-                      ("return false, {}", "(error object is a table value)")])
+                      ("return false, {}", "model.lua:3: (error object is a table value)")])
     func failedActionsBreakExpectedErrors(_ body: String, _ message: String) throws {
         let fixture = try Fixture(["model.lua": """
             local A = nav.screen("A")

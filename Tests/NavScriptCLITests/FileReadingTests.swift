@@ -143,4 +143,18 @@ import Darwin
         #expect(check.status == 2)
         #expect(check.output.contains("fifo_spec.lua: cannot be read (not a regular file (a FIFO))"))
     }
+
+    /// A FIFO in a folder run is skipped and said so, as a link is, and a module that is one
+    /// is named as what it is, not as a file that is not there.
+    @Test func aFifoInAFolderOrAsAModuleIsNamed() throws {
+        let fixture = try Fixture(["scenarios/a_spec.lua": "local m = require 'routes.m'\nscenario('a', function() end)"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        #expect(mkfifo(fixture.root.appendingPathComponent("scenarios/fifo_spec.lua").path, 0o644) == 0)
+        #expect(mkfifo(fixture.root.appendingPathComponent("routes/m.lua").path, 0o644) == 0)
+        let result = try navscript(["run", "scenarios", "--timeout", "5"], in: fixture.root)
+        #expect(result.errors.contains("navscript: skipped scenarios/fifo_spec.lua, not a regular file (a FIFO, a socket or a device: scripts are files)"),
+                "\(result.errors)")
+        #expect(result.output.contains("module 'routes.m' not found: routes/m.lua is not a regular file (a FIFO, a socket or a device: scripts are files)"),
+                "\(result.output)")
+    }
 }

@@ -168,7 +168,7 @@ import Testing
             """])
         let both = try navscript(["run", ".", "--reporter", "tap"], in: hooked.root)
         #expect(both.output.contains("    \thook_spec.lua:3: in function <hook_spec.lua:3>\n    \n    and then an after hook failed:\n    hook_spec.lua:2: hook\n"), "\(both.output)")
-        #expect(both.output.contains("    line: 3\n  stack: |-\n    \t[C]: in global 'error'\n    \thook_spec.lua:2: in field 'after_each'\n  ...\n"), "\(both.output)")
+        #expect(both.output.contains("    line: 3\n  stack: |-\n    \t[C]: in function 'error'\n    \thook_spec.lua:2: in field 'after_each'\n  ...\n"), "\(both.output)")
     }
 
     /// `tap13` is the same test points under a version 13 line, with messages as YAMLish

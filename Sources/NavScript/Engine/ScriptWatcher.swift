@@ -127,6 +127,8 @@ public final class ScriptWatcher {
                 skipped.append("\(relativePath)/, a link to a folder (links are not followed: name the folder it leads to)")
             case S_IFREG where watched(name):
                 found[relativePath] = Signature(info)
+            case S_IFIFO where watched(name), S_IFSOCK where watched(name), S_IFCHR where watched(name), S_IFBLK where watched(name):
+                skipped.append("\(relativePath), not a regular file (a FIFO, a socket or a device: scripts are files)")
             default:
                 break
             }

@@ -6,9 +6,10 @@ public struct ExploreFailure: Sendable, Hashable {
     /// `noPendingActions`, `noPresentationOverDismissal`) rather than what went wrong.
     public let describesState: Bool
 
+    /// A message longer than a scenario's output may be is cut there, as a run's failures are.
     public init(invariant: String, message: String, describesState: Bool = false) {
         self.invariant = invariant
-        self.message = message
+        self.message = ScenarioResult.cut(message, "message")
         self.describesState = describesState
     }
 
@@ -28,11 +29,11 @@ public struct ExploreFailure: Sendable, Hashable {
         describesState ? invariant : invariant + ": " + Self.form(message)
     }
 
-    /// The first line with each number as one `#`: a run of digits, or a hexadecimal one
-    /// (`0x7f3a`: a table's address), unless it is part of a word (`a2.lua`, `v2`), so that
-    /// errors of two files are not one failure.
+    /// The first line (its first 1,000 characters) with each number as one `#`: a run of
+    /// digits, or a hexadecimal one (`0x7f3a`: a table's address), unless it is part of a
+    /// word (`a2.lua`, `v2`), so that errors of two files are not one failure.
     static func form(_ message: String) -> String {
-        let characters = Array(message.prefix(while: { $0 != "\n" }))
+        let characters = Array(message.prefix(while: { $0 != "\n" }).prefix(1_000))
         var out = "", inNumber = false, inWord = false, index = 0
         while index < characters.count {
             let character = characters[index]

@@ -6,13 +6,16 @@ extension ExploreLibrary {
 -- Checking ------------------------------------------------------------------------------
 
 -- An error value as text that is the same in every run (a table's address is not): a
--- string or number as it is, a value with __tostring by it, else as stock Lua names it.
+-- string or number as it is, a value with __tostring by it, else as stock Lua names it
+-- (with why its __tostring gave no text, as the runner says it).
 local function errorText(value)
   if type(value) == "string" or type(value) == "number" then return tostring(value) end
   local meta = getmetatable(value)
   if type(meta) == "table" and meta.__tostring then
     local ok, text = pcall(tostring, value)
     if ok and type(text) == "string" then return text end
+    if ok then return format("(error object is a %s value whose __tostring returned a %s value)", type(value), type(text)) end
+    return format("(error object is a %s value whose __tostring failed: %s)", type(value), errorText(text))
   end
   return format("(error object is a %s value)", type(value))
 end
@@ -136,6 +139,8 @@ local function perform(model, app, action, args, step)
   -- A failed navigation: false and a message, or Lua's nil and a message.
   if (result == false or result == nil and message ~= nil) and model.builtins.expectedErrors ~= false then
     local text = message ~= nil and errorText(message) or "the action returned false"
+    -- What is not text is placed at the action, which gave it.
+    if message ~= nil and type(message) ~= "string" and type(message) ~= "number" then text = action.where .. text end
     if not expectedError(model, text) then return { invariant = builtinNames.expectedErrors, message = text } end
   end
   return check(model, app, step)
