@@ -4,7 +4,7 @@ import NavScript
 
 /// What every command that loads scripts takes: where they are, and their limits.
 struct SuiteOptions: ParsableArguments {
-    @Argument(help: "Scenario files or folders (folders are searched for scenario files); by default the project file's paths.")
+    @Argument(help: "Scenario files or folders (folders are searched for scenario files); by default the project file's paths, else this folder.")
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", discussion: "By default the suite's root: the folder of a navscript.lua, or the parent of the `scenarios` or `routes` folder a file is in, else the folder given.", valueName: "folder"))
@@ -27,7 +27,8 @@ struct SuiteOptions: ParsableArguments {
     var memoryLimit: Int { memoryLimitOption ?? 64 }
     var instructionLimit: Int { instructionLimitOption ?? 100_000_000 }
 
-    /// Takes what the command line leaves out from the project file (`navscript.lua`).
+    /// Takes what the command line leaves out from the project file (`navscript.lua`); with
+    /// no paths from either, the working folder, as Jest and pytest search it.
     mutating func validate() throws {
         if let project = try ProjectFile.load() {
             if paths.isEmpty { paths = project.paths }
@@ -36,6 +37,7 @@ struct SuiteOptions: ParsableArguments {
             memoryLimitOption = memoryLimitOption ?? project.memoryLimit
             instructionLimitOption = instructionLimitOption ?? project.instructionLimit
         }
+        if paths.isEmpty { paths = ["."] }
         if let rule = Self.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
         if let rule = Self.memoryRule(memoryLimit) { throw ValidationError("--memory-limit must be \(rule)") }
         if let rule = Self.instructionRule(instructionLimit) { throw ValidationError("--instruction-limit must be \(rule)") }
@@ -108,13 +110,7 @@ struct SuiteOptions: ParsableArguments {
     }
 
     /// The scenario files the paths name.
-    /// The scenario files the paths name. No paths at all is a usage error said here, when
-    /// the command runs, not in `validate`: ArgumentParser validates before it looks for
-    /// unknown options, and `navscript run --bogus` would be told to give a path.
     func scenarioFiles() throws -> [ScenarioFile] {
-        if paths.isEmpty {
-            throw ValidationError("give at least one scenario file or folder (or write their paths in a navscript.lua project file)")
-        }
         do {
             return try ScenarioDiscovery.files(for: locations().paths, root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
                                                workingDirectory: workingDirectory)

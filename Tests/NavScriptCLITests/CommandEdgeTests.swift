@@ -81,9 +81,12 @@ import Testing
             #expect(result.status == 2)
             #expect(result.errors.hasPrefix("Error: Unknown option '--bogus'"), "\(result.errors)")
         }
+        // No path and no project file: the working folder, as Jest and pytest search it.
         let none = try navscript(["run"], in: fixture.root)
         #expect(none.status == 2)
-        #expect(none.errors.hasPrefix("Error: give at least one scenario file or folder"), "\(none.errors)")
+        #expect(none.errors.hasPrefix("navscript: no scenarios to run in . (no scenario files there"), "\(none.errors)")
+        try fixture.write("scenarios/a.lua", "scenario('a', function() end)")
+        #expect(try navscript(["run"], in: fixture.root).status == 0)
     }
 
     /// A path whose bytes are not UTF-8 reaches Swift with U+FFFD in their place, so it named

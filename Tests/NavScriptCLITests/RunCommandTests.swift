@@ -66,7 +66,7 @@ import Testing
 
     @Test func usageErrorsExitTwo() throws {
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
-        for arguments in [["run"], ["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
+        for arguments in [["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
                           ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
                           ["run", ".", "--tag", ""], ["run", ".", "--exclude-tag", ""],
                           ["run", ".", "--reporter", "html=/dev/stdout"], ["run", ".", "--reporter", "map=pic.svg"],

@@ -222,7 +222,7 @@ extension NavRuntime {
             case nil, .nil?, .string?, .table?: break
             default: throw LuaCallError.argument(2, "option 'anchor' must be a name or a table")
             }
-            return ScreenPopoverPresentationDecorator(anchor: anchor.flatMap(ScreenValue.init) ?? "center")
+            return ScreenPopoverPresentationDecorator(anchor: anchor.flatMap { ScreenValue($0) } ?? "center")
         },
         decorator("withBottomSheet") { _, call in try ScreenBottomSheetDecorator(sheet: bottomSheet(call)) },
         decorator("withBottomSheetStack") { _, call in

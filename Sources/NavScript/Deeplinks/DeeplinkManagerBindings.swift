@@ -102,7 +102,7 @@ extension NavRuntime {
         // reason (a decoding warning: the next type is tried).
         let factory = { (callback: NavCallback, arguments: [LuaValue]) throws -> Deeplink? in
             try directory.invoke(callback, { _ in arguments.map(LuaArgument.value) }, results: 2) { _, call in
-                if call.type(-2) == .table, case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.limits)) {
+                if call.type(-2) == .table, case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.limits), keepingFloats: true) {
                     return made(values)
                 }
                 if call.type(-2) == .table { return made([:]) }

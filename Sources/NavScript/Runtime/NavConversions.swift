@@ -36,25 +36,27 @@ extension LuaCall {
 }
 
 extension ScreenValue {
-    /// Plain Lua data as a screen value; nil for nil and for what is not data.
-    init?(_ value: LuaValue) {
+    /// Plain Lua data as a screen value; nil for nil and for what is not data. A float with
+    /// a whole value is the integer (a trait `7.0` is `7`, so that keys compare), unless
+    /// `keepingFloats`: a deeplink's `Double` field prints as `55.0`, as Swift prints it.
+    init?(_ value: LuaValue, keepingFloats: Bool = false) {
         switch value {
         case .nil, .opaque: return nil
         case let .boolean(flag): self = .bool(flag)
         case let .integer(number): self = .int(Int(number))
         case let .number(number):
-            if let integer = value.integer { self = .int(Int(integer)) } else { self = .double(number) }
+            if !keepingFloats, let integer = value.integer { self = .int(Int(integer)) } else { self = .double(number) }
         case let .string(text): self = .string(text)
         case let .table(array, fields):
             if fields.isEmpty && !array.isEmpty {
-                self = .array(array.compactMap(ScreenValue.init))
+                self = .array(array.compactMap { ScreenValue($0, keepingFloats: keepingFloats) })
             } else {
                 var object: [String: ScreenValue] = [:]
                 for (name, field) in fields {
-                    object[name] = ScreenValue(field)
+                    object[name] = ScreenValue(field, keepingFloats: keepingFloats)
                 }
                 for (position, element) in array.enumerated() {
-                    object[String(position + 1)] = ScreenValue(element)
+                    object[String(position + 1)] = ScreenValue(element, keepingFloats: keepingFloats)
                 }
                 self = .object(object)
             }

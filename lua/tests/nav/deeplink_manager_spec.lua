@@ -384,4 +384,17 @@ describe("a deeplink's log line", function()
     deeplinks:handleURL("myapp://hand")
     expect(app.log):toContain('Info: Performing navigation for deeplink: Hand(id: 1, list: [1, "a"], none: [:], o: ["k": "v"])')
   end)
+
+  scenario("prints a number field as Swift prints a Double, its .0 and sign kept", function()
+    local Map = nav.deeplinkType("Map", { query = { lat = "number", zoom = "integer" },
+      url = function(url) return { lat = url.query.lat, zoom = url.query.zoom } end, navigate = function() return nav.route() end })
+    local app, deeplinks = setUp { types = { Map } }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://map?lat=55&zoom=3")
+    deeplinks:handleURL("myapp://map?lat=-0&zoom=3")
+    deeplinks:handleURL("myapp://map?lat=123456789012345678&zoom=3")
+    expect(app.log):toContain("Info: Performing navigation for deeplink: Map(lat: 55.0, zoom: 3)")
+    expect(app.log):toContain("Info: Performing navigation for deeplink: Map(lat: -0.0, zoom: 3)")
+    expect(app.log):toContain("Info: Performing navigation for deeplink: Map(lat: 1.2345678901234568e+17, zoom: 3)")
+  end)
 end)
