@@ -54,9 +54,11 @@ function Screen:withRightBarButton(button) end
 ---@param item {title?: string, image?: string, badge?: string|integer}
 ---@return Screen
 function Screen:withTabBarItem(item) end
+---A stack screen's decorator (a screen type with container = "stack"); others raise.
 ---@param ... Screen  # or one list of them: withStack { A(), B() }
 ---@return Screen
 function Screen:withStack(...) end
+---A tabs screen's decorator (a screen type with container = "tabs"); others raise.
 ---@param ... Screen  # or one list of them: withTabs { A(), B() }
 ---@return Screen
 function Screen:withTabs(...) end
@@ -104,7 +106,7 @@ function Route:top(predicate, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:from(container, nested) end
----Appends a route (`then` is a Lua keyword: `route["then"](route, other)` works too).
+---Appends a route rooted at this route's kind (`then` is a Lua keyword: `route["then"](route, other)` works too).
 ---@param route Route
 ---@return Route
 function Route:andThen(route) end
@@ -317,7 +319,7 @@ function Route:openStoreApp(id, options) end
 function Route:showHUD(hud, options) end
 ---@return Route
 function Route:hideHUD() end
----@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number|{style?: string, intensity?: number} # or Nivelir's labels in a table
+---@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number|{style: string}|{intensity: number} # or Nivelir's labels in a table: a style or an intensity, not both
 ---@return Route
 function Route:impactOccurred(style) end
 ---@param type "success"|"warning"|"error"|{type: "success"|"warning"|"error"}
@@ -466,12 +468,12 @@ function App:shape(keys, unwound) end
 ---while it, or one presenting it, was being dismissed; whether the run loop has nothing
 ---scheduled; and how many errors were logged (what explore's built-in checks read).
 ---`app:census(n)` is the text of the nth error logged (its `Error:` line without the prefix).
----@param error? integer
+---@overload fun(self: App, error: integer): string
 ---@return integer containers
 ---@return string? overDismissal  # "X was presented on Y while Z was being dismissed"
 ---@return boolean idle
 ---@return integer errors
-function App:census(error) end
+function App:census() end
 ---@param route Route|fun(route: Route): Route   # a function builds it from the window's route
 ---@return boolean ok
 ---@return string? err
@@ -504,6 +506,8 @@ function App:settle() end
 function App:tap(container, side) end
 ---Answers the system screen `container` shows (the top one when left out), as a user would:
 ---an action's title, a share activity (nil: close), what a media picker picked (nil: cancel), "done".
+---An alert needs its action's title.
+---@param ... string|Container|table|nil  # `app:answer(container?, answer)`
 ---@return boolean ok
 ---@return string? err
 function App:answer(...) end
@@ -776,7 +780,14 @@ function explore.bool() end
 ---@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean?, weight?: number}
 ---@return ExploreAction
 function explore.action(name, perform, options) end
----@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer, view?: fun(app: App): any}
+---@class ExploreBuiltins  # each built-in invariant, on unless set to false
+---@field backToRoot? boolean
+---@field expectedErrors? boolean
+---@field noPendingActions? boolean
+---@field noPresentationOverDismissal? boolean
+---@field sizeBound? boolean
+
+---@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: ExploreBuiltins, maxContainers?: integer, view?: fun(app: App): any}
 ---@return ExploreModel
 function explore.model(spec) end
 ---Replays steps ({ {"action", args...}, ... }) and fails the way exploring did (saved failures call it).

@@ -143,12 +143,12 @@ function App:shape(keys, unwound) end
 ---while it, or one presenting it, was being dismissed; whether the run loop has nothing
 ---scheduled; and how many errors were logged (what explore's built-in checks read).
 ---`app:census(n)` is the text of the nth error logged (its `Error:` line without the prefix).
----@param error? integer
+---@overload fun(self: App, error: integer): string
 ---@return integer containers
 ---@return string? overDismissal  # "X was presented on Y while Z was being dismissed"
 ---@return boolean idle
 ---@return integer errors
-function App:census(error) end
+function App:census() end
 ---@param route Route|fun(route: Route): Route   # a function builds it from the window's route
 ---@return boolean ok
 ---@return string? err
@@ -181,6 +181,8 @@ function App:settle() end
 function App:tap(container, side) end
 ---Answers the system screen `container` shows (the top one when left out), as a user would:
 ---an action's title, a share activity (nil: close), what a media picker picked (nil: cancel), "done".
+---An alert needs its action's title.
+---@param ... string|Container|table|nil  # `app:answer(container?, answer)`
 ---@return boolean ok
 ---@return string? err
 function App:answer(...) end

@@ -59,9 +59,11 @@ function Screen:withRightBarButton(button) end
 ---@param item {title?: string, image?: string, badge?: string|integer}
 ---@return Screen
 function Screen:withTabBarItem(item) end
+---A stack screen's decorator (a screen type with container = "stack"); others raise.
 ---@param ... Screen  # or one list of them: withStack { A(), B() }
 ---@return Screen
 function Screen:withStack(...) end
+---A tabs screen's decorator (a screen type with container = "tabs"); others raise.
 ---@param ... Screen  # or one list of them: withTabs { A(), B() }
 ---@return Screen
 function Screen:withTabs(...) end
@@ -109,7 +111,7 @@ function Route:top(predicate, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:from(container, nested) end
----Appends a route (`then` is a Lua keyword: `route["then"](route, other)` works too).
+---Appends a route rooted at this route's kind (`then` is a Lua keyword: `route["then"](route, other)` works too).
 ---@param route Route
 ---@return Route
 function Route:andThen(route) end
@@ -322,7 +324,7 @@ function Route:openStoreApp(id, options) end
 function Route:showHUD(hud, options) end
 ---@return Route
 function Route:hideHUD() end
----@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number|{style?: string, intensity?: number} # or Nivelir's labels in a table
+---@param style? "light"|"medium"|"heavy"|"soft"|"rigid"|number|{style: string}|{intensity: number} # or Nivelir's labels in a table: a style or an intensity, not both
 ---@return Route
 function Route:impactOccurred(style) end
 ---@param type "success"|"warning"|"error"|{type: "success"|"warning"|"error"}

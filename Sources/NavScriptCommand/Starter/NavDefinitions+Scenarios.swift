@@ -156,7 +156,14 @@ function explore.bool() end
 ---@param options? {args?: ExploreGenerator|ExploreGenerator[], when?: fun(app: App): boolean?, weight?: number}
 ---@return ExploreAction
 function explore.action(name, perform, options) end
----@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: table<string, boolean>, maxContainers?: integer, view?: fun(app: App): any}
+---@class ExploreBuiltins  # each built-in invariant, on unless set to false
+---@field backToRoot? boolean
+---@field expectedErrors? boolean
+---@field noPendingActions? boolean
+---@field noPresentationOverDismissal? boolean
+---@field sizeBound? boolean
+
+---@param spec {start: (fun(): App)|(fun(): App)[], actions: ExploreAction[], invariants?: table<string, fun(app: App): (boolean, string?)>, expected?: string[], builtins?: ExploreBuiltins, maxContainers?: integer, view?: fun(app: App): any}
 ---@return ExploreModel
 function explore.model(spec) end
 ---Replays steps ({ {"action", args...}, ... }) and fails the way exploring did (saved failures call it).
