@@ -32,6 +32,17 @@ extension LuaCall {
         return Self.place(&record, line: record.linedefined)
     }
 
+    /// The line the Lua function at `index` ends at (its `end`), when it is defined in the
+    /// chunk `source` names; nil for a C function, another value or another chunk's function.
+    public func lastLine(of index: Int32, in source: String) -> Int? {
+        guard isFunction(index) else { return nil }
+        pushCopy(index)
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.lastlinedefined > 0,   // pops the function
+              lk_sourcename(&record).map({ String(cString: $0) == source }) == true else { return nil }
+        return Int(record.lastlinedefined)
+    }
+
     /// Where the function `level` levels up the call stack is: "file:line", or nil when
     /// there is no such level or it is not Lua code.
     public func location(level: Int32) -> String? {

@@ -149,7 +149,7 @@ final class RunSession {
     /// (unless --pass-with-no-scenarios): an empty run is not a green one.
     func nothingToRun() -> String? {
         guard !options.passWithNoScenarios, suite.loadErrors.isEmpty, selected().isEmpty else { return nil }
-        var searched = ["in " + suiteOptions.paths.joined(separator: ", ")]
+        var searched = ["in " + suiteOptions.locations().paths.joined(separator: ", ")]
         let count = suite.listed.map(\.scenarios.count).reduce(0, +)
         if suite.listed.isEmpty {
             searched.append("(no scenario files there: *_spec.lua files, or any .lua file in a scenarios folder)")

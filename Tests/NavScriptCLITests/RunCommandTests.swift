@@ -172,7 +172,39 @@ import Testing
         }
         // A line past any number is past the file's end, not a file of that name.
         let far = try navscript(["run", "bad_spec.lua:99999999999999999999"], in: fixture.root)
-        #expect(far.status == 2 && far.errors.contains("no scenarios to run in bad_spec.lua:99999999999999999999"), "\(far.errors)")
+        #expect(far.status == 2 && far.errors.contains("no scenarios to run in bad_spec.lua (1 file, 3 scenarios) at bad_spec.lua:99999999999999999999"),
+                "\(far.errors)")
+    }
+
+    /// `file:LINE` as RSpec reads it: a line inside a scenario's body runs that scenario, and
+    /// a line inside a describe block but no body runs the block's scenarios, the innermost
+    /// block's; a line outside them all runs nothing.
+    @Test func aLineInsideABodyOrABlockRunsWhatHoldsIt() throws {
+        let fixture = try Fixture(["b_spec.lua": """
+            local x = 1
+            describe("outer", function()
+              scenario("one", function()
+                x = 2
+              end)
+
+              describe("inner", function()
+                it("two", function()
+                  x = 3
+                end)
+
+                it("three", function() end)
+              end)
+            end)
+            """])
+        func listed(_ line: Int) throws -> [String] {
+            try navscript(["run", "b_spec.lua:\(line)", "--list"], in: fixture.root).output.split(separator: "\n").map(String.init)
+        }
+        #expect(try listed(4) == ["b_spec.lua:3: outer one"])
+        #expect(try listed(9) == ["b_spec.lua:8: outer inner two"])
+        #expect(try listed(11) == ["b_spec.lua:8: outer inner two", "b_spec.lua:12: outer inner three"])
+        #expect(try listed(6) == ["b_spec.lua:3: outer one", "b_spec.lua:8: outer inner two", "b_spec.lua:12: outer inner three"])
+        let outside = try navscript(["run", "b_spec.lua:1"], in: fixture.root)
+        #expect(outside.status == 2 && outside.errors.contains("no scenarios to run in b_spec.lua (1 file, 3 scenarios) at b_spec.lua:1"), "\(outside.errors)")
     }
 
     @Test func shardsSplitTheSuiteWithoutOverlap() throws {

@@ -45,9 +45,15 @@ function runner.list()
   end
   local out = {}
   for i, s in ipairs(scenarios) do
+    -- The spans of the blocks around it, innermost first, as first and last lines.
+    local blocks, block = {}, s.block
+    while block and block.first and block.last do
+      blocks[#blocks + 1], blocks[#blocks + 2] = block.first, block.last
+      block = block.parent
+    end
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
                skip = s.skip or not s.pending and focused and not s.only and "not focused" or nil,
-               only = s.only or false, placeholder = s.body == nil, print = prints[s] }
+               only = s.only or false, placeholder = s.body == nil, print = prints[s], last = s.last, blocks = blocks }
   end
   return out
 end

@@ -154,8 +154,11 @@ local function define(what, name, a, b, mode)
   local list = {}
   for tag in pairs(tags) do list[#list + 1] = tag end
   sort(list)
+  line = line or host.definedAt(3)
   local record = {
-    name = fullName, base = base, tags = list, line = line or host.definedAt(3), block = current, body = body,
+    name = fullName, base = base, tags = list, line = line, block = current, body = body,
+    -- The lines from the call to the body's end, for `file:LINE` inside a body.
+    last = type(body) == "function" and host.lastLine(body) or nil,
     pending = mode == "pending" or mode == "todo" or mode == "skip" or current.skipped or nil,
     -- Why it does not run, when that is not pending(): reports say which.
     skip = (mode == "skip" or current.skipped) and "skipped" or mode == "todo" and "todo" or nil,
@@ -177,6 +180,8 @@ local function block(what, name, a, b, mode)
   names[#names + 1] = name
   local inner = { names = names, prefix = concat(names, " ") .. " ", tags = tagsOf(current, options, name),
                   before = {}, after = {}, beforeAll = {}, afterAll = {}, parent = current,
+                  -- The lines from the call to the body's end, for `file:LINE` inside a block.
+                  first = tonumber(match(host.definedAt(3) or "", ":(%d+)$")), last = host.lastLine(body),
                   skipped = mode == "skip" or current.skipped, only = mode == "only" and host.definedAt(3) or current.only }
   -- A focused block's own scenarios, for Jest's rule below.
   if inner.only then inner.direct = {} end

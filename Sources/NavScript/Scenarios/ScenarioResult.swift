@@ -4,7 +4,7 @@ import Foundation
 public struct ScenarioInfo: Sendable, Hashable, Codable {
     /// Position in the file's definition order, 1-based (for ordering reports: a
     /// scenario is run by its name and location).
-    public let index: Int
+    public internal(set) var index: Int
     /// The names of the enclosing `describe` blocks and the scenario's, joined by spaces.
     public let name: String
     public let tags: [String]
@@ -23,6 +23,14 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     /// Why a scenario that is not `pending(...)` does not run: "skipped" (`.skip`, itself or
     /// its describe), "todo" (`it.todo`), "not focused" (another's `.only`).
     public var skipReason: String?
+    /// The lines of its file from its call to its body's `end`, and those of the `describe`
+    /// blocks around it, innermost first: what a `file:LINE` inside a body or a block selects,
+    /// as RSpec's does (nil where the listing did not know them).
+    public var span: ClosedRange<Int>?
+    public var blocks: [ClosedRange<Int>]?
+
+    /// The line of its `scenario(...)` call.
+    var line: Int? { location.split(separator: ":").last.flatMap { Int($0) } }
 
     public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false, focusedAt: String? = nil) {
         self.index = index

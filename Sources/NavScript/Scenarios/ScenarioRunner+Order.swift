@@ -19,10 +19,8 @@ extension ScenarioFileRunner {
             return a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : ScenarioSnapshots.naturallyBefore(first.name, second.name)
         }
         return ordered.enumerated().map { position, scenario in
-            var numbered = ScenarioInfo(index: position + 1, name: scenario.name, tags: scenario.tags, location: scenario.location,
-                                        isPending: scenario.isPending, isFocused: scenario.isFocused, focusedAt: scenario.focusedAt)
-            numbered.bodyPrint = scenario.bodyPrint
-            numbered.skipReason = scenario.skipReason
+            var numbered = scenario
+            numbered.index = position + 1
             return numbered
         }
     }

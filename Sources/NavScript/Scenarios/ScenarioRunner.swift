@@ -85,6 +85,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                                         isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string)
                 info.bodyPrint = entry["print"]?.string
                 info.skipReason = entry["skip"]?.string
+                if let line = info.line, let last = entry["last"]?.integer, last >= line { info.span = line...Int(last) }
+                let bounds = entry["blocks"]?.array?.compactMap(\.integer).map(Int.init) ?? []
+                info.blocks = stride(from: 0, to: bounds.count - 1, by: 2).compactMap { bounds[$0] <= bounds[$0 + 1] ? bounds[$0]...bounds[$0 + 1] : nil }
                 return (info, entry["placeholder"]?.boolean == true)
             }
             // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
@@ -301,6 +304,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "definedAt")
+            // host.lastLine(fn): the line a body or a block defined in the file ends at.
+            lua.pushFunction(on: call) { call in
+                if let line = call.lastLine(of: 1, in: source) { call.push(line) } else { call.pushNil() }
+                return 1
+            }
+            call.setField(-2, "lastLine")
             // host.fields(table): an error value that is a table, as a failure shows it.
             lua.pushFunction(on: call) { call in
                 call.pushErrorFields(of: 1)

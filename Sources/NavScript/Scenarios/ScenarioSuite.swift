@@ -40,7 +40,8 @@ public struct ScenarioSelection: Sendable {
         for (position, entry) in listed.enumerated() {
             // Scenarios named by a line or by name (--last-failed) are asked for by name.
             let named = lines[entry.file.url.path] != nil || only != nil
-            for scenario in entry.scenarios where admits(scenario, in: entry.file) {
+            let atLines = lines[entry.file.url.path].map { Self.scenarios(at: $0, of: entry.scenarios) }
+            for (index, scenario) in entry.scenarios.enumerated() where atLines?.contains(index) ?? true && admits(scenario, in: entry.file) {
                 chosen.append((position, named ? scenario.named : scenario))
             }
         }
@@ -58,15 +59,26 @@ public struct ScenarioSelection: Sendable {
         return chosen
     }
 
+    /// The scenarios (by position) that `file:LINE` names, as RSpec reads a line: those
+    /// defined at it; else those whose body holds it; else every one of the innermost
+    /// `describe` block that holds it.
+    static func scenarios(at lines: Set<Int>, of scenarios: [ScenarioInfo]) -> Set<Int> {
+        var chosen = Set<Int>()
+        for line in lines {
+            let defined = scenarios.indices.filter { scenarios[$0].line == line }
+            let inBody = scenarios.indices.filter { scenarios[$0].span?.contains(line) == true }
+            let innermost = scenarios.flatMap { $0.blocks ?? [] }.filter { $0.contains(line) }.min { $0.count < $1.count }
+            let inBlock = innermost.map { block in scenarios.indices.filter { scenarios[$0].blocks?.contains(block) == true } } ?? []
+            chosen.formUnion(!defined.isEmpty ? defined : !inBody.isEmpty ? inBody : inBlock)
+        }
+        return chosen
+    }
+
+    /// Whether `scenario` passes the selection's other rules (lines are `scenarios(at:of:)`'s).
     func admits(_ scenario: ScenarioInfo, in file: ScenarioFile) -> Bool {
         if let only, !only.contains(ScenarioID(file: file.url.path, name: scenario.name)),
            !only.contains(ScenarioID.wholeFile(file.url.path)) {
             return false
-        }
-        if let wanted = lines[file.url.path] {
-            guard let line = scenario.location.split(separator: ":").last.flatMap({ Int($0) }), wanted.contains(line) else {
-                return false
-            }
         }
         // An empty text is in every name (Foundation's contains says it is in none).
         if !filters.isEmpty && !filters.contains(where: { $0.isEmpty || scenario.name.contains($0) }) {
