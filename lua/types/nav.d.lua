@@ -82,9 +82,22 @@ function Screen:withModalStyle(options) end
 ---@param options? table
 ---@return Screen
 function Screen:decorated(name, options) end
+---Nivelir's type erasure: the screen itself (Lua screens are untyped).
+---@return Screen
+function Screen:eraseToAnyScreen() end
+---@return Screen
+function Screen:eraseToAnyModalScreen() end
+---A stack screen itself; others raise.
+---@return Screen
+function Screen:eraseToAnyStackScreen() end
+---A tabs screen itself; others raise.
+---@return Screen
+function Screen:eraseToAnyTabsScreen() end
 
 ---@class Predicate
----@overload fun(options: {name?: string, key?: Screen, selected?: integer, presented?: Node, [integer]: Node}): Predicate
+---As a search: `{name = "Chat"}` or `{key = chat}` (a Screen, or its key's text, `chat.key`); as a
+---hierarchy node (nav.app's root): its screens, and `selected` and `presented`.
+---@overload fun(options: {name?: string, key?: Screen|string, selected?: integer, presented?: Node, [integer]: Node}): Predicate
 
 ---@class Modifier
 

@@ -92,6 +92,7 @@ BINDING_PATTERNS = [
     (re.compile(r'routeMethod\("(\w+)"'), "route:{}"),
     (re.compile(r'(?:presenting|relation|stackEdit|container|search)\("(\w+)"'), "route:{}"),
     (re.compile(r'decorator\("(\w+)"'), "screen:{}"),
+    (re.compile(r'erasure\("(\w+)"'), "screen:{}"),
     (re.compile(r'\.method\(\.screen, "(\w+)"'), "screen:{}"),
     (re.compile(r'appMethod\("(\w+)"'), "app:{}"),
     (re.compile(r'appProperty\("(\w+)"'), "app.{}"),

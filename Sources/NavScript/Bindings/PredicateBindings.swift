@@ -32,7 +32,7 @@ extension NavRuntime {
             throw LuaCallError.message("nav.\(kind == .modal ? "container" : kind.rawValue) is called with a dot: write nav.\(kind == .modal ? "container" : kind.rawValue){...}, not nav:\(kind == .modal ? "container" : kind.rawValue){...}")
         }
         try checkNarrowing(call, kind: kind)
-        var name: String?, key: ScreenKey?
+        var name: String?, key: ScreenKey?, keyText: String?
         if call.field(2, "name") != .nil {
             // A number names a screen as Lua writes it, as `nav.screen(5.0)` is named "5.0".
             name = call.type(-1) == .number ? try? call.string(-1) : call.validString(-1)
@@ -44,13 +44,17 @@ extension NavRuntime {
         }
         call.pop()
         if call.field(2, "key") != .nil {
+            // A Screen, or a key as its text (`chat.key`, as Nivelir's `container(key: chat.key)`).
             key = call.optionalObject(-1, screens)?.screen.key
-            if key == nil { call.pop(); throw LuaCallError.argument(1, "option 'key' must be a Screen") }
+            keyText = key == nil && call.type(-1) == .string ? call.validString(-1) : nil
+            if key == nil && keyText == nil { call.pop(); throw LuaCallError.argument(1, "option 'key' must be a Screen or a screen's key") }
         }
         call.pop()
         var predicate = base.predicate
         if let key {
             predicate = .container(of: kind, key: key)
+        } else if let keyText {
+            predicate = .container(of: kind, keyText: keyText)
         } else if let name {
             predicate = .container(of: kind, name: name)
         }

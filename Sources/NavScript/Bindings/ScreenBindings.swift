@@ -121,6 +121,10 @@ extension NavRuntime {
             call.push(try call.object(1, runtime.screens).screen.description)
             return 1
         },
+        // Nivelir's type erasure: a Lua screen is untyped, so each gives the screen itself;
+        // a stack or tabs erasure takes only such a screen, as Swift's types do.
+        erasure("eraseToAnyScreen", nil), erasure("eraseToAnyModalScreen", nil),
+        erasure("eraseToAnyStackScreen", .stack), erasure("eraseToAnyTabsScreen", .tabs),
         .metamethod(.screen, "__eq") { runtime, call in
             let first = call.optionalObject(1, runtime.screens), second = call.optionalObject(2, runtime.screens)
             call.push(first != nil && first?.screen.key == second?.screen.key)
@@ -158,6 +162,18 @@ extension NavRuntime {
             throw dslError(error)
         }
         return 1
+    }
+
+    /// `screen:eraseToAnyStackScreen()`: the screen itself, when it builds a `kind` container.
+    private static func erasure(_ name: String, _ kind: ScreenContainerKind?) -> NavBinding {
+        .method(.screen, name) { runtime, call in
+            let screen = try runtime.screenArgument(call, 1)
+            if let kind, screen.kind != kind {
+                throw LuaCallError.argument(1, "\(kind.rawValue) screen expected, got \(screen.kind.rawValue) screen")
+            }
+            call.pushCopy(1)
+            return 1
+        }
     }
 
     /// A Screen method that returns the screen decorated by what `body` makes.

@@ -41,6 +41,11 @@ public struct AnyScreenPredicate: CustomStringConvertible {
     public static func container(of kind: ScreenContainerKind, key: ScreenKey) -> Self {
         Self(kind: kind, description: "\(key) container of \(kind.typeName) type") { $0.searchKey == key }
     }
+
+    /// The same, for a key given as its text (`"Chat(chatId=7)"`, what a script's `screen.key` is).
+    public static func container(of kind: ScreenContainerKind, keyText: String) -> Self {
+        Self(kind: kind, description: "\(keyText) container of \(kind.typeName) type") { $0.searchKey?.description == keyText }
+    }
 }
 
 /// A predicate typed for Swift routes: `.stack`, `.tabs`, `.container(key: chat.key)`.
