@@ -33,11 +33,6 @@ struct Run: ParsableCommand {
             print("navscript: the last run here had no failures; nothing to run again")
             throw ExitCode(0)
         }
-        if !interrupted, options.lastFailed, let only = session.selection.only, session.suite.loadErrors.isEmpty, session.selected().isEmpty {
-            print("navscript: the \(Format.count(only.count, "failure")) recorded here \(only.count == 1 ? "is" : "are") not in the scenarios chosen now "
-                  + "(renamed or removed, or left out by the other options); nothing to run again")
-            throw ExitCode(0)
-        }
         if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {
             StandardStreams.error(refusal + "\n")
             session.refuse(refusal, reporters: options.makeReporters(workingDirectory: suite.workingDirectory))
@@ -99,7 +94,7 @@ final class RunSession {
     let suite: SuiteExecutor
     let suiteOptions: SuiteOptions
     let options: RunOptions
-    let selection: ScenarioSelection
+    private(set) var selection: ScenarioSelection
     let seed: Int
     /// The coverage of the last run, with --coverage.
     private(set) var coverage: CoverageReport?
@@ -123,6 +118,13 @@ final class RunSession {
         }
         self.selection = selection
         suite.load()
+        // Failures recorded, none of them among the scenarios chosen (renamed, or of other
+        // paths): everything chosen runs, as pytest's --last-failed runs its selection then.
+        if let only = selection.only, !only.isEmpty, suite.loadErrors.isEmpty, RunInterrupt.signal == 0,
+           suite.select(selection).isEmpty {
+            StandardStreams.error("navscript: none of the \(Format.count(only.count, "failure")) recorded here is among the scenarios chosen now; running them all\n")
+            self.selection.only = nil
+        }
     }
 
     /// The selected scenarios, shuffled with the seed when asked.

@@ -257,5 +257,15 @@ import Testing
         #expect(try fixture.read("saved/" + (saved.first ?? "")).utf8.count < 4_000)
         let broken = try navscript(["explore", "broken.lua", "--runs", "1"], in: fixture.root)
         #expect(broken.output.contains("broken.lua:2: (error object is a table value whose __tostring failed: no text)"), "\(broken.output)")
+        // One that raises itself is said by its type, not asked again (that went on until
+        // the action's time limit, which it was then blamed for).
+        try fixture.write("itself.lua", """
+            local bad
+            bad = setmetatable({}, { __tostring = function(self) error(self, 0) end })
+            return explore.model { start = function() return nav.app() end,
+              actions = { explore.action("bad", function() return false, bad end) } }
+            """)
+        let itself = try navscript(["explore", "itself.lua", "--runs", "1"], in: fixture.root)
+        #expect(itself.output.contains("itself.lua:4: (error object is a table value whose __tostring failed: (a table value))"), "\(itself.output)")
     }
 }

@@ -15,7 +15,9 @@ local function errorText(value)
     local ok, text = pcall(tostring, value)
     if ok and type(text) == "string" then return text end
     if ok then return format("(error object is a %s value whose __tostring returned a %s value)", type(value), type(text)) end
-    return format("(error object is a %s value whose __tostring failed: %s)", type(value), errorText(text))
+    -- What that raised is text, or said by its type: its own __tostring could fail too.
+    local why = (type(text) == "string" or type(text) == "number") and tostring(text) or "(a " .. type(text) .. " value)"
+    return format("(error object is a %s value whose __tostring failed: %s)", type(value), why)
   end
   return format("(error object is a %s value)", type(value))
 end

@@ -12,20 +12,23 @@ end
 -- On the way down, `levels` has each table of the received side at its depth, and `bs` the
 -- table it is compared with there: a table met again on its side is equal only where the
 -- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
-local function deepEqual(a, b, levels, bs, depth)
+-- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
+-- (any difference ends the whole comparison, so what was found under the stack holds).
+local function deepEqual(a, b, levels, bs, depth, proven)
   if a == b then return true end
   -- NaN equals NaN, as Jest's toEqual compares with Object.is.
   if a ~= a and b ~= b then return true end
   -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
   if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
-  levels, bs, depth = levels or {}, bs or {}, (depth or 0) + 1
+  levels, bs, depth, proven = levels or {}, bs or {}, (depth or 0) + 1, proven or {}
   local level = levels[a]
   if level then return bs[level] == b end
+  if proven[a] and proven[a][b] then return true end
   levels[a], bs[depth] = depth, b
   local equal = true
   for key, value in pairs(a) do
-    if not deepEqual(value, b[key], levels, bs, depth) then equal = false break end
+    if not deepEqual(value, b[key], levels, bs, depth, proven) then equal = false break end
   end
   if equal then
     for key in pairs(b) do
@@ -33,6 +36,10 @@ local function deepEqual(a, b, levels, bs, depth)
     end
   end
   levels[a], bs[depth] = nil, nil
+  if equal then
+    proven[a] = proven[a] or {}
+    proven[a][b] = true
+  end
   return equal
 end
 

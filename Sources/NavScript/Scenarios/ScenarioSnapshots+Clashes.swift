@@ -7,7 +7,7 @@ extension ScenarioSnapshots {
     /// `a: tbl 1`, and the two would write over each other's entry in every run.
     ///
     ///     expect(x):toMatchSnapshot("tbl 1")   -- in "a": fails, "is also the snapshot of 'a: tbl'"
-    public static func failingClashes(_ results: [ScenarioResult]) -> [ScenarioResult] {
+    public static func failingClashes(_ results: [ScenarioResult], in snapshots: ScenarioSnapshots? = nil) -> [ScenarioResult] {
         var users: [String: [String]] = [:]
         for result in results {
             for key in Set(result.snapshots.map(\.name)) {
@@ -15,11 +15,12 @@ extension ScenarioSnapshots {
             }
         }
         guard users.values.contains(where: { $0.count > 1 }) else { return results }
+        snapshots?.discard(Set(users.filter { $0.value.count > 1 }.keys))
         return results.map { result in
             guard let key = result.snapshots.map(\.name).first(where: { (users[$0]?.count ?? 0) > 1 }) else { return result }
             let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }
             let clash = "\(result.scenario.location): snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
-                + "the two would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
+                + "they would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
             var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + (result.message.map { "\n" + $0 } ?? ""),
                                         traceback: result.traceback, isExpectationFailure: true, output: result.output,
                                         expectations: result.expectations, duration: result.duration, snapshots: result.snapshots)

@@ -50,7 +50,17 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     private var storedCount = 0
     private var used: Set<String> = []
     private var changed = false
-    public private(set) var written = 0, updated = 0
+    /// The entries as the file had them, and the names this run wrote and rewrote.
+    private var stored: [String: String] = [:]
+    private var writtenNames: Set<String> = [], updatedNames: Set<String> = []
+    public var written: Int { locked { writtenNames.count } }
+    public var updated: Int { locked { updatedNames.subtracting(writtenNames).count } }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// Why the snapshot file cannot be read, with its line: a file that is not one, a merge
     /// conflict left in it, an entry twice. The runner refuses the scenario file then.
@@ -74,6 +84,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         }
         readError = parse(String(decoding: data, as: UTF8.self))
         storedCount = order.count
+        stored = entries
     }
 
     /// The names in the order the file lists them: those it had, then those written since in
@@ -184,9 +195,9 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         guard let text = check.text else { return }
         if entries[check.name] == nil {
             order.append(check.name)
-            written += 1
+            writtenNames.insert(check.name)
         } else {
-            updated += 1
+            updatedNames.insert(check.name)
         }
         entries[check.name] = text
         changed = true
@@ -202,17 +213,31 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             entries[name] = text
             order.append(name)
             changed = true
-            written += 1
+            writtenNames.insert(name)
             return .written
         }
         if stored == text { return .matched }
         if mode == .update {
             entries[name] = text
             changed = true
-            updated += 1
+            updatedNames.insert(name)
             return .updated
         }
         return .mismatched(expected: stored)
+    }
+
+    /// Takes back what this run wrote under `names`: two scenarios that reach one name (a
+    /// clash) leave neither's text there; a stored entry keeps its stored text.
+    public func discard(_ names: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        for name in names where writtenNames.contains(name) || updatedNames.contains(name) {
+            entries[name] = stored[name]
+            if stored[name] == nil { order.removeAll { $0 == name } }
+            writtenNames.remove(name)
+            updatedNames.remove(name)
+        }
+        changed = !writtenNames.isEmpty || !updatedNames.isEmpty
     }
 
     /// Counts the stored snapshots of these scenarios as used: a scenario that failed or was

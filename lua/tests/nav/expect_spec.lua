@@ -374,3 +374,11 @@ describe("a matcher called wrongly after never", function()
     expect(failure(function() expect(1):toBeGreaterThan(2 ^ 63) end)):toContain("toBeGreaterThan(9.2233720368547758e+18) failed\n  expected: more than 9.2233720368547758e+18")
   end)
 end)
+
+describe("tables met by many paths", function()
+  scenario("are compared once a pair, not once a path", function()
+    local function dag(n, leaf) local t = { leaf } for _ = 1, n do t = { a = t, b = t } end return t end
+    expect(dag(60, 1)):toEqual(dag(60, 1))          -- 2^60 paths
+    expect(dag(60, 1)).never:toEqual(dag(60, 2))
+  end)
+end)
