@@ -115,6 +115,10 @@ struct MergeReports: ParsableCommand {
             throw ExitCode(2)
         }
         // The shards' threshold (one for them all), unless one is given here.
+        if coverage == nil, coverageThreshold != nil {
+            StandardStreams.error("navscript: --coverage-threshold: the blobs measured no coverage (run the shards with --coverage)\n")
+            throw ExitCode(2)
+        }
         let threshold = coverageThreshold ?? records.compactMap(\.record.coverageThreshold).max()
         if let coverage, let threshold {
             report.coverageFailure = CoverageReport.failure(coverage.percent, threshold: threshold)

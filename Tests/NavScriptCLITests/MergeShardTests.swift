@@ -136,9 +136,14 @@ import Testing
         #expect(below.status == 1)
         #expect(below.errors.contains("below the threshold of 100%"), "\(below.errors)")
         #expect(try navscript(["merge-reports", "blob-report", "--coverage-threshold", "50"], in: fixture.root).status == 0)
+        // A shard that writes no blob is a run of its own: its threshold is checked.
+        #expect(try navscript(["run", ".", "--shard", "1/1", "--coverage-threshold", "100"], in: fixture.root).status == 1)
         _ = try navscript(["run", ".", "--shard", "2/2", "--reporter", "blob"], in: fixture.root)
         let partial = try navscript(["merge-reports", "blob-report"], in: fixture.root)
         #expect(partial.status == 2)
         #expect(partial.errors.contains("blob-report/report-1-of-2.json measured coverage and blob-report/report-2-of-2.json did not"), "\(partial.errors)")
+        _ = try navscript(["run", ".", "--shard", "1/2", "--reporter", "blob"], in: fixture.root)
+        let none = try navscript(["merge-reports", "blob-report", "--coverage-threshold", "50"], in: fixture.root)
+        #expect(none.status == 2 && none.errors.contains("--coverage-threshold: the blobs measured no coverage"), "\(none.errors)")
     }
 }
