@@ -159,7 +159,7 @@ extension Explore {
         func isSame(_ existing: String) -> Bool {
             existing.contains(requireLine) && existing.contains(failureLine)
         }
-        var edited: [URL] = []
+        var edited: [(file: URL, signed: Bool)] = []
         // A name is free, or holds what this failure may replace; a link, a folder, a FIFO or
         // a device under it is someone else's (a link would be written through, out of the folder).
         func usable(_ url: URL) -> Bool {
@@ -167,7 +167,7 @@ extension Explore {
             guard lstat(url.path, &info) == 0 else { return true }
             guard info.st_mode & S_IFMT == S_IFREG, let existing = try? String(contentsOf: url, encoding: .utf8), isSame(existing) else { return false }
             if Self.isAsSigned(existing) { return true }
-            edited.append(url)
+            edited.append((url, existing.contains("\n-- Signed ")))
             return false
         }
         var target = folder.appendingPathComponent("explore_\(slug.prefix(48))_spec.lua")
@@ -206,8 +206,10 @@ extension Explore {
             try ScenarioFileWriter.write(Self.signed(text), to: target)
             let shown = ScenarioDiscovery.display(target, in: workingDirectory)
             print("Saved as \(shown) (reproduce it with navscript run\(timeLimit) \(shown)).")
-            for file in edited {
-                print("\(ScenarioDiscovery.display(file, in: workingDirectory)) holds this failure too, edited since it was saved: it is kept as it is.")
+            for (file, signed) in edited {
+                let shown = ScenarioDiscovery.display(file, in: workingDirectory)
+                print(signed ? "\(shown) holds this failure too, edited since it was saved: it is kept as it is."
+                             : "\(shown) holds this failure too, saved by an earlier version (it has no signature): it is kept; remove it if it was not edited.")
             }
         } catch {
             let reason = (error as? ScenarioFileWriter.Failure)?.reason ?? (error as NSError).localizedDescription

@@ -143,6 +143,12 @@ import Testing
         #expect(try navscript(["explore", "model.lua", "--save-failures", "saved", "--seed", "5"], in: fixture.root).status == 1)
         let saved = try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("saved").path)
         #expect(saved.count == 2, "\(saved)")
+        // A file an earlier version saved has no signature: kept, and said so as it is.
+        let unsigned = edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("-- Signed ") }.joined(separator: "\n")
+        try fixture.write(name, unsigned)
+        let older = try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(older.output.contains("\(name) holds this failure too, saved by an earlier version (it has no signature): it is kept; remove it if it was not edited."),
+                "\(older.output)")
     }
 
     /// NaN is drawn and replayed as itself: it is found in its list, so it shrinks to the
