@@ -85,7 +85,22 @@ extension NavRuntime {
         guard call.top - 1 <= Self.maximumActionArguments else {
             throw LuaCallError.message("too many arguments to '\(name)' (\(call.top - 1); at most \(Self.maximumActionArguments))")
         }
-        let arguments = call.top < 2 ? [] : try (2...call.top).map { try Self.plainData(call, $0) }
+        // One copy's bounds for all the arguments together: 256 arguments of one big string
+        // each would have the host copy it 256 times.
+        var budget = LuaCopyLimits()
+        let arguments = call.top < 2 ? [] : try (2...call.top).map { index -> LuaValue in
+            let value: LuaValue
+            do {
+                value = try Self.plainData(call, index, limits: budget)
+            } catch let LuaCallError.message(text) where index > 2 && text.hasPrefix("value too large to copy") {
+                let whole = LuaCopyLimits()
+                throw LuaCallError.message("the arguments of '\(name)' are too large to copy together (more than \(whole.values) values "
+                    + "or \(whole.bytes) bytes of strings in all; a shared table counts each time it is reached)")
+            }
+            budget.values -= Self.valueCount(value)
+            budget.bytes -= value.estimatedSize
+            return value
+        }
         try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
         let directory = directory
         let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
@@ -108,6 +123,12 @@ extension NavRuntime {
 
     /// The value at `index` as plain data, or an argument error naming what is not: a
     /// Screen, a function or a route would reach the script's function as nil.
+    /// How many values a copy counted: every table, field and element.
+    static func valueCount(_ value: LuaValue) -> Int {
+        guard case let .table(array, fields) = value else { return 1 }
+        return 1 + array.reduce(0) { $0 + valueCount($1) } + fields.values.reduce(0) { $0 + 1 + valueCount($1) }
+    }
+
     static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws -> LuaValue {
         let value = try call.value(index, depth: depth, limits: limits)
         if let (path, type) = value.firstOpaque {

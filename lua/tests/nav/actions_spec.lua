@@ -113,3 +113,17 @@ describe("nav.action", function()
     expect(nav.app():navigate(nav.route():done())):toFail("boolean or Container expected, got number")
   end)
 end)
+
+describe("a custom action's arguments", function()
+  scenario("are bounded together, not each: one big string given 256 times is refused", function()
+    nav.action("take", { on = "modal", perform = function(_, _, done) done() end })
+    local text = string.rep("x", 7000000)
+    local many = {}
+    for i = 1, 256 do many[i] = text end
+    expect(function() return nav.route():take(table.unpack(many)) end)
+      :toFail("the arguments of 'take' are too large to copy together (more than 100000 values or 8388608 bytes of strings in all")
+    local function list(n) local t = {} for i = 1, n do t[i] = i end return t end
+    expect(function() return nav.route():take(list(60000), list(60000)) end):toFail("too large to copy together")
+    expect(tostring(nav.route():take(list(40000), list(40000)))):toBe("Route(window → modal, 1 action)")
+  end)
+end)
