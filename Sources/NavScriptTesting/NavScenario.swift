@@ -140,15 +140,21 @@ final class NavScenarioRunners: @unchecked Sendable {
     }
 
     private var runners: [Key: ScenarioFileRunner] = [:]
+    /// One snapshot store a file, for all its runners (other limits, other screens): each
+    /// store writes the whole file, so two would save over each other's entries.
+    private var snapshots: [String: ScenarioSnapshots] = [:]
 
-    func runner(for file: ScenarioFile, limits: LuaLimits, screens: NavScenarioScreens?) throws -> ScenarioFileRunner {
+    func runner(for file: ScenarioFile, limits: LuaLimits, screens: NavScenarioScreens?,
+                mode: ScenarioSnapshots.Mode = NavScenarios.snapshotMode) throws -> ScenarioFileRunner {
         lock.lock()
         defer { lock.unlock() }
         let key = Key(path: file.url.path, limits: limits, screens: screens)
         if let runner = runners[key] { return runner }
         let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
-        let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: NavScenarios.snapshotMode,
-                                            updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:])
+        let store = snapshots[file.url.path] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand)
+        snapshots[file.url.path] = store
+        let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
+                                            updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:], snapshots: store)
         runners[key] = runner
         return runner
     }

@@ -166,4 +166,26 @@ import Testing
         let plain = try #require(NavScenarios.discover([folder.path], limits: LuaLimits(), base: folder, ci: false).first).result()
         #expect(plain.message?.hasPrefix("host_spec.lua:5: expect(value):toBe(expected) failed") == true, "\(plain.message ?? "")")
     }
+
+    /// Two discoveries of one file (other limits, other screens) share its snapshot store:
+    /// each store saves the whole file, and the second saved over the first's entry.
+    @Test func discoveriesOfOneFileKeepEachOthersSnapshots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "scenario('s1', function() expect('one'):toMatchSnapshot() end)\nscenario('s2', function() expect('two'):toMatchSnapshot() end)\n"
+            .write(to: folder.appendingPathComponent("x_spec.lua"), atomically: true, encoding: .utf8)
+        // Outside CI mode (in which nothing is written), whatever the environment says.
+        let file = ScenarioFile(url: folder.appendingPathComponent("x_spec.lua"), displayPath: "x_spec.lua", root: folder, displayRoot: ".")
+        let first = try NavScenarioRunners.shared.runner(for: file, limits: LuaLimits(), screens: nil, mode: .normal)
+        let second = try NavScenarioRunners.shared.runner(for: file, limits: LuaLimits(memory: 32 << 20), screens: nil, mode: .normal)
+        #expect(first !== second)
+        let listed = try first.list()
+        let one = NavScenario(file: file, info: try #require(listed.first { $0.name == "s1" }), loadError: nil)
+        let two = NavScenario(file: file, info: try #require(listed.first { $0.name == "s2" }), loadError: nil)
+        #expect(one.result(using: first).status == .passed)
+        #expect(two.result(using: second).status == .passed)
+        let stored = try String(contentsOf: folder.appendingPathComponent("x_spec.lua.snap"), encoding: .utf8)
+        #expect(stored.contains("== s1 1\n| one\n") && stored.contains("== s2 1\n| two\n"), "\(stored)")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LuaKit
-import NavScript
+@testable import NavScript
 import ScreenKit
 import Testing
 
@@ -114,5 +114,24 @@ import Testing
             try NavEngine(root: tree.root, limits: LuaLimits(memory: 64 << 20, instructions: 2_000_000, seconds: 10))
         }
         #expect(try NavEngine(root: tree.root, limits: LuaLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 10)).routeNames == [])
+    }
+
+    /// A file whose path is no module name (a Finder copy, a dash, a second dot) is left out
+    /// of the load, as require could not name it: it used to fail every load and reload. An
+    /// error a module raises without a place is put at its file. A watch interval that is no
+    /// number, or too long, is taken in range (it trapped converting to nanoseconds).
+    @Test func oddFilesAreLeftOutAndUnplacedErrorsPlaced() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "chat copy.lua": chatRoutes, "chat-list.lua": "return {}",
+                                   "chat.v2.lua": "return {}", "1chat.lua": "return {}"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        #expect(engine.routeNames == ["chat.showChat"])
+        try tree.write("broken.lua", "error('no place', 0)")
+        let reload = try #require(await engine.checkForChanges())
+        #expect(reload.error?.message == "routes/broken.lua: no place", "\(String(describing: reload.error))")
+        for interval in [Double.nan, .infinity, 1e11, -1] {
+            engine.watch(every: interval)
+            engine.stopWatching()
+        }
+        #expect(NavEngine.isModulePath("routes/chat_2.lua") && !NavEngine.isModulePath("routes/chat copy.lua") && !NavEngine.isModulePath("a.b.lua"))
     }
 }

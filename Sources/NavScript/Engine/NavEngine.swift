@@ -213,7 +213,8 @@ public final class NavEngine {
     ///     engine.watch()
     public func watch(every interval: Double = 0.05) {
         watching?.cancel()
-        let nanoseconds = UInt64(max(interval, 0.001) * 1e9)
+        // From a millisecond to a day; what is no number is the default.
+        let nanoseconds = UInt64((interval.isNaN ? 0.05 : min(max(interval, 0.001), 86_400)) * 1e9)
         watching = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: nanoseconds)
@@ -249,8 +250,10 @@ public final class NavEngine {
             // `scenarios/`) names modules as the scenarios do. Below the root, what a suite takes
             // for scenario files (`*_spec.lua`, a folder named `scenarios`), explore models and
             // the project file are left out; the folders above the root do not count.
+            // A file whose path is no module name (`chat copy.lua`, `chat-list.lua`,
+            // `chat.v2.lua`) is left out too: `require` could not name it.
             let scripts = ScriptWatcher.scripts(in: root).filter { path in
-                !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName
+                !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName && isModulePath(path)
                     && !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path)
             }
             try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
@@ -262,7 +265,13 @@ public final class NavEngine {
                     try runtime.lua.withStack { call in
                         runtime.lua.pushRequire(on: call)
                         call.push(module)
-                        try runtime.lua.pcall(call, arguments: 1, results: 1)
+                        do {
+                            try runtime.lua.pcall(call, arguments: 1, results: 1)
+                        } catch let error as LuaError where error.location == nil && !error.breaksALimit {
+                            // An error raised without a place (`error(x, 0)`) is put at its file.
+                            let shown = (options.displayRoot.map { $0.isEmpty ? "" : $0 + "/" } ?? "") + path
+                            throw LuaError(kind: error.kind, message: "\(shown): \(error.message)", traceback: error.traceback)
+                        }
                         guard call.type(-1) == .table else { return }
                         call.pushNil()
                         while call.next(-2) {
@@ -277,6 +286,15 @@ public final class NavEngine {
             }
         }
         return runtime
+    }
+
+    /// Whether `path` (`routes/chat.lua`) names a module: each part letters, digits and `_`,
+    /// not starting with a digit, as `require` takes names.
+    nonisolated static func isModulePath(_ path: String) -> Bool {
+        path.hasSuffix(".lua") && path.dropLast(4).split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, !(first.isASCII && first.isNumber) else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
     }
 }
 

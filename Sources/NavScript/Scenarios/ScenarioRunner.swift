@@ -49,16 +49,18 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     }
 
     /// Reads and compiles the file (a syntax error throws); `options.root` is where its
-    /// `require`s look.
+    /// `require`s look. Runners of one file in one process share its `snapshots`, if given:
+    /// each store saves the whole file.
     public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode,
-                updateCommand: String = "navscript run --update-snapshots", screens: [String: NavScreenFactory] = [:]) throws {
+                updateCommand: String = "navscript run --update-snapshots", screens: [String: NavScreenFactory] = [:],
+                snapshots: ScenarioSnapshots? = nil) throws {
         self.file = file
         self.displayPath = displayPath
         self.options = options
         self.screens = screens
         chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
-        snapshots = ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
-        if let problem = snapshots.readError, snapshotMode != .update {
+        self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
+        if let problem = self.snapshots.readError, snapshotMode != .update {
             throw LuaError(kind: .syntax, message: problem)
         }
     }
