@@ -130,7 +130,9 @@ final class WatchSession {
             return
         }
         let current = Set(files.map(\.url.path))
+        var dropped = false
         for gone in Set(results.keys).union(unloaded.keys).union(withoutResults) where !current.contains(gone) {
+            dropped = true
             results[gone] = nil
             dependencies[gone] = nil
             unloaded[gone] = nil
@@ -149,7 +151,11 @@ final class WatchSession {
             // A folder of thousands removed is a line of a few names, not of all of them.
             if !names.isEmpty { reasons.append(Format.names(names, atMost: 5) + " " + word) }
         }
-        runFiles(affected, reason: reasons.joined(separator: ", "))
+        // A save that affects none of the files watched (a file outside the paths named, a
+        // module nothing requires) runs nothing and leaves the summary as it was.
+        if !affected.isEmpty || dropped {
+            runFiles(affected, reason: reasons.joined(separator: ", "))
+        }
         compileUnrequired(changed, scenarioFiles: Set(files.map { Self.realPath($0.url.path) }))
     }
 
@@ -253,12 +259,19 @@ final class WatchSession {
             console.output.write(refusal + "\n")
             RunSession.refuse(refusal, loadErrors: suite.loadErrors, seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI,
                               duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: fileReporters())
+            // The files with .only keep no results: their last ones would count as green.
+            for entry in suite.listed where entry.scenarios.contains(where: \.isFocused) {
+                results[entry.file.url.path] = nil
+                withoutResults.insert(entry.file.url.path)
+            }
+            if keys { console.output.write(console.style.dim(WatchKey.usage) + "\n") }
             return
         }
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
         if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
-            let words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
+            var words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
+            if !selection.lines.isEmpty { words.append("at " + suiteOptions.paths.filter { $0.contains(".lua:") }.joined(separator: ", ")) }
             console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
         }
         // With --fail-fast, a file that does not load is the first failure, as in run.

@@ -209,6 +209,33 @@ import Darwin
         #expect(said.contains("navscript: cannot write standard output: No space left on device; the watch ends"), "\(said)")
     }
 
+    /// A save of a file that no file watched depends on (outside the paths named) runs
+    /// nothing and prints nothing: no banner, no summary again.
+    @Test func aSaveThatAffectsNothingIsQuiet() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", "a_spec.lua", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("b_spec.lua", "scenario('b', function() end) -- saved")
+        Thread.sleep(forTimeInterval: 0.5)   // many polls
+        try fixture.write("a_spec.lua", "scenario('a', function() end) -- saved")
+        #expect(watch.waitFor("── a_spec.lua changed"), "\(watch.output)")
+        #expect(!watch.output.contains("b_spec.lua"), "\(watch.output)")
+    }
+
+    /// A file that --forbid-only refuses keeps no results: its last ones counted as green in
+    /// every later summary, where run would exit 2.
+    @Test func aRefusedFileKeepsNoResults() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--forbid-only", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"))
+        try fixture.write("b_spec.lua", "scenario.only('b', function() end)")
+        #expect(watch.waitFor("--forbid-only is on"), "\(watch.output)")
+        Thread.sleep(forTimeInterval: 0.3)
+        try fixture.write("a_spec.lua", "scenario('a', function() end) -- saved")
+        #expect(watch.waitFor("── a_spec.lua changed"), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
+
     /// A link that appears during a watch is said to be skipped, as one there at its start is.
     @Test func aLinkThatAppearsIsSaidToBeSkipped() throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)"])
@@ -218,9 +245,10 @@ import Darwin
         #expect(watch.waitFor("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"), "\(watch.output)")
     }
 
-    /// A folder of many scripts removed is said in a line of a few names.
+    /// A folder of many scripts removed is said in a line of a few names (the scenario file
+    /// requires one of them: a save that affects nothing runs nothing and says nothing).
     @Test func manyFilesRemovedAreSaidInAShortLine() throws {
-        var files = ["a_spec.lua": "scenario('a', function() end)"]
+        var files = ["a_spec.lua": "pcall(require, 'vendor.m1')\nscenario('a', function() end)"]
         for index in 1...12 { files["vendor/m\(index).lua"] = "return \(index)" }
         let fixture = try Fixture(files)
         let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
