@@ -253,7 +253,10 @@ import Darwin
         let fixture = try Fixture(files)
         let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
-        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("vendor"))
+        // Moved out at once (a removal file by file may be seen half done by a poll).
+        let away = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-vendor-\(UUID().uuidString)")
+        try FileManager.default.moveItem(at: fixture.root.appendingPathComponent("vendor"), to: away)
+        defer { try? FileManager.default.removeItem(at: away) }
         #expect(watch.waitFor("── vendor/m1.lua, vendor/m10.lua, vendor/m11.lua, vendor/m12.lua and 8 more removed ─"), "\(watch.output)")
     }
 
