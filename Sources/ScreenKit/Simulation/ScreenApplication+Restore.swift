@@ -75,6 +75,21 @@ extension ScreenApplication {
         if node.presentationEnds != nil, node.presentationPhase != .presenting, node.presentationPhase != .dismissing {
             throw fail("presentationEnds must be left out: it is for a presentation under way (presentationPhase presenting or dismissing)")
         }
+        // The ends are on the clock, as Lua's restore checks them (one past the clock's end
+        // would never come).
+        for (field, end) in [("presentationEnds", node.presentationEnds), ("selectionEnds", node.selectionEnds), ("outgoingEnds", node.outgoingEnds)] {
+            if let end, !(0...ScreenClock.end).contains(end) {
+                throw fail("\(field) must be a number of seconds from 0 to 9.2e12 (the clock's end)")
+            }
+        }
+        // A container presents one at a time.
+        if node.presented.count > 1 {
+            throw fail("presented holds one container (a container presents one at a time), the snapshot has \(node.presented.count)")
+        }
+        // As nav.screen refuses one: a key holding NaN equals no key, itself included.
+        if let (name, _) = node.key?.traits.first(where: { if case let .double(value) = $0.value { return value.isNaN } else { return false } }) {
+            throw fail("trait '\(name)' is NaN, which no screen's trait equals")
+        }
         for name in node.attributes.keys.sorted() {
             if let value = node.attributes[name], let problem = ScreenAttribute.problem(with: value, for: name) {
                 throw fail(problem)
@@ -122,7 +137,7 @@ extension ScreenApplication {
             return try restore(child, at: at, depth: depth + 1, underWay: &underWay)
         }
         if node.kind == .stack, children.contains(where: { $0.kind == .stack }) {
-            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a stack cannot hold a stack")
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): a stack cannot hold a stack")
         }
         if node.kind == .tabs {
             simulation.setTabs(container, to: children)
@@ -130,7 +145,7 @@ extension ScreenApplication {
                 guard let index else { continue }
                 guard children.indices.contains(index) else {
                     let position = Self.position(index)
-                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(what) tab \(position) out of range 1...\(children.count)")
+                    throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): \(what) tab \(position) out of range 1...\(children.count)")
                 }
             }
             container.selectedIndex = node.selectedIndex ?? container.selectedIndex

@@ -75,6 +75,45 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         children = container.children.map { ScreenSnapshot($0, top: top) }
         presented = container.presentedContainer.map { [ScreenSnapshot($0, top: top)] } ?? []
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, key, className, isIterable, attributes, isVisible, isTop, selectedIndex, incomingIndex, selectionEnds
+        case outgoingIndex, outgoingEnds, presentationPhase, presentationEnds, children, presented
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes JSON as the synthesized decoder would, but refuses a field it does not know
+    /// (`selectedIndx`), as Lua's `restore` does: a typo would restore something else without a word.
+    public init(from decoder: Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorruptedError(forKey: unknown, in: all,
+                                                   debugDescription: "unknown field '\(unknown.stringValue)' in a hierarchy's snapshot")
+        }
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try fields.decode(ScreenContainerKind.self, forKey: .kind),
+                  key: try fields.decodeIfPresent(ScreenKey.self, forKey: .key),
+                  className: try fields.decodeIfPresent(String.self, forKey: .className),
+                  isIterable: try fields.decode(Bool.self, forKey: .isIterable),
+                  attributes: try fields.decode([String: ScreenValue].self, forKey: .attributes),
+                  isVisible: try fields.decode(Bool.self, forKey: .isVisible),
+                  isTop: try fields.decode(Bool.self, forKey: .isTop),
+                  selectedIndex: try fields.decodeIfPresent(Int.self, forKey: .selectedIndex),
+                  presentationPhase: try fields.decodeIfPresent(ScreenPresentationPhase.self, forKey: .presentationPhase),
+                  presentationEnds: try fields.decodeIfPresent(Double.self, forKey: .presentationEnds),
+                  children: try fields.decode([ScreenSnapshot].self, forKey: .children),
+                  presented: try fields.decode([ScreenSnapshot].self, forKey: .presented),
+                  incomingIndex: try fields.decodeIfPresent(Int.self, forKey: .incomingIndex),
+                  selectionEnds: try fields.decodeIfPresent(Double.self, forKey: .selectionEnds),
+                  outgoingIndex: try fields.decodeIfPresent(Int.self, forKey: .outgoingIndex),
+                  outgoingEnds: try fields.decodeIfPresent(Double.self, forKey: .outgoingEnds))
+    }
 }
 
 extension ScreenKey: Codable {

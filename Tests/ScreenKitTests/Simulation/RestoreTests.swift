@@ -151,4 +151,36 @@ import Testing
             #expect(refusal(ScreenSnapshot(kind: .window, key: nil), clock: clock) == "restore.clock must be a number of seconds from 0 to 9.2e12 (the clock's end)")
         }
     }
+
+    /// A host's JSON is held to what Lua's table is: a field it does not know is refused (a
+    /// typo restored something else), a container presents one at a time, the ends are on
+    /// the clock, and a trait that is NaN (which no key equals) is refused as nav.screen does.
+    @Test func whatJSONCannotMeanIsRefused() throws {
+        let stack = #"{"kind":"stack","isIterable":false,"attributes":{},"isVisible":true,"isTop":false,"children":[],"presented":[]"#
+        func decode(_ root: String) throws -> ScreenSnapshot {
+            let json = #"{"kind":"window","isIterable":false,"attributes":{},"isVisible":true,"isTop":false,"presented":[],"children":["# + root + "]}"
+            return try JSONDecoder().decode(ScreenSnapshot.self, from: Data(json.utf8))
+        }
+        #expect(throws: DecodingError.self) { try decode(stack + #","selectedIndx":1}"#) }
+        var said: String?
+        do {
+            _ = try decode(stack + #","colour":"red"}"#)
+        } catch let DecodingError.dataCorrupted(context) {
+            said = context.debugDescription
+        }
+        #expect(said == "unknown field 'colour' in a hierarchy's snapshot")
+        func refusal(_ snapshot: ScreenSnapshot) -> String? {
+            do { _ = try ScreenApplication(restoring: snapshot); return nil } catch { return (error as? ScreenDSLError)?.reason }
+        }
+        let chat = ScreenSnapshot(kind: .modal, key: ScreenKey(name: "Chat"))
+        let two = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil, presented: [chat, chat])])
+        #expect(refusal(two) == "restore.children[1]: presented holds one container (a container presents one at a time), the snapshot has 2")
+        let late = ScreenSnapshot(kind: .modal, key: ScreenKey(name: "Chat"), presentationPhase: .presenting, presentationEnds: 1e300)
+        #expect(refusal(ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil, presented: [late])]))
+                == "restore.children[1].presented: presentationEnds must be a number of seconds from 0 to 9.2e12 (the clock's end)")
+        let nan = ScreenSnapshot(kind: .modal, key: ScreenKey(name: "Chat", traits: ["x": .double(.nan)]))
+        #expect(refusal(ScreenSnapshot(kind: .window, key: nil, children: [nan])) == "restore.children[1]: trait 'x' is NaN, which no screen's trait equals")
+        let tabs = ScreenSnapshot(kind: .tabs, key: nil, selectedIndex: 5, children: [chat])
+        #expect(refusal(ScreenSnapshot(kind: .window, key: nil, children: [tabs])) == "restore.children[1]: selected tab 6 out of range 1...1")
+    }
 }
