@@ -14,6 +14,9 @@ final class WatchSession {
     /// reached under --fail-fast): run again when they or what they require change, as the
     /// others, not on every save.
     private var withoutResults: Set<String> = []
+    /// The files --forbid-only refused (their `.only`), by path, with the refusal: every
+    /// summary says so, and the reports fail, until a run of the file is not refused.
+    private var refused: [String: String] = [:]
     /// The files that did not load when they last ran, with why: every save runs them again
     /// (what they lack may be the file just saved), and the summary and reports keep saying
     /// so until they load.
@@ -137,6 +140,7 @@ final class WatchSession {
             dependencies[gone] = nil
             unloaded[gone] = nil
             withoutResults.remove(gone)
+            refused[gone] = nil
         }
         let changedFiles = Set(changed.map(Self.realPath))
         let affected = files.filter { file in
@@ -263,15 +267,19 @@ final class WatchSession {
             for entry in suite.listed where entry.scenarios.contains(where: \.isFocused) {
                 results[entry.file.url.path] = nil
                 withoutResults.insert(entry.file.url.path)
+                refused[entry.file.url.path] = refusal
             }
             if keys { console.output.write(console.style.dim(WatchKey.usage) + "\n") }
             return
         }
+        for entry in suite.listed { refused[entry.file.url.path] = nil }
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
         if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
             var words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
-            if !selection.lines.isEmpty { words.append("at " + suiteOptions.paths.filter { $0.contains(".lua:") }.joined(separator: ", ")) }
+            // The lines named in these files, not in the others watched.
+            let places = chosen.flatMap { file in (selection.lines[file.url.path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
+            if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }
             console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
         }
         // With --fail-fast, a file that does not load is the first failure, as in run.
@@ -316,9 +324,13 @@ final class WatchSession {
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
         report.failFast = options.failFast
+        report.refusal = refused.values.sorted().first.map { $0.hasPrefix("navscript: ") ? String($0.dropFirst(11)) : $0 }
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)
         console.finish(report)
+        if let refusal = refused.values.sorted().first {
+            console.output.write(console.style.red(refusal) + "\n")
+        }
         writeFileReports(report)
         for (file, _) in report.loadErrors where results[file.url.path] != nil {
             console.output.write(console.style.dim("\(file.displayPath) did not load: its last good results are kept") + "\n")

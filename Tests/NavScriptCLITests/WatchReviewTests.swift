@@ -222,8 +222,8 @@ import Darwin
         #expect(!watch.output.contains("b_spec.lua"), "\(watch.output)")
     }
 
-    /// A file that --forbid-only refuses keeps no results: its last ones counted as green in
-    /// every later summary, where run would exit 2.
+    /// A file that --forbid-only refuses keeps no results (its last ones counted as green in
+    /// every later summary), and every later summary says it is refused until it runs.
     @Test func aRefusedFileKeepsNoResults() throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)", "b_spec.lua": "scenario('b', function() end)"])
         let watch = try WatchCommandTests.Watch(["watch", ".", "--forbid-only", "--color", "never", "--interval", "0.02"], in: fixture.root)
@@ -234,6 +234,11 @@ import Darwin
         try fixture.write("a_spec.lua", "scenario('a', function() end) -- saved")
         #expect(watch.waitFor("── a_spec.lua changed"), "\(watch.output)")
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        Thread.sleep(forTimeInterval: 0.2)   // the line after the summary
+        let after = watch.output.components(separatedBy: "── a_spec.lua changed").last ?? ""
+        #expect(after.contains("navscript: scenarios are marked .only (b_spec.lua:1) and --forbid-only is on"), "\(watch.output)")
+        try fixture.write("b_spec.lua", "scenario('b', function() end)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
     }
 
     /// A link that appears during a watch is said to be skipped, as one there at its start is.

@@ -93,12 +93,15 @@ extension NavRuntime {
             do {
                 value = try Self.plainData(call, index, limits: budget)
             } catch let LuaCallError.message(text) where index > 2 && text.hasPrefix("value too large to copy") {
+                // One that is too large alone says so as any copy does.
+                _ = try Self.plainData(call, index)
                 let whole = LuaCopyLimits()
                 throw LuaCallError.message("the arguments of '\(name)' are too large to copy together (more than \(whole.values) values "
                     + "or \(whole.bytes) bytes of strings in all; a shared table counts each time it is reached)")
             }
-            budget.values -= Self.valueCount(value)
-            budget.bytes -= value.estimatedSize
+            let (values, bytes) = Self.counted(value)
+            budget.values -= values
+            budget.bytes -= bytes
             return value
         }
         try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
@@ -123,10 +126,26 @@ extension NavRuntime {
 
     /// The value at `index` as plain data, or an argument error naming what is not: a
     /// Screen, a function or a route would reach the script's function as nil.
-    /// How many values a copy counted: every table, field and element.
-    static func valueCount(_ value: LuaValue) -> Int {
-        guard case let .table(array, fields) = value else { return 1 }
-        return 1 + array.reduce(0) { $0 + valueCount($1) } + fields.values.reduce(0) { $0 + 1 + valueCount($1) }
+    /// What a copy counted of `value`, as `LuaCall.value` counts: every value (a table, and
+    /// each of its elements and fields' values), and the bytes of strings, keys included.
+    static func counted(_ value: LuaValue) -> (values: Int, bytes: Int) {
+        switch value {
+        case let .string(text):
+            return (1, text.utf8.count)
+        case let .table(array, fields):
+            var total = (values: 1, bytes: 0)
+            for element in array {
+                let (values, bytes) = counted(element)
+                total = (total.values + values, total.bytes + bytes)
+            }
+            for (key, field) in fields {
+                let (values, bytes) = counted(field)
+                total = (total.values + values, total.bytes + bytes + key.utf8.count)
+            }
+            return total
+        default:
+            return (1, 0)
+        }
     }
 
     static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws -> LuaValue {

@@ -265,13 +265,7 @@ public final class NavEngine {
                     try runtime.lua.withStack { call in
                         runtime.lua.pushRequire(on: call)
                         call.push(module)
-                        do {
-                            try runtime.lua.pcall(call, arguments: 1, results: 1)
-                        } catch let error as LuaError where error.location == nil && !error.breaksALimit {
-                            // An error raised without a place (`error(x, 0)`) is put at its file.
-                            let shown = (options.displayRoot.map { $0.isEmpty ? "" : $0 + "/" } ?? "") + path
-                            throw LuaError(kind: error.kind, message: "\(shown): \(error.message)", traceback: error.traceback)
-                        }
+                        try runtime.lua.pcall(call, arguments: 1, results: 1)
                         guard call.type(-1) == .table else { return }
                         call.pushNil()
                         while call.next(-2) {

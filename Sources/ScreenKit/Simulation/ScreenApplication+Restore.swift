@@ -86,10 +86,6 @@ extension ScreenApplication {
         if node.presented.count > 1 {
             throw fail("presented holds one container (a container presents one at a time), the snapshot has \(node.presented.count)")
         }
-        // As nav.screen refuses one: a key holding NaN equals no key, itself included.
-        if let (name, _) = node.key?.traits.first(where: { if case let .double(value) = $0.value { return value.isNaN } else { return false } }) {
-            throw fail("trait '\(name)' is NaN, which no screen's trait equals")
-        }
         for name in node.attributes.keys.sorted() {
             if let value = node.attributes[name], let problem = ScreenAttribute.problem(with: value, for: name) {
                 throw fail(problem)

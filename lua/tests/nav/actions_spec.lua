@@ -125,5 +125,13 @@ describe("a custom action's arguments", function()
     local function list(n) local t = {} for i = 1, n do t[i] = i end return t end
     expect(function() return nav.route():take(list(60000), list(60000)) end):toFail("too large to copy together")
     expect(function() return nav.route():top(nav.container):take(list(40000), list(40000)) end).never:toFail()
+    -- Counted as one copy counts: a field's value (its key in bytes), strings' bytes alone.
+    local fields = {}
+    for i = 1, 50000 do fields["k" .. i] = i end
+    expect(function() return nav.route():top(nav.container):take(fields, 1) end).never:toFail()
+    expect(function() return nav.route():top(nav.container):take(list(99000), string.rep("x", 7000000)) end).never:toFail()
+    -- One too large alone says so as any copy does.
+    expect(function() return nav.route():top(nav.container):take(1, list(100001)) end)
+      :toFail("value too large to copy %(more than 100000 values")
   end)
 end)
