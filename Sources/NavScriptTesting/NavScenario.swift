@@ -151,8 +151,10 @@ final class NavScenarioRunners: @unchecked Sendable {
         let key = Key(path: file.url.path, limits: limits, screens: screens)
         if let runner = runners[key] { return runner }
         let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
-        let store = snapshots[file.url.path] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand)
-        snapshots[file.url.path] = store
+        // By the file's real path: `/var/...` and `/private/var/...` are one file on macOS.
+        let real = ScriptFile.real(file.url).path
+        let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand)
+        snapshots[real] = store
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
                                             updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:], snapshots: store)
         runners[key] = runner
