@@ -124,8 +124,6 @@ extension NavRuntime {
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }
     }
 
-    /// The value at `index` as plain data, or an argument error naming what is not: a
-    /// Screen, a function or a route would reach the script's function as nil.
     /// What a copy counted of `value`, as `LuaCall.value` counts: every value (a table, and
     /// each of its elements and fields' values), and the bytes of strings, keys included.
     static func counted(_ value: LuaValue) -> (values: Int, bytes: Int) {
@@ -148,6 +146,8 @@ extension NavRuntime {
         }
     }
 
+    /// The value at `index` as plain data, or an argument error naming what is not: a
+    /// Screen, a function or a route would reach the script's function as nil.
     static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws -> LuaValue {
         let value = try call.value(index, depth: depth, limits: limits)
         if let (path, type) = value.firstOpaque {
