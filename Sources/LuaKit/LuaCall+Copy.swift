@@ -12,6 +12,14 @@ extension LuaCall {
     public func value(_ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits(),
                       notText: (LuaNotText) -> LuaCallError = { .message($0.reason) }) throws(LuaCallError) -> LuaValue {
         var budget = limits
+        return try value(index, depth: depth, sharing: &budget, notText: notText)
+    }
+
+    /// The same under a budget several copies share: each takes what it copied off it, so
+    /// that a call's arguments are bounded together (a message names what was left).
+    public func value(_ index: Int32, depth: Int = 32, sharing budget: inout LuaCopyLimits,
+                      notText: (LuaNotText) -> LuaCallError = { .message($0.reason) }) throws(LuaCallError) -> LuaValue {
+        let limits = budget
         do {
             return try value(index, depth: depth, budget: &budget)
         } catch let error as LuaNotText {

@@ -203,6 +203,11 @@ final class RunSession {
     }
 
     /// The same for `watch`, which refuses each run as `run` does.
+    /// A refusal as machine reports carry it, without the command's name.
+    static func reported(_ refusal: String) -> String {
+        refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal
+    }
+
     static func refuse(_ refusal: String, loadErrors: [(file: ScenarioFile, error: Error)], seed: Int, isCI: Bool,
                        duration: Double, reporters: [Reporter]) {
         let isMachine = { (reporter: Reporter) in reporter is JUnitReporter || reporter is TAPReporter || reporter is JSONReporter }
@@ -218,7 +223,7 @@ final class RunSession {
         let machine = reporters.filter(isMachine)
         guard !machine.isEmpty else { return }
         var report = RunReport(files: [], loadErrors: loadErrors, duration: duration, seed: seed, isCI: isCI)
-        report.refusal = refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal
+        report.refusal = reported(refusal)
         for reporter in machine {
             reporter.finish(report)
         }

@@ -324,11 +324,12 @@ final class WatchSession {
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
         report.failFast = options.failFast
-        report.refusal = refused.values.sorted().first.map { $0.hasPrefix("navscript: ") ? String($0.dropFirst(11)) : $0 }
+        let refusal = refused.values.sorted().first
+        report.refusal = refusal.map(RunSession.reported)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,
                                  update: options.snapshotMode == .update)
         console.finish(report)
-        if let refusal = refused.values.sorted().first {
+        if let refusal {
             console.output.write(console.style.red(refusal) + "\n")
         }
         writeFileReports(report)

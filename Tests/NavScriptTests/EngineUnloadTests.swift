@@ -129,6 +129,7 @@ import Testing
             engine.watch(every: interval)
             engine.stopWatching()
         }
-        #expect(NavEngine.isModulePath("routes/chat_2.lua") && !NavEngine.isModulePath("routes/chat copy.lua") && !NavEngine.isModulePath("a.b.lua"))
+        #expect(ScriptFile.moduleName(of: "routes/chat_2.lua") != nil && ScriptFile.moduleName(of: "routes/chat copy.lua") == nil
+                && ScriptFile.moduleName(of: "a.b.lua") == nil)
     }
 }

@@ -89,9 +89,8 @@ extension NavRuntime {
         // each would have the host copy it 256 times.
         var budget = LuaCopyLimits()
         let arguments = call.top < 2 ? [] : try (2...call.top).map { index -> LuaValue in
-            let value: LuaValue
             do {
-                value = try Self.plainData(call, index, limits: budget)
+                return try Self.plainData(call, index, sharing: &budget)
             } catch let LuaCallError.message(text) where index > 2 && text.hasPrefix("value too large to copy") {
                 // One that is too large alone says so as any copy does.
                 _ = try Self.plainData(call, index)
@@ -99,10 +98,6 @@ extension NavRuntime {
                 throw LuaCallError.message("the arguments of '\(name)' are too large to copy together (more than \(whole.values) values "
                     + "or \(whole.bytes) bytes of strings in all; a shared table counts each time it is reached)")
             }
-            let (values, bytes) = Self.counted(value)
-            budget.values -= values
-            budget.bytes -= bytes
-            return value
         }
         try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
         let directory = directory
@@ -124,32 +119,16 @@ extension NavRuntime {
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }
     }
 
-    /// What a copy counted of `value`, as `LuaCall.value` counts: every value (a table, and
-    /// each of its elements and fields' values), and the bytes of strings, keys included.
-    static func counted(_ value: LuaValue) -> (values: Int, bytes: Int) {
-        switch value {
-        case let .string(text):
-            return (1, text.utf8.count)
-        case let .table(array, fields):
-            var total = (values: 1, bytes: 0)
-            for element in array {
-                let (values, bytes) = counted(element)
-                total = (total.values + values, total.bytes + bytes)
-            }
-            for (key, field) in fields {
-                let (values, bytes) = counted(field)
-                total = (total.values + values, total.bytes + bytes + key.utf8.count)
-            }
-            return total
-        default:
-            return (1, 0)
-        }
-    }
-
     /// The value at `index` as plain data, or an argument error naming what is not: a
     /// Screen, a function or a route would reach the script's function as nil.
     static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, limits: LuaCopyLimits = LuaCopyLimits()) throws -> LuaValue {
-        let value = try call.value(index, depth: depth, limits: limits)
+        var budget = limits
+        return try plainData(call, index, depth: depth, sharing: &budget)
+    }
+
+    /// The same, taking what it copies off a `budget` shared with other copies.
+    static func plainData(_ call: LuaCall, _ index: Int32, depth: Int = 32, sharing budget: inout LuaCopyLimits) throws -> LuaValue {
+        let value = try call.value(index, depth: depth, sharing: &budget)
         if let (path, type) = value.firstOpaque {
             throw LuaCallError.argument(index, "plain data expected (strings, numbers, booleans and tables of them), got \(type)"
                                         + (path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"))

@@ -252,16 +252,15 @@ public final class NavEngine {
             // the project file are left out; the folders above the root do not count.
             // A file whose path is no module name (`chat copy.lua`, `chat-list.lua`,
             // `chat.v2.lua`) is left out too: `require` could not name it.
-            let scripts = ScriptWatcher.scripts(in: root).filter { path in
-                !ScenarioDiscovery.isScenario(path) && path != ScenarioDiscovery.projectFileName && isModulePath(path)
-                    && !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path)
+            let modules = ScriptWatcher.scripts(in: root).compactMap { path -> String? in
+                guard !ScenarioDiscovery.isScenario(path), path != ScenarioDiscovery.projectFileName,
+                      let name = ScriptFile.moduleName(of: path[...]),
+                      !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path) else { return nil }
+                // A folder's init.lua is the folder's module, as require finds it.
+                return name.hasSuffix(".init") ? String(name.dropLast(5)) : name
             }
             try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
-                for path in scripts {
-                    // A folder's init.lua is the folder's module, as require finds it.
-                    var name = path.dropLast(4)
-                    if name.hasSuffix("/init") { name = name.dropLast(5) }
-                    let module = name.replacingOccurrences(of: "/", with: ".")
+                for module in modules {
                     try runtime.lua.withStack { call in
                         runtime.lua.pushRequire(on: call)
                         call.push(module)
@@ -280,15 +279,6 @@ public final class NavEngine {
             }
         }
         return runtime
-    }
-
-    /// Whether `path` (`routes/chat.lua`) names a module: each part letters, digits and `_`,
-    /// not starting with a digit, as `require` takes names.
-    nonisolated static func isModulePath(_ path: String) -> Bool {
-        path.hasSuffix(".lua") && path.dropLast(4).split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            guard let first = part.first, !(first.isASCII && first.isNumber) else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }
     }
 }
 

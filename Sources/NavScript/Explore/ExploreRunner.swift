@@ -39,11 +39,7 @@ public final class ExploreRunner: @unchecked Sendable {
         modelLine = calls.count == 1 ? calls[0].offset + 1 : nil
         let path = file.url.standardizedFileURL.path, rootPath = file.root.standardizedFileURL.path
         let relative = path.dropFirst(rootPath.count).drop { $0 == "/" }
-        let parts = relative.hasSuffix(".lua") ? relative.dropLast(4).split(separator: "/", omittingEmptySubsequences: false) : []
-        let isIdentifier = { (part: Substring) in
-            part.first.map { $0 == "_" || $0.isASCII && $0.isLetter } == true && part.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
-        moduleName = path.hasPrefix(rootPath + "/") && !parts.isEmpty && parts.allSatisfy(isIdentifier) ? parts.joined(separator: ".") : nil
+        moduleName = path.hasPrefix(rootPath + "/") ? ScriptFile.moduleName(of: relative) : nil
     }
 
     /// A fresh state with the library as `explore`, the model loaded; `body` gets the

@@ -132,12 +132,12 @@ public enum HierarchyDrawing {
             let screens = node.children
             // The bar's buttons, then its title centred in what they leave, as UIKit lays it out.
             var left: String?
-            if let button = screens.last.flatMap({ title(in: $0.attributes["leftBarButton"]) }) {
+            if let button = screens.last.flatMap({ $0.attributes["leftBarButton"] }) {
                 left = fit(button, 50, size: 9)
             } else if screens.count > 1, let previous = screens.dropLast().last {
                 left = "‹ " + fit(previous.name ?? previous.kind, 50, size: 9)
             }
-            let right = screens.last.flatMap { title(in: $0.attributes["rightBarButton"]) }.map { fit($0, 50, size: 9) }
+            let right = screens.last.flatMap { $0.attributes["rightBarButton"] }.map { fit($0, 50, size: 9) }
             if let left {
                 canvas.text(left, x: bar.x + 6, y: bar.y + 18, size: 9, color: "#007aff")
             }
@@ -204,53 +204,9 @@ public enum HierarchyDrawing {
         canvas.add(##"<rect x="\##(n(inner.x))" y="\##(n(inner.y))" width="\##(n(inner.width))" height="\##(n(inner.height))" rx="6" fill="none" stroke="#ff9500" stroke-width="2" stroke-dasharray="5 3"><title>top</title></rect>"##)
     }
 
-    /// The `title` of an attribute such as `{image="x", title="Say \"hi\""}`, as the
-    /// script gave it: the object's own field (not text inside another's string), its
-    /// escapes read as Swift writes them (`\"`, `\\`, `\n`, `\u{1B}`).
-    static func title(in attribute: String?) -> String? {
-        guard let attribute else { return nil }
-        var characters = attribute.makeIterator()
-        var depth = 0, field = ""
-        while let character = characters.next() {
-            switch character {
-            case "{", "[": depth += 1; field = ""
-            case "}", "]": depth -= 1; field = ""
-            case "\"":
-                let text = quoted(&characters)
-                if depth == 1 && field == "title=" { return text }
-                field = ""
-            case ",", " ": field = ""
-            default: field.append(character)
-            }
-        }
-        return nil
-    }
-
-    /// The rest of a string whose opening quote was read, unescaped.
-    private static func quoted(_ characters: inout String.Iterator) -> String {
-        var text = ""
-        while let character = characters.next(), character != "\"" {
-            guard character == "\\", let escaped = characters.next() else { text.append(character); continue }
-            switch escaped {
-            case "n": text.append("\n")
-            case "t": text.append("\t")
-            case "r": text.append("\r")
-            case "0": text.append("\0")
-            case "u":
-                var digits = ""
-                while let digit = characters.next(), digit != "}" {
-                    if digit != "{" { digits.append(digit) }
-                }
-                if let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
-            default: text.append(escaped)
-            }
-        }
-        return text
-    }
-
     /// A tab's title: its tab bar item's (or its stack's first screen's), or its first screen's name.
     static func tabTitle(_ tab: ScenarioHierarchy) -> String {
-        if let title = title(in: tab.attributes["tabBarItem"]) ?? tab.children.first.flatMap({ title(in: $0.attributes["tabBarItem"]) }) {
+        if let title = tab.attributes["tabBarItem"] ?? tab.children.first?.attributes["tabBarItem"] {
             return title
         }
         if tab.kind == "stack", let first = tab.children.first { return first.name ?? first.kind }

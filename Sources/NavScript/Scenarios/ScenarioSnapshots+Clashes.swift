@@ -4,10 +4,11 @@ extension ScenarioSnapshots {
     /// `results`, with every scenario that used a snapshot another scenario of the run used
     /// too failed, naming it: a key is made of a scenario's name and a number or a given
     /// name, so `it("a", ...)` naming one `"tbl 1"` and `it("a: tbl", ...)`'s first are both
-    /// `a: tbl 1`, and the two would write over each other's entry in every run.
+    /// `a: tbl 1`, and the two would write over each other's entry in every run. What they
+    /// wrote there is taken back.
     ///
     ///     expect(x):toMatchSnapshot("tbl 1")   -- in "a": fails, "is also the snapshot of 'a: tbl'"
-    public static func failingClashes(_ results: [ScenarioResult], in snapshots: ScenarioSnapshots? = nil) -> [ScenarioResult] {
+    public func failingClashes(_ results: [ScenarioResult]) -> [ScenarioResult] {
         var users: [String: [String]] = [:]
         for result in results {
             for key in Set(result.snapshots.map(\.name)) {
@@ -15,7 +16,7 @@ extension ScenarioSnapshots {
             }
         }
         guard users.values.contains(where: { $0.count > 1 }) else { return results }
-        snapshots?.discard(Set(users.filter { $0.value.count > 1 }.keys))
+        discard(Set(users.filter { $0.value.count > 1 }.keys))
         return results.map { result in
             guard let key = result.snapshots.map(\.name).first(where: { (users[$0]?.count ?? 0) > 1 }) else { return result }
             let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }

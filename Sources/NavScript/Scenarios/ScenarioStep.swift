@@ -146,11 +146,20 @@ extension ScenarioHierarchy {
     static let drawnAttributes: Set<String> = [ScreenAttribute.modalPresentationStyle, ScreenAttribute.bottomSheet, "tabBarItem",
                                                "leftBarButton", "rightBarButton", ScreenAttribute.popoverAnchor]
 
+    /// The attributes drawn by their title alone: a bar button's, a tab bar item's.
+    static let titledAttributes: Set<String> = ["tabBarItem", "leftBarButton", "rightBarButton"]
+
+    /// Each as text: a titled one as its title (left out without one), the others as
+    /// they print.
     static func drawn(_ attributes: [String: ScreenValue]) -> [String: String] {
         guard !attributes.isEmpty else { return [:] }
         var shown: [String: String] = [:]
         for (name, value) in attributes where drawnAttributes.contains(name) {
-            shown[name] = value.description
+            guard titledAttributes.contains(name) else {
+                shown[name] = value.description
+                continue
+            }
+            if case let .object(fields) = value, case let .string(title)? = fields["title"] { shown[name] = title }
         }
         return shown
     }

@@ -117,7 +117,7 @@ public struct ScenarioFileResult: Sendable {
 
     public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, scenarioCount: Int) {
         self.file = file
-        let results = ScenarioSnapshots.failingClashes(results.sorted { $0.scenario.index < $1.scenario.index }, in: snapshots)
+        let results = snapshots.failingClashes(results.sorted { $0.scenario.index < $1.scenario.index })
         self.results = results
         self.scenarioCount = scenarioCount
         let fullRun = results.count == scenarioCount

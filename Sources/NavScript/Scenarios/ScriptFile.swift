@@ -81,6 +81,20 @@ private let systemRead = Glibc.read
 private let systemRead = Darwin.read
 #endif
 
+extension ScriptFile {
+    /// The module `require` names a script by, from its path below the root
+    /// (`routes/chat.lua` is `routes.chat`): each part letters, digits and `_`, not starting
+    /// with a digit. Nil for a path that no name leads to (`chat copy.lua`, `chat.v2.lua`).
+    public static func moduleName(of relativePath: Substring) -> String? {
+        guard relativePath.hasSuffix(".lua") else { return nil }
+        let parts = relativePath.dropLast(4).split(separator: "/", omittingEmptySubsequences: false)
+        let named = parts.allSatisfy { part in
+            part.first.map { $0 == "_" || $0.isASCII && $0.isLetter } == true && part.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        return named ? parts.joined(separator: ".") : nil
+    }
+}
+
 extension ScenarioFileRunner {
     /// A script file's bytes, as Lua reads them (any bytes in string literals); a file that
     /// is not text (a NUL byte in its first 8 KiB, or compiled Lua) is refused by name.
