@@ -236,9 +236,8 @@ final class RunSession {
         for case let console as ConsoleReporter in reporters {
             console.expected = chosen.count
         }
-        // A file that does not load is the first failure, found before any scenario starts.
-        let started = options.failFast && !suite.loadErrors.isEmpty ? [] : chosen
-        let results = suite.run(started, failFast: options.failFast) { result in
+        let (started, maxFailures) = options.stoppable(chosen, loadErrors: suite.loadErrors.count)
+        let results = suite.run(started, maxFailures: maxFailures) { result in
             for reporter in reporters {
                 reporter.fileFinished(result)
             }
@@ -250,7 +249,8 @@ final class RunSession {
         report.notLoaded = suite.notLoaded
         report.suite = Dictionary(suite.listed.map { ($0.file.displayPath, $0.scenarios.count) }) { first, _ in first }
             .merging(suite.loadErrors.map { ($0.file.displayPath, 0) }) { first, _ in first }
-        report.failFast = options.failFast
+        report.failureLimit = options.failureLimitName
+        report.maxFailures = options.maxFailures
         report.shuffled = options.shuffle
         report.interruptedBy = RunInterrupt.signal
         report.command = Self.repeatCommand(seed: seed)

@@ -35,8 +35,28 @@ struct RunOptions: ParsableArguments {
     /// Whether the run counts lines.
     var measuresCoverage: Bool { coverage || coverageThreshold != nil }
 
-    @Flag(name: [.customLong("fail-fast"), .customLong("bail")], help: "Start no scenario after the first failure.")
+    @Flag(name: [.customLong("fail-fast"), .customLong("bail")], help: "Start no scenario after the first failure (--max-failures 1).")
     var failFast = false
+
+    @Option(name: .customLong("max-failures"), parsing: .unconditional, help: ArgumentHelp(
+        "Start no scenario once N have failed (Playwright's --max-failures, pytest's --maxfail, Jest's --bail=N); a file that does not load counts as one.",
+        valueName: "N"))
+    var maxFailuresOption: Int?
+
+    /// How many failures stop a run: 1 with --fail-fast; nil for no limit.
+    var maxFailures: Int? { failFast ? 1 : maxFailuresOption }
+
+    /// The option that stopped a run at its failures, as summaries name it.
+    var failureLimitName: String? {
+        failFast ? "--fail-fast" : maxFailuresOption.map { "--max-failures \($0)" }
+    }
+
+    /// What `run` of `selected` starts and the failures it may still take, when `loadErrors`
+    /// files did not load: each is a failure found before any scenario starts.
+    func stoppable(_ selected: [(file: Int, scenario: ScenarioInfo)], loadErrors: Int) -> (started: [(file: Int, scenario: ScenarioInfo)], maxFailures: Int?) {
+        guard let maxFailures else { return (selected, nil) }
+        return loadErrors >= maxFailures ? ([], maxFailures) : (selected, maxFailures - loadErrors)
+    }
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
         "console, tap (version 14; tap13 for prove), junit, json, html, map or blob; repeatable, or a comma list. Write a report to a file with kind=path, or with --output (html: a folder, navscript-report by default; map: a .dot file and an .svg beside it; blob: for merge-reports).",
@@ -106,6 +126,10 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
         }
         if let durations, durations < 0 { throw ValidationError("--durations must be at least 0") }
+        if let maxFailuresOption {
+            if maxFailuresOption < 1 { throw ValidationError("--max-failures must be at least 1") }
+            if failFast && maxFailuresOption != 1 { throw ValidationError("--fail-fast is --max-failures 1: give one of them") }
+        }
         if let blank = (tags + excludedTags).first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("a tag is a name: '\(blank)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }

@@ -14,8 +14,8 @@ protocol SuiteExecutor: AnyObject {
     func load()
 
     /// Runs `selected` (positions in `listed`), calling `fileDone` as each file finishes.
-    /// With `failFast`, no scenario starts after the first failure.
-    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+    /// With `maxFailures`, no scenario starts once that many have failed.
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], maxFailures: Int?,
              fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult]
 
     /// The script files below the root that `file` required, as far as runs have seen.
@@ -50,9 +50,9 @@ final class InProcessSuite: SuiteExecutor {
         suite.load(jobs: jobs)
     }
 
-    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], maxFailures: Int?,
              fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult] {
-        suite.run(selected, jobs: jobs, failFast: failFast, fileDone: fileDone)
+        suite.run(selected, jobs: jobs, maxFailures: maxFailures, fileDone: fileDone)
     }
 
     func dependencies(of file: ScenarioFile) -> Set<String> {

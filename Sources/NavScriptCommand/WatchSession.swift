@@ -11,7 +11,7 @@ final class WatchSession {
     private var results: [String: ScenarioFileResult] = [:]
     private var dependencies: [String: Set<String>] = [:]
     /// The files that loaded and gave no results last time (nothing selected in them, or not
-    /// reached under --fail-fast): run again when they or what they require change, as the
+    /// reached under --max-failures): run again when they or what they require change, as the
     /// others, not on every save.
     private var withoutResults: Set<String> = []
     /// The files --forbid-only refused (their `.only`), by path, with the refusal: every
@@ -282,15 +282,15 @@ final class WatchSession {
             if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }
             console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
         }
-        // With --fail-fast, a file that does not load is the first failure, as in run.
-        let fresh = suite.run(options.failFast && !suite.loadErrors.isEmpty ? [] : selected, failFast: options.failFast) { [console] result in
+        let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
+        let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in
             console.fileFinished(result)
         }
         for result in fresh {
             results[result.file.url.path] = result
         }
         // A file that loaded and gave no results this time (its scenarios removed, renamed
-        // past --filter or untagged; or not reached, with --fail-fast) keeps none: earlier
+        // past --filter or untagged; or not reached, with --max-failures) keeps none: earlier
         // ones would be ghosts in the summary.
         let narrowed = !fileFilter.isEmpty || !nameFilter.isEmpty || failedOnly
         if !narrowed {
@@ -323,7 +323,8 @@ final class WatchSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
-        report.failFast = options.failFast
+        report.failureLimit = options.failureLimitName
+        report.maxFailures = options.maxFailures
         let refusal = refused.values.sorted().first
         report.refusal = refusal.map(RunSession.reported)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,

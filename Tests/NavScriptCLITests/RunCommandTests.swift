@@ -281,6 +281,29 @@ import Testing
         #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
     }
 
+    /// --max-failures N stops starting scenarios at the Nth failure (Playwright's option,
+    /// pytest's --maxfail); a file that does not load counts as one.
+    @Test func maxFailuresStopsAtTheNthFailure() throws {
+        let many = (1...30).map { "scenario('s\($0)', function() \($0 % 2 == 0 ? "" : "error('stop')") end)" }.joined(separator: "\n")
+        let fixture = try Fixture(["many_spec.lua": many, "load_spec.lua": "it('x', function( end)\n"])
+        for mode in [[], ["--in-process"]] {
+            let result = try navscript(["run", "many_spec.lua", "--max-failures", "3", "--jobs", "1", "--color", "never"] + mode, in: fixture.root)
+            #expect(result.status == 1)
+            #expect(result.output.contains("2 passed, 3 failed, 0 skipped, 25 not run (--max-failures 3)"), "\(result.output)")
+            // A file that does not load is one of the three.
+            let loading = try navscript(["run", ".", "--max-failures", "3", "--jobs", "1", "--color", "never"] + mode, in: fixture.root)
+            #expect(loading.output.contains("1 passed, 2 failed, 0 skipped, 27 not run (--max-failures 3), 1 file did not load"), "\(loading.output)")
+        }
+        let tap = try navscript(["run", "many_spec.lua", "--max-failures", "2", "-j1", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.output.hasSuffix("Bail out! --max-failures 2: 27 scenarios not run after 2 failures\n"), "\(tap.output)")
+        // More failures allowed than there are: everything runs.
+        #expect(try navscript(["run", "many_spec.lua", "--max-failures", "100", "--color", "never"], in: fixture.root).output.contains("15 passed, 15 failed, 0 skipped in"))
+        let zero = try navscript(["run", ".", "--max-failures", "0"], in: fixture.root)
+        #expect(zero.status == 2 && zero.errors.contains("--max-failures must be at least 1"), "\(zero.errors)")
+        let both = try navscript(["run", ".", "--max-failures", "2", "--fail-fast"], in: fixture.root)
+        #expect(both.status == 2 && both.errors.contains("--fail-fast is --max-failures 1: give one of them"), "\(both.errors)")
+    }
+
     /// A load error is cut at 1 MiB in every report, as a scenario's failure is.
     @Test func aHugeLoadErrorIsCut() throws {
         let fixture = try Fixture(["load_spec.lua": "error(string.rep('L', 3 * 1024 * 1024))"])

@@ -216,8 +216,9 @@ public final class ScenarioSuite {
     }
 
     /// Runs `selected` on `jobs` threads, calling `fileDone` (serialized) as each file
-    /// finishes. With `failFast`, no scenario starts after the first failure.
-    public func run(_ selected: [(file: Int, scenario: ScenarioInfo)], jobs: Int, failFast: Bool = false,
+    /// finishes. With `maxFailures`, no scenario starts once that many have failed (1:
+    /// none after the first failure).
+    public func run(_ selected: [(file: Int, scenario: ScenarioInfo)], jobs: Int, maxFailures: Int? = nil,
                     fileDone: ((ScenarioFileResult) -> Void)? = nil) -> [ScenarioFileResult] {
         let state = SuiteRunState(selected: selected, fileCount: listed.count, fileDone: fileDone)
         let runners = listed.map(\.runner)
@@ -230,13 +231,13 @@ public final class ScenarioSuite {
             state.report(result)
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let (position, item) = state.next(failFast: failFast) {
+            while let (position, item) = state.next(maxFailures: maxFailures) {
                 if let done = state.finish(position, runners[item.file].run(item.scenario)) {
                     report(done, 0)
                 }
             }
         }
-        // After a fail-fast stop, the files that did not run to the end.
+        // After a stop at --max-failures, the files that did not run to the end.
         for left in state.unfinished() { report((left.file, left.results), left.notRun) }
         return state.reports.sorted { a, b in
             (files.firstIndex(of: a.file) ?? 0) < (files.firstIndex(of: b.file) ?? 0)
@@ -278,7 +279,7 @@ private final class SuiteRunState: @unchecked Sendable {
     private let lock = NSLock()
     private let selected: [(file: Int, scenario: ScenarioInfo)]
     private var nextPosition = 0
-    private var failed = false
+    private var failures = 0
     private var remaining: [Int]
     private var collected: [[ScenarioResult]]
     private(set) var reports: [ScenarioFileResult] = []
@@ -294,10 +295,10 @@ private final class SuiteRunState: @unchecked Sendable {
         }
     }
 
-    func next(failFast: Bool) -> (Int, (file: Int, scenario: ScenarioInfo))? {
+    func next(maxFailures: Int?) -> (Int, (file: Int, scenario: ScenarioInfo))? {
         lock.lock()
         defer { lock.unlock() }
-        guard nextPosition < selected.count, !(failFast && failed) else { return nil }
+        guard nextPosition < selected.count, failures < maxFailures ?? .max else { return nil }
         defer { nextPosition += 1 }
         return (nextPosition, selected[nextPosition])
     }
@@ -310,7 +311,7 @@ private final class SuiteRunState: @unchecked Sendable {
         collected[file].append(result)
         remaining[file] -= 1
         if result.status == .failed {
-            failed = true
+            failures += 1
         }
         return remaining[file] == 0 ? (file, collected[file]) : nil
     }

@@ -15,7 +15,7 @@ final class JSONReporter: Reporter {
     struct Document: Encodable {
         struct Summary: Encodable {
             let passed, failed, skipped: Int
-            /// Selected scenarios --fail-fast stopped the run before.
+            /// Selected scenarios --max-failures (or an interrupt) stopped the run before.
             let notRun: Int
             let duration: Double
             let seed: Int

@@ -11,10 +11,13 @@ struct RunReport {
     let duration: Double
     let seed: Int
     let isCI: Bool
-    /// Selected scenarios that did not run: --fail-fast stopped the run first.
+    /// Selected scenarios that did not run: --max-failures stopped the run first.
     var notRun = 0
-    /// Whether the run stopped at its first failure (--fail-fast), which is why some did not run.
-    var failFast = false
+    /// The option that stops the run at its failures (`--fail-fast`, `--max-failures 3`),
+    /// which is why some did not run.
+    var failureLimit: String?
+    /// How many failures stop the run (1 with --fail-fast); nil for no limit.
+    var maxFailures: Int?
     /// The signal (Ctrl-C's SIGINT, SIGTERM) that stopped the run (`RunInterrupt`), which is
     /// why some did not run; 0 when none did.
     var interruptedBy: Int32 = 0
@@ -22,7 +25,7 @@ struct RunReport {
     var notLoaded = 0
     var interrupted: Bool { interruptedBy != 0 }
     /// Why selected scenarios did not run, as summaries say it.
-    var notRunReason: String { interrupted ? "interrupted" : failFast ? "--fail-fast" : "" }
+    var notRunReason: String { interrupted ? "interrupted" : failureLimit ?? "" }
     /// The command line that repeats the run (`navscript run app --seed 7`).
     var command = ""
     /// With --coverage, the suite's route scripts (by chunk name), covered or not.
@@ -92,7 +95,7 @@ struct RunReport {
         return 0
     }
 
-    /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --fail-fast, "1 file
+    /// "N passed, N failed, N skipped in 0.21 s" (and "N not run" after --max-failures, "1 file
     /// did not load" when one did not)
     var summaryLine: String {
         "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(notRunReason.isEmpty ? "" : " (\(notRunReason))")" : "")

@@ -53,7 +53,7 @@ struct SuiteSettings {
 }
 
 /// Hands jobs to up to `settings.jobs` worker processes and watches them. `handle` gets
-/// every reply (returning true stops the run: fail-fast); `failed` gets a job's scenario
+/// every reply (returning true stops the run: --max-failures); `failed` gets a job's scenario
 /// that its worker took down (nil for a list job) with the message that says how and the
 /// seconds it ran, and returns true to stop the run too. The rest of a batch whose worker
 /// died goes to another.
@@ -183,7 +183,7 @@ final class WorkerPool {
                       failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double)) -> Bool) -> Bool {
         guard let state = workers[id], state.closed, let ending = state.ending else { return false }
         workers[id] = nil
-        // A worker stopped (fail-fast), or gone with an interrupt (Ctrl-C reaches the whole
+        // A worker stopped (--max-failures), or gone with an interrupt (Ctrl-C reaches the whole
         // process group), leaves its scenario not run rather than failed.
         guard let job = state.job, state.process.killedBecause != .stop, RunInterrupt.signal == 0 else { return false }
         let seconds = Self.uptime - state.started
@@ -228,7 +228,7 @@ final class WorkerPool {
 
     /// Ends the workers once the suite is done: an idle one is told to finish (its input
     /// closes) and ends cleanly, so that its exit checks run (a sanitizer's leak check); a
-    /// busy one (fail-fast), or one that does not end within a second, is killed. Each is
+    /// busy one (--max-failures), or one that does not end within a second, is killed. Each is
     /// waited for, and one that ended badly on its own is said on standard error.
     func endWorkers() {
         for state in workers.values {

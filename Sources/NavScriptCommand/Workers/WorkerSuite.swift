@@ -99,8 +99,9 @@ final class WorkerSuite: SuiteExecutor {
         }
     }
 
-    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], failFast: Bool,
+    func run(_ selected: [(file: Int, scenario: ScenarioInfo)], maxFailures: Int?,
              fileDone: @escaping (ScenarioFileResult) -> Void) -> [ScenarioFileResult] {
+        var failures = 0
         var remaining = Array(repeating: 0, count: listed.count)
         var collected: [[ScenarioResult]] = Array(repeating: [], count: listed.count)
         let stores = listed.map { ScenarioSnapshots(scenarioFile: $0.file.url, mode: settings.snapshotMode) }
@@ -108,13 +109,16 @@ final class WorkerSuite: SuiteExecutor {
         for item in selected {
             remaining[item.file] += 1
         }
-        func finish(_ file: Int, _ result: ScenarioResult) {
+        // Whether a result ends the run: it is the failure that reaches --max-failures.
+        func finish(_ file: Int, _ result: ScenarioResult) -> Bool {
+            if result.status == .failed { failures += 1 }
             result.snapshots.forEach(stores[file].apply)
             collected[file].append(result)
             remaining[file] -= 1
             if remaining[file] == 0 {
                 report(file)
             }
+            return failures >= maxFailures ?? .max
         }
         func report(_ file: Int) {
             var result = ScenarioFileResult(file: listed[file].file, results: collected[file], snapshots: stores[file],
@@ -123,14 +127,13 @@ final class WorkerSuite: SuiteExecutor {
             reports.append(result)
             fileDone(result)
         }
-        // Fail-fast sends one scenario at a time, so that none starts after a failure.
-        pool.execute(Self.batches(of: selected, size: failFast ? 1 : Self.batchSize), files: listed.map(\.file)) { job, reply in
+        // With --max-failures, one scenario at a time, so that none starts after the last failure.
+        pool.execute(Self.batches(of: selected, size: maxFailures == nil ? Self.batchSize : 1), files: listed.map(\.file)) { job, reply in
             switch reply.event {
             case .result:
                 guard let result = reply.result else { return false }
                 self.note(reply.modules, of: self.listed[job.file].file)
-                finish(job.file, result)
-                return failFast && result.status == .failed
+                return finish(job.file, result)
             case .done:
                 self.note(reply.modules, of: self.listed[job.file].file)
             default:
@@ -142,10 +145,9 @@ final class WorkerSuite: SuiteExecutor {
             var result = ScenarioResult(scenario: scenario, status: .failed, message: message, traceback: nil,
                                         isExpectationFailure: false, output: "", expectations: 0, duration: time.seconds)
             result.started = time.started
-            finish(job.file, result)
-            return failFast
+            return finish(job.file, result)
         }
-        // After a fail-fast stop, the files that did not run to the end.
+        // After a stop at --max-failures, the files that did not run to the end.
         for file in remaining.indices where remaining[file] > 0 && !collected[file].isEmpty {
             report(file)
         }
