@@ -4,11 +4,11 @@
 ///
 /// Defaults suit scenarios: 64 MiB, 100 million instructions, 10 seconds per call.
 public struct LuaLimits: Sendable, Hashable, Codable {
-    /// Bytes the state may hold; 0 for no cap.
+    /// Bytes the state may hold; 0 (or less) for no cap.
     public var memory: Int
-    /// Lua VM instructions per call from Swift; 0 for no limit. Counted in steps of 1,000.
+    /// Lua VM instructions per call from Swift; 0 (or less) for no limit. Counted in steps of 1,000.
     public var instructions: Int
-    /// Wall-clock seconds per call from Swift; 0 for no limit.
+    /// Wall-clock seconds per call from Swift; 0 (or less, or NaN) for no limit.
     public var seconds: Double
 
     public init(memory: Int = 64 << 20, instructions: Int = 100_000_000, seconds: Double = 10) {
