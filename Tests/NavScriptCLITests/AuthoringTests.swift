@@ -21,6 +21,23 @@ import Testing
         #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
     }
 
+    /// UIKit's console warnings are a scenario's output, as Xcode's console shows them
+    /// beside the app's prints: a refused presentation says why there.
+    @Test func uikitWarningsAreOutput() throws {
+        let fixture = try Fixture(["present_spec.lua": """
+            local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+            scenario("presents from a screen popped", function()
+              local app = nav.app { root = nav.stack { A(), B() } }
+              local b = app:top()
+              app:navigate(nav.route():top(nav.stack):pop())
+              local ok = app:navigate(nav.route():from(b):present(C()))
+              error("shown")
+            end)
+            """])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.output.contains("printed:\n     UIKit: Attempt to present <UIViewController: C> on <UIViewController: B> (from <UIViewController: B>) whose view is not in the window hierarchy.\n"), "\(result.output)")
+    }
+
     /// A misspelt option would drop its tags without a word, and `--tag` would select
     /// nothing: the file does not load, at the line, under the name it was called by.
     @Test(arguments: [

@@ -82,6 +82,10 @@ extension NavRuntime {
         application.simulation.workBudget = { [weak lua] steps in
             lua?.chargeHost(instructions: steps * Self.stepInstructions)
         }
+        // UIKit's console warnings print as the script's own output does.
+        application.simulation.console = { [weak lua] warning in
+            lua?.output?("UIKit: " + warning + "\n")
+        }
         let app = NavApp(application: application)
         app.pendingDeeplink = pendingDeeplink
         if let stepRecorder {

@@ -43,21 +43,22 @@ extension ScreenSimulation {
         container.attributes[ScreenAttribute.bottomSheet] != nil ? timing.bottomSheet : timing.modal
     }
 
-    /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error; when
-    /// nothing is presented there, with what UIKit's warning says to wait for: the
-    /// context's own presentation still animating in or out, or a presenter out of the window.
+    /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error, with
+    /// UIKit's warning on the console: what the context presents already, its own
+    /// presentation still animating in or out, or a presenter out of the window.
     func presentationRefusal(of container: ScreenContainer, from presenter: ScreenContainer, for trigger: any ScreenAction) -> Error {
         let context = presenter.presentationContext
-        var reason: String?
-        if context.presentedContainer == nil, let phase = context.presentationPhase, phase != .presented {
-            let being = phase == .dismissing ? "dismissed" : "presented"
-            reason = "\(context) is still being \(being), a presentation in progress until the run loop settles"
-        } else if context.presentedContainer == nil, context.attachedWindow == nil {
-            reason = "\(context) is not in the window hierarchy"
-        } else if context.presentedContainer == nil, context.stackLeft != nil {
-            reason = "\(context) is leaving the window hierarchy (popped, its pop still animating)"
+        let attempt = "Attempt to present \(container) on \(context) (from \(presenter))"
+        if let presented = context.presentedContainer {
+            console?("\(attempt) which is already presenting \(presented).")
+        } else if let phase = context.presentationPhase, phase != .presented {
+            console?("\(attempt) while a \(phase == .dismissing ? "dismissal" : "presentation") is in progress.")
+        } else if context.attachedWindow == nil {
+            console?("\(attempt) whose view is not in the window hierarchy.")
+        } else if context.stackLeft != nil {
+            console?("\(attempt) whose view is not in the window hierarchy (popped, its pop still animating).")
         }
-        return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger, reason: reason)
+        return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger)
     }
 
     /// When an animation a snapshot caught under way ends: its `end` on the clock, or `now`

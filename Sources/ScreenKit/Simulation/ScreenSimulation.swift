@@ -13,6 +13,11 @@ public final class ScreenSimulation {
     /// Called with each transition as it is recorded.
     public var onTransition: ((ScreenTransition) -> Void)?
 
+    /// Where UIKit's console warnings go (`Attempt to present <C> on <B> (from <B>) whose
+    /// view is not in the window hierarchy.`): nowhere by default; a script host prints them
+    /// as the scenario's output, as Xcode's console shows them beside an app's prints.
+    public var console: ((String) -> Void)?
+
     /// The first presentation made over a container while that container, or one
     /// presenting it, was being dismissed: UIKit lets it start, and it leaves with the
     /// dismissal (a screen the user never sees go). Explore's built-in check reads it

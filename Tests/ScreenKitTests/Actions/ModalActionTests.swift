@@ -31,12 +31,15 @@ import Testing
 
     @Test func alreadyPresentingFailsWithNivelirsMessage() throws {
         let app = try ScreenApplication.with(.stack([.screen(Screens.feed)], presented: .screen(Screens.settings)))
+        var console: [String] = []
+        app.simulation.console = { console.append($0) }
         let result = app.navigate(to: try route { try $0.root(nested: AnyScreenRoute(root: .modal).present(Screens.profile)) })
         #expect(result.errorMessage == """
             The container <UINavigationController> is already presenting another container for:
               ScreenPresentAction<Profile, UIViewController>(screen: Profile, animated: true)
             """)
         #expect(app.transitions.isEmpty)
+        #expect(console == ["Attempt to present <UIViewController: Profile> on <UINavigationController> (from <UINavigationController>) which is already presenting <UIViewController: Settings>."])
     }
 
     @Test func presentingFromAChildOfAPresenterIsRefused() throws {
@@ -50,8 +53,12 @@ import Testing
         let app = try ScreenApplication.with(.stack([.screen(Screens.feed)], presented: .screen(Screens.settings)))
         app.navigator.navigate(to: try route { try $0.root().dismiss() })
         app.advance(by: 0.1)   // the dismissal is still animating: UIKit still presents
+        var console: [String] = []
+        app.simulation.console = { console.append($0) }
         let result = app.navigate(to: try route { try $0.root().present(Screens.profile) })
         #expect(result.errorMessage?.contains("is already presenting another container") == true)
+        // UIKit still presents Settings until the dismissal ends.
+        #expect(console == ["Attempt to present <UIViewController: Profile> on <UINavigationController> (from <UINavigationController>) which is already presenting <UIViewController: Settings>."])
         app.settle()
         #expect(app.navigate(to: try route { try $0.root().present(Screens.profile) }).isSuccess)
     }
@@ -59,8 +66,15 @@ import Testing
     @Test func presentingFromAContainerOutsideTheWindowIsRefused() throws {
         let app = try tabApp()
         let detached = ScreenContainer(kind: .modal, key: ScreenKey(name: "Loose"))
+        var console: [String] = []
+        app.simulation.console = { console.append($0) }
         let result = app.navigate(from: detached, to: try AnyScreenRoute(root: .modal).present(Screens.settings))
-        #expect(result.errorMessage?.hasPrefix("The container <UIViewController: Loose> is already presenting") == true)
+        // Nivelir's two lines alone; why UIKit refused is on its console.
+        #expect(result.errorMessage == """
+            The container <UIViewController: Loose> is already presenting another container for:
+              ScreenPresentAction<Settings, UIViewController>(screen: Settings, animated: true)
+            """)
+        #expect(console == ["Attempt to present <UIViewController: Settings> on <UIViewController: Loose> (from <UIViewController: Loose>) whose view is not in the window hierarchy."])
     }
 
     @Test func nestedRouteRunsOnThePresentedContainer() throws {

@@ -137,7 +137,7 @@ describe("a popped screen while its pop animates", function()
     app:advance(0.1)
     expect(b.isVisible):toBe(true)
     expect(app:navigate(nav.route():from(b):present(C())))
-      :toFail("UIKit refuses: <UIViewController: B> is leaving the window hierarchy %(popped, its pop still animating%)")
+      :toFail("^The container <UIViewController: B> is already presenting another container for:\n  ScreenPresentAction<C, UIViewController>%(screen: C, animated: true%)$")
   end)
 end)
 
