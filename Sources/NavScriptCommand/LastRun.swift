@@ -43,6 +43,11 @@ struct LastRun: Codable {
         let data = (try? encoder.encode(LastRun(failed: failed))) ?? Data()
         let target = url(in: folder)
         try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The record is a file of the runner's own: what is there and is not one (a FIFO,
+        // which would wait for a reader for ever) is refused, as a report is written in place.
+        if let problem = ScriptFile.problem(at: target.path) {
+            throw ScenarioFileWriter.Failure(path: target.path, reason: problem)
+        }
         try ScenarioFileWriter.write(data, to: target.path)
     }
 }

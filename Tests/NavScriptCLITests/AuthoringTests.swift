@@ -182,6 +182,16 @@ import Testing
         #expect(mended.output.contains("1 passed, 0 failed"), "\(mended.output)")
     }
 
+    /// The record is the runner's own file: a FIFO in its place is refused, not waited on.
+    @Test func aFIFOForTheRecordIsRefused() throws {
+        let fixture = try Fixture(["mix_spec.lua": Self.mixed])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent(".navscript"), withIntermediateDirectories: true)
+        #expect(mkfifo(fixture.root.appendingPathComponent(".navscript/last-run.json").path, 0o644) == 0)
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.errors.contains(".navscript/last-run.json: not a regular file (a FIFO)"), "\(result.errors)")
+        #expect(result.output.contains("1 passed, 1 failed, 1 skipped"), "\(result.output)")
+    }
+
     /// As pytest's cache: a failure stays recorded until its scenario runs again and passes,
     /// so a filtered run (or a stopped one, or one shard) forgets none it did not run; when
     /// none recorded is among the scenarios chosen (renamed), all of them run, as pytest's

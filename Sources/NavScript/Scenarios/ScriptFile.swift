@@ -44,6 +44,13 @@ public enum ScriptFile {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Why what is at `path` (links followed) is no file to read or replace (`it is a
+    /// folder`, `not a regular file (a FIFO)`); nil for a regular file or nothing there.
+    public static func problem(at path: String) -> String? {
+        var info = stat()
+        return stat(path, &info) == 0 ? kind(info) : nil
+    }
+
     public static func read(_ path: String) throws(Failure) -> Data {
         // What it is before opening it: a socket cannot be opened at all.
         var named = stat()
