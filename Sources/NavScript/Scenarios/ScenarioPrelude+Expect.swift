@@ -119,6 +119,17 @@ end
 
 local function negation(self) return self.negated and "not " or "" end
 
+-- deepEqual for a matcher: values nested deeper than Lua's stack reaches (some 60,000
+-- levels) are said to be so at the expect's line, not as a bare stack overflow.
+local function sameContents(self, matcher, a, b)
+  local ok, equal = pcall(deepEqual, a, b)
+  if ok then return equal end
+  if type(equal) == "string" and find(equal, "stack overflow", 1, true) then
+    raise(self, format("expect(value):%s: the values are nested too deep to compare (Lua's stack overflowed)", matcher), 3)
+  end
+  error(equal, 0)
+end
+
 -- A matcher that needs a kind of value (the received one, or the one given after `ok`)
 -- says so, at the line of the expect.
 local function need(self, what, ok, ...)
@@ -149,7 +160,7 @@ function expectation:toBe(expected)
   return check(self, received == expected, "expect(value):toBe(expected) failed", function(r)
     local hint = self.negated and "" or containerScreenHint(received, expected)
     if hint ~= "" then
-    elseif not self.negated and type(received) == "table" and type(expected) == "table" and deepEqual(received, expected) then
+    elseif not self.negated and type(received) == "table" and type(expected) == "table" and sameContents(self, "toBe", received, expected) then
       hint = "\n  (two tables with the same contents: toBe compares identity, toEqual compares contents)"
     elseif not self.negated and received ~= received and expected ~= expected then
       hint = "\n  (NaN is never == NaN: toEqual takes two NaNs as equal)"
@@ -165,7 +176,7 @@ end
 
 function expectation:toEqual(expected)
   local received = self.value
-  return check(self, deepEqual(received, expected), "expect(value):toEqual(expected) failed", function(r)
+  return check(self, sameContents(self, "toEqual", received, expected), "expect(value):toEqual(expected) failed", function(r)
     if self.negated then
       return format("  expected: not %s\n  received: %s", r.show(expected), r.show(received))
     end
@@ -226,7 +237,7 @@ function expectation:toContain(item)
   if type(received) == "string" then
     found = find(received, tostring(item), 1, true) ~= nil
   else
-    for _, value in pairs(received) do if deepEqual(value, item) then found = true break end end
+    for _, value in pairs(received) do if sameContents(self, "toContain", value, item) then found = true break end end
   end
   return check(self, found, "expect(value):toContain(item) failed", function(r)
     return format("  item: %s\n  %s: %s", r.show(item), self.negated and "found in" or "not found in", r.show(received))

@@ -10,7 +10,7 @@ local deepEqual, isApp, builtins, number = ...
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
 local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
-local utf8len, byte, sub = builtins.utf8len, builtins.byte, builtins.sub
+local utf8len, byte, sub, find, pcall = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall
 
 -- Showing values ------------------------------------------------------------------------
 
@@ -123,48 +123,88 @@ local function keyLabel(path, key)
   return format("%s[%s]", path, show(key))
 end
 
--- Where two tables differ: one line per differing path (counted up to 10,000).
-local function differences(expected, received, path, out, seen)
-  if #out >= 10000 then return out end
-  if deepEqual(expected, received) then return out end
-  if type(expected) ~= "table" or type(received) ~= "table" then
-    out[#out + 1] = format("  at %s: expected %s, received %s", path == "" and "(value)" or path, show(expected), show(received))
-    return out
-  end
-  seen = seen or {}
-  if seen[expected] then return out end
-  seen[expected] = true
-  local keys, known = {}, {}
-  for key in pairs(expected) do keys[#keys + 1] = key; known[key] = true end
-  for key in pairs(received) do if not known[key] then keys[#keys + 1] = key end end
-  sort(keys, function(x, y)
-    if type(x) == type(y) and type(x) ~= "table" and type(x) ~= "userdata" then return x < y end
-    return tostring(x) < tostring(y)
-  end)
-  for _, key in ipairs(keys) do
-    if #out >= 10000 then return out end
-    local label = keyLabel(path, key)
-    if expected[key] == nil then
-      out[#out + 1] = format("  at %s: unexpected %s", label, show(received[key]))
-    elseif received[key] == nil then
-      out[#out + 1] = format("  at %s: missing %s", label, show(expected[key]))
-    else
-      differences(expected[key], received[key], label, out, seen)
+-- The keys of two tables in the order their differences are listed: the sequence 1, 2, ...
+-- as it is, then the others sorted (numbers and strings by value, other keys by their text).
+local function keysOf(expected, received)
+  local keys, known, n = {}, {}, max(#expected, #received)
+  for i = 1, n do keys[i] = i end
+  local others = {}
+  for _, side in ipairs({ expected, received }) do
+    for key in pairs(side) do
+      if not known[key] and not (mathType(key) == "integer" and key >= 1 and key <= n) then
+        known[key] = true
+        others[#others + 1] = key
+      end
     end
   end
-  return out
+  sort(others, function(x, y)
+    if type(x) == type(y) and (type(x) == "number" or type(x) == "string") then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  for _, key in ipairs(others) do keys[#keys + 1] = key end
+  return keys
+end
+
+-- Where two tables differ: how many paths differ (counted up to 10,000), and a line for each
+-- of the first `shown`. Each table is walked once, however deep, and a path is written out
+-- only for a line shown.
+local function differences(expected, received, shown)
+  local lines, count, path, seen = {}, 0, {}, {}
+  -- The path to depth: a long one as its first 8 keys and its last 8.
+  local function label(depth)
+    local text, i = "", 1
+    while i <= depth do
+      if depth > 24 and i == 9 then
+        text, i = text .. format(" \u{2026}%d keys\u{2026} ", depth - 16), depth - 7
+      else
+        text, i = keyLabel(text, path[i]), i + 1
+      end
+    end
+    return text == "" and "(value)" or text
+  end
+  local function walk(e, r, depth)
+    if count >= 10000 then return end
+    if type(e) ~= "table" or type(r) ~= "table" then
+      if deepEqual(e, r) then return end
+      count = count + 1
+      if count <= shown then lines[count] = format("  at %s: expected %s, received %s", label(depth), show(e), show(r)) end
+      return
+    end
+    if e == r or seen[e] then return end
+    seen[e] = true
+    for _, key in ipairs(keysOf(e, r)) do
+      if count >= 10000 then return end
+      local a, b = e[key], r[key]
+      if a == nil and b ~= nil or b == nil and a ~= nil then
+        count = count + 1
+        if count <= shown then
+          path[depth + 1] = key
+          lines[count] = format("  at %s: %s %s", label(depth + 1), a == nil and "unexpected" or "missing", show(a == nil and b or a))
+        end
+      elseif a ~= nil then
+        path[depth + 1] = key
+        walk(a, b, depth + 1)
+      end
+    end
+  end
+  walk(expected, received, 0)
+  return lines, count
 end
 
 -- The first 20 differences, and how many more there are. Two tables with no path that
 -- differs are cycles of different shapes: they are shown whole.
 local function differenceLines(expected, received)
-  local all = differences(expected, received, "", {})
-  if #all == 0 then
+  local ok, lines, count = pcall(differences, expected, received, 20)
+  if not ok then
+    if type(lines) ~= "string" or not find(lines, "stack overflow", 1, true) then error(lines, 0) end
+    return format("  expected: %s\n  received: %s\n  (nested too deep to list where they differ)", show(expected), show(received))
+  end
+  if count == 0 then
     return format("  expected: %s\n  received: %s\n  (their cycles lead back to different tables)", show(expected), show(received))
   end
-  if #all <= 20 then return concat(all, "\n") end
-  local more = #all - 20
-  return concat(all, "\n", 1, 20) .. format("\n  ... and %s more difference%s", #all >= 10000 and "at least " .. more or more, more == 1 and "" or "s")
+  if count <= 20 then return concat(lines, "\n") end
+  local more = count - 20
+  return concat(lines, "\n") .. format("\n  ... and %s more difference%s", count >= 10000 and "at least " .. more or more, more == 1 and "" or "s")
 end
 
 local function lines(text)

@@ -382,3 +382,34 @@ describe("tables met by many paths", function()
     expect(dag(60, 1)).never:toEqual(dag(60, 2))
   end)
 end)
+
+describe("failures of large, deep or odd tables", function()
+  local function chain(n, v) local t = { v = v } for _ = 1, n do t = { next = t } end return t end
+  local function deep(n) local t = {} for _ = 1, n do t = { t } end return t end
+
+  scenario("keys that Lua cannot order (functions, threads, booleans) are listed", function()
+    local message = failure(function() expect({ [print] = 1, [error] = 2, [true] = 1, [false] = 2 }):toEqual({}) end)
+    expect(message):toContain("at [false]: unexpected 2\n  at [function: ")
+    expect(message):toContain("at [true]: unexpected 1")
+  end)
+
+  scenario("a long chain and a long list are walked once, a long path cut in the middle", function()
+    expect(failure(function() expect(chain(2000, 1)):toEqual(chain(2000, 2)) end))
+      :toContain("at .next.next.next.next.next.next.next.next \u{2026}1985 keys\u{2026} .next.next.next.next.next.next.next.v: expected 2, received 1")
+    local a, b = {}, {}
+    for i = 1, 300000 do a[i], b[i] = i, i end
+    b[300000], b[5], a.x, b.y = nil, 7, 1, 2
+    expect(failure(function() expect(a):toEqual(b) end))
+      :toContain("at [5]: expected 7, received 5\n  at [300000]: unexpected 300000\n  at .x: unexpected 1\n  at .y: missing 2")
+  end)
+
+  scenario("values nested deeper than Lua's stack reaches are said to be", function()
+    for _, matcher in ipairs({ "toEqual", "toBe", "toContain" }) do
+      local message = failure(function()
+        local expectation = expect(matcher == "toContain" and { deep(100000) } or deep(100000))
+        expectation[matcher](expectation, deep(100000))
+      end)
+      expect(message):toContain("expect(value):" .. matcher .. ": the values are nested too deep to compare (Lua's stack overflowed)")
+    end
+  end)
+end)
