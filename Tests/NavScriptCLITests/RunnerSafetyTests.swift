@@ -164,13 +164,28 @@ import Darwin
         #expect(process.terminationStatus == 86)
     }
 
-    @Test func aSnapshotThatCannotBeWrittenIsAnError() throws {
-        let fixture = try Fixture(["app_spec.lua": "scenario('pictures', function() expect('text'):toMatchSnapshot() end)"])
+    /// A folder or a loop of links where the snapshot file goes cannot be read: the file
+    /// is refused before its scenarios run (CI mode said its snapshots were missing).
+    @Test func aSnapshotFileThatIsNoFileIsRefused() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('pictures', function() expect('text'):toMatchSnapshot() end)",
+                                   "loop_spec.lua": "scenario('pictures', function() expect('text'):toMatchSnapshot() end)"])
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("app_spec.lua.snap"), withIntermediateDirectories: true)
-        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
-        #expect(result.status == 2)
-        #expect(result.output.contains("ERROR cannot write app_spec.lua.snap: it is a folder"), "\(result.output)")
-        #expect(!result.output.contains("written"), "\(result.output)")
+        #expect(symlink("loop_spec.lua.snap", fixture.root.appendingPathComponent("loop_spec.lua.snap").path) == 0)
+        for mode in [[], ["--ci"]] {
+            let result = try navscript(["run", ".", "--color", "never"] + mode, in: fixture.root)
+            #expect(result.status == 2)
+            #expect(result.output.contains("app_spec.lua.snap: cannot be read (it is a folder)"), "\(result.output)")
+            #expect(result.output.contains("loop_spec.lua.snap: cannot be read ("), "\(result.output)")
+            #expect(!result.output.contains("written") && !result.output.contains("missing"), "\(result.output)")
+        }
+    }
+
+    /// A snapshot file an editor gave a byte order mark reads as it would without one.
+    @Test func aSnapshotFileWithAByteOrderMarkReads() throws {
+        let fixture = try Fixture(["app_spec.lua": "scenario('s', function() expect('hello'):toMatchSnapshot() end)",
+                                   "app_spec.lua.snap": "\u{FEFF}# x\n\n== s 1\n| hello\n"])
+        let result = try navscript(["run", ".", "--ci", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output)")
     }
 
     @Test func aReportThatCannotBeWrittenIsAnError() throws {

@@ -74,15 +74,16 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         do {
             data = try ScriptFile.read(url.path)
         } catch {
-            // No file is no snapshots yet (a folder there fails when the file is written); one
-            // that cannot be read (a FIFO would hang) says why.
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            // No file is no snapshots yet; anything else there that cannot be read (a folder,
+            // a FIFO that would hang, a link that leads nowhere or round in a loop) says why.
+            var info = stat()
+            if lstat(url.path, &info) == 0 {
                 readError = "\(ScenarioDiscovery.display(url)): cannot be read (\(error.reason))"
             }
             return
         }
-        readError = parse(String(decoding: data, as: UTF8.self))
+        // An editor's byte order mark is no part of the first line, as in a script.
+        readError = parse(String(decoding: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data, as: UTF8.self))
         storedCount = order.count
         stored = entries
     }
