@@ -129,7 +129,11 @@ struct MergeReports: ParsableCommand {
             }
             reporter.finish(report)
         }
-        var status = max(report.exitCode, RunSession.flush(made))
+        // The merge itself was not stopped: a shard that was leaves the suite not run whole,
+        // a failure (exit 1), not the signal's status.
+        var unstopped = report
+        unstopped.interruptedBy = 0
+        var status = max(unstopped.exitCode, report.interrupted ? 1 : 0, RunSession.flush(made))
         if let coverage {
             status = max(status, Run.write(coverage, failure: report.coverageFailure, in: workingDirectory,
                                            toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))

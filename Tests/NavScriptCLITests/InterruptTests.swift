@@ -64,7 +64,7 @@ import Testing
         kill(watch.process.processIdentifier, SIGINT)
         watch.waitUntilExit()
         let merged = try navscript(["merge-reports", "b", "--color", "never", "--reporter", "tap=m.tap"], in: fixture.root)
-        #expect(merged.status == 128 + SIGINT)
+        #expect(merged.status == 1)   // the merge was not stopped; the suite did not run whole
         #expect(merged.errors.contains("is of a run that was interrupted"), "\(merged.errors)")
         #expect(try fixture.read("m.tap").contains("Bail out! interrupted: 1 scenario not run"))
     }
