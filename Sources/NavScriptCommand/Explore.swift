@@ -158,12 +158,12 @@ struct Explore: ParsableCommand {
                     let index = batch[slot]
                     // Broken before the first action (the start, or its first checks) or not
                     // again (a time limit the walk kept the second time): an error of the model.
-                    guard let (steps, again) = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
+                    guard let (steps, enabled, again) = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
                         runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
                     }), !steps.isEmpty else {
                         throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(error))")
                     }
-                    walk = ExploreRunner.Walk(brokeALimit: again, after: steps, index: index, seed: seed, actions: actions)
+                    walk = ExploreRunner.Walk(brokeALimit: again, after: steps, enabled: enabled, index: index, seed: seed)
                 } catch {
                     // A model that breaks otherwise: name the walk, which the same command walks again.
                     throw LuaError(kind: (error as? LuaError)?.kind ?? .runtime, message: "walk \(batch[slot] + 1) (seed \(seed)): \(Format.loadError(error))")

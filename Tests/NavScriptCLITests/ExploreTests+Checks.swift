@@ -344,6 +344,20 @@ extension ExploreTests {
         #expect(loop.output.contains("(walk 1, 1 action, shrunk to 1):\n  1. spin\n  loop.lua:2: instruction limit exceeded"), "\(loop.output)")
     }
 
+    /// A walk that breaks a limit in its first action found the other actions enabled too:
+    /// they are not said to be never enabled.
+    @Test func aWalkThatBreaksALimitKnowsWhatWasEnabled() throws {
+        let fixture = try Fixture(["loop.lua": """
+            return explore.model { start = function() return nav.app() end,
+              actions = { explore.action("spin", function() while true do end end), explore.action("rest", function() end, { weight = 0.001 }),
+                          explore.action("never", function() end, { when = function() return false end }) } }
+            """])
+        let loop = try navscript(["explore", "loop.lua", "--seed", "3", "--runs", "1"], in: fixture.root)
+        #expect(loop.status == 1)
+        #expect(loop.output.contains("  1. spin\n  loop.lua:2: instruction limit exceeded"), "\(loop.output)")
+        #expect(loop.output.contains("Never enabled: never\n"), "\(loop.output)")
+    }
+
     /// A start that already breaks an invariant is shown as it is.
     @Test func aBrokenStartShowsItsHierarchy() throws {
         let fixture = try Fixture(["start.lua": """

@@ -205,8 +205,9 @@ end
 -- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
 -- often the state it led to was reached; the walk adds its own tries. Returns the steps
 -- taken ({action, args}), the failure (or nil), the shapes seen, and which actions were enabled.
--- `stepped(name, args)`, when given, hears each step before it runs: what a walk that breaks
--- a limit took is found by walking it again so.
+-- `stepped(name, args, choices)`, when given, hears each step before it runs, with the actions
+-- enabled where it was chosen: what a walk that breaks a limit took and found enabled is
+-- found by walking it again so.
 function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped)
   local app = startApp(model, startIndex, randomSeed)
   local steps, shapes, everEnabled, tried = {}, {}, {}, {}
@@ -246,7 +247,7 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped
     local args = {}
     for j, g in ipairs(action.args) do args[j] = draw(g) end
     steps[#steps + 1] = { action = action.name, args = args }
-    if stepped then stepped(action.name, args) end
+    if stepped then stepped(action.name, args, choices) end
     failure = perform(model, app, action, args, #steps)
     shape = app:shape(keys)
     counts = triesIn(shape)

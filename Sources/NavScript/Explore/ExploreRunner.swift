@@ -143,10 +143,9 @@ public final class ExploreRunner: @unchecked Sendable {
         public let randomSeed: Int
 
         /// Walk `index` of an exploration with `seed` that broke a limit in its last step. Of
-        /// what it went through, only the steps are known: the actions they took were enabled.
-        public init(brokeALimit error: LuaError, after steps: [ExploreStep], index: Int, seed: Int, actions: [String]) {
-            self.init(steps: steps, failure: ExploreRunner.limitFailure(error), shapes: [],
-                      enabled: Set(steps.compactMap { step in actions.firstIndex(of: step.action).map { $0 + 1 } }), coverage: [:],
+        /// what it went through, the steps are known, and the actions enabled where each was chosen.
+        public init(brokeALimit error: LuaError, after steps: [ExploreStep], enabled: Set<Int>, index: Int, seed: Int) {
+            self.init(steps: steps, failure: ExploreRunner.limitFailure(error), shapes: [], enabled: enabled, coverage: [:],
                       randomSeed: ExploreRunner.randomSeed(walk: index, of: seed))
         }
 
@@ -176,22 +175,27 @@ public final class ExploreRunner: @unchecked Sendable {
     }
 
     /// The steps walk `index` takes until it breaks a limit (the instructions, the time, the
-    /// memory): walked again as it was, each step heard before it runs, so that the last is
-    /// the one it broke the limit in. Nil when, walked again, it breaks none.
-    public func stepsToLimit(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge) -> (steps: [ExploreStep], error: LuaError)? {
-        var steps: [ExploreStep] = []
+    /// memory), and the actions (1-based) enabled where each was chosen: walked again as it
+    /// was, each step heard before it runs, so that the last is the one it broke the limit
+    /// in. Nil when, walked again, it breaks none.
+    public func stepsToLimit(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge)
+        -> (steps: [ExploreStep], enabled: Set<Int>, error: LuaError)? {
+        var steps: [ExploreStep] = [], enabled = Set<Int>()
         do {
-            _ = try walk(index: index, seed: seed, depth: depth, start: start, keys: keys, knowledge: knowledge) { steps.append($0) }
+            _ = try walk(index: index, seed: seed, depth: depth, start: start, keys: keys, knowledge: knowledge) {
+                steps.append($0)
+                enabled.formUnion($1)
+            }
             return nil
         } catch let error as LuaError where error.breaksALimit {
-            return (steps, error)
+            return (steps, enabled, error)
         } catch {
             return nil
         }
     }
 
     private func walk(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge,
-                      stepped: ((ExploreStep) -> Void)?) throws -> Walk {
+                      stepped: ((ExploreStep, [Int]) -> Void)?) throws -> Walk {
         let randomSeed = Self.randomSeed(walk: index, of: seed)
         return try withModel(seed: randomSeed) { runtime, library, model in
             // known(shape): { [action index] = how often the state it leads to was reached }
@@ -209,7 +213,8 @@ public final class ExploreRunner: @unchecked Sendable {
             if let stepped {
                 functions.append { call in
                     let limits = LuaCopyLimits(values: .max, bytes: .max)
-                    stepped(ExploreStep(action: (try? call.string(1)) ?? "?", arguments: (try? call.value(2, depth: 16, limits: limits))?.array ?? []))
+                    let choices = ((try? call.value(3, depth: 1, limits: limits))?.array ?? []).compactMap { $0.integer.map(Int.init) }
+                    stepped(ExploreStep(action: (try? call.string(1)) ?? "?", arguments: (try? call.value(2, depth: 16, limits: limits))?.array ?? []), choices)
                     return 0
                 }
             }
