@@ -357,10 +357,12 @@ local function extend(matchers)
         raise(self, format("expect(value)%s:%s(): the matcher must return true, false or nil first, got %s",
           self.negated and ".never" or "", name, type(pass)), 2)
       end
-      return check(self, pass == true, format("expect(value):%s() failed", name), function()
+      return check(self, pass == true, format("expect(value):%s() failed", name), function(r)
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
         if type(message) == "function" then message = message(self.negated) end
-        return message and ("  " .. gsub(tostring(message), "\n", "\n  ")) or ""
+        -- A message that is no text is shown as a value is (a table's fields, not its address).
+        if message ~= nil and message ~= false and type(message) ~= "string" then message = r.show(message) end
+        return message and ("  " .. gsub(message, "\n", "\n  ")) or ""
       end)
     end)
   end

@@ -413,3 +413,10 @@ describe("failures of large, deep or odd tables", function()
     end
   end)
 end)
+
+describe("a custom matcher's message", function()
+  scenario("that is no text is shown as a value is, not by its address", function()
+    expect.extend { toBeZed = function() return false, function() return { why = "not zed" } end end }
+    expect(failure(function() expect(1):toBeZed() end)):toContain("expect(value):toBeZed() failed\n  {why = \"not zed\"}")
+  end)
+end)
