@@ -38,15 +38,23 @@ struct MergeReports: ParsableCommand {
         }
     }
 
-    /// What a decoding error says, in a few words: `no field 'seed'`.
-    static func describe(_ error: DecodingError) -> String {
+    /// What a decoding error of `data` says, in a few words: `no field 'seed'`,
+    /// `field 'files[0].results[2].output' is corrupted`.
+    static func describe(_ error: DecodingError, of data: Data) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.enumerated().map { position, key in
+                key.intValue.map { "[\($0)]" } ?? (position == 0 ? key.stringValue : "." + key.stringValue)
+            }.joined()
+        }
         switch error {
         case let .keyNotFound(key, context):
-            return "no field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+            return "no field '\(path(context.codingPath + [key]))'"
         case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not what a blob holds"
+            return "field '\(path(context.codingPath))' is not what a blob holds"
         case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "not JSON" : "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is corrupted"
+            guard context.codingPath.isEmpty else { return "field '\(path(context.codingPath))' is corrupted" }
+            // Foundation on Linux calls a number past a whole number's range no JSON.
+            return (try? JSONSerialization.jsonObject(with: data)) == nil ? "not JSON" : "a number out of range"
         @unknown default:
             return "\(error)"
         }
@@ -74,6 +82,8 @@ struct MergeReports: ParsableCommand {
         var seen: [Data: URL] = [:]
         for file in files {
             do {
+                // What is no file (a FIFO would wait for a writer) says so, before it is opened.
+                if let problem = ScriptFile.problem(at: file.path) { throw ScriptFile.Failure(reason: problem) }
                 let data = try Data(contentsOf: file)
                 if let first = seen[data] {
                     StandardStreams.error("navscript: \(file.path) is the same blob as \(first.path); counted once\n")
@@ -88,10 +98,13 @@ struct MergeReports: ParsableCommand {
             } catch let error as ValidationError {
                 throw error
             } catch let error as DecodingError {
-                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(Self.describe(error)))\n")
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(Self.describe(error, of: (try? Data(contentsOf: file)) ?? Data())))\n")
                 throw ExitCode(2)
             } catch let error as CompactReader.Failure {
                 StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) is not a blob report (\(error))\n")
+                throw ExitCode(2)
+            } catch let error as ScriptFile.Failure {
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) cannot be read (\(error.reason))\n")
                 throw ExitCode(2)
             } catch {
                 StandardStreams.error("navscript: \(ScenarioDiscovery.display(file)) cannot be read (\(error.localizedDescription))\n")

@@ -15,6 +15,10 @@ import Darwin
 public enum ScriptFile {
     public struct Failure: Error {
         public let reason: String
+
+        public init(reason: String) {
+            self.reason = reason
+        }
     }
 
     /// A script takes more memory as a state than as text, and a state has 64 MiB by default.
