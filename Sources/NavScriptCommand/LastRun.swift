@@ -15,8 +15,22 @@ struct LastRun: Codable {
     }
 
     static func read(in folder: URL) -> LastRun? {
-        guard let data = try? ScriptFile.read(url(in: folder).path) else { return nil }
-        return try? JSONDecoder().decode(LastRun.self, from: data)
+        try? readOrSayWhy(in: folder).get()
+    }
+
+    /// The record, or why there is none to read: none written yet, or what is there is not
+    /// one (cut short, a folder, a FIFO).
+    static func readOrSayWhy(in folder: URL) -> Result<LastRun, ScriptFile.Failure> {
+        let path = url(in: folder).path
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(ScriptFile.Failure(reason: "no last run is recorded here")) }
+        do {
+            return .success(try JSONDecoder().decode(LastRun.self, from: try ScriptFile.read(path)))
+        } catch let failure as ScriptFile.Failure {
+            return .failure(ScriptFile.Failure(reason: "the record of the last run cannot be read (\(failure.reason))"))
+        } catch {
+            return .failure(ScriptFile.Failure(reason: "the record of the last run is not one navscript wrote"))
+        }
     }
 
     /// Records `report`'s failures (a file that did not load counts as failed whole), with

@@ -110,10 +110,11 @@ final class RunSession {
         self.options = run
         var selection = run.selection(lines: suiteOptions.locations().lines)
         if run.lastFailed {
-            if let last = LastRun.read(in: suiteOptions.workingDirectory) {
+            switch LastRun.readOrSayWhy(in: suiteOptions.workingDirectory) {
+            case let .success(last):
                 selection.only = Set(last.failed)
-            } else {
-                StandardStreams.error("navscript: no last run is recorded here (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n")
+            case let .failure(why):
+                StandardStreams.error("navscript: \(why.reason) (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n")
             }
         }
         self.selection = selection

@@ -190,6 +190,15 @@ import Testing
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.errors.contains(".navscript/last-run.json: not a regular file (a FIFO)"), "\(result.errors)")
         #expect(result.output.contains("1 passed, 1 failed, 1 skipped"), "\(result.output)")
+        // --last-failed says why it runs everything: no record, one it cannot read, one cut short.
+        let fifo = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(fifo.errors.contains("navscript: the record of the last run cannot be read (not a regular file (a FIFO)) (.navscript/last-run.json); running everything"), "\(fifo.errors)")
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(".navscript/last-run.json"))
+        let none = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(none.errors.contains("navscript: no last run is recorded here (.navscript/last-run.json); running everything"), "\(none.errors)")
+        try fixture.write(".navscript/last-run.json", "{\"version\": 1, \"fail")
+        let cut = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(cut.errors.contains("navscript: the record of the last run is not one navscript wrote (.navscript/last-run.json); running everything"), "\(cut.errors)")
     }
 
     /// As pytest's cache: a failure stays recorded until its scenario runs again and passes,
