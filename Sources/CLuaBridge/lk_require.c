@@ -5,6 +5,7 @@
 ** (lk_modulefiles) and loaded from the process's compiled modules when its text was
 ** compiled before (lk_modules.c). A module that requires itself through a loop fails.
 */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,14 +48,18 @@ static void lk_modulepath(const char *name, const char *suffix, char *relative, 
 }
 
 /* Reads root/relative if it is a regular file below the root. A file there in another case
-   (a case-insensitive volume found it) is not read, and its name is copied to cased; one
-   that is no regular file (a FIFO, a device: reading it could wait forever) to odd. */
+   (a case-insensitive volume found it) is not read, and its name is copied to cased; what
+   is there and is no file (a folder, a loop of links, a FIFO or a device: reading it could
+   wait forever) is said in odd, unless the ".lua" path already said so. */
 static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX], char odd[PATH_MAX]) {
     char path[PATH_MAX], real[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
         return NULL;
-    if (realpath(path, real) == NULL)
+    if (realpath(path, real) == NULL) {
+        if (errno == ELOOP && !odd[0])
+            snprintf(odd, PATH_MAX, "%s is a loop of links", relative);
         return NULL;
+    }
     size_t rootlen = strlen(h->root);
     if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/')
         return NULL;  /* a link that leads out of the root */
@@ -69,8 +74,8 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
     if (stat(real, &st) != 0)
         return NULL;
     if (!S_ISREG(st.st_mode)) {
-        if (!S_ISDIR(st.st_mode))
-            snprintf(odd, PATH_MAX, "%s", relative);
+        if (!odd[0])
+            snprintf(odd, PATH_MAX, S_ISDIR(st.st_mode) ? "%s is a folder (scripts are files)" : "%s is not a regular file (a FIFO, a socket or a device: scripts are files)", relative);
         return NULL;
     }
     FILE *file = fopen(real, "rb");
@@ -139,7 +144,7 @@ int lk_require(lua_State *L) {
             return luaL_error(L, "module '%s' not found: its file is %s, in another case (a case-sensitive file system, "
                               "as on Linux CI, would not find it either way): require it as the file is named", name, cased);
         if (text == NULL && odd[0])
-            return luaL_error(L, "module '%s' not found: %s is not a regular file (a FIFO, a socket or a device: scripts are files)", name, odd);
+            return luaL_error(L, "module '%s' not found: %s", name, odd);
         if (text == NULL)
             return luaL_error(L, "module '%s' not found: no file %s or %s below the script root %s", name, relative, folder,
                               h->display_root[0] ? h->display_root : ".");

@@ -156,5 +156,14 @@ import Darwin
                 "\(result.errors)")
         #expect(result.output.contains("module 'routes.m' not found: routes/m.lua is not a regular file (a FIFO, a socket or a device: scripts are files)"),
                 "\(result.output)")
+        // A folder named as the file, and a loop of links, are said to be what they are.
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("routes/m.lua"))
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("routes/m.lua"), withIntermediateDirectories: true)
+        let folder = try navscript(["run", "scenarios/a_spec.lua"], in: fixture.root)
+        #expect(folder.output.contains("module 'routes.m' not found: routes/m.lua is a folder (scripts are files)"), "\(folder.output)")
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("routes/m.lua"))
+        #expect(symlink("m.lua", fixture.root.appendingPathComponent("routes/m.lua").path) == 0)
+        let loop = try navscript(["run", "scenarios/a_spec.lua"], in: fixture.root)
+        #expect(loop.output.contains("module 'routes.m' not found: routes/m.lua is a loop of links"), "\(loop.output)")
     }
 }
