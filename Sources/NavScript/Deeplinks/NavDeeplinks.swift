@@ -162,6 +162,10 @@ extension NavRuntime {
                 return .failure(ScreenFailure((try? call.string(-1)) ?? ""))
             }
             guard let route = call.optionalObject(-2, runtime.routes) else {
+                // nil and a reason that is no text: the reason is what is wrong.
+                if call.isNoneOrNil(-2), !call.isNoneOrNil(-1) {
+                    throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) returned nil and a \(call.typeName(-1)): the reason must be text")
+                }
                 throw ScriptResultMisfit("the deeplink handler of \(definition.pattern) must return a Route (or nil and a reason), got \(call.typeName(-2))")
             }
             return .success(try Self.windowRoute(route, of: "the deeplink handler of \(definition.pattern)"))

@@ -168,6 +168,8 @@ describe("deeplinks", function()
     expect(app.log[#app.log]):toBe("Error: not yet")
     nav.deeplink("app://gone", function() return nil, 404 end)
     expect(app:open("app://gone")):toFail("^404$")
+    nav.deeplink("app://odd", function() return nil, {} end)
+    expect(app:open("app://odd")):toFail("deeplinks_spec.lua:%d+: the deeplink handler of app://odd returned nil and a table: the reason must be text")
   end)
 end)
 
