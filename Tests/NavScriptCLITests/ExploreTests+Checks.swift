@@ -19,7 +19,7 @@ extension ExploreTests {
         #expect(try navscript(["explore", "wide.lua", "--runs", "5"], in: fixture.root).status == 0)
         let wide = try navscript(["explore", "wide.lua", "--exhaustive", "--depth", "1"], in: fixture.root)
         #expect(wide.status == 2)
-        #expect(wide.errors.contains("action 'x' has more than 10000 argument lists"), "\(wide.errors)")
+        #expect(wide.errors.contains("wide.lua:1: action 'x' has more than 10000 argument lists"), "\(wide.errors)")
         // In Lua's own words, with the argument's number.
         for (args, message) in [("'a', 2", "bad argument #1 to 'int' (number expected, got string)"),
                                 ("1", "bad argument #2 to 'int' (number expected, got no value)"),

@@ -91,7 +91,7 @@ end
 function explore.argumentLists(model, name)
   local action = model.actions[model.byName[name]]
   local lists = { {} }
-  local tooMany = "action '" .. name .. "' has more than 10000 argument lists"
+  local tooMany = action.where .. "action '" .. name .. "' has more than 10000 argument lists"
   for _, g in ipairs(action.args) do
     local grown, listed = {}, values(g, 10000)
     if not listed then error(tooMany, 0) end
