@@ -127,6 +127,8 @@ struct Explore: ParsableCommand {
         let started = Date()
         var first: (index: Int, walk: ExploreRunner.Walk)?
         var batchStart = 0
+        // Walks run on threads with a main thread's stack (macOS gives Dispatch's 512 KiB).
+        let threads = ScriptThreads(count: jobs)
         // What walks learnt, given to the walks of later epochs (ExploreKnowledge): `known`
         // holds every epoch before the running one, `learning` the running one's walks.
         var known = ExploreKnowledge(actions: actions), learning = known
@@ -138,7 +140,7 @@ struct Explore: ParsableCommand {
             let batch = Array(batchStart..<min(batchStart + jobs, runs, epochEnd))
             let results = WalkResults(count: batch.count)
             let (seed, keys, knowledge) = (self.seed, self.keys, known)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+            threads.perform(iterations: batch.count) { slot in
                 let index = batch[slot]
                 results.set(slot, Result {
                     try watchdog.watch("walk \(index + 1) (seed \(seed))", seconds: runner.secondsPerCall) {

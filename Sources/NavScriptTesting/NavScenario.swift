@@ -55,8 +55,15 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
         Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation(of: result.message))
     }
 
-    /// Runs the scenario in a fresh state and gives its result, recording nothing.
+    /// Runs the scenario in a fresh state and gives its result, recording nothing. It runs on
+    /// a thread with a main thread's stack (`ScriptThreads`): a test's thread has 512 KiB on
+    /// macOS, where a script that nests navigations to Lua's limit would crash the test
+    /// process instead of failing with Lua's "C stack overflow".
     public func result() -> ScenarioResult {
+        ScriptThreads.run(resultHere)
+    }
+
+    private func resultHere() -> ScenarioResult {
         if let loadError {
             return failure(loadError)
         }

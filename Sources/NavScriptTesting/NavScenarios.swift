@@ -68,7 +68,10 @@ public enum NavScenarios {
         var found: [NavScenario] = []
         for file in files {
             do {
-                let scenarios = try NavScenarioRunners.shared.runner(for: file, limits: limits, screens: screens).list()
+                // On a thread with a main thread's stack, as the scenarios run (NavScenario.result).
+                let scenarios = try ScriptThreads.run {
+                    Result { try NavScenarioRunners.shared.runner(for: file, limits: limits, screens: screens).list() }
+                }.get()
                 if ci, let focused = scenarios.first(where: \.isFocused) {
                     let at = focused.focusedAt ?? focused.location
                     found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) has .only", tags: [], location: at, isPending: false),

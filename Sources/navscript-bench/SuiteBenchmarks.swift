@@ -36,10 +36,15 @@ enum SuiteBenchmarks {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // This process's environment (macOS declares no `environ` to Swift).
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else {
             throw BenchError.failed("cannot start \(executable.path)")
         }
         var status: Int32 = 0

@@ -164,6 +164,24 @@ import Darwin
         #expect(process.terminationStatus == 86)
     }
 
+    /// --in-process runs scripts on threads with a main thread's stack: with threads' stacks
+    /// small by default (macOS's are 512 KiB; here `ulimit -s 1024`), a script that nests
+    /// navigations to Lua's limit fails with "C stack overflow" instead of crashing the run.
+    @Test func inProcessScenariosHaveALargeStack() throws {
+        let fixture = try Fixture(["deep_spec.lua": """
+            scenario('reenters', function()
+              local app = nav.app()
+              local function go() return app:navigate(nav.route():get(function() assert(go()) end)) end
+              assert(go())
+            end)
+            scenario('after it', function() end)
+            """])
+        let status = try navscriptInShell("ulimit -s 1024 && \"$0\" run deep_spec.lua --in-process --jobs 2 --color never >out.txt 2>&1", in: fixture.root)
+        let output = try fixture.read("out.txt")
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("C stack overflow") && output.contains("1 passed, 1 failed"), "\(output)")
+    }
+
     /// A folder or a loop of links where the snapshot file goes cannot be read: the file
     /// is refused before its scenarios run (CI mode said its snapshots were missing).
     @Test func aSnapshotFileThatIsNoFileIsRefused() throws {

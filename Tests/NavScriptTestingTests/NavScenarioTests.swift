@@ -46,6 +46,37 @@ import Testing
         #expect(broken.sourceLocation(of: broken.loadError).line == 2)
     }
 
+    /// A scenario that nests navigations to Lua's limit fails with "C stack overflow" even
+    /// from a thread with macOS's 512 KiB stack (a test's thread there): it runs on one of
+    /// its own (ScriptThreads), which a debug build needs some 2.4 MiB of.
+    @Test func deepReentryFailsFromASmallStack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            scenario('reenters', function()
+              local app = nav.app()
+              local function go() return app:navigate(nav.route():get(function() assert(go()) end)) end
+              assert(go())
+            end)
+            """.write(to: folder.appendingPathComponent("deep_spec.lua"), atomically: true, encoding: .utf8)
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let found = NavScenarios.discover(folder.path)
+            box.message = found.first?.result().message
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        #expect(box.message?.hasSuffix("C stack overflow") == true, "\(box.message ?? "nil")")
+    }
+
+    private final class Box: @unchecked Sendable {
+        var message: String?
+    }
+
     /// As `navscript run` refuses them: a `.only` left in a file in CI mode, and paths
     /// that hold no scenario, are cases that fail.
     @Test func aFocusInCIAndNothingSelectedAreFailingCases() throws {
@@ -110,12 +141,12 @@ import Testing
             end)
 
             """.write(to: folder.appendingPathComponent("snap_spec.lua"), atomically: true, encoding: .utf8)
-        // A folder where the snapshot file would go: it cannot be written.
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("snap_spec.lua.snap"), withIntermediateDirectories: true)
         let scenario = try #require(NavScenarios.discover(folder.path).first)
         // Outside CI mode (in which nothing is written), whatever the environment says.
         let runner = try ScenarioFileRunner(file: scenario.file.url, displayPath: scenario.file.displayPath,
                                             options: LuaOptions(root: scenario.file.root), snapshotMode: .normal)
+        // A folder made where the snapshot file would go, once the file was read: it cannot be written.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("snap_spec.lua.snap"), withIntermediateDirectories: true)
         let result = scenario.result(using: runner)
         #expect(result.status == .failed)
         #expect(result.message?.contains("snapshot not saved: cannot write") == true, "\(result.message ?? "")")

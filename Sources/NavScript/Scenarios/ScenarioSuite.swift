@@ -187,7 +187,9 @@ public final class ScenarioSuite {
     public func load(jobs: Int = 1) {
         let loaded = LoadedFiles(count: files.count)
         let (files, limits, seed, snapshotMode, recordsSteps, coverage) = (files, limits, seed, snapshotMode, recordsSteps, coverage)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
+        // On threads with a main thread's stack (ScriptThreads), as every run of scripts.
+        let threads = max(1, min(jobs, files.count))
+        ScriptThreads(count: threads).perform(iterations: threads) { _ in
             while let position = loaded.next() {
                 let file = files[position]
                 loaded.record(Result {
@@ -230,7 +232,7 @@ public final class ScenarioSuite {
             result.notRun = notRun
             state.report(result)
         }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        ScriptThreads(count: workers).perform(iterations: workers) { _ in
             while let (position, item) = state.next(maxFailures: maxFailures) {
                 if let done = state.finish(position, runners[item.file].run(item.scenario)) {
                     report(done, 0)
