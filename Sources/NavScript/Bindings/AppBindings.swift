@@ -8,6 +8,8 @@ public final class NavApp {
     public internal(set) var pendingDeeplink: String?
     /// How many links an interceptor's route has held: which hold a late failure ends.
     var holds = 0
+    /// `app.log` and `app.transitions` as Lua reads them.
+    let logList = NavGrowingList(), transitionList = NavGrowingList()
 
     public init(application: ScreenApplication) {
         self.application = application
@@ -204,8 +206,14 @@ extension NavRuntime {
         appProperty("navigator") { runtime, call, app in call.push(app.application.navigator, runtime.navigators) },
         appProperty("window") { runtime, call, app in call.push(app.application.window, runtime.containers) },
         appProperty("clock") { _, call, app in call.push(app.application.clock.now) },
-        appProperty("log") { _, call, app in call.push(value: .table(array: app.application.log.map(LuaValue.string), fields: [:])) },
-        appProperty("transitions") { runtime, call, app in runtime.pushTransitions(call, app.application.transitions) },
+        appProperty("log") { runtime, call, app in
+            let log = app.application.log
+            try app.logList.push(call, in: runtime.lua, total: log.count) { call.push(log[$0]) }
+        },
+        appProperty("transitions") { runtime, call, app in
+            let transitions = app.application.transitions
+            try app.transitionList.push(call, in: runtime.lua, total: transitions.count) { runtime.pushTransition(call, transitions[$0]) }
+        },
         appProperty("pendingDeeplink") { _, call, app in call.push(app.pendingDeeplink) },
         appProperty("pendingActions") { _, call, app in
             call.push(value: .table(array: app.application.navigator.pendingActions.map { .string("\($0)") }, fields: [:]))
@@ -281,27 +289,24 @@ extension NavRuntime {
         }
     }
 
-    private func pushTransitions(_ call: LuaCall, _ transitions: [ScreenTransition]) {
-        call.pushTable(array: transitions.count)
-        for (position, transition) in transitions.enumerated() {
-            call.pushTable(fields: 8)
-            call.push(transition.kind.rawValue)
-            call.setField(-2, "kind")
-            call.push(transition.animated)
-            call.setField(-2, "animated")
-            call.push(transition.animation)
-            call.setField(-2, "animation")
-            call.push(transition.container, containers)
-            call.setField(-2, "container")
-            call.push(value: .table(array: transition.before.map(LuaValue.string), fields: [:]))
-            call.setField(-2, "before")
-            call.push(value: .table(array: transition.after.map(LuaValue.string), fields: [:]))
-            call.setField(-2, "after")
-            call.push(transition.time)
-            call.setField(-2, "time")
-            call.push(transition.duration)
-            call.setField(-2, "duration")
-            call.setElement(-2, position + 1)
-        }
+    /// Pushes one of `app.transitions`: { kind, animated, animation, container, before, after, time, duration }.
+    private func pushTransition(_ call: LuaCall, _ transition: ScreenTransition) {
+        call.pushTable(fields: 8)
+        call.push(transition.kind.rawValue)
+        call.setField(-2, "kind")
+        call.push(transition.animated)
+        call.setField(-2, "animated")
+        call.push(transition.animation)
+        call.setField(-2, "animation")
+        call.push(transition.container, containers)
+        call.setField(-2, "container")
+        call.push(value: .table(array: transition.before.map(LuaValue.string), fields: [:]))
+        call.setField(-2, "before")
+        call.push(value: .table(array: transition.after.map(LuaValue.string), fields: [:]))
+        call.setField(-2, "after")
+        call.push(transition.time)
+        call.setField(-2, "time")
+        call.push(transition.duration)
+        call.setField(-2, "duration")
     }
 }

@@ -253,3 +253,25 @@ describe("nav.app's screens that present", function()
       :toFail("a screen that presents is written { Screen, presented = node }")
   end)
 end)
+
+describe("app.log and app.transitions", function()
+  scenario("each read is a list of its own, with what came since the last read", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    local before = app.transitions
+    expect(#before):toBe(0)
+    expect(app:navigate(nav.route():top(nav.stack):push(Chat()))):toSucceed()
+    expect(#before):toBe(0)                       -- an earlier read is not changed
+    local transitions, log = app.transitions, app.log
+    local firstLine = log[1]
+    expect(firstLine):never:toBe(nil)
+    expect(#transitions):toBe(1)
+    expect(transitions[1].kind):toBe("push")
+    expect(transitions[1].after):toEqual({ "Feed", "Chat" })
+    transitions[1], log[1] = nil, nil              -- a read changed is that read's alone
+    expect(app.transitions[1].kind):toBe("push")
+    expect(app.log[1]):toBe(firstLine)
+    expect(app:navigate(nav.route():top(nav.stack):pop())):toSucceed()
+    expect(#app.transitions):toBe(2)
+    expect(app.transitions[2].kind):toBe("pop")
+  end)
+end)
