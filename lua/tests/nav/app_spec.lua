@@ -263,7 +263,7 @@ describe("app.log and app.transitions", function()
     expect(#before):toBe(0)                       -- an earlier read is not changed
     local transitions, log = app.transitions, app.log
     local firstLine = log[1]
-    expect(firstLine):never:toBe(nil)
+    expect(firstLine).never:toBeNil()
     expect(#transitions):toBe(1)
     expect(transitions[1].kind):toBe("push")
     expect(transitions[1].after):toEqual({ "Feed", "Chat" })
