@@ -17,6 +17,9 @@ extension ScreenContainer: CustomStringConvertible {
 
     /// A short label for pictures and transitions: the key, or the kind when unkeyed.
     public var label: String {
-        key?.description ?? kind.rawValue
+        if let writtenLabel { return writtenLabel }
+        let label = key?.description ?? kind.rawValue
+        writtenLabel = label
+        return label
     }
 }

@@ -19,6 +19,10 @@ public final class ScreenContainer {
     /// without one (the stack that `withStackContainer()` wraps around a screen).
     public let key: ScreenKey?
 
+    /// `label`, written once: every stack edit records the labels of the stack before and
+    /// after, and a key's text sorts and prints its traits.
+    @exclusivity(unchecked) var writtenLabel: String?
+
     /// The container that contains this one: the window for its root, the stack or tabs
     /// for their screens. Nil for a presented container and for one not in a hierarchy.
     ///
