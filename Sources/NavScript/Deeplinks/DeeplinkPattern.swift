@@ -65,13 +65,18 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
 
     /// Whether `other` matches the same URLs (`app://CHAT/:id/` and `app://chat/:chatId`):
     /// what defining a pattern again replaces.
-    func matchesAlike(_ other: DeeplinkPattern) -> Bool {
-        scheme == other.scheme && segments.count == other.segments.count
-            && segments.indices.allSatisfy { position in
-                captures[position] && other.captures[position]
-                    || !captures[position] && !other.captures[position]
-                    && (position == 0 ? segments[position].lowercased() == other.segments[position].lowercased() : segments[position] == other.segments[position])
-            }
+    /// What tells patterns apart by the links they match: the scheme, and each segment (the
+    /// host in any case) or a capture (nil). A pattern defined again with the same replaces
+    /// the first (`app://chat/:id` and `app://CHAT/:chatId` match alike).
+    var alikeKey: AlikeKey {
+        AlikeKey(scheme: scheme, parts: segments.indices.map { position in
+            captures[position] ? nil : position == 0 ? segments[position].lowercased() : segments[position]
+        })
+    }
+
+    struct AlikeKey: Hashable {
+        let scheme: String
+        let parts: [String?]
     }
 
     /// The parameters of `url` if it matches.

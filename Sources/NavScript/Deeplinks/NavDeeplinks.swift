@@ -28,9 +28,10 @@ extension NavRuntime {
         // A pattern defined again gets the new handler, in its place, as a screen defined
         // again is the new definition.
         let definition = NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2))
-        if let position = deeplinks.firstIndex(where: { $0.pattern.matchesAlike(pattern) }) {
+        if let position = deeplinkPositions[pattern.alikeKey] {
             deeplinks[position] = definition
         } else {
+            deeplinkPositions[pattern.alikeKey] = deeplinks.count
             deeplinks.append(definition)
         }
         declare("deeplink \(pattern)")

@@ -64,6 +64,9 @@ public final class NavRuntime {
     var actions: [String: NavActionDefinition] = [:]
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []
+    /// Each deeplink's position by its pattern's `alikeKey`: defining 8,000 patterns looked
+    /// through those before each one.
+    var deeplinkPositions: [DeeplinkPattern.AlikeKey: Int] = [:]
     var interceptors: [LuaReference] = []
     /// How route coverage names each interceptor: where it was defined.
     var interceptorNames: [String] = []
