@@ -269,6 +269,6 @@ extension Explore {
     }
 
     private static func fnv1a(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        Fingerprint.of(text.utf8)
     }
 }

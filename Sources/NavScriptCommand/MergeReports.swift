@@ -210,6 +210,26 @@ struct MergeReports: ParsableCommand {
             try refuse("\(shown(with.file)) measured coverage and \(shown(without.file)) did not: run every shard with --coverage, "
                 + "or the merged coverage would leave out what the others ran")
         }
+        // Lines are counted in the route scripts as they are now: one read otherwise by two
+        // shards, or changed since, would be counted at the wrong lines. (One that cannot be
+        // read here is refused with the coverage.)
+        var fingerprints: [String: (print: String, blob: URL)] = [:]
+        for (record, file) in records {
+            for (path, print) in (record.coverageFingerprints ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let other = fingerprints[path] else {
+                    fingerprints[path] = (print, file)
+                    continue
+                }
+                if other.print != print {
+                    try refuse("\(path) differs between \(shown(other.blob)) and \(shown(file)): the shards ran on different checkouts")
+                }
+            }
+        }
+        for (path, measured) in fingerprints.sorted(by: { $0.key < $1.key }) {
+            if let now = Fingerprint.ofFile(URL(fileURLWithPath: path, relativeTo: workingDirectory).path), now != measured.print {
+                try refuse("\(path) changed since \(shown(measured.blob)) measured its coverage: merge the reports in the checkout the shards ran on")
+            }
+        }
         let seeds = Set(records.map(\.record.seed))
         if seeds.count > 1 {
             StandardStreams.error("navscript: warning: the blobs come from runs with different seeds (\(seeds.sorted().map(String.init).joined(separator: ", "))); the report names \(records[0].record.seed)\n")

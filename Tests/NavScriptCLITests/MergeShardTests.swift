@@ -136,6 +136,15 @@ import Testing
         #expect(below.status == 1)
         #expect(below.errors.contains("below the threshold of 100%"), "\(below.errors)")
         #expect(try navscript(["merge-reports", "blob-report", "--coverage-threshold", "50"], in: fixture.root).status == 0)
+        // A route script changed since the shards ran would be counted at the wrong lines.
+        try fixture.write("routes/r.lua", "-- a comment\n-- another\n" + (try fixture.read("routes/r.lua")))
+        let changed = try navscript(["merge-reports", "blob-report"], in: fixture.root)
+        #expect(changed.status == 2)
+        #expect(changed.errors.contains("routes/r.lua changed since blob-report/report-1-of-2.json measured its coverage: merge the reports in the checkout the shards ran on"),
+                "\(changed.errors)")
+        _ = try navscript(["run", ".", "--shard", "2/2", "--coverage", "--reporter", "blob"], in: fixture.root)
+        let mixed = try navscript(["merge-reports", "blob-report"], in: fixture.root)
+        #expect(mixed.status == 2 && mixed.errors.contains("routes/r.lua differs between blob-report/report-1-of-2.json and blob-report/report-2-of-2.json"), "\(mixed.errors)")
         // A shard that writes no blob is a run of its own: its threshold is checked.
         #expect(try navscript(["run", ".", "--shard", "1/1", "--coverage-threshold", "100"], in: fixture.root).status == 1)
         _ = try navscript(["run", ".", "--shard", "2/2", "--reporter", "blob"], in: fixture.root)

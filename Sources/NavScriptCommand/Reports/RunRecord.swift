@@ -34,6 +34,10 @@ struct RunRecord: Codable {
     /// With coverage, the route scripts the run knew of, and the threshold it was given.
     let coverageModules: [String]?
     let coverageThreshold: Double?
+    /// With coverage, each route script's fingerprint as the run read it: the merge counts
+    /// lines in the files as they are then, so that one changed since is refused (blobs
+    /// written before this field have none).
+    let coverageFingerprints: [String: String]?
     /// How many scenarios each file of the suite defines (blobs written before this field
     /// have none).
     let suite: [String: Int]?
@@ -43,6 +47,9 @@ struct RunRecord: Codable {
     init(_ report: RunReport) {
         coverageModules = report.coverageModules
         coverageThreshold = report.coverageThreshold
+        coverageFingerprints = report.coverageModules.map { modules in
+            Dictionary(modules.compactMap { path in Fingerprint.ofFile(path).map { (path, $0) } }) { first, _ in first }
+        }
         suite = report.suite
         seed = report.seed
         command = report.command
