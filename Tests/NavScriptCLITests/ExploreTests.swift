@@ -307,4 +307,22 @@ import Testing
                               in: Binary.packageRoot.appendingPathComponent("lua/examples/app")).output == passing.output)
         #expect(passing.errors.contains(" actions/s)"))
     }
+
+    /// What a model prints comes from walks side by side and from shrinking's replays: it
+    /// goes to standard error, and standard output stays the same with any --jobs.
+    @Test func whatTheModelPrintsGoesToStandardError() throws {
+        let fixture = try Fixture(["printer.lua": """
+            local S = nav.screen("S")
+            return explore.model { start = function() return nav.app { root = nav.stack { S() } } end,
+              actions = { explore.action("push", function(app) print("pushing at", app.clock) return app:navigate(nav.route():top(nav.stack):push(S())) end),
+                          explore.action("wait", function(app) app:advance(0.1) end) },
+              invariants = { ["at most 4"] = function(app) return #app:topStack().children <= 4, "too many" end } }
+            """])
+        let one = try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "1"], in: fixture.root)
+        #expect(one.status == 1)
+        #expect(!one.output.contains("pushing at") && one.errors.contains("pushing at"), "\(one.output)")
+        for _ in 0..<3 {
+            #expect(try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "4"], in: fixture.root).output == one.output)
+        }
+    }
 }

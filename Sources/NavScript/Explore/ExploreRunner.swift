@@ -51,6 +51,9 @@ public final class ExploreRunner: @unchecked Sendable {
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
         let lua = runtime.lua
+        // What the model prints (and UIKit's warnings) comes from walks side by side and from
+        // shrinking's replays: standard error, so that standard output is the same for a seed.
+        lua.output = { writeAsFarAsItGoes($0, to: STDERR_FILENO) }
         let library = try lua.withStack { call -> LuaReference in
             try lua.load(try ExploreLibrary.chunk(), on: call)
             call.pushErrorPlacer()
