@@ -339,7 +339,11 @@ public final class LuaState {
 
     /// Takes the value on the top of the stack (popped) into the registry.
     package func reference(from call: LuaCall) -> LuaReference {
-        LuaReference(state: self, ref: luaL_ref(call.L, clua_registryindex()))
+        // The slots of references dropped meanwhile go back first: a script that makes and
+        // drops many (an app's `app.transitions` in a loop of apps) between calls into Lua
+        // would keep every value they held until the next call.
+        releaseDropped(call)
+        return LuaReference(state: self, ref: luaL_ref(call.L, clua_registryindex()))
     }
 
     /// Notes that a reference was dropped, on whatever thread: its slot is given back on

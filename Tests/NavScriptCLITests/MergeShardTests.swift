@@ -22,6 +22,15 @@ import Testing
         #expect(merged.output.contains("6 passed, 0 failed, 0 skipped"), "\(merged.output)")
     }
 
+    /// A shard stopped by --fail-fast or --max-failures says so in the merged report, as the
+    /// shard's own did.
+    @Test func theOptionThatStoppedAShardIsMerged() throws {
+        let fixture = try Fixture(["f_spec.lua": (1...6).map { "scenario('f\($0)', function() error('no') end)" }.joined(separator: "\n")])
+        _ = try navscript(["run", ".", "--max-failures", "2", "-j1", "--reporter", "blob=blobs/b.json"], in: fixture.root)
+        let merged = try navscript(["merge-reports", "blobs", "--reporter", "tap", "--color", "never"], in: fixture.root)
+        #expect(merged.output.hasSuffix("Bail out! --max-failures 2: 4 scenarios not run after 2 failures\n"), "\(merged.output)")
+    }
+
     @Test func aScenarioInTwoBlobsIsRefused() throws {
         let fixture = try Fixture(Self.suite)
         try shards(fixture, count: 3, into: "blobs")

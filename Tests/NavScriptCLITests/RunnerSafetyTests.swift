@@ -182,6 +182,24 @@ import Darwin
         #expect(output.contains("C stack overflow") && output.contains("1 passed, 1 failed"), "\(output)")
     }
 
+    /// The list `app.transitions` keeps for an app goes with the app: a loop of apps each
+    /// read once kept every list until the next call into Lua, past the memory limit.
+    @Test func appListsGoWithTheirApps() throws {
+        let fixture = try Fixture(["apps_spec.lua": """
+            local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+            scenario("many apps", function()
+              for i = 1, 4000 do
+                local app = nav.app { root = nav.stack { Feed() } }
+                for j = 1, 5 do app:navigate(nav.route():top(nav.stack):push(Chat())) end
+                expect(#app.transitions):toBe(5)
+                expect(#app.log > 0):toBe(true)
+              end
+            end)
+            """])
+        let result = try navscript(["run", "apps_spec.lua", "--memory-limit", "8", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// A folder or a loop of links where the snapshot file goes cannot be read: the file
     /// is refused before its scenarios run (CI mode said its snapshots were missing).
     @Test func aSnapshotFileThatIsNoFileIsRefused() throws {

@@ -360,8 +360,12 @@ local function extend(matchers)
       return check(self, pass == true, format("expect(value):%s() failed", name), function(r)
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
         if type(message) == "function" then message = message(self.negated) end
-        -- A message that is no text is shown as a value is (a table's fields, not its address).
-        if message ~= nil and message ~= false and type(message) ~= "string" then message = r.show(message) end
+        -- A message that is no text says what its __tostring says, or else is shown as a
+        -- value is (a table's fields, not its address).
+        if message ~= nil and message ~= false and type(message) ~= "string" then
+          local meta = getmetatable(message)
+          message = type(meta) == "table" and meta.__tostring and tostring(message) or r.show(message)
+        end
         return message and ("  " .. gsub(message, "\n", "\n  ")) or ""
       end)
     end)

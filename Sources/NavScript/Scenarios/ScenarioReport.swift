@@ -10,7 +10,7 @@ local deepEqual, isApp, builtins, number = ...
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
 local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
-local utf8len, byte, sub, find, pcall = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall
+local utf8len, byte, sub, find, pcall, rawlen = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall, builtins.rawlen
 
 -- Showing values ------------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ end
 -- The keys of two tables in the order their differences are listed: the sequence 1, 2, ...
 -- as it is, then the others sorted (numbers and strings by value, other keys by their text).
 local function keysOf(expected, received)
-  local keys, known, n = {}, {}, max(#expected, #received)
+  local keys, known, n = {}, {}, max(rawlen(expected), rawlen(received))
   for i = 1, n do keys[i] = i end
   local others = {}
   for _, side in ipairs({ expected, received }) do
@@ -170,8 +170,11 @@ local function differences(expected, received, shown)
       if count <= shown then lines[count] = format("  at %s: expected %s, received %s", label(depth), show(e), show(r)) end
       return
     end
-    if e == r or seen[e] then return end
-    seen[e] = true
+    -- Each pair of tables once: a table met again against the same one (a cycle, a table
+    -- met by many paths) has said what differs there; against another, it may differ anew.
+    if e == r or seen[e] and seen[e][r] then return end
+    seen[e] = seen[e] or {}
+    seen[e][r] = true
     for _, key in ipairs(keysOf(e, r)) do
       if count >= 10000 then return end
       local a, b = e[key], r[key]

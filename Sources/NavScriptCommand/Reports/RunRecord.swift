@@ -29,6 +29,10 @@ struct RunRecord: Codable {
     let notRun: Int
     /// The signal that stopped the run, when one did (blobs written before this field have none).
     let interruptedBy: Int32?
+    /// The option that stops the run at its failures (`--fail-fast`, `--max-failures 3`) and
+    /// its count, when one was given (blobs written before these fields have none).
+    let failureLimit: String?
+    let maxFailures: Int?
     let files: [File]
     let loadErrors: [LoadError]
     /// With coverage, the route scripts the run knew of, and the threshold it was given.
@@ -57,6 +61,8 @@ struct RunRecord: Codable {
         isCI = report.isCI
         notRun = report.notRun
         interruptedBy = report.interrupted ? report.interruptedBy : nil
+        failureLimit = report.failureLimit
+        maxFailures = report.maxFailures
         files = report.files.map { File(file: $0.file, results: $0.results, scenarioCount: $0.scenarioCount, snapshotFile: $0.snapshotFile,
                                         storedSnapshots: $0.storedSnapshots, usedSnapshots: $0.usedSnapshots) }
         obsoleteFiles = report.obsoleteFiles
@@ -112,6 +118,8 @@ struct RunRecord: Codable {
                                isCI: records.contains(where: \.isCI))
         report.notRun = records.map(\.notRun).reduce(0, +)
         report.interruptedBy = records.lazy.compactMap(\.interruptedBy).first { $0 != 0 } ?? 0
+        report.failureLimit = records.lazy.compactMap(\.failureLimit).first
+        report.maxFailures = records.lazy.compactMap(\.maxFailures).first
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()

@@ -62,7 +62,7 @@ final class TAPReporter: Reporter {
             let why = report.notRunReason
             let when = report.interrupted ? "" : report.maxFailures.map { $0 == 1 ? " after the first failure" : " after \($0) failures" } ?? ""
             let files = report.notLoaded > 0 ? ", \(Format.count(report.notLoaded, "file")) not loaded" : ""
-            lines.append("Bail out! \(why): \(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(files)\(when)")
+            lines.append("Bail out! \(why.isEmpty ? "" : why + ": ")\(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(files)\(when)")
         }
         output.write(lines.joined(separator: "\n") + "\n")
     }

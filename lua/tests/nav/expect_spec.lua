@@ -403,6 +403,17 @@ describe("failures of large, deep or odd tables", function()
       :toContain("at [5]: expected 7, received 5\n  at [300000]: unexpected 300000\n  at .x: unexpected 1\n  at .y: missing 2")
   end)
 
+  scenario("a table met again on the expected side is compared anew against each", function()
+    local row = { ok = true }
+    expect(failure(function() expect({ { ok = true }, { ok = true }, { ok = false } }):toEqual({ row, row, row }) end))
+      :toContain("expect(value):toEqual(expected) failed\n  at [3].ok: expected true, received false")
+  end)
+
+  scenario("a table's __len is not asked", function()
+    local odd = setmetatable({ a = 1 }, { __len = function() error("asked") end })
+    expect(failure(function() expect(odd):toEqual({ a = 2 }) end)):toContain("at .a: expected 2, received 1")
+  end)
+
   scenario("values nested deeper than Lua's stack reaches are said to be", function()
     for _, matcher in ipairs({ "toEqual", "toBe", "toContain" }) do
       local message = failure(function()
@@ -418,5 +429,9 @@ describe("a custom matcher's message", function()
   scenario("that is no text is shown as a value is, not by its address", function()
     expect.extend { toBeZed = function() return false, function() return { why = "not zed" } end end }
     expect(failure(function() expect(1):toBeZed() end)):toContain("expect(value):toBeZed() failed\n  {why = \"not zed\"}")
+    -- One with a __tostring says what it says.
+    local Message = { __tostring = function(m) return "custom: " .. m.text end }
+    expect.extend { toBeNought = function(v) return v == 0, setmetatable({ text = "expected zero" }, Message) end }
+    expect(failure(function() expect(1):toBeNought() end)):toContain("expect(value):toBeNought() failed\n  custom: expected zero")
   end)
 end)
