@@ -96,23 +96,52 @@ extension Explore {
                 }
                 index += 1
             }
-            // Steps that repeat one action with equal arguments are simplified together, as
-            // Hypothesis shrinks duplicated values together: `open chat(2)` twice fails as
-            // `open chat(1)` twice, which one step at a time never reaches.
-            let repeatedSteps = Dictionary(grouping: best, by: { $0 }).filter { $0.value.count > 1 }.keys
-            for repeated in repeatedSteps.sorted(by: { $0.description < $1.description }) where goesOn() {
-                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(repeated) }) {
-                    guard goesOn() else { break }
-                    let candidate = best.map { $0 == repeated ? ExploreStep(action: $0.action, arguments: arguments) : $0 }
-                    if let simpler = try fails(candidate), simpler.count <= best.count {
-                        best = simpler
-                        changed = true
-                        break
-                    }
-                }
+            // Equal arguments, in one step or in several, are lowered together, as Hypothesis
+            // shrinks duplicated values together: `tap chat(3), deeplink(3)` fails as
+            // `tap chat(1), deeplink(1)`, and `pair(8, 8)` as `pair(1, 1)`, which one argument
+            // at a time never reaches.
+            if goesOn(), let lowered = try lowerTogether(best, runner: runner, fails: fails) {
+                best = lowered
+                changed = true
             }
         }
         return (best, cutShort)
+    }
+
+    /// `steps` with one value that two or more arguments hold replaced in all of them by a
+    /// simpler one they all take, the first such that fails the same way (`fails`); nil when
+    /// none does.
+    private func lowerTogether(_ steps: [ExploreStep], runner: ExploreRunner,
+                               fails: ([ExploreStep]) throws -> [ExploreStep]?) throws -> [ExploreStep]? {
+        struct Place: Hashable { let step: Int, argument: Int }
+        // What each argument may become: `simpler` varies one argument of a step at a time.
+        var simpler: [Place: [LuaValue]] = [:]
+        var holders: [LuaValue: [Place]] = [:], order: [LuaValue] = []
+        for (index, step) in steps.enumerated() {
+            for list in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(step) }) {
+                for (argument, value) in list.enumerated() where argument < step.arguments.count && value != step.arguments[argument] {
+                    simpler[Place(step: index, argument: argument), default: []].append(value)
+                }
+            }
+            for (argument, value) in step.arguments.enumerated() {
+                if holders[value] == nil { order.append(value) }
+                holders[value, default: []].append(Place(step: index, argument: argument))
+            }
+        }
+        for value in order {
+            guard let places = holders[value], places.count > 1 else { continue }
+            let taken = (simpler[places[0]] ?? []).filter { candidate in places.allSatisfy { simpler[$0]?.contains(candidate) == true } }
+            for candidate in taken {
+                var lowered = steps
+                for place in places {
+                    var arguments = lowered[place.step].arguments
+                    arguments[place.argument] = candidate
+                    lowered[place.step] = ExploreStep(action: lowered[place.step].action, arguments: arguments)
+                }
+                if let shorter = try fails(lowered), shorter.count <= steps.count { return shorter }
+            }
+        }
+        return nil
     }
 
     func report(_ found: Found, runner: ExploreRunner,

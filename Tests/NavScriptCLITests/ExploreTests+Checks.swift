@@ -358,6 +358,26 @@ extension ExploreTests {
         #expect(loop.output.contains("Never enabled: never\n"), "\(loop.output)")
     }
 
+    /// Equal arguments are lowered together, in one step and across steps, as Hypothesis
+    /// lowers duplicated values: one argument at a time, `pair(8, 8)` stayed so.
+    @Test func equalArgumentsAreLoweredTogether() throws {
+        let fixture = try Fixture(["pair.lua": """
+            local same, tapped = false, nil
+            return explore.model { start = function() same, tapped = false, nil return nav.app() end,
+              actions = { explore.action("pair", function(app, a, b) same = same or a == b end, { args = { explore.int(1, 9), explore.int(1, 9) } }),
+                          explore.action("tap", function(app, n) tapped = n end, { args = explore.int(1, 5) }),
+                          explore.action("link", function(app, n) same = same or n == tapped end, { args = explore.int(1, 5) }) },
+              invariants = { ["never equal"] = function() return not same, "equal" end } }
+            """])
+        for seed in 0..<4 {
+            let result = try navscript(["explore", "pair.lua", "--seed", "\(seed)"], in: fixture.root)
+            #expect(result.status == 1)
+            #expect(result.output.contains("shrunk to 1):\n  1. pair(1, 1)\n")
+                    || result.output.contains("shrunk to 2):\n  1. tap(1)\n") && result.output.contains("\n  2. link(1)\n"),
+                    "seed \(seed): \(result.output)")
+        }
+    }
+
     /// A start that already breaks an invariant is shown as it is.
     @Test func aBrokenStartShowsItsHierarchy() throws {
         let fixture = try Fixture(["start.lua": """
