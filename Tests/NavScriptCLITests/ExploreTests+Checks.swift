@@ -369,13 +369,11 @@ extension ExploreTests {
                           explore.action("link", function(app, n) same = same or n == tapped end, { args = explore.int(1, 5) }) },
               invariants = { ["never equal"] = function() return not same, "equal" end } }
             """])
-        for seed in 0..<4 {
-            let result = try navscript(["explore", "pair.lua", "--seed", "\(seed)"], in: fixture.root)
-            #expect(result.status == 1)
-            #expect(result.output.contains("shrunk to 1):\n  1. pair(1, 1)\n")
-                    || result.output.contains("shrunk to 2):\n  1. tap(1)\n") && result.output.contains("\n  2. link(1)\n"),
-                    "seed \(seed): \(result.output)")
-        }
+        // Seed 0 finds it in one step, seed 1 across two.
+        let one = try navscript(["explore", "pair.lua", "--seed", "0"], in: fixture.root)
+        #expect(one.status == 1 && one.output.contains("shrunk to 1):\n  1. pair(1, 1)\n"), "\(one.output)")
+        let two = try navscript(["explore", "pair.lua", "--seed", "1"], in: fixture.root)
+        #expect(two.status == 1 && two.output.contains("shrunk to 2):\n  1. tap(1)\n") && two.output.contains("\n  2. link(1)\n"), "\(two.output)")
     }
 
     /// A start that already breaks an invariant is shown as it is.

@@ -321,8 +321,6 @@ import Testing
         let one = try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "1"], in: fixture.root)
         #expect(one.status == 1)
         #expect(!one.output.contains("pushing at") && one.errors.contains("pushing at"), "\(one.output)")
-        for _ in 0..<3 {
-            #expect(try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "4"], in: fixture.root).output == one.output)
-        }
+        #expect(try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "4"], in: fixture.root).output == one.output)
     }
 }

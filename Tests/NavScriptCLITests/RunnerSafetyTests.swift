@@ -188,7 +188,7 @@ import Darwin
         let fixture = try Fixture(["apps_spec.lua": """
             local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
             scenario("many apps", function()
-              for i = 1, 4000 do
+              for i = 1, 1500 do
                 local app = nav.app { root = nav.stack { Feed() } }
                 for j = 1, 5 do app:navigate(nav.route():top(nav.stack):push(Chat())) end
                 expect(#app.transitions):toBe(5)
@@ -196,7 +196,7 @@ import Darwin
               end
             end)
             """])
-        let result = try navscript(["run", "apps_spec.lua", "--memory-limit", "8", "--color", "never"], in: fixture.root)
+        let result = try navscript(["run", "apps_spec.lua", "--memory-limit", "3", "--color", "never"], in: fixture.root)
         #expect(result.status == 0, "\(result.output)")
     }
 
