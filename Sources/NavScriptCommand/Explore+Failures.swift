@@ -108,9 +108,10 @@ extension Explore {
         return (best, cutShort)
     }
 
-    /// `steps` with one value that two or more arguments hold replaced in all of them by a
-    /// simpler one they all take, the first such that fails the same way (`fails`); nil when
-    /// none does.
+    /// `steps` with one value that two or more arguments hold replaced by a simpler one in all
+    /// of them, or in those of one action (a holder already at its lowest, or whose lowering
+    /// stops the failure, must not keep the others where they are), the first such that fails
+    /// the same way (`fails`); nil when none does.
     private func lowerTogether(_ steps: [ExploreStep], runner: ExploreRunner,
                                fails: ([ExploreStep]) throws -> [ExploreStep]?) throws -> [ExploreStep]? {
         struct Place: Hashable { let step: Int, argument: Int }
@@ -129,16 +130,21 @@ extension Explore {
             }
         }
         for value in order {
-            guard let places = holders[value], places.count > 1 else { continue }
-            let taken = (simpler[places[0]] ?? []).filter { candidate in places.allSatisfy { simpler[$0]?.contains(candidate) == true } }
-            for candidate in taken {
-                var lowered = steps
-                for place in places {
-                    var arguments = lowered[place.step].arguments
-                    arguments[place.argument] = candidate
-                    lowered[place.step] = ExploreStep(action: lowered[place.step].action, arguments: arguments)
+            guard let all = holders[value], all.count > 1 else { continue }
+            var actions: [String] = []
+            for place in all where !actions.contains(steps[place.step].action) { actions.append(steps[place.step].action) }
+            let byAction = actions.map { action in all.filter { steps[$0.step].action == action } }.filter { $0.count > 1 && $0.count < all.count }
+            for places in [all] + byAction {
+                let taken = (simpler[places[0]] ?? []).filter { candidate in places.allSatisfy { simpler[$0]?.contains(candidate) == true } }
+                for candidate in taken {
+                    var lowered = steps
+                    for place in places {
+                        var arguments = lowered[place.step].arguments
+                        arguments[place.argument] = candidate
+                        lowered[place.step] = ExploreStep(action: lowered[place.step].action, arguments: arguments)
+                    }
+                    if let shorter = try fails(lowered), shorter.count <= steps.count { return shorter }
                 }
-                if let shorter = try fails(lowered), shorter.count <= steps.count { return shorter }
             }
         }
         return nil

@@ -374,6 +374,16 @@ extension ExploreTests {
         #expect(one.status == 1 && one.output.contains("shrunk to 1):\n  1. pair(1, 1)\n"), "\(one.output)")
         let two = try navscript(["explore", "pair.lua", "--seed", "1"], in: fixture.root)
         #expect(two.status == 1 && two.output.contains("shrunk to 2):\n  1. tap(1)\n") && two.output.contains("\n  2. link(1)\n"), "\(two.output)")
+        // A holder already at its lowest (mark's 3) does not keep the others (open's) where they are.
+        try fixture.write("block.lua", """
+            local seen, dup, marked = {}, false, false
+            return explore.model { start = function() seen, dup, marked = {}, false, false return nav.app() end,
+              actions = { explore.action("open", function(app, x) if seen[x] then dup = true end seen[x] = true end, { args = explore.int(0, 3) }),
+                          explore.action("mark", function(app, y) marked = true end, { args = explore.int(3, 9) }) },
+              invariants = { ["no dup after mark"] = function() return not (dup and marked), "dup" end } }
+            """)
+        let block = try navscript(["explore", "block.lua", "--seed", "10"], in: fixture.root)
+        #expect(block.output.contains("  1. open(0)\n") && block.output.contains("  3. open(0)\n"), "\(block.output)")
     }
 
     /// A start that already breaks an invariant is shown as it is.

@@ -29,6 +29,16 @@ import Testing
         _ = try navscript(["run", ".", "--max-failures", "2", "-j1", "--reporter", "blob=blobs/b.json"], in: fixture.root)
         let merged = try navscript(["merge-reports", "blobs", "--reporter", "tap", "--color", "never"], in: fixture.root)
         #expect(merged.output.hasSuffix("Bail out! --max-failures 2: 4 scenarios not run after 2 failures\n"), "\(merged.output)")
+        // Only a shard that stopped says why; two that stopped say it without a count.
+        try fixture.write("g_spec.lua", (1...6).map { "scenario('g\($0)', function() error('no') end)" }.joined(separator: "\n"))
+        _ = try navscript(["run", ".", "--shard", "1/2", "--max-failures", "20", "-j1", "--reporter", "blob=two/1.json"], in: fixture.root)
+        _ = try navscript(["run", ".", "--shard", "2/2", "--fail-fast", "-j1", "--reporter", "blob=two/2.json"], in: fixture.root)
+        let one = try navscript(["merge-reports", "two", "--reporter", "tap", "--color", "never"], in: fixture.root)
+        #expect(one.output.hasSuffix("Bail out! --fail-fast: 5 scenarios not run after the first failure\n"), "\(one.output)")
+        _ = try navscript(["run", ".", "--shard", "1/2", "--max-failures", "2", "-j1", "--reporter", "blob=both/1.json"], in: fixture.root)
+        _ = try navscript(["run", ".", "--shard", "2/2", "--max-failures", "2", "-j1", "--reporter", "blob=both/2.json"], in: fixture.root)
+        let both = try navscript(["merge-reports", "both", "--reporter", "tap", "--color", "never"], in: fixture.root)
+        #expect(both.output.hasSuffix("Bail out! --max-failures 2: 8 scenarios not run\n"), "\(both.output)")
     }
 
     @Test func aScenarioInTwoBlobsIsRefused() throws {

@@ -149,7 +149,7 @@ end
 -- of the first `shown`. Each table is walked once, however deep, and a path is written out
 -- only for a line shown.
 local function differences(expected, received, shown)
-  local lines, count, path, seen = {}, 0, {}, {}
+  local lines, count, path, seen, visited = {}, 0, {}, {}, 0
   -- The path to depth: a long one as its first 8 keys and its last 8.
   local function label(depth)
     local text, i = "", 1
@@ -172,9 +172,17 @@ local function differences(expected, received, shown)
     end
     -- Each pair of tables once: a table met again against the same one (a cycle, a table
     -- met by many paths) has said what differs there; against another, it may differ anew.
-    if e == r or seen[e] and seen[e][r] then return end
-    seen[e] = seen[e] or {}
-    seen[e][r] = true
+    -- Past 10,000 pairs (tables shared otherwise on each side), each table once.
+    if e == r then return end
+    local against = seen[e]
+    if against then
+      if against[r] or visited >= 10000 then return end
+    else
+      against = {}
+      seen[e] = against
+    end
+    against[r] = true
+    visited = visited + 1
     for _, key in ipairs(keysOf(e, r)) do
       if count >= 10000 then return end
       local a, b = e[key], r[key]

@@ -118,8 +118,11 @@ struct RunRecord: Codable {
                                isCI: records.contains(where: \.isCI))
         report.notRun = records.map(\.notRun).reduce(0, +)
         report.interruptedBy = records.lazy.compactMap(\.interruptedBy).first { $0 != 0 } ?? 0
-        report.failureLimit = records.lazy.compactMap(\.failureLimit).first
-        report.maxFailures = records.lazy.compactMap(\.maxFailures).first
+        // The option that stopped shards, when they say one; how many failures stopped it,
+        // when one shard alone stopped (the summed failures are not what each counted).
+        let stopped = records.filter { $0.notRun > 0 && $0.failureLimit != nil }
+        report.failureLimit = Set(stopped.compactMap(\.failureLimit)).count == 1 ? stopped[0].failureLimit : nil
+        report.maxFailures = stopped.count == 1 ? stopped[0].maxFailures : nil
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()

@@ -409,6 +409,24 @@ describe("failures of large, deep or odd tables", function()
       :toContain("expect(value):toEqual(expected) failed\n  at [3].ok: expected true, received false")
   end)
 
+  scenario("tables shared otherwise on each side are walked within the budget", function()
+    -- Levels of 150 tables, each reaching the level below by keys that shift on one side only:
+    -- pairs of tables met grow as the square, so past 10,000 each table is walked once.
+    local function build(shiftB, shiftC)
+      local prev = {}
+      for p = 0, 149 do prev[p] = { 1 } end
+      for _ = 1, 150 do
+        local cur = {}
+        for p = 0, 149 do cur[p] = { a = prev[p], b = prev[(p + shiftB) % 150], c = prev[(p + shiftC) % 150] } end
+        prev = cur
+      end
+      return { 1, prev[0] }
+    end
+    local expected, received = build(1, 0), build(0, 1)
+    received[1] = 2
+    expect(failure(function() expect(received):toEqual(expected) end)):toContain("at [1]: expected 1, received 2")
+  end)
+
   scenario("a table's __len is not asked", function()
     local odd = setmetatable({ a = 1 }, { __len = function() error("asked") end })
     expect(failure(function() expect(odd):toEqual({ a = 2 }) end)):toContain("at .a: expected 2, received 1")
