@@ -146,8 +146,8 @@ local function keysOf(expected, received)
 end
 
 -- Where two tables differ: how many paths differ (counted up to 10,000), and a line for each
--- of the first `shown`. Each table is walked once, however deep, and a path is written out
--- only for a line shown.
+-- of the first `shown`. Each pair of tables met is walked once, however deep (deepEqual only
+-- for what is not a table), and a path is written out only for a line shown.
 local function differences(expected, received, shown)
   local lines, count, path, seen, visited = {}, 0, {}, {}, 0
   -- The path to depth: a long one as its first 8 keys and its last 8.
