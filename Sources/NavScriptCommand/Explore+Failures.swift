@@ -290,7 +290,7 @@ extension Explore {
 
     /// `text`, written with `signatureLine(of: nil)`, signed.
     static func signed(_ text: String) -> String {
-        text.replacingOccurrences(of: signatureLine(of: nil), with: signatureLine(of: fnv1a(text)))
+        text.replacingOccurrences(of: signatureLine(of: nil), with: signatureLine(of: Fingerprint.of(text.utf8)))
     }
 
     /// Whether `text` is a saved failure as explore signed it. A file saved before failures
@@ -300,10 +300,6 @@ extension Explore {
               let end = text.index(start, offsetBy: 16, limitedBy: text.endIndex),
               let hash = UInt64(text[start..<end], radix: 16) else { return false }
         let line = signatureLine(of: hash)
-        return text.contains(line) && fnv1a(text.replacingOccurrences(of: line, with: signatureLine(of: nil))) == hash
-    }
-
-    private static func fnv1a(_ text: String) -> UInt64 {
-        Fingerprint.of(text.utf8)
+        return text.contains(line) && Fingerprint.of(text.replacingOccurrences(of: line, with: signatureLine(of: nil)).utf8) == hash
     }
 }

@@ -188,18 +188,15 @@ public final class ScenarioSuite {
         let loaded = LoadedFiles(count: files.count)
         let (files, limits, seed, snapshotMode, recordsSteps, coverage) = (files, limits, seed, snapshotMode, recordsSteps, coverage)
         // On threads with a main thread's stack (ScriptThreads), as every run of scripts.
-        let threads = max(1, min(jobs, files.count))
-        ScriptThreads(count: threads).perform(iterations: threads) { _ in
-            while let position = loaded.next() {
-                let file = files[position]
-                loaded.record(Result {
-                    var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
-                    options.coverage = coverage
-                    let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
-                    runner.recordsSteps = recordsSteps
-                    return (runner, try runner.list())
-                }, at: position)
-            }
+        ScriptThreads(count: min(jobs, files.count)).perform(iterations: files.count) { position in
+            let file = files[position]
+            loaded.record(Result {
+                var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                options.coverage = coverage
+                let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
+                runner.recordsSteps = recordsSteps
+                return (runner, try runner.list())
+            }, at: position)
         }
         listed = []
         loadErrors = []
@@ -251,22 +248,13 @@ public final class ScenarioSuite {
     }
 }
 
-/// The files being loaded across threads: which is next, and what each gave.
+/// What the files being loaded across threads gave.
 private final class LoadedFiles: @unchecked Sendable {
     private let lock = NSLock()
-    private var position = 0
     private(set) var results: [Result<(ScenarioFileRunner, [ScenarioInfo]), Error>?]
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
-    }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard position < results.count else { return nil }
-        defer { position += 1 }
-        return position
     }
 
     func record(_ result: Result<(ScenarioFileRunner, [ScenarioInfo]), Error>, at position: Int) {

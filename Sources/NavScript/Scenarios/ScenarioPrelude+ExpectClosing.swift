@@ -1,0 +1,96 @@
+extension ScenarioPrelude {
+    /// `expect` itself after its matchers: the dot guard, `expect.extend`, the unknown
+    /// matcher's name, and `explore` loaded on first use.
+    static let expectClosingSource = #"""
+-- `.never`'s expectations: the same matchers, each guarded with the words that reach it.
+local negative = {}
+negative.__index = negative
+
+-- `expect(x).toBe(y)` (a dot, as in Jest) calls the matcher without the expectation.
+local function guarded(name, matcher, path)
+  return function(self, ...)
+    local class = getmetatable(self)
+    if class ~= expectation and class ~= negative then
+      error(format("expect(value)%s.%s(...) is called with a dot: write expect(value)%s:%s(...)", path, name, path, name), 2)
+    end
+    return matcher(self, ...)
+  end
+end
+
+-- Adds a matcher to both kinds of expectation.
+local function define(name, matcher)
+  expectation[name] = guarded(name, matcher, "")
+  negative[name] = guarded(name, matcher, ".never")
+end
+
+local builtin = {}
+for name, matcher in pairs(expectation) do
+  if name ~= "__index" and type(matcher) == "function" then
+    builtin[name] = true
+    define(name, matcher)
+  end
+end
+
+-- expect.extend { toBeEven = function(received, ...) return pass, message end }: matchers of
+-- the file's own. The message explains a failure (a function making it is called only then).
+local function extend(matchers)
+  if type(matchers) ~= "table" then error(format("bad argument #1 to 'extend' (table expected, got %s)", type(matchers)), 2) end
+  for name, matcher in pairs(matchers) do
+    if type(name) ~= "string" or type(matcher) ~= "function" then
+      error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
+    end
+    if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
+    define(name, function(self, ...)
+      local pass, message = matcher(self.value, ...)
+      -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).
+      if pass ~= nil and type(pass) ~= "boolean" then
+        raise(self, format("expect(value)%s:%s(): the matcher must return true, false or nil first, got %s",
+          self.negated and ".never" or "", name, type(pass)), 2)
+      end
+      return check(self, pass == true, format("expect(value):%s() failed", name), function(r)
+        -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
+        if type(message) == "function" then message = message(self.negated) end
+        -- A message that is no text says what its __tostring says, or else is shown as a
+        -- value is (a table's fields, not its address).
+        if message ~= nil and message ~= false and type(message) ~= "string" then
+          local meta = getmetatable(message)
+          message = type(meta) == "table" and meta.__tostring and tostring(message) or r.show(message)
+        end
+        return message and ("  " .. gsub(message, "\n", "\n  ")) or ""
+      end)
+    end)
+  end
+end
+
+-- A matcher that does not exist is named, with the ones that do, where it is called. The
+-- matchers themselves are found in the table, without a call.
+local function unknown(path)
+  return { __index = function(_, key)
+    if type(key) ~= "string" or not match(key, "^to") then return nil end
+    local names = {}
+    for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
+    sort(names)
+    error(format("expect(value)%s:%s is not a matcher (%s)", path, key, concat(names, ", ")), 2)
+  end }
+end
+setmetatable(expectation, unknown(""))
+setmetatable(negative, unknown(".never"))
+
+expect = setmetatable({ extend = extend }, { __call = function(_, ...)
+  local where = host.where(2)
+  local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)
+  object.never = setmetatable({ value = object.value, extra = object.extra, negated = true, where = where }, negative)
+  return object
+end })
+
+-- `explore` (navscript explore's library) loads on first use: a saved failure's scenario
+-- calls explore.replay.
+explore = setmetatable({}, { __index = function(self, key)
+  local library = host.explore()
+  setmetatable(self, nil)
+  for name, value in pairs(library) do rawset(self, name, value) end
+  return rawget(self, key)
+end })
+
+"""#
+}
