@@ -16,7 +16,15 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var suite: SuiteOptions
-    @OptionGroup var options: RunOptions
+    @OptionGroup var runOptions: RunOptions
+    @OptionGroup var runOnly: RunOnlyOptions
+
+    /// The options run and watch share, with run's own.
+    var options: RunOptions {
+        var options = runOptions
+        options.runOnly = runOnly
+        return options
+    }
 
     func run() throws {
         // Worker processes can be stopped: from the files' loading on, an interrupt ends the

@@ -20,20 +20,15 @@ struct RunOptions: ParsableArguments {
     @Option(name: [.customShort("j", allowingJoined: true), .long], parsing: .unconditional, help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI. Not with watch.", valueName: "I/N"))
-    var shard: String?
+    /// `run`'s own options (`RunOnlyOptions`), which it sets after parsing; nil in `watch`.
+    var runOnly: RunOnlyOptions? = nil
 
-    @Flag(help: "Run scenarios in a random order (repeat it with --seed). Not with watch.")
-    var shuffle = false
-
-    @Flag(help: "Count the lines of route scripts and modules that run; write coverage/lcov.info and a summary. Not with watch.")
-    var coverage = false
-
-    @Option(name: .customLong("coverage-threshold"), parsing: .unconditional, help: ArgumentHelp("Fail the run (exit 1) when coverage is below this percentage (implies --coverage). Not with watch.", valueName: "percent"))
-    var coverageThreshold: Double?
-
-    /// Whether the run counts lines.
-    var measuresCoverage: Bool { coverage || coverageThreshold != nil }
+    var shuffle: Bool { runOnly?.shuffle ?? false }
+    var lastFailed: Bool { runOnly?.lastFailed ?? false }
+    var durations: Int? { runOnly?.durations }
+    var coverageThreshold: Double? { runOnly?.coverageThreshold }
+    var measuresCoverage: Bool { runOnly?.measuresCoverage ?? false }
+    var parsedShard: (index: Int, count: Int)? { runOnly?.parsedShard }
 
     @Flag(name: [.customLong("fail-fast"), .customLong("bail")], help: "Start no scenario after the first failure (--max-failures 1).")
     var failFast = false
@@ -86,12 +81,6 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
     var showOutput = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Before the summary, list the N slowest scenarios (0: all of them, as pytest's). Not with watch.", valueName: "N"))
-    var durations: Int?
-
-    @Flag(name: .customLong("last-failed"), help: "Run only the scenarios that failed in the last run here (kept in .navscript/last-run.json). Not with watch.")
-    var lastFailed = false
-
     @Flag(name: .customLong("pass-with-no-scenarios"), help: "Succeed when no scenario is selected (by default that is a usage error, exit 2).")
     var passWithNoScenarios = false
 
@@ -119,13 +108,6 @@ struct RunOptions: ParsableArguments {
         tags = list(tags)
         excludedTags = list(excludedTags)
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
-        if shard != nil, parsedShard == nil {
-            throw ValidationError("--shard takes I/N with 1 <= I <= N, like 2/4")
-        }
-        if let threshold = coverageThreshold, !(0...100).contains(threshold) {
-            throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")
-        }
-        if let durations, durations < 0 { throw ValidationError("--durations must be at least 0") }
         if let maxFailuresOption {
             if maxFailuresOption < 1 { throw ValidationError("--max-failures must be at least 1") }
             if failFast && maxFailuresOption != 1 { throw ValidationError("--fail-fast is --max-failures 1: give one of them") }
@@ -145,9 +127,6 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
         try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
-        if measuresCoverage, let problem = CoverageReport.problem(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-            throw ValidationError(problem)
-        }
         // A report whose file is a folder, whose folder would go under a file, or whose
         // folder takes no new file fails only once the run is over, after the others were
         // written saying all went well: refused before the run instead.
@@ -189,16 +168,6 @@ struct RunOptions: ParsableArguments {
             }
             return (kind, output, true)
         }
-    }
-
-    var parsedShard: (index: Int, count: Int)? {
-        guard let shard else { return nil }
-        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            return nil
-        }
-        return (index, count)
     }
 
     /// CI mode: --ci, or the CI variable set to anything but empty, `false` or `0` (as

@@ -26,13 +26,6 @@ struct Watch: ParsableCommand {
     func validate() throws {
         // Below a few milliseconds polling is a busy loop (1e-9 took most of a core).
         if !(interval >= 0.005 && interval <= 60) { throw ValidationError("--interval must be from 0.005 to 60 seconds") }
-        // run's options that a watch has no use for are refused, not ignored.
-        let runsOnly = [("--coverage", options.coverage), ("--coverage-threshold", options.coverageThreshold != nil),
-                        ("--durations", options.durations != nil), ("--shuffle", options.shuffle), ("--last-failed", options.lastFailed),
-                        ("--shard", options.shard != nil)]
-        if let (name, _) = runsOnly.first(where: \.1) {
-            throw ValidationError("\(name) is run's alone: a watch runs what each save affects (navscript run \(name) ...)")
-        }
         // A reporter on standard output would mix with the watch's console; the project
         // file's are left to run.
         if options.reporters != (try ProjectFile.load())?.reporters,
