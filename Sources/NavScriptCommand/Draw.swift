@@ -37,8 +37,14 @@ struct Draw: ParsableCommand {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", valueName: "folder"))
     var root: String?
 
-    /// A path named for another picture format (`step.png`) would hold SVG: refused.
+    /// A path named for another picture format (`step.png`) would hold SVG, and one that
+    /// names a folder (or nothing) no picture: refused before the scenario runs.
     func validate() throws {
+        if output == "" { throw ValidationError("-o takes the picture's file (-o step.svg); an empty path names none") }
+        var isFolder: ObjCBool = false
+        if let output, output.hasSuffix("/") || FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue {
+            throw ValidationError("the picture's path \(output) is a folder; give it a file (-o \(output.hasSuffix("/") ? output : output + "/")step.svg)")
+        }
         let other = ["png", "jpg", "jpeg", "gif", "pdf", "webp", "heic", "tiff", "bmp"]
         if let output, other.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
             throw ValidationError("draw writes SVG, and \(output) names another format: write it as .svg (then convert it, e.g. rsvg-convert -o step.png step.svg)")

@@ -21,6 +21,24 @@ import Testing
         #expect(try navscript(["draw", "a_spec.lua", "-o", "step.svg"], in: fixture.root).status == 0)
     }
 
+    /// A path that names a folder, or nothing, is refused before anything runs: a trailing
+    /// slash had written a file of the folder's name.
+    @Test func drawRefusesAFolderOrAnEmptyPath() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() nav.app { root = nav.screen('A')() } end)"])
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+        let attempts: [(String, String)] = [
+            ("", "-o takes the picture's file (-o step.svg); an empty path names none"),
+            ("pictures", "the picture's path pictures is a folder; give it a file (-o pictures/step.svg)"),
+            ("new/", "the picture's path new/ is a folder; give it a file (-o new/step.svg)"),
+        ]
+        for (path, message) in attempts {
+            let result = try navscript(["draw", "a_spec.lua", "-o", path], in: fixture.root)
+            #expect(result.status == 2, "\(path)")
+            #expect(result.errors.contains(message), "\(path): \(result.errors)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("new").path))
+    }
+
     /// A picture or a report never goes over a Lua script or a snapshot file: `-o` and
     /// `kind=path` naming one are refused before anything runs, and the file is kept.
     @Test func picturesAndReportsNeverWriteOverScriptsOrSnapshots() throws {
