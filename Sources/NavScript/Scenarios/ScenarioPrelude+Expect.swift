@@ -14,8 +14,21 @@ end
 -- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
 -- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
 -- (any difference ends the whole comparison, so what was found under the stack holds).
+-- Tables are compared by their contents; their own `==` decides only when both have the
+-- metatable that defines it, as busted's `same` has it (one side's __eq does not speak for
+-- the other's contents).
+local function equalByMetatable(a, b)
+  local class = getmetatable(a)
+  return type(class) == "table" and rawequal(class, getmetatable(b)) and rawget(class, "__eq") ~= nil
+end
+
 local function deepEqual(a, b, levels, bs, depth, proven)
-  if a == b then return true end
+  if rawequal(a, b) then return true end
+  if type(a) == "table" and type(b) == "table" then
+    if equalByMetatable(a, b) then return a == b end
+  elseif a == b then
+    return true
+  end
   -- NaN equals NaN, as Jest's toEqual compares with Object.is.
   if a ~= a and b ~= b then return true end
   -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
@@ -23,7 +36,7 @@ local function deepEqual(a, b, levels, bs, depth, proven)
   if type(a) ~= "table" or type(b) ~= "table" then return false end
   levels, bs, depth, proven = levels or {}, bs or {}, (depth or 0) + 1, proven or {}
   local level = levels[a]
-  if level then return bs[level] == b end
+  if level then return rawequal(bs[level], b) end
   if proven[a] and proven[a][b] then return true end
   levels[a], bs[depth] = depth, b
   local equal = true
@@ -71,7 +84,7 @@ local function isApp(value) return type(value) == "userdata" and tostring(value)
 -- What explains a failure (showing values, diffs, pictures) loads on the first failure.
 local loadedReport
 local function report()
-  if not loadedReport then loadedReport = host.report()(deepEqual, isApp, builtins, number) end
+  if not loadedReport then loadedReport = host.report()(deepEqual, equalByMetatable, isApp, builtins, number) end
   return loadedReport
 end
 

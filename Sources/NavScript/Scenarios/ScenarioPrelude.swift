@@ -62,7 +62,7 @@ local host = ...
 -- (a forgotten `local`) must not break the runner, nor the report it loads on a failure.
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
 local getmetatable, setmetatable = getmetatable, setmetatable
-local tonumber, next, rawget, rawset, utf8len = tonumber, next, rawget, rawset, utf8.len
+local tonumber, next, rawget, rawset, rawequal, utf8len = tonumber, next, rawget, rawset, rawequal, utf8.len
 local sort, concat, insert = table.sort, table.concat, table.insert
 local find, format, rep, match, gsub, gmatch, byte = string.find, string.format, string.rep, string.match, string.gsub, string.gmatch, string.byte
 local mathType, max, min, abs, tointeger = math.type, math.max, math.min, math.abs, math.tointeger
@@ -70,7 +70,7 @@ local builtins = {
   type = type, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs, next = next, error = error,
   getmetatable = getmetatable, sort = sort, concat = concat, format = format, match = match, gsub = gsub, gmatch = gmatch,
   mathType = mathType, max = max, min = min, utf8len = utf8len, byte = byte, sub = string.sub, find = find, pcall = pcall,
-  rawlen = rawlen,
+  rawlen = rawlen, rawequal = rawequal,
 }
 
 -- Definitions -----------------------------------------------------------------------

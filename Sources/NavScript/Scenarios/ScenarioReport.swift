@@ -1,16 +1,16 @@
 /// What explains a failed expectation: showing values, the paths where two tables differ, a
 /// line diff of two texts, and the picture of the hierarchy a container is in. The prelude
 /// loads it on the first failure (`host.report()`), so a passing scenario never pays for it.
-/// It gets the prelude's `deepEqual`, `isApp`, copies of Lua's functions and `number`, and
+/// It gets the prelude's `deepEqual`, `equalByMetatable`, `isApp`, copies of Lua's functions and `number`, and
 /// returns its helpers.
 extension ScenarioPrelude {
     static let reportSource = #"""
-local deepEqual, isApp, builtins, number = ...
+local deepEqual, equalByMetatable, isApp, builtins, number = ...
 -- The prelude's copies of Lua's functions, taken before the scenario file ran.
 local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.tostring, builtins.tonumber, builtins.pairs, builtins.ipairs, builtins.next
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
 local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
-local utf8len, byte, sub, find, pcall, rawlen = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall, builtins.rawlen
+local utf8len, byte, sub, find, pcall, rawlen, rawequal = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall, builtins.rawlen, builtins.rawequal
 
 -- Showing values ------------------------------------------------------------------------
 
@@ -164,16 +164,19 @@ local function differences(expected, received, shown)
   end
   local function walk(e, r, depth)
     if count >= 10000 then return end
-    if type(e) ~= "table" or type(r) ~= "table" then
+    if type(e) ~= "table" or type(r) ~= "table" or equalByMetatable(e, r) then
       if deepEqual(e, r) then return end
       count = count + 1
-      if count <= shown then lines[count] = format("  at %s: expected %s, received %s", label(depth), show(e), show(r)) end
+      if count <= shown then
+        lines[count] = format("  at %s: expected %s, received %s%s", label(depth), show(e), show(r),
+                              type(e) == "table" and type(r) == "table" and " (their metatable's __eq tells them apart)" or "")
+      end
       return
     end
     -- Each pair of tables once: a table met again against the same one (a cycle, a table
     -- met by many paths) has said what differs there; against another, it may differ anew.
     -- Past 10,000 pairs (tables shared otherwise on each side), each table once.
-    if e == r then return end
+    if rawequal(e, r) then return end
     local against = seen[e]
     if against then
       if against[r] or visited >= 10000 then return end

@@ -453,3 +453,22 @@ describe("a custom matcher's message", function()
     expect(failure(function() expect(1):toBeNought() end)):toContain("expect(value):toBeNought() failed\n  custom: expected zero")
   end)
 end)
+
+describe("a table's own __eq", function()
+  local always = { __eq = function() return true end }
+  local never = { __eq = function() return false end }
+
+  scenario("on one side does not speak for the other's contents, as busted's same has it", function()
+    expect(failure(function() expect(setmetatable({}, always)):toEqual({ a = 1 }) end)):toContain("at .a: missing 1")
+    expect(failure(function() expect({ a = 1 }):toEqual(setmetatable({}, always)) end)):toContain("at .a: unexpected 1")
+    expect(failure(function() expect({ x = setmetatable({}, always) }):toEqual({ x = { b = 2 } }) end)):toContain("at .x.b: missing 2")
+    expect(failure(function() expect({ setmetatable({}, always) }):toContain({ z = 1 }) end)):toContain("not found in")
+  end)
+
+  scenario("decides when both sides have the metatable that defines it", function()
+    expect(setmetatable({ a = 1 }, always)):toEqual(setmetatable({ b = 2 }, always))
+    expect(setmetatable({ a = 1 }, never)).never:toEqual(setmetatable({ a = 1 }, never))
+    expect(failure(function() expect({ v = setmetatable({ a = 1 }, never) }):toEqual({ v = setmetatable({ a = 1 }, never) }) end))
+      :toContain("at .v: expected {a = 1}, received {a = 1} (their metatable's __eq tells them apart)")
+  end)
+end)
