@@ -35,8 +35,8 @@ extension NavRuntime {
     /// (`restore.children[1]: attributes would be { 1, 3 }, not { 1, nil, 3 }`): restore
     /// rebuilds exactly, or refuses what it would change (a list with a hole, a time before
     /// the clock). A field left out is not compared, nor `isTop` and `isVisible`, which the
-    /// hierarchy decides (an edited snapshot keeps the old ones), and `iterable = false` is
-    /// what leaving it out means.
+    /// hierarchy decides (an edited snapshot keeps the old ones), and `iterable = false` on a
+    /// modal container is what leaving it out means (stacks and tabs are always iterable).
     static func restoreChange(given: LuaValue, restored: LuaValue, path: String) -> String? {
         guard case let .table(_, fields) = given else { return nil }
         for name in fields.keys.sorted() where !["children", "presented", "clock", "pendingDeeplink", "isTop", "isVisible"].contains(name) {

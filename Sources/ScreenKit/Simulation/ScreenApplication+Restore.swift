@@ -107,7 +107,9 @@ extension ScreenApplication {
         try Self.check(node, at: path, isPresented: isPresented)
         let container = ScreenContainer(kind: node.kind, key: node.key)
         container.className = node.className
-        container.isIterable = node.isIterable
+        // Stacks and tabs are searched into whatever the snapshot says, as every
+        // UINavigationController and UITabBarController is a ScreenIterableContainer.
+        container.isIterable = node.isIterable || node.kind != .modal
         for (name, value) in node.attributes {
             container.setAttribute(value, for: name)
         }

@@ -115,6 +115,19 @@ import Testing
         #expect(read == state)
     }
 
+    /// Every stack and tab bar is searched into, as Nivelir's iterator walks into every
+    /// UINavigationController and UITabBarController, whatever a hand-made snapshot says.
+    @Test func stacksAndTabsAreSearchedIntoWhateverTheSnapshotSays() throws {
+        let made = ScreenSnapshot(kind: .window, key: nil, isIterable: true, children: [
+            ScreenSnapshot(kind: .tabs, key: nil, isIterable: false, selectedIndex: 0, children: [
+                ScreenSnapshot(kind: .stack, key: nil, isIterable: false, children: [ScreenSnapshot(kind: .modal, key: ScreenKey(name: "Feed"))]),
+            ]),
+        ])
+        let app = try ScreenApplication(restoring: made)
+        #expect(app.navigator.topContainer?.key == ScreenKey(name: "Feed"))
+        #expect(app.snapshot().children[0].isIterable && app.snapshot().children[0].children[0].isIterable)
+    }
+
     @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
         let stackInStack = ScreenSnapshot(kind: .window, key: nil, children: [
             ScreenSnapshot(kind: .stack, key: nil, children: [ScreenSnapshot(kind: .stack, key: nil)]),

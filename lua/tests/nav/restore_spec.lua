@@ -239,3 +239,25 @@ describe("restore names the option of a snapshot it cannot read", function()
       :toFail("bad argument #1 to 'app' %(option 'restore': table nested too deeply %(or a cycle%) to be read%)")
   end)
 end)
+
+describe("restore searches into stacks and tabs", function()
+  local A, B = nav.screen("A"), nav.screen("B")
+
+  scenario("whether the snapshot says iterable or leaves it out, as Nivelir's iterator walks into every one", function()
+    local app = nav.app { restore = { kind = "window", children = { { kind = "tabs", selectedIndex = 1, children = {
+      { kind = "stack", children = { { kind = "modal", name = "A" }, { kind = "modal", name = "B" } } } } } } } }
+    expect(app:top().name):toBe("B")
+    expect(app:topStack()).never:toBeNil()
+    expect(app:navigate(nav.route():last(A()):makeVisible())):toSucceed()
+    expect(app:top().name):toBe("A")
+    expect(app:snapshot().children[1].iterable):toBe(true)
+    expect(app:snapshot().children[1].children[1].iterable):toBe(true)
+  end)
+
+  scenario("and refuses iterable = false on one as a change", function()
+    local snapshot = nav.app { root = nav.stack { A() } }:snapshot()
+    snapshot.children[1].iterable = false
+    expect(function() nav.app { restore = snapshot } end)
+      :toFail("restore.children[1]: iterable would be true, not false", true)
+  end)
+end)
