@@ -192,7 +192,9 @@ final class RunSession {
         // One line a scenario, its name's control characters written out as the console writes them.
         for (_, scenario) in selected() {
             let tags = scenario.tags.isEmpty ? "" : " [\(scenario.tags.joined(separator: ", "))]"
-            print(Format.visible("\(scenario.location): \(scenario.name)\(tags)\(scenario.isPending ? " (pending)" : "")"))
+            // Why one will not run, as the console's run says it: pending, skipped, todo, not focused.
+            let notRun = scenario.isPending ? " (\(scenario.skipReason ?? "pending"))" : ""
+            print(Format.visible("\(scenario.location): \(scenario.name)\(tags)\(notRun)"))
         }
         for (file, error) in suite.loadErrors {
             StandardStreams.error("\(file.displayPath) does not load: \(Format.loadError(error))\n")
@@ -293,6 +295,8 @@ final class RunSession {
             let file, name, location: String
             let tags: [String]
             let pending: Bool
+            /// Why a pending one will not run, when not `pending(...)`: "skipped", "todo", "not focused".
+            let skipReason: String?
         }
         struct Document: Encodable {
             var version = 1
@@ -302,7 +306,7 @@ final class RunSession {
         let document = Document(
             scenarios: selected().map { item in
                 Listed(file: suite.listed[item.file].file.displayPath, name: item.scenario.name, location: item.scenario.location,
-                       tags: item.scenario.tags, pending: item.scenario.isPending)
+                       tags: item.scenario.tags, pending: item.scenario.isPending, skipReason: item.scenario.skipReason)
             },
             loadErrors: suite.loadErrors.map { ["path": $0.file.displayPath, "message": Format.loadError($0.error)] })
         let encoder = JSONEncoder()

@@ -146,6 +146,19 @@ import Testing
 
             """)
         #expect(try navscript(["run", ".", "--list", "--filter", "chat"], in: fixture.root).output.split(separator: "\n").count == 3)
+        // Each says why it will not run, as the console does.
+        try fixture.write("why_spec.lua", "it.todo('later')\nit.skip('sk', function() end)\nxit('x', function() end)\nit.only('o', function() end)\nit('nf', function() end)\n")
+        #expect(try navscript(["run", "why_spec.lua", "--list"], in: fixture.root).output == """
+            why_spec.lua:1: later (todo)
+            why_spec.lua:2: sk (skipped)
+            why_spec.lua:3: x (skipped)
+            why_spec.lua:4: o
+            why_spec.lua:5: nf (not focused)
+
+            """)
+        let json = try navscript(["run", "why_spec.lua", "--list", "--reporter", "json"], in: fixture.root).output
+        #expect(json.contains(#""skipReason" : "todo""#), "\(json)")
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("why_spec.lua"))
         // An empty text is in every name.
         #expect(try navscript(["run", ".", "--list", "--filter", ""], in: fixture.root).output == navscript(["run", ".", "--list"], in: fixture.root).output)
         #expect(try navscript(["run", ".", "--list", "--tag", "smoke"], in: fixture.root).output == "chat_spec.lua:6: chat opens [smoke]\n")
