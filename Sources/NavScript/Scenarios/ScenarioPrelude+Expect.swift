@@ -9,11 +9,6 @@ local function isHierarchy(value)
   return class == "App" or class == "Container"
 end
 
--- On the way down, `levels` has each table of the received side at its depth, and `bs` the
--- table it is compared with there: a table met again on its side is equal only where the
--- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
--- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
--- (any difference ends the whole comparison, so what was found under the stack holds).
 -- Tables are compared by their contents; their own `==` decides only when both have the
 -- metatable that defines it, as busted's `same` has it (one side's __eq does not speak for
 -- the other's contents).
@@ -22,18 +17,21 @@ local function equalByMetatable(a, b)
   return type(class) == "table" and rawequal(class, getmetatable(b)) and rawget(class, "__eq") ~= nil
 end
 
+-- On the way down, `levels` has each table of the received side at its depth, and `bs` the
+-- table it is compared with there: a table met again on its side is equal only where the
+-- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
+-- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
+-- (any difference ends the whole comparison, so what was found under the stack holds).
 local function deepEqual(a, b, levels, bs, depth, proven)
-  if rawequal(a, b) then return true end
-  if type(a) == "table" and type(b) == "table" then
-    if equalByMetatable(a, b) then return a == b end
-  elseif a == b then
-    return true
+  if type(a) ~= "table" or type(b) ~= "table" then
+    if a == b then return true end
+    -- NaN equals NaN, as Jest's toEqual compares with Object.is.
+    if a ~= a and b ~= b then return true end
+    -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
+    return isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) and a:tree() == b:tree()
   end
-  -- NaN equals NaN, as Jest's toEqual compares with Object.is.
-  if a ~= a and b ~= b then return true end
-  -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
-  if isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) then return a:tree() == b:tree() end
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  if rawequal(a, b) then return true end
+  if getmetatable(a) ~= nil and equalByMetatable(a, b) then return a == b end
   levels, bs, depth, proven = levels or {}, bs or {}, (depth or 0) + 1, proven or {}
   local level = levels[a]
   if level then return rawequal(bs[level], b) end
