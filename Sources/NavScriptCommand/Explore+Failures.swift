@@ -150,18 +150,26 @@ extension Explore {
         return nil
     }
 
-    func report(_ found: Found, runner: ExploreRunner,
-                        model: ScenarioFile, workingDirectory: URL) throws {
-        let (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+    func report(_ found: Found, runner: ExploreRunner, starts: Int,
+                model: ScenarioFile, workingDirectory: URL) throws {
+        var (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        // Fewer steps may fail the same way where shrinking cannot reach them (Explore+Shorter);
+        // what --exhaustive found is a shortest already.
+        var start = found.start
+        if cutShort == nil, !exhaustive,
+           let fewer = try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts) {
+            start = fewer.start
+            (shrunk, cutShort) = try shrink(fewer.steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        }
         // A broken limit ends a replay with the error: the trees are those before the last step.
         let brokeALimit = found.failure.invariant == ExploreRunner.limitInvariant
         let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) {
-            try runner.run(brokeALimit ? Array(shrunk.dropLast()) : shrunk, start: found.start, trees: true, randomSeed: found.randomSeed)
+            try runner.run(brokeALimit ? Array(shrunk.dropLast()) : shrunk, start: start, trees: true, randomSeed: found.randomSeed)
         }
         let failure = brokeALimit ? found.failure : replay.failure ?? found.failure
         print("")
         print("✗ Invariant '\(failure.invariant)' broke (\(found.origin), \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count)):")
-        if found.start > 1 { print("  from start \(found.start)") }
+        if start > 1 { print("  from start \(start)") }
         if shrunk.isEmpty, let tree = replay.startTree {
             print("  at the start:")
             print(tree.split(separator: "\n").map { "       " + $0 }.joined(separator: "\n"))
@@ -235,7 +243,7 @@ extension Explore {
         }
         // The seed of math.random the walk drew with: a model that draws replays as it did.
         // Int.min has no literal: Lua reads -9223372036854775808 as a float.
-        text += "  }, \(found.start), \(found.randomSeed == .min ? "math.mininteger" : String(found.randomSeed)))\nend)\n"
+        text += "  }, \(start), \(found.randomSeed == .min ? "math.mininteger" : String(found.randomSeed)))\nend)\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try ScenarioFileWriter.write(Self.signed(text), to: target)

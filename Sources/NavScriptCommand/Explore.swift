@@ -108,7 +108,7 @@ struct Explore: ParsableCommand {
                 throw ExitCode(2)
             }
             if let found {
-                try report(found, runner: runner, model: model, workingDirectory: workingDirectory)
+                try report(found, runner: runner, starts: starts, model: model, workingDirectory: workingDirectory)
             }
             if RunInterrupt.signal != 0 { throw ExitCode(128 + RunInterrupt.signal) }
             throw ExitCode(found == nil ? 0 : 1)

@@ -1,0 +1,86 @@
+import Foundation
+import NavScript
+
+/// After shrinking, a breadth-first search for fewer steps that fail the same way, as a
+/// model checker finds a shortest counterexample. Shrinking only takes steps out and lowers
+/// arguments, so it stops where a failure needs time to pass or a total to be reached:
+/// `compose, present, open chat, open chat, close all, present` keeps its two chats, which
+/// only let an animation run, where `compose, compose, close all, compose` fails the same way.
+extension Explore {
+    /// The most sequences the search replays.
+    static let shorterSearchBudget = 5_000
+
+    /// A sequence of fewer steps than `steps` that fails the same way (`ExploreFailure.isSame`)
+    /// and the start it runs from: the shortest there is from any start, as far as the search
+    /// reaches within `shorterSearchBudget` sequences, --time seconds of its own and no
+    /// interrupt; nil when it finds none. States are told apart by screen keys too (a failure
+    /// may need two chats of one id), and one reached at rest is followed once, as
+    /// --exhaustive follows it.
+    func shorter(than steps: [ExploreStep], failure: ExploreFailure, randomSeed: Int, runner: ExploreRunner,
+                 starts: Int) throws -> (steps: [ExploreStep], start: Int)? {
+        guard steps.count > 1 else { return nil }
+        let started = Date()
+        var tried = 0, reported = started
+        func goesOn(_ length: Int) -> Bool {
+            guard tried < Self.shorterSearchBudget, RunInterrupt.signal == 0 else { return false }
+            let now = Date()
+            guard now.timeIntervalSince(started) <= time else { return false }
+            if now.timeIntervalSince(reported) >= 2 {
+                reported = now
+                StandardStreams.error("explore: looking for fewer than \(Format.count(steps.count, "action")), depth \(length), \(tried) sequences\n")
+            }
+            tried += 1
+            return true
+        }
+        /// The state `sequence` leaves, or why it ends the search's branch: a failure of its
+        /// own (the same one ends the search), a step not enabled, a model that breaks.
+        enum Outcome { case state(ExploreRunner.Expansion), same, deadEnd }
+        func outcome(_ sequence: [ExploreStep], start: Int) -> Outcome {
+            do {
+                let expansion = try watchdog.watch("looking for fewer steps", seconds: runner.secondsPerCall) {
+                    try runner.expand(sequence, start: start, keys: true, randomSeed: randomSeed)
+                }
+                if let again = expansion.replay.failure { return again.isSame(as: failure) ? .same : .deadEnd }
+                return expansion.replay.skipped ? .deadEnd : .state(expansion)
+            } catch let error as LuaError where error.breaksALimit {
+                return ExploreRunner.limitFailure(error).isSame(as: failure) ? .same : .deadEnd
+            } catch {
+                // An action with too many argument lists to list, a model that raises: the
+                // steps shrinking found stand.
+                return .deadEnd
+            }
+        }
+        var atRest = Set<String>()
+        var level: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
+        for start in 1...starts {
+            guard goesOn(0) else { return nil }
+            switch outcome([], start: start) {
+            case .same: return ([], start)
+            case .deadEnd: continue
+            case let .state(expansion):
+                if expansion.isIdle { atRest.insert(expansion.searchKey) }
+                level.append((start, [], expansion.next))
+            }
+        }
+        for length in 1..<steps.count {
+            var next: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
+            for (start, sequence, moves) in level {
+                for move in moves {
+                    guard goesOn(length) else { return nil }
+                    let candidate = sequence + [move]
+                    switch outcome(candidate, start: start) {
+                    case .same: return (candidate, start)
+                    case .deadEnd: continue
+                    case let .state(expansion):
+                        // The last level is only asked for failures.
+                        if length + 1 < steps.count, !expansion.isIdle || atRest.insert(expansion.searchKey).inserted {
+                            next.append((start, candidate, expansion.next))
+                        }
+                    }
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+}

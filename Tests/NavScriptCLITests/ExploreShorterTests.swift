@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// After shrinking, a breadth-first search for fewer steps that fail the same way: taking
+/// steps out and lowering arguments stops where a failure needs a total reached.
+@Suite struct ExploreShorterTests {
+    static let total = """
+        local total = 0
+        return explore.model { start = function() total = 0 return nav.app() end,
+          actions = { explore.action("add", function(app, n) total = total + n end, { args = explore.int(1, 5) }) },
+          view = function() return total end,
+          invariants = { ["under ten"] = function() return total < 10, "the total is " .. total end } }
+        """
+
+    /// `add(1), add(2), add(4), add(3)` can lose no step and lower no argument; two fives
+    /// fail the same way. Shrinking alone left 4 and 3 steps for these seeds.
+    @Test func fewerStepsThatFailTheSameWayAreFound() throws {
+        let fixture = try Fixture(["total.lua": Self.total])
+        for seed in ["0", "1"] {
+            let result = try navscript(["explore", "total.lua", "--seed", seed, "--save-failures", "failures"], in: fixture.root)
+            #expect(result.status == 1)
+            #expect(result.output.contains("shrunk to 2):\n  1. add(5)\n"), "\(result.output)")
+            #expect(result.output.contains("\n  2. add(5)\n"), "\(result.output)")
+            // The saved scenario is those two steps.
+            let saved = try navscript(["run", "failures/explore_under_ten_spec.lua"], in: fixture.root)
+            #expect(saved.status == 1 && saved.output.contains("the total is 10"), "\(saved.output)")
+        }
+    }
+
+    /// A failure found in the second start is looked for from every start: the fewest steps
+    /// come from the first, and the saved scenario runs from it.
+    @Test func theSearchGoesFromEveryStart() throws {
+        let fixture = try Fixture(["starts.lua": """
+            local total = 0
+            return explore.model { start = { function() total = 0 return nav.app() end, function() total = 5 return nav.app() end },
+              actions = { explore.action("add", function(app, n) total = total + n end, { args = explore.int(1, 5) }) },
+              view = function() return total end,
+              invariants = { ["under twelve"] = function() return total < 12, "the total is " .. total end } }
+            """])
+        let result = try navscript(["explore", "starts.lua", "--seed", "1", "--save-failures", "failures"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("shrunk to 2):\n  from start 2\n  1. add(2)\n"), "\(result.output)")
+        let saved = try fixture.read("failures/explore_under_twelve_spec.lua")
+        #expect(saved.contains("}, 2, "), "\(saved)")
+    }
+}
