@@ -86,6 +86,7 @@ typedef struct lk_host {
     char stop_message[LK_MESSAGE_MAX];
     char root[PATH_MAX];               /* require's folder (lk_require.c) */
     char display_root[PATH_MAX];
+    char working[PATH_MAX];            /* the working folder below the root, or "" */
 } lk_host;
 
 /* The host record: every thread's extra space points at it (lk_newstate). */

@@ -150,7 +150,13 @@ int lk_require(lua_State *L) {
                               h->display_root[0] ? h->display_root : ".");
         memcpy(relative, folder, sizeof relative);
     }
-    snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
+    /* A module below the working folder is named from it, as the runner names files, though
+       the root is above it (and named by its absolute path). */
+    size_t working = strlen(h->working);
+    if (working && strncmp(relative, h->working, working) == 0 && relative[working] == '/')
+        snprintf(chunkname, sizeof chunkname, "@%s", relative + working + 1);
+    else
+        snprintf(chunkname, sizeof chunkname, "@%s%s%s", h->display_root, h->display_root[0] ? "/" : "", relative);
     int status = lk_loadmodule(L, text, length, chunkname);
     free(owned);
     if (status != LUA_OK) {

@@ -238,11 +238,14 @@ static int lk_opensandbox_protected(lua_State *L) {
 }
 
 /* Opens the sandbox. root is the real path of the script root ("" for none); display_root
-   is how chunk names show it. Returns a status, with the message on the stack on failure. */
-int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed) {
+   is how chunk names show it, and working the working folder's path below the root ("" when
+   it is not below it), which chunk names of modules below it leave out. Returns a status,
+   with the message on the stack on failure. */
+int lk_opensandbox(lua_State *L, const char *root, const char *display_root, const char *working, lua_Integer seed) {
     lk_host *h = lk_gethost(L);
     snprintf(h->root, sizeof h->root, "%s", root ? root : "");
     snprintf(h->display_root, sizeof h->display_root, "%s", display_root ? display_root : "");
+    snprintf(h->working, sizeof h->working, "%s", working ? working : "");
     /* what it makes all lives as long as the state: collecting now would be wasted work */
     int collecting = lk_setcollecting(L, 0);
     lua_pushcfunction(L, lk_opensandbox_protected);

@@ -137,12 +137,12 @@ static int lk_panic(lua_State *L) {
 }
 
 lua_State *lk_newstate(void) {
-    /* not calloc: zeroing the 9 KiB of text buffers cost a fresh state 4 % of its time */
+    /* not calloc: zeroing the kilobytes of text buffers cost a fresh state 4 % of its time */
     lk_host *h = (lk_host *)malloc(sizeof(lk_host));
     if (h == NULL)
         return NULL;
     memset(h, 0, offsetof(lk_host, where));
-    h->where[0] = h->stop_message[0] = h->root[0] = h->display_root[0] = '\0';
+    h->where[0] = h->stop_message[0] = h->root[0] = h->display_root[0] = h->working[0] = '\0';
     h->in_host = 1;
     lua_State *L = lua_newstate(lk_alloc, h);
     if (L == NULL) {

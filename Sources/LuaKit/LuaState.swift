@@ -55,7 +55,7 @@ public final class LuaState {
                            + "link lua@5.4's (brew --prefix lua@5.4) ahead of any other Lua")
         }
         lk_setoutput(L, luaOutput, Unmanaged.passUnretained(self).toOpaque())
-        let status = lk_opensandbox(L, options.realRoot, options.displayRoot ?? "", lua_Integer(options.seed))
+        let status = lk_opensandbox(L, options.realRoot, options.displayRoot ?? "", options.workingFolderInRoot, lua_Integer(options.seed))
         if status != LUA_OK {
             let message = LuaCall(L).optionalString(-1) ?? "cannot open the sandbox"
             close()

@@ -60,7 +60,7 @@ struct Draw: ParsableCommand {
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let file = try ScenarioFile.one(self.file, root: root, what: "scenario file")
-        let options = LuaOptions(limits: LuaLimits(), root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        let options = file.luaOptions(limits: LuaLimits())
         let runner: ScenarioFileRunner
         let scenarios: [ScenarioInfo]
         do {

@@ -171,6 +171,21 @@ import Testing
         #expect(result.output.contains("e_spec.lua:6: expect(value):toBe(expected) failed\n       expected: 2\n       received: 1\n\n"), "\(result.output)")
     }
 
+    /// Run from a folder below the suite's root, a module in that folder is named from it,
+    /// as explore names a model there (the root above is named by its absolute path).
+    @Test func aModuleBelowTheWorkingFolderIsNamedFromIt() throws {
+        let fixture = try Fixture([
+            "routes/app.lua": "return { ok = function() error('broken') end }\n",
+            "lim/err.lua": "local App = require 'routes.app'\nreturn { go = function() App.ok() end, fail = function() error('too deep') end }\n",
+            "scenarios/a.lua": "local err = require 'lim.err'\nscenario('a', function() err.fail() end)\nscenario('b', function() err.go() end)\n",
+        ])
+        let run = try navscript(["run", "../scenarios/a.lua", "--color", "never"], in: fixture.root.appendingPathComponent("lim"))
+        #expect(run.status == 1)
+        #expect(run.output.contains("\n     err.lua:2: too deep\n"), "\(run.output)")
+        // The root is above: its modules go by absolute paths (macOS may name /private/var).
+        #expect(run.output.contains("/routes/app.lua:1: broken\n") && !run.output.contains(" routes/app.lua"), "\(run.output)")
+    }
+
     /// A `dot` that ends before it has read the map (a crash, a bad install) leaves the DOT
     /// written and the run's status as it is: the map's write raised SIGPIPE, status 141.
     @Test func aDotThatEndsAtOnceDoesNotEndTheRun() throws {

@@ -121,7 +121,7 @@ void lk_refundmemory(lua_State *L, size_t bytes);
 const char *lk_stopmessage(lua_State *L);
 
 /* Sandbox (lk_sandbox.c; require and its loaded modules: lk_require.c) */
-int lk_opensandbox(lua_State *L, const char *root, const char *display_root, lua_Integer seed);
+int lk_opensandbox(lua_State *L, const char *root, const char *display_root, const char *working, lua_Integer seed);
 void lk_pushloaded(lua_State *L);
 void lk_pushrequire(lua_State *L);
 

@@ -26,7 +26,7 @@ public final class ExploreRunner: @unchecked Sendable {
 
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
-        var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
+        var options = file.luaOptions(limits: limits)
         options.moduleFiles = LuaModuleFiles()
         self.options = options
         let script = try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath)

@@ -15,6 +15,14 @@ public struct ScenarioFile: Sendable, Hashable, Codable {
         self.root = root
         self.displayRoot = displayRoot
     }
+
+    /// The options of a state that runs this file: its root, named as messages name it,
+    /// and a module below the working folder named from it though the root is above it.
+    public func luaOptions(limits: LuaLimits, seed: Int = 0) -> LuaOptions {
+        var options = LuaOptions(limits: limits, root: root, displayRoot: displayRoot == "." ? "" : displayRoot, seed: seed)
+        options.namesFromWorkingFolder = true
+        return options
+    }
 }
 
 /// Finds scenario files. A folder holds scenario files named `*_spec.lua`, and any `.lua`

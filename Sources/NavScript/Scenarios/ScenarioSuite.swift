@@ -191,7 +191,7 @@ public final class ScenarioSuite {
         ScriptThreads(count: min(jobs, files.count)).perform(iterations: files.count) { position in
             let file = files[position]
             loaded.record(Result {
-                var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+                var options = file.luaOptions(limits: limits, seed: seed)
                 options.coverage = coverage
                 let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
                 runner.recordsSteps = recordsSteps

@@ -44,7 +44,7 @@ struct WorkerCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let file = request.file
-            var options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot, seed: seed)
+            var options = file.luaOptions(limits: limits, seed: seed)
             if request.operation == .require, let module = request.module {
                 do {
                     _ = try NavRuntime(options: options).require(module)
