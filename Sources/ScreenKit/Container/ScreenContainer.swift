@@ -23,6 +23,10 @@ public final class ScreenContainer {
     /// after, and a key's text sorts and prints its traits.
     @exclusivity(unchecked) var writtenLabel: String?
 
+    /// For a stack, the links of the labels of its screens at its last transition, bottom
+    /// first, which the next one shares (`labelChain(of:)`).
+    @exclusivity(unchecked) var stackLabels: [ScreenLabelChain] = []
+
     /// The container that contains this one: the window for its root, the stack or tabs
     /// for their screens. Nil for a presented container and for one not in a hierarchy.
     ///

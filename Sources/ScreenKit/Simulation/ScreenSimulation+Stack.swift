@@ -33,7 +33,7 @@ extension ScreenSimulation {
             return completeCustomAnimation(after: duration(of: animation), completion)
         }
 
-        let before = oldStack.map(\.label)
+        let before = stack.labelChain(of: oldStack)
         replaceChildren(of: stack, with: newStack)
         let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
         // UIKit performs no transition when the top stays ("If the last item is the topmost
@@ -44,7 +44,7 @@ extension ScreenSimulation {
         let transitions = !(animation?.isDefault == true && (!stack.isInWindow || !isPop && !isPush && newStack.last === oldStack.last))
         let duration = transitions ? animation.map(duration(of:)) ?? 0 : 0
         record(kind, animation: animation?.name, container: stack,
-               before: before, after: newStack.map(\.label), duration: duration)
+               before: before, after: stack.labelChain(of: newStack), duration: duration)
         guard animation != nil else {
             return completion()
         }

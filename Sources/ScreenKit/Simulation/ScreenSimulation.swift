@@ -97,13 +97,25 @@ public final class ScreenSimulation {
         after: [String],
         duration: Double
     ) {
+        record(kind, animation: animation, container: container, before: ScreenLabelChain.extending(nil, with: before),
+               after: ScreenLabelChain.extending(nil, with: after), duration: duration)
+    }
+
+    func record(
+        _ kind: ScreenTransition.Kind,
+        animation: String?,
+        container: ScreenContainer,
+        before: ScreenLabelChain?,
+        after: ScreenLabelChain?,
+        duration: Double
+    ) {
         let transition = ScreenTransition(
             kind: kind,
             animated: animation != nil,
             animation: animation,
             container: container,
-            before: before,
-            after: after,
+            beforeChain: before,
+            afterChain: after,
             time: clock.now,
             duration: duration
         )
@@ -158,14 +170,21 @@ public final class ScreenSimulation {
     /// Attaches `children` to `container`, detaching those it no longer has; a child that
     /// comes from another container is taken out of it first (`takeOut`).
     func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer]) {
-        let kept = Set(children.map(ObjectIdentifier.init))
-        for child in container.children where !kept.contains(ObjectIdentifier(child)) {
+        // What the lists share from the bottom stays as it is: a push or a pop changes the
+        // top alone, which a deep stack must not pay for by hashing every screen.
+        let old = container.children
+        var common = 0
+        while common < old.count && common < children.count && old[common] === children[common] {
+            common += 1
+        }
+        let kept = Set(children[common...].map(ObjectIdentifier.init))
+        for child in old[common...] where !kept.contains(ObjectIdentifier(child)) {
             child.parent = nil
         }
-        for child in children where child.parent !== container {
+        for child in children[common...] where child.parent !== container {
             takeOut(child)
         }
-        for child in children {
+        for child in children[common...] {
             child.parent = container
         }
         container.children = children

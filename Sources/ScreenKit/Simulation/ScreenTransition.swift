@@ -18,8 +18,11 @@ public struct ScreenTransition: CustomStringConvertible {
     public let container: ScreenContainer
     /// Labels of what was there before and after: a stack's screens, the presented chain,
     /// the root, the selected tab as "index: label" (1-based).
-    public let before: [String]
-    public let after: [String]
+    public var before: [String] { ScreenLabelChain.labels(of: beforeChain) }
+    public var after: [String] { ScreenLabelChain.labels(of: afterChain) }
+    /// The same, as chains that a stack's transitions share.
+    let beforeChain: ScreenLabelChain?
+    let afterChain: ScreenLabelChain?
     /// When it started, in virtual seconds, and how long it animates.
     public let time: Double
     public let duration: Double
