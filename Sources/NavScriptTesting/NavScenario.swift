@@ -161,6 +161,8 @@ final class NavScenarioRunners: @unchecked Sendable {
         // By the file's real path: `/var/...` and `/private/var/...` are one file on macOS.
         let real = ScriptFile.real(file.url).path
         let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand)
+        // Scenarios run one by one here: no suite fails two that share a key afterwards.
+        store.failsClashesWhenChecked = true
         snapshots[real] = store
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
                                             updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:], snapshots: store)

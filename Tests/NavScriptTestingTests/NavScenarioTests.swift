@@ -219,4 +219,25 @@ import Testing
         let stored = try String(contentsOf: folder.appendingPathComponent("x_spec.lua.snap"), encoding: .utf8)
         #expect(stored.contains("== s1 1\n| one\n") && stored.contains("== s2 1\n| two\n"), "\(stored)")
     }
+
+    /// Run one by one, the second of two scenarios whose snapshots share a key fails naming
+    /// the first (no suite fails both afterwards, as `navscript run` does); the same one run
+    /// again compares with what it wrote.
+    @Test func aSnapshotKeyAnotherScenarioWroteFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "it('a', function() expect('from a'):toMatchSnapshot('tbl 1') end)\nit('a: tbl', function() expect('from a: tbl'):toMatchSnapshot() end)\n"
+            .write(to: folder.appendingPathComponent("clash_spec.lua"), atomically: true, encoding: .utf8)
+        let file = ScenarioFile(url: folder.appendingPathComponent("clash_spec.lua"), displayPath: "clash_spec.lua", root: folder, displayRoot: ".")
+        let runner = try NavScenarioRunners.shared.runner(for: file, limits: LuaLimits(), screens: nil, mode: .normal)
+        let listed = try runner.list()
+        let a = NavScenario(file: file, info: try #require(listed.first { $0.name == "a" }), loadError: nil)
+        let tbl = NavScenario(file: file, info: try #require(listed.first { $0.name == "a: tbl" }), loadError: nil)
+        #expect(a.result(using: runner).status == .passed)
+        #expect(a.result(using: runner).status == .passed)
+        let clash = tbl.result(using: runner)
+        #expect(clash.status == .failed)
+        #expect(clash.message?.contains("snapshot 'a: tbl 1' is also the snapshot of 'a': they would write over each other's entry") == true, "\(clash.message ?? "")")
+    }
 }

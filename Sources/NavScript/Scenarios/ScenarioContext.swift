@@ -64,7 +64,7 @@ final class ScenarioContext {
             snapshotCount += 1
             key = "\(scenarioName) \(snapshotCount)"
         }
-        let outcome = snapshots.check(key, text)
+        let outcome = snapshots.check(key, text, by: scenarioName)
         snapshotChecks.append(ScenarioSnapshots.Check(name: key, text: outcome == .written || outcome == .updated ? text : nil))
         switch outcome {
         case .matched, .written, .updated:
@@ -73,6 +73,10 @@ final class ScenarioContext {
         case .missing:
             call.push(false)
             call.push("snapshot '\(key)' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with \(snapshots.updateCommand) (which CI mode allows), then commit the file")
+            return 2
+        case let .clash(other):
+            call.push(false)
+            call.push(ScenarioSnapshots.clash(key, others: ["'\(other)'"]))
             return 2
         case let .mismatched(expected):
             call.push(false)

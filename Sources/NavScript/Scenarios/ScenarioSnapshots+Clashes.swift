@@ -8,6 +8,12 @@ extension ScenarioSnapshots {
     /// wrote there is taken back.
     ///
     ///     expect(x):toMatchSnapshot("tbl 1")   -- in "a": fails, "is also the snapshot of 'a: tbl'"
+    /// What a clash of `key` with the scenarios `others` (quoted) says.
+    static func clash(_ key: String, others: [String]) -> String {
+        "snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
+            + "they would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
+    }
+
     public func failingClashes(_ results: [ScenarioResult]) -> [ScenarioResult] {
         var users: [String: [String]] = [:]
         for result in results {
@@ -20,8 +26,7 @@ extension ScenarioSnapshots {
         return results.map { result in
             guard let key = result.snapshots.map(\.name).first(where: { (users[$0]?.count ?? 0) > 1 }) else { return result }
             let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }
-            let clash = "\(result.scenario.location): snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
-                + "they would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
+            let clash = "\(result.scenario.location): " + Self.clash(key, others: others)
             var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + (result.message.map { "\n" + $0 } ?? ""),
                                         traceback: result.traceback, isExpectationFailure: true, output: result.output,
                                         expectations: result.expectations, duration: result.duration, snapshots: result.snapshots)

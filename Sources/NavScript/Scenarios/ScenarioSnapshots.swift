@@ -25,6 +25,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         case updated
         case missing
         case mismatched(expected: String)
+        /// Written or updated by another scenario of this run: their keys are one.
+        case clash(with: String)
     }
 
     /// A check a scenario made, as a worker process reports it: the runner's own store
@@ -53,6 +55,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// The entries as the file had them, and the names this run wrote and rewrote.
     private var stored: [String: String] = [:]
     private var writtenNames: Set<String> = [], updatedNames: Set<String> = []
+    /// The scenario that wrote or updated each entry this run.
+    private var writers: [String: String] = [:]
+    /// Whether a check of a key another scenario wrote this run fails (`.clash`): where no
+    /// suite fails both scenarios afterwards (`failingClashes`), as under `swift test`.
+    public var failsClashesWhenChecked = false
     public var written: Int { locked { writtenNames.count } }
     public var updated: Int { locked { updatedNames.subtracting(writtenNames).count } }
 
@@ -205,16 +212,23 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// Compares `text` with the snapshot `name`, writing or updating it as the mode says.
-    public func check(_ name: String, _ text: String) -> Outcome {
+    /// A key that another scenario of the run wrote or updated (`scenario` names the one
+    /// checking) is a clash: its text is not compared with that one's, so that the suite
+    /// fails both the same way whichever ran first (`failingClashes`).
+    public func check(_ name: String, _ text: String, by scenario: String) -> Outcome {
         lock.lock()
         defer { lock.unlock() }
         used.insert(name)
+        if let writer = writers[name], writer != scenario {
+            return failsClashesWhenChecked ? .clash(with: writer) : writtenNames.contains(name) ? .written : .updated
+        }
         guard let stored = entries[name] else {
             if mode == .ci { return .missing }
             entries[name] = text
             order.append(name)
             changed = true
             writtenNames.insert(name)
+            writers[name] = scenario
             return .written
         }
         if stored == text { return .matched }
@@ -222,6 +236,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             entries[name] = text
             changed = true
             updatedNames.insert(name)
+            writers[name] = scenario
             return .updated
         }
         return .mismatched(expected: stored)
@@ -237,6 +252,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             if stored[name] == nil { order.removeAll { $0 == name } }
             writtenNames.remove(name)
             updatedNames.remove(name)
+            writers[name] = nil
         }
         changed = !writtenNames.isEmpty || !updatedNames.isEmpty
     }
