@@ -64,6 +64,39 @@ import Testing
         #expect(try navscript(["run", ".", "--color", "always"], in: fixture.root).output.contains("\u{1B}[1;30;42mPASS"))
     }
 
+    /// On a terminal the console colors unless NO_COLOR is set to something: an empty one
+    /// is not set (no-color.org).
+    @Test func colorsOnATerminalUnlessNoColorSaysOtherwise() throws {
+        let fixture = try Fixture(["chat_spec.lua": passingSuite])
+        func console(noColor: String?) throws -> String {
+            let (master, device) = try PseudoTerminal.open()
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["run", "chat_spec.lua"]
+            process.currentDirectoryURL = fixture.root
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = noColor
+            process.environment = environment
+            process.standardOutput = device
+            process.standardError = device
+            try process.run()
+            process.waitUntilExit()
+            try device.close()
+            // What the terminal holds, read without waiting once it is empty.
+            let descriptor = master.fileDescriptor
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            var text = Data(), buffer = [UInt8](repeating: 0, count: 4096)
+            while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+                text.append(contentsOf: buffer[..<count])
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+        #expect(try console(noColor: nil).contains("\u{1B}[1;30;42mPASS"))
+        #expect(try console(noColor: "").contains("\u{1B}[1;30;42mPASS"))
+        let plain = try console(noColor: "1")
+        #expect(plain.contains("PASS") && !plain.contains("\u{1B}["), "\(plain)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         for arguments in [["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],

@@ -278,7 +278,8 @@ struct Style {
         switch choice {
         case .always: enabled = true
         case .never: enabled = false
-        case .auto: enabled = output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        // NO_COLOR counts when it is set and not empty (no-color.org), as an empty CI does not.
+        case .auto: enabled = output.isTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
     }
 
