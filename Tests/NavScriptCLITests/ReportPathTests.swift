@@ -87,6 +87,15 @@ import Testing
         #expect(result.output.contains("ok 3 - a_spec.lua › tab\tname # SKIP pending: why \\x1b[31m\n"), "\(result.output)")
     }
 
+    /// A message's trailing line breaks are kept (`|+`), as TAP 13's quoted line, JSON and
+    /// JUnit keep them; `|-` stripped them.
+    @Test func tapKeepsAMessagesTrailingLineBreaks() throws {
+        let fixture = try Fixture(["t_spec.lua": "scenario('t', function() error('msg\\n\\n', 0) end)\nscenario('u', function() error(' lead\\n', 0) end)\n"])
+        let result = try navscript(["run", "t_spec.lua", "--reporter", "tap"], in: fixture.root)
+        #expect(result.output.contains("  message: |+\n    msg\n    \n  severity: fail\n"), "\(result.output)")
+        #expect(result.output.contains("  message: |2+\n     lead\n  severity: fail\n"), "\(result.output)")
+    }
+
     @Test func theConsoleShowsControlCharactersOfNamesAndReasons() throws {
         let fixture = try Fixture(Self.suite)
         let result = try navscript(["run", "a_spec.lua", "--color", "never"], in: fixture.root)

@@ -102,7 +102,11 @@ final class TAPReporter: Reporter {
             return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
         }
         let indented = valueLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
-        return [indented ? "  \(key): |2-" : "  \(key): |-"] + valueLines.map { "    \($0)" }
+        // Trailing line breaks are kept (`|+`), which `|-` would strip: the text's last
+        // break ends the block's last line.
+        let keeps = value.hasSuffix("\n")
+        let header = (indented ? "|2" : "|") + (keeps ? "+" : "-")
+        return ["  \(key): \(header)"] + (keeps ? valueLines.dropLast() : valueLines[...]).map { "    \($0)" }
     }
 
     /// A test line's text: one line (a newline or CR LF is a space), `#` and `\\` escaped,
