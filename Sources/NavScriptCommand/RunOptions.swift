@@ -115,6 +115,11 @@ struct RunOptions: ParsableArguments {
         if let blank = (tags + excludedTags).first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("a tag is a name: '\(blank)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }
+        // A scenario's tag is one word (a file that gives one with a space does not load):
+        // one with a space selects nothing, and excluding it would exclude nothing unseen.
+        if let spaced = (tags + excludedTags).first(where: { $0.unicodeScalars.contains(where: CharacterSet.whitespacesAndNewlines.contains) }) {
+            throw ValidationError("a tag is one word: '\(spaced)' selects nothing (--tag, --exclude-tag or the project file's tags)")
+        }
         if let both = tags.first(where: excludedTags.contains) {
             throw ValidationError("tag '\(both)' is both included and excluded")
         }

@@ -101,7 +101,7 @@ import Testing
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         for arguments in [["run", "missing"], ["run", ".", "--shard", "3/2"], ["run", ".", "--reporter", "xml"],
                           ["run", ".", "--tag", "x", "--exclude-tag", "x"], ["run", ".", "--jobs", "0"], ["run", ".", "--bogus"],
-                          ["run", ".", "--tag", ""], ["run", ".", "--exclude-tag", ""],
+                          ["run", ".", "--tag", ""], ["run", ".", "--exclude-tag", ""], ["run", ".", "--exclude-tag", "a b"], ["run", ".", "--tag", "a\tb"],
                           ["run", ".", "--reporter", "html=/dev/stdout"], ["run", ".", "--reporter", "map=pic.svg"],
                           ["watch", ".", "--interval", "inf"], ["watch", ".", "--interval", "5000"], ["watch", ".", "--interval", "1e-9"],
                           ["run", ".", "--reporter", "console", "--reporter", "console"], ["explore", "x.lua", "--timeout", "1e12"],
@@ -110,6 +110,9 @@ import Testing
             #expect(result.status == 2, "\(arguments)")
             #expect(!result.errors.isEmpty, "\(arguments)")
         }
+        // A tag with a space would select nothing, and excluding it exclude nothing unseen.
+        let spaced = try navscript(["run", ".", "--exclude-tag", "a b"], in: fixture.root)
+        #expect(spaced.errors.contains("a tag is one word: 'a b' selects nothing"), "\(spaced.errors)")
     }
 
     /// A negative number is read as the option's value and meets its range check (an
