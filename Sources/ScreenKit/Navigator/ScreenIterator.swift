@@ -102,27 +102,24 @@ public struct DefaultScreenIterator: ScreenIterator {
 }
 
 extension DefaultScreenIterator {
-    /// The same walk as `iterate(from:while:)`, with each container's visibility worked out
-    /// from its parent's on the way down (the top of a stack, the top a transition is taking
-    /// out, and the selected tab are in the window when their container is; nothing else
-    /// under them is), instead of by
-    /// walking up from every container: `app:top()` and explore's checks ask this several
-    /// times an action.
+    /// The same walk as `iterate(from:while:)`, asking the predicate of the same visible
+    /// containers, with each container's visibility worked out from its parent's on the way
+    /// down (the top of a stack, the top a transition is taking out, and the selected tab
+    /// are in the window when their container is; nothing else under them is) instead of by
+    /// walking up from every container; and without walking into what is not in the window,
+    /// where the predicate is asked of nothing (nested containers are walked without their
+    /// presentations): a stack thousands of screens deep costs its top alone. `app:top()`,
+    /// a route's `top` and explore's checks ask this several times an action.
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        topContainer(in: container, where: predicate, skipsHidden: false)
+        topShownContainer(in: container, where: predicate)
     }
 
-    /// Found without walking into what is not in the window: under a screen that is not
-    /// the top of its stack, or a tab that is not selected, nothing is, and nested
-    /// containers are walked without their presentations. The navigator's tops (Lua:
-    /// `app:top()`, `app:topStack()`, `app:topTabs()`) ask this several times an action of
-    /// `navscript explore`.
+    /// `topContainer(in:where:)`: it walks into nothing that is not in the window.
     public func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        topContainer(in: container, where: predicate, skipsHidden: true)
+        topShownContainer(in: container, where: predicate)
     }
 
-    private func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool,
-                              skipsHidden: Bool) -> ScreenContainer? {
+    private func topShownContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         struct Visit {
             let container: ScreenContainer
             let followsPresentation: Bool
@@ -189,7 +186,7 @@ extension DefaultScreenIterator {
                     }
                     let shown = container.kind != .stack && container.kind != .tabs || shownChild === child
                         || container.kind == .stack && container.outgoingTop === child
-                    if skipsHidden && !(shown && visit.isInWindow) {
+                    if !(shown && visit.isInWindow) {
                         return
                     }
                     pending.append(.visit(Visit(child, followsPresentation: false, isInWindow: shown && visit.isInWindow,
