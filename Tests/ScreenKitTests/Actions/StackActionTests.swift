@@ -170,6 +170,13 @@ import Testing
         let itself = ScreenStackCustomModifier(description: "Itself") { _, _ in [stack] }
         #expect(app.navigate(to: try stackRoute { try $0.setStack([itself]) }).errorMessage != nil)
         #expect(app.labels(of: stack) == ["Feed"])
+        // Above the screens kept from the bottom: one of those again, or one twice there.
+        #expect(app.navigate(to: try stackRoute { try $0.push(Screens.chatList).push(Screens.chat(1)) }).isSuccess)
+        for (name, edit) in [("Bottom again", { (s: [ScreenContainer]) in [s[0], s[1], s[0]] }), ("Top twice", { s in [s[0], s[2], s[1], s[2]] })] {
+            let modifier = ScreenStackCustomModifier(description: name) { stack, _ in edit(stack) }
+            #expect(app.navigate(to: try stackRoute { try $0.setStack([modifier]) }).errorMessage?.hasPrefix("The container <UIViewController: ") == true, "\(name)")
+        }
+        #expect(app.labels(of: stack) == ["Feed", "ChatList", "Chat(chatId=1)"])
     }
 
     @Test func editsDuringAnAnimationQueueBehindIt() throws {

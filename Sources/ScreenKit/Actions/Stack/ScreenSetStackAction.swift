@@ -59,9 +59,18 @@ public struct ScreenSetStackAction: ScreenAction {
         } catch {
             return completion(.failure(error))
         }
+        // What the new stack shares with the old from the bottom is the stack's own, each
+        // screen once: only what is above it is checked, so that a push onto a deep stack
+        // does not hash every screen (one of those may still be there again above).
+        let old = container.children
+        var common = 0
+        while common < old.count && common < newStack.count && old[common] === newStack[common] {
+            common += 1
+        }
         var seen = Set<ObjectIdentifier>()
-        for child in newStack {
-            guard seen.insert(ObjectIdentifier(child)).inserted else {
+        for child in newStack[common...] {
+            let again = !seen.insert(ObjectIdentifier(child)).inserted || child.parent === container && old[..<common].contains { $0 === child }
+            guard !again else {
                 return completion(.failure(ScreenContainerPlacementError(twice: child, target: container, for: self)))
             }
             if child.parent !== container, let error = navigator.simulation.placementError(child, in: container, for: self)
