@@ -15,8 +15,12 @@ public struct LuaOptions: Sendable {
     /// How chunk names show the root ("routes" makes `@routes/chat.lua`); empty for none.
     public var displayRoot: String?
     /// Whether a module below the working folder is named from it (`err.lua`, not
-    /// `/abs/root/lim/err.lua`) when the root is above it, as the runner names files.
-    public var namesFromWorkingFolder = false
+    /// `/abs/root/lim/err.lua`) when the root is above it, as the runner names files. The
+    /// working folder is the one when this is set.
+    public var namesFromWorkingFolder = false {
+        didSet { realWorkingFolder = namesFromWorkingFolder ? Self.realPath(of: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) : "" }
+    }
+    private var realWorkingFolder = ""
     /// The seed of `math.random`, so that runs repeat.
     public var seed: Int
     /// Whether the state counts the lines that run (`LuaState.coverage`).
@@ -36,12 +40,9 @@ public struct LuaOptions: Sendable {
     /// With `namesFromWorkingFolder`, the working folder's path from the real root when it
     /// is below it ("lim"): what chunk names leave out. Empty otherwise.
     var workingFolderInRoot: String {
-        guard namesFromWorkingFolder, !realRoot.isEmpty, Self.realWorkingFolder.hasPrefix(realRoot + "/") else { return "" }
-        return String(Self.realWorkingFolder.dropFirst(realRoot.count + 1))
+        guard !realRoot.isEmpty, realWorkingFolder.hasPrefix(realRoot + "/") else { return "" }
+        return String(realWorkingFolder.dropFirst(realRoot.count + 1))
     }
-
-    /// The working folder, resolved once: a process's stays where it started.
-    private static let realWorkingFolder = realPath(of: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 
     /// The root as C's `realpath` gives it, which is how the sandbox checks the paths of
     /// modules: Foundation's `resolvingSymlinksInPath` strips macOS's `/private` (of

@@ -43,7 +43,7 @@ struct Explore: ParsableCommand {
     @Option(parsing: .unconditional, help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure gets as long again.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure, and the search for fewer steps after it, get as long again each.", valueName: "seconds"))
     var time = 60.0
 
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores).")

@@ -26,6 +26,10 @@ struct Run: ParsableCommand {
         return options
     }
 
+    func validate() throws {
+        try options.checkReports()
+    }
+
     func run() throws {
         // Worker processes can be stopped: from the files' loading on, an interrupt ends the
         // run with its reports written.

@@ -68,7 +68,7 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "CI mode (also when the CI variable is set): a missing snapshot fails instead of being written, and so do obsolete ones; .only is refused.")
     var ci = false
 
-    @Option(help: ArgumentHelp("Color the console: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
+    @Option(help: ArgumentHelp("Color the console: auto (on a terminal, unless NO_COLOR is set and not empty), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     @Flag(name: .shortAndLong, help: "List every scenario in the console, not only failures.")
@@ -115,9 +115,10 @@ struct RunOptions: ParsableArguments {
         if let blank = (tags + excludedTags).first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("a tag is a name: '\(blank)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }
-        // A scenario's tag is one word (a file that gives one with a space does not load):
-        // one with a space selects nothing, and excluding it would exclude nothing unseen.
-        if let spaced = (tags + excludedTags).first(where: { $0.unicodeScalars.contains(where: CharacterSet.whitespacesAndNewlines.contains) }) {
+        // A scenario's tag is one word (a file that gives one with a space, as Lua's %s has
+        // them, does not load): one with a space selects nothing, and excluding it would
+        // exclude nothing, unseen.
+        if let spaced = (tags + excludedTags).first(where: { $0.unicodeScalars.contains { " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains($0) } }) {
             throw ValidationError("a tag is one word: '\(spaced)' selects nothing (--tag, --exclude-tag or the project file's tags)")
         }
         if let both = tags.first(where: excludedTags.contains) {
@@ -126,6 +127,13 @@ struct RunOptions: ParsableArguments {
         for reporter in reporters {
             _ = try ReporterKind.parse(reporter)
         }
+    }
+
+    /// Refuses, before the run, reports that could not be written: an `--output` no
+    /// reporter takes, two on one file, and a path that is a folder, goes under a file, or
+    /// is in a folder that takes no new file. The commands ask this once their options are
+    /// complete (`run`'s shard names its blob).
+    func checkReports() throws {
         let requested = requestedReporters
         let unused = outputs.dropFirst(requested.filter(\.takesOutput).count)
         if let path = unused.first {

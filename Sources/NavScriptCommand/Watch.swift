@@ -24,6 +24,7 @@ struct Watch: ParsableCommand {
     var interval: Double = 0.02
 
     func validate() throws {
+        try options.checkReports()
         // Below a few milliseconds polling is a busy loop (1e-9 took most of a core).
         if !(interval >= 0.005 && interval <= 60) { throw ValidationError("--interval must be from 0.005 to 60 seconds") }
         // A reporter on standard output would mix with the watch's console; the project

@@ -157,12 +157,13 @@ final class NavScenarioRunners: @unchecked Sendable {
         defer { lock.unlock() }
         let key = Key(path: file.url.path, limits: limits, screens: screens)
         if let runner = runners[key] { return runner }
+        // Named from the discovery's base (the root), not the process's working folder.
         let options = LuaOptions(limits: limits, root: file.root, displayRoot: file.displayRoot == "." ? "" : file.displayRoot)
         // By the file's real path: `/var/...` and `/private/var/...` are one file on macOS.
         let real = ScriptFile.real(file.url).path
-        let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand)
         // Scenarios run one by one here: no suite fails two that share a key afterwards.
-        store.failsClashesWhenChecked = true
+        let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand,
+                                                         failsClashesWhenChecked: true)
         snapshots[real] = store
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
                                             updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:], snapshots: store)

@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    /// A failure found in the second start is looked for from every start: the fewest steps
-    /// come from the first, and the saved scenario runs from it.
+    /// Fewer steps are looked for from every start: walk 1 finds the failure from the first
+    /// start, the fewest steps come from the second, and the saved scenario runs from it.
     @Test func theSearchGoesFromEveryStart() throws {
         let fixture = try Fixture(["starts.lua": """
             local total = 0

@@ -130,6 +130,19 @@ import Testing
                 "\(merged.errors)")
     }
 
+    /// A shard's blob path is checked before the run as its own: another report on it is
+    /// refused, and a folder in its place; the unsharded default is not its path.
+    @Test func aShardsBlobPathIsCheckedBeforeTheRun() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() end)\n"])
+        let both = try navscript(["run", ".", "--shard", "1/4", "--reporter", "blob,json=blob-report/report-1-of-4.json"], in: fixture.root)
+        #expect(both.status == 2 && both.errors.contains("reporters blob and json would both write blob-report/report-1-of-4.json"), "\(both.errors)")
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("blob-report/report-2-of-4.json"), withIntermediateDirectories: true)
+        let folder = try navscript(["run", ".", "--shard", "2/4", "--reporter", "blob"], in: fixture.root)
+        #expect(folder.status == 2 && folder.errors.contains("the blob report's path blob-report/report-2-of-4.json is a folder"), "\(folder.errors)")
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("blob-report/report.json"), withIntermediateDirectories: true)
+        #expect(try navscript(["run", ".", "--shard", "1/4", "--reporter", "blob"], in: fixture.root).status == 0)
+    }
+
     /// Coverage is the suite's: a shard's --coverage-threshold is checked by the merge (each
     /// shard covers a part, and failed it), the merge takes one of its own, and shards that
     /// did not all measure coverage are refused. Each shard's default blob has its own name.

@@ -90,10 +90,11 @@ import Testing
     /// A message's trailing line breaks are kept (`|+`), as TAP 13's quoted line, JSON and
     /// JUnit keep them; `|-` stripped them.
     @Test func tapKeepsAMessagesTrailingLineBreaks() throws {
-        let fixture = try Fixture(["t_spec.lua": "scenario('t', function() error('msg\\n\\n', 0) end)\nscenario('u', function() error(' lead\\n', 0) end)\n"])
+        let fixture = try Fixture(["t_spec.lua": "scenario('t', function() error('msg\\n\\n', 0) end)\nscenario('u', function() error(' lead\\n', 0) end)\nscenario('v', function() error('crlf\\r\\n', 0) end)\n"])
         let result = try navscript(["run", "t_spec.lua", "--reporter", "tap"], in: fixture.root)
         #expect(result.output.contains("  message: |+\n    msg\n    \n  severity: fail\n"), "\(result.output)")
         #expect(result.output.contains("  message: |2+\n     lead\n  severity: fail\n"), "\(result.output)")
+        #expect(result.output.contains("  message: |+\n    crlf\n  severity: fail\n"), "\(result.output)")
     }
 
     @Test func theConsoleShowsControlCharactersOfNamesAndReasons() throws {

@@ -1,6 +1,12 @@
 import Foundation
 
 extension ScenarioSnapshots {
+    /// What a clash of `key` with the scenarios `others` (quoted) says.
+    static func clash(_ key: String, others: [String]) -> String {
+        "snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
+            + "they would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
+    }
+
     /// `results`, with every scenario that used a snapshot another scenario of the run used
     /// too failed, naming it: a key is made of a scenario's name and a number or a given
     /// name, so `it("a", ...)` naming one `"tbl 1"` and `it("a: tbl", ...)`'s first are both
@@ -8,12 +14,6 @@ extension ScenarioSnapshots {
     /// wrote there is taken back.
     ///
     ///     expect(x):toMatchSnapshot("tbl 1")   -- in "a": fails, "is also the snapshot of 'a: tbl'"
-    /// What a clash of `key` with the scenarios `others` (quoted) says.
-    static func clash(_ key: String, others: [String]) -> String {
-        "snapshot '\(key)' is also the snapshot of \(others.joined(separator: " and ")): "
-            + "they would write over each other's entry; give one of them another name (toMatchSnapshot(\"name\"))"
-    }
-
     public func failingClashes(_ results: [ScenarioResult]) -> [ScenarioResult] {
         var users: [String: [String]] = [:]
         for result in results {
@@ -27,8 +27,11 @@ extension ScenarioSnapshots {
             guard let key = result.snapshots.map(\.name).first(where: { (users[$0]?.count ?? 0) > 1 }) else { return result }
             let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }
             let clash = "\(result.scenario.location): " + Self.clash(key, others: others)
-            var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + (result.message.map { "\n" + $0 } ?? ""),
-                                        traceback: result.traceback, isExpectationFailure: true, output: result.output,
+            // A failure of that snapshot itself (a diff, a missing entry) depends on which
+            // scenario checked it first, in which worker: the clash says what is wrong.
+            let own = result.message.flatMap { $0.contains("snapshot '\(key)' ") ? nil : "\n" + $0 } ?? ""
+            var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + own,
+                                        traceback: own.isEmpty ? nil : result.traceback, isExpectationFailure: true, output: result.output,
                                         expectations: result.expectations, duration: result.duration, snapshots: result.snapshots)
             (failed.started, failed.steps, failed.definedScreens) = (result.started, result.steps, result.definedScreens)
             (failed.coverage, failed.routeCoverage) = (result.coverage, result.routeCoverage)

@@ -25,7 +25,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         case updated
         case missing
         case mismatched(expected: String)
-        /// Written or updated by another scenario of this run: their keys are one.
+        /// Checked by another scenario of this run first: their keys are one.
         case clash(with: String)
     }
 
@@ -55,11 +55,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// The entries as the file had them, and the names this run wrote and rewrote.
     private var stored: [String: String] = [:]
     private var writtenNames: Set<String> = [], updatedNames: Set<String> = []
-    /// The scenario that wrote or updated each entry this run.
-    private var writers: [String: String] = [:]
-    /// Whether a check of a key another scenario wrote this run fails (`.clash`): where no
-    /// suite fails both scenarios afterwards (`failingClashes`), as under `swift test`.
-    public var failsClashesWhenChecked = false
+    /// The scenario that first checked each key this run.
+    private var checkers: [String: String] = [:]
+    /// Whether a scenario's check of a key another one checked first fails at once, where
+    /// no suite fails both afterwards (`failingClashes`), as under `swift test`.
+    public let failsClashesWhenChecked: Bool
     public var written: Int { locked { writtenNames.count } }
     public var updated: Int { locked { updatedNames.subtracting(writtenNames).count } }
 
@@ -73,10 +73,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// conflict left in it, an entry twice. The runner refuses the scenario file then.
     public private(set) var readError: String?
 
-    public init(scenarioFile: URL, mode: Mode, updateCommand: String = "navscript run --update-snapshots") {
+    public init(scenarioFile: URL, mode: Mode, updateCommand: String = "navscript run --update-snapshots", failsClashesWhenChecked: Bool = false) {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode
         self.updateCommand = updateCommand
+        self.failsClashesWhenChecked = failsClashesWhenChecked
         let data: Data
         do {
             data = try ScriptFile.read(url.path)
@@ -212,23 +213,21 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// Compares `text` with the snapshot `name`, writing or updating it as the mode says.
-    /// A key that another scenario of the run wrote or updated (`scenario` names the one
-    /// checking) is a clash: its text is not compared with that one's, so that the suite
-    /// fails both the same way whichever ran first (`failingClashes`).
+    /// A key another scenario of the run checked first (`scenario` names the one checking)
+    /// is a clash: it is neither compared nor written, so that the suite fails both the same
+    /// way whichever ran first (`failingClashes`).
     public func check(_ name: String, _ text: String, by scenario: String) -> Outcome {
         lock.lock()
         defer { lock.unlock() }
         used.insert(name)
-        if let writer = writers[name], writer != scenario {
-            return failsClashesWhenChecked ? .clash(with: writer) : writtenNames.contains(name) ? .written : .updated
-        }
+        if let checker = checkers[name], checker != scenario { return .clash(with: checker) }
+        checkers[name] = scenario
         guard let stored = entries[name] else {
             if mode == .ci { return .missing }
             entries[name] = text
             order.append(name)
             changed = true
             writtenNames.insert(name)
-            writers[name] = scenario
             return .written
         }
         if stored == text { return .matched }
@@ -236,7 +235,6 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             entries[name] = text
             changed = true
             updatedNames.insert(name)
-            writers[name] = scenario
             return .updated
         }
         return .mismatched(expected: stored)
@@ -252,7 +250,6 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             if stored[name] == nil { order.removeAll { $0 == name } }
             writtenNames.remove(name)
             updatedNames.remove(name)
-            writers[name] = nil
         }
         changed = !writtenNames.isEmpty || !updatedNames.isEmpty
     }

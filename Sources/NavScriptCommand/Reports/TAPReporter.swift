@@ -104,7 +104,7 @@ final class TAPReporter: Reporter {
         let indented = valueLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
         // Trailing line breaks are kept (`|+`), which `|-` would strip: the text's last
         // break ends the block's last line.
-        let keeps = value.hasSuffix("\n")
+        let keeps = valueLines.count > 1 && valueLines.last == ""
         let header = (indented ? "|2" : "|") + (keeps ? "+" : "-")
         return ["  \(key): \(header)"] + (keeps ? valueLines.dropLast() : valueLines[...]).map { "    \($0)" }
     }

@@ -109,7 +109,7 @@ extension ScreenApplication {
         container.className = node.className
         // Stacks and tabs are searched into whatever the snapshot says, as every
         // UINavigationController and UITabBarController is a ScreenIterableContainer.
-        container.isIterable = node.isIterable || node.kind != .modal
+        container.isIterable = node.isIterable || container.kind != .modal
         for (name, value) in node.attributes {
             container.setAttribute(value, for: name)
         }

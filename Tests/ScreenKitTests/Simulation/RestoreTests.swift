@@ -126,6 +126,9 @@ import Testing
         let app = try ScreenApplication(restoring: made)
         #expect(app.navigator.topContainer?.key == ScreenKey(name: "Feed"))
         #expect(app.snapshot().children[0].isIterable && app.snapshot().children[0].children[0].isIterable)
+        // The abstract kind makes a modal container, which the snapshot says of.
+        let custom = ScreenSnapshot(kind: .window, key: nil, isIterable: true, children: [ScreenSnapshot(kind: .container, key: ScreenKey(name: "Split"), isIterable: false)])
+        #expect(try ScreenApplication(restoring: custom).snapshot().children[0].isIterable == false)
     }
 
     @Test func aHierarchyNoDeviceCouldShowIsRefused() throws {
