@@ -155,11 +155,17 @@ extension Explore {
         var (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
         // Fewer steps may fail the same way where shrinking cannot reach them (Explore+Shorter);
         // what --exhaustive found is a shortest already.
-        var start = found.start
-        if cutShort == nil, !exhaustive,
-           let fewer = try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts) {
-            start = fewer.start
-            (shrunk, cutShort) = try shrink(fewer.steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        var start = found.start, searchStopped: String?
+        if cutShort == nil, !exhaustive {
+            switch try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts) {
+            case let .found(steps, from):
+                start = from
+                (shrunk, cutShort) = try shrink(steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+            case let .stopped(by, depth):
+                searchStopped = "(the search for fewer steps was stopped by \(by) while it tried \(Format.count(depth, "action")): fewer may fail the same way)"
+            case .none:
+                break
+            }
         }
         // A broken limit ends a replay with the error: the trees are those before the last step.
         let brokeALimit = found.failure.invariant == ExploreRunner.limitInvariant
@@ -184,6 +190,7 @@ extension Explore {
         if let cutShort {
             print("  (shrinking was stopped by \(cutShort): there may be fewer or simpler steps that fail the same way)")
         }
+        if let searchStopped { print("  " + searchStopped) }
         if !brokeALimit && !(replay.failure?.isSame(as: found.failure) ?? false) {
             print("  (replayed once more, these steps did not fail the same way: the model depends on something a walk does not set up, such as the clock of the machine or a module's state left by an earlier walk)")
         }

@@ -10,21 +10,29 @@ extension Explore {
     /// The most sequences the search replays.
     static let shorterSearchBudget = 5_000
 
+    /// What the search found: fewer steps that fail the same way and the start they run
+    /// from, or what stopped it before it had looked at every shorter sequence.
+    enum Shorter {
+        case found(steps: [ExploreStep], start: Int)
+        case none
+        case stopped(by: String, depth: Int)
+    }
+
     /// A sequence of fewer steps than `steps` that fails the same way (`ExploreFailure.isSame`)
     /// and the start it runs from: the shortest there is from any start, as far as the search
     /// reaches within `shorterSearchBudget` sequences, --time seconds of its own and no
-    /// interrupt; nil when it finds none. States are told apart by screen keys too (a failure
-    /// may need two chats of one id), and one reached at rest is followed once, as
-    /// --exhaustive follows it.
+    /// interrupt. States are told apart by screen keys too (a failure may need two chats of
+    /// one id), and one reached at rest is followed once, as --exhaustive follows it.
     func shorter(than steps: [ExploreStep], failure: ExploreFailure, randomSeed: Int, runner: ExploreRunner,
-                 starts: Int) throws -> (steps: [ExploreStep], start: Int)? {
-        guard steps.count > 1 else { return nil }
+                 starts: Int) throws -> Shorter {
+        guard steps.count > 1 else { return .none }
         let started = Date()
-        var tried = 0, reported = started
+        var tried = 0, reported = started, stoppedBy = ""
         func goesOn(_ length: Int) -> Bool {
-            guard tried < Self.shorterSearchBudget, RunInterrupt.signal == 0 else { return false }
+            if tried >= Self.shorterSearchBudget { stoppedBy = "its \(Format.count(Self.shorterSearchBudget, "sequence"))"; return false }
+            if RunInterrupt.signal != 0 { stoppedBy = RunInterrupt.name; return false }
             let now = Date()
-            guard now.timeIntervalSince(started) <= time else { return false }
+            if now.timeIntervalSince(started) > time { stoppedBy = timeOption; return false }
             if now.timeIntervalSince(reported) >= 2 {
                 reported = now
                 StandardStreams.error("explore: looking for fewer than \(Format.count(steps.count, "action")), depth \(length), \(tried) sequences\n")
@@ -53,9 +61,9 @@ extension Explore {
         var atRest = Set<String>()
         var level: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
         for start in 1...starts {
-            guard goesOn(0) else { return nil }
+            guard goesOn(0) else { return .stopped(by: stoppedBy, depth: 0) }
             switch outcome([], start: start) {
-            case .same: return ([], start)
+            case .same: return .found(steps: [], start: start)
             case .deadEnd: continue
             case let .state(expansion):
                 if expansion.isIdle { atRest.insert(expansion.searchKey) }
@@ -66,10 +74,10 @@ extension Explore {
             var next: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
             for (start, sequence, moves) in level {
                 for move in moves {
-                    guard goesOn(length) else { return nil }
+                    guard goesOn(length) else { return .stopped(by: stoppedBy, depth: length) }
                     let candidate = sequence + [move]
                     switch outcome(candidate, start: start) {
-                    case .same: return (candidate, start)
+                    case .same: return .found(steps: candidate, start: start)
                     case .deadEnd: continue
                     case let .state(expansion):
                         // The last level is only asked for failures.
@@ -81,6 +89,6 @@ extension Explore {
             }
             level = next
         }
-        return nil
+        return .none
     }
 }

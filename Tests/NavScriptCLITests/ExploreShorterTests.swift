@@ -27,6 +27,18 @@ import Testing
         }
     }
 
+    /// A search stopped before it had tried every shorter sequence says so: there may be one.
+    @Test func aStoppedSearchSaysSo() throws {
+        let fixture = try Fixture(["wide.lua": Self.total.replacingOccurrences(of: "explore.int(1, 5)", with: "explore.int(1, 9000)")
+            .replacingOccurrences(of: "total < 10", with: "total < 9999")])
+        let result = try navscript(["explore", "wide.lua", "--time", "0.5"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("shrunk to 2):"), "\(result.output)")
+        // 9,000 sequences of one action: its 5,000, or on a slow machine --time, stops it.
+        #expect(result.output.contains("  (the search for fewer steps was stopped by "), "\(result.output)")
+        #expect(result.output.contains(" while it tried 1 action: fewer may fail the same way)\n"), "\(result.output)")
+    }
+
     /// Fewer steps are looked for from every start: walk 1 finds the failure from the first
     /// start, the fewest steps come from the second, and the saved scenario runs from it.
     @Test func theSearchGoesFromEveryStart() throws {
