@@ -134,6 +134,7 @@ int lk_scriptline(lua_State *L, int level, int outermost, char *out, size_t size
 /* The registry's tables of the modules require has loaded and is loading, by name. */
 #define LK_LOADED "navscript.loaded"
 #define LK_LOADING "navscript.loading"
+#define LK_REQUIRED "navscript.required"
 /* The sandbox's require (lk_require.c). */
 int lk_require(lua_State *L);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the

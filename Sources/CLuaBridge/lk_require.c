@@ -108,6 +108,17 @@ static const char *lk_moduletext(lk_host *h, const char *relative, size_t *lengt
     return kept;
 }
 
+/* Ends a module's loading (the to-be-closed value lk_require gives it, {key = ...}): its
+   mark goes, on an error too, so that a require that failed may be tried again, as Lua's
+   may, instead of seeming a loop of requires. */
+static int lk_endloading(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);
+    lua_getfield(L, 1, "key");
+    lua_pushnil(L);
+    lua_settable(L, -3);
+    return 0;
+}
+
 int lk_require(lua_State *L) {
     lk_host *h = lk_gethost(L);
     size_t length = 0;
@@ -150,6 +161,12 @@ int lk_require(lua_State *L) {
                               h->display_root[0] ? h->display_root : ".");
         memcpy(relative, folder, sizeof relative);
     }
+    /* Required, whether it loads or not: a module that failed is still what its scenarios
+       depend on (navscript watch runs them again once it is saved). */
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, key);
+    lua_pop(L, 1);
     /* A module below the working folder is named from it, as the runner names files, though
        the root is above it (and named by its absolute path). */
     size_t working = strlen(h->working);
@@ -169,13 +186,22 @@ int lk_require(lua_State *L) {
     }
     lua_pushboolean(L, 1);
     lua_setfield(L, 3, key);
+    lua_createtable(L, 0, 1);                             /* 4: ends the loading, 5: the chunk */
+    lua_pushstring(L, key);
+    lua_setfield(L, -2, "key");
+    if (luaL_newmetatable(L, "navscript.endloading")) {
+        lua_pushcfunction(L, lk_endloading);
+        lua_setfield(L, -2, "__close");
+    }
+    lua_setmetatable(L, -2);
+    lua_insert(L, 4);
+    lua_toclose(L, 4);
     /* As Lua's: the chunk gets the name and the file, and require returns the module and
        the file (only the module once it is loaded). */
     lua_pushvalue(L, 1);
     lua_pushstring(L, chunkname + 1);
     lua_call(L, 2, 1);
-    lua_pushnil(L);
-    lua_setfield(L, 3, key);
+    lua_closeslot(L, 4);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
@@ -195,4 +221,8 @@ void lk_pushrequire(lua_State *L) {
 /* Pushes the table of modules require has loaded, by name. */
 void lk_pushloaded(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADED);
+}
+
+void lk_pushrequired(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
 }

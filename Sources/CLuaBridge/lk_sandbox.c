@@ -223,6 +223,8 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADED);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADING);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
     lua_pushcfunction(L, lk_require);
     lua_setfield(L, g, "require");
 

@@ -226,11 +226,22 @@ public final class LuaState {
 
     /// The modules `require` has loaded so far, by name (those the host set as loaded included).
     public func loadedModules() -> [String] {
+        names(in: lk_pushloaded)
+    }
+
+    /// The modules `require` found a file for so far, loaded or not (one that raised, or
+    /// did not compile), with those loaded: what scripts of this state depend on.
+    public func requiredModules() -> [String] {
+        Array(Set(names(in: lk_pushloaded)).union(names(in: lk_pushrequired))).sorted()
+    }
+
+    /// The keys of the table `push` pushes that are names, sorted.
+    private func names(in push: (OpaquePointer?) -> Void) -> [String] {
         guard let L else { return [] }
         let call = LuaCall(L)
         let top = call.top
         defer { call.setTop(top) }
-        lk_pushloaded(L)
+        push(L)
         guard call.type(-1) == .table else { return [] }
         var names: [String] = []
         call.pushNil()

@@ -125,6 +125,19 @@ import Testing
         #expect(h.run("require '/etc/passwd'") != nil)
     }
 
+    /// A module that raised while it loaded may be required again, as Lua's may (it was
+    /// said to require itself); a module that failed counts among those required.
+    @Test func aModuleThatFailedMayBeRequiredAgain() throws {
+        let folder = try ScriptFolder(["bad.lua": "error('boom')", "good.lua": "return 1"])
+        let h = try Harness(root: folder.url)
+        #expect(h.run("require 'bad'")?.message == "bad.lua:1: boom")
+        #expect(h.run("require 'bad'")?.message == "bad.lua:1: boom")
+        #expect(try h.value("local ok = pcall(require, 'bad'); return select(2, pcall(require, 'bad'))") == .string("bad.lua:1: boom"))
+        #expect(try h.value("return require 'good'") == .integer(1))
+        #expect(h.lua.requiredModules() == ["bad", "good"])
+        #expect(h.lua.loadedModules() == ["good"])
+    }
+
     /// A module whose file has another case (found on macOS's case-insensitive volumes, and
     /// not on Linux CI) is refused, naming the file: here a link `Chat.lua` to `chat.lua`
     /// stands for the volume that finds `chat.lua` by either name.

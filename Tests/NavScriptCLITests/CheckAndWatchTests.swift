@@ -168,6 +168,22 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2))
     }
 
+    /// A module a scenario requires as it runs is followed through a save that breaks it:
+    /// fixing it runs the scenario again (a require that failed was not counted).
+    @Test func aModuleRequiredInAScenarioIsFollowedThroughABrokenSave() throws {
+        let fixture = try Fixture([
+            "routes/helper.lua": "return { v = 1 }",
+            "scenarios/h_spec.lua": "scenario('uses helper', function() local h = require 'routes.helper'; expect(h.v):toBe(1) end)",
+        ])
+        let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("routes/helper.lua", "return {")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        try fixture.write("routes/helper.lua", "return { v = 1 }")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+        #expect(!watch.output.contains("no scenario file requires it"), "\(watch.output)")
+    }
+
     /// A module that is a folder's init.lua (`require "routes"`) is followed as well.
     @Test func aFolderModulesInitIsFollowed() throws {
         let fixture = try Fixture([

@@ -42,7 +42,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     }
 
     func noteModules(of lua: LuaState) {
-        let loaded = lua.loadedModules().filter { $0 != "nav" }
+        let loaded = lua.requiredModules().filter { $0 != "nav" }
         lock.lock()
         modules.formUnion(loaded)
         lock.unlock()
