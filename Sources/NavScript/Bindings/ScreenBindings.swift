@@ -10,15 +10,26 @@ import ScreenKit
 ///     chat:withStackContainer():withModalPresentationStyle("fullScreen")
 extension NavRuntime {
     /// nav.screen(name, {container =, build =, refresh =, iterable =, observer =})
+    ///
+    /// One name is one screen, as a Swift type is: the name alone, declared before, is that
+    /// screen (a module that uses a screen declares it too, and must not take away its
+    /// build); options declare it anew, the last declaration winning for the screens made
+    /// before too, whose container must then be of the kind declared.
     func defineScreen(_ call: LuaCall) throws -> Int32 {
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
         let options = try NavOptions(call, 2)
-        try options.only(["container", "build", "refresh", "iterable", "observer"], for: "screen")
+        let names: Set<String> = ["container", "build", "refresh", "iterable", "observer"]
+        try options.only(names, for: "screen")
+        if let declared = screenKinds[name], !options.setsAny(of: names) {
+            call.push(ScreenTypeObject(name: name, kind: declared.kind), screenTypes)
+            return 1
+        }
         let kindName = try options.string("container") ?? "modal"
         guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
             throw LuaCallError.argument(2, "unknown container '\(kindName)' (modal, stack or tabs expected)")
         }
+        screenKinds[name] = (kind, call.location(level: 1) ?? "?")
         screenBuilders[name] = try functionOption(call, 2, "build")
         screenRefreshers[name] = try functionOption(call, 2, "refresh")
         if try options.bool("iterable", default: false) {

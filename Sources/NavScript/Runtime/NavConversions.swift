@@ -108,6 +108,16 @@ struct NavOptions {
     /// Whether a table was given.
     var isGiven: Bool { call != nil }
 
+    /// Whether any of `names` is set.
+    func setsAny(of names: Set<String>) -> Bool {
+        guard let call else { return false }
+        return names.contains { name in
+            call.field(index, name)
+            defer { call.pop() }
+            return !call.isNoneOrNil(-1)
+        }
+    }
+
     /// The option `name` as plain data; nil when it is not set.
     func field(_ name: String) throws -> LuaValue? {
         guard let call else { return nil }

@@ -77,6 +77,10 @@ public final class NavDirectory {
         guard let runtime = current else {
             throw LuaError(kind: .unavailable, message: "the scripts that define screen '\(name)' were unloaded")
         }
+        if let declared = runtime.screenKinds[name], declared.kind != kind {
+            throw ScreenFailure("screen '\(name)' was made as a \(kind.rawValue), and is declared again as a \(declared.kind.rawValue) at \(declared.place): "
+                + "one name is one screen (declare it once, and require the module that does)")
+        }
         let container = ScreenContainer(kind: kind, key: key)
         try runtime.keep(bytes: NavRuntime.containerBytes + key.traitBytes, for: container)
         try runtime.setUp(container, screen: name, navigator: navigator)

@@ -48,6 +48,9 @@ public final class NavRuntime {
 
     /// The names of the screen types scripts defined (for the navigation map's uncovered screens).
     var definedScreens: Set<String> = []
+    /// The container kind each screen name was last declared with, and where: screens made
+    /// by an earlier declaration of another kind are refused when built (`ScreenBindings`).
+    var screenKinds: [String: (kind: ScreenContainerKind, place: String)] = [:]
     /// The observer type each screen informs (`observer = "ChatObserver"`).
     var screenObservers: [String: String] = [:]
     /// Observer tokens, kept until cancelled or the state closes: dropping one in a script

@@ -317,7 +317,7 @@ end)
 
 describe("type erasure, as Nivelir's", function()
   scenario("gives the screen itself, a stack or tabs erasure only for such a screen", function()
-    local Home = nav.screen("Home")
+    local Home = nav.screen("Page")
     local Nav, Tabs = nav.screen("Nav", { container = "stack" }), nav.screen("Tabs", { container = "tabs" })
     local home = Home { id = 1 }
     expect(rawequal(home:eraseToAnyScreen(), home)):toBe(true)
@@ -330,5 +330,29 @@ describe("type erasure, as Nivelir's", function()
     local app = nav.app { root = nav.stack { Home() } }
     expect(app:navigate(nav.route():top(nav.stack):push(home:eraseToAnyScreen()))):toSucceed()
     expect(app:top()):toShow(home)
+  end)
+end)
+
+describe("one name is one screen, as a Swift type is", function()
+  scenario("the name alone, declared before, is that screen: its build stays", function()
+    local Built = nav.screen("Built", { container = "stack", build = function(c) c:setAttribute("built", true) end })
+    local Again = nav.screen("Built")
+    expect(tostring(Again)):toBe(tostring(Built))
+    local app = nav.app { root = nav.stack { nav.screen("Root")() } }
+    expect(app:navigate(nav.route():top(nav.container):present(Again()))):toSucceed()
+    expect(app:top().kind):toBe("stack")
+    expect(app:top().attributes.built):toBe(true)
+  end)
+
+  scenario("options declare it anew, for the screens made before too; one made as another kind is refused", function()
+    local First = nav.screen("Twice", { build = function(c) c:setAttribute("by", "first") end })
+    local made = First()
+    nav.screen("Twice", { build = function(c) c:setAttribute("by", "second") end })
+    local app = nav.app { root = nav.stack { nav.screen("Root")() } }
+    expect(app:navigate(nav.route():top(nav.stack):push(made))):toSucceed()
+    expect(app:top().attributes.by):toBe("second")
+    nav.screen("Twice", { container = "stack" })
+    expect(app:navigate(nav.route():top(nav.container):present(First()))):toFail(
+      "screen 'Twice' was made as a modal, and is declared again as a stack at lua/tests/nav/screens_spec.lua:%d+: one name is one screen")
   end)
 end)
