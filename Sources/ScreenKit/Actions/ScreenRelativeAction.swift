@@ -177,46 +177,46 @@ extension AnyScreenRoute {
 extension ScreenRoute where Current: ModalContainerType {
     public var presented: ScreenRoute<Root, ModalContainer> { presented(of: ModalContainer.self) }
     public func presented<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.presented, as: Output.kind, on: Current.kind), as: Output.self)
+        folding(ScreenRelativeAction(.presented, as: Output.kind, on: Current.kind), as: Output.self)
     }
 
     public var presenting: ScreenRoute<Root, ModalContainer> { presenting(of: ModalContainer.self) }
     public func presenting<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.presenting, as: Output.kind, on: Current.kind), as: Output.self)
+        folding(ScreenRelativeAction(.presenting, as: Output.kind, on: Current.kind), as: Output.self)
     }
 
-    public var stack: ScreenRoute<Root, StackContainer> { fold(ScreenRelativeAction(.stack, on: Current.kind), as: StackContainer.self) }
-    public var tabs: ScreenRoute<Root, TabsContainer> { fold(ScreenRelativeAction(.tabs, on: Current.kind), as: TabsContainer.self) }
-    public var window: ScreenRoute<Root, WindowContainer> { fold(ScreenRelativeAction(.window, on: Current.kind), as: WindowContainer.self) }
+    public var stack: ScreenRoute<Root, StackContainer> { folding(ScreenRelativeAction(.stack, on: Current.kind), as: StackContainer.self) }
+    public var tabs: ScreenRoute<Root, TabsContainer> { folding(ScreenRelativeAction(.tabs, on: Current.kind), as: TabsContainer.self) }
+    public var window: ScreenRoute<Root, WindowContainer> { folding(ScreenRelativeAction(.window, on: Current.kind), as: WindowContainer.self) }
 }
 
 extension ScreenRoute where Current == WindowContainer {
     public var root: ScreenRoute<Root, ModalContainer> { root(of: ModalContainer.self) }
     public func root<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.root, as: Output.kind), as: Output.self)
+        folding(ScreenRelativeAction(.root, as: Output.kind), as: Output.self)
     }
 }
 
 extension ScreenRoute where Current == StackContainer {
     public var stackRoot: ScreenRoute<Root, ModalContainer> { stackRoot(of: ModalContainer.self) }
     public func stackRoot<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.stackRoot, as: Output.kind), as: Output.self)
+        folding(ScreenRelativeAction(.stackRoot, as: Output.kind), as: Output.self)
     }
 
     public var stackTop: ScreenRoute<Root, ModalContainer> { stackTop(of: ModalContainer.self) }
     public func stackTop<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.stackTop, as: Output.kind), as: Output.self)
+        folding(ScreenRelativeAction(.stackTop, as: Output.kind), as: Output.self)
     }
 
     public var stackVisible: ScreenRoute<Root, ModalContainer> { stackVisible(of: ModalContainer.self) }
     public func stackVisible<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.stackVisible, as: Output.kind), as: Output.self)
+        folding(ScreenRelativeAction(.stackVisible, as: Output.kind), as: Output.self)
     }
 }
 
 extension ScreenRoute where Current == TabsContainer {
     public var selectedTab: ScreenRoute<Root, ModalContainer> { selectedTab(of: ModalContainer.self) }
     public func selectedTab<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenRelativeAction(.selectedTab, as: Output.kind), as: Output.self)
+        folding(ScreenRelativeAction(.selectedTab, as: Output.kind), as: Output.self)
     }
 }

@@ -23,8 +23,15 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
     /// The actions to perform on the root container.
     public var actions: [any ScreenAction] { route.actions }
 
-    /// Appends an action on the current container.
-    public func then(_ action: any ScreenAction) -> Self {
+    /// Appends an action on the current container. One that needs another kind of
+    /// container is refused where the route is built, as Nivelir's compiler refuses it.
+    public func then(_ action: any ScreenAction) throws(ScreenDSLError) -> Self {
+        try route.require(action.containerKind, for: "\(action)")
+        return appending(action)
+    }
+
+    /// `then(_:)` for the typed builders, whose kinds are right by construction.
+    func appending(_ action: any ScreenAction) -> Self {
         Self(route.then(action))
     }
 
@@ -33,8 +40,18 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
         Self(route.then(other.actions))
     }
 
-    /// Continues from what `action` produces.
-    public func fold<Output: ScreenContainerType>(_ action: any ScreenAction, as output: Output.Type) -> ScreenRoute<Root, Output> {
+    /// Continues from what `action` produces. An action that needs another kind of
+    /// container, or produces another than `Output`, is refused where the route is built.
+    public func fold<Output: ScreenContainerType>(_ action: any ScreenAction, as output: Output.Type) throws(ScreenDSLError) -> ScreenRoute<Root, Output> {
+        try route.require(action.containerKind, for: "\(action)")
+        guard let produced = action.outputKind, produced.conforms(to: Output.kind) else {
+            throw .invalidArgument(verb: "fold", message: "\(action) produces \(action.outputKind.map { "a \($0.typeName)" } ?? "no container"), not a \(Output.kind.typeName)")
+        }
+        return folding(action, as: output)
+    }
+
+    /// `fold(_:as:)` for the typed builders, whose kinds are right by construction.
+    func folding<Output: ScreenContainerType>(_ action: any ScreenAction, as output: Output.Type) -> ScreenRoute<Root, Output> {
         ScreenRoute<Root, Output>(route.fold(action))
     }
 

@@ -143,4 +143,16 @@ struct HomeScreen: Screen {
         #expect(try route.presented(as: .tabs).currentKind == .tabs)
         #expect(try route.top(.container(of: .stack), nested: AnyScreenRoute(root: .stack)).currentKind == .stack)
     }
+
+    /// An action given as a value, to `then` or `fold`, is held to the route's kinds where
+    /// the route is built, as Nivelir's compiler holds it: the typed builders take none.
+    @Test func anActionGivenAsAValueIsHeldToTheKinds() throws {
+        let onStack = ScreenCustomAction(name: "stackOnly", on: .stack) { _, _, done in done(.success(nil)) }
+        #expect(throws: ScreenDSLError.self) { try ScreenWindowRoute().then(onStack) }
+        #expect(try ScreenWindowRoute().top(.stack).then(onStack).actions.count == 1)
+        let producesModal = ScreenCustomAction(name: "modal", on: .window, produces: .modal) { container, _, done in done(.success(container)) }
+        #expect(throws: ScreenDSLError.self) { try ScreenWindowRoute().fold(producesModal, as: StackContainer.self) }
+        #expect(throws: ScreenDSLError.self) { try ScreenWindowRoute().fold(onStack, as: StackContainer.self) }
+        #expect(try ScreenWindowRoute().fold(producesModal, as: ModalContainer.self).route.currentKind == .modal)
+    }
 }

@@ -25,6 +25,6 @@ extension AnyScreenRoute {
 
 extension ScreenRoute {
     public func fail(with error: Error) -> Self {
-        then(ScreenFailAction(error: error, on: Current.kind))
+        appending(ScreenFailAction(error: error, on: Current.kind))
     }
 }

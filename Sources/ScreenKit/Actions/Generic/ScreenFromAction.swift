@@ -50,7 +50,7 @@ extension ScreenRoute {
     /// `route.from(container, as: StackContainer.self)`: the caller vouches for the kind;
     /// a container of another kind fails the next action with a type mismatch.
     public func from<Output>(_ container: ScreenContainer?, as output: Output.Type) -> ScreenRoute<Root, Output> {
-        fold(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), as: Output.self)
+        folding(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), as: Output.self)
     }
 
     public func from<Output, Next>(_ container: ScreenContainer?, to route: ScreenRoute<Output, Next>) -> Self {

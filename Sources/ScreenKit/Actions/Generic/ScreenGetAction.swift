@@ -27,13 +27,13 @@ extension AnyScreenRoute {
 
 extension ScreenRoute {
     public func get(_ body: @escaping (ScreenContainer) -> Void) -> Self {
-        then(ScreenGetAction(on: Current.kind) { container, completion in
+        appending(ScreenGetAction(on: Current.kind) { container, completion in
             body(container)
             completion(.success(()))
         })
     }
 
     public func get(_ body: @escaping (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void) -> Self {
-        then(ScreenGetAction(on: Current.kind, body: body))
+        appending(ScreenGetAction(on: Current.kind, body: body))
     }
 }

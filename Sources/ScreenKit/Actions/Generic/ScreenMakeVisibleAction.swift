@@ -82,7 +82,7 @@ extension ScreenRoute where Current: ModalContainerType {
         tabsAnimation: ScreenTabAnimation? = nil,
         dismissAnimated: Bool = true
     ) -> Self {
-        then(ScreenMakeVisibleAction(stackAnimation: stackAnimation, tabsAnimation: tabsAnimation,
+        appending(ScreenMakeVisibleAction(stackAnimation: stackAnimation, tabsAnimation: tabsAnimation,
                                      dismissAnimated: dismissAnimated, on: Current.kind))
     }
 

@@ -38,6 +38,6 @@ extension AnyScreenRoute {
 
 extension ScreenRoute {
     public func refresh() -> Self {
-        then(ScreenRefreshAction(on: Current.kind))
+        appending(ScreenRefreshAction(on: Current.kind))
     }
 }

@@ -32,6 +32,6 @@ extension AnyScreenRoute {
 
 extension ScreenRoute {
     public func wait(for duration: Double) -> Self {
-        then(ScreenWaitAction(duration: duration, on: Current.kind))
+        appending(ScreenWaitAction(duration: duration, on: Current.kind))
     }
 }

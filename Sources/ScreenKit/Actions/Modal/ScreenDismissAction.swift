@@ -37,6 +37,6 @@ extension AnyScreenRoute {
 
 extension ScreenRoute where Current: ModalContainerType {
     public func dismiss(animated: Bool = true) -> Self {
-        then(ScreenDismissAction(animated: animated, on: Current.kind))
+        appending(ScreenDismissAction(animated: animated, on: Current.kind))
     }
 }

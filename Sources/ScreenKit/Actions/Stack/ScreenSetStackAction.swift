@@ -142,7 +142,7 @@ extension AnyScreenRoute {
 
 extension ScreenRoute where Current == StackContainer {
     public func setStack(_ modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
-        then(ScreenSetStackAction(modifiers: modifiers, animation: animation, separated: separated))
+        appending(ScreenSetStackAction(modifiers: modifiers, animation: animation, separated: separated))
     }
 
     public func setStack(modifier: any ScreenStackModifier, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {

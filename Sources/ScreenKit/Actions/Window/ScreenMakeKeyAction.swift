@@ -37,6 +37,6 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute where Current == WindowContainer {
-    public func makeKey() -> Self { then(ScreenMakeKeyAction()) }
-    public func makeKeyAndVisible() -> Self { then(ScreenMakeKeyAction(visible: true)) }
+    public func makeKey() -> Self { appending(ScreenMakeKeyAction()) }
+    public func makeKeyAndVisible() -> Self { appending(ScreenMakeKeyAction(visible: true)) }
 }

@@ -85,7 +85,7 @@ extension AnyScreenRoute {
 extension ScreenRoute {
     /// `ScreenWindowRoute().first(.stack)`
     public func first<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
-        fold(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+        folding(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
     public func first<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
@@ -94,7 +94,7 @@ extension ScreenRoute {
 
     /// `ScreenWindowRoute().last(.container(key: chat.key))`
     public func last<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
-        fold(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+        folding(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
     public func last<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
@@ -103,7 +103,7 @@ extension ScreenRoute {
 
     /// `ScreenWindowRoute().top(.stack)`
     public func top<Output>(_ predicate: ScreenPredicate<Output>) -> ScreenRoute<Root, Output> {
-        fold(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), as: Output.self)
+        folding(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
     public func top<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
