@@ -201,7 +201,9 @@ int lk_require(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_pushstring(L, chunkname + 1);
     lua_call(L, 2, 1);
-    lua_closeslot(L, 4);
+    /* Loaded: the mark goes now (the slot closes again on return; lua_closeslot is 5.4.3's). */
+    lua_pushnil(L);
+    lua_setfield(L, 3, key);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
