@@ -137,13 +137,25 @@ int lk_require(lua_State *L) {
         return 1;
     lua_pop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);      /* 3: loading */
-    if (lua_getfield(L, 3, key) != LUA_TNIL)
-        return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+    /* A mark is the thread that loads the module; one whose thread died by an error (a
+       coroutine resumed, which Lua does not unwind) is stale. */
+    if (lua_getfield(L, 3, key) == LUA_TTHREAD) {
+        lua_State *loader = lua_tothread(L, -1);
+        int status = lua_status(loader);
+        if (loader == L || status == LUA_OK || status == LUA_YIELD)
+            return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+    }
     lua_pop(L, 1);
     if (!lk_validname(name))
         return luaL_error(L, "module name '%s' is not valid (names of letters, digits and _ joined by dots or slashes, like 'routes.chat')", name);
     if (!h->root[0])
         return luaL_error(L, "module '%s' not found: there is no script root to load it from", name);
+    /* Required, whether it is found and loads or not: what its scenarios depend on
+       (navscript watch runs them again once the module is saved, or made). */
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, key);
+    lua_pop(L, 1);
     char relative[PATH_MAX], folder[PATH_MAX], chunkname[PATH_MAX + 2], cased[PATH_MAX] = "", odd[PATH_MAX] = "";
     char *owned;
     lk_modulepath(name, ".lua", relative, sizeof relative);
@@ -161,12 +173,6 @@ int lk_require(lua_State *L) {
                               h->display_root[0] ? h->display_root : ".");
         memcpy(relative, folder, sizeof relative);
     }
-    /* Required, whether it loads or not: a module that failed is still what its scenarios
-       depend on (navscript watch runs them again once it is saved). */
-    lua_getfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, key);
-    lua_pop(L, 1);
     /* A module below the working folder is named from it, as the runner names files, though
        the root is above it (and named by its absolute path). */
     size_t working = strlen(h->working);
@@ -184,8 +190,6 @@ int lk_require(lua_State *L) {
             return luaL_error(L, "error loading module '%s' from file '%s': %s", name, chunkname + 1, message);
         return lua_error(L);
     }
-    lua_pushboolean(L, 1);
-    lua_setfield(L, 3, key);
     lua_createtable(L, 0, 1);                             /* 4: ends the loading, 5: the chunk */
     lua_pushstring(L, key);
     lua_setfield(L, -2, "key");
@@ -196,6 +200,10 @@ int lk_require(lua_State *L) {
     lua_setmetatable(L, -2);
     lua_insert(L, 4);
     lua_toclose(L, 4);
+    /* Marked once the slot that takes the mark away is there (a memory error before it
+       would have left it). */
+    lua_pushthread(L);
+    lua_setfield(L, 3, key);
     /* As Lua's: the chunk gets the name and the file, and require returns the module and
        the file (only the module once it is loaded). */
     lua_pushvalue(L, 1);

@@ -162,7 +162,8 @@ extension Explore {
                 start = from
                 (shrunk, cutShort) = try shrink(steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
             case let .stopped(by, depth):
-                searchStopped = "(the search for fewer steps was stopped by \(by) while it tried \(Format.count(depth, "action")): fewer may fail the same way)"
+                let trying = depth == 0 ? "the starts" : Format.count(depth, "action")
+                searchStopped = "(the search for fewer steps was stopped by \(by) while it tried \(trying): fewer may fail the same way)"
             case .none:
                 break
             }

@@ -182,6 +182,11 @@ import Testing
         try fixture.write("routes/helper.lua", "return { v = 1 }")
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
         #expect(!watch.output.contains("no scenario file requires it"), "\(watch.output)")
+        // One not found yet runs it again once it is made.
+        try fixture.write("scenarios/later_spec.lua", "scenario('later', function() expect(require('routes.later')):toBe(2) end)")
+        #expect(watch.waitFor("module 'routes.later' not found"), "\(watch.output)")
+        try fixture.write("routes/later.lua", "return 2")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
     }
 
     /// A module that is a folder's init.lua (`require "routes"`) is followed as well.

@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    /// A clash leaves out the snapshot's own failure, not what failed after it.
+    @Test func aClashKeepsAnAfterHooksFailure() throws {
+        let fixture = try Fixture(["hook_spec.lua": """
+            describe("d", function()
+              after_each(function() error("after hook broke") end)
+              it("a", function() expect("x"):toMatchSnapshot("tbl 1") end)
+            end)
+            it("d a: tbl", function() expect("y"):toMatchSnapshot() end)
+            """])
+        let run = try navscript(["run", ".", "-j1"], in: fixture.root)
+        #expect(run.output.contains("is also the snapshot of 'd a: tbl'") && run.output.contains("after hook broke"), "\(run.output)")
+    }
+
     @Test func namesWithNewlinesRoundTrip() throws {
         let fixture = try Fixture(["lines_spec.lua": """
             scenario("two\\nlines", function() expect("text"):toMatchSnapshot("a\\\\b\\nc") end)

@@ -29,15 +29,19 @@ extension NavRuntime {
         guard let kind = ScreenContainerKind(rawValue: kindName), kind.conforms(to: .modal) else {
             throw LuaCallError.argument(2, "unknown container '\(kindName)' (modal, stack or tabs expected)")
         }
-        screenKinds[name] = (kind, call.location(level: 1) ?? "?")
-        screenBuilders[name] = try functionOption(call, 2, "build")
-        screenRefreshers[name] = try functionOption(call, 2, "refresh")
-        if try options.bool("iterable", default: false) {
+        // Every option read before any is kept: a refused declaration changes nothing.
+        let build = try functionOption(call, 2, "build"), refresh = try functionOption(call, 2, "refresh")
+        let iterable = try options.bool("iterable", default: false), observer = try options.string("observer")
+        // Where the script declared it: the nearest Lua line (a pcall of nav.screen has none).
+        screenKinds[name] = (kind, (1...8).lazy.compactMap { call.location(level: $0) }.first ?? "?")
+        screenBuilders[name] = build
+        screenRefreshers[name] = refresh
+        if iterable {
             iterableScreens.insert(name)
         } else {
             iterableScreens.remove(name)
         }
-        screenObservers[name] = try options.string("observer")
+        screenObservers[name] = observer
         definedScreens.insert(name)
         call.push(ScreenTypeObject(name: name, kind: kind), screenTypes)
         return 1

@@ -2,6 +2,9 @@ import LuaKit
 
 /// How the failures of one scenario combine into the one it reports.
 enum ScenarioFailure {
+    /// What comes between the scenario's failure and its after hook's.
+    static let afterHookSeparator = "\n\nand then an after hook failed:\n"
+
     /// The scenario's failure and an `after_each` failure after it: both are shown, the
     /// scenario's first (it says what went wrong; the hook's may follow from it), each with
     /// its own traceback: the scenario's goes in the message, the hook's is the traceback.
@@ -13,7 +16,7 @@ enum ScenarioFailure {
         let expectation = ScenarioFileRunner.isExpectationFailure(failure.message)
         let first = failure.message + (expectation ? "" : failure.traceback.map { "\nstack traceback:\n" + $0 } ?? "")
         let second = afterFailure.message + (expectation ? afterFailure.traceback.map { "\nstack traceback:\n" + $0 } ?? "" : "")
-        return LuaError(kind: failure.kind, message: first + "\n\nand then an after hook failed:\n" + second,
+        return LuaError(kind: failure.kind, message: first + afterHookSeparator + second,
                         traceback: expectation ? nil : afterFailure.traceback)
     }
 }

@@ -28,8 +28,13 @@ extension ScenarioSnapshots {
             let others = (users[key] ?? []).filter { $0 != result.scenario.name }.sorted().map { "'\($0)'" }
             let clash = "\(result.scenario.location): " + Self.clash(key, others: others)
             // A failure of that snapshot itself (a diff, a missing entry) depends on which
-            // scenario checked it first, in which worker: the clash says what is wrong.
-            let own = result.message.flatMap { $0.contains("snapshot '\(key)' ") ? nil : "\n" + $0 } ?? ""
+            // scenario checked it first, in which worker: the clash says what is wrong. What
+            // failed after it (an after hook) stays.
+            let own = result.message.map { message -> String in
+                let parts = message.components(separatedBy: ScenarioFailure.afterHookSeparator)
+                guard parts[0].contains("snapshot '\(key)' ") else { return "\n" + message }
+                return parts.count > 1 ? "\n" + ScenarioFailure.afterHookSeparator.dropFirst(2) + parts.dropFirst().joined(separator: ScenarioFailure.afterHookSeparator) : ""
+            } ?? ""
             var failed = ScenarioResult(scenario: result.scenario, status: .failed, message: clash + own,
                                         traceback: own.isEmpty ? nil : result.traceback, isExpectationFailure: true, output: result.output,
                                         expectations: result.expectations, duration: result.duration, snapshots: result.snapshots)

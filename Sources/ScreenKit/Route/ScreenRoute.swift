@@ -26,7 +26,7 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
     /// Appends an action on the current container. One that needs another kind of
     /// container is refused where the route is built, as Nivelir's compiler refuses it.
     public func then(_ action: any ScreenAction) throws(ScreenDSLError) -> Self {
-        try route.require(action.containerKind, for: "\(action)")
+        try Self.require(action)
         return appending(action)
     }
 
@@ -43,11 +43,19 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
     /// Continues from what `action` produces. An action that needs another kind of
     /// container, or produces another than `Output`, is refused where the route is built.
     public func fold<Output: ScreenContainerType>(_ action: any ScreenAction, as output: Output.Type) throws(ScreenDSLError) -> ScreenRoute<Root, Output> {
-        try route.require(action.containerKind, for: "\(action)")
+        try Self.require(action)
         guard let produced = action.outputKind, produced.conforms(to: Output.kind) else {
             throw .invalidArgument(verb: "fold", message: "\(action) produces \(action.outputKind.map { "a \($0.typeName)" } ?? "no container"), not a \(Output.kind.typeName)")
         }
         return folding(action, as: output)
+    }
+
+    /// Throws unless `action` works on a `Current`, as the type says (the route underneath
+    /// may know a narrower kind than the type; the compiler goes by the type).
+    private static func require(_ action: any ScreenAction) throws(ScreenDSLError) {
+        guard Current.kind.conforms(to: action.containerKind) else {
+            throw .currentKind(verb: "\(action)", expected: action.containerKind, got: Current.kind)
+        }
     }
 
     /// `fold(_:as:)` for the typed builders, whose kinds are right by construction.

@@ -132,8 +132,6 @@ import Testing
                     let expected = AskingEach().topContainer(in: start) { askedEach += 1; return predicate($0) }
                     #expect(found === expected, "\(app.tree())")
                     #expect(asked == askedEach)
-                    // Without walking into what is not in the window: the same container.
-                    #expect(DefaultScreenIterator().topVisibleContainer(in: start, where: predicate) === expected, "\(app.tree())")
                 }
             }
         }
