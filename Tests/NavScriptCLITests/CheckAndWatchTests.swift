@@ -168,8 +168,9 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2))
     }
 
-    /// A module a scenario requires as it runs is followed through a save that breaks it:
-    /// fixing it runs the scenario again (a require that failed was not counted).
+    /// A module a scenario requires as it runs is followed through a save that breaks it,
+    /// and one not found until it is made: the scenario runs again (a require that failed
+    /// was not counted).
     @Test func aModuleRequiredInAScenarioIsFollowedThroughABrokenSave() throws {
         let fixture = try Fixture([
             "routes/helper.lua": "return { v = 1 }",
