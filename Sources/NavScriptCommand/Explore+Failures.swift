@@ -19,20 +19,10 @@ extension Explore {
     func shrink(_ steps: [ExploreStep], start: Int, failure: ExploreFailure, randomSeed: Int,
                 runner: ExploreRunner) throws -> (steps: [ExploreStep], cutShort: String?) {
         var best = steps
-        var checks = 0
-        let started = Date()
-        var cutShort: String?, reported = started
+        var budget = ExploreBudget(limit: 2_000, named: "its 2,000 replays", seconds: time, timeOption: timeOption)
         /// Whether to try one more candidate.
         func goesOn() -> Bool {
-            if checks >= 2_000 { cutShort = "its 2,000 replays"; return false }
-            if RunInterrupt.signal != 0 { cutShort = RunInterrupt.name; return false }
-            let now = Date()
-            if now.timeIntervalSince(started) > time { cutShort = timeOption; return false }
-            if now.timeIntervalSince(reported) >= 2 {
-                reported = now
-                StandardStreams.error("explore: shrinking, \(Format.count(best.count, "action")) after \(checks) replays\n")
-            }
-            return true
+            budget.goesOn { "shrinking, \(Format.count(best.count, "action")) after \($0) replays" }
         }
         /// The steps of `candidate` that fail the same way, cut at the failure, or nil. A step
         /// that is not enabled any more (a removal took away what enabled it) is dropped and
@@ -40,7 +30,7 @@ extension Explore {
         func fails(_ candidate: [ExploreStep]) throws -> [ExploreStep]? {
             var candidate = candidate
             while goesOn() {
-                checks += 1
+                budget.spend()
                 let replay: ExploreRunner.Replay
                 do {
                     replay = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.run(candidate, start: start, randomSeed: randomSeed) }
@@ -105,7 +95,7 @@ extension Explore {
                 changed = true
             }
         }
-        return (best, cutShort)
+        return (best, budget.stoppedBy)
     }
 
     /// `steps` with one value that two or more arguments hold replaced by a simpler one in all

@@ -26,18 +26,13 @@ extension Explore {
     func shorter(than steps: [ExploreStep], failure: ExploreFailure, randomSeed: Int, runner: ExploreRunner,
                  starts: Int) throws -> Shorter {
         guard steps.count > 1 else { return .none }
-        let started = Date()
-        var tried = 0, reported = started, stoppedBy = ""
+        var budget = ExploreBudget(limit: Self.shorterSearchBudget, named: "its 5,000 sequences", seconds: time, timeOption: timeOption)
+        /// Whether to try one more sequence, at `length`; counts it.
         func goesOn(_ length: Int) -> Bool {
-            if tried >= Self.shorterSearchBudget { stoppedBy = "its \(Format.count(Self.shorterSearchBudget, "sequence"))"; return false }
-            if RunInterrupt.signal != 0 { stoppedBy = RunInterrupt.name; return false }
-            let now = Date()
-            if now.timeIntervalSince(started) > time { stoppedBy = timeOption; return false }
-            if now.timeIntervalSince(reported) >= 2 {
-                reported = now
-                StandardStreams.error("explore: looking for fewer than \(Format.count(steps.count, "action")), depth \(length), \(tried) sequences\n")
+            guard budget.goesOn({ "looking for fewer than \(Format.count(steps.count, "action")), depth \(length), \($0) sequences" }) else {
+                return false
             }
-            tried += 1
+            budget.spend()
             return true
         }
         /// The state `sequence` leaves, or why it ends the search's branch: a failure of its
@@ -61,7 +56,7 @@ extension Explore {
         var atRest = Set<String>()
         var level: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
         for start in 1...starts {
-            guard goesOn(0) else { return .stopped(by: stoppedBy, depth: 0) }
+            guard goesOn(0) else { return .stopped(by: budget.stoppedBy ?? "", depth: 0) }
             switch outcome([], start: start) {
             case .same: return .found(steps: [], start: start)
             case .deadEnd: continue
@@ -74,7 +69,7 @@ extension Explore {
             var next: [(start: Int, sequence: [ExploreStep], moves: [ExploreStep])] = []
             for (start, sequence, moves) in level {
                 for move in moves {
-                    guard goesOn(length) else { return .stopped(by: stoppedBy, depth: length) }
+                    guard goesOn(length) else { return .stopped(by: budget.stoppedBy ?? "", depth: length) }
                     let candidate = sequence + [move]
                     switch outcome(candidate, start: start) {
                     case .same: return .found(steps: candidate, start: start)

@@ -111,15 +111,6 @@ extension DefaultScreenIterator {
     /// presentations): a stack thousands of screens deep costs its top alone. `app:top()`,
     /// a route's `top` and explore's checks ask this several times an action.
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        topShownContainer(in: container, where: predicate)
-    }
-
-    /// `topContainer(in:where:)`: it walks into nothing that is not in the window.
-    public func topVisibleContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
-        topShownContainer(in: container, where: predicate)
-    }
-
-    private func topShownContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         struct Visit {
             let container: ScreenContainer
             let followsPresentation: Bool

@@ -49,10 +49,7 @@ extension ScreenContainer {
     /// stack's last chain had (`stackLabels`, one link a screen): a push adds one link, a
     /// pop none. Labels, not identities, are compared: equal labels are the same picture.
     func labelChain(of screens: [ScreenContainer]) -> ScreenLabelChain? {
-        var common = 0
-        while common < screens.count && common < stackLabels.count && stackLabels[common].label == screens[common].label {
-            common += 1
-        }
+        let common = stackLabels.sharedPrefixCount(with: screens) { $0.label == $1.label }
         stackLabels.removeSubrange(common...)
         for screen in screens[common...] {
             stackLabels.append(ScreenLabelChain(label: screen.label, below: stackLabels.last))

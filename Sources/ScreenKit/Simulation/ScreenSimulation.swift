@@ -173,10 +173,7 @@ public final class ScreenSimulation {
         // What the lists share from the bottom stays as it is: a push or a pop changes the
         // top alone, which a deep stack must not pay for by hashing every screen.
         let old = container.children
-        var common = 0
-        while common < old.count && common < children.count && old[common] === children[common] {
-            common += 1
-        }
+        let common = old.sharedPrefixCount(with: children, by: ===)
         let kept = Set(children[common...].map(ObjectIdentifier.init))
         for child in old[common...] where !kept.contains(ObjectIdentifier(child)) {
             child.parent = nil

@@ -63,10 +63,7 @@ public struct ScreenSetStackAction: ScreenAction {
         // screen once: only what is above it is checked, so that a push onto a deep stack
         // does not hash every screen (one of those may still be there again above).
         let old = container.children
-        var common = 0
-        while common < old.count && common < newStack.count && old[common] === newStack[common] {
-            common += 1
-        }
+        let common = old.sharedPrefixCount(with: newStack, by: ===)
         var seen = Set<ObjectIdentifier>()
         for child in newStack[common...] {
             let again = !seen.insert(ObjectIdentifier(child)).inserted || child.parent === container && old[..<common].contains { $0 === child }

@@ -1,0 +1,11 @@
+extension Array {
+    /// How many elements from the start this list shares with `other`, as `same` compares
+    /// them: what a stack edit keeps at the bottom, which a deep stack must not pay for.
+    func sharedPrefixCount<Other>(with other: [Other], by same: (Element, Other) -> Bool) -> Int {
+        var count = 0
+        while count < self.count && count < other.count && same(self[count], other[count]) {
+            count += 1
+        }
+        return count
+    }
+}
