@@ -14,47 +14,67 @@ static int lk_tostringmeta(lua_State *L) {
     return 1;
 }
 
-/* Appends a short, sorted picture of the table at idx: {code = 42, reason = "x"}. */
+/* Appends the value on top of the stack, short, and pops it: a number or boolean as Lua
+   writes it, a string quoted (cut at 60 bytes), a table as {...}, anything else by type. */
+static void lk_addshortvalue(lua_State *L, luaL_Buffer *b) {
+    int type = lua_type(L, -1);
+    if (type == LUA_TNUMBER || type == LUA_TBOOLEAN) {
+        luaL_tolstring(L, -1, NULL);
+        lua_remove(L, -2);
+        luaL_addvalue(b);
+        return;
+    }
+    size_t length = 0;
+    const char *text = type == LUA_TSTRING ? lua_tolstring(L, -1, &length) : type == LUA_TTABLE ? "{...}" : luaL_typename(L, -1);
+    lua_pop(L, 1);                              /* the table keeps a string value alive */
+    if (type == LUA_TSTRING) {
+        luaL_addchar(b, '"');
+        luaL_addlstring(b, text, length > 60 ? 57 : length);
+        luaL_addstring(b, length > 60 ? "...\"" : "\"");
+    } else {
+        luaL_addstring(b, text);
+    }
+}
+
+/* Appends a short picture of the table at idx: its list's first items, then the string
+   keys that sort first, {"E_AUTH", code = 42, reason = "x"}. The same table gives the same
+   picture whatever order lua_next visits its keys in. */
 #define LK_SHOWN_FIELDS 8
 static void lk_addfields(lua_State *L, luaL_Buffer *b, int idx) {
-    int count = 0, more = 0;
-    const char *keys[LK_SHOWN_FIELDS];
+    lua_Integer length = (lua_Integer)lua_rawlen(L, idx);
+    lua_Integer items = length < LK_SHOWN_FIELDS ? length : LK_SHOWN_FIELDS;
+    int count = 0, more = length > items;
+    const char *keys[LK_SHOWN_FIELDS];          /* the smallest keys, sorted */
     lua_pushnil(L);
     while (lua_next(L, idx) != 0) {
         lua_pop(L, 1);
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= length) continue;
         if (lua_type(L, -1) != LUA_TSTRING) { more = 1; continue; }
-        if (count == LK_SHOWN_FIELDS) { more = 1; continue; }
-        keys[count++] = lua_tostring(L, -1);    /* the table keeps the key alive */
-    }
-    for (int i = 1; i < count; i++)             /* insertion sort: the order must not vary */
-        for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
-            const char *t = keys[j]; keys[j] = keys[j - 1]; keys[j - 1] = t;
+        const char *key = lua_tostring(L, -1);  /* the table keeps the key alive */
+        if (count == LK_SHOWN_FIELDS) {
+            more = 1;
+            if (strcmp(key, keys[count - 1]) > 0) continue;
+            count--;                            /* the largest gives way */
         }
+        int at = count++;
+        for (; at > 0 && strcmp(keys[at - 1], key) > 0; at--) keys[at] = keys[at - 1];
+        keys[at] = key;
+    }
     luaL_addstring(b, "{");
+    for (lua_Integer i = 1; i <= items; i++) {
+        luaL_addstring(b, i > 1 ? ", " : "");
+        lua_rawgeti(L, idx, i);
+        lk_addshortvalue(L, b);
+    }
     for (int i = 0; i < count; i++) {
-        luaL_addstring(b, i ? ", " : "");
+        luaL_addstring(b, i || items ? ", " : "");
         luaL_addstring(b, keys[i]);
         luaL_addstring(b, " = ");
         lua_pushstring(L, keys[i]);
-        int type = lua_rawget(L, idx);
-        if (type == LUA_TNUMBER || type == LUA_TBOOLEAN) {
-            luaL_tolstring(L, -1, NULL);
-            lua_remove(L, -2);
-            luaL_addvalue(b);
-            continue;
-        }
-        size_t length = 0;
-        const char *text = type == LUA_TSTRING ? lua_tolstring(L, -1, &length) : luaL_typename(L, -1);
-        lua_pop(L, 1);                          /* the table keeps a string value alive */
-        if (type == LUA_TSTRING) {
-            luaL_addchar(b, '"');
-            luaL_addlstring(b, text, length > 60 ? 57 : length);
-            luaL_addstring(b, length > 60 ? "...\"" : "\"");
-        } else {
-            luaL_addstring(b, text);
-        }
+        lua_rawget(L, idx);
+        lk_addshortvalue(L, b);
     }
-    luaL_addstring(b, more ? (count ? ", ...}" : "...}") : "}");
+    luaL_addstring(b, more ? (count || items ? ", ...}" : "...}") : "}");
 }
 
 /* Pushes the picture of the table at idx that a failure shows, for a matcher that names

@@ -73,40 +73,11 @@ extension LuaCall {
         "\(lk_sourcename(&record).map { String(cString: $0) } ?? "?"):\(line)"
     }
 
-    /// The values the Lua function at `index` holds as upvalues, in order, but `_ENV` (the
-    /// globals): what tells apart closures of one function made in a loop. A table is copied
-    /// to `depth` under `limits` (raw, so no metamethod runs); a function is where it is
-    /// defined; a host object is its `__tostring` (the host's own, never a script's: scripts
-    /// cannot give userdata a metatable); one that does not fit, and any other value, is its
-    /// type's name. Raises nothing.
-    public func upvalues(of index: Int32, depth: Int, limits: LuaCopyLimits) -> [LuaValue] {
-        guard isFunction(index) else { return [] }
-        let function = lua_absindex(L, index)
-        var values: [LuaValue] = []
-        var position: Int32 = 1
-        while lua_checkstack(L, 1) != 0, let name = lua_getupvalue(L, function, position) {
-            defer {
-                clua_pop(L, 1)
-                position += 1
-            }
-            guard String(cString: name) != "_ENV" else { continue }
-            values.append(upvalue(depth: depth, limits: limits))
-        }
-        return values
-    }
-
-    /// The value on top as `upvalues(of:depth:limits:)` gives it.
-    private func upvalue(depth: Int, limits: LuaCopyLimits) -> LuaValue {
-        switch lua_type(L, -1) {
-        case LUA_TFUNCTION:
-            return .opaque("function " + (definition(of: -1) ?? "in C"))
-        case LUA_TUSERDATA where lua_checkstack(L, 2) != 0 && luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL:
-            clua_pop(L, 1)
-            let status = lk_tostring(L, -1)
-            defer { clua_pop(L, 1) }
-            return .opaque(typeName(-2) + " " + (status == LUA_OK ? optionalString(-1) ?? "" : ""))
-        default:
-            return (try? value(-1, depth: depth, limits: limits)) ?? .opaque(typeName(-1))
-        }
+    /// Pushes the print of what the Lua function at `index` holds as upvalues, but `_ENV`
+    /// (the globals): what tells apart closures of one function made in a loop, the same in
+    /// every state whatever order its tables were filled in (lk_print.c). Pushes nil when
+    /// what it holds is too big to tell in full. Raises nothing.
+    public func pushBodyPrint(of index: Int32) {
+        lk_pushbodyprint(L, index)
     }
 }

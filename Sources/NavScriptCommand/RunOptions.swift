@@ -207,8 +207,8 @@ struct RunOptions: ParsableArguments {
         guard forbidOnly else { return nil }
         // The lines where `.only` is written, once each (a describe.only focuses many).
         var focused: [String] = []
-        for scenario in suite.listed.flatMap(\.scenarios) where scenario.isFocused {
-            let place = scenario.focusedAt ?? scenario.location
+        for scenario in suite.listed.flatMap(\.scenarios) {
+            guard let place = scenario.isFocused ? scenario.focusedAt ?? scenario.location : scenario.leftOutAt else { continue }
             if !focused.contains(place) { focused.append(place) }
         }
         guard !focused.isEmpty else { return nil }

@@ -72,8 +72,7 @@ public enum NavScenarios {
                 let scenarios = try ScriptThreads.run {
                     Result { try NavScenarioRunners.shared.runner(for: file, limits: limits, screens: screens).list() }
                 }.get()
-                if ci, let focused = scenarios.first(where: \.isFocused) {
-                    let at = focused.focusedAt ?? focused.location
+                if ci, let at = scenarios.lazy.compactMap({ $0.isFocused ? $0.focusedAt ?? $0.location : $0.leftOutAt }).first {
                     found.append(NavScenario(file: file, info: ScenarioInfo(index: 0, name: "\(file.displayPath) has .only", tags: [], location: at, isPending: false),
                                              loadError: "\(at): .only is left in, and CI mode refuses it (as --forbid-only): the rest of the file would not run", limits: limits))
                 }

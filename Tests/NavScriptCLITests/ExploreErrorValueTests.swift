@@ -21,7 +21,7 @@ import Testing
             """])
         let first = try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root)
         #expect(first.status == 1)
-        #expect(first.output.contains("table.lua:8: (error object is a table value: {...})"), "\(first.output)")
+        #expect(first.output.contains("table.lua:8: (error object is a table value: {\"too deep\"})"), "\(first.output)")
         #expect(first.output.contains("shrunk to 3)"), "\(first.output)")
         #expect(try navscript(["explore", "table.lua", "--seed", "1"], in: fixture.root).output == first.output)
     }

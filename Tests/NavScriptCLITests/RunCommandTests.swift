@@ -474,6 +474,21 @@ import Testing
         #expect(try navscript(["run", ".", "--forbid-only"], in: fixture.root).status == 2)
     }
 
+    /// A `describe.only` with nothing in it still leaves the file's other scenarios out (as
+    /// in Jest): CI mode refuses it, where it had passed running none of them.
+    @Test func anEmptyDescribeOnlyIsRefusedToo() throws {
+        let fixture = try Fixture(["empty_spec.lua": """
+            describe.only("x", function()
+              -- it("a", function() end)
+            end)
+            describe("y", function() it("z", function() error("real failure") end) end)
+            """])
+        let ci = try navscript(["run", ".", "--ci"], in: fixture.root)
+        #expect(ci.status == 2)
+        #expect(ci.errors.hasPrefix("navscript: scenarios are marked .only (empty_spec.lua:1) and --forbid-only is on (CI mode)"), "\(ci.errors)")
+        #expect(try navscript(["run", ".", "--forbid-only", "--jobs", "2"], in: fixture.root).status == 2)
+    }
+
     /// The refusal names the lines where `.only` is written, once each: not the scenarios a
     /// `describe.only` holds (a skipped one among them).
     @Test func forbidOnlyNamesTheLinesOfTheOnly() throws {

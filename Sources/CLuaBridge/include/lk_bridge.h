@@ -101,6 +101,7 @@ int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
 void lk_pushfields(lua_State *L, int idx);
+void lk_pushbodyprint(lua_State *L, int idx);
 /* Pushes a __pairs for a read-only proxy whose metatable's __index is the table it shows. */
 void lk_pushproxypairs(lua_State *L);
 /* Pushes a message handler for a script's own xpcall: an error value as the runner's

@@ -73,7 +73,11 @@ end
 local function number(value)
   if value ~= value then return "nan" end
   local text = tostring(value)
-  if mathType(value) == "float" and tonumber(text) ~= value then text = format("%.17g", value) end
+  if mathType(value) == "float" and tonumber(text) ~= value then
+    text = format("%.17g", value)
+    -- A float that reads as an integer says it is one, as Lua's own text does: 2^53 is 9007199254740992.0.
+    if match(text, "^%-?%d+$") then text = text .. ".0" end
+  end
   return text
 end
 
@@ -297,8 +301,9 @@ function expectation:toBeCloseTo(expected, digits)
   need(self, "toBeCloseTo needs a number", type(self.value) == "number")
   need(self, "toBeCloseTo needs a number to compare with", type(expected) == "number", expected)
   need(self, "toBeCloseTo needs a whole number of digits", mathType(digits) == "integer", digits)
-  -- Equal infinities are close, as in Jest.
-  local pass = self.value == expected or abs(self.value - expected) < 10 ^ -digits / 2
+  -- Equal infinities are close, as in Jest; the difference is a float's, as Jest's, so that
+  -- integers far apart do not wrap around.
+  local pass = self.value == expected or abs((self.value + 0.0) - expected) < 10 ^ -digits / 2
   return check(self, pass, "expect(value):toBeCloseTo(expected) failed", function(r)
     return format("  expected: %s%s (to %d digits)\n  received: %s", negation(self), r.show(expected), digits, r.show(self.value))
   end)

@@ -40,6 +40,11 @@ local function extend(matchers)
       error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
     end
     if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
+    -- An expectation's own fields and metamethods are not matchers: `value` would show as
+    -- the value of an expect(nil), `__index` would take every matcher's place.
+    if not match(name, "^%a[%w_]*$") or name == "value" or name == "extra" or name == "negated" or name == "where" then
+      error(format("bad argument #1 to 'extend' ('%s' cannot name a matcher: a name starts with a letter, and value, extra, negated and where are an expectation's own)", name), 2)
+    end
     define(name, function(self, ...)
       local pass, message = matcher(self.value, ...)
       -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).

@@ -51,10 +51,15 @@ function expectation:toSucceed()
   end)
 end
 
--- An error value that is a table reads as a scenario's failure shows it: {code = 42, reason = "x"}.
+-- An error value that is a table reads as a scenario's failure shows it: {code = 42, reason = "x"};
+-- one whose __tostring fails reads as the runner names it.
 local function errorText(err)
   local meta = getmetatable(err)
-  if type(err) ~= "table" or type(meta) == "table" and meta.__tostring then return tostring(err) end
+  if type(err) ~= "table" or type(meta) == "table" and meta.__tostring then
+    local ok, text = pcall(tostring, err)
+    return ok and text or format("(error object is a %s value whose __tostring failed: %s)", type(err),
+      type(text) == "string" and gsub(text, "^[^\n:]+:%d+: ", "") or "?")
+  end
   return host.fields(err)
 end
 

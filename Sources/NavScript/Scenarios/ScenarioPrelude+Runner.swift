@@ -53,7 +53,9 @@ function runner.list()
     end
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
                skip = s.skip or not s.pending and focused and not s.only and "not focused" or nil,
-               only = s.only or false, placeholder = s.body == nil, print = prints[s], last = s.last, blocks = blocks }
+               only = s.only or false, placeholder = s.body == nil, print = prints[s], last = s.last, blocks = blocks,
+               -- The .only that leaves it out: an empty describe.only leaves the file's others out too.
+               leftOut = focused and not s.only and focused or nil }
   end
   return out
 end
@@ -94,7 +96,7 @@ function runner.index()
     if s.body and sharing[s.base .. "\0" .. s.line] > 1 then
       local print = host.bodyPrint(s.body)
       -- Two bodies that hold the same are told apart by neither.
-      byPrint[print] = byPrint[print] == nil and s or false
+      if print then byPrint[print] = byPrint[print] == nil and s or false end
     end
   end
 end

@@ -87,7 +87,7 @@ local target = host.target
 local named = {}
 local targetBase = target and (match(target.name, "^(.*) %(%d+%)$") or target.name)
 local targetBaseLength = target and #targetBase
-local focused = false     -- whether the file marks anything with .only
+local focused = false     -- where the file first marks something with .only, if it does
 local running = false     -- whether the file is loaded and a scenario runs
 
 local function arguments(what, name, a, b)
@@ -136,7 +136,7 @@ local function define(what, name, a, b, mode)
   if mode ~= "pending" and mode ~= "todo" and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
-  if mode == "only" then focused = true end
+  if mode == "only" then focused = focused or host.definedAt(3) end
   local base = current.prefix .. name
   local count = (named[base] or 0) + 1
   named[base] = count
@@ -175,7 +175,7 @@ local function block(what, name, a, b, mode)
   if type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
-  if mode == "only" then focused = true end
+  if mode == "only" then focused = focused or host.definedAt(3) end
   local names = {}
   for i, part in ipairs(current.names) do names[i] = part end
   names[#names + 1] = name

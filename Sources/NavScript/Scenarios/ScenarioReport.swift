@@ -68,7 +68,17 @@ end
 local serialize
 function serialize(value)
   local out, seen = {}, {}
-  local function put(v, indent, depth)
+  local put
+  -- The text of `v` as `put` writes it, in the same walk (a cycle reads as <cycle>).
+  local function written(v, indent, depth)
+    local outer = out
+    out = {}
+    put(v, indent, depth)
+    local text = concat(out)
+    out = outer
+    return text
+  end
+  function put(v, indent, depth)
     local kind = type(v)
     if kind == "string" then out[#out + 1] = quote(v)
     elseif kind == "number" then out[#out + 1] = number(v)
@@ -86,27 +96,25 @@ function serialize(value)
         put(v[i], inner, depth + 1)
         out[#out + 1] = ",\n"
       end
-      local keys = {}
-      for key in pairs(v) do
-        if not (mathType(key) == "integer" and key >= 1 and key <= n) then keys[#keys + 1] = key end
+      -- Each entry is written first; numbers and strings sort as themselves, other keys
+      -- (tables, functions, objects) by their text, not their addresses, and keys of one
+      -- text by their values' text: entries that tie on both read the same.
+      local entries = {}
+      for key, item in pairs(v) do
+        if not (mathType(key) == "integer" and key >= 1 and key <= n) then
+          local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and key or "[" .. written(key, inner, depth + 1) .. "]"
+          entries[#entries + 1] = { key = key, label = label, text = written(item, inner, depth + 1) }
+        end
       end
-      sort(keys, function(x, y)
+      sort(entries, function(a, b)
+        local x, y = a.key, b.key
         if type(x) ~= type(y) then return type(x) < type(y) end
         if type(x) == "number" or type(x) == "string" then return x < y end
-        return serialize(x) < serialize(y)   -- tables and objects by their text, not their addresses
+        if a.label ~= b.label then return a.label < b.label end
+        return a.text < b.text
       end)
-      for _, key in ipairs(keys) do
-        out[#out + 1] = inner
-        if type(key) == "string" and match(key, "^[%a_][%w_]*$") then
-          out[#out + 1] = key
-        else
-          out[#out + 1] = "["
-          put(key, inner, depth + 1)
-          out[#out + 1] = "]"
-        end
-        out[#out + 1] = " = "
-        put(v[key], inner, depth + 1)
-        out[#out + 1] = ",\n"
+      for _, entry in ipairs(entries) do
+        out[#out + 1] = inner .. entry.label .. " = " .. entry.text .. ",\n"
       end
       out[#out + 1] = indent .. "}"
       seen[v] = nil

@@ -16,6 +16,10 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public var isFocused = false
     /// "file:line" of that `.only`, where the file was listed (results do not carry it).
     public var focusedAt: String?
+    /// For one that another's `.only` leaves out, "file:line" of the file's first `.only`
+    /// (where the file was listed): a `describe.only` with nothing in it focuses nothing
+    /// and still leaves the rest out, as in Jest.
+    public var leftOutAt: String?
     /// For one of several scenarios made under its name at its line (in a loop), what its
     /// body holds (its upvalues' values): how the state that runs it finds it, if the loop
     /// makes them in another order there (`pairs`).

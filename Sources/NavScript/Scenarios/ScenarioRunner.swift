@@ -87,6 +87,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                                         isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string)
                 info.bodyPrint = entry["print"]?.string
                 info.skipReason = entry["skip"]?.string
+                info.leftOutAt = entry["leftOut"]?.string
                 if let line = info.line, let last = entry["last"]?.integer, last >= line { info.span = line...Int(last) }
                 let bounds = entry["blocks"]?.array?.compactMap(\.integer).map(Int.init) ?? []
                 info.blocks = stride(from: 0, to: bounds.count - 1, by: 2).compactMap { bounds[$0] <= bounds[$0 + 1] ? bounds[$0]...bounds[$0 + 1] : nil }
@@ -288,7 +289,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
             // host.bodyPrint(fn): what a scenario's body holds, to tell apart those made in a loop.
             lua.pushFunction(on: call) { call in
-                call.push(Self.bodyPrint(call.upvalues(of: 1, depth: 3, limits: LuaCopyLimits(values: 64, bytes: 4 << 10))))
+                call.pushBodyPrint(of: 1)
                 return 1
             }
             call.setField(-2, "bodyPrint")

@@ -144,13 +144,16 @@ extension ScreenNavigator {
         } else if screen.isFullScreen {
             presented.attributes["modalPresentationStyle"] = "fullScreen"
         }
-        // Nivelir's addons complete with success whatever the presenter became meanwhile
-        // (only ScreenPresentAction checks).
+        // Nivelir's addons complete with success whatever the presenter became meanwhile,
+        // and only in UIKit's callback: one UIKit refuses (a presentation under way, a
+        // presenter out of the window) never completes, with UIKit's warning. Only
+        // ScreenPresentAction checks the presenter afterwards, and fails.
         let accepted = simulation.present(presented, from: container, animated: animated) { _ in
             completion(.success(presented))
         }
         if !accepted {
-            completion(.failure(simulation.presentationRefusal(of: presented, from: container, for: trigger)))
+            _ = simulation.presentationRefusal(of: presented, from: container, for: trigger)
+            waitingAction = trigger   // the never-completed error names it
         }
     }
 }

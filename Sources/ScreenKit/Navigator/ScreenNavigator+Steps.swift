@@ -21,7 +21,7 @@ extension ScreenNavigator {
                 return clock.step { completion(.failure(error)) }
             }
             action.perform(container: container, navigator: self) { result in
-                clock.step { completion(result) }
+                clock.complete { completion(result) }
             }
         }
     }
@@ -34,6 +34,9 @@ extension ScreenNavigator {
 /// script navigating from a callback) never waits forever.
 struct ScreenSteps {
     private var frames: [(steps: [() -> Void], next: Int)] = []
+
+    /// Frames open, one within another.
+    var depth: Int { frames.count }
 
     /// Whether `step` must run in a frame of its own (none is open); else it was queued.
     mutating func queue(_ step: @escaping () -> Void) -> Bool {

@@ -122,6 +122,21 @@ public final class ScreenClock {
         }
     }
 
+    /// Runs `work` and every step it queues before returning, as Nivelir's direct call of
+    /// a completion does: a custom action's `done()` runs the rest of its route before it
+    /// returns. Past `directDepth` entries within one another it is queued as a step, so
+    /// that a route of actions that complete at once keeps a bounded call stack.
+    public func complete(_ work: @escaping () -> Void) {
+        if steps.depth < Self.directDepth {
+            enter(work)
+        } else {
+            step(work)
+        }
+    }
+
+    /// Entries within one another up to which a completion runs at once (`complete`).
+    static let directDepth = 16
+
     /// Runs `body`, an entry from outside (a navigation started, a task due), and every
     /// step it queues, one at a time, before returning.
     public func enter(_ body: () -> Void) {

@@ -135,3 +135,48 @@ describe("a custom action's arguments", function()
       :toFail("value too large to copy %(more than 100000 values")
   end)
 end)
+
+describe("a completion", function()
+  -- Nivelir calls a completion directly: the rest of the route runs before done() returns
+  -- (ScreenNavigateAction's completion performs the next action at once).
+  scenario("runs the rest of the route before done() returns", function()
+    local A, M = nav.screen("A"), nav.screen("M")
+    local seen
+    nav.action("sync", { on = "modal", produces = "modal", perform = function(c, n, done)
+      done()
+      seen = c.presented and c.presented.name
+      n:logInfo("after done")
+    end })
+    local app = nav.app { root = nav.stack { A() } }
+    expect(app:navigate(nav.route():top(nav.container):sync():present(M()))):toSucceed()
+    expect(seen):toBe("M")
+    expect(app.log[#app.log - 1]):toBe("Info: Presenting M on UIViewController")
+    expect(app.log[#app.log]):toBe("Info: after done")
+    -- A get given done does the same.
+    local later
+    local other = nav.app { root = nav.stack { A() } }
+    expect(other:navigate(nav.route():top(nav.stack):get(function(_, done) done() later = #other:topStack().children end):push(M())))
+      :toSucceed()
+    expect(later):toBe(2)
+  end)
+
+  scenario("runs the rest first up to 16 within one another, and past them after the callback returns", function()
+    local A = nav.screen("A")
+    local order
+    nav.action("mark", { on = "modal", produces = "modal", perform = function(_, _, done, i) done() order[#order + 1] = i end })
+    local function marks(n)
+      order = {}
+      local route = nav.route():top(nav.container)
+      for i = 1, n do route = route:mark(i) end
+      expect(nav.app { root = A() }:navigate(route)):toSucceed()
+      return order
+    end
+    -- Each done() runs the rest first, as direct calls do: the marks come back last first.
+    expect(marks(10)):toEqual { 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 }
+    -- A long route keeps a bounded call stack: every action runs, once.
+    local long = marks(300)
+    table.sort(long)
+    expect(#long):toBe(300)
+    for i = 1, 300 do assert(long[i] == i) end
+  end)
+end)

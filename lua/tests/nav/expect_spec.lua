@@ -270,8 +270,10 @@ describe("text and patterns", function()
 
   scenario("an error that is a table is matched as a failure shows it, not by its address", function()
     expect(function() error({ code = 42, reason = "x" }) end):toFail('{code = 42, reason = "x"}')
-    -- As a scenario's failure shows it: a list is "...", a long string cut.
-    expect(failure(function() expect(function() error({ 1, 2 }) end):toFail("x") end)):toContain('failed with: "{...}"')
+    -- As a scenario's failure shows it: a list's first items, a nested table as {...}, a long string cut.
+    expect(failure(function() expect(function() error({ 1, 2 }) end):toFail("x") end)):toContain('failed with: "{1, 2}"')
+    expect(function() error({ "E_AUTH", "token expired", code = 7, detail = {} }) end)
+      :toFail('{"E_AUTH", "token expired", code = 7, detail = {...}}')
     expect(failure(function() expect(function() error({ long = string.rep("y", 70) }) end):toFail("x") end))
       :toContain('{long = \\"' .. string.rep("y", 57) .. '...\\"}')
     expect(function() error(setmetatable({}, { __tostring = function() return "custom" end })) end):toFail("custom")
@@ -470,5 +472,39 @@ describe("a table's own __eq", function()
     expect(setmetatable({ a = 1 }, never)).never:toEqual(setmetatable({ a = 1 }, never))
     expect(failure(function() expect({ v = setmetatable({ a = 1 }, never) }):toEqual({ v = setmetatable({ a = 1 }, never) }) end))
       :toContain("at .v: expected {a = 1}, received {a = 1} (their metatable's __eq tells them apart)")
+  end)
+end)
+
+describe("values at their edges", function()
+  scenario("an error table of many fields shows the same fields every time: the list, then the names that sort first", function()
+    local function raise() error({ a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12, code = "E42" }) end
+    expect(raise):toFail('{a = 1, b = 2, c = 3, code = "E42", d = 4, e = 5, f = 6, g = 7, ...}')
+  end)
+
+  scenario("an error object whose __tostring raises fails toFail's pattern, not the scenario", function()
+    local bad = setmetatable({}, { __tostring = function() error("tostring boom") end })
+    expect(function() error(bad) end):toFail()
+    expect(function() error(bad) end):toFail("whose __tostring failed: tostring boom")
+    expect(failure(function() expect(function() error(bad) end).never:toFail() end)):toContain("expected no failure")
+  end)
+
+  scenario("toBeCloseTo takes the difference of integers as floats, which do not wrap around", function()
+    expect(math.mininteger).never:toBeCloseTo(0)
+    expect(math.maxinteger).never:toBeCloseTo(-1)
+    expect(math.maxinteger):toBeCloseTo(math.maxinteger)
+  end)
+
+  scenario("a float that reads as an integer shows that it is a float", function()
+    expect(failure(function() expect(2 ^ 53):toBe(0) end)):toContain("received: 9007199254740992.0")
+    expect(failure(function() expect(123456789012345.0):toBe(0) end)):toContain("received: 123456789012345.0")
+    expect(failure(function() expect(1 << 53):toBe(0) end)):toMatch("received: 9007199254740992$")
+  end)
+
+  scenario("expect.extend refuses names that are an expectation's own or not a name", function()
+    for _, name in ipairs { "__index", "value", "extra", "negated", "where", "_private", "1st" } do
+      expect(function() expect.extend { [name] = function() return true end } end):toFail("cannot name a matcher")
+    end
+    expect(nil):toBeNil()
+    expect(1):toBe(1)
   end)
 end)

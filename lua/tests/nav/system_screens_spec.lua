@@ -350,3 +350,20 @@ describe("document preview and product page", function()
     expect(app.storeReviewRequests):toBe(1)
   end)
 end)
+
+describe("a system screen UIKit refuses", function()
+  -- Nivelir's addons check `presented` only, then complete in UIKit's callback, which a
+  -- refused presentation never calls (ScreenShowAlertAction.swift).
+  scenario("while nothing is presented never completes, naming the action, with UIKit's warning", function()
+    local A, M = nav.screen("A"), nav.screen("M")
+    local app = nav.app { root = nav.stack { A() } }
+    app.navigator:navigate(nav.route():top(nav.container):present(M()))
+    local ok, err = app:navigate(nav.route():last(M):showAlert { title = "Hi" })
+    expect(ok):toBe(false)
+    expect(err):toContain("The action never completed for:\n  ScreenShowAlertAction<UIViewController>(alert: Alert(\"Hi\"), animated: true)")
+    -- Presenting on a screen that presents already fails at once, as before.
+    app:settle()
+    expect(app:navigate(nav.route():last(M):showAlert { title = "Again" })):toSucceed()
+    expect(app:navigate(nav.route():last(M):showAlert { title = "Third" })):toFail("is already presenting another container")
+  end)
+end)
