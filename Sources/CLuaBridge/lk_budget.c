@@ -198,6 +198,7 @@ void lk_beginbudget(lua_State *L, lk_host *h) {
         h->stop = LK_STOP_NONE;
     h->memory_exceeded = h->memory_raised = 0;
     h->refused_size = 0;
+    h->system_refused = 0;
     h->where[0] = '\0';
     h->deadline = h->seconds > 0 ? lk_now() + h->seconds : 0;
     if (lua_gethookcount(L) != LK_HOOK_COUNT)

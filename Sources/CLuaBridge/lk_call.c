@@ -196,6 +196,10 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
     } else if (status == LUA_ERRMEM && h->memory_exceeded) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory limit exceeded (%d KiB)", h->where[0] ? h->where : "?", (int)(h->limit / 1024));
+    } else if (status == LUA_ERRMEM && h->system_refused > 0) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s%snot enough memory (the system refused an allocation of %I bytes)", h->where, h->where[0] ? ": " : "",
+                        (lua_Integer)h->system_refused);
     }
     if (h->depth == 0 && h->stop == LK_STOP_NONE && lua_gethookcount(L) != LK_HOOK_COUNT)
         lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);

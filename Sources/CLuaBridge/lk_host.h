@@ -56,6 +56,9 @@ typedef struct lk_host {
        error; the budget hook turns that into the named limit, which a pcall cannot swallow */
     void *refused_block;
     size_t refused_old, refused_size;
+    /* the last block the system refused Lua code (0: none since the budget began), for a
+       message that names the script line and the size, as the host's refusals have */
+    size_t system_refused;
     int memory_raised;
     /* >0 while the host has control (Swift code, or the bridge's own setup): the memory
        cap is then soft, so that no allocation made by host code can fail and raise */
@@ -72,6 +75,8 @@ typedef struct lk_host {
     /* what the host charged since it last looked at the clock (lk_chargehost) */
     long long unclocked;
     double seconds, deadline;
+    /* allocations since the allocator last looked at the clock (lk_alloc) */
+    unsigned allocations;
     int stop;
     /* coroutine.close calls running inside one another (lk_stopped.c) */
     int closing;

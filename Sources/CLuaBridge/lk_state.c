@@ -86,6 +86,20 @@ static void *lk_rescue(lk_host *h, void *block, size_t old, size_t size) {
     return rescued;
 }
 
+/* Looks at the clock on a script's allocation of 64 KiB or more, and on every 4,096th:
+   a loop of C calls that each take long (gsub over a long string, string.rep) runs a few
+   instructions between them, and the hook, which looks every LK_HOOK_COUNT instructions,
+   let it run seconds past its time. Past the deadline, the hook is armed to run at the
+   next instruction of the thread the host called, and stops it there (lua_sethook may be
+   called from anywhere, as from a signal). A coroutine's own loop is left to its hook. */
+static void lk_clockalloc(lk_host *h, size_t size) {
+    if (size < (64 << 10) && (++h->allocations & 4095) != 0)
+        return;
+    lua_State *L = h->running ? h->running : h->current;
+    if (L != NULL && h->deadline > 0 && h->stop == LK_STOP_NONE && lua_gethookcount(L) != 1 && lk_coarsenow() > h->deadline)
+        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
+}
+
 static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lk_host *h = (lk_host *)ud;
     size_t old = ptr ? osize : 0;
@@ -116,14 +130,19 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     else
         block = lk_resize(h, ptr, old, nsize);
     if (block == NULL) {
-        if (h->in_host == 0)
-            return NULL;                          /* Lua code: a memory error, protected */
+        if (h->in_host == 0) {                    /* Lua code: a memory error, protected */
+            h->system_refused = nsize;
+            lk_notewhere(h);
+            return NULL;
+        }
         block = lk_rescue(h, ptr, old, nsize);    /* the host: never NULL */
     }
     h->refused_size = 0;
     h->used = h->used - old + nsize;
     if (h->used > h->peak)
         h->peak = h->used;
+    if (h->in_host == 0)
+        lk_clockalloc(h, nsize);
     return block;
 }
 

@@ -48,6 +48,17 @@ import Testing
         #expect(try h.value("return 'still here'") == .string("still here"))
     }
 
+    @Test func aLoopOfLongCCallsStopsSoonAfterTheTimeLimit() throws {
+        // Each gsub over a megabyte takes milliseconds, and the loop runs a few instructions
+        // between them: the hook, every 1,000 instructions, came some 160 calls (seconds)
+        // late. A big allocation looks at the clock and arms the hook for the next one.
+        let h = try Harness(limits: LuaLimits(memory: 0, instructions: 0, seconds: 0.05))
+        let error = h.run("n = 0 local s = string.rep('x', 1 << 20)\nwhile true do n = n + 1 s:gsub('x', 'y') end", chunk: "@slow.lua")
+        #expect(error?.message == "slow.lua:2: time limit exceeded (0.05 s)")
+        let calls = try h.value("return n")
+        #expect(calls.integer.map { $0 < 100 } == true, "\(calls)")
+    }
+
     @Test func hostWorkAloneReachesTheTimeLimit() throws {
         // Navigation steps charged by the host, no Lua instruction between them: the clock
         // is read once every 1,000 instructions charged (ten steps of 100), as the hook reads it.
@@ -144,7 +155,8 @@ import Testing
         // Lua collects and tries again once before it gives up: two refusals.
         let error = try #require(h.run("refuse(2)\nlocal t = { 1, 2, 3 }", chunk: "@refused.lua"))
         #expect(error.kind == .memory)
-        #expect(error.message.contains("not enough memory"), "\(error.message)")
+        // Placed at the script's line, with the size, as the host's refusals are.
+        #expect(error.message.hasPrefix("refused.lua:2: not enough memory (the system refused an allocation of "), "\(error.message)")
         #expect(try h.value("return 'still here'") == .string("still here"))
     }
 

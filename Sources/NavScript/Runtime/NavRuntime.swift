@@ -76,10 +76,12 @@ public final class NavRuntime {
     /// The route functions of an engine's scripts, by `module.name`.
     var routeFunctions: [String: LuaReference] = [:]
 
-    /// The first error of a script callback that had no caller to fail (a navigation's
-    /// completion function, an action's error after its `done`): the next app method that
-    /// runs the clock raises it.
-    var callbackError: Error?
+    /// The errors of script callbacks that had no caller to fail (a navigation's completion
+    /// function, an action's error after its `done`), the first ten: the next app method
+    /// that runs the clock raises them together.
+    var callbackErrors: [Error] = []
+    /// How many such errors there were, the ten kept included.
+    var callbackErrorCount = 0
     /// Where such errors go instead, when a host has no app method to raise them
     /// (`NavEngine.onScriptError`).
     var callbackErrorHandler: ((Error) -> Void)?
@@ -88,8 +90,9 @@ public final class NavRuntime {
     func noteCallbackError(_ error: Error) {
         if let callbackErrorHandler {
             callbackErrorHandler(error)
-        } else if callbackError == nil {
-            callbackError = error
+        } else {
+            if callbackErrors.count < 10 { callbackErrors.append(error) }
+            callbackErrorCount += 1
         }
     }
 
@@ -294,11 +297,17 @@ public final class NavRuntime {
     /// The observations of the containers whose build functions run now, by container.
     var buildingObservations: [ObjectIdentifier: ScreenObservation] = [:]
 
-    /// Raises the first error of a callback that had no caller to fail, if any.
+    /// Raises the errors of callbacks that had no caller to fail, if any: the first, then
+    /// the others under it, so that a script that catches one loses none.
     func raiseCallbackErrors() throws {
-        guard let error = callbackError else { return }
-        callbackError = nil
-        throw LuaCallError.plain((error as? LuaError)?.message ?? "\(error)")
+        guard !callbackErrors.isEmpty else { return }
+        let texts = callbackErrors.map { ($0 as? LuaError)?.message ?? "\($0)" }, count = callbackErrorCount
+        callbackErrors = []
+        callbackErrorCount = 0
+        guard count > 1 else { throw LuaCallError.plain(texts[0]) }
+        let others = texts.dropFirst().map { "\n  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined()
+        throw LuaCallError.plain(texts[0] + "\n(and \(count - 1) more error\(count == 2 ? "" : "s") of callbacks:" + others
+            + (count > texts.count ? "\n  ..." : "") + ")")
     }
 }
 

@@ -27,8 +27,8 @@ extension ScreenApplicationState {
         // Not a number reads as -1, which restoring refuses as it refuses any clock out of range.
         let clock = value["clock"].flatMap { $0 == .nil ? 0 : $0.number ?? -1 } ?? 0
         let pending = value["pendingDeeplink"] ?? .nil
-        guard pending == .nil || pending.string != nil else {
-            throw Self.invalid("restore.pendingDeeplink must be a URL (a string) or nil")
+        guard pending == .nil || pending.string.flatMap(DeeplinkURL.init) != nil else {
+            throw Self.invalid("restore.pendingDeeplink must be a URL (a string) or nil" + (pending.string.map { ", got '\($0)'" } ?? ""))
         }
         self.init(hierarchy: hierarchy, clock: clock, pendingDeeplink: pending.string)
     }
@@ -108,11 +108,20 @@ extension ScreenSnapshot {
         if let name = value["name"]?.string {
             var traits: [String: ScreenValue] = [:]
             if case let .table(_, fields)? = value["traits"] {
+                // What a screen's traits may hold when it is made (`Chat { ... }`), and no NaN,
+                // which no trait equals.
+                let limits = NavRuntime.traitLimits
+                var bytes = 0
                 for (trait, field) in fields.sorted(by: { $0.key < $1.key }) {
                     switch field {
+                    case let .number(number) where number.isNaN: throw fail("trait '\(trait)' is NaN, which no screen's trait equals")
                     case .string, .integer, .number, .boolean: traits[trait] = ScreenValue(field)
                     default: throw fail("trait '\(trait)' is not a string, number or boolean")
                     }
+                    bytes += trait.utf8.count + (field.string?.utf8.count ?? 0)
+                }
+                guard fields.count < limits.values, bytes <= limits.bytes else {
+                    throw fail("traits hold more than a screen's may (\(limits.values - 1) traits, \(limits.bytes) bytes of text)")
                 }
             }
             let made = ScreenKey(name: name, traits: traits)

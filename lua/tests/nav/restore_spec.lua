@@ -261,3 +261,26 @@ describe("restore searches into stacks and tabs", function()
       :toFail("restore.children[1]: iterable would be true, not false", true)
   end)
 end)
+
+describe("restore refuses what nothing else makes", function()
+  scenario("a held link that is not a URL, a NaN trait, and traits past a screen's limits", function()
+    local A = nav.screen("A")
+    local app = nav.app { root = nav.stack { A { id = 1 } } }
+    local function restored(change)
+      local s = app:snapshot()
+      change(s, s.children[1].children[1])
+      return function() return nav.app { restore = s } end
+    end
+    expect(restored(function(s) s.pendingDeeplink = "not a url" end))
+      :toFail("restore.pendingDeeplink must be a URL %(a string%) or nil, got 'not a url'")
+    expect(restored(function(s) s.pendingDeeplink = "app://chat/1" end)).never:toFail()
+    expect(restored(function(_, a) a.key, a.traits = nil, { id = 0 / 0 } end))
+      :toFail("restore.children%[1%].children%[1%]: trait 'id' is NaN, which no screen's trait equals")
+    local many = {}
+    for i = 1, 256 do many["k" .. i] = i end
+    expect(restored(function(_, a) a.key, a.traits = nil, many end)):toFail("traits hold more than a screen's may %(255 traits, 65536 bytes of text%)")
+    many.k256 = nil
+    expect(restored(function(_, a) a.key, a.traits = nil, many end)).never:toFail()
+    expect(restored(function(_, a) a.key, a.traits = nil, { s = string.rep("x", 65536) } end)):toFail("traits hold more than a screen's may")
+  end)
+end)
