@@ -299,7 +299,8 @@ final class RunSession {
             let file, name, location: String
             let tags: [String]
             let pending: Bool
-            /// Why a pending one will not run, when not `pending(...)`: "skipped", "todo", "not focused".
+            /// Why a pending one will not run: "pending", "skipped", "todo", "not focused", as a
+            /// run's JSON says it.
             let skipReason: String?
         }
         struct Document: Encodable {
@@ -310,7 +311,8 @@ final class RunSession {
         let document = Document(
             scenarios: selected().map { item in
                 Listed(file: suite.listed[item.file].file.displayPath, name: item.scenario.name, location: item.scenario.location,
-                       tags: item.scenario.tags, pending: item.scenario.isPending, skipReason: item.scenario.skipReason)
+                       tags: item.scenario.tags, pending: item.scenario.isPending,
+                       skipReason: item.scenario.isPending ? item.scenario.skipReason ?? "pending" : nil)
             },
             loadErrors: suite.loadErrors.map { ["path": $0.file.displayPath, "message": Format.loadError($0.error)] })
         let encoder = JSONEncoder()

@@ -51,6 +51,8 @@ import Testing
         ("it('x', { tags = { 'a b' } }, function() end)", "a_spec.lua:1: bad argument #2 to 'it' (option 'tags': \"a b\" cannot be chosen with --tag"),
         ("it('x', { tags = { '' } }, function() end)", "a_spec.lua:1: bad argument #2 to 'it' (option 'tags': \"\" cannot be chosen with --tag"),
         ("test(5, function() end)", "a_spec.lua:1: bad argument #1 to 'test' (string expected, got number)"),
+        // Jest's timeout after the function would be dropped without a word.
+        ("it('x', function() end, 5000)", "a_spec.lua:1: bad argument #3 to 'it' (nothing expected after the function, got number; a time limit is --timeout)"),
         // Nothing given is "no value", as Lua's own functions say it; nil is nil.
         ("describe()", "a_spec.lua:1: bad argument #1 to 'describe' (string expected, got no value)"),
         ("it.skip()", "a_spec.lua:1: bad argument #1 to 'it.skip' (string expected, got no value)"),

@@ -194,6 +194,10 @@ import Testing
             """)
         let json = try navscript(["run", "why_spec.lua", "--list", "--reporter", "json"], in: fixture.root).output
         #expect(json.contains(#""skipReason" : "todo""#), "\(json)")
+        // pending(name) says "pending", as a run's JSON does.
+        try fixture.write("why_spec.lua", "pending('later')\n")
+        let pending = try navscript(["run", "why_spec.lua", "--list", "--reporter", "json"], in: fixture.root).output
+        #expect(pending.contains(#""skipReason" : "pending""#), "\(pending)")
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("why_spec.lua"))
         // An empty text is in every name.
         #expect(try navscript(["run", ".", "--list", "--filter", ""], in: fixture.root).output == navscript(["run", ".", "--list"], in: fixture.root).output)

@@ -2,11 +2,20 @@ extension ScenarioPrelude {
     /// The matchers of navigation: transitions, log lines, a navigation's result, snapshots.
     /// Part of the prelude's one chunk, after `expectSource`, whose locals they use.
     static let navigationMatchersSource = #"""
+local transitionKinds = { setRoot = true, present = true, dismiss = true, push = true, pop = true, setStack = true, selectTab = true }
+
 -- expect(app or app.transitions):toHaveTransitions { "push", "present" }: the kinds, in order.
 function expectation:toHaveTransitions(kinds)
   local received = self.value
   need(self, "toHaveTransitions needs an App or a list of transitions", isApp(received) or type(received) == "table")
   need(self, "toHaveTransitions needs a list of kinds", type(kinds) == "table", kinds)
+  -- A misspelt kind would match nothing, and pass every .never.
+  for i, kind in ipairs(kinds) do
+    if transitionKinds[kind] ~= true then
+      raise(self, format("expect(value)%s:toHaveTransitions(): entry %d, %s, is no transition's kind (setRoot, present, dismiss, push, pop, setStack or selectTab)",
+        self.negated and ".never" or "", i, type(kind) == "string" and format("%q", kind) or type(kind)), 2)
+    end
+  end
   local list = isApp(received) and received.transitions or received
   local seen = {}
   for i, t in ipairs(list) do

@@ -114,6 +114,9 @@ local function arguments(what, name, a, b)
         error(format("bad argument #2 to '%s' (option 'tags': %q cannot be chosen with --tag: a tag is one word, without commas or spaces)", what, tostring(tag)), 4)
       end
     end
+  elseif b ~= nil then
+    -- it(name, fn, 5000): Jest's timeout, which would be dropped without a word.
+    error(format("bad argument #3 to '%s' (nothing expected after the function, got %s; a time limit is --timeout)", what, type(b)), 4)
   end
   return options, body
 end

@@ -508,3 +508,12 @@ describe("values at their edges", function()
     expect(1):toBe(1)
   end)
 end)
+
+describe("misuse a matcher refuses", function()
+  scenario("a transition kind that no transition has, even under .never", function()
+    local app = nav.app()
+    expect(function() expect(app).never:toHaveTransitions { "puhs" } end)
+      :toFail('expect%(value%).never:toHaveTransitions%(%): entry 1, "puhs", is no transition\'s kind')
+    expect(app).never:toHaveTransitions { "push" }
+  end)
+end)
