@@ -10,6 +10,7 @@
 ** So once the state is stopped, these skip the script code: the handler is not called, and
 ** the coroutine is not closed. Until then they are Lua's own.
 */
+#include <string.h>
 #include <lauxlib.h>
 #include "lk_host.h"
 
@@ -57,9 +58,21 @@ int lk_xpcall(lua_State *L) {
     return lk_xpcalled(L, status, 2);
 }
 
+/* Whether `message` is a failed expect's, "file:line: expect(value)...": it is placed at
+   its expect already, where the scenario's report looks for the line. */
+static int lk_placedexpectation(const char *message) {
+    const char *at = strstr(message, ": expect(value)");
+    if (at == NULL || memchr(message, '\n', (size_t)(at - message)) != NULL)
+        return 0;
+    const char *digit = at;
+    while (digit > message && digit[-1] >= '0' && digit[-1] <= '9') digit--;
+    return digit < at && digit > message && digit[-1] == ':';
+}
+
 /* The function coroutine.wrap returns: resumes its coroutine (upvalue 1) with the arguments
    and returns what it yields or returns. On an error, the coroutine's to-be-closed variables
-   are closed, and a string error gets the caller's place before it, as Lua's wrap does;
+   are closed, and a string error gets the caller's place before it, as Lua's wrap does
+   (a failed expect's excepted, placed at the expect);
    once the state is stopped, they are left unclosed. */
 static int lk_wrapped(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
@@ -88,7 +101,7 @@ static int lk_wrapped(lua_State *L) {
 #endif
         lua_xmove(co, L, 1);
     }
-    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING && !lk_placedexpectation(lua_tostring(L, -1))) {
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
