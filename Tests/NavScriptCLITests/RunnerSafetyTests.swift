@@ -79,6 +79,15 @@ import Darwin
         #expect(result.output.contains("2 passed, 2 failed"), "\(result.output)")
     }
 
+    /// A file whose scenarios fit the cap, but not with the runner's list of them, is
+    /// named with what to do (the error had no place at all).
+    @Test func aFileOfTooManyScenariosToListSaysSo() throws {
+        let fixture = try Fixture(["many_spec.lua": "for i = 1, 5000 do scenario('s' .. i, function() end) end"])
+        let result = try navscript(["run", ".", "--memory-limit", "6", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("many_spec.lua: memory limit exceeded (6144 KiB) while its scenarios were listed: a file of this many scenarios needs a higher --memory-limit"), "\(result.output)")
+    }
+
     @Test func aFileStuckWhileItLoadsIsALoadError() throws {
         let fixture = try Fixture(["stuck_spec.lua": "string.rep('a', 30000):find('.-.-.-.-b')\nscenario('never', function() end)",
                                    "fine_spec.lua": "scenario('fine', function() end)"])

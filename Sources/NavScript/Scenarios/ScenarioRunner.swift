@@ -77,7 +77,14 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         return try runtime.lua.withStack { call in
             try runner.push(on: call)
             call.field(-1, "list")
-            try runtime.lua.pcall(call, arguments: 0, results: 1)
+            do {
+                try runtime.lua.pcall(call, arguments: 0, results: 1)
+            } catch let error as LuaError where error.kind == .memory && !error.message.hasPrefix(displayPath) {
+                // The runner's own list of a file of tens of thousands of scenarios: no line of
+                // the file is to blame.
+                throw LuaError(kind: .memory, message: "\(displayPath): \(error.message) while its scenarios were listed: "
+                    + "a file of this many scenarios needs a higher --memory-limit (memoryLimit in navscript.lua), or to be split")
+            }
             // The prelude's own list, of any length: no script data bounds apply.
             guard let list = try call.value(-1, depth: 4, limits: LuaCopyLimits(values: .max, bytes: .max)).array else { return [] }
             let defined = list.map { entry in
