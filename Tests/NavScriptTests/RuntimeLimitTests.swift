@@ -171,6 +171,21 @@ import Testing
         #expect(result.array?.last == .integer(1))
     }
 
+    /// A build's `setChildren` past the limit names what the script called, as its placement
+    /// errors do, not the container.
+    @Test func aBuildPastTheChildLimitNamesSetChildren() throws {
+        let runtime = try runtime()
+        let result = try runtime.run("""
+            local A = nav.screen("A")
+            local Big = nav.screen("Big", { container = "stack", build = function(c)
+              local t = {} for i = 1, 10001 do t[i] = A { i = i } end c:setChildren(t) end })
+            local app = nav.app { root = nav.stack { A() } }
+            local ok, err = app:navigate(nav.route():setRoot(Big()))
+            return err
+            """, chunkName: "@big.lua")
+        #expect(result.string?.hasSuffix("<UINavigationController: Big> would hold more than 10000 containers for:\n  setChildren") == true, "\(result)")
+    }
+
     @Test(arguments: [
         ("local t = {} for i = 1, 6 do local n = {} for j = 1, 24 do n[j] = t end t = n end nav.route('stack'):push(nav.screen('A')(), { animation = t })",
          "value too large to copy (more than 1000 values"),

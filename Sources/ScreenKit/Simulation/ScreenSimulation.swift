@@ -154,7 +154,7 @@ public final class ScreenSimulation {
     ///     try navigator.simulation.adopt([feed, profile], into: tabs, for: "setChildren")
     ///     -- Lua, in a screen's build function: tabs:setChildren { Feed(), Profile() }
     public func adopt(_ children: [ScreenContainer], into container: ScreenContainer, for trigger: Any = "adopt") throws {
-        try checkCount(of: children, in: container)
+        try checkCount(of: children, in: container, for: trigger)
         for child in children where child.parent !== container {
             if let error = placementError(child, in: container, for: trigger) ?? stackChildError(child, in: container, for: trigger) {
                 throw error
