@@ -116,6 +116,7 @@ final class WatchSession {
         }
         if projectFile.changed() {
             reportProjectFile(projectFile.url)
+            ranLastPoll = true   // its reading is no measure of a scan
         }
         // The project file is read on its own (above), and no scenario depends on it.
         let project = projectFile.url.standardizedFileURL.path
@@ -212,10 +213,17 @@ final class WatchSession {
             console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) was deleted: the watch keeps its settings until it starts again") + "\n")
             return
         }
-        do {
-            _ = try ProjectFile.read(file, relativeTo: working)
-            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) changed: its settings apply when the watch starts again") + "\n")
-        } catch {
+        // On a thread the watch can leave: a save stuck in a C function (a pattern search)
+        // would end the process under the watchdog, where the watch is to go on.
+        let shown = ScenarioDiscovery.display(file, in: working)
+        guard let read = ScriptThreads.run(within: 6, { Result { () throws(ValidationError) in try ProjectFile.read(file, relativeTo: working, watched: false) } }) else {
+            return console.output.write(console.style.red("navscript: reading \(shown) has run for more than 6 s, in a C function that has not "
+                + "returned (a pattern search?): the watch goes on with the settings it had, and that read keeps a core busy until it returns") + "\n")
+        }
+        switch read {
+        case .success:
+            console.output.write(console.style.dim("\(shown) changed: its settings apply when the watch starts again") + "\n")
+        case let .failure(error):
             console.output.write(console.style.red("navscript: \(error.message)") + "\n")
         }
     }

@@ -40,4 +40,19 @@ import Testing
         try fixture.write("navscript.lua", "return { paths = { 'scenarios' }")
         #expect(watch.waitFor("navscript: navscript.lua does not load: navscript.lua:1: '}' expected"), "\(watch.output)")
     }
+
+    /// A project file saved stuck in a C function (a pattern search that backtracks for
+    /// ages) is reported and the watch goes on: it had ended under the watchdog.
+    @Test func aProjectFileStuckInCDoesNotEndTheWatch() throws {
+        let fixture = try Fixture([
+            "navscript.lua": "return { paths = { 'scenarios' } }",
+            "scenarios/s.lua": "scenario('one', function() end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["watch", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("navscript.lua", "local _ = ('a'):rep(30000):find('.-.-.-.-b')\nreturn {}\n")
+        #expect(watch.waitFor("navscript: reading navscript.lua has run for more than 6 s"), "\(watch.output)")
+        try fixture.write("scenarios/s.lua", "scenario('one', function() end)\nscenario('two', function() end)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
 }

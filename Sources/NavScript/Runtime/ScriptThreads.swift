@@ -42,6 +42,16 @@ public final class ScriptThreads: Sendable {
 
     /// Runs `body` on a thread of its own with a large stack, and gives what it returned.
     public static func run<T>(_ body: @escaping () -> T) -> T {
+        run(until: .distantFuture, body)!
+    }
+
+    /// The same, waiting `seconds` at most: nil when `body` has not returned by then (stuck
+    /// in a C function), and its thread is left to end on its own.
+    public static func run<T>(within seconds: Double, _ body: @escaping () -> T) -> T? {
+        run(until: .now() + seconds, body)
+    }
+
+    private static func run<T>(until deadline: DispatchTime, _ body: @escaping () -> T) -> T? {
         let box = ResultBox<T>(body)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -50,7 +60,7 @@ public final class ScriptThreads: Sendable {
         }
         thread.stackSize = stackSize
         thread.start()
-        done.wait()
+        guard done.wait(timeout: deadline) == .success else { return nil }
         return box.value!
     }
 
