@@ -15,7 +15,11 @@ struct NavScriptPlugin: CommandPlugin {
         let tool = try context.tool(named: "NavScriptCommand")
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = arguments
+        // Xcode's menu adds `--target <name>` for the targets chosen in its sheet, which
+        // navscript does not take.
+        var extractor = ArgumentExtractor(arguments)
+        _ = extractor.extractOption(named: "target")
+        process.arguments = extractor.remainingArguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()

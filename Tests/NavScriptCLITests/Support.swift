@@ -19,7 +19,10 @@ enum Binary {
         // Foundation on Linux leaks an array each time it lists its bundles.
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         #if canImport(Darwin)
-        let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        // swift test's testing helper opens the bundle with dlopen, so that allBundles may
+        // not list it: the image of this code says where it is.
+        let bundles = [testImageBundle].compactMap { $0?.deletingLastPathComponent() }
+            + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
         #else
         let bundles: [URL] = []
         #endif
@@ -31,6 +34,17 @@ enum Binary {
         }
         return packageRoot.appendingPathComponent(".build/debug/navscript")
     }()
+
+    #if canImport(Darwin)
+    /// The `.xctest` bundle around the image this code is in, on macOS
+    /// (`…/NavScriptPackageTests.xctest/Contents/MacOS/NavScriptPackageTests`).
+    static var testImageBundle: URL? {
+        var info = Dl_info()
+        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { return nil }
+        let bundle = URL(fileURLWithPath: String(cString: name)).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return bundle.pathExtension == "xctest" ? bundle : nil
+    }
+    #endif
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
