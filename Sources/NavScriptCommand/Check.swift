@@ -27,6 +27,7 @@ struct Check: ParsableCommand {
             through[error, default: []].append(file)
         }
         let scenarioFiles = try suite.scenarioFiles()
+        suite.noteSkipped()   // links, unreadable folders and names discovery leaves out, as run says them
         let scenarioPaths = Set(scenarioFiles.map(\.url.path))
         let loaded = WorkerSuite(files: scenarioFiles, settings: SuiteSettings(limits: suite.limits, seed: suite.seed ?? 0, snapshotMode: .normal,
                                                                                 jobs: ProcessInfo.processInfo.activeProcessorCount))
@@ -68,7 +69,8 @@ struct Check: ParsableCommand {
     }
 
     /// The `.lua` files under the folders given that are not scenario files and are route
-    /// modules: in a `routes` folder, or anywhere below `--root`.
+    /// modules: in a `routes` folder, or anywhere below `--root`; not explore models, nor
+    /// project files.
     func routeModules(excluding scenarios: Set<String>) -> [RouteModule] {
         let explicitRoot = suite.root.map { URL(fileURLWithPath: $0, relativeTo: suite.workingDirectory).standardizedFileURL }
         var modules: [RouteModule] = []
@@ -76,7 +78,10 @@ struct Check: ParsableCommand {
             let base = URL(fileURLWithPath: folder, relativeTo: suite.workingDirectory).standardizedFileURL
             for path in ScriptWatcher.scripts(in: base) {
                 let file = base.appendingPathComponent(path).standardizedFileURL
-                guard !scenarios.contains(file.path) else { continue }
+                // An explore model is no module (`navscript explore` gives it `explore`), nor
+                // is the project file.
+                guard !scenarios.contains(file.path), file.lastPathComponent != ScenarioDiscovery.projectFileName,
+                      !ScenarioDiscovery.isExploreModel(at: file.path) else { continue }
                 let root: URL
                 if let explicitRoot {
                     root = explicitRoot

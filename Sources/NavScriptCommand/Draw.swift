@@ -86,6 +86,7 @@ struct Draw: ParsableCommand {
             }
             chosen = found
         } else {
+            guard !scenarios.isEmpty else { throw ValidationError("\(file.displayPath) defines no scenario to draw") }
             guard scenarios.count == 1, let only = scenarios.first else {
                 throw ValidationError("\(file.displayPath) has \(scenarios.count) scenarios; name one with --scenario:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
             }
@@ -149,6 +150,10 @@ extension ScenarioFile {
     /// looks in found as `run` finds it.
     static func one(_ path: String, root: String?, what: String) throws -> ScenarioFile {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: URL(fileURLWithPath: path, relativeTo: workingDirectory).path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("give one \(what), not a folder (\(path) is one)")
+        }
         let files: [ScenarioFile]
         do {
             files = try ScenarioDiscovery.files(for: [path], root: root.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },

@@ -160,3 +160,39 @@ import Testing
         #expect(result.errors.contains("received: odd\\x01\\x1b[31m") && !result.errors.contains("\u{1B}"), "\(result.errors)")
     }
 }
+
+/// What the commands say of paths they cannot use: a root that is no folder, a folder where
+/// one file is taken, a file with nothing to draw, and what check leaves out.
+@Suite struct PathArgumentTests {
+    @Test func aRootThatIsNoFolderIsAUsageError() throws {
+        let fixture = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        for command in [["run", "."], ["check", "."], ["draw", "scenarios/a.lua"], ["explore", "scenarios/a.lua"]] {
+            for root in ["nope", "scenarios/a.lua"] {
+                let result = try navscript(command + ["--root", root], in: fixture.root)
+                #expect(result.status == 2, "\(command) \(root)")
+                #expect(result.errors.contains("the root is not a folder: \(root) (the folder `require` loads modules from)"), "\(command) \(result.errors)")
+            }
+        }
+    }
+
+    @Test func aFolderWhereOneFileIsTakenAndAFileWithNothingToDraw() throws {
+        let fixture = try Fixture(["models/explore.lua": "return explore.model { start = function() return nav.app() end, actions = {} }",
+                                   "empty.lua": "local x = 1"])
+        let explore = try navscript(["explore", "models"], in: fixture.root)
+        #expect(explore.status == 2 && explore.errors.contains("give one model file, not a folder (models is one)"), "\(explore.errors)")
+        let draw = try navscript(["draw", "empty.lua"], in: fixture.root)
+        #expect(draw.status == 2 && draw.errors.contains("empty.lua defines no scenario to draw"), "\(draw.errors)")
+    }
+
+    /// check loads route modules below a root, not explore models (which get `explore` from
+    /// `navscript explore`) nor the project file, and says what discovery leaves out, as run does.
+    @Test func checkLeavesOutModelsAndSaysWhatItSkips() throws {
+        let fixture = try Fixture(["app/routes/r.lua": "return {}", "app/explore.lua": "return explore.model { start = function() end, actions = {} }",
+                                   "app/scenarios/a.lua": "scenario('a', function() end)"])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("app/scenarios/b.lua").path, withDestinationPath: "a.lua")
+        let result = try navscript(["check", "--root", "app", "app"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output) \(result.errors)")
+        #expect(result.output.contains("2 files checked, no errors"), "\(result.output)")
+        #expect(result.errors.contains("navscript: skipped app/scenarios/b.lua, a link"), "\(result.errors)")
+    }
+}

@@ -99,7 +99,11 @@ public final class ScriptWatcher {
 
     private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
         func watched(_ name: String) -> Bool { name.hasSuffix(suffix) && !name.hasSuffix(".d.lua") }
-        guard let directory = opendir(folder) else { return }
+        guard let directory = opendir(folder) else {
+            // Said, not passed over: the scripts in it would go unrun without a word.
+            skipped.append("\(relative.isEmpty ? "." : relative)/, a folder that cannot be read (\(String(cString: strerror(errno))))")
+            return
+        }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             // Read in place up to its NUL: the bytes after it are not initialized.

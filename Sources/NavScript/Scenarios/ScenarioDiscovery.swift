@@ -38,15 +38,24 @@ public struct ScenarioFile: Sendable, Hashable, Codable {
 public enum ScenarioDiscovery {
     public enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
+        /// A --root (or a project file's root) that is no folder.
+        case rootNotFolder(String)
 
         public var description: String {
             switch self {
             case let .missing(path): return "no such file or folder: \(path)"
+            case let .rootNotFolder(path): return "the root is not a folder: \(path) (the folder `require` loads modules from)"
             }
         }
     }
 
     public static func files(for paths: [String], root explicitRoot: URL? = nil, workingDirectory: URL) throws -> [ScenarioFile] {
+        if let explicitRoot {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: explicitRoot.standardizedFileURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw Failure.rootNotFolder(display(explicitRoot.standardizedFileURL, in: workingDirectory))
+            }
+        }
         var found: [ScenarioFile] = []
         var seen = Set<String>()
         for path in paths {
@@ -101,7 +110,7 @@ public enum ScenarioDiscovery {
     }
 
     /// Whether the file at `path` makes an `explore.model` (false for one that cannot be read).
-    static func isExploreModel(at path: String) -> Bool {
+    public static func isExploreModel(at path: String) -> Bool {
         isExploreModel((try? ScriptFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
