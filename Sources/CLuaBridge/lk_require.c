@@ -50,7 +50,7 @@ static void lk_modulepath(const char *name, const char *suffix, char *relative, 
 /* Reads root/relative if it is a regular file below the root. A file there in another case
    (a case-insensitive volume found it) is not read, and its name is copied to cased; what
    is there and is no file (a folder, a loop of links, a FIFO or a device: reading it could
-   wait forever) is said in odd, unless the ".lua" path already said so. */
+   wait forever), or cannot be read, is said in odd, unless the ".lua" path already said so. */
 static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, char cased[PATH_MAX], char odd[PATH_MAX]) {
     char path[PATH_MAX], real[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", h->root, relative) >= (int)sizeof path)
@@ -58,6 +58,8 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
     if (realpath(path, real) == NULL) {
         if (errno == ELOOP && !odd[0])
             snprintf(odd, PATH_MAX, "%s is a loop of links", relative);
+        else if (errno == EACCES && !odd[0])
+            snprintf(odd, PATH_MAX, "%s cannot be reached (%s)", relative, strerror(errno));
         return NULL;
     }
     size_t rootlen = strlen(h->root);
@@ -79,8 +81,11 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
         return NULL;
     }
     FILE *file = fopen(real, "rb");
-    if (file == NULL)
+    if (file == NULL) {
+        if (!odd[0])                            /* there, and not to be read: not "no file" */
+            snprintf(odd, PATH_MAX, "%s cannot be read (%s)", relative, strerror(errno));
         return NULL;
+    }
     char *text = (char *)malloc((size_t)st.st_size + 1);
     if (text == NULL) {
         fclose(file);

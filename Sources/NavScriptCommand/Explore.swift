@@ -32,7 +32,7 @@ struct Explore: ParsableCommand {
     @Argument(help: "The model file.")
     var file: String
 
-    @Option(parsing: .unconditional, help: "The seed of the walks (0); any integer, negative ones too.")
+    @Option(parsing: .unconditional, help: "The seed of the walks; any integer, negative ones too.")
     var seed = 0
 
     // Each value is read unconditionally, so that a negative one meets its range check.
@@ -43,13 +43,13 @@ struct Explore: ParsableCommand {
     @Option(parsing: .unconditional, help: "Actions a walk takes, or the depth of --exhaustive (20; 4 with --exhaustive).")
     var depth: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences (60); shrinking a failure, and the search for fewer steps after it, get as long again each.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences; shrinking a failure, and the search for fewer steps after it, get as long again each.", valueName: "seconds"))
     var time = 60.0
 
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores).")
     var jobs: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take (10), the model's loading as much again.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take, the model's loading as much again.", valueName: "seconds"))
     var timeout = 10.0
 
     @Flag(help: "Search every abstract state within --depth actions, breadth first (one sequence kept per state): the number of states, or the shortest counterexample.")

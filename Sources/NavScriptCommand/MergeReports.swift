@@ -27,7 +27,7 @@ struct MergeReports: ParsableCommand {
     @Option(help: "Color the console report: auto, always or never.")
     var color: ColorChoice = .auto
 
-    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("Exit 1 when the suite's merged coverage is below P percent (the shards' own --coverage-threshold by default).", valueName: "P"))
+    @Option(name: .customLong("coverage-threshold"), parsing: .unconditional, help: ArgumentHelp("Exit 1 when the suite's merged coverage is below P percent (the shards' own --coverage-threshold by default).", valueName: "P"))
     var coverageThreshold: Double?
 
     mutating func validate() throws {
@@ -167,6 +167,13 @@ struct MergeReports: ParsableCommand {
             let file: String
             let name: String
         }
+        // Shards of one run list one suite: said first, as two suites may share scenarios.
+        let suites = records.compactMap { record in record.record.suite.map { (suite: $0, file: record.file) } }
+        if let first = suites.first, let other = suites.first(where: { $0.suite != first.suite }) {
+            let differing = Set(first.suite.keys).union(other.suite.keys).filter { first.suite[$0] != other.suite[$0] }.sorted()
+            try refuse("\(shown(first.file)) and \(shown(other.file)) are of runs of different suites (\(Format.names(differing, atMost: 3)) "
+                + "\(differing.count == 1 ? "differs" : "differ")): run every shard on the same files, or a merge would pass what some never ran")
+        }
         var owner: [Scenario: URL] = [:]
         for (record, file) in records {
             for entry in record.files {
@@ -198,13 +205,7 @@ struct MergeReports: ParsableCommand {
                     + "\(missing.count == 1 ? "is" : "are") missing: a merge of some shards would pass what never ran")
             }
         }
-        // Shards of one run list one suite, and all measure coverage or none does.
-        let suites = records.compactMap { record in record.record.suite.map { (suite: $0, file: record.file) } }
-        if let first = suites.first, let other = suites.first(where: { $0.suite != first.suite }) {
-            let differing = Set(first.suite.keys).union(other.suite.keys).filter { first.suite[$0] != other.suite[$0] }.sorted()
-            try refuse("\(shown(first.file)) and \(shown(other.file)) are of runs of different suites (\(Format.names(differing, atMost: 3)) "
-                + "\(differing.count == 1 ? "differs" : "differ")): run every shard on the same files, or a merge would pass what some never ran")
-        }
+        // All measure coverage or none does.
         let measured = records.filter { $0.record.coverageModules != nil }
         if let with = measured.first, let without = records.first(where: { $0.record.coverageModules == nil }) {
             try refuse("\(shown(with.file)) measured coverage and \(shown(without.file)) did not: run every shard with --coverage, "

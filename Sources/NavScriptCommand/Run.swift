@@ -182,6 +182,15 @@ final class RunSession {
     /// `--list`: prints what would run, and exits 2 when nothing would or a file did not load.
     func listAndExit() throws -> Never {
         printList()
+        // Only the list is written (as JSON with a json reporter): other reports would be
+        // of a run that did not happen, so they are not made, and that is said of those the
+        // command line asked for (a project file's are its every run's).
+        let json = options.requestedReporters.first { $0.kind == .json }
+        let unmade = options.requestedReporters.filter { $0.kind != .console && !($0.kind == json?.kind && $0.path == json?.path) }
+        if options.reportersGiven, !unmade.isEmpty {
+            StandardStreams.error("navscript: --list writes no report of a run: "
+                + unmade.map { $0.kind.rawValue + ($0.path.map { "=" + $0 } ?? "") }.joined(separator: ", ") + " not written\n")
+        }
         if let nothing = nothingToRun() {
             StandardStreams.error(nothing + "\n")
             throw ExitCode(2)

@@ -5,7 +5,7 @@ import NavScript
 /// What `run` takes and `watch` has no use for: a watch runs what each save affects, so it
 /// neither lists these in its help nor parses them.
 struct RunOnlyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run shard I of N (1-based): every Nth scenario of the sorted suite, for splitting CI.", valueName: "I/N"))
     var shard: String?
 
     @Flag(help: "Run scenarios in a random order (repeat it with --seed).")

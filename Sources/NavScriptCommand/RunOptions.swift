@@ -22,6 +22,8 @@ struct RunOptions: ParsableArguments {
 
     /// `run`'s own options (`RunOnlyOptions`), which it sets after parsing; nil in `watch`.
     var runOnly: RunOnlyOptions? = nil
+    /// Whether the reporters are the command line's, not the project file's.
+    var reportersGiven = false
 
     var shuffle: Bool { runOnly?.shuffle ?? false }
     var lastFailed: Bool { runOnly?.lastFailed ?? false }
@@ -91,6 +93,7 @@ struct RunOptions: ParsableArguments {
 
     /// Takes what the command line leaves out from the project file (`navscript.lua`).
     mutating func validate() throws {
+        reportersGiven = !reporters.isEmpty
         if let project = try ProjectFile.load() {
             if reporters.isEmpty { reporters = project.reporters }
             // Tags given on the command line replace both of the project's lists.

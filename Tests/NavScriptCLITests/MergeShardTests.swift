@@ -128,6 +128,14 @@ import Testing
         #expect(merged.status == 2)
         #expect(merged.errors.contains("blobs/1.json and blobs/2.json are of runs of different suites (b_spec.lua differs): run every shard on the same files"),
                 "\(merged.errors)")
+        // A file added between shards whose dealing puts a scenario in both: still the
+        // suites, not "in two blobs", which sent one looking for a retried shard.
+        try fixture.write("c_spec.lua", "for i = 1, 6 do scenario('c' .. i, function() end) end")
+        _ = try navscript(["run", ".", "--shard", "1/2", "--reporter", "blob=more/1.json"], in: fixture.root)
+        try fixture.write("0_spec.lua", "scenario('first', function() end)")
+        _ = try navscript(["run", ".", "--shard", "2/2", "--reporter", "blob=more/2.json"], in: fixture.root)
+        let shifted = try navscript(["merge-reports", "more"], in: fixture.root)
+        #expect(shifted.status == 2 && shifted.errors.contains("are of runs of different suites (0_spec.lua differs)"), "\(shifted.errors)")
     }
 
     /// A shard's blob path is checked before the run as its own: another report on it is
