@@ -56,7 +56,7 @@ struct LastRun: Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(LastRun(failed: failed))) ?? Data()
         let target = url(in: folder)
-        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ReportOutput.makeFolder(for: target, announced: false)
         // The record is a file of the runner's own: what is there and is not one (a FIFO,
         // which would wait for a reader for ever) is refused, as a report is written in place.
         if let problem = ScriptFile.problem(at: target.path) {

@@ -214,6 +214,7 @@ final class ReportOutput {
             }
             let reason = found && !isFolder.boolValue ? "\(ancestor.path) is a file, not a folder"
                 : !found && !Self.workingFolderExists ? "the working folder is gone (deleted or moved since the shell entered it)"
+                : found && access(ancestor.path, W_OK) != 0 ? "\(ScenarioDiscovery.display(ancestor)) cannot be written in (\(String(cString: strerror(errno))))"
                 : "\(error.localizedDescription)"
             throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder: \(reason)")
         }
