@@ -175,6 +175,13 @@ import Testing
         }
     }
 
+    /// A file name with a line break shows it as --list writes it, not as a break.
+    @Test func aFileNameWithALineBreakShowsItEscaped() throws {
+        let fixture = try Fixture(["scenarios/new\nline.lua": "scenario('a', function() end)"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.output.contains("PASS scenarios/new\\x0aline.lua (1 scenario"), "\(result.output)")
+    }
+
     @Test func aFolderWhereOneFileIsTakenAndAFileWithNothingToDraw() throws {
         let fixture = try Fixture(["models/explore.lua": "return explore.model { start = function() return nav.app() end, actions = {} }",
                                    "empty.lua": "local x = 1"])

@@ -52,7 +52,7 @@ final class ConsoleReporter: Reporter {
         let failed = result.results.contains { $0.status == .failed }
         let duration = Format.wallTime(result.results)
         let count = result.results.count
-        var text = "\(failed ? style.fail("FAIL") : style.pass("PASS")) \(result.file.displayPath) "
+        var text = "\(failed ? style.fail("FAIL") : style.pass("PASS")) \(Format.visible(result.file.displayPath)) "
             + style.dim("(\(count) scenario\(count == 1 ? "" : "s")\(result.notRun > 0 ? ", \(result.notRun) not run" : ""), \(Format.seconds(duration)))") + "\n"
         for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
             switch scenario.status {
@@ -78,9 +78,9 @@ final class ConsoleReporter: Reporter {
         for (file, error) in report.loadErrors {
             let message = Format.loadError(error)
             if let index = groups.firstIndex(where: { $0.message == message }) {
-                groups[index].files.append(file.displayPath)
+                groups[index].files.append(Format.visible(file.displayPath))
             } else {
-                groups.append(([file.displayPath], message))
+                groups.append(([Format.visible(file.displayPath)], message))
             }
         }
         for group in groups {
@@ -92,7 +92,7 @@ final class ConsoleReporter: Reporter {
         if !failures.isEmpty {
             text += "\n" + style.bold("Failures") + "\n"
             for (number, failure) in failures.enumerated() {
-                text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(failure.scenario.location))"))\n"
+                text += "\n  \(number + 1)) \(style.bold(Format.visible(failure.scenario.name))) \(style.dim("(\(Format.visible(failure.scenario.location)))"))\n"
                 text += indent(style.red(Format.visibleLines(failure.message ?? "failed")), by: 5) + "\n"
                 if let traceback = failure.traceback {
                     text += indent(style.dim("stack traceback:\n" + Format.visibleLines(traceback)), by: 5) + "\n"
