@@ -84,10 +84,18 @@ extension LuaCall {
                     } else if lua_isinteger(L, -2) != 0 {
                         let key = clua_tointegerx(L, -2, nil)
                         if key < 1 || key > Int64(length) {
+                            if budget.requiresPlainKeys {
+                                throw LuaCallError.message("a table of plain data is a list or a table of names: \(key) is no position of its list")
+                            }
                             step = .position(key)
                             fields[String(key)] = try value(-1, depth: depth - 1, budget: &budget)
                         }
+                    } else if budget.requiresPlainKeys {
+                        throw LuaCallError.message("a table of plain data is a list or a table of names: a key that is a \(typeName(-2)) cannot be copied")
                     }
+                }
+                if budget.requiresPlainKeys, !array.isEmpty, !fields.isEmpty {
+                    throw LuaCallError.message("a table of plain data is a list or a table of names, not both (as JSON's arrays and objects)")
                 }
             } catch var error as LuaNotText {
                 if let step { error.path.insert(step, at: 0) }

@@ -105,11 +105,16 @@ public struct LuaCopyLimits: Sendable {
     /// one Swift string (each stray byte U+FFFD) is refused, for values that identify
     /// something (a screen's traits). Otherwise such bytes are copied as U+FFFD.
     public var requiresText: Bool
+    /// Whether a table must be a list or a table of names, as JSON's arrays and objects: a
+    /// copy that would drop a key (`true`, `2.5`), or give a list's positions as names
+    /// (`{ id = 7, "x" }`, `{ [5] = 1 }`), is refused, for data handed on as it was given.
+    public var requiresPlainKeys: Bool
 
-    public init(values: Int = 100_000, bytes: Int = 8 << 20, requiresText: Bool = false) {
+    public init(values: Int = 100_000, bytes: Int = 8 << 20, requiresText: Bool = false, requiresPlainKeys: Bool = false) {
         self.values = values
         self.bytes = bytes
         self.requiresText = requiresText
+        self.requiresPlainKeys = requiresPlainKeys
     }
 
     enum Exceeded: Error {

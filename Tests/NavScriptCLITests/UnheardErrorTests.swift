@@ -35,4 +35,23 @@ import Testing
         #expect(result.output.contains("1) raises (links_spec.lua:9)\n     links_spec.lua:10: boom"), "\(result.output)")
         #expect(result.output.contains("links_spec.lua:13: the navigate function of T must return a window route or nil, got number"))
     }
+
+    /// An interceptor cannot throw in Nivelir: a script's error in one is logged by the
+    /// manager, and fails its scenario (it passed, `handleURL` having answered true).
+    @Test func anInterceptorThatRaisesFailsItsScenario() throws {
+        let fixture = try Fixture(["intercept_spec.lua": """
+            local S = nav.screen("S")
+            scenario("raises", function()
+              local app = nav.app { root = nav.stack { S() } }
+              local T = nav.deeplinkType("T", { url = function() return {} end, navigate = function() return nav.route() end })
+              local m = nav.deeplinkManager { types = { T }, navigator = app.navigator, interceptors = { function() error("nope") end } }
+              m:activate()
+              expect(m:handleURL("x://y")):toBe(true)
+              expect(app):toHaveLogged("Error: intercept_spec.lua:5: nope")
+            end)
+            """])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains("1) raises (intercept_spec.lua:2)\n     intercept_spec.lua:5: nope"), "\(result.output)")
+    }
 }

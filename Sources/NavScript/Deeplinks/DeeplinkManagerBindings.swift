@@ -18,6 +18,9 @@ struct LuaDeeplinkInterceptor: DeeplinkInterceptor {
                         .object(runtime.track(CompletionObject(trigger: "interceptor of \(deeplink)") { completion($0.map { _ in }) }), runtime.completions)]
             }
         } catch {
+            // Nivelir's interceptors cannot throw: a script's error is a mistake the manager
+            // only logs, so it fails the scenario too, as a navigate function's does.
+            directory.current?.callbackFailed?((error as? LuaError)?.message ?? "\(error)")
             completion(.failure(error))
         }
     }
@@ -102,10 +105,13 @@ extension NavRuntime {
         // reason (a decoding warning: the next type is tried).
         let factory = { (callback: NavCallback, arguments: [LuaValue]) throws -> Deeplink? in
             try directory.invoke(callback, { _ in arguments.map(LuaArgument.value) }, results: 2) { _, call in
-                if call.type(-2) == .table, case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.limits), keepingFloats: true) {
+                if call.type(-2) == .table {
+                    // A list has no names to give a deeplink's fields: refused, not made empty.
+                    guard case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.plainData), keepingFloats: true) else {
+                        throw ScriptResultMisfit("the factory of \(name) must return a table of named values or nil, got a list")
+                    }
                     return made(values)
                 }
-                if call.type(-2) == .table { return made([:]) }
                 guard call.isNoneOrNil(-2) else {
                     throw ScriptResultMisfit("the factory of \(name) must return a table of values or nil, got \(call.typeName(-2))")
                 }
@@ -241,7 +247,12 @@ extension NavRuntime {
 
     /// Plain data at `index`, or nil.
     private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
-        call.isNoneOrNil(index) ? nil : try call.value(index, depth: 16, limits: NavOptions.limits).plainData(argument: index)
+        guard !call.isNoneOrNil(index) else { return nil }
+        do {
+            return try call.value(index, depth: 16, limits: NavOptions.plainData).plainData(argument: index)
+        } catch let LuaCallError.message(text) {
+            throw LuaCallError.argument(index, text)
+        }
     }
 
     /// `true`/`false` for whether a deeplink was made, or `false, error`.

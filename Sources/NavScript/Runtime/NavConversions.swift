@@ -83,6 +83,9 @@ struct NavOptions {
     /// What an options table may hold: a few named settings, text as UTF-8 (a title or a
     /// message with other bytes would be changed where it shows).
     static let limits = LuaCopyLimits(values: 1_000, bytes: 64 << 10, requiresText: true)
+    /// What plain data handed on may hold (a deeplink's values, screens, user info): the same,
+    /// each table a list or a table of names, so that no key is dropped or renamed.
+    static let plainData = LuaCopyLimits(values: 1_000, bytes: 64 << 10, requiresText: true, requiresPlainKeys: true)
 
     /// The call whose argument `index` is the table; nil when none was given (the common
     /// case: no lookups).

@@ -126,7 +126,12 @@ struct NavTable {
     /// Plain data (strings, numbers, booleans, tables of them).
     func values(_ name: String) throws -> [String: ScreenValue]? {
         try field(name) { at in
-            let value = call.type(at) == .table ? try call.value(at, depth: 8, limits: NavOptions.limits) : .nil
+            let value: LuaValue
+            do {
+                value = call.type(at) == .table ? try call.value(at, depth: 8, limits: NavOptions.plainData) : .nil
+            } catch let LuaCallError.message(text) {
+                throw error("field '\(name)' must be a table of plain values: \(text)")
+            }
             let notPlain = value.notPlain
             guard notPlain == nil, case let .object(fields)? = ScreenValue(value) else {
                 throw error("field '\(name)' must be a table of plain values\(notPlain.map { ", got a \($0) in it" } ?? "")")

@@ -335,6 +335,23 @@ describe("deeplink manager", function()
       :toFail("bad argument #1 to 'activate' (plain data expected, got a table with a function in it)")
     expect(function() deeplinks:handleNotification { userInfo = { chat_id = 1, open = print } } end)
       :toFail("field 'userInfo' must be a table of plain values, got a function in it")
+    -- Nor is a key dropped or renamed: each table is a list or a table of names, as JSON's.
+    expect(function() deeplinks:activate { [true] = "yes", ok = 1 } end)
+      :toFail("bad argument #1 to 'activate' (a table of plain data is a list or a table of names: a key that is a boolean cannot be copied)")
+    expect(function() deeplinks:activate { [2.5] = "f" } end):toFail("a key that is a number cannot be copied")
+    expect(function() deeplinks:activate { id = 7, "x" } end):toFail("a list or a table of names, not both")
+    expect(function() deeplinks:handleNotification { userInfo = { ["1"] = "s", [1] = "n" } } end)
+      :toFail("field 'userInfo' must be a table of plain values: a table of plain data is a list or a table of names, not both")
+    expect(function() deeplinks:activate { tabs = { "a", "b" }, signedIn = true } end).never:toFail()
+  end)
+
+  scenario("a factory that answers a list is refused: a deeplink's fields have names", function()
+    local List = nav.deeplinkType("ListDeeplink", { url = function() return { 7, 8 } end, navigate = function() end })
+    local _, deeplinks = setUp { types = { List } }
+    deeplinks:activate()
+    local ok, err = deeplinks:handleURL("x://y")
+    expect(ok):toBe(false)
+    expect(err):toContain("the factory of ListDeeplink must return a table of named values or nil, got a list")
   end)
 end)
 
