@@ -91,6 +91,7 @@ void lk_pushfields(lua_State *L, int idx) {
    before it, as Lua puts one before the errors it raises in Lua code. */
 static int lk_isunplaced(const char *message) {
     return strcmp(message, "C stack overflow") == 0 || strcmp(message, "attempt to yield from outside a coroutine") == 0
+        || strcmp(message, "not enough memory") == 0   /* lauxlib's buffers (string.rep, gsub) raise it as a runtime error */
         || strcmp(message, "attempt to yield across a C-call boundary") == 0;
 }
 

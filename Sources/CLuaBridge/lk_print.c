@@ -6,11 +6,13 @@
 **
 ** The print is a 64-bit hash of the upvalues but _ENV, in order. A table hashes as the sum
 ** of its pairs' hashes, so the order lua_next visits them in does not matter; raw access
-** only, so no script metamethod runs. A function is where it is defined, a host object
-** what its __tostring says (the host's own: scripts cannot give userdata a metatable).
-** A table already on the path down is a cycle, marked by how far up it is; below
-** LK_PRINT_DEPTH levels a table counts as one. Past LK_PRINT_VALUES values, the body has
-** no print (nil): what it holds cannot be told in full, and nothing is guessed from part.
+** only, so no script metamethod runs. A function is where it is defined and what it holds
+** in turn (a helper closure made in the loop holds the case), a host object what its
+** __tostring says (the host's own: scripts cannot give userdata a metatable). A table or
+** function already on the path down is a cycle, marked by how far up it is; below
+** LK_PRINT_DEPTH levels one counts as one. An upvalue of more than LK_PRINT_VALUES values
+** (a shared table counted each time it is reached) reads as "too big": what it holds is
+** not told in full, and nothing is guessed from part of it.
 */
 #include <stdint.h>
 #include <string.h>
@@ -18,11 +20,12 @@
 #include "lk_host.h"
 
 #define LK_PRINT_DEPTH 16
-#define LK_PRINT_VALUES 100000
+#define LK_PRINT_VALUES 1000
 
 typedef struct {
-    int budget;                      /* values left to visit */
-    int depth;                       /* tables on the path, at path[0..depth) */
+    int budget;                      /* values left to visit for the body's upvalue walked now */
+    int functions;                   /* closures on the path, the body first */
+    int depth;                       /* tables and closures on the path, at path[0..depth) */
     const void *path[LK_PRINT_DEPTH];
 } lk_Print;
 
@@ -39,15 +42,90 @@ static uint64_t lk_bytes(uint64_t seed, const char *bytes, size_t length) {   /*
 }
 
 static uint64_t lk_hashvalue(lua_State *L, lk_Print *p);
+static uint64_t lk_hashupvalues(lua_State *L, lk_Print *p);
 
-/* The table on top: the sum of its pairs' hashes, with its count of pairs. */
-static uint64_t lk_hashtable(lua_State *L, lk_Print *p) {
+/* Whether the table or function on top is on the path down: its mark, or 0 after putting
+   it on the path; LK_PRINT_DEPTH levels down, one mark for all. */
+static uint64_t lk_enter(lua_State *L, lk_Print *p) {
     const void *self = lua_topointer(L, -1);
     for (int i = p->depth - 1; i >= 0; i--)
         if (p->path[i] == self) return lk_mix(0xc7c1e ^ (uint64_t)(p->depth - i));
     if (p->depth == LK_PRINT_DEPTH) return lk_mix(0xdee9);
     luaL_checkstack(L, 4, "a body's print");
     p->path[p->depth++] = self;
+    return 0;
+}
+
+/* The hash of a table a body holds, which it pops: its whole walk, or LK_TOO_BIG. Kept
+   for the state, weakly, since the bodies of a loop hold the same tables (a shared case
+   list, a module): a state that finds one scenario among hundreds prints each candidate,
+   and walked each table again for each. The prints are made while the file loads and is
+   listed, before any body runs and could change what it holds. */
+#define LK_TOO_BIG 0xb16b16b16ULL
+#define LK_PRINTS "navscript.prints"
+static uint64_t lk_hashshared(lua_State *L, lk_Print *p) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LK_PRINTS) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_newtable(L);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, LK_PRINTS);
+    }
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, -2) == LUA_TNUMBER) {
+        uint64_t known = (uint64_t)lua_tointeger(L, -1);
+        lua_pop(L, 3);                         /* the hash, the prints, the table */
+        return known;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, -2);                      /* prints, the table: walked from the top */
+    p->budget = LK_PRINT_VALUES;
+    uint64_t h = lk_hashvalue(L, p);
+    if (p->budget <= 0) h = LK_TOO_BIG;
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, (lua_Integer)h);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);                             /* the prints, the table */
+    return h;
+}
+
+/* The function on top's upvalues but _ENV, in order (it stays on top). The body's own
+   each get LK_PRINT_VALUES values: one past them reads as "too big" (whether it is does
+   not depend on the order it is walked in), and the others still tell bodies apart. A
+   closure's are hashed two closures down, no further: a module's functions reach most of
+   a program. */
+static uint64_t lk_hashupvalues(lua_State *L, lk_Print *p) {
+    if (p->functions == 2) return lk_mix(0xf0);
+    uint64_t mark = lk_enter(L, p);
+    if (mark != 0) return mark;
+    int body = p->functions++ == 0;
+    uint64_t h = lk_mix(0xb0d1);
+    int function = lua_absindex(L, -1);
+    const char *name;
+    for (int i = 1; (body || p->budget > 0) && (name = lua_getupvalue(L, function, i)) != NULL; i++) {
+        if (strcmp(name, "_ENV") == 0) { lua_pop(L, 1); continue; }
+        uint64_t value;
+        if (body && lua_type(L, -1) == LUA_TTABLE) {
+            value = lk_hashshared(L, p);
+        } else {
+            if (body) p->budget = LK_PRINT_VALUES;
+            value = lk_hashvalue(L, p);
+            if (body && p->budget <= 0) value = LK_TOO_BIG;
+        }
+        h = lk_mix(h * 31 + value);
+    }
+    p->functions--;
+    p->depth--;
+    return h;
+}
+
+/* The table on top: the sum of its pairs' hashes, with its count of pairs. */
+static uint64_t lk_hashtable(lua_State *L, lk_Print *p) {
+    uint64_t mark = lk_enter(L, p);
+    if (mark != 0) return mark;
     uint64_t sum = 0, pairs = 0;
     int table = lua_absindex(L, -1);
     lua_pushnil(L);
@@ -101,6 +179,7 @@ static uint64_t lk_hashvalue(lua_State *L, lk_Print *p) {
             const char *source = lk_sourcename(&ar);
             h = lk_mix(lk_bytes(h, source, strlen(source)) ^ (uint64_t)ar.linedefined);
         }
+        h = lk_mix(h ^ lk_hashupvalues(L, p));  /* a helper closure holds the case too */
         break;
     }
     case LUA_TUSERDATA:
@@ -120,22 +199,17 @@ static uint64_t lk_hashvalue(lua_State *L, lk_Print *p) {
 }
 
 static int lk_bodyprint_protected(lua_State *L) {
-    lk_Print p = { .budget = LK_PRINT_VALUES, .depth = 0 };
-    uint64_t h = lk_mix(0xb0d1);
-    const char *name;
-    for (int i = 1; (name = lua_getupvalue(L, 1, i)) != NULL; i++) {
-        if (strcmp(name, "_ENV") == 0) { lua_pop(L, 1); continue; }
-        h = lk_mix(h * 31 + lk_hashvalue(L, &p));
-        if (p.budget <= 0) return 0;           /* no print */
-    }
+    lk_Print p = { .budget = LK_PRINT_VALUES, .functions = 0, .depth = 0 };
+    lua_settop(L, 1);
+    uint64_t h = lk_hashupvalues(L, &p);
     char hex[16];
     for (int i = 15; i >= 0; i--, h >>= 4) hex[i] = "0123456789abcdef"[h & 15];
     lua_pushlstring(L, hex, sizeof hex);
     return 1;
 }
 
-/* Pushes the print of the function at idx, or nil when what it holds is too big to tell
-   in full or an error (memory) stopped it. Raises nothing. */
+/* Pushes the print of the function at idx, or nil when an error (memory) stopped it.
+   Raises nothing. */
 void lk_pushbodyprint(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, lk_bodyprint_protected);

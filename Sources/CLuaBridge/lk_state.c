@@ -132,6 +132,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (block == NULL) {
         if (h->in_host == 0) {                    /* Lua code: a memory error, protected */
             h->system_refused = nsize;
+            h->where[0] = '\0';                  /* no older line, if none is found */
             lk_notewhere(h);
             return NULL;
         }

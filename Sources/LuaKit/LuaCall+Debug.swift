@@ -76,7 +76,7 @@ extension LuaCall {
     /// Pushes the print of what the Lua function at `index` holds as upvalues, but `_ENV`
     /// (the globals): what tells apart closures of one function made in a loop, the same in
     /// every state whatever order its tables were filled in (lk_print.c). Pushes nil when
-    /// what it holds is too big to tell in full. Raises nothing.
+    /// a memory error stopped it. Raises nothing.
     public func pushBodyPrint(of index: Int32) {
         lk_pushbodyprint(L, index)
     }

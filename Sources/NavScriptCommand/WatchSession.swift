@@ -89,7 +89,8 @@ final class WatchSession {
         runFiles(files, reason: nil)
     }
 
-    /// Whether the last `poll` found changes (and ran what they affect).
+    /// Whether the last `poll` did more than scan: ran what changes affect, or read a saved
+    /// project file (its time is then no measure of a scan's).
     private(set) var ranLastPoll = false
 
     /// Checks for saves and runs what they affect.
@@ -203,6 +204,17 @@ final class WatchSession {
         return WatchedFile(ProjectFile.find(from: working) ?? working.appendingPathComponent(ScenarioDiscovery.projectFileName))
     }()
 
+    /// A read of the project file that has not returned (stuck in a C function), if any.
+    private var stuckRead: StuckRead?
+
+    /// Whether a read of the project file, left running on its thread, has returned.
+    private final class StuckRead: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        var isDone: Bool { lock.withLock { done } }
+        func finish() { lock.withLock { done = true } }
+    }
+
     /// A saved project file is read again: one that does not load says why, at its line; one
     /// that does says that its settings apply from the next watch (they were read when this
     /// one started).
@@ -214,9 +226,19 @@ final class WatchSession {
             return
         }
         // On a thread the watch can leave: a save stuck in a C function (a pattern search)
-        // would end the process under the watchdog, where the watch is to go on.
+        // would end the process under the watchdog, where the watch is to go on. One such
+        // read at a time: saves while it runs are not read, so that no more pile up.
         let shown = ScenarioDiscovery.display(file, in: working)
-        guard let read = ScriptThreads.run(within: 6, { Result { () throws(ValidationError) in try ProjectFile.read(file, relativeTo: working, watched: false) } }) else {
+        if let stuck = stuckRead, !stuck.isDone {
+            return console.output.write(console.style.red("navscript: \(shown) changed, but its last read has still not returned: "
+                + "it is read again at the first save after that one returns") + "\n")
+        }
+        let reading = StuckRead()
+        guard let read = ScriptThreads.run(within: 6, {
+            defer { reading.finish() }
+            return Result { () throws(ValidationError) in try ProjectFile.read(file, relativeTo: working, watched: false) }
+        }) else {
+            stuckRead = reading
             return console.output.write(console.style.red("navscript: reading \(shown) has run for more than 6 s, in a C function that has not "
                 + "returned (a pattern search?): the watch goes on with the settings it had, and that read keeps a core busy until it returns") + "\n")
         }

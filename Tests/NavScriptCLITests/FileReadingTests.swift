@@ -115,7 +115,8 @@ import Darwin
         #expect(picks[0] != nil && picks.allSatisfy { $0 == picks[0] }, "\(picks)")
         // Bodies that hold much (a shared table of 5 KB and more, nested) are told apart by
         // all of it: a print of its first 4 KB had told none apart, and the file's order,
-        // another in each state, numbered them.
+        // another in each state, numbered them. (The old print failed this check with most
+        // orders pairs() gives, not every one.)
         try fixture.write("big_spec.lua", """
             local payload = {}
             for i = 1, 40 do payload["field" .. i] = { text = string.rep("v", 120), nested = { i } } end
@@ -126,6 +127,19 @@ import Darwin
         let big = try navscript(["run", "big_spec.lua", "-v", "--color", "never"] + mode, in: fixture.root)
         let wanted = big.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("want") }
         #expect(wanted.sorted() == (1...8).map { "want \($0)" }.sorted(), "\(big.output)")
+        // A body that holds its case through a helper closure made in the loop is told by
+        // what the closure holds (its print had been where the closure is defined alone).
+        try fixture.write("helper_spec.lua", """
+            local cases = {}
+            for i = 1, 8 do cases["case" .. i] = i end
+            for _, n in pairs(cases) do
+              local check = function() return n end
+              it("works", function() print("got " .. check()) end)
+            end
+            """)
+        let helped = try navscript(["run", "helper_spec.lua", "-v", "--color", "never"] + mode, in: fixture.root)
+        let got = helped.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("got") }
+        #expect(got.sorted() == (1...8).map { "got \($0)" }.sorted(), "\(helped.output)")
         // A body that holds what changes from state to state (the clock) is not guessed at.
         try fixture.write("seen_spec.lua", """
             local cases = { a = 1, b = 2, c = 3, d = 4, e = 5, f = 6 }

@@ -77,10 +77,10 @@ public final class NavRuntime {
     var routeFunctions: [String: LuaReference] = [:]
 
     /// The errors of script callbacks that had no caller to fail (a navigation's completion
-    /// function, an action's error after its `done`), the first ten: the next app method
+    /// function, an action's error after its `done`), the first five: the next app method
     /// that runs the clock raises them together.
     var callbackErrors: [Error] = []
-    /// How many such errors there were, the ten kept included.
+    /// How many such errors there were, the five kept included.
     var callbackErrorCount = 0
     /// Where such errors go instead, when a host has no app method to raise them
     /// (`NavEngine.onScriptError`).
@@ -91,7 +91,7 @@ public final class NavRuntime {
         if let callbackErrorHandler {
             callbackErrorHandler(error)
         } else {
-            if callbackErrors.count < 10 { callbackErrors.append(error) }
+            if callbackErrors.count < 5 { callbackErrors.append(error) }
             callbackErrorCount += 1
         }
     }
@@ -305,9 +305,13 @@ public final class NavRuntime {
         callbackErrors = []
         callbackErrorCount = 0
         guard count > 1 else { throw LuaCallError.plain(texts[0]) }
-        let others = texts.dropFirst().map { "\n  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined()
-        throw LuaCallError.plain(texts[0] + "\n(and \(count - 1) more error\(count == 2 ? "" : "s") of callbacks:" + others
-            + (count > texts.count ? "\n  ..." : "") + ")")
+        // The others by their first lines, short, so that the whole fits an error's text.
+        let listed = texts.dropFirst().prefix(4).map { text -> String in
+            let line = text.prefix { $0 != "\n" }
+            return "\n  " + (line.count > 120 ? line.prefix(117) + "..." : line)
+        }.joined()
+        throw LuaCallError.plain(texts[0] + "\n(and \(count - 1) more error\(count == 2 ? "" : "s") of callbacks:" + listed
+            + (count > 5 ? "\n  and \(count - 5) more" : "") + ")")
     }
 }
 

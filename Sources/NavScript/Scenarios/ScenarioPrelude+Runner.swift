@@ -55,7 +55,7 @@ function runner.list()
                skip = s.skip or not s.pending and focused and not s.only and "not focused" or nil,
                only = s.only or false, placeholder = s.body == nil, print = prints[s], last = s.last, blocks = blocks,
                -- The .only that leaves it out: an empty describe.only leaves the file's others out too.
-               leftOut = focused and not s.only and focused or nil }
+               leftOut = not s.only and focused or nil }
   end
   return out
 end

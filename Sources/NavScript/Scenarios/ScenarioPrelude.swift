@@ -116,6 +116,7 @@ local function arguments(what, name, a, b)
     end
   elseif b ~= nil then
     -- it(name, fn, 5000): Jest's timeout, which would be dropped without a word.
+    if a == nil then error(format("bad argument #2 to '%s' (function expected, got nil)", what), 4) end
     error(format("bad argument #3 to '%s' (nothing expected after the function, got %s; a time limit is --timeout)", what, type(b)), 4)
   end
   return options, body

@@ -152,7 +152,7 @@ extension ScreenNavigator {
             completion(.success(presented))
         }
         if !accepted {
-            _ = simulation.presentationRefusal(of: presented, from: container, for: trigger)
+            simulation.warnRefusedPresentation(of: presented, from: container)
             waitingAction = trigger   // the never-completed error names it
         }
     }

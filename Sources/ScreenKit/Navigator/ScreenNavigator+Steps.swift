@@ -2,14 +2,16 @@
 ///
 /// An action completes through a callback, often at once, and the callback starts the next
 /// action: run directly, a route of ten thousand steps, or a fallback of a fallback five
-/// thousand deep, is a call stack ten thousand frames deep. Instead each action and each
-/// completion is a step of the simulation's run loop: `perform` queues it, and the
-/// outermost call drains the queue, one step at a time. A step that must wait for another
-/// navigation (a script that navigates from inside a callback) drains its own queue, so
-/// nothing waits on a step below it.
+/// thousand deep, is a call stack ten thousand frames deep. Instead each action is a step of
+/// the simulation's run loop: `perform` queues it, and the outermost call drains the queue,
+/// one step at a time. A completion runs at once, as Nivelir calls it (code after a
+/// script's `done()` sees the rest of the route done), in a frame of its own, up to 16
+/// within one another; past them it is queued as a step (`ScreenClock.complete`). A step
+/// that must wait for another navigation (a script that navigates from inside a callback)
+/// drains its own queue, so nothing waits on a step below it.
 extension ScreenNavigator {
     /// Performs `action` on `container` as a step of the run loop, charging it to the
-    /// host's budget, and completes through the run loop too.
+    /// host's budget, and completes at once (`ScreenClock.complete`).
     ///
     ///     navigator.perform(action, on: container) { result in ... }
     public func perform(_ action: any ScreenAction, on container: ScreenContainer, completion: @escaping ScreenActionCompletion) {

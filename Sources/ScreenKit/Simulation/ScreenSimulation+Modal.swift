@@ -47,6 +47,12 @@ extension ScreenSimulation {
     /// UIKit's warning on the console: what the context presents already, its own
     /// presentation still animating in or out, or a presenter out of the window.
     func presentationRefusal(of container: ScreenContainer, from presenter: ScreenContainer, for trigger: any ScreenAction) -> Error {
+        warnRefusedPresentation(of: container, from: presenter)
+        return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger)
+    }
+
+    /// UIKit's console warning for a presentation it refused.
+    func warnRefusedPresentation(of container: ScreenContainer, from presenter: ScreenContainer) {
         let context = presenter.presentationContext
         let attempt = "Attempt to present \(container) on \(context) (from \(presenter))"
         if let presented = context.presentedContainer {
@@ -58,7 +64,6 @@ extension ScreenSimulation {
         } else if context.stackLeft != nil {
             console?("\(attempt) whose view is not in the window hierarchy (popped, its pop still animating).")
         }
-        return ScreenContainerAlreadyPresentingError(container: presenter, for: trigger)
     }
 
     /// When an animation a snapshot caught under way ends: its `end` on the clock, or `now`

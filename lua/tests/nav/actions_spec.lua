@@ -173,6 +173,9 @@ describe("a completion", function()
     end
     -- Each done() runs the rest first, as direct calls do: the marks come back last first.
     expect(marks(10)):toEqual { 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 }
+    -- Sixteen frames within one another (the navigation's own and its top's among them):
+    -- the fifteenth mark's rest is queued, and runs once its callback returns.
+    expect(marks(20)):toEqual { 15, 16, 17, 18, 19, 20, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 }
     -- A long route keeps a bounded call stack: every action runs, once.
     local long = marks(300)
     table.sort(long)

@@ -285,5 +285,10 @@ describe("errors of callbacks with no caller to fail", function()
     expect(ok):toBe(false)
     expect(err):toMatch("app_spec.lua:%d+: first\n%(and 1 more error of callbacks:\n  .-app_spec.lua:%d+: second%)$")
     expect(app:settle()):toBe(true)
+    -- Many: the first four others by their first lines, then how many more.
+    for i = 1, 8 do app.navigator:navigate(nav.route():wait(0.1 * i), nil, function() error("n" .. i .. "\nsecond line") end) end
+    ok, err = pcall(app.advance, app, 1)
+    expect(ok):toBe(false)
+    expect(err):toMatch("n1\nsecond line\n%(and 7 more errors of callbacks:\n  [^\n]*n2\n  [^\n]*n3\n  [^\n]*n4\n  [^\n]*n5\n  and 3 more%)$")
   end)
 end)
