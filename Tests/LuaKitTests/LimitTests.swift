@@ -59,6 +59,18 @@ import Testing
         #expect(calls.integer.map { $0 < 100 } == true, "\(calls)")
     }
 
+    @Test func aLoopOfSortsStopsSoonAfterTheTimeLimit() throws {
+        // table.sort sorts in C and allocates nothing: it is charged n log n instructions,
+        // and the charge looks at the clock (it came some 200 sorts late).
+        let h = try Harness(limits: LuaLimits(memory: 0, instructions: 0, seconds: 0.05))
+        let error = h.run("n = 0 local t = {} for i = 1, 200000 do t[i] = (i * 7919) % 200000 end\nwhile true do n = n + 1 table.sort(t) end", chunk: "@sort.lua")
+        #expect(error?.message == "sort.lua:2: time limit exceeded (0.05 s)")
+        let calls = try h.value("return n")
+        #expect(calls.integer.map { $0 < 100 } == true, "\(calls)")
+        // Sorting still sorts, with and without a comparison.
+        #expect(try h.value("local t = {3, 1, 2} table.sort(t) local u = {3, 1, 2} table.sort(u, function(a, b) return a > b end) return t[1] * 10 + u[1]") == .integer(13))
+    }
+
     @Test func hostWorkAloneReachesTheTimeLimit() throws {
         // Navigation steps charged by the host, no Lua instruction between them: the clock
         // is read once every 1,000 instructions charged (ten steps of 100), as the hook reads it.
