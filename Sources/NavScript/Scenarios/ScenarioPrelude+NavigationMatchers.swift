@@ -2,7 +2,8 @@ extension ScenarioPrelude {
     /// The matchers of navigation: transitions, log lines, a navigation's result, snapshots.
     /// Part of the prelude's one chunk, after `expectSource`, whose locals they use.
     static let navigationMatchersSource = #"""
-local transitionKinds = { setRoot = true, present = true, dismiss = true, push = true, pop = true, setStack = true, selectTab = true }
+local transitionKinds, kindNames = {}, concat(host.transitionKinds, ", ")
+for _, kind in ipairs(host.transitionKinds) do transitionKinds[kind] = true end
 
 -- expect(app or app.transitions):toHaveTransitions { "push", "present" }: the kinds, in order.
 function expectation:toHaveTransitions(kinds)
@@ -12,8 +13,8 @@ function expectation:toHaveTransitions(kinds)
   -- A misspelt kind would match nothing, and pass every .never.
   for i, kind in ipairs(kinds) do
     if transitionKinds[kind] ~= true then
-      raise(self, format("expect(value)%s:toHaveTransitions(): entry %d, %s, is no transition's kind (setRoot, present, dismiss, push, pop, setStack or selectTab)",
-        self.negated and ".never" or "", i, type(kind) == "string" and format("%q", kind) or type(kind)), 2)
+      raise(self, format("expect(value)%s:toHaveTransitions(): entry %d, %s, is no transition's kind (%s)",
+        self.negated and ".never" or "", i, type(kind) == "string" and format("%q", kind) or type(kind), kindNames), 2)
     end
   end
   local list = isApp(received) and received.transitions or received

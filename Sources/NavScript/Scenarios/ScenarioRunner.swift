@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import ScreenKit
 
 /// Runs the scenarios of one file. Each scenario runs in a fresh sandboxed state: the file
 /// is loaded again (its `describe` blocks run again), then the `before_each` functions of
@@ -294,6 +295,9 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 call.push(value: .table(array: [], fields: fields))
                 call.setField(-2, "target")
             }
+            // host.transitionKinds: what toHaveTransitions takes, as ScreenKit names them.
+            call.push(value: .table(array: ScreenTransition.Kind.allCases.map { .string($0.rawValue) }, fields: [:]))
+            call.setField(-2, "transitionKinds")
             // host.bodyPrint(fn): what a scenario's body holds, to tell apart those made in a loop.
             lua.pushFunction(on: call) { call in
                 call.pushBodyPrint(of: 1)
