@@ -161,7 +161,7 @@ static int lk_tablesort(lua_State *L) {
     if (lua_type(L, 1) == LUA_TTABLE && lua_isnoneornil(L, 2)) {
         lua_Integer n = luaL_len(L, 1);
         lua_Unsigned work = 0;
-        for (lua_Integer m = n; m > 1; m >>= 1) work += (lua_Unsigned)n;
+        for (lua_Integer m = n; m > 1 && work < ((lua_Unsigned)1 << 62); m >>= 1) work += (lua_Unsigned)n;
         lk_chargework(L, work);
     }
     lua_pushvalue(L, lua_upvalueindex(1));
