@@ -389,16 +389,4 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
         return runner
     }
-
-    static func isExpectationFailure(_ message: String) -> Bool {
-        message.contains(": expect(value)") || message.hasPrefix("expect(value)")
-    }
-
-    /// A failed expect's traceback when it says more than the message's `file:line`: the
-    /// expect ran in a helper, and the frames name its callers (as Jest shows a stack). An
-    /// expect written in the scenario itself shows none.
-    static func helperFrames(_ traceback: String) -> String? {
-        let frames = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") && $0 != "\t(...tail calls...)" }
-        return frames.count > 1 ? frames.joined(separator: "\n") : nil
-    }
 }
