@@ -38,9 +38,11 @@ extension ScreenSimulation {
         return true
     }
 
-    /// How long presenting or dismissing `container` takes when animated.
+    /// How long presenting or dismissing `container` takes when animated: a bottom sheet's
+    /// animators are its transitioning delegate's (whatever the style), so another delegate
+    /// set after `withBottomSheet` takes the modal timing.
     private func modalDuration(of container: ScreenContainer) -> Double {
-        container.attributes[ScreenAttribute.bottomSheet] != nil ? timing.bottomSheet : timing.modal
+        container.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController" ? timing.bottomSheet : timing.modal
     }
 
     /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error, with

@@ -171,3 +171,19 @@ describe("a presentation's end", function()
     expect(again:navigate(nav.route():from(again.window.children[1].children[2]):present(Settings()))):toSucceed()
   end)
 end)
+
+describe("a bottom sheet's timing", function()
+  scenario("is its transitioning delegate's: another delegate set after it takes the modal timing", function()
+    local function duration(screen)
+      local app = nav.app { root = Feed() }
+      expect(app:navigate(nav.route():top(nav.container):present(screen))):toSucceed()
+      local present = app.transitions[#app.transitions].duration
+      expect(app:navigate(nav.route():top(nav.container):dismiss())):toSucceed()
+      return present, app.transitions[#app.transitions].duration
+    end
+    expect({ duration(Settings():withBottomSheet {}) }):toEqual { 0.4, 0.4 }
+    expect({ duration(Settings():withBottomSheet {}:withModalPresentationStyle("fullScreen")) }):toEqual { 0.4, 0.4 }
+    expect({ duration(Settings():withBottomSheet {}:withModalTransitioningDelegate("Card")) }):toEqual { 0.5, 0.5 }
+    expect({ duration(Settings():withModalTransitioningDelegate("Card")) }):toEqual { 0.5, 0.5 }
+  end)
+end)
