@@ -43,7 +43,11 @@ struct Run: ParsableCommand {
         let interrupted = RunInterrupt.signal != 0
         if !interrupted, options.lastFailed, session.selection.only?.isEmpty == true {
             print("navscript: the last run here had no failures; nothing to run again")
-            throw ExitCode(0)
+            // The reports asked for are written, empty: a CI step that publishes them must
+            // not find none, or an earlier run's.
+            let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
+            let report = session.runAll(reporters: reporters)
+            throw ExitCode(max(report.exitCode, RunSession.flush(reporters)))
         }
         if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {
             StandardStreams.error(refusal + "\n")

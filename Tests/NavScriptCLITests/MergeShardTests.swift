@@ -29,6 +29,10 @@ import Testing
         _ = try navscript(["run", ".", "--max-failures", "2", "-j1", "--reporter", "blob=blobs/b.json"], in: fixture.root)
         let merged = try navscript(["merge-reports", "blobs", "--reporter", "tap", "--color", "never"], in: fixture.root)
         #expect(merged.output.hasSuffix("Bail out! --max-failures 2: 4 scenarios not run after 2 failures\n"), "\(merged.output)")
+        // JUnit says so as a skipped case of its own.
+        let junit = try navscript(["merge-reports", "blobs", "--reporter", "junit", "--color", "never"], in: fixture.root)
+        #expect(junit.output.contains(#"<testsuites name="navscript" tests="3" failures="2""#), "\(junit.output)")
+        #expect(junit.output.contains(#"<testcase classname="navscript" name="run stopped early" time="0.000"><skipped message="--max-failures 2: 4 scenarios not run after 2 failures"/></testcase>"#), "\(junit.output)")
         // Only a shard that stopped says why; two that stopped say it without a count.
         try fixture.write("g_spec.lua", (1...6).map { "scenario('g\($0)', function() error('no') end)" }.joined(separator: "\n"))
         _ = try navscript(["run", ".", "--shard", "1/2", "--max-failures", "20", "-j1", "--reporter", "blob=two/1.json"], in: fixture.root)

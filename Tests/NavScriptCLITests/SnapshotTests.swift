@@ -260,6 +260,12 @@ import Testing
         #expect(junit.status == 1)
         #expect(junit.output.contains(#"<testsuite name="snap_spec.lua" tests="2" failures="1""#), "\(junit.output)")
         #expect(junit.output.contains(#"<testcase classname="snap_spec" name="obsolete snapshots" time="0.000">"#))
+        // A scenario of that name leaves the entry another: CI tools keep one of a name.
+        try fixture.write("snap_spec.lua", "scenario('obsolete snapshots', function() end)")
+        let named = try navscript(["run", ".", "--ci", "--reporter", "junit"], in: fixture.root)
+        #expect(named.output.contains(#"<testcase classname="snap_spec" name="obsolete snapshots" time="0.000"/>"#), "\(named.output)")
+        #expect(named.output.contains(#"<testcase classname="snap_spec" name="obsolete snapshots (2)" time="0.000">"#), "\(named.output)")
+        try fixture.write("snap_spec.lua", "scenario('no snapshot', function() end)")
         // Outside CI mode they are reported, not failed.
         let plain = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root)
         #expect(plain.status == 0)

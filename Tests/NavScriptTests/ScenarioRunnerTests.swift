@@ -261,6 +261,24 @@ import Testing
         #expect(result.expectations == 1)
     }
 
+    /// A failed expect in a helper keeps its callers' frames when an after hook fails too:
+    /// they say which call of the helper failed (they were dropped with the runner's own).
+    @Test func aHelperExpectKeepsItsCallersWhenAnAfterHookFails() throws {
+        let (runner, scenarios, folder) = try runner("""
+            local function check(v) expect(v):toBe(1) end
+            describe("d", function()
+              after_each(function() error("cleanup failed") end)
+              scenario("s", function() check(1) check(2) end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = runner.run(try #require(scenarios.first)).message ?? ""
+        let hook = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:3: cleanup failed"), "\(message)")
+        let own = message[..<hook.lowerBound]
+        #expect(own.hasPrefix("case_spec.lua:1: expect(value):toBe(expected) failed"), "\(message)")
+        #expect(own.contains("\nstack traceback:\n") && own.contains("case_spec.lua:4: in function"), "\(message)")
+    }
+
     /// A scenario stopped by pending() did not fail: a hook that then fails is the failure,
     /// with its own traceback (it showed "pending: wait" and pending's traceback).
     @Test func anAfterHookThatFailsAfterPendingIsTheFailure() throws {

@@ -11,10 +11,11 @@ enum ScenarioFailure {
     static func combine(_ failure: LuaError?, _ afterFailure: LuaError?) -> LuaError? {
         guard let failure else { return afterFailure }
         guard let afterFailure else { return failure }
-        // A failed expect's traceback is the runner's own, never shown; the result then shows
-        // no traceback, so the hook's goes in the message.
+        // A failed expect shows its traceback only when it ran in a helper (its callers'
+        // frames); the result then shows no traceback, so the hook's goes in the message.
         let expectation = ScenarioFileRunner.isExpectationFailure(failure.message)
-        let first = failure.message + (expectation ? "" : failure.traceback.map { "\nstack traceback:\n" + $0 } ?? "")
+        let shown = expectation ? failure.traceback.flatMap(ScenarioFileRunner.helperFrames) : failure.traceback
+        let first = failure.message + (shown.map { "\nstack traceback:\n" + $0 } ?? "")
         let second = afterFailure.message + (expectation ? afterFailure.traceback.map { "\nstack traceback:\n" + $0 } ?? "" : "")
         return LuaError(kind: failure.kind, message: first + afterHookSeparator + second,
                         traceback: expectation ? nil : afterFailure.traceback)

@@ -47,7 +47,10 @@ final class JUnitReporter: Reporter {
         // A run Ctrl-C or SIGTERM stopped is an error of its own: without it the report of
         // what finished would look green to a CI that shows JUnit only.
         let interruption = report.interrupted || report.refusal != nil ? 1 : 0
-        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count + interruption)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count + interruption)\" time=\"\(seconds(report.duration))\">\n"
+        // Scenarios --max-failures left unrun are one skipped case: the report says the run
+        // stopped early, as TAP's `Bail out!` does.
+        let stopped = interruption == 0 && report.notRun > 0 ? 1 : 0
+        xml += "<testsuites name=\"navscript\" tests=\"\(report.results.count + report.loadErrors.count + snapshotFailures.count + coverage.count + interruption + stopped)\" failures=\"\(report.failed + snapshotFailures.count + coverage.count)\" errors=\"\(report.loadErrors.count + interruption)\" time=\"\(seconds(report.duration))\">\n"
         // Under watch, a file that stopped loading keeps its last good results: its load
         // error goes in the same testsuite (one per file, as consumers expect).
         let keptPaths = Set(report.files.map(\.file.displayPath))
@@ -82,11 +85,14 @@ final class JUnitReporter: Reporter {
                     xml += "    </testcase>\n"
                 }
             }
+            // The cases the runner adds take names no scenario of the file has, since CI tools
+            // keep one test of a `classname` and `name`.
+            var names = Set(results.map(\.scenario.name))
             if let snapshots {
-                xml += snapshotCase(snapshots, className: className(path))
+                xml += snapshotCase(snapshots, className: className(path), among: &names)
             }
             if let (file, error) = loadError {
-                xml += loadCase(file, error)
+                xml += loadCase(file, error, among: &names)
             }
             xml += "  </testsuite>\n"
         }
@@ -94,7 +100,8 @@ final class JUnitReporter: Reporter {
             let path = failure.snapshotFile
             xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += properties(path: path, seed: report.seed)
-            xml += snapshotCase(failure, className: className(ScenarioSnapshots.scenarioPath(of: path)))
+            var names = Set<String>()
+            xml += snapshotCase(failure, className: className(ScenarioSnapshots.scenarioPath(of: path)), among: &names)
             xml += "  </testsuite>\n"
         }
         for failure in coverage {
@@ -109,7 +116,8 @@ final class JUnitReporter: Reporter {
             let path = file.displayPath
             xml += "  <testsuite name=\"\(attribute(path))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
             xml += properties(path: path, seed: report.seed)
-            xml += loadCase(file, error) + "  </testsuite>\n"
+            var names = Set<String>()
+            xml += loadCase(file, error, among: &names) + "  </testsuite>\n"
         }
         if let refusal = report.refusal {
             xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"\(seconds(0))\">\n"
@@ -124,26 +132,41 @@ final class JUnitReporter: Reporter {
             xml += "    <testcase classname=\"navscript\" name=\"run interrupted\" time=\"\(seconds(0))\">\n"
             xml += "      <error message=\"\(attribute(message))\" type=\"interrupted\">\(cdata(message))</error>\n"
             xml += "    </testcase>\n  </testsuite>\n"
+        } else if stopped == 1 {
+            xml += "  <testsuite name=\"navscript run\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"\(seconds(0))\">\n"
+            xml += "    <testcase classname=\"navscript\" name=\"run stopped early\" time=\"\(seconds(0))\">"
+                + "<skipped message=\"\(attribute(report.notRunSummary))\"/></testcase>\n  </testsuite>\n"
         }
         xml += "</testsuites>\n"
         output.write(xml)
     }
 
     /// A file that does not load, as an erroring test case named `load`.
-    private func loadCase(_ file: ScenarioFile, _ error: Error) -> String {
+    private func loadCase(_ file: ScenarioFile, _ error: Error, among names: inout Set<String>) -> String {
         let path = file.displayPath
         let message = located(Format.loadError(error), at: path)
-        return "    <testcase classname=\"\(attribute(className(path)))\" name=\"load\" time=\"\(seconds(0))\">\n"
+        return "    <testcase classname=\"\(attribute(className(path)))\" name=\"\(attribute(unique("load", among: &names)))\" time=\"\(seconds(0))\">\n"
             + "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
             + "    </testcase>\n"
     }
 
     /// A snapshot problem as a failing test case, named for what it is.
-    private func snapshotCase(_ failure: SnapshotFailure, className: String) -> String {
-        let name = failure.scenarioFile == nil ? "obsolete snapshot file" : "obsolete snapshots"
-        return "    <testcase classname=\"\(attribute(className))\" name=\"\(name)\" time=\"\(seconds(0))\">\n"
+    private func snapshotCase(_ failure: SnapshotFailure, className: String, among names: inout Set<String>) -> String {
+        let name = unique(failure.scenarioFile == nil ? "obsolete snapshot file" : "obsolete snapshots", among: &names)
+        return "    <testcase classname=\"\(attribute(className))\" name=\"\(attribute(name))\" time=\"\(seconds(0))\">\n"
             + "      <failure message=\"\(attribute(firstLine(failure.message)))\" type=\"snapshot\">\(cdata(failure.message))</failure>\n"
             + "    </testcase>\n"
+    }
+
+    /// `name`, or `name (2)`, `name (3)`, ... when the suite has it already; then the suite has it.
+    private func unique(_ name: String, among names: inout Set<String>) -> String {
+        var candidate = name, count = 1
+        while names.contains(candidate) {
+            count += 1
+            candidate = "\(name) (\(count))"
+        }
+        names.insert(candidate)
+        return candidate
     }
 
     private func properties(path: String, seed: Int) -> String {

@@ -26,6 +26,14 @@ struct RunReport {
     var interrupted: Bool { interruptedBy != 0 }
     /// Why selected scenarios did not run, as summaries say it.
     var notRunReason: String { interrupted ? "interrupted" : failureLimit ?? "" }
+    /// What did not run and why, as TAP's `Bail out!` and JUnit say it: "--fail-fast: 9
+    /// scenarios not run after the first failure".
+    var notRunSummary: String {
+        let why = notRunReason
+        let when = interrupted ? "" : maxFailures.map { $0 == 1 ? " after the first failure" : " after \($0) failures" } ?? ""
+        let files = notLoaded > 0 ? ", \(Format.count(notLoaded, "file")) not loaded" : ""
+        return "\(why.isEmpty ? "" : why + ": ")\(notRun) scenario\(notRun == 1 ? "" : "s") not run\(files)\(when)"
+    }
     /// The command line that repeats the run (`navscript run app --seed 7`).
     var command = ""
     /// With --coverage, the suite's route scripts (by chunk name), covered or not.

@@ -59,10 +59,7 @@ final class TAPReporter: Reporter {
             lines.append("Bail out! " + escape(refusal))
         } else if report.notRun > 0 || report.interrupted {
             // An interrupted run bails out even when nothing selected was left: files may not have loaded.
-            let why = report.notRunReason
-            let when = report.interrupted ? "" : report.maxFailures.map { $0 == 1 ? " after the first failure" : " after \($0) failures" } ?? ""
-            let files = report.notLoaded > 0 ? ", \(Format.count(report.notLoaded, "file")) not loaded" : ""
-            lines.append("Bail out! \(why.isEmpty ? "" : why + ": ")\(report.notRun) scenario\(report.notRun == 1 ? "" : "s") not run\(files)\(when)")
+            lines.append("Bail out! " + report.notRunSummary)
         }
         output.write(lines.joined(separator: "\n") + "\n")
     }
