@@ -57,10 +57,32 @@ static int lk_loadtext(lua_State *L) {
     luaL_optstring(L, 2, NULL);
     if (!lua_isstring(L, 1))
         luaL_checktype(L, 1, LUA_TFUNCTION);
-    /* A text chunk in a mode without "t" is refused as the real load refuses it. */
-    if (strchr(mode, 't') == NULL && lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) != LUA_SIGNATURE[0]) {
+    /* In a mode without "t" nothing loads: a text chunk is refused as the real load
+       refuses it, which reads a reader's first piece to know what the chunk is (nothing,
+       or an empty piece, is an empty text chunk), and a binary one as in mode "t". */
+    if (strchr(mode, 't') == NULL) {
+        int text = 1;
+        if (lua_type(L, 1) == LUA_TSTRING) {
+            text = *lua_tostring(L, 1) != LUA_SIGNATURE[0];
+        } else {
+            lua_pushvalue(L, 1);
+            if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+                luaL_pushfail(L);
+                lua_insert(L, -2);
+                return 2;
+            }
+            if (!lua_isnil(L, -1) && !lua_isstring(L, -1)) {
+                luaL_pushfail(L);
+                lua_pushliteral(L, "reader function must return a string");
+                return 2;
+            }
+            text = lua_isnil(L, -1) || *lua_tostring(L, -1) != LUA_SIGNATURE[0];
+        }
         luaL_pushfail(L);
-        lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+        if (text)
+            lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+        else
+            lua_pushliteral(L, "attempt to load a binary chunk (mode is 't')");
         return 2;
     }
     if (n < 3)
@@ -71,6 +93,33 @@ static int lk_loadtext(lua_State *L) {
     lua_insert(L, 1);
     lua_call(L, n, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* The registry's table of read-only proxies (the nav module): proxy -> what a write gets. */
+#define LK_READONLY "navscript.readonly"
+
+void lk_markreadonly(lua_State *L, const char *message) {
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LK_READONLY);
+    lua_insert(L, -2);
+    lua_pushstring(L, message);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* rawset(t, k, v) refusing a read-only proxy (lk_markreadonly), as its __newindex refuses
+   an assignment, at the caller's line. */
+static int lk_rawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LK_READONLY) == LUA_TTABLE) {
+        lua_pushvalue(L, 1);
+        if (lua_rawget(L, -2) == LUA_TSTRING)
+            return luaL_error(L, "%s", lua_tostring(L, -1));
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
 }
 
 /* setmetatable(t, mt) refusing a metatable with __gc. Everything is done here rather than
@@ -204,6 +253,8 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, g, "load");
     lua_pushcfunction(L, lk_setmetatable);
     lua_setfield(L, g, "setmetatable");
+    lua_pushcfunction(L, lk_rawset);
+    lua_setfield(L, g, "rawset");
     lua_pushcfunction(L, lk_xpcall);
     lua_setfield(L, g, "xpcall");
     lua_pushcfunction(L, lk_wrap);

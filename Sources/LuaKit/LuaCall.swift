@@ -298,6 +298,12 @@ public struct LuaCall {
         lk_pushproxypairs(L)
     }
 
+    /// Pops a read-only proxy that the sandbox's `rawset` then refuses with `message`, as
+    /// its `__newindex` refuses an assignment.
+    public func markReadOnly(message: String) {
+        lk_markreadonly(L, message)
+    }
+
     /// Pushes a message handler for a script's own `xpcall`: the error as the runner's
     /// message says it (`file:line: (error object is a table value: {code = 1})`), without
     /// the traceback.

@@ -325,6 +325,17 @@ public final class LuaState {
         call.pop()
     }
 
+    /// Names the functions of the table on the top of the stack (popped) `name.field` where
+    /// Lua names a function it has no name for from the calling code (an argument error of
+    /// one called by `pcall`, a traceback's frame), as it names the standard libraries':
+    /// the table goes in the registry's `_LOADED`, which scripts cannot reach.
+    package func nameLibrary(_ name: String, from call: LuaCall) {
+        luaL_getsubtable(call.L, clua_registryindex(), LUA_LOADED_TABLE)
+        lua_rotate(call.L, -2, 1)
+        call.setField(-2, name)
+        call.pop()
+    }
+
     /// Creates a class for Swift values of type `T` (objects or structs), known to Lua as
     /// `name`.
     public func makeClass<T>(_ name: String, of type: T.Type = T.self) -> LuaClass<T>? {

@@ -46,6 +46,14 @@ import Testing
         #expect(try h.value("local parts = {'return ', '7'} local i = 0 return load(function() i = i + 1 return parts[i] end)()") == .integer(7))
         // A text chunk in mode "b" is refused as stock Lua refuses it.
         #expect(try h.value("return select(2, load('return 1', 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
+        // So is one a reader gives, by its first piece (none, or an empty one, is text), and
+        // a binary one says so; an error of the reader is load's message, as stock Lua's.
+        let reader = "local function reader(parts) local i = 0 return function() i = i + 1 return parts[i] end end\n"
+        #expect(try h.value(reader + "return select(2, load(reader { 'return ', '1' }, 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
+        #expect(try h.value(reader + "return select(2, load(reader { '', '\\27', 'LuaT' }, 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
+        #expect(try h.value(reader + "return select(2, load(reader { '\\27LuaT' }, 'x', 'b'))") == .string("attempt to load a binary chunk (mode is 't')"))
+        #expect(try h.value("return select(2, load(function() return {} end, 'x', 'b'))") == .string("reader function must return a string"))
+        #expect(try h.value("return select(2, load(function() error('boom', 0) end, 'x', 'b'))") == .string("boom"))
     }
 
     /// Library functions that loop in C, out of the hook's reach: `string.rep` of nothing

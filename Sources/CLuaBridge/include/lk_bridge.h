@@ -124,6 +124,8 @@ const char *lk_stopmessage(lua_State *L);
 /* Sandbox (lk_sandbox.c; require and its loaded modules: lk_require.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, const char *working, lua_Integer seed);
 void lk_pushloaded(lua_State *L);
+/* Pops a table (a read-only proxy) that the sandbox's rawset then refuses with message. */
+void lk_markreadonly(lua_State *L, const char *message);
 void lk_pushrequired(lua_State *L);
 void lk_pushrequire(lua_State *L);
 

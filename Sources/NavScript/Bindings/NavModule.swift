@@ -22,9 +22,8 @@ extension NavRuntime {
         .function("deeplinkManager") { runtime, call in try runtime.makeDeeplinkManager(call) },
     ]
 
-    private static let readOnly = LuaFunction { _ in
-        throw LuaCallError.message("the nav module is read-only; define things with nav.screen, nav.action, nav.decorator")
-    }
+    private static let readOnlyMessage = "the nav module is read-only; define things with nav.screen, nav.action, nav.decorator"
+    private static let readOnly = LuaFunction { _ in throw LuaCallError.message(readOnlyMessage) }
 
     func installModule() throws {
         try lua.withStack { call in
@@ -55,9 +54,13 @@ extension NavRuntime {
             call.setField(-2, "__metatable")
             call.setMetatable(proxy)
             call.pushCopy(proxy)
+            call.markReadOnly(message: Self.readOnlyMessage)   // rawset(nav, ...) too
+            call.pushCopy(proxy)
             lua.setGlobal("nav", from: call)
             call.pushCopy(proxy)
             lua.setLoaded("nav", from: call)
+            call.pushCopy(module)
+            lua.nameLibrary("nav", from: call)
         }
     }
 

@@ -6,12 +6,18 @@ extension ScenarioPrelude {
 local negative = {}
 negative.__index = negative
 
+-- Where the last expect(...) was made: what places a matcher called with a dot from a tail
+-- call (`return expect(x).toBe(y)`), whose caller's line is gone.
+local lastWhere
+
 -- `expect(x).toBe(y)` (a dot, as in Jest) calls the matcher without the expectation.
 local function guarded(name, matcher, path)
   return function(self, ...)
     local class = getmetatable(self)
     if class ~= expectation and class ~= negative then
-      error(format("expect(value)%s.%s(...) is called with a dot: write expect(value)%s:%s(...)", path, name, path, name), 2)
+      local place = host.where(2) or lastWhere
+      error(format("%sexpect(value)%s.%s(...) is called with a dot: write expect(value)%s:%s(...)",
+        place and place .. ": " or "", path, name, path, name), 0)
     end
     return matcher(self, ...)
   end
@@ -83,6 +89,7 @@ setmetatable(negative, unknown(".never"))
 
 expect = setmetatable({ extend = extend }, { __call = function(_, ...)
   local where = host.where(2)
+  lastWhere = where
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)
   object.never = setmetatable({ value = object.value, extra = object.extra, negated = true, where = where }, negative)
   return object

@@ -83,3 +83,12 @@ describe("HUD", function()
     expect(tostring(here:showHUD { indicator = { percentage = 0.5 } })):toContain("1 action")
   end)
 end)
+
+describe("nav's functions called without a name from the code", function()
+  scenario("are named nav.<function>, as Lua names a library's, in errors and tracebacks", function()
+    expect(select(2, pcall(nav.deeplink, 5, function() end))):toContain("bad argument #1 to 'nav.deeplink' (a deeplink pattern is a URL")
+    expect(select(2, pcall(nav.predicate, 5))):toContain("bad argument #2 to 'nav.predicate'")
+    -- Called by name, the name from the code is kept.
+    expect(failure(function() nav.deeplink(5, function() end) end)):toContain("bad argument #1 to 'deeplink'")
+  end)
+end)
