@@ -232,6 +232,11 @@ static uint64_t lk_splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
+/* The registry's math.randomseed, as the sandbox opened it (scripts may replace the field). */
+#define LK_RANDOMSEED "navscript.randomseed"
+
+static void lk_seedwith(lua_State *L, lua_Integer seed);
+
 static int lk_opensandbox_protected(lua_State *L) {
     lua_Integer seed = lua_tointeger(L, 1);
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
@@ -302,11 +307,34 @@ static int lk_opensandbox_protected(lua_State *L) {
        SplitMix64 over both of randomseed's words: Lua's xoshiro256** seeded with nearby
        integers (walk 1, walk 2, ...) gives draws that agree for the first several calls. */
     lua_getfield(L, math, "randomseed");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_RANDOMSEED);
+    lk_seedwith(L, seed);
+    return 0;
+}
+
+/* Calls the randomseed on the top of the stack (popped) with seed spread over its words. */
+static void lk_seedwith(lua_State *L, lua_Integer seed) {
     uint64_t state = (uint64_t)seed;
     lua_pushinteger(L, (lua_Integer)lk_splitmix(&state));
     lua_pushinteger(L, (lua_Integer)lk_splitmix(&state));
     lua_call(L, 2, 0);
+}
+
+static int lk_seedrandom_protected(lua_State *L) {
+    lua_Integer seed = lua_tointeger(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LK_RANDOMSEED);
+    lk_seedwith(L, seed);
     return 0;
+}
+
+int lk_seedrandom(lua_State *L, lua_Integer seed) {
+    lua_pushcfunction(L, lk_seedrandom_protected);
+    lua_pushinteger(L, seed);
+    int status = lua_pcall(L, 1, 0, 0);
+    if (status != LUA_OK)
+        lua_pop(L, 1);
+    return status;
 }
 
 /* Opens the sandbox. root is the real path of the script root ("" for none); display_root

@@ -103,6 +103,15 @@ public final class LuaState {
         return try body(call)
     }
 
+    /// Seeds `math.random` as a state opened with `seed` is seeded (`LuaOptions.seed`).
+    package func seedRandom(_ seed: Int) throws {
+        try withStack { call in
+            guard lk_seedrandom(call.L, lua_Integer(truncatingIfNeeded: seed)) == LUA_OK else {
+                throw LuaError(kind: .memory, message: "not enough memory")
+            }
+        }
+    }
+
     // MARK: Loading and calling
 
     /// Loads a text chunk and pushes it as a function. `chunkName` is `@path` for a file,

@@ -124,6 +124,9 @@ const char *lk_stopmessage(lua_State *L);
 /* Sandbox (lk_sandbox.c; require and its loaded modules: lk_require.c) */
 int lk_opensandbox(lua_State *L, const char *root, const char *display_root, const char *working, lua_Integer seed);
 void lk_pushloaded(lua_State *L);
+/* Seeds math.random as a sandbox opened with seed does (Lua's randomseed, as the sandbox
+   opened it, with seed spread over its two words by SplitMix64), protected: a status. */
+int lk_seedrandom(lua_State *L, lua_Integer seed);
 /* Pops a table (a read-only proxy) that the sandbox's rawset then refuses with message. */
 void lk_markreadonly(lua_State *L, const char *message);
 void lk_pushrequired(lua_State *L);

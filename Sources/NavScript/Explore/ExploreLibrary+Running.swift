@@ -44,9 +44,16 @@ function math.random(...)
   if reseeding then
     local z = reseeding.randomSeed * 0x9E3779B97F4A7C15 + reseedStep * 4 + reseedPhase
     reseeding = nil
-    math.randomseed(mix(z), mix(z + 0x9E3779B97F4A7C15))
+    randomseed(mix(z), mix(z + 0x9E3779B97F4A7C15))
   end
   return random(...)
+end
+
+-- A model that seeds the generator itself gets its own sequence: the seed set for the phase
+-- is dropped.
+function math.randomseed(...)
+  reseeding = nil
+  return randomseed(...)
 end
 
 -- Whether an error is one the model expects: a text it contains, or else a Lua pattern it
@@ -200,6 +207,23 @@ end
 
 -- Walks -----------------------------------------------------------------------------------
 
+-- One of `best`, all as little known: in proportion to their weights, so that a heavier
+-- action is chosen more often in new states too (with equal weights, as `random(#best)`).
+local function weighted(model, best)
+  local total, equal = 0, true
+  for _, i in ipairs(best) do
+    total = total + model.actions[i].weight
+    equal = equal and model.actions[i].weight == model.actions[best[1]].weight
+  end
+  if equal then return best[random(#best)] end
+  local left = random() * total
+  for _, i in ipairs(best) do
+    left = left - model.actions[i].weight
+    if left < 0 then return i end
+  end
+  return best[#best]
+end
+
 -- One random walk of at most `depth` actions from start `startIndex`. In each abstract state
 -- it prefers an action that no walk has tried there, then one that leads to a state seldom
 -- reached: `known(shape)` gives, for each action earlier walks tried in that state, how
@@ -238,7 +262,7 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped
         local n = (counts[i] or 0) / model.actions[i].weight
         if n < least then least, best = n, { i } elseif n == least then best[#best + 1] = i end
       end
-      pick = best[random(#best)]
+      pick = weighted(model, best)
     else
       pick = choices[random(#choices)]
     end

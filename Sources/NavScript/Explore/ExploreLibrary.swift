@@ -28,7 +28,7 @@ enum ExploreLibrary {
 local placeError = ... or function(value) return value end
 local type, pairs, ipairs, tostring, pcall, xpcall, error, select = type, pairs, ipairs, tostring, pcall, xpcall, error, select
 local format, concat, sort, unpack = string.format, table.concat, table.sort, table.unpack
-local random = math.random
+local random, randomseed = math.random, math.randomseed
 
 local explore = {}
 

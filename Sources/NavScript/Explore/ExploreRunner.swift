@@ -43,10 +43,13 @@ public final class ExploreRunner: @unchecked Sendable {
     }
 
     /// A fresh state with the library as `explore`, the model loaded; `body` gets the
-    /// runtime, the library and the model.
+    /// runtime, the library and the model. The model loads with `math.random` seeded by 0,
+    /// in every walk, as a scenario's state is under `navscript run`: what it draws while it
+    /// loads (its modules' top level) is what the scenario saved from a walk draws. Then
+    /// `math.random` is seeded by `seed`, as the walk's state would have been.
     private func withModel<R>(seed: Int, _ body: (NavRuntime, LuaReference, LuaReference) throws -> R) throws -> R {
         var options = options
-        options.seed = seed
+        options.seed = 0
         options.coverage = coverage
         let runtime = try NavRuntime(options: options)
         defer { runtime.lua.close() }
@@ -82,6 +85,7 @@ public final class ExploreRunner: @unchecked Sendable {
             call.pop()
             return lua.reference(from: call)
         } }
+        try lua.seedRandom(seed)
         return try lua.withBudget { try body(runtime, library, model) }
     }
 
