@@ -31,12 +31,7 @@ public final class ExploreRunner: @unchecked Sendable {
         self.options = options
         let script = try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath)
         chunk = try LuaChunk(compiling: script, chunkName: "@" + file.displayPath)
-        // The one line that calls explore.model outside a comment, if there is exactly one.
-        let calls = String(decoding: script, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { _, line in
-            let code = line.range(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
-            return code.contains("explore.model")
-        }
-        modelLine = calls.count == 1 ? calls[0].offset + 1 : nil
+        modelLine = ExploreModelLine.find(in: Array(script))
         let path = file.url.standardizedFileURL.path, rootPath = file.root.standardizedFileURL.path
         let relative = path.dropFirst(rootPath.count).drop { $0 == "/" }
         moduleName = path.hasPrefix(rootPath + "/") ? ScriptFile.moduleName(of: relative) : nil

@@ -1,0 +1,61 @@
+/// The line of a model file that calls `explore.model`: `return explore.model { ... }` is a
+/// tail call, which leaves the errors it raises no line of their own.
+enum ExploreModelLine {
+    /// The one line whose code (not its comments or strings) calls `explore.model`, or nil
+    /// when none does or several do.
+    static func find(in script: [UInt8]) -> Int? {
+        let lines = codeLines(script)
+        let calls = lines.indices.filter { lines[$0].contains("explore.model") }
+        return calls.count == 1 ? calls[0] + 1 : nil
+    }
+
+    /// The file's lines with comments and string literals blanked, as Lua's lexer reads them.
+    static func codeLines(_ script: [UInt8]) -> [String] {
+        var code = [UInt8](), index = 0
+        code.reserveCapacity(script.count)
+        // Copies what a comment or string spans as spaces, keeping its line breaks.
+        func blank(to end: Int) {
+            while index < end {
+                code.append(script[index] == UInt8(ascii: "\n") ? UInt8(ascii: "\n") : UInt8(ascii: " "))
+                index += 1
+            }
+        }
+        // The end (past the closing bracket) of a long bracket opening at `start` (`[`, `[==[`), or nil.
+        func longBracketEnd(at start: Int) -> Int? {
+            var level = 0, position = start + 1
+            while position < script.count, script[position] == UInt8(ascii: "=") { level += 1; position += 1 }
+            guard position < script.count, script[position] == UInt8(ascii: "[") else { return nil }
+            let closing = [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
+            var search = position + 1
+            while search + closing.count <= script.count {
+                if script[search] == UInt8(ascii: "]"), Array(script[search..<search + closing.count]) == closing {
+                    return search + closing.count
+                }
+                search += 1
+            }
+            return script.count
+        }
+        while index < script.count {
+            let byte = script[index]
+            if byte == UInt8(ascii: "-"), index + 1 < script.count, script[index + 1] == UInt8(ascii: "-") {
+                if index + 2 < script.count, script[index + 2] == UInt8(ascii: "["), let end = longBracketEnd(at: index + 2) {
+                    blank(to: end)
+                } else {
+                    blank(to: script[index...].firstIndex(of: UInt8(ascii: "\n")) ?? script.count)
+                }
+            } else if byte == UInt8(ascii: "["), let end = longBracketEnd(at: index) {
+                blank(to: end)
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                var end = index + 1
+                while end < script.count, script[end] != byte, script[end] != UInt8(ascii: "\n") {
+                    end += script[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                blank(to: min(end + 1, script.count))
+            } else {
+                code.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: code, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
