@@ -115,7 +115,7 @@ public struct ScreenShowMediaPickerAction: ScreenAction {
             }
             var picker = mediaPicker
             picker.types = types
-            navigator.presentSystemScreen(.mediaPicker(picker), from: container, animated: animated, for: self, completion: completion)
+            navigator.presentSystemScreen(.mediaPicker(picker), from: container, animated: animated, for: self, checked: true, completion: completion)
         }
     }
 }

@@ -126,10 +126,12 @@ extension ScreenNavigator {
     /// refused when something is presented already. On a pad, a screen with an anchor is
     /// a popover there. `build` is what making the controller does (an alert asks its
     /// enablers; UIKit's exceptions are its errors), after the check; an error fails the
-    /// action. Completes with its container once the presentation ends.
+    /// action. Completes with its container once the presentation ends. An action that
+    /// checked before it waited (the media picker, for its permission) does not check
+    /// again, as Nivelir's does not: UIKit then refuses, and it never completes.
     func presentSystemScreen(_ screen: ScreenSystemScreen, from container: ScreenContainer, animated: Bool, for trigger: any ScreenAction,
-                             build: () throws -> Void = {}, completion: @escaping ScreenActionCompletion) {
-        guard container.presented == nil else {
+                             checked: Bool = false, build: () throws -> Void = {}, completion: @escaping ScreenActionCompletion) {
+        guard checked || container.presented == nil else {
             return completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
         }
         do {

@@ -367,3 +367,20 @@ describe("a system screen UIKit refuses", function()
     expect(app:navigate(nav.route():last(M):showAlert { title = "Third" })):toFail("is already presenting another container")
   end)
 end)
+
+describe("the media picker", function()
+  -- Nivelir checks `presented` before it asks for access, not after
+  -- (ScreenShowMediaPickerAction.swift): what was presented meanwhile makes UIKit refuse.
+  scenario("presented over during its permission prompt never completes, with UIKit's warning", function()
+    local A = nav.screen("A")
+    local app = nav.app { root = Feed(), system = { authorization = { photos = "notDetermined" } } }
+    local done = false
+    app.navigator:navigate(top:showMediaPicker("photoLibrary"), function() done = true end)
+    expect(app:navigate(top:present(A()))):toSucceed()
+    app:settle()
+    expect(done):toBe(false)
+    expect(app:top().name):toBe("A")
+    -- Checked before the prompt, it fails at once, as before.
+    expect(app:navigate(nav.route():root():showMediaPicker("photoLibrary"))):toFail("is already presenting another container")
+  end)
+end)
