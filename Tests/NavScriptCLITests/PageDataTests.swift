@@ -50,7 +50,7 @@ import Testing
     func theWrittenDataIsWhatJSONEncoderWrites(text: String) throws {
         let page = Self.page(text)
         #expect(Self.written(page, coverage: nil) == (try Self.foundation(page, coverage: nil)))
-        let coverage = #"{"files":[{"path":"routes/a.lua","lines":{"1":2}}],"note":"</b>"}"#
+        let coverage = #"{"files":[{"path":"routes/a.lua","lines":{"1":2}}],"note":"</b> <!-- <script>"}"#
         #expect(Self.written(page, coverage: coverage) == (try Self.foundation(page, coverage: coverage)))
     }
 

@@ -122,11 +122,12 @@ import Testing
     /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
     @Test func theMapKeepsOddNamesApart() throws {
         let fixture = try Fixture(["odd_spec.lua": """
-            local Launch, Odd = nav.screen("(launch)"), nav.screen("ctl\\27[31m\\u{FFFE}")
+            local Launch, Odd, Entity = nav.screen("(launch)"), nav.screen("ctl\\27[31m\\u{FFFE}"), nav.screen("&nbsp;")
             scenario("odd names", function()
               local app = nav.app()
               assert(app:navigate(nav.route():setRoot(Launch():withStackContainer())))
               assert(app:navigate(nav.route():top(nav.stack):push(Odd())))
+              assert(app:navigate(nav.route():top(nav.stack):push(Entity())))
             end)
             """])
         let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
@@ -136,6 +137,13 @@ import Testing
         #expect(dot.contains(#""((launch))" -> "(launch)" [label="setRoot ×1""#), "\(dot)")
         #expect(dot.contains(#""(launch)" -> "ctl\\x1b[31m\\u{FFFE}" [label="push ×1""#), "\(dot)")
         #expect(!dot.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0xFFFE })
+        // An entity's `&` is written `&amp;`: Graphviz copies entities into the SVG as they are.
+        #expect(dot.contains(#"-> "&amp;nbsp;" [label="push ×1""#), "\(dot)")
+        // A drawing writes the noncharacter visibly too: XML does not allow it.
+        let drawn = try navscript(["draw", "odd_spec.lua", "-o", "odd.svg"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let svg = try fixture.read("odd.svg")
+        #expect(svg.contains("\\u{FFFE}") && !svg.unicodeScalars.contains { $0.value == 0xFFFE }, "\(svg)")
     }
 
     /// A run that showed no screen has no map to draw, whether Graphviz is there or not.

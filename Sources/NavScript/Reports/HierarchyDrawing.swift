@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 /// Draws a window's hierarchy as SVG: the root and each container presented over it as a
 /// phone screen, left to right; a tab bar with its selected tab, a navigation bar with the
@@ -279,23 +280,20 @@ public enum HierarchyDrawing {
         }
     }
 
-    /// Text as XML character data or an attribute value.
+    /// Text as XML character data or an attribute value: control characters are spaces, and
+    /// the noncharacters XML does not allow (U+FFFE, U+FFFF) are written as `\u{FFFE}`.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if let scalar = character.unicodeScalars.first, scalar.value < 0x20, character != "\t" {
-                    out += " "
-                } else {
-                    out.append(character)
-                }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\u{FFFE}", "\u{FFFF}": out.append(contentsOf: VisibleText.of(String(scalar)).unicodeScalars)
+            default: out.append(scalar.value < 0x20 && scalar != "\t" ? " " : scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -125,11 +125,13 @@ public struct NavigationMap: Sendable {
         var launchNode = "(launch)"
         while screens[launchNode] != nil || defined.contains(launchNode) { launchNode = "(\(launchNode))" }
         // A label's lines are DOT's `\n`; other control characters are written visibly
-        // (Graphviz copies them into the SVG, where XML does not allow them).
+        // (Graphviz copies them into the SVG, where XML does not allow them), and `&` as
+        // `&amp;` (Graphviz copies an entity as it is: `&nbsp;` made the SVG unreadable).
         func quoted(_ text: String) -> String {
             if text == Self.launch { return quoted(launchNode) }
             return "\"" + text.split(separator: "\n", omittingEmptySubsequences: false).map {
                 VisibleText.of(String($0)).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    .replacingOccurrences(of: "&", with: "&amp;")
             }.joined(separator: "\\n") + "\""
         }
         var lines = [

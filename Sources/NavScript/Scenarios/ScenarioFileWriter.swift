@@ -148,13 +148,20 @@ public enum ScenarioFileWriter {
     public static let standardStreamPaths = standardOutputPaths.union(standardErrorPaths)
 
     /// What a report or a picture named `path` would write over that is work of its own: a
-    /// Lua script or a snapshot file, told by its name (`-o scenarios/chat.lua`), or nil.
+    /// Lua script or a snapshot file, told by its name (`-o scenarios/chat.lua`) or by the
+    /// name of what a link there leads to, or nil.
     public static func work(at path: String) -> String? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "lua": return "a Lua script"
-        case "snap": return "a snapshot file"
-        default: return nil
+        func named(_ url: URL) -> String? {
+            switch url.pathExtension.lowercased() {
+            case "lua": return "a Lua script"
+            case "snap": return "a snapshot file"
+            default: return nil
+            }
         }
+        let url = URL(fileURLWithPath: path)
+        if let work = named(url) { return work }
+        let target = url.resolvingSymlinksInPath()
+        return target.path == url.standardizedFileURL.path ? nil : named(target).map { "a link to " + $0 }
     }
 
     private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {

@@ -109,7 +109,8 @@ struct JSONText {
     /// JSON already written (by JSONEncoder for a report's extra section), escaped the same way.
     mutating func raw(_ json: String) {
         separate()
-        append(json.replacingOccurrences(of: "</", with: "<\\/"))
+        // `<` is only ever inside a string of JSON, where both escapes read back the same.
+        append(json.replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "<!", with: "<\\u0021"))
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {

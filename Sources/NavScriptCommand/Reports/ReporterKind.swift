@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import NavScript
 
@@ -78,6 +79,10 @@ enum ReporterKind: String, CaseIterable {
             }
             if kind == .map, path.lowercased().hasSuffix(".svg") {
                 throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
+            }
+            let picture = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("svg").path
+            if kind == .map, let work = ScenarioFileWriter.work(at: picture) {
+                throw ValidationError("reporter map would write its picture over \(picture), which names \(work): give it a file of its own (map=\(kind.exampleName))")
             }
             if let other = paths.updateValue(kind, forKey: path) {
                 throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
