@@ -301,6 +301,11 @@ import Testing
                 fdescribe("fd", function() it("in fd", function() end) end)
                 """,
             "todo_spec.lua": "it.todo('a', function() end)",
+            "skipfocus_spec.lua": """
+                describe.skip("s", function() it.only("f", function() end) end)
+                xdescribe("x", function() fdescribe("fd", function() it("g", function() end) end) end)
+                it("y", function() end)
+                """,
         ])
         let skipped = try navscript(["run", "skip_spec.lua", "-v", "--color", "never"], in: fixture.root)
         for line in ["  - write me (todo)", "  - and me (todo)", "  - x (skipped)", "  - t (skipped)", "  - xd in xd (skipped)", "  ✓ runs #smoke #fast"] {
@@ -309,6 +314,9 @@ import Testing
         let focused = try navscript(["run", "focus_spec.lua", "-v", "--color", "never"], in: fixture.root)
         #expect(focused.status == 0)
         #expect(focused.output.contains("  ✓ focused") && focused.output.contains("  - left out (not focused)") && focused.output.contains("  ✓ fd in fd"), "\(focused.output)")
+        // As jest-circus: an .only in a skipped block focuses nothing; the rest runs.
+        let skipFocus = try navscript(["run", "skipfocus_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        #expect(skipFocus.output.contains("  - s f (skipped)") && skipFocus.output.contains("  - x fd g (skipped)") && skipFocus.output.contains("  ✓ y"), "\(skipFocus.output)")
         let todo = try navscript(["run", "todo_spec.lua", "--color", "never"], in: fixture.root)
         #expect(todo.output.contains("todo_spec.lua:1: bad argument #2 to 'it.todo' (a todo has a name only"), "\(todo.output)")
         let tagged = try navscript(["run", "skip_spec.lua", "--tags", "fast,slow", "--exclude-tags", "smoke", "--bail", "-v", "--color", "never"], in: fixture.root)

@@ -83,6 +83,16 @@ import Testing
         }
     }
 
+    /// Texts that Swift takes as one (canonically equivalent) but are other bytes, as Lua
+    /// and Jest see them, do not match.
+    @Test func aSnapshotIsComparedByteForByte() throws {
+        let fixture = try Fixture(["cafe_spec.lua": #"it("c", function() expect("Cafe\u{301}"):toMatchSnapshot() end)"#])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        try fixture.write("cafe_spec.lua", #"it("c", function() expect("Caf\u{e9}"):toMatchSnapshot() end)"#)
+        let changed = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(changed.status == 1, "\(changed.output)")
+    }
+
     @Test func namesWithNewlinesRoundTrip() throws {
         let fixture = try Fixture(["lines_spec.lua": """
             scenario("two\\nlines", function() expect("text"):toMatchSnapshot("a\\\\b\\nc") end)

@@ -250,6 +250,9 @@ function expectation:toContain(item)
   local received, found = self.value, false
   need(self, "toContain needs a string or a table", type(received) == "string" or type(received) == "table")
   if type(received) == "string" then
+    -- As Jest: text is looked for in text; a nil (a misspelt field) would be "nil", found in
+    -- every message that names a nil value.
+    need(self, "toContain on a string needs a string (or a number) as the item", type(item) == "string" or type(item) == "number", item)
     found = find(received, tostring(item), 1, true) ~= nil
   else
     for _, value in pairs(received) do if sameContents(self, "toContain", value, item) then found = true break end end

@@ -53,10 +53,15 @@ local function extend(matchers)
     end
     define(name, function(self, ...)
       local pass, message = matcher(self.value, ...)
-      -- As Jest checks `pass`: a string or a number would pass whatever it says (nil is false).
-      if pass ~= nil and type(pass) ~= "boolean" then
-        raise(self, format("expect(value)%s:%s(): the matcher must return true, false or nil first, got %s",
-          self.negated and ".never" or "", name, type(pass)), 2)
+      -- Jest's form, { pass = ..., message = ... }, is taken too.
+      if type(pass) == "table" and getmetatable(pass) == nil and (pass.pass ~= nil or pass.message ~= nil) then
+        pass, message = pass.pass, pass.message
+      end
+      -- As Jest checks `pass`: a string or a number would pass whatever it says, and nothing
+      -- (a forgotten `return`) would pass every `.never`.
+      if type(pass) ~= "boolean" then
+        raise(self, format("expect(value)%s:%s(): the matcher must return true or false first (or { pass = true or false, message = ... }), got %s",
+          self.negated and ".never" or "", name, pass == nil and "nothing (a forgotten return?)" or type(pass)), 2)
       end
       return check(self, pass == true, format("expect(value):%s() failed", name), function(r)
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.

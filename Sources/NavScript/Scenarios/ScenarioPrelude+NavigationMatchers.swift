@@ -49,6 +49,11 @@ end
 
 -- expect(app:navigate(route)):toSucceed(), also for app:open(url) and app:settle().
 function expectation:toSucceed()
+  -- Negated, anything but true would pass: what is no navigation's result is refused (the
+  -- nil a navigator's navigate returns, which reports later).
+  if self.negated and type(self.value) ~= "boolean" then
+    raise(self, format("expect(value).never:toSucceed(): received %s, not a navigation's result (true, or false and its error)", type(self.value)), 2)
+  end
   local ok = self.value == true
   return check(self, ok, "expect(value):toSucceed() failed", function(r)
     local picture = host.lastTree()
@@ -84,10 +89,12 @@ function expectation:toFail(pattern)
   else
     failed, message = not self.value, self.extra
   end
-  -- The message is matched as it is, and without the `file:line: ` an error put before it.
+  -- The message is matched without the `file:line: ` an error put before it, which a
+  -- pattern would otherwise match by the file's name or a digit of the line; with it when
+  -- the pattern names a place ("chat.lua:12").
   local text = type(message) == "string" and message or nil
-  local bare = text and match(text, "^[^\n:]+:%d+: (.*)$")
-  local pass = failed and (pattern == nil or text ~= nil and (matches(text, pattern) or bare ~= nil and matches(bare, pattern))) or false
+  local bare = text and not (pattern and find(pattern, "lua:", 1, true)) and match(text, "^[^\n:]+:%d+: (.*)$") or text
+  local pass = failed and (pattern == nil or bare ~= nil and matches(bare, pattern)) or false
   return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
     if self.negated then
       return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))

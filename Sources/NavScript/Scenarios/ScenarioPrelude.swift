@@ -140,7 +140,8 @@ local function define(what, name, a, b, mode)
   if mode ~= "pending" and mode ~= "todo" and type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
-  if mode == "only" then focused = focused or host.definedAt(3) end
+  -- As jest-circus: an .only in a skipped block focuses nothing (the rest still runs).
+  if mode == "only" and not current.skipped then focused = focused or host.definedAt(3) end
   local base = current.prefix .. name
   local count = (named[base] or 0) + 1
   named[base] = count
@@ -179,7 +180,7 @@ local function block(what, name, a, b, mode)
   if type(body) ~= "function" then
     error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
   end
-  if mode == "only" then focused = focused or host.definedAt(3) end
+  if mode == "only" and not current.skipped then focused = focused or host.definedAt(3) end
   local names = {}
   for i, part in ipairs(current.names) do names[i] = part end
   names[#names + 1] = name

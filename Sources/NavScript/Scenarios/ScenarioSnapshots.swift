@@ -230,7 +230,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             writtenNames.insert(name)
             return .written
         }
-        if stored == text { return .matched }
+        // Byte for byte: Swift's == takes "é" and "e\u{301}" as one, which Lua does not.
+        if stored.utf8.elementsEqual(text.utf8) { return .matched }
         if mode == .update {
             entries[name] = text
             changed = true

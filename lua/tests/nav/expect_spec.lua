@@ -189,16 +189,16 @@ describe("expect.extend", function()
   end)
 
   -- As Jest's: a message function learns whether the expect was negated (this.isNot), and pass is a boolean.
-  scenario("a message function is told the expect was negated, and a pass that is not true, false or nil is refused", function()
+  scenario("a message function is told the expect was negated, a pass that is not true or false is refused, nothing too, and Jest's table is taken", function()
     expect.extend {
       toBeSmall = function(n) return n < 10, function(negated) return negated and "expected a big number" or "expected a small number" end end,
-      toSayYes = function() return "yes" end,
-      toBeNothing = function(value) if value == nil then return true end end,
+      toSayYes = function() return "yes" end, toForget = function() end,
+      toBeNothing = function(value) return { pass = value == nil, message = "expected nothing" } end,
     }
     expect(failure(function() expect(1).never:toBeSmall() end)):toContain("expected a big number")
     expect(failure(function() expect(11):toBeSmall() end)):toContain("expected a small number")
-    expect(failure(function() expect(1):toSayYes() end)):toContain("expect(value):toSayYes(): the matcher must return true, false or nil first, got string")
-    expect(nil):toBeNothing()
+    expect(failure(function() expect(1):toSayYes() end)):toContain("expect(value):toSayYes(): the matcher must return true or false first (or { pass = true or false, message = ... }), got string")
+    expect(nil):toBeNothing() expect(failure(function() expect(1).never:toForget() end)):toContain("got nothing (a forgotten return?)") expect(failure(function() expect(1):toBeNothing() end)):toContain("expected nothing")
     expect(1).never:toBeNothing()
   end)
 end)
@@ -540,5 +540,30 @@ describe("a matcher called with a dot from a tail call", function()
   scenario("is placed at the expect, whose caller's line is gone", function()
     expect(failure(function() return expect(1).toBe(1) end)):toMatch("expect_spec%.lua:%d+: expect%(value%)%.toBe%(%.%.%.%) is called with a dot")
     expect(failure(function() return expect(1).never.toBe(2) end)):toMatch("expect_spec%.lua:%d+: expect%(value%)%.never%.toBe")
+  end)
+end)
+
+describe("matchers that could pass by accident", function()
+  scenario("never:toSucceed refuses what is no navigation's result", function()
+    local app = nav.app { root = nav.stack { nav.screen("Feed")() } }
+    expect(failure(function() expect(app.navigator:navigate(nav.route():top(nav.stack):pop())).never:toSucceed() end))
+      :toContain("expect(value).never:toSucceed(): received nil, not a navigation's result")
+    expect(failure(function() expect("ok").never:toSucceed() end)):toContain("received string")
+    expect(false).never:toSucceed()
+  end)
+
+  scenario("toFail matches the message, not the file:line before it, unless the pattern names a place", function()
+    expect(function() error("no route for this url") end).never:toFail("expect_spec")
+    expect(function() error("bad id") end).never:toFail("%d+")
+    expect(function() error("bad id") end):toFail("bad id")
+    expect(function() error("bad id") end):toFail("expect_spec.lua:")
+  end)
+
+  scenario("toContain on a string takes text (or a number) only", function()
+    local reasons = { reason = "timeout" }
+    expect(failure(function() expect("attempt to index a nil value"):toContain(reasons.reson) end))
+      :toContain("toContain on a string needs a string (or a number) as the item, got nil")
+    expect(failure(function() expect("enabled: true"):toContain(true) end)):toContain("got boolean")
+    expect("chat 7"):toContain(7)
   end)
 end)
