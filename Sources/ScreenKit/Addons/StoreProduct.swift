@@ -13,10 +13,27 @@ public struct StoreProduct: CustomStringConvertible {
         self.didFinish = didFinish
     }
 
-    /// Nivelir prints the parameters, not the item: `StoreProduct([:])`; keys sorted here.
+    /// Nivelir prints the parameters, not the item, as Swift prints a `[String: Any]`:
+    /// `StoreProduct([:])`, `StoreProduct(["k": ["x": "y"]])`; keys sorted here.
     public var description: String {
-        guard !parameters.isEmpty else { return "StoreProduct([:])" }
-        return "StoreProduct([" + parameters.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "])"
+        "StoreProduct(\(ScreenValue.object(parameters).dictionaryDescription))"
+    }
+}
+
+extension ScreenValue {
+    /// The value as Swift prints it inside a `[String: Any]`: keys and strings quoted and
+    /// escaped, a table of names as a dictionary (`["x": "y"]`, `[:]`), a list as an array.
+    var dictionaryDescription: String {
+        switch self {
+        case let .object(fields):
+            guard !fields.isEmpty else { return "[:]" }
+            return "[" + fields.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value.dictionaryDescription)" }
+                .joined(separator: ", ") + "]"
+        case let .array(values):
+            return "[" + values.map(\.dictionaryDescription).joined(separator: ", ") + "]"
+        default:
+            return description
+        }
     }
 }
 

@@ -248,3 +248,12 @@ describe("merged stack edits", function()
     expect(merged({ name = "slide", duration = 0.2 }, { name = "slide", duration = 0.4 })):toBe("default")
   end)
 end)
+
+describe("a product page's parameters", function()
+  scenario("print as Swift prints a [String: Any]: keys quoted and escaped, tables as dictionaries", function()
+    local app = nav.app { root = nav.stack { nav.screen("Feed")() } }
+    expect(app:navigate(nav.route():top(nav.container):showStoreProduct { itemID = "1", parameters = { b = { x = "y" }, ['k"'] = "v", c = { 1, 2 }, d = {} } }))
+      :toSucceed()
+    expect(app):toHaveLogged('Presenting StoreProduct(["b": ["x": "y"], "c": [1, 2], "d": [:], "k\\"": "v"]) on UIViewController')
+  end)
+end)
