@@ -17,7 +17,7 @@ function Expectation:toBe(expected) end
 function Expectation:toEqual(expected) end
 ---@param screen Screen|ScreenType|string # a name as a screen type; a stack shows its top, tabs their selected tab
 function Expectation:toShow(screen) end
----@param item any
+---@param item any # in a string: a string or a number
 function Expectation:toContain(item) end
 ---@param length integer
 function Expectation:toHaveLength(length) end
@@ -115,9 +115,10 @@ function strict_teardown(body) end
 function finally(body) end
 
 ---A matcher of expect.extend: gets the received value and the matcher's arguments, and
----returns whether it passes (true or false; nil counts as false) and a message, or a function
----making one, for a failure (given true when the expect is negated with .never).
----@alias Matcher fun(received: any, ...): (boolean?, (string|fun(negated: boolean): string)?)
+---returns whether it passes (true or false; nothing is refused) and a message, or a function
+---making one, for a failure (given true when the expect is negated with .never); or Jest's
+---table, { pass = true or false, message = ... }.
+---@alias Matcher fun(received: any, ...): (boolean|{pass: boolean, message?: string|fun(negated: boolean): string}, (string|fun(negated: boolean): string)?)
 
 ---@class ExpectFunction
 ---@overload fun(value: any, extra?: any): Expectation
