@@ -145,7 +145,7 @@ extension NavRuntime {
         appMethod("navigate") { runtime, call, app in
             // A function builds the route from the window's, as Nivelir's navigate { route in ... }.
             let route = call.isFunction(2) ? try runtime.nestedRoute(call, 2, kind: .window) ?? AnyScreenRoute(root: .window)
-                                            : try runtime.routeArgument(call, 2)
+                                            : try runtime.navigatedRoute(call, 2)
             guard route.rootKind == .window else {
                 throw LuaCallError.argument(2, "window route expected, got route rooted at \(route.rootKind.rawValue)")
             }

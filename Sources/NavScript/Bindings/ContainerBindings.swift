@@ -182,7 +182,7 @@ extension NavRuntime {
         }
         let route: AnyScreenRoute
         if !call.isFunction(2) {
-            route = try routeArgument(call, 2)
+            route = try navigatedRoute(call, 2)
         } else if from == nil && call.type(3) == .table {
             route = try nestedRouteFromNothing(call, 2).0 ?? AnyScreenRoute(root: .modal)
         } else {

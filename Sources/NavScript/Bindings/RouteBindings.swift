@@ -10,6 +10,15 @@ extension NavRuntime {
         try call.object(index, routes)
     }
 
+    /// The Route at `index` of a `navigate`, which takes a function in its place: refused
+    /// as "Route or function expected".
+    func navigatedRoute(_ call: LuaCall, _ index: Int32) throws -> AnyScreenRoute {
+        guard let route = call.optionalObject(index, routes) else {
+            throw LuaCallError.type(index, expected: "Route or function")
+        }
+        return route
+    }
+
     /// Pushes a route as the single result.
     func pushRoute(_ call: LuaCall, _ route: AnyScreenRoute) -> Int32 {
         call.push(route, routes)
