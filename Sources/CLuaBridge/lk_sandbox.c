@@ -62,7 +62,7 @@ static int lk_loadtext(lua_State *L) {
        or an empty piece, is an empty text chunk), and a binary one as in mode "t". */
     if (strchr(mode, 't') == NULL) {
         int text = 1;
-        if (lua_type(L, 1) == LUA_TSTRING) {
+        if (lua_type(L, 1) != LUA_TFUNCTION) {   /* a string, or a number as its text */
             text = *lua_tostring(L, 1) != LUA_SIGNATURE[0];
         } else {
             lua_pushvalue(L, 1);

@@ -53,7 +53,7 @@ struct Check: ParsableCommand {
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors.isEmpty {
             // A wrong path checks nothing; that is not a pass (as a run with no scenarios).
-            StandardStreams.error("navscript: no Lua files to check in \(suite.paths.joined(separator: ", "))\n")
+            StandardStreams.error("navscript: no scenario files, nor route scripts (in a folder named routes), to check in \(suite.paths.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
         StandardStreams.output(errors.isEmpty ? "\(Format.count(checked, "file")) checked, no errors\n"

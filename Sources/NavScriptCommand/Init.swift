@@ -40,6 +40,15 @@ struct Init: ParsableCommand {
             StandardStreams.error("navscript: \(folders.joined(separator: ", ")) in \(folder) \(folders.count == 1 ? "is a folder" : "are folders") where the starter suite writes a file; nothing written\n")
             throw ExitCode(2)
         }
+        // So is a file where the suite makes a folder (`types` as a file): half a suite
+        // written would refuse the next init.
+        for file in StarterSuite.files {
+            let path = root.appendingPathComponent(file.path).path
+            if case let .underFile(blocking)? = ScenarioFileWriter.problem(writing: path, from: ScenarioFileWriter.folder(of: path)) {
+                StandardStreams.error("navscript: \(ScenarioDiscovery.display(URL(fileURLWithPath: blocking))) is a file where the starter suite makes a folder; nothing written\n")
+                throw ExitCode(2)
+            }
+        }
         for file in StarterSuite.files {
             let url = root.appendingPathComponent(file.path)
             do {
@@ -51,7 +60,8 @@ struct Init: ParsableCommand {
             }
             print("wrote \(ScenarioDiscovery.display(url))")
         }
-        print("\nnext: navscript run \(folder)")
+        // A command that can be pasted: quoted, and `./` before a name that reads as an option.
+        print("\nnext: navscript run \(RunSession.shellQuoted(folder.hasPrefix("-") ? "./" + folder : folder))")
     }
 }
 

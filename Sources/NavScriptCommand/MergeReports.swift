@@ -134,7 +134,7 @@ struct MergeReports: ParsableCommand {
         }
         let threshold = coverageThreshold ?? records.compactMap(\.record.coverageThreshold).max()
         if let coverage, let threshold {
-            report.coverageFailure = CoverageReport.failure(coverage.percent, threshold: threshold)
+            report.coverageFailure = CoverageReport.failure(coverage, threshold: threshold)
         }
         for reporter in made {
             for file in report.files {

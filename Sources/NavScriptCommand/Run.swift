@@ -43,11 +43,7 @@ struct Run: ParsableCommand {
         let interrupted = RunInterrupt.signal != 0
         if !interrupted, options.lastFailed, session.selection.only?.isEmpty == true {
             print("navscript: the last run here had no failures; nothing to run again")
-            // The reports asked for are written, empty: a CI step that publishes them must
-            // not find none, or an earlier run's.
-            let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
-            let report = session.runAll(reporters: reporters)
-            throw ExitCode(max(report.exitCode, RunSession.flush(reporters)))
+            throw ExitCode(session.reportNothingToRun(reporters: options.makeReporters(workingDirectory: suite.workingDirectory)))
         }
         if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {
             StandardStreams.error(refusal + "\n")
@@ -230,6 +226,19 @@ final class RunSession {
                     duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reporters: reporters)
     }
 
+    /// Writes each report asked for but the console's, empty, for a run with nothing to run
+    /// again (`--last-failed` after a green run): a CI step that publishes one must not find
+    /// none, or an earlier run's. The exit status: 0, or 2 when one cannot be written.
+    func reportNothingToRun(reporters: [Reporter]) -> Int32 {
+        let written = reporters.filter { !($0 is ConsoleReporter) }
+        let report = RunReport(files: [], loadErrors: [], duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                               seed: seed, isCI: options.isCI)
+        for reporter in written {
+            reporter.finish(report)
+        }
+        return Self.flush(written)
+    }
+
     /// The same for `watch`, which refuses each run as `run` does.
     /// A refusal as machine reports carry it, without the command's name.
     static func reported(_ refusal: String) -> String {
@@ -293,7 +302,7 @@ final class RunSession {
             // threshold (a shard that writes no blob is its own run, and checks it).
             if let threshold = options.coverageThreshold, let coverage {
                 if options.parsedShard == nil || !options.requestedReporters.contains(where: { $0.kind == .blob }) {
-                    report.coverageFailure = CoverageReport.failure(coverage.percent, threshold: threshold)
+                    report.coverageFailure = CoverageReport.failure(coverage, threshold: threshold)
                 } else {
                     StandardStreams.error("navscript: a shard's coverage is part of the suite's: navscript merge-reports checks the threshold of \(Format.limit(threshold))%\n")
                 }

@@ -53,6 +53,7 @@ import Testing
         #expect(try h.value(reader + "return select(2, load(reader { '', '\\27', 'LuaT' }, 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
         #expect(try h.value(reader + "return select(2, load(reader { '\\27LuaT' }, 'x', 'b'))") == .string("attempt to load a binary chunk (mode is 't')"))
         #expect(try h.value("return select(2, load(function() return {} end, 'x', 'b'))") == .string("reader function must return a string"))
+        #expect(try h.value("return select(2, load(5, 'x', 'b'))") == .string("attempt to load a text chunk (mode is 'b')"))
         #expect(try h.value("return select(2, load(function() error('boom', 0) end, 'x', 'b'))") == .string("boom"))
     }
 

@@ -47,10 +47,12 @@ import Testing
         // Nor through a link to one, whatever the link's own name.
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("pic.svg").path, withDestinationPath: "a_spec.lua")
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("m.svg").path, withDestinationPath: "a_spec.lua.snap")
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("dangling.xml").path, withDestinationPath: "new.lua")
         let attempts: [([String], String)] = [
             (["draw", "a_spec.lua", "-o", "pic.svg"], "draw would write over pic.svg, which names a link to a Lua script"),
             (["run", "a_spec.lua", "--reporter", "tap=pic.svg"], "reporter tap would write over pic.svg, which names a link to a Lua script"),
-            (["run", "a_spec.lua", "--reporter", "map=m.dot"], "reporter map would write its picture over "),
+            (["run", "a_spec.lua", "--reporter", "map=m.dot"], "reporter map would write its picture over m.svg, which names a link to a snapshot file"),
+            (["run", "a_spec.lua", "--reporter", "junit=dangling.xml"], "reporter junit would write over dangling.xml, which names a link to a Lua script"),
             (["draw", "a_spec.lua", "-o", "a_spec.lua"], "draw would write over a_spec.lua, which names a Lua script: write the picture as .svg"),
             (["draw", "a_spec.lua", "-o", "other.LUA"], "draw would write over other.LUA, which names a Lua script"),
             (["run", "a_spec.lua", "--reporter", "map=a_spec.lua"], "reporter map would write over a_spec.lua, which names a Lua script: give it a file of its own (map=navscript-map.dot)"),

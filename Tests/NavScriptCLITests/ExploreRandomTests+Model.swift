@@ -44,7 +44,8 @@ extension ExploreRandomTests {
 
     /// Both actions always lead to a new state, so no walk learns anything: the weight alone
     /// tells them apart. 80 % of choices go by it (10 to 1) and 20 % are uniform, so the
-    /// heavy one is ~83 % of the 320 actions; without weights in new states it was ~54 %.
+    /// heavy one is ~83 % of the 320 actions; without weights in new states it was ~54 %
+    /// (the bound, 70 %, leaves room for another sequence of draws).
     @Test func aWeightCountsInStatesNoWalkHasTried() throws {
         let fixture = try Fixture(["weights.lua": """
             local A, B = nav.screen("A"), nav.screen("B")
@@ -62,6 +63,6 @@ extension ExploreRandomTests {
         let lines = result.errors.split(separator: "\n")
         let heavy = lines.filter { $0 == "heavy" }.count, light = lines.filter { $0 == "light" }.count
         #expect(heavy + light == 320)
-        #expect(heavy > 4 * light, "heavy \(heavy), light \(light)")
+        #expect(Double(heavy) > 0.7 * 320, "heavy \(heavy), light \(light)")
     }
 }

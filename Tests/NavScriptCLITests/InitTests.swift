@@ -22,6 +22,18 @@ import Testing
         #expect(try navscript(["init", "myapp", "--force"], in: fixture.root).status == 0)
     }
 
+    /// A file where the suite makes a folder is refused before anything is written, and
+    /// the command to run next can be pasted into a shell.
+    @Test func initWritesAllOrNothingAndSaysWhatToRunNext() throws {
+        let fixture = try Fixture(["blocked/types": "a file"])
+        let blocked = try navscript(["init", "blocked"], in: fixture.root)
+        #expect(blocked.status == 2)
+        #expect(blocked.errors.contains("blocked/types is a file where the starter suite makes a folder; nothing written"), "\(blocked.errors)")
+        #expect(!fixture.exists("blocked/routes/chat.lua"))
+        #expect(try navscript(["init", "my app"], in: fixture.root).output.contains("next: navscript run 'my app'"))
+        #expect(try navscript(["init", "--", "-dash"], in: fixture.root).output.contains("next: navscript run ./-dash"))
+    }
+
     /// Every global a scenario has beyond Lua's own is one the editor set-up declares, so
     /// that luacheck and LuaLS take none for a typo (`xit` was missing).
     @Test func theEditorSetUpDeclaresEveryScenarioGlobal() throws {

@@ -126,7 +126,7 @@ import Testing
         #expect(try navscript(["run", "a_spec.lua", "--list", "--filter", "nothing", "--pass-with-no-scenarios"], in: fixture.root).status == 0)
         let check = try navscript(["check", "empty"], in: fixture.root)
         #expect(check.status == 2)
-        #expect(check.errors.contains("no Lua files to check in empty"))
+        #expect(check.errors.contains("no scenario files, nor route scripts (in a folder named routes), to check in empty"))
     }
 
     @Test func watchRefusesWhatOnlyRunDoes() throws {

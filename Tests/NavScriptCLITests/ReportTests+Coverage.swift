@@ -84,6 +84,35 @@ extension ReportTests {
         }
     }
 
+    /// A module saved with CRLF line ends counts its lines as Lua does, one with a byte
+    /// that is not UTF-8 is counted too (it was left out, and a threshold passed without
+    /// it), a share is cut to a tenth (1 line of 2,009 missed read 100.0 %), and a suite
+    /// with no route script meets no threshold.
+    @Test func coverageCountsOddlySavedModulesAndNeverRoundsUp() throws {
+        let fixture = try Fixture(["scenarios/use.lua": """
+            local crlf, latin = require "routes.crlf", require "routes.latin"
+            scenario("f", function() expect(crlf.f() + latin.f()):toBe(2) end)
+            """])
+        let module = "local M = {}\r\n\r\nfunction M.f()\r\n  return 1\r\nend\r\n-- c\r\nfunction M.g()\r\n  return 2\r\nend\r\nreturn M\r\n"
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("routes"), withIntermediateDirectories: true)
+        try Data(module.utf8).write(to: fixture.root.appendingPathComponent("routes/crlf.lua"))
+        try Data([0x2D, 0x2D, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A] + Array(module.replacingOccurrences(of: "\r\n", with: "\n").utf8))
+            .write(to: fixture.root.appendingPathComponent("routes/latin.lua"))
+        let run = try navscript(["run", ".", "--coverage-threshold", "90", "--color", "never"], in: fixture.root)
+        #expect(run.output.contains("routes/crlf.lua    87.5%  7/8 lines"), "\(run.output)")
+        #expect(run.output.contains("routes/latin.lua   87.5%  7/8 lines"), "\(run.output)")
+        #expect(run.status == 1 && run.errors.contains("coverage 87.5% is below the threshold of 90%"), "\(run.errors)")
+        let many = String(repeating: "  n = n + 1\n", count: 2_000)
+        try fixture.write("routes/crlf.lua", "local M = {}\nfunction M.f()\n  local n = 0\n\(many)  return n - 1999\nend\nfunction M.g()\n  return 2\nend\nreturn M\n")
+        try fixture.write("routes/latin.lua", "return { f = function() return 1 end }\n")
+        let cut = try navscript(["run", ".", "--coverage-threshold", "100", "--color", "never"], in: fixture.root)
+        #expect(cut.errors.contains("coverage 99.9% is below the threshold of 100%"), "\(cut.output)\(cut.errors)")
+        let empty = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        let none = try navscript(["run", ".", "--coverage-threshold", "50", "--color", "never"], in: empty.root)
+        #expect(none.status == 1 && none.errors.contains("coverage has no line of a route script to count, so it cannot meet the threshold of 50%"),
+                "\(none.errors)")
+    }
+
     /// Route modules are found below the suite's root, wherever the run starts from: one
     /// that no scenario required is listed under its own path.
     @Test func coverageListsTheModulesOfASuiteInAnotherFolder() throws {

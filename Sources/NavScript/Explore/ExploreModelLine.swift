@@ -16,7 +16,8 @@ enum ExploreModelLine {
         // Copies what a comment or string spans as spaces, keeping its line breaks.
         func blank(to end: Int) {
             while index < end {
-                code.append(script[index] == UInt8(ascii: "\n") ? UInt8(ascii: "\n") : UInt8(ascii: " "))
+                let byte = script[index]
+                code.append(byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? byte : UInt8(ascii: " "))
                 index += 1
             }
         }
@@ -35,27 +36,44 @@ enum ExploreModelLine {
             }
             return script.count
         }
+        // Where a short string closes (its quote), or the line break that ends it unclosed.
+        // An escape takes the next character, a line break too (`\` then CRLF, two), and
+        // `\z` the white space after it, line breaks included, as Lua's lexer reads them.
+        func stringEnd(from start: Int, quote: UInt8) -> Int {
+            var end = start
+            let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+            while end < script.count, script[end] != quote, !isBreak(script[end]) {
+                guard script[end] == UInt8(ascii: "\\"), end + 1 < script.count else {
+                    end += 1
+                    continue
+                }
+                let escaped = script[end + 1]
+                end += 2
+                if isBreak(escaped), end < script.count, isBreak(script[end]), script[end] != escaped {
+                    end += 1
+                } else if escaped == UInt8(ascii: "z") {
+                    while end < script.count, [9, 10, 11, 12, 13, 32].contains(script[end]) { end += 1 }
+                }
+            }
+            return end
+        }
         while index < script.count {
             let byte = script[index]
             if byte == UInt8(ascii: "-"), index + 1 < script.count, script[index + 1] == UInt8(ascii: "-") {
                 if index + 2 < script.count, script[index + 2] == UInt8(ascii: "["), let end = longBracketEnd(at: index + 2) {
                     blank(to: end)
                 } else {
-                    blank(to: script[index...].firstIndex(of: UInt8(ascii: "\n")) ?? script.count)
+                    blank(to: script[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? script.count)
                 }
             } else if byte == UInt8(ascii: "["), let end = longBracketEnd(at: index) {
                 blank(to: end)
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                var end = index + 1
-                while end < script.count, script[end] != byte, script[end] != UInt8(ascii: "\n") {
-                    end += script[end] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                blank(to: min(end + 1, script.count))
+                blank(to: min(stringEnd(from: index + 1, quote: byte) + 1, script.count))
             } else {
                 code.append(byte)
                 index += 1
             }
         }
-        return String(decoding: code, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return LuaLines.split(code)
     }
 }

@@ -158,10 +158,15 @@ public enum ScenarioFileWriter {
             default: return nil
             }
         }
-        let url = URL(fileURLWithPath: path)
+        var url = URL(fileURLWithPath: path)
         if let work = named(url) { return work }
-        let target = url.resolvingSymlinksInPath()
-        return target.path == url.standardizedFileURL.path ? nil : named(target).map { "a link to " + $0 }
+        // Where a link leads, through links to links, and to nothing yet (writing makes it).
+        for _ in 0..<8 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return nil }
+            url = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent())
+            if let work = named(url) { return "a link to " + work }
+        }
+        return nil
     }
 
     private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {

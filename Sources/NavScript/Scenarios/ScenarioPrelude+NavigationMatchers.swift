@@ -89,12 +89,10 @@ function expectation:toFail(pattern)
   else
     failed, message = not self.value, self.extra
   end
-  -- The message is matched without the `file:line: ` an error put before it, which a
-  -- pattern would otherwise match by the file's name or a digit of the line; with it when
-  -- the pattern names a place ("chat.lua:12").
+  -- The message is matched as it is, and without the `file:line: ` an error put before it.
   local text = type(message) == "string" and message or nil
-  local bare = text and not (pattern and find(pattern, "lua:", 1, true)) and match(text, "^[^\n:]+:%d+: (.*)$") or text
-  local pass = failed and (pattern == nil or bare ~= nil and matches(bare, pattern)) or false
+  local bare = text and match(text, "^[^\n:]+:%d+: (.*)$")
+  local pass = failed and (pattern == nil or text ~= nil and (matches(text, pattern) or bare ~= nil and matches(bare, pattern))) or false
   return check(self, pass, "expect(value):toFail(pattern) failed", function(r)
     if self.negated then
       return format("  expected no failure%s\n  failed with: %s", pattern and (" matching " .. r.show(pattern)) or "", r.show(message))

@@ -37,9 +37,19 @@ struct CoverageReport {
     /// Where coverage is written, in the working folder.
     static let path = "coverage/lcov.info"
 
-    /// What a run or a merge says when coverage is below `threshold`, or nil.
-    static func failure(_ percent: Double, threshold: Double) -> String? {
-        percent < threshold ? String(format: "coverage %.1f%% is below the threshold of %g%%", percent, threshold) : nil
+    /// What a run or a merge says when coverage is below `threshold`, or nil. No line to
+    /// count meets no threshold, as Jest's "coverage data ... was not found" fails.
+    static func failure(_ coverage: CoverageReport, threshold: Double) -> String? {
+        if coverage.total == 0 {
+            return String(format: "coverage has no line of a route script to count, so it cannot meet the threshold of %g%%", threshold)
+        }
+        return coverage.percent < threshold ? "coverage \(shown(coverage.percent))% is below the threshold of \(String(format: "%g", threshold))%" : nil
+    }
+
+    /// A share as the summary and the threshold's message write it: cut, not rounded, to
+    /// a tenth, so that 2,004 lines of 2,005 are 99.9 %, not the 100.0 % the threshold refuses.
+    static func shown(_ percent: Double) -> String {
+        String(format: "%.1f", (percent * 10).rounded(.down) / 10)
     }
 
     /// Why coverage could not be written in `folder` (checked before a run, so that no
@@ -86,14 +96,15 @@ struct CoverageReport {
         var unread: [String] = []
         files = counts.keys.sorted().compactMap { path in
             let url = URL(fileURLWithPath: path, relativeTo: folder)
-            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+            guard let data = try? Data(contentsOf: url) else {
                 unread.append(path)
                 return nil
             }
-            let source = text.components(separatedBy: "\n")
+            // Lines as Lua counts them (CRLF too); bytes that are not UTF-8 read as U+FFFD.
+            let source = LuaLines.split(Array(data))
             // The code as Lua read it: a `#!` first line is no code.
             let read = ScenarioFileRunner.sourceText(data)
-            let code = String(decoding: read, as: UTF8.self).components(separatedBy: "\n")
+            let code = LuaLines.split(Array(read))
             // Of the lines the scanner finds, those Lua's compiler gave instructions: a
             // statement over several lines runs at the line its instructions have (`x = [[`
             // ... `]]` at the `]]`), so its other lines could never be counted.
@@ -125,9 +136,9 @@ struct CoverageReport {
         var lines = ["Coverage of route scripts:"]
         for file in files {
             let share = file.total == 0 ? 100 : 100 * Double(file.hit) / Double(file.total)
-            lines.append("  " + file.path.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", share, file.hit, file.total))
+            lines.append("  " + file.path.padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(share, file.hit, file.total))
         }
-        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5.1f%%  %d/%d lines", percent, hit, total))
+        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(percent, hit, total))
         if !routes.isEmpty {
             lines.append("Routes: \(routes.filter { $0.count > 0 }.count) of \(routes.count) ran (deeplink patterns, interceptors, fallbacks, deeplink types)")
             for route in routes where route.count == 0 {
@@ -135,6 +146,11 @@ struct CoverageReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func column(_ share: Double, _ hit: Int, _ total: Int) -> String {
+        let text = shown(share)
+        return String(repeating: " ", count: max(0, 7 - text.count)) + text + "%  \(hit)/\(total) lines"
     }
 
     /// For the HTML report.

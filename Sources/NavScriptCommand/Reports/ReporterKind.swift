@@ -80,7 +80,9 @@ enum ReporterKind: String, CaseIterable {
             if kind == .map, path.lowercased().hasSuffix(".svg") {
                 throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
             }
-            let picture = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("svg").path
+            // The map's picture, beside its DOT: the path as given, its extension `.svg`.
+            let dotExtension = URL(fileURLWithPath: path).pathExtension
+            let picture = (dotExtension.isEmpty ? path : String(path.dropLast(dotExtension.count + 1))) + ".svg"
             if kind == .map, let work = ScenarioFileWriter.work(at: picture) {
                 throw ValidationError("reporter map would write its picture over \(picture), which names \(work): give it a file of its own (map=\(kind.exampleName))")
             }

@@ -6,7 +6,7 @@ extension ScreenContainer {
     public var bottomSheetContainer: ScreenContainer? {
         let sheet = presenting?.presented ?? self
         guard sheet.attributes[ScreenAttribute.modalPresentationStyle] == .string(ScreenModalPresentationStyle.custom.rawValue),
-              sheet.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController" else {
+              sheet.attributes[ScreenAttribute.transitioningDelegate] == .string(ScreenAttribute.bottomSheetController) else {
             return nil
         }
         return sheet

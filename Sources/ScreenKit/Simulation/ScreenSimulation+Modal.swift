@@ -42,7 +42,7 @@ extension ScreenSimulation {
     /// animators are its transitioning delegate's (whatever the style), so another delegate
     /// set after `withBottomSheet` takes the modal timing.
     private func modalDuration(of container: ScreenContainer) -> Double {
-        container.attributes[ScreenAttribute.transitioningDelegate] == "BottomSheetController" ? timing.bottomSheet : timing.modal
+        container.attributes[ScreenAttribute.transitioningDelegate] == .string(ScreenAttribute.bottomSheetController) ? timing.bottomSheet : timing.modal
     }
 
     /// Why `present(_:from:...)` refused, as Nivelir's "already presenting" error, with

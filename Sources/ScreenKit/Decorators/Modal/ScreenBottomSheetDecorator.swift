@@ -63,7 +63,7 @@ public struct ScreenBottomSheetDecorator: ScreenDecorator {
     /// Gives `container` the presentation of a bottom sheet.
     static func present(_ container: ScreenContainer, as sheet: ScreenBottomSheet) {
         container.setAttribute(.string(ScreenModalPresentationStyle.custom.rawValue), for: ScreenAttribute.modalPresentationStyle)
-        container.setAttribute(.string("BottomSheetController"), for: ScreenAttribute.transitioningDelegate)
+        container.setAttribute(.string(ScreenAttribute.bottomSheetController), for: ScreenAttribute.transitioningDelegate)
         container.setAttribute(sheet.value, for: ScreenAttribute.bottomSheet)
     }
 }

@@ -46,4 +46,6 @@ public enum ScreenAttribute {
     public static let rightBarButton = "rightBarButton"
     public static let tabBarItem = "tabBarItem"
     public static let bottomSheet = "bottomSheet"
+    /// The `transitioningDelegate` of a bottom sheet (Nivelir's `BottomSheetController`).
+    public static let bottomSheetController = "BottomSheetController"
 }
