@@ -306,7 +306,9 @@ final class WatchSession {
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
         if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
-            var words = RunSession.selectionWords(filters: selection.filters, tags: options.tags, excludedTags: options.excludedTags)
+            // The `t` key's name filter is no --filter: said as the key narrows.
+            var words = RunSession.selectionWords(filters: nameFilter.isEmpty ? selection.filters : [], tags: options.tags, excludedTags: options.excludedTags)
+            if !nameFilter.isEmpty { words.append("whose name contains \"\(nameFilter)\"") }
             // The lines named in these files, not in the others watched.
             let places = chosen.flatMap { file in (selection.lines[file.url.path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
             if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }

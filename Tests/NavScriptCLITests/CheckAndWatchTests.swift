@@ -240,6 +240,10 @@ import Testing
         watch.press("closes\n")
         #expect(watch.waitFor("Watching scenarios matching \"closes\" (a for all)"))
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        // One that matches nothing says so as the key narrowed, not as --filter.
+        watch.press("t")
+        watch.press("nothing\n")
+        #expect(watch.waitFor("no scenarios to run in 2 files whose name contains \"nothing\""))
 
         // a: everything again; f: only what failed.
         watch.press("a")
