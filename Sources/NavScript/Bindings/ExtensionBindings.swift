@@ -101,8 +101,12 @@ extension NavRuntime {
         }
         try keep(bytes: arguments.reduce(0) { $0 + $1.estimatedSize })
         let directory = directory
-        let action = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { container, navigator, done in
-            let performed = ScreenCustomAction(name: name, on: definition.on, produces: definition.produces) { _, _, _ in }
+        // Named by the kind of the route it is added to, as a Swift action is generic over the
+        // route's `Current` (`ScreenAuthorizeAction<UINavigationController>`); a route of
+        // another kind than it needs is refused by the kind it needs.
+        let kind = route.currentKind.conforms(to: definition.on) ? route.currentKind : definition.on
+        let action = ScreenCustomAction(name: name, on: kind, produces: definition.produces) { container, navigator, done in
+            let performed = ScreenCustomAction(name: name, on: kind, produces: definition.produces) { _, _, _ in }
             let completion = CompletionObject(trigger: performed, completion: done)
             do {
                 try directory.invoke(.named(.action, name)) { runtime in

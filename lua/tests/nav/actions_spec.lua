@@ -47,7 +47,7 @@ describe("nav.action", function()
     nav.action("cancel", { perform = function(_, _, done) done(false) end })
     nav.action("refuse", { perform = function(_, _, done) done(false, "not allowed") end })
     local app = nav.app { root = Feed() }
-    expect(app:navigate(nav.route():cancel())):toFail('Action canceled:\n  ScreenCustomAction<ScreenContainer>(name: "cancel")')
+    expect(app:navigate(nav.route():cancel())):toFail('Action canceled:\n  ScreenCustomAction<UIWindow>(name: "cancel")')
     expect(app:navigate(nav.route():refuse())):toFail("^not allowed$")
     -- A number as the reason is its text.
     nav.action("gone", { perform = function(_, _, done) done(nil, 410) end })
@@ -58,8 +58,8 @@ describe("nav.action", function()
     nav.action("stuck", { perform = function() end })
     nav.action("twice", { perform = function(_, _, done) done() done() end })
     local app = nav.app { root = Feed() }
-    expect(app:navigate(nav.route():stuck())):toFail('The action never completed for:\n  ScreenCustomAction<ScreenContainer>(name: "stuck")')
-    expect(app:navigate(nav.route():twice())):toFail('The action completed more than once for:\n  ScreenCustomAction<ScreenContainer>(name: "twice")')
+    expect(app:navigate(nav.route():stuck())):toFail('The action never completed for:\n  ScreenCustomAction<UIWindow>(name: "stuck")')
+    expect(app:navigate(nav.route():twice())):toFail('The action completed more than once for:\n  ScreenCustomAction<UIWindow>(name: "twice")')
   end)
 
   scenario("done(nil) succeeds as done() does; done(nil, why) fails with why", function()
@@ -181,5 +181,17 @@ describe("a completion", function()
     table.sort(long)
     expect(#long):toBe(300)
     for i = 1, 300 do assert(long[i] == i) end
+  end)
+end)
+
+describe("a custom action's description", function()
+  scenario("names the kind of the route it is added to, as a Swift action generic over Current", function()
+    nav.action("refuse", { on = "modal", produces = "modal", perform = function(_, _, done) done(false, "no") end })
+    local app = nav.app { root = nav.stack { nav.screen("Feed")() } }
+    expect(app:navigate(nav.route():top(nav.stack):refuse())):toFail("no")
+    nav.action("halt", { on = "modal", perform = function(_, _, done) done(false) end })
+    expect(app:navigate(nav.route():top(nav.stack):halt())):toFail('Action canceled:\n  ScreenCustomAction<UINavigationController>(name: "halt")')
+    expect(app:navigate(nav.route():top(nav.container):halt())):toFail('ScreenCustomAction<UIViewController>(name: "halt")')
+    expect(function() nav.route():halt() end):toFail("modal route expected, got window route")
   end)
 end)

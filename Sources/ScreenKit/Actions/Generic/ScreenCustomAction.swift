@@ -26,8 +26,10 @@ public struct ScreenCustomAction: ScreenAction {
         self.body = body
     }
 
+    /// Generic over the container it runs on only, as a Swift action whose `Output` is a
+    /// typealias: `ScreenCustomAction<UINavigationController>(name: "authorize")`.
     public var description: String {
-        describeAction("ScreenCustomAction", [containerKind, outputKind], ["name": name])
+        describeAction("ScreenCustomAction", [containerKind], ["name": name])
     }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
