@@ -65,10 +65,31 @@ func navscript(_ arguments: [String], in folder: URL = Binary.packageRoot, envir
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Both pipes at once: a child that fills one while the other is read would wait forever.
+    let errors = ReadToEnd(err.fileHandleForReading)
     let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors.data, as: UTF8.self))
+}
+
+/// A file handle read to its end on a thread of its own.
+final class ReadToEnd: @unchecked Sendable {
+    private var read = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            read = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// What was read, once the handle's end is reached.
+    var data: Data {
+        done.wait()
+        done.signal()
+        return read
+    }
 }
 
 /// Runs a shell command line in `folder` with `$0` the built `navscript`, for what

@@ -183,7 +183,7 @@ extension ScreenApplication {
     private func dismiss(_ container: ScreenContainer, from presenter: ScreenContainer, report: @escaping () throws -> Void,
                          then next: @escaping (@escaping (Result<Void, Error>) -> Void) -> Void = { $0(.success(())) }) -> Result<Void, Error> {
         run { done in
-            self.simulation.dismiss(from: presenter, animated: true) {
+            self.simulation.dismiss(from: presenter, animated: true, refusingInTransition: false) {
                 do {
                     try report()
                 } catch {

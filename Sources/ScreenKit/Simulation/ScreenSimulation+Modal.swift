@@ -96,14 +96,22 @@ extension ScreenSimulation {
     }
 
     /// Dismisses what `container` or its nearest presenting ancestor presents, with the
-    /// whole chain above it. A dismissal already under way is joined, not repeated.
-    func dismiss(from container: ScreenContainer, animated: Bool, completion: @escaping () -> Void) {
+    /// whole chain above it. While that presentation is still animating in or out, UIKit
+    /// refuses, with its warning, and never calls the completion: false then (a system
+    /// screen's answer, which a user gives once it is on screen, waits for it instead).
+    @discardableResult
+    func dismiss(from container: ScreenContainer, animated: Bool, refusingInTransition: Bool = true, completion: @escaping () -> Void) -> Bool {
         guard let presented = container.presented, let presenter = presented.presentingContainer else {
-            return clock.schedule(completion)
+            clock.schedule(completion)
+            return true
+        }
+        if refusingInTransition, let phase = presented.presentationPhase, phase != .presented {
+            console?("Attempt to dismiss from view controller \(presenter) while a presentation or dismiss is in progress!")
+            return false
         }
         if presented.presentationPhase == .dismissing {
             complete(after: 0, on: presenter, completion)
-            return
+            return true
         }
         let chain = Self.presentationChain(from: presented)
         presented.presentationPhase = .dismissing
@@ -120,6 +128,7 @@ extension ScreenSimulation {
             self.dropPresentations(ofLeft: presenter)   // a root setRoot replaced meanwhile
             completion()
         }
+        return true
     }
 
     /// `presented` and what it presents, and so on up.

@@ -187,3 +187,24 @@ describe("a bottom sheet's timing", function()
     expect({ duration(Settings():withModalTransitioningDelegate("Card")) }):toEqual { 0.5, 0.5 }
   end)
 end)
+
+describe("a dismissal while a presentation animates", function()
+  -- UIKit refuses it ("while a presentation or dismiss is in progress!") and never calls
+  -- its completion, which Nivelir's ScreenDismissAction waits for.
+  scenario("is refused and never completes, in or out, with UIKit's warning", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    app.navigator:navigate(nav.route():first(nav.stack):present(Profile()))
+    local ok, err = app:navigate(nav.route():first(nav.stack):dismiss())
+    expect(ok):toBe(false)
+    expect(err):toContain("The action never completed for:\n  ScreenDismissAction<UINavigationController>(animated: true)")
+    expect(app:top().name):toBe("Profile")
+    -- Once presented, it dismisses; a second dismissal while the first animates out is refused too.
+    local done = 0
+    app.navigator:navigate(nav.route():first(nav.stack):dismiss(), function() done = done + 1 end)
+    app.navigator:navigate(nav.route():first(nav.stack):dismiss(), function() done = done + 1 end)
+    app:settle()
+    expect(done):toBe(1)
+    expect(app:top().name):toBe("Feed")
+    expect(#app.transitions):toBe(2)
+  end)
+end)

@@ -22,8 +22,12 @@ public struct ScreenDismissAction: ScreenAction {
         guard container.presented != nil else {
             return completion(.success(nil))
         }
-        navigator.simulation.dismiss(from: container, animated: animated) {
+        // Refused mid-transition, it never completes, as Nivelir's waits for UIKit's callback.
+        let accepted = navigator.simulation.dismiss(from: container, animated: animated) {
             completion(.success(nil))
+        }
+        if !accepted {
+            navigator.waitingAction = self   // the never-completed error names it
         }
     }
 }
