@@ -1,0 +1,93 @@
+import Foundation
+import NavScript
+import ScreenKit
+
+/// How reports write what they show: visible control characters, counts, seconds, places.
+enum Format {
+    /// Control characters (a terminal's escapes, NUL) written as `\x1b`, tabs kept: YAML
+    /// does not allow them in a block, and a terminal showing TAP or the console would obey them.
+    static func visible(_ text: String) -> String {
+        VisibleText.of(text, keepingTabs: true)
+    }
+
+    /// Names joined by commas, the first `atMost - 1` and how many more when there are more
+    /// than `atMost`: "a, b, c and 10 more".
+    static func names(_ names: [String], atMost: Int) -> String {
+        names.count > atMost ? names.prefix(atMost - 1).joined(separator: ", ") + " and \(names.count - atMost + 1) more"
+                             : names.joined(separator: ", ")
+    }
+
+    /// `visible`, line by line, the newlines kept: a failure's text can carry a script's
+    /// bytes (a CR, a terminal escape) that would garble the console.
+    static func visibleLines(_ text: String) -> String {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")
+    }
+
+    /// Characters XML 1.0 does not allow, even escaped (and the ones it discourages), written
+    /// as TAP writes them, `\x01`, so that `"n\1"` and `"n"` stay two names. They are the
+    /// characters outside YAML's printable set too. A newline (or CR LF) is the one line
+    /// break kept: XML reads a carriage return as one, and YAML a NEL and the Unicode
+    /// separators too, so that a message would come back with lines it did not have.
+    static func printable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+            switch scalar.value {
+            case 0x9, 0xA: out.append(scalar)
+            case 0x0...0x1F, 0x7F...0x9F: out.append(contentsOf: String(format: "\\x%02x", scalar.value).unicodeScalars)
+            case 0x2028, 0x2029, 0xFFFE, 0xFFFF: out.append(contentsOf: String(format: "\\u{%X}", scalar.value).unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// A limit as the user gave it: 10, 0.5.
+    static func limit(_ value: Double) -> String {
+        String(format: "%g", value)
+    }
+
+    /// A file's wall time: from its first scenario's start to its last one's end (its
+    /// scenarios may run side by side, in several workers), and never more than their
+    /// durations added up (results merged from shards started on other machines, whose
+    /// clocks do not compare).
+    static func wallTime(_ results: [ScenarioResult]) -> Double {
+        guard let start = results.map(\.started).min() else { return 0 }
+        let span = (results.map { $0.started + $0.duration }.max() ?? start) - start
+        return min(span, results.reduce(0) { $0 + $1.duration })
+    }
+
+    /// "1 walk", "2 walks".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
+    }
+
+    /// "file:line" taken apart.
+    static func location(_ text: String) -> (file: String, line: Int?) {
+        guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]) else {
+            return (text, nil)
+        }
+        return (String(text[..<colon]), line)
+    }
+
+    /// Where a failure happened: the `file:line` its message starts with (the failing
+    /// `expect`, or the line that raised), else `fallback` (the scenario's definition). A
+    /// prefix with a space is a file only when it names a Lua file (`my suite/a_spec.lua:3`),
+    /// so that a message such as `got 2: ...` is not taken for one.
+    static func failureLocation(_ message: String, fallback: String) -> String {
+        guard let colon = message.range(of: ": ") else { return fallback }
+        let prefix = String(message[..<colon.lowerBound])
+        let (file, line) = location(prefix)
+        return line != nil && !file.isEmpty && (!file.contains(" ") || file.hasSuffix(".lua")) ? prefix : fallback
+    }
+
+    /// The description of a load error, with file:line when it has one.
+    /// A load error's text, cut at 1 MiB as a scenario's failure is (`error(string.rep(...))`
+    /// at a file's top level would go whole into every report).
+    static func loadError(_ error: Error) -> String {
+        ScenarioResult.cut("\(error)", "message")
+    }
+}
