@@ -65,7 +65,7 @@ extension NavRuntime {
         // The order a Swift struct declares its fields in, which its log line follows.
         let fields = try table.strings("fields") ?? []
         var named = Set<String>()
-        if let twice = fields.first(where: { !named.insert($0).inserted }) {
+        if let twice = fields.map(Deeplink.fieldName).first(where: { !named.insert($0).inserted }) {
             throw table.error("field 'fields' names '\(twice)' twice")
         }
         guard url != nil || notification != nil || shortcut != nil else {

@@ -49,6 +49,9 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
     ///
     ///     DeeplinkPattern("app://a/:id/:id")?.flaw   // "parameter ':id' appears twice"
     public var flaw: String? {
+        if !DeeplinkURL.isScheme(scheme) {
+            return "a scheme starts with a letter, then letters, digits, '+', '-' or '.': no URL has '\(scheme)'"
+        }
         if description.unicodeScalars.contains(where: { $0 == "?" || $0 == "#" }) {
             return "a pattern has no query or fragment: the query of a URL goes to the handler"
         }
@@ -126,9 +129,7 @@ public struct DeeplinkURL: Sendable {
 
     /// Fails for text without a scheme (`app:` followed by the rest).
     public init?(_ text: String) {
-        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex,
-              text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
-              text.first?.isLetter == true else {
+        guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
             return nil
         }
         self.text = text
@@ -150,6 +151,13 @@ public struct DeeplinkURL: Sendable {
         }
         hasHost = !host.isEmpty
         segments = host + DeeplinkURL.pathSegments(Substring(DeeplinkURL.percentDecoded(String(rest))))
+    }
+
+    /// Whether `text` is a scheme as RFC 3986 (and `URLComponents`) reads one: a letter, then
+    /// letters, digits, `+`, `-` and `.`.
+    static func isScheme(_ text: some StringProtocol) -> Bool {
+        text.first.map { $0.isASCII && $0.isLetter } == true
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// A path's segments as Nivelir's `URLDeeplink` reads them: without one leading and one

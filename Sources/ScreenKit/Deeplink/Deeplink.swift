@@ -34,12 +34,14 @@ public enum DeeplinkType: String, Sendable {
 /// A deeplink made from a URL, a notification or a shortcut (a value of a Nivelir
 /// `Deeplink` type): its type's name, its data, and how it navigates once its scope is
 /// active. Prints as Swift prints a struct: its declared `fields` in their order (one with
-/// no value as `nil`, an optional's), then any other value by name:
+/// no value as `nil`, an optional's; one declared optional, `"draft?"`, as Swift prints an
+/// `Optional`: `Optional("hi")` or `nil`), then any other value by name:
 /// `ChatDeeplink(roomID: 1, chatID: 7)`.
 public struct Deeplink: CustomStringConvertible {
     public let typeName: String
     public let values: [String: ScreenValue]
-    /// The fields in the order the type declares them (empty: by name).
+    /// The fields in the order the type declares them (empty: by name); a name that ends in
+    /// `?` is an optional's.
     public let fields: [String]
     let navigate: (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void
 
@@ -52,10 +54,19 @@ public struct Deeplink: CustomStringConvertible {
     }
 
     public var description: String {
-        let declared = Set(fields)
-        let shown = fields.map { "\($0): \(values[$0].map(Self.printed) ?? "nil")" }
+        let declared = Set(fields.map(Self.fieldName))
+        let shown = fields.map { field in
+            let name = Self.fieldName(field)
+            guard let value = values[name].map(Self.printed) else { return "\(name): nil" }
+            return "\(name): " + (field == name ? value : "Optional(\(value))")
+        }
             + values.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.printed($0.value))" }
         return "\(typeName)(" + shown.joined(separator: ", ") + ")"
+    }
+
+    /// A declared field's name: without the `?` that marks an optional.
+    public static func fieldName(_ field: String) -> String {
+        field.hasSuffix("?") ? String(field.dropLast()) : field
     }
 
     /// A value as Swift prints a struct's field: a table of named values as a dictionary,

@@ -415,3 +415,23 @@ describe("a deeplink's log line", function()
     expect(app.log):toContain("Info: Performing navigation for deeplink: Map(lat: 1.2345678901234568e+17, zoom: 3)")
   end)
 end)
+
+describe("a deeplink's optional fields", function()
+  scenario("print as Swift prints an Optional: Optional(\"hi\") when set, nil when not", function()
+    local Draft = nav.deeplinkType("ChatDeeplink", {
+      fields = { "chatID", "draft?", "tags?" },
+      query = { d = "string?", t = "string[]?" },
+      url = function(url) return { chatID = 7, draft = url.query and url.query.d, tags = url.query and url.query.t } end,
+      navigate = function(deeplink) return showChat(deeplink.chatID) end,
+    })
+    local app, deeplinks = setUp { types = { Draft } }
+    deeplinks:activate()
+    expect(deeplinks:handleURL("x://c?d=hi&t[]=a")):toBe(true)
+    expect(app.log):toContain('Info: Performing navigation for deeplink: ChatDeeplink(chatID: 7, draft: Optional("hi"), tags: Optional(["a"]))')
+    expect(deeplinks:handleURL("x://c")):toBe(true)
+    expect(app.log):toContain("Info: Performing navigation for deeplink: ChatDeeplink(chatID: 7, draft: nil, tags: nil)")
+    -- An optional and a plain field of one name are one field named twice.
+    expect(function() nav.deeplinkType("X", { fields = { "a", "a?" }, url = function() end, navigate = function() end }) end)
+      :toFail("field 'fields' names 'a' twice")
+  end)
+end)

@@ -140,6 +140,11 @@ describe("deeplinks", function()
     expect(function() nav.deeplink("app://a#f", function() end) end):toFail("a pattern has no query or fragment")
     expect(function() nav.deeplink("app://chat/:", function() end) end):toFail("a parameter needs a name after ':'")
     expect(function() nav.deeplink("app://a/:id/:id", function() end) end):toFail("parameter ':id' appears twice")
+    -- Nor can a scheme no URL has (URLComponents refuses "my_app:" and "1app:" as app:open does).
+    expect(function() nav.deeplink("my_app://chat", function() end) end):toFail("no URL has 'my_app'")
+    expect(function() nav.deeplink("1app://chat", function() end) end):toFail("a scheme starts with a letter")
+    expect(function() nav.deeplink("my app://chat", function() end) end):toFail("no URL has 'my app'")
+    expect(function() nav.deeplink("web+app-1.x://chat", function() end) end).never:toFail()
   end)
 
   scenario("log a query that does not decode, as Nivelir's manager logs its decoding error", function()
