@@ -92,6 +92,8 @@ extension LuaCall {
                         }
                     } else if budget.requiresPlainKeys {
                         throw LuaCallError.message("a table of plain data is a list or a table of names: a key that is a \(typeName(-2)) cannot be copied")
+                    } else if budget.requiresText {
+                        throw LuaNotText(path: [], isKey: true, keyType: typeName(-2))
                     }
                 }
                 if budget.requiresPlainKeys, !array.isEmpty, !fields.isEmpty {
@@ -121,9 +123,19 @@ public struct LuaNotText: Error, Sendable {
     public var path: [Step]
     /// Whether it is a key of the table at `path`, not the string there.
     public var isKey: Bool
+    /// The type of a key that is neither text nor a position (`true`, `2.5`), which a copy
+    /// would drop; nil for bytes that are not UTF-8.
+    public var keyType: String?
+
+    public init(path: [Step], isKey: Bool, keyType: String? = nil) {
+        self.path = path
+        self.isKey = isKey
+        self.keyType = keyType
+    }
 
     /// What a copy says by default (where is left to its caller).
     public var reason: String {
-        isKey ? "a key that is not UTF-8 text cannot be copied" : "a string that is not UTF-8 text cannot be copied"
+        if let keyType { return "a key that is a \(keyType) cannot be copied" }
+        return isKey ? "a key that is not UTF-8 text cannot be copied" : "a string that is not UTF-8 text cannot be copied"
     }
 }

@@ -7,7 +7,8 @@ import ScreenKit
 /// snapshot is plain data, so it can be changed, stored or made by hand.
 extension NavRuntime {
     /// The most containers a restored snapshot may have; its text is UTF-8, as `nav.screen`'s
-    /// names are (`"\255"` and `"\254"` would both become U+FFFD).
+    /// names are (`"\255"` and `"\254"` would both become U+FFFD), and a key that would be
+    /// dropped unseen (a trait `[true] = 7`, a field `[false]`) is refused.
     static let restoreLimits = LuaCopyLimits(values: 1_000_000, bytes: 64 << 20, requiresText: true)
 
     func restoredApplication(_ call: LuaCall, _ index: Int32) throws -> (ScreenApplication, String?) {
@@ -102,7 +103,8 @@ extension NavRuntime {
             }
         }
         if notText.isKey {
-            return "\(node): \(field.isEmpty ? "a field's name" : "a name in " + field) must be UTF-8 text, got bytes that are not"
+            let got = notText.keyType.map { "a \($0)" } ?? "bytes that are not"
+            return "\(node): \(field.isEmpty ? "a field's name" : "a name in " + field) must be UTF-8 text, got \(got)"
         }
         return "\(node): \(field) must be UTF-8 text, got bytes that are not"
     }

@@ -40,8 +40,20 @@ public final class ScreenClock {
 
     /// Sets the time of a clock nothing was scheduled on yet (a restored app's).
     func start(at seconds: Double) {
+        ticks = Self.ticks(at: seconds)
+    }
+
+    /// A time in whole microseconds, within the clock's span.
+    static func ticks(at seconds: Double) -> Int64 {
         let micro = (seconds * 1_000_000).rounded()
-        ticks = micro < 0x1p63 ? Int64(max(micro, 0)) : .max
+        return micro < 0x1p63 ? Int64(max(micro, 0)) : .max
+    }
+
+    /// The time `seconds` after `time` as the clock will show it, in whole microseconds: an
+    /// animation's end, which the next one on its container starts from, so that ends add up
+    /// as the clock does (0.5 after 3.56 is 4.06, not 4.0600000000000005).
+    static func time(_ seconds: Double, after time: Double) -> Double {
+        Self.seconds(ticks(seconds, after: ticks(at: time)))
     }
 
     /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts

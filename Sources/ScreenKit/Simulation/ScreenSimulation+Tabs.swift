@@ -65,7 +65,7 @@ extension ScreenSimulation {
     func finishSelection(of tabs: ScreenContainer, at index: Int, bringingIn newTab: ScreenContainer?, after duration: Double,
                          _ completion: (() -> Void)? = nil) {
         if newTab != nil {
-            tabs.incomingTabEnd = clock.now + duration
+            tabs.incomingTabEnd = ScreenClock.time(duration, after: clock.now)
         }
         completeCustomAnimation(after: duration) { [clock, tabs, newTab] in
             if let newTab, tabs.incomingTab === newTab {

@@ -131,7 +131,7 @@ public final class ScreenSimulation {
     @discardableResult
     func complete(after duration: Double, on container: ScreenContainer, _ completion: @escaping () -> Void) -> Double {
         let start = max(clock.now, container.animationEnd)
-        let end = start + duration
+        let end = ScreenClock.time(duration, after: start)
         if duration > 0 {
             container.animationEnd = end
         }

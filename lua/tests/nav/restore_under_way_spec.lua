@@ -133,14 +133,15 @@ scenario("restore refuses a field the restored app would have otherwise: a list 
   expect(edited:snapshot().children[1].children[1].isTop):toBe(false)
 end)
 
-scenario("restore takes a snapshot made on the tick an animation ends, its end a hair before the clock", function()
+scenario("restore takes a snapshot made on the tick an animation ends, its end on the clock or a hair before it", function()
   local app = nav.app { root = nav.tabs { nav.stack { nav.screen("Feed")() }, nav.stack { nav.screen("Chats")() } } }
   app:advance(0.18)
   local presenting, selecting
   app.navigator:navigate(nav.route():wait(0.5):get(function() presenting = app:snapshot() end))
   app.navigator:navigate(nav.route():top(nav.stack):present(nav.screen("Chat")()))
   app:settle()
-  expect(presenting.children[1].presented.presentationEnds < presenting.clock):toBe(true)
+  expect(presenting.children[1].presented.presentationEnds):toBe(presenting.clock)   -- ends are on the clock's microseconds
+  presenting.children[1].presented.presentationEnds = presenting.clock - 1e-7              -- as a sum of seconds could give it
   expect(nav.app { restore = presenting }:snapshot().children[1].presented.presentationEnds):toBe(presenting.clock)
   app = nav.app { root = nav.tabs { nav.stack { nav.screen("Feed")() }, nav.stack { nav.screen("Chats")() } } }
   app:advance(0.15)
@@ -216,4 +217,20 @@ describe("a stack transition caught mid-animation", function()
     copy:settle()
     expect(copy.window.children[1].children[1].isVisible):toBe(false)
   end)
+end)
+
+scenario("an animation's end is on the clock's microseconds, so a restored app goes on as the original does", function()
+  local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+  local function run(app)
+    app.navigator:navigate(nav.route():top(nav.stack):dismiss())
+    app:advance(0.1)
+    return app:snapshot()
+  end
+  local app = nav.app { root = nav.stack { Feed() } }
+  app:advance(3.56)
+  app:navigate(nav.route():top(nav.stack):present(Chat()))
+  local copy = nav.app { restore = app:snapshot() }
+  local original, restored = run(app), run(copy)
+  expect(original.children[1].presented.presentationEnds):toBe(4.56)
+  expect(restored):toEqual(original)
 end)
