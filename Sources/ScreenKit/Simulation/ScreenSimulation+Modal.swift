@@ -69,9 +69,10 @@ extension ScreenSimulation {
     }
 
     /// When an animation a snapshot caught under way ends: its `end` on the clock, or `now`
-    /// when that has passed, is not known or is not finite.
+    /// when that has passed, is not known or is not finite, and at most the clock's longest
+    /// delay ahead (what the clock can wait for; restore then says the end it would have).
     static func end(_ end: Double?, from now: Double) -> Double {
-        max(now, end.flatMap { $0.isFinite ? $0 : nil } ?? now)
+        min(max(now, end.flatMap { $0.isFinite ? $0 : nil } ?? now), ScreenClock.time(ScreenClock.longest, after: now))
     }
 
     /// Ends a presentation or a dismissal a restored snapshot caught under way, at `end` on

@@ -234,3 +234,32 @@ scenario("an animation's end is on the clock's microseconds, so a restored app g
   expect(original.children[1].presented.presentationEnds):toBe(4.56)
   expect(restored):toEqual(original)
 end)
+
+scenario("restore refuses a presentation chain UIKit cannot have: over one presenting, or moving above one dismissed", function()
+  local Feed = nav.screen("Feed")
+  local function restoring(presented)
+    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+    snapshot.children[1].presented = presented
+    return function() return nav.app { restore = snapshot } end
+  end
+  local function node(name, phase, above) return { kind = "modal", name = name, presentationPhase = phase, presentationEnds = phase ~= "presented" and 0.5 or nil, presented = above } end
+  expect(restoring(node("Chat", "presenting", node("Settings", "presenting"))))
+    :toFail("restore.children%[1%].presented: presented must be left out: UIKit presents nothing on a container whose presentation is under way")
+  expect(restoring(node("Chat", "dismissing", node("Settings", "presenting"))))
+    :toFail("restore.children%[1%].presented.presented: presentationPhase must be presented or left out: nothing above a container being dismissed is presenting")
+  expect(restoring(node("Chat", "dismissing", node("Settings", "presented", node("Photo", "dismissing")))))
+    :toFail("restore.children%[1%].presented.presented.presented: .* is dismissing")
+  -- What a live app has: a dismissal taking what is above it along.
+  local app = restoring(node("Chat", "dismissing", node("Settings", "presented")))()
+  app:settle()
+  expect(app:top().name):toBe("Feed")
+end)
+
+scenario("restore refuses an end further ahead than the clock can wait", function()
+  local snapshot = nav.app { root = nav.stack { nav.screen("Feed")() } }:snapshot()
+  snapshot.children[1].presented = { kind = "modal", name = "Chat", presentationPhase = "presenting", presentationEnds = 1e12 }
+  expect(function() return nav.app { restore = snapshot } end)
+    :toFail("restore.children%[1%].presented: presentationEnds would be 32000000000.0, not 1000000000000.0")
+  snapshot.children[1].presented.presentationEnds = 3.2e10
+  expect(nav.app { restore = snapshot }:snapshot().children[1].presented.presentationEnds):toBe(3.2e10)
+end)
