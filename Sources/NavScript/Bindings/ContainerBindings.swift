@@ -188,6 +188,14 @@ extension NavRuntime {
         } else {
             route = try nestedRoute(call, 2, kind: from?.kind ?? .window) ?? AnyScreenRoute(root: .window)
         }
+        // Nivelir's navigate(from:to:) takes a route rooted at the container's type.
+        if let from {
+            do {
+                try AnyScreenRoute(root: from.kind).checkNested(route, on: from.kind, for: "navigate")
+            } catch {
+                throw dslError(error)
+            }
+        }
         var completion: ((Result<Void, Error>) -> Void)?
         if call.isFunction(completionIndex) {
             // Its errors have no caller to fail: the app method that runs the clock raises them.

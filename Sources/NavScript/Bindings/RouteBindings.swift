@@ -182,8 +182,12 @@ extension NavRuntime {
                 let (nested, kind) = try runtime.nestedRouteFromNothing(call, 3)
                 return route.from(nil, kind: kind, nested: nested)
             }
-            let container = try call.object(2, runtime.containers)
-            return route.from(container, kind: container.kind, nested: try runtime.nestedRoute(call, 3, kind: container.kind))
+            let container = try call.object(2, runtime.containers), nested = try runtime.nestedRoute(call, 3, kind: container.kind)
+            // Nivelir's from(_:to:) takes a route rooted at the container's type.
+            return try runtime.nesting(at: 3) {
+                try route.checkNested(nested, on: container.kind, for: "from")
+                return route.from(container, kind: container.kind, nested: nested)
+            }
         },
         // `then` is a Lua keyword, so `route:then(other)` does not parse: the method is also
         // `andThen`. `route["then"](route, other)` works too.

@@ -134,7 +134,7 @@ public struct AnyScreenRoute {
     }
 
     /// Throws unless `nested`, run on a container of `output` kind, fits it.
-    func checkNested(_ nested: AnyScreenRoute?, on output: ScreenContainerKind, for verb: String) throws(ScreenDSLError) {
+    public func checkNested(_ nested: AnyScreenRoute?, on output: ScreenContainerKind, for verb: String) throws(ScreenDSLError) {
         if let nested, !output.conforms(to: nested.rootKind) {
             throw .nestedRoute(verb: verb, expected: output, got: nested.rootKind)
         }

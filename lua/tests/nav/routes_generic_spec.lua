@@ -302,3 +302,17 @@ scenario("get failing with an empty reason says get failed", function()
   local app = tabApp()
   expect(app:navigate(nav.route():get(function() return false, "" end))):toFail("^get failed$")
 end)
+
+scenario("from(container, nested) and navigate(route, {from = container}) take a route rooted at the container's kind, checked where written", function()
+  local A = nav.screen("A")
+  local app = nav.app { root = nav.tabs { nav.stack { A() } } }
+  local stack = app.window.children[1].children[1]
+  expect(function() return nav.route():from(stack, nav.route("tabs"):selectTab(1)) end)
+    :toFail("bad argument #2 to 'from' %(route rooted at stack expected, got route rooted at tabs%)")
+  expect(function() return nav.route():from(stack, function() return nav.route("tabs") end) end)
+    :toFail("bad argument #2 to 'from' %(route rooted at stack expected, got route rooted at tabs%)")
+  expect(function() app.navigator:navigate(nav.route("tabs"):selectTab(1), { from = stack }) end)
+    :toFail("bad argument #1 to 'navigate' %(route rooted at stack expected, got route rooted at tabs%)")
+  -- A modal route fits every container, as every one is a UIViewController.
+  expect(app:navigate(nav.route():from(stack, nav.route("modal"):present(A())))):toSucceed()
+end)
