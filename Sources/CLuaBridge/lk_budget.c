@@ -30,11 +30,50 @@ double lk_coarsenow(void) {
 #endif
 }
 
+/* Notes thread 1 in the registry's table of stopped coroutines. */
+static int lk_notestopped(lua_State *L) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LK_STOPPEDTHREADS) != LUA_TTABLE)
+        return 0;
+    lua_pushvalue(L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+int lk_wasstopped(lua_State *L, lua_State *co) {
+    if (!lua_checkstack(L, 2))
+        return 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LK_STOPPEDTHREADS) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushthread(co);
+    lua_xmove(co, L, 1);
+    int stopped = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return stopped;
+}
+
 /* Raises the stop of the state, and makes sure every thread stops at its next instruction
-   (a script's pcall can catch this error, not the next one). */
+   (a script's pcall can catch this error, not the next one).
+   Raised from the hook, the error leaves it without returning, so Lua never turns that
+   thread's hooks on again: a coroutine's __close that coroutine.close later ran there would
+   escape every limit, in this phase or the next. So a coroutine it is raised on is noted
+   (lk_wasstopped), and is not closed. Noting it allocates nothing for the first 16; a failure
+   (past the memory cap) is left: the state is stopped for this phase anyway. */
 int lk_raisestop(lua_State *L, lk_host *h) {
     if (lua_gethookcount(L) != 1)
         lua_sethook(L, lk_hook, lk_hookmask(h), 1);
+    if (lua_checkstack(L, 3)) {
+        if (lua_pushthread(L)) {
+            lua_pop(L, 1);             /* the main thread: its hooks come back with the next call */
+        } else {
+            lua_pushcfunction(L, lk_notestopped);
+            lua_insert(L, -2);
+            if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+                lua_pop(L, 1);
+        }
+    }
     lua_pushstring(L, h->stop_message);
     return lua_error(L);
 }
@@ -183,10 +222,7 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         else
             return;
     }
-    if (lua_gethookcount(L) != 1)
-        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
-    lua_pushstring(L, h->stop_message);
-    lua_error(L);
+    lk_raisestop(L, h);
 }
 
 

@@ -300,6 +300,13 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, LK_LOADING);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LK_REQUIRED);
+    /* Room for 16 stopped coroutines, noted without allocating (lk_raisestop). */
+    lua_createtable(L, 0, 16);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, LK_STOPPEDTHREADS);
     lua_pushcfunction(L, lk_require);
     lua_setfield(L, g, "require");
 

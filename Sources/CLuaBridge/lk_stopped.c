@@ -8,7 +8,8 @@
 ** handler, and the __close of a coroutine's to-be-closed variables that coroutine.wrap
 ** closes. A loop in either ran out of every limit's reach (an in-process run hung for ever).
 ** So once the state is stopped, these skip the script code: the handler is not called, and
-** the coroutine is not closed. Until then they are Lua's own.
+** the coroutine is not closed; nor is a coroutine the stop was raised on, later (an after_each
+** runs under a fresh budget). Until then they are Lua's own.
 */
 #include <string.h>
 #include <lauxlib.h>
@@ -91,7 +92,7 @@ static int lk_wrapped(lua_State *L) {
     }
     lua_xmove(co, L, 1);               /* the error */
     int state = lua_status(co);
-    if (state != LUA_OK && state != LUA_YIELD && !lk_stopped(L)) {
+    if (state != LUA_OK && state != LUA_YIELD && !lk_stopped(L) && !lk_wasstopped(L, co)) {
         /* An error in the coroutine (not a dead one resumed): its __close handlers run, and
            the error they leave (the same, or one of theirs) is the one raised. */
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -139,6 +140,15 @@ int lk_coclose(lua_State *L) {
         return luaL_error(L, "cannot close a normal coroutine");
     if (h->closing >= LK_MAXCLOSING)
         return luaL_error(L, "C stack overflow (coroutine.close nested more than %d deep)", LK_MAXCLOSING);
+    /* Stopped, the state runs no more script code; a coroutine the stop was raised on has its
+       hooks off for good, so its __close would run out of every limit's reach. */
+    if (lk_stopped(L))
+        return lk_raisestop(L, h);
+    if (lk_wasstopped(L, co)) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "a limit stopped this coroutine: its to-be-closed variables are left unclosed");
+        return 2;
+    }
     int arguments = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

@@ -251,4 +251,37 @@ import Testing
         #expect(fresh.run("local co = coroutine.wrap(function() end) co() co()")?.message == "test.lua:1: cannot resume dead coroutine")
         #expect(fresh.run("xpcall(print)")?.message == "test.lua:1: bad argument #2 to 'xpcall' (function expected, got no value)")
     }
+
+    /// A coroutine the budget's hook stopped keeps its hooks off, so coroutine.close would run
+    /// its __close out of every limit's reach: at once (the state is stopped, the main thread
+    /// could still run a few instructions), or in a later call under a fresh budget (an
+    /// after_each). It is left unclosed, with a reason.
+    @Test func aCoroutineALimitStoppedIsNotClosed() throws {
+        let h = try Harness(limits: LuaLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 10))
+        #expect(h.run("""
+            stopped = coroutine.create(function()
+              local x <close> = setmetatable({}, {__close = function() while true do end end})
+              while true do end
+            end)
+            wrapped = coroutine.wrap(function()
+              local x <close> = setmetatable({}, {__close = function() while true do end end})
+              coroutine.yield()
+              while true do end
+            end)
+            wrapped()
+            coroutine.resume(stopped)
+            coroutine.close(stopped)
+            """)?.message == "test.lua:3: instruction limit exceeded (1000000 instructions)")
+        #expect(try h.value("return table.concat({ tostring(coroutine.close(stopped)), select(2, coroutine.close(stopped)) }, ' ')")
+            == .string("false a limit stopped this coroutine: its to-be-closed variables are left unclosed"))
+        #expect(h.run("pcall(wrapped) wrapped()")?.message == "test.lua:8: instruction limit exceeded (1000000 instructions)")
+        #expect(h.run("wrapped()")?.message == "test.lua:1: cannot resume dead coroutine")
+        // One that died of its own error closes as Lua closes it.
+        #expect(try h.value("""
+            local closed = false
+            local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() closed = true end}) error('own') end)
+            coroutine.resume(co)
+            return tostring(coroutine.close(co)) .. ' ' .. tostring(closed)
+            """) == .string("false true"))
+    }
 }
