@@ -69,6 +69,36 @@ import Testing
         #expect(kept.message.contains("memory limit exceeded (8192 KiB)"), "\(kept.message)")
     }
 
+    /// The log lines a navigation writes are kept as long as the app: they count against the
+    /// memory cap, at the navigation that wrote them, whether few long ones (a screen with long
+    /// traits pushed again and again in one route) or many short ones.
+    @Test func logLinesCountAgainstTheMemoryCap() throws {
+        let limits = LuaLimits(memory: 8 << 20, instructions: 200_000_000, seconds: 60)
+        let long = try #require(failure(try runtime(limits), """
+            local Feed = nav.screen("Feed")
+            local big, app = Feed { t = ("x"):rep(60000) }, nav.app { root = nav.stack { Feed() } }
+            local route = nav.route():top(nav.stack)
+            for i = 1, 300 do route = route:push(big):pop() end
+            app:navigate(route)
+            """))
+        #expect(long.message.hasPrefix("attack.lua:5: memory limit exceeded (8192 KiB)"), "\(long.message)")
+        let many = try #require(failure(try runtime(limits), """
+            local Feed = nav.screen("Feed")
+            local app = nav.app { root = nav.stack { Feed() } }
+            local push, pop = nav.route():top(nav.stack):push(Feed { t = ("x"):rep(1000) }), nav.route():top(nav.stack):pop()
+            for i = 1, 10000 do app:navigate(push) app:navigate(pop) end
+            """))
+        #expect(many.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(many.message)")
+        // An app that navigates a lot within the cap goes on.
+        #expect(try runtime(limits).run("""
+            local Feed = nav.screen("Feed")
+            local app = nav.app { root = nav.stack { Feed() } }
+            local push, pop = nav.route():top(nav.stack):push(Feed()), nav.route():top(nav.stack):pop()
+            for i = 1, 2000 do app:navigate(push) app:navigate(pop) end
+            return #app.log
+            """, chunkName: "@fine.lua") == .integer(8000))
+    }
+
     /// Containers count against the memory cap while they live: pushing and popping far more
     /// screens than the cap could hold at once goes on, and keeping them does not.
     @Test func containersAScriptLetsGoStopCountingAgainstTheMemoryCap() throws {

@@ -10,6 +10,8 @@ public final class NavApp {
     var holds = 0
     /// `app.log` and `app.transitions` as Lua reads them.
     let logList = NavGrowingList(), transitionList = NavGrowingList()
+    /// How many of the log's lines were charged to the script's memory cap.
+    var chargedLogLines = 0
 
     public init(application: ScreenApplication) {
         self.application = application
@@ -119,6 +121,21 @@ extension NavRuntime {
         }
     }
 
+    /// The log lines the app wrote since the last charge, kept as long as the app is:
+    /// charged to the script's memory cap, as what it keeps in Lua is (a route that pushes a
+    /// screen with long traits thousands of times writes them all into one line).
+    func chargeLog(of app: NavApp) throws {
+        let log = app.application.log
+        if app.chargedLogLines > log.count { app.chargedLogLines = 0 }   // cleared
+        guard app.chargedLogLines < log.count else { return }
+        let bytes = log[app.chargedLogLines...].reduce(0) { $0 + $1.utf8.count + Self.logLineBytes }
+        app.chargedLogLines = log.count
+        try keep(bytes: bytes)
+    }
+
+    /// What a log line costs beside its text (a String and its place in the array).
+    static let logLineBytes = 32
+
     /// An app method. Errors of callbacks that had no caller to fail (a navigation's
     /// completion function, run while the clock ran) are raised when it returns.
     static func appMethod(_ name: String, _ body: @escaping (NavRuntime, LuaCall, NavApp) throws -> Int32) -> NavBinding {
@@ -129,6 +146,7 @@ extension NavRuntime {
                 runtime.lastApp = app
             }
             let results = try runtime.recordingStep(step, of: app, call) { try body(runtime, call, app) }
+            try runtime.chargeLog(of: app)
             try runtime.raiseCallbackErrors()
             if NavRuntime.checksRestore, step != nil, runtime.stepRecorder == nil {
                 try runtime.checkRestore(app)
