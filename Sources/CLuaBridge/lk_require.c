@@ -63,8 +63,11 @@ static char *lk_readmodule(lk_host *h, const char *relative, size_t *length, cha
         return NULL;
     }
     size_t rootlen = strlen(h->root);
-    if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/')
-        return NULL;  /* a link that leads out of the root */
+    if (strncmp(real, h->root, rootlen) != 0 || real[rootlen] != '/') {
+        if (!odd[0])                            /* there, but a link out of the root */
+            snprintf(odd, PATH_MAX, "%s is a link that leads out of the script root (require loads files below it only)", relative);
+        return NULL;
+    }
     /* On a case-insensitive volume (macOS's default) "Routes.Chat" opens routes/chat.lua,
        which a case-sensitive one (Linux CI) would not find: the name must match the file's
        own case, which realpath gives there. (A link inside the root may name another file.) */
