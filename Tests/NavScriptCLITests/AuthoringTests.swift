@@ -323,6 +323,27 @@ import Testing
         #expect(tagged.output.contains("  ✗ fails #slow") && !tagged.output.contains("runs #smoke") && !tagged.output.contains("after #slow"), "\(tagged.output)")
     }
 
+    /// A describe whose body raises, under a pcall, is left all the same: the scenarios
+    /// defined after it are not named into it, nor run under its hooks.
+    @Test func aDescribeWhoseBodyRaisesIsLeft() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": """
+                pcall(describe, "group", function()
+                  before_each(function() error("hook of a failed group") end)
+                  describe("inner", function() error("oops") end)
+                end)
+                describe("outer", function()
+                  pcall(describe, "inner", function() error("oops") end)
+                  it("in outer", function() end)
+                end)
+                it("unrelated", function() end)
+                """,
+        ])
+        let result = try navscript(["run", "a_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("  ✓ unrelated") && result.output.contains("  ✓ outer in outer"), "\(result.output)")
+    }
+
     /// Scenarios a shared helper module defines (busted's shared examples) are placed where
     /// the scenario file calls the helper: listed there, and run by that line.
     @Test func scenariosAHelperDefinesArePlacedAtTheFilesCall() throws {

@@ -193,8 +193,11 @@ local function block(what, name, a, b, mode)
   if inner.only then inner.direct = {} end
   local outer = current
   current = inner
-  body()
-  current = outer
+  do
+    -- A body that raises (under a pcall) leaves the block too: later definitions are not its.
+    local leave <close> = setmetatable({}, { __close = function() current = outer end })
+    body()
+  end
   -- As jest-circus: a focused block does not focus its scenarios when one of them is
   -- focused itself (describe.only holding an it.only runs that one).
   if inner.direct then
