@@ -5,6 +5,18 @@ import Testing
 /// A request written to a worker that has ended fails instead of raising SIGPIPE, which
 /// ended the whole runner (`navscript exited with status 13`) when a worker was gone.
 @Suite struct WorkerInputTests {
+    /// A crash's report keeps the message and the top of the stack, which come first
+    /// ("Fatal error: ..."), beside the last lines.
+    @Test func aWorkersErrorsKeepTheirFirstLinesAndTheirLast() {
+        let tail = WorkerTail()
+        for line in 1...60 { tail.append("line \(line)") }
+        let kept = tail.text.split(separator: "\n").map(String.init)
+        #expect(kept == (1...12).map { "line \($0)" } + ["... (40 lines left out)"] + (53...60).map { "line \($0)" })
+        let short = WorkerTail()
+        for line in 1...15 { short.append("line \(line)") }
+        #expect(short.text == (1...15).map { "line \($0)" }.joined(separator: "\n"))
+    }
+
     @Test func writingToAnEndedWorkerFailsWithoutSIGPIPE() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -73,7 +73,7 @@ final class WorkerProcess {
         state.signal(child, SIGKILL)
     }
 
-    /// The last lines it wrote to standard error (a crash's message).
+    /// The first and last lines it wrote to standard error (a crash's message and stack).
     var lastErrors: String { errorTail.text }
 
     /// This program, which is also the worker.
@@ -148,22 +148,31 @@ struct WorkerEnding {
     let description: String
 }
 
-/// The last few KiB a worker wrote to standard error.
+/// What a worker wrote to standard error: its first lines and its last ones.
 final class WorkerTail: @unchecked Sendable {
     private let lock = NSLock()
-    private var lines: [String] = []
+    /// The first lines (a crash's message and the top of its stack) and the last ones.
+    private var head: [String] = [], lines: [String] = []
+    private var leftOut = 0
 
     func append(_ line: String) {
         lock.lock()
-        lines.append(line)
-        if lines.count > 20 { lines.removeFirst(lines.count - 20) }
+        if head.count < 12 {
+            head.append(line)
+        } else {
+            lines.append(line)
+            if lines.count > 8 {
+                lines.removeFirst()
+                leftOut += 1
+            }
+        }
         lock.unlock()
     }
 
     var text: String {
         lock.lock()
         defer { lock.unlock() }
-        return lines.joined(separator: "\n")
+        return (head + (leftOut > 0 ? ["... (\(leftOut) line\(leftOut == 1 ? "" : "s") left out)"] : []) + lines).joined(separator: "\n")
     }
 }
 
