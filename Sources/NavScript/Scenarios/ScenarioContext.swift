@@ -25,17 +25,18 @@ final class ScenarioContext {
         self.snapshots = snapshots
     }
 
+    /// Called with what is kept of each print, as it is printed.
+    var onPrint: ((String) -> Void)?
+
     /// Keeps what the scenario printed, up to `maximumOutput` bytes.
     func print(_ text: String) {
         guard !isOutputCut else { return }
         let room = Self.maximumOutput - output.utf8.count
-        if text.utf8.count <= room {
-            output += text
-        } else {
-            output += ScenarioResult.prefix(text, bytes: room)
-            output += "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
-            isOutputCut = true
-        }
+        let fits = text.utf8.count <= room
+        let kept = fits ? text : ScenarioResult.prefix(text, bytes: room) + "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
+        isOutputCut = !fits
+        output += kept
+        onPrint?(kept)
     }
 
     private var isOutputCut = false

@@ -27,6 +27,10 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     /// Whether each scenario records its steps (for the HTML report and the navigation map).
     public var recordsSteps = false
 
+    /// Called with what a scenario prints as it prints it (a worker sends it on at once, so
+    /// that a scenario its worker is killed for keeps what it printed).
+    public var onPrint: ((String) -> Void)?
+
     /// The script files below the root that the scenario file required, as far as its runs
     /// so far have seen: what `navscript watch` follows.
     public var dependencies: [URL] {
@@ -116,6 +120,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let context = ScenarioContext(snapshots: snapshots)
         context.scenarioName = scenario.name
         context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
+        context.onPrint = onPrint
         return outcome(of: scenario, context, since: start) {
             let runtime = try makeRuntime()
             defer {

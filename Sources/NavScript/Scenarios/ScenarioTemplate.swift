@@ -32,6 +32,7 @@ extension ScenarioFileRunner {
     public func template() throws -> ScenarioTemplate {
         let context = ScenarioContext(snapshots: snapshots)
         context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
+        context.onPrint = onPrint
         let runtime = try makeRuntime()
         do {
             let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }

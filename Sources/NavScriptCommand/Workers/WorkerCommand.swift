@@ -65,6 +65,7 @@ struct WorkerCommand: ParsableCommand {
                     options.coverage = coverage
                     runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode)
                     runner.recordsSteps = recordSteps
+                    runner.onPrint = { channel.send(WorkerReply(event: .printed, message: $0)) }
                     runners[file.url.path] = runner
                 }
             } catch {

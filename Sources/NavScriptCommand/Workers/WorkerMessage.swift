@@ -37,6 +37,8 @@ struct WorkerReply: Codable {
         case result
         /// The request is done; `modules` are the modules the file required.
         case done
+        /// What the running scenario printed (`message`), as it printed it.
+        case printed
     }
 
     let event: Event
@@ -59,6 +61,7 @@ struct WorkerReply: Codable {
     private static let letters: [Event: UInt8] = [
         .listed: UInt8(ascii: "L"), .loadError: UInt8(ascii: "E"),
         .afterHooks: UInt8(ascii: "A"), .result: UInt8(ascii: "R"), .done: UInt8(ascii: "D"),
+        .printed: UInt8(ascii: "O"),
     ]
     private static let events = Dictionary(uniqueKeysWithValues: letters.map { ($1, $0) })
 

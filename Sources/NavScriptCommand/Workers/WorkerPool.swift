@@ -73,6 +73,9 @@ final class WorkerPool {
         var deadline = Date.distantFuture
         var closed = false
         var ending: WorkerEnding?
+        /// What the running scenario printed so far, kept for the failure if the worker dies
+        /// before its result comes (a result carries its own output).
+        var printed = ""
         /// The hierarchies its answers carried.
         let hierarchies = CompactHierarchies()
     }
@@ -89,7 +92,7 @@ final class WorkerPool {
 
     func execute(_ jobs: [WorkerJob], files: [ScenarioFile],
                  handle: (WorkerJob, WorkerReply) -> Bool,
-                 failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double)) -> Bool) {
+                 failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double), _ printed: String) -> Bool) {
         var queue = jobs
         var next = 0
         var stopped = false
@@ -110,7 +113,7 @@ final class WorkerPool {
                     id = idle
                 } catch {
                     next += 1
-                    stopped = failed(job, job.scenarios?.first, "cannot start a worker process: \(error)", (Self.uptime, 0)) || stopped
+                    stopped = failed(job, job.scenarios?.first, "cannot start a worker process: \(error)", (Self.uptime, 0), "") || stopped
                     continue
                 }
                 next += 1
@@ -161,8 +164,13 @@ final class WorkerPool {
     /// Notes what a reply says of the worker's progress, and renews its deadline.
     private func record(_ reply: WorkerReply, of id: Int) {
         switch reply.event {
+        case .printed:
+            // Not a sign of progress: a scenario that prints for ever is still stuck. (A
+            // scenario sends no more than its output keeps.)
+            workers[id]?.printed += reply.message ?? ""
         case .result:
             // The next scenario of the batch starts now.
+            workers[id]?.printed = ""
             workers[id]?.finished += 1
             workers[id]?.started = Self.uptime
             workers[id]?.deadline = Date().addingTimeInterval(patience)
@@ -180,7 +188,7 @@ final class WorkerPool {
     /// fails with how it ended, and the rest of its batch goes back to the queue (to run
     /// next). Returns whether the run stops.
     private func bury(_ id: Int, requeue queue: inout [WorkerJob], at next: Int,
-                      failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double)) -> Bool) -> Bool {
+                      failed: (WorkerJob, ScenarioInfo?, String, (started: Double, seconds: Double), _ printed: String) -> Bool) -> Bool {
         guard let state = workers[id], state.closed, let ending = state.ending else { return false }
         workers[id] = nil
         // A worker stopped (--max-failures), or gone with an interrupt (Ctrl-C reaches the whole
@@ -188,7 +196,7 @@ final class WorkerPool {
         guard let job = state.job, state.process.killedBecause != .stop, RunInterrupt.signal == 0 else { return false }
         let seconds = Self.uptime - state.started
         guard let scenarios = job.scenarios else {
-            return failed(job, nil, "while it loaded, \(describe(state.process, ending, what: "its loading"))", (state.started, seconds))
+            return failed(job, nil, "while it loaded, \(describe(state.process, ending, what: "its loading"))", (state.started, seconds), state.printed)
         }
         let how = describe(state.process, ending, what: "the scenario")
         guard state.finished < scenarios.count else { return false }
@@ -197,7 +205,7 @@ final class WorkerPool {
         if !rest.isEmpty {
             queue.insert(WorkerJob(file: job.file, scenarios: rest), at: next)
         }
-        return failed(job, culprit, "\(culprit.location): \(how)", (state.started, seconds))
+        return failed(job, culprit, "\(culprit.location): \(how)", (state.started, seconds), state.printed)
     }
 
     /// Why a worker's scenario (or file's loading: `what`) did not return, in words that

@@ -51,7 +51,7 @@ final class WorkerSuite: SuiteExecutor {
             default: break
             }
             return false
-        } failed: { job, _, message, _ in
+        } failed: { job, _, message, _, _ in
             errors[job.file] = message
             return false
         }
@@ -93,7 +93,7 @@ final class WorkerSuite: SuiteExecutor {
             default: break
             }
             return false
-        } failed: { job, _, message, _ in
+        } failed: { job, _, message, _, _ in
             settle(job.file, message)
             return false
         }
@@ -140,10 +140,10 @@ final class WorkerSuite: SuiteExecutor {
                 break
             }
             return false
-        } failed: { job, scenario, message, time in
+        } failed: { job, scenario, message, time, printed in
             guard let scenario else { return false }
             var result = ScenarioResult(scenario: scenario, status: .failed, message: message, traceback: nil,
-                                        isExpectationFailure: false, output: "", expectations: 0, duration: time.seconds)
+                                        isExpectationFailure: false, output: printed, expectations: 0, duration: time.seconds)
             result.started = time.started
             return finish(job.file, result)
         }
