@@ -157,7 +157,10 @@ extension NavRuntime {
             if call.optionalObject(2, runtime.containers) != nil {
                 return try edit(try runtime.shownArgument(call, 2))
             }
-            return try call.withObject(2, runtime.screens) { try edit($0.screen) }
+            return try call.withObject(2, runtime.screens) { object in
+                runtime.shownTraitBytes += object.traitBytes
+                return try edit(object.screen)
+            }
         }
     }
 

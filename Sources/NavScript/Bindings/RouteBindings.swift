@@ -95,6 +95,7 @@ extension NavRuntime {
     static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
                             _ body: @escaping (NavRuntime, LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
         .method(.route, name) { runtime, call in
+            runtime.shownTraitBytes = 0
             let next = try call.withObject(1, runtime.routes) { route in
                 do {
                     try route.require(kind, for: name)
@@ -103,7 +104,7 @@ extension NavRuntime {
                     throw runtime.dslError(error, nested: nested)
                 }
             }
-            try runtime.keep(bytes: routeStepBytes, for: next)
+            try runtime.keep(bytes: routeStepBytes + runtime.shownTraitBytes, for: next)
             return runtime.pushRoute(call, next)
         }
     }

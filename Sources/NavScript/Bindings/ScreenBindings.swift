@@ -116,7 +116,7 @@ extension NavRuntime {
             }
             let (charge, error) = runtime.lua.chargeMemory(refundable: NavRuntime.screenBytes + traitBytes)
             if let error { throw LuaCallError.plain(error.message) }
-            call.push(ScreenObject(runtime.makeScreen(type, traits: traits, charge: charge)), runtime.screens)
+            call.push(ScreenObject(runtime.makeScreen(type, traits: traits, charge: charge), traitBytes: traitBytes), runtime.screens)
             return 1
         },
         .property(.screenType, "name", ScreenTypeObject.self) { _, call, type in call.push(type.name) },
@@ -161,7 +161,11 @@ extension NavRuntime {
     /// and screen lists take Screens only: a container decorated, or listed twice, would
     /// be built into two places at once.
     func shownArgument(_ call: LuaCall, _ index: Int32) throws -> AnyScreen {
-        guard let container = call.optionalObject(index, containers) else { return try screenArgument(call, index) }
+        guard let container = call.optionalObject(index, containers) else {
+            let object = try call.object(index, screens)
+            shownTraitBytes += object.traitBytes
+            return object.screen
+        }
         guard container.kind != .window, !container.isSystemScreen else {
             throw LuaCallError.argument(index, "Screen expected, got \(container) (a window or a system screen cannot be shown again)")
         }
@@ -170,9 +174,9 @@ extension NavRuntime {
 
     /// Pushes `screen` decorated by `decorator` as the result.
     func decorate(_ call: LuaCall, _ decorator: any ScreenDecorator) throws -> Int32 {
-        let screen = try screenArgument(call, 1)
+        let object = try call.object(1, screens)
         do {
-            call.push(ScreenObject(try screen.decorated(by: decorator)), screens)
+            call.push(ScreenObject(try object.screen.decorated(by: decorator), traitBytes: object.traitBytes), screens)
         } catch {
             throw dslError(error)
         }

@@ -18,9 +18,12 @@ final class ScreenTypeObject {
 /// A Screen: `Chat { chatId = 7 }`, possibly decorated.
 final class ScreenObject {
     let screen: AnyScreen
+    /// What its traits hold, as they were charged when it was made.
+    let traitBytes: Int
 
-    init(_ screen: AnyScreen) {
+    init(_ screen: AnyScreen, traitBytes: Int = 0) {
         self.screen = screen
+        self.traitBytes = traitBytes
     }
 }
 

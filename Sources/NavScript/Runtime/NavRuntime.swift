@@ -123,6 +123,10 @@ public final class NavRuntime {
     /// at most, until the state closes.
     var lastApp: NavApp?
 
+    /// The trait bytes of the screens the route step being built shows: its log line will
+    /// write them out again, so the step is charged for them (`routeMethod`).
+    var shownTraitBytes = 0
+
     /// Where the steps of a scenario go when a report records them.
     public var stepRecorder: ScenarioStepRecorder?
     /// While steps are recorded: the apps by their navigator (a deeplink manager's steps are
