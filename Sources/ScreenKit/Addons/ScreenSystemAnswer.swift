@@ -130,7 +130,7 @@ extension ScreenApplication {
         return dismiss(container, from: presenter) {
             try action.handler?(texts)
         } then: { done in
-            self.perform(action.route, from: presenter, done)
+            self.perform(action.route, from: container.shownFrom ?? presenter, done)
         }
     }
 
@@ -143,11 +143,11 @@ extension ScreenApplication {
         }
         switch sharing.applicationActivities.first(where: { $0.type == type })?.kind {
         case let .silent(route)?:
-            // The sheet goes, then the activity runs, and the share reports when it is done:
-            // Nivelir's own example (SharingOpenInBrowserActivity) shows Safari from the top
-            // container in `perform`, which is the sheet's presenter only so.
+            // The sheet goes, then the activity runs from where the sheet was shown, and the
+            // share reports when it is done (Nivelir's own example, SharingOpenInBrowserActivity,
+            // shows Safari from the top container in `perform`: a window route).
             return dismiss(container, from: presenter, report: {}) { done in
-                self.perform(route, from: presenter) { result in
+                self.perform(route, from: container.shownFrom ?? presenter) { result in
                     done(Result { try sharing.didFinish?(type, result.isSuccessful) }.flatMap { result })
                 }
             }

@@ -140,6 +140,7 @@ extension ScreenNavigator {
             return completion(.failure(error))
         }
         let presented = screen.makeContainer()
+        presented.shownFrom = container
         if simulation.system.idiom == .pad, let anchor = screen.anchor {
             presented.attributes["modalPresentationStyle"] = "popover"
             presented.attributes["popoverAnchor"] = .string(anchor)

@@ -73,6 +73,11 @@ public final class ScreenContainer {
     /// What a system screen shows (an alert, a share sheet, ...), for a container that is one.
     public internal(set) var systemScreen: ScreenSystemScreen?
 
+    /// The container a system screen was shown from, where its actions' routes start, as a
+    /// Nivelir handler navigates from the container it captured (UIKit's presenter is the
+    /// outermost container, a tab bar for a screen in a tab).
+    var shownFrom: ScreenContainer?
+
     /// For the screen of a visual share activity on screen: how it finishes (UIActivity's
     /// `activityDidFinish(completed)`): UIKit dismisses it, then the share reports.
     var finishActivity: ((Bool) -> Result<Void, Error>)?

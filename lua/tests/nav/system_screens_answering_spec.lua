@@ -126,3 +126,31 @@ describe("media authorization", function()
     feedApp { authorization = { photos = "limited" } }
   end)
 end)
+
+describe("an action's route", function()
+  scenario("starts at the container the system screen was shown from, as a Nivelir handler navigates from the container it captured", function()
+    -- UIKit's presenter is the tab bar; the route is the stack's.
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() } } }
+    app:navigate(nav.route():top(nav.stack):showAlert { title = "A",
+      actions = { { title = "Open", route = nav.route("stack"):push(Chat()) } } })
+    expect(app:answer("Open")):toSucceed()
+    expect(app:top()):toShow(Chat())
+    app:navigate(nav.route():top(nav.stack):showActionSheet { title = "S",
+      actions = { { title = "Back", route = nav.route("stack"):pop() } } })
+    expect(app:answer("Back")):toSucceed()
+    expect(app:top()):toShow(Feed())
+    -- A modal route presents from that container (UIKit attaches it to the context).
+    local plain = feedApp()
+    plain:navigate(top:showAlert { title = "B", actions = { { title = "Go", route = nav.route("modal"):present(Chat()) } } })
+    expect(plain:answer("Go")):toSucceed()
+    expect(plain.log[#plain.log]):toBe("Info: Presenting Chat on UIViewController")
+  end)
+
+  scenario("of a silent share activity starts there too", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() } } }
+    app:navigate(nav.route():top(nav.stack):share { items = { "x" },
+      applicationActivities = { { type = "open", title = "Open", route = nav.route("stack"):push(Chat()) } } })
+    expect(app:answer("open")):toSucceed()
+    expect(app:top()):toShow(Chat())
+  end)
+end)
