@@ -92,9 +92,10 @@ extension ScreenApplication {
                 return .failure(ScreenFailure("\(alert) has \(alert.textFields.count) text field\(alert.textFields.count == 1 ? "" : "s"), \(typed.count) texts typed"))
             }
             let texts = alert.textFields.indices.map { $0 < typed.count ? typed[$0] : alert.textFields[$0].text }
-            return tap(title, of: alert.actions, in: "\(alert)", texts: texts, dismissing: container, from: presenter)
+            return tap(title, of: alert.actions, in: "\(alert)", texts: texts, typed: !typed.isEmpty, shownEnabled: alert.shownEnabled,
+                       dismissing: container, from: presenter)
         case let (.actionSheet(sheet), .action(title, nil)):
-            return tap(title, of: sheet.actions, in: "\(sheet)", texts: [], dismissing: container, from: presenter)
+            return tap(title, of: sheet.actions, in: "\(sheet)", texts: [], typed: false, shownEnabled: nil, dismissing: container, from: presenter)
         case let (.sharing(sharing), .activity(type)):
             return share(sharing, type: type, dismissing: container, from: presenter)
         case let (.mediaPicker(picker), .media(result)):
@@ -110,14 +111,24 @@ extension ScreenApplication {
         }
     }
 
-    private func tap(_ title: String, of actions: [AlertAction], in screen: String, texts: [String],
+    /// Taps the action titled `title`. Whether it is enabled is what its enabler answered when
+    /// the screen was shown (`shownEnabled`), or, once texts were `typed` into its fields,
+    /// what it answers to them (UIKit's editingChanged asks again, in Nivelir's manager).
+    private func tap(_ title: String, of actions: [AlertAction], in screen: String, texts: [String], typed: Bool, shownEnabled: [Bool]?,
                      dismissing container: ScreenContainer, from presenter: ScreenContainer) -> Result<Void, Error> {
-        guard let action = actions.first(where: { $0.title == title }) else {
+        guard let index = actions.firstIndex(where: { $0.title == title }) else {
             let titles = actions.map(\.title).joined(separator: ", ")
             return .failure(ScreenFailure("\(screen) has no action '\(title)' (\(titles.isEmpty ? "none" : titles))"))
         }
+        let action = actions[index]
         do {
-            if let enabler = action.enabler, try !enabler(texts) {
+            let enabled: Bool
+            if let enabler = action.enabler, typed || shownEnabled == nil {
+                enabled = try enabler(texts)
+            } else {
+                enabled = shownEnabled?[index] ?? true
+            }
+            guard enabled else {
                 return .failure(ScreenFailure("the action '\(title)' of \(screen) is disabled"))
             }
         } catch {

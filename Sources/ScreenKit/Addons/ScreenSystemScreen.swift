@@ -130,16 +130,17 @@ extension ScreenNavigator {
     /// checked before it waited (the media picker, for its permission) does not check
     /// again, as Nivelir's does not: UIKit then refuses, and it never completes.
     func presentSystemScreen(_ screen: ScreenSystemScreen, from container: ScreenContainer, animated: Bool, for trigger: any ScreenAction,
-                             checked: Bool = false, build: () throws -> Void = {}, completion: @escaping ScreenActionCompletion) {
+                             checked: Bool = false, build: () throws -> ScreenSystemScreen? = { nil }, completion: @escaping ScreenActionCompletion) {
         guard checked || container.presented == nil else {
             return completion(.failure(ScreenContainerAlreadyPresentingError(container: container, for: trigger)))
         }
+        let built: ScreenSystemScreen?
         do {
-            try build()
+            built = try build()
         } catch {
             return completion(.failure(error))
         }
-        let presented = screen.makeContainer()
+        let presented = (built ?? screen).makeContainer()
         presented.shownFrom = container
         if simulation.system.idiom == .pad, let anchor = screen.anchor {
             presented.attributes["modalPresentationStyle"] = "popover"

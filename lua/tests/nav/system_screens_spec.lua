@@ -104,13 +104,14 @@ describe("alert", function()
   scenario("an enabler that answers its own alert leaves nothing to tap", function()
     local app = feedApp()
     local ran = {}
-    app:navigate(top:showAlert { title = "Again", actions = {
+    app:navigate(top:showAlert { title = "Again", textFields = { {} }, actions = {
       { title = "No", handler = function() ran[#ran + 1] = "No" end },
       { title = "OK", handler = function() ran[#ran + 1] = "OK" end,
         enabler = function() if app:top().name == "Alert" and #ran == 0 and app.clock > 0 then app:answer("No") end return true end },
     } })
     app:advance(1)
-    expect(app:answer("OK")):toFail("was answered or dismissed while the enabler of 'OK' ran")
+    -- Typing asks the enablers again (UIKit's editingChanged).
+    expect(app:answer("OK", { texts = { "x" } })):toFail("was answered or dismissed while the enabler of 'OK' ran")
     expect(ran):toEqual { "No" }
   end)
 
@@ -382,5 +383,22 @@ describe("the media picker", function()
     expect(app:top().name):toBe("A")
     -- Checked before the prompt, it fails at once, as before.
     expect(app:navigate(nav.route():root():showMediaPicker("photoLibrary"))):toFail("is already presenting another container")
+  end)
+end)
+
+describe("an alert action's enabler", function()
+  scenario("decides as it answered when the alert was shown, until a text is typed, as UIAlertAction.isEnabled keeps it", function()
+    local app = nav.app { root = nav.stack { nav.screen("Feed")() } }
+    local flag, calls = false, 0
+    app:navigate(nav.route():top(nav.container):showAlert { title = "T", textFields = { {} }, actions = {
+      { title = "OK", enabler = function(texts) calls = calls + 1 return flag or texts[1] == "go" end },
+      { title = "Cancel", style = "cancel" },
+    } })
+    flag = true
+    expect(app:answer("OK")):toFail("the action 'OK' of Alert%(\"T\"%) is disabled")
+    expect(calls):toBe(1)
+    flag = false
+    expect(app:answer("OK", { texts = { "go" } })):toSucceed()
+    expect(calls):toBe(2)
   end)
 end)

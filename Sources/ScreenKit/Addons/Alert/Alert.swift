@@ -10,6 +10,9 @@ public struct Alert: CustomStringConvertible {
     public var accessibilityIdentifier: String?
     public var textFields: [AlertTextField]
     public var actions: [AlertAction]
+    /// Whether each action was enabled when the alert was shown (its enabler's answer then),
+    /// as UIKit keeps it in `UIAlertAction.isEnabled` until a field's text changes.
+    public internal(set) var shownEnabled: [Bool]?
 
     public init(title: String?, message: String? = nil, tintColor: String? = nil, accessibilityIdentifier: String? = nil,
                 textFields: [AlertTextField] = [], actions: [AlertAction] = []) {

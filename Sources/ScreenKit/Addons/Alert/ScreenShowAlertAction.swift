@@ -27,9 +27,12 @@ public struct ScreenShowAlertAction: ScreenAction {
         navigator.logInfo("Presenting \(alert) on \(container.typeName)")
         navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, build: {
             try alert.actions.requireOneCancel()
-            // Nivelir's text fields manager asks every enabler with the fields' texts once built.
+            // Nivelir's text fields manager asks every enabler with the fields' texts once
+            // built, and UIKit keeps the answers in each action's isEnabled.
             let texts = alert.textFields.map(\.text)
-            for action in alert.actions { _ = try action.enabler?(texts) }
+            var shown = alert
+            shown.shownEnabled = try alert.actions.map { try $0.enabler?(texts) ?? true }
+            return .alert(shown)
         }, completion: completion)
     }
 }
@@ -58,7 +61,7 @@ public struct ScreenShowActionSheetAction: ScreenAction {
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(actionSheet) on \(container.typeName)")
         navigator.presentSystemScreen(.actionSheet(actionSheet), from: container, animated: animated, for: self,
-                                      build: { try actionSheet.actions.requireOneCancel() }, completion: completion)
+                                      build: { try actionSheet.actions.requireOneCancel(); return nil }, completion: completion)
     }
 }
 
