@@ -90,6 +90,9 @@ extension NavRuntime {
         let closes = call.isNoneOrNil(index) || (call.type(index) == .boolean && !call.boolean(index))
         switch screen {
         case .alert, .actionSheet:
+            if closes, case .actionSheet = screen {
+                return .outside
+            }
             let title = try call.string(index)
             let options = try NavOptions(call, index + 1)
             try options.only(["texts"], for: "answer")

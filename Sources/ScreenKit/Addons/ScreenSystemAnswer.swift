@@ -6,6 +6,10 @@ public enum ScreenSystemAnswer {
     /// An alert's or action sheet's action, by title; an alert's text fields may be typed in
     /// first (in order: the first text into the first field, the rest keep theirs).
     case action(String, texts: [String]? = nil)
+    /// A tap outside an action sheet: on a phone its cancel action's (nothing happens without
+    /// one); on a pad, where it is a popover that shows no cancel action, it closes the sheet
+    /// and runs the cancel action's handler, if there is one, as UIKit does.
+    case outside
     /// A share sheet's activity type, or nil to close it without sharing.
     case activity(String?)
     /// What a media picker picked, or nil to cancel.
@@ -23,6 +27,7 @@ extension ScreenSystemAnswer {
         switch (screen, self) {
         case let (.alert(alert), .action(title, _)): return alert.actions.contains { $0.title == title }
         case let (.actionSheet(sheet), .action(title, nil)): return sheet.actions.contains { $0.title == title }
+        case (.actionSheet, .outside): return true
         case (.sharing, .activity), (.mediaPicker, .media), (.safari, .done), (.documentPreview, .done), (.storeProduct, .done): return true
         default: return false
         }
@@ -95,7 +100,19 @@ extension ScreenApplication {
             return tap(title, of: alert.actions, in: "\(alert)", texts: texts, typed: !typed.isEmpty, shownEnabled: alert.shownEnabled,
                        dismissing: container, from: presenter)
         case let (.actionSheet(sheet), .action(title, nil)):
+            // A popover (a pad's) shows no cancel action: a tap outside stands for it.
+            if container.isPopover, sheet.actions.contains(where: { $0.title == title && $0.style == .cancel }) {
+                return .failure(ScreenFailure("\(sheet) is a popover, which shows no cancel action: answer nil (a tap outside it)"))
+            }
             return tap(title, of: sheet.actions, in: "\(sheet)", texts: [], typed: false, shownEnabled: nil, dismissing: container, from: presenter)
+        case let (.actionSheet(sheet), .outside):
+            if let cancel = sheet.actions.first(where: { $0.style == .cancel }) {
+                return tap(cancel.title, of: sheet.actions, in: "\(sheet)", texts: [], typed: false, shownEnabled: nil, dismissing: container, from: presenter)
+            }
+            guard container.isPopover else {
+                return .failure(ScreenFailure("\(sheet) has no cancel action, so a tap outside it does nothing"))
+            }
+            return dismiss(container, from: presenter) {}
         case let (.sharing(sharing), .activity(type)):
             return share(sharing, type: type, dismissing: container, from: presenter)
         case let (.mediaPicker(picker), .media(result)):

@@ -209,6 +209,9 @@ public final class ScreenContainer {
         systemScreen != nil || className.map(ScreenSystemScreen.classNames.contains) == true
     }
 
+    /// Whether it is presented as a popover (`modalPresentationStyle`).
+    var isPopover: Bool { attributes["modalPresentationStyle"] == "popover" }
+
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:
     /// "modalPresentationStyle")`; what a custom decorator calls.
     public func setAttribute(_ value: ScreenValue?, for name: String) {

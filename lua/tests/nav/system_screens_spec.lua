@@ -161,8 +161,34 @@ describe("action sheet", function()
     local app = feedApp { idiom = "pad" }
     app:navigate(top:showActionSheet(sheet))
     expect(app:top().attributes.popoverAnchor):toBe("moreButton")
-    expect(app:answer("Cancel")):toSucceed()
+    expect(app:answer("Cancel")):toFail("is a popover, which shows no cancel action: answer nil")
+    expect(app:answer(nil)):toSucceed()
     expect(app.window.children[1].presented):toBeNil()
+  end)
+
+  scenario("a tap outside it runs the cancel action's handler, as UIKit does; with none it closes a popover and does nothing on a phone", function()
+    local cancelled = 0
+    local withCancel = { title = "S", actions = { { title = "A" }, { title = "Cancel", style = "cancel", handler = function() cancelled = cancelled + 1 end } } }
+    local withoutCancel = { title = "S", actions = { { title = "A" } } }
+    for _, idiom in ipairs { "phone", "pad" } do
+      local app = feedApp { idiom = idiom }
+      app:navigate(top:showActionSheet(withCancel))
+      expect(app:answer(nil)):toSucceed()
+      expect(app.window.children[1].presented):toBeNil()
+    end
+    expect(cancelled):toBe(2)
+    local phone = feedApp()
+    phone:navigate(top:showActionSheet(withoutCancel))
+    expect(phone:answer(nil)):toFail("has no cancel action, so a tap outside it does nothing")
+    expect(phone:top().system.type):toBe("ActionSheet")
+    local pad = feedApp { idiom = "pad" }
+    pad:navigate(top:showActionSheet(withoutCancel))
+    expect(pad:answer(nil)):toSucceed()
+    expect(pad.window.children[1].presented):toBeNil()
+    -- An alert is not closed by a tap outside it.
+    phone = feedApp()
+    phone:navigate(top:showAlert { title = "T", actions = { { title = "OK" } } })
+    expect(function() phone:answer(nil) end):toFail("bad argument #1 to 'answer' %(string expected, got nil%)")
   end)
 end)
 
