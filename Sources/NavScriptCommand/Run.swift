@@ -38,11 +38,18 @@ struct Run: ParsableCommand {
 
     private func loadAndRun() throws {
         let session = try RunSession(suite: suite, run: options)
-        if options.list { try session.listAndExit() }
         // Interrupted while the files loaded: the reports say so, whatever was selected.
         let interrupted = RunInterrupt.signal != 0
-        if !interrupted, options.lastFailed, session.selection.only?.isEmpty == true {
-            print("navscript: the last run here had no failures; nothing to run again")
+        // The note goes to standard error, beside the reports a machine reads on standard output.
+        let nothingAgain = !interrupted && options.lastFailed && session.selection.only?.isEmpty == true
+        if nothingAgain {
+            StandardStreams.error("navscript: the last run here had no failures; nothing to run again\n")
+        }
+        if options.list {
+            if nothingAgain { throw ExitCode(0) }
+            try session.listAndExit()
+        }
+        if nothingAgain {
             throw ExitCode(session.reportNothingToRun(reporters: options.makeReporters(workingDirectory: suite.workingDirectory)))
         }
         if !interrupted, let refusal = options.forbiddenOnly(in: session.suite) ?? session.nothingToRun() {

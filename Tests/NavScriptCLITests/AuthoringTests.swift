@@ -174,7 +174,12 @@ import Testing
         #expect(try navscript(["run", ".", "--last-failed"], in: fixture.root).status == 0)
         let none = try navscript(["run", ".", "--last-failed", "--reporter", "junit=none.xml"], in: fixture.root)
         #expect(none.status == 0)
-        #expect(none.output.contains("the last run here had no failures"))
+        #expect(none.errors.contains("the last run here had no failures"), "\(none.errors)")
+        // Standard output holds a machine report alone; --list agrees with run.
+        let json = try navscript(["run", ".", "--last-failed", "--reporter", "json"], in: fixture.root)
+        #expect(json.status == 0 && (try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) != nil, "\(json.output)")
+        let listed = try navscript(["run", ".", "--last-failed", "--list"], in: fixture.root)
+        #expect(listed.status == 0 && listed.output.isEmpty && listed.errors.contains("nothing to run again"), "\(listed.output)\(listed.errors)")
         // The report asked for is written, empty: a CI step finds this run's, not none.
         #expect(try fixture.read("none.xml").contains(#"<testsuites name="navscript" tests="0" failures="0" errors="0""#))
         // A file that did not load counts as failed whole: the next --last-failed runs it.
