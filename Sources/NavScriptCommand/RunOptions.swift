@@ -61,7 +61,7 @@ struct RunOptions: ParsableArguments {
     var reporters: [String] = []
 
     @Option(name: .customLong("output"), help: ArgumentHelp(
-        "A file for the next reporter given without one (repeatable, in order).", valueName: "path"))
+        "A file for the next reporter given without one (repeatable, in order; the console takes one only when no other reporter does).", valueName: "path"))
     var outputs: [String] = []
 
     @Flag(name: [.customLong("update-snapshots"), .customShort("u")], help: "Rewrite snapshots that differ, and remove obsolete ones.")
@@ -170,13 +170,22 @@ struct RunOptions: ParsableArguments {
     }
 
     /// The reporters asked for, in order, each with the file --output gave it, if any.
+    /// Each reporter given without a path takes the next --output, the console last: in
+    /// `--reporter console,junit --output j.xml` the file is JUnit's, and the console's only
+    /// when no other reporter takes one (`--reporter console --output run.txt`).
     var requestedReporters: [(kind: ReporterKind, path: String?, takesOutput: Bool)] {
+        let parsed = reporters.compactMap { try? ReporterKind.parse($0) }   // validate() refused the others
+        let order = parsed.indices.filter { parsed[$0].kind != .console } + parsed.indices.filter { parsed[$0].kind == .console }
+        var given: [Int: String] = [:]
         var outputs = self.outputs.makeIterator()
-        return reporters.compactMap { text in
-            guard let (kind, path) = try? ReporterKind.parse(text) else { return nil }   // validate() refused it
-            // Each reporter given without a path takes the next --output, if any is left.
+        for index in order where parsed[index].path == nil {
+            guard let output = outputs.next() else { break }
+            given[index] = output
+        }
+        return parsed.indices.map { index in
+            let (kind, path) = parsed[index]
             if path != nil { return (kind, path, false) }
-            guard let output = outputs.next() else {
+            guard let output = given[index] else {
                 // A shard's blob is named for it, as Playwright names them: shards that share
                 // a folder keep each its own.
                 if kind == .blob, let (index, count) = parsedShard { return (kind, "blob-report/report-\(index)-of-\(count).json", false) }

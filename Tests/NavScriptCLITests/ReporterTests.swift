@@ -286,5 +286,11 @@ import Testing
         #expect(pictures.status == 1)
         #expect(fixture.exists("page/index.html"))
         #expect(fixture.exists("m.dot"))
+        // The console takes an --output last: the file is JUnit's, the console stays on screen.
+        let console = try navscript(["run", ".", "--reporter", "console,junit", "--output", "j.xml", "--color", "never"], in: fixture.root)
+        #expect(try fixture.read("j.xml").hasPrefix("<?xml"))
+        #expect(console.output.contains("3 passed, 2 failed, 1 skipped"), "\(console.output)")
+        _ = try navscript(["run", ".", "--reporter", "console", "--output", "run.txt", "--color", "never"], in: fixture.root)
+        #expect(try fixture.read("run.txt").contains("3 passed, 2 failed, 1 skipped"))
     }
 }
