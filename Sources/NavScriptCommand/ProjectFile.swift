@@ -73,8 +73,9 @@ struct ProjectFile {
         } catch {
             throw ValidationError("\(shown) does not load: \((error as? LuaError)?.message ?? "\(error)")")
         }
-        guard case let .table(_, fields) = value else {
-            throw ValidationError("\(shown) must return a table of settings (\(settings.sorted().joined(separator: ", ")))")
+        guard case let .table(list, fields) = value, list.isEmpty else {
+            throw ValidationError("\(shown) must return a table of settings (\(settings.sorted().joined(separator: ", ")))"
+                + (value.array?.isEmpty == false ? ", not a list: paths = { ... }" : ""))
         }
         if let unknown = fields.keys.sorted().first(where: { !settings.contains($0) }) {
             throw ValidationError("\(shown): unknown setting '\(unknown)' (\(settings.sorted().joined(separator: ", ")))")
@@ -110,7 +111,8 @@ struct ProjectFile {
             guard let text = root.string else { throw ValidationError("\(shown): setting 'root' must be a string") }
             project.root = path(text)
         }
-        project.reporters = try strings("reporters").map { reporter in
+        // Comma lists taken apart first, so that every path in one is the folder's.
+        project.reporters = ReporterKind.split(try strings("reporters")).map { reporter in
             let parts = reporter.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? "\(parts[0])=\(path(parts[1]))" : reporter
         }

@@ -94,22 +94,23 @@ struct RunOptions: ParsableArguments {
     /// Takes what the command line leaves out from the project file (`navscript.lua`).
     mutating func validate() throws {
         reportersGiven = !reporters.isEmpty
-        if let project = try ProjectFile.load() {
-            if reporters.isEmpty { reporters = project.reporters }
-            // Tags given on the command line replace both of the project's lists.
-            if tags.isEmpty && excludedTags.isEmpty {
-                tags = project.tags
-                excludedTags = project.excludeTags
-            }
-            jobs = jobs ?? project.jobs
-        }
+        let project = try ProjectFile.load()
+        if reporters.isEmpty { reporters = project?.reporters ?? [] }
+        jobs = jobs ?? project?.jobs
         // Comma lists, as busted's --tags and Playwright's --reporter take them.
         reporters = ReporterKind.split(reporters)
+        // A tag may be written as in a name, "#slow".
         let list = { (texts: [String]) in
-            texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+            texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { part in
+                let tag = part.trimmingCharacters(in: .whitespaces)
+                return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            } }
         }
-        tags = list(tags)
-        excludedTags = list(excludedTags)
+        // Each list given on the command line replaces the project's own, as every setting
+        // does, and a tag asked for there is not excluded by the project, nor the reverse.
+        let given = (tags: list(tags), excluded: list(excludedTags))
+        tags = given.tags.isEmpty ? list(project?.tags ?? []).filter { !given.excluded.contains($0) } : given.tags
+        excludedTags = given.excluded.isEmpty ? list(project?.excludeTags ?? []).filter { !given.tags.contains($0) } : given.excluded
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
         if let maxFailuresOption {
             if maxFailuresOption < 1 { throw ValidationError("--max-failures must be at least 1") }

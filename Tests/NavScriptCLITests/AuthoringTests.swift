@@ -253,10 +253,18 @@ import Testing
         // The command line wins: a path given replaces the file's.
         try fixture.write("other/b_spec.lua", "scenario('other', function() end)")
         #expect(try navscript(["run", "other"], in: fixture.root).output.contains("PASS other/b_spec.lua"))
-        // Tags given replace both of the file's lists.
+        // A tag asked for is not excluded by the file.
         let slow = try navscript(["run", "--tag", "slow", "--color", "never"], in: fixture.root)
         #expect(slow.status == 1, "\(slow.errors)")
         #expect(slow.output.contains("0 passed, 1 failed"))
+        // Each list given replaces the file's own, and only that one.
+        try fixture.write("navscript.lua", "return { paths = { 'suite' }, tags = { 'fast' } }")
+        try fixture.write("suite/a_spec.lua", "scenario('fast one #fast', function() end)\nscenario('slow one #slow', function() end)\nscenario('plain', function() end)")
+        let listed = try navscript(["run", "--list", "--exclude-tag", "slow"], in: fixture.root)
+        #expect(listed.output.contains("fast one") && !listed.output.contains("plain") && !listed.output.contains("slow one"), "\(listed.output)")
+        // A tag written as in a name.
+        let hashed = try navscript(["run", "--list", "--tag", "#slow"], in: fixture.root)
+        #expect(hashed.output.contains("slow one") && !hashed.output.contains("fast one"), "\(hashed.output)")
         try fixture.write("navscript.lua", "return { pathz = {} }")
         let broken = try navscript(["run"], in: fixture.root)
         #expect(broken.status == 2)

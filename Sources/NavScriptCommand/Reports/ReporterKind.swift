@@ -57,6 +57,10 @@ enum ReporterKind: String, CaseIterable {
         guard let kind = ReporterKind(rawValue: parts.first ?? "") else {
             throw ValidationError("unknown reporter '\(parts.first ?? "")' (\(allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        // "junit=" names no file, as an empty path names nothing elsewhere.
+        if text.hasSuffix("="), parts.count == 1 || parts[1].isEmpty {
+            throw ValidationError("reporter '\(text)' has no path after '=' (\(kind.rawValue)=\(kind.exampleName), or \(kind.rawValue) alone)")
+        }
         return (kind, parts.count > 1 ? parts[1] : nil)
     }
 
