@@ -93,6 +93,14 @@ final class WatchSession {
     /// project file (its time is then no measure of a scan's).
     private(set) var ranLastPoll = false
 
+    /// The snapshot files saved since the last look, by path.
+    private func snapshotChanges() -> Set<String> {
+        Set(snapshotWatchers.flatMap { watcher in watcher.changes().map { watcher.root.appendingPathComponent($0).standardizedFileURL.path } })
+    }
+
+    /// Snapshot files edited while a run went on, which the next poll runs again.
+    private var editedDuringRun: Set<String> = []
+
     /// Checks for saves and runs what they affect.
     func poll() {
         ranLastPoll = false
@@ -109,12 +117,11 @@ final class WatchSession {
             skippedSaid[watcher.root] = skipped
         }
         var saved = changed
-        for watcher in snapshotWatchers {
-            for path in watcher.changes() {
-                saved.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
-                changed.insert(watcher.root.appendingPathComponent(String(path.dropLast(".snap".count))).standardizedFileURL.path)
-            }
+        for snapshot in snapshotChanges().union(editedDuringRun) {
+            saved.insert(snapshot)
+            changed.insert(String(snapshot.dropLast(".snap".count)))
         }
+        editedDuringRun = []
         if projectFile.changed() {
             reportProjectFile(projectFile.url)
             ranLastPoll = true   // its reading is no measure of a scan
@@ -336,9 +343,10 @@ final class WatchSession {
                 }
             }
         }
-        for watcher in snapshotWatchers {
-            _ = watcher.changes()
-        }
+        // The run's own writes are seen; an edit made meanwhile (a checkout) runs next poll.
+        let wrote = Set(fresh.filter { $0.snapshotsWritten > 0 || $0.snapshotsUpdated > 0 || !$0.removedSnapshots.isEmpty }
+            .map { $0.file.url.standardizedFileURL.path + ".snap" })
+        editedDuringRun.formUnion(snapshotChanges().subtracting(wrote))
         for entry in suite.listed {
             dependencies[entry.file.url.path] = Set(suite.dependencies(of: entry.file).map(Self.realPath))
         }

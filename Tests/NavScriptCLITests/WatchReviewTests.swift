@@ -90,6 +90,23 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
     }
 
+    /// A snapshot file edited while a run goes on (a checkout) runs its file once the run is
+    /// over: only what the run wrote itself is taken as seen.
+    @Test func aSnapshotEditedDuringARunRunsItsFileAfterIt() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "scenario('a', function() expect('text'):toMatchSnapshot() end)",
+            "slow_spec.lua": "scenario('slow', function() local t = os.clock() while os.clock() - t < 2 do end end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02", "--instruction-limit", "100000000000"], in: fixture.root)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        let stored = try fixture.read("a_spec.lua.snap")
+        try fixture.write("slow_spec.lua", "scenario('slow', function() local t = os.clock() while os.clock() - t < 2 do end end) ")
+        Thread.sleep(forTimeInterval: 0.5)
+        try fixture.write("a_spec.lua.snap", stored.replacingOccurrences(of: "| text", with: "| edited"))
+        #expect(watch.waitFor("a_spec.lua.snap changed"), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 1 failed, 0 skipped"), "\(watch.output)")
+    }
+
     /// The project file beside the watched folder (the README's layout) is watched too: a
     /// broken save says why, a good one when its settings apply.
     @Test func theProjectFileAboveTheWatchedFolderIsWatched() throws {
