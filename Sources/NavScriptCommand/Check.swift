@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
                                                                                 jobs: ProcessInfo.processInfo.activeProcessorCount))
         loaded.load()
         for (file, error) in loaded.loadErrors {
-            report(Self.located(Format.loadError(error), in: file.displayPath), from: file.displayPath)
+            report(Self.placed("\(error)", in: file.displayPath), from: file.displayPath)
         }
         // Route modules load in the workers too: one stuck in a C function (a long pattern
         // search) is past the limits' reach, and only its worker goes with it.
@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
                                 root: module.root, displayRoot: displayRoot)
         }
         loaded.require(zip(files, modules.map(\.name)).map { ($0, $1) }) { index, error in
-            if let error { report(Self.located(error, in: files[index].displayPath), from: files[index].displayPath) }
+            if let error { report(Self.placed(error, in: files[index].displayPath), from: files[index].displayPath) }
         }
         for error in errors {
             let files = through[error] ?? []
@@ -101,6 +101,19 @@ struct Check: ParsableCommand {
     private func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: URL(fileURLWithPath: path, relativeTo: suite.workingDirectory).path, isDirectory: &folder) && folder.boolValue
+    }
+
+    /// A load error's message (`Format.loadError`'s), placed: one raised without a place
+    /// (`error("boom", 0)` in a module) at the script line that raised it, its traceback's
+    /// first, else at `file`. The traceback is left out: one error is said once for the files
+    /// that met it.
+    static func placed(_ text: String, in file: String) -> String {
+        let parts = text.components(separatedBy: Format.tracebackHeader)
+        let raisedAt = parts.dropFirst().first?.split(separator: "\n").lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.hasPrefix("[C]") && $0.contains(".lua:") }
+            .flatMap { frame in frame.range(of: ": in ").map { String(frame[..<$0.lowerBound]) } }
+        return located(parts[0], in: raisedAt ?? file)
     }
 
     /// A message that names its file, or the file it is about put before it.

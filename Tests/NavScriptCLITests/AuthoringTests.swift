@@ -88,6 +88,33 @@ import Testing
         #expect(result.output.contains(message), "\(result.output)")
     }
 
+    /// A file that does not load shows the traceback of its error: a module that raised while
+    /// it loaded names the line that required it; `check` places an error raised without a
+    /// place at the line that raised it, once for the files that met it.
+    @Test func aLoadErrorShowsItsTraceback() throws {
+        let fixture = try Fixture([
+            "routes/util.lua": "local M = {}\nfunction M.check(v) if not v then error('missing value') end end\nreturn M\n",
+            "routes/screens.lua": "local util = require 'routes.util'\nutil.check(nil)\nreturn {}\n",
+            "routes/boom.lua": "error('boom', 0)\n",
+            "scenarios/a.lua": "local S = require 'routes.screens'\nscenario('x', function() end)",
+            "scenarios/b.lua": "local B = require 'routes.boom'\nscenario('y', function() end)",
+            "scenarios/c.lua": "local B = require 'routes.boom'\nscenario('z', function() end)",
+        ])
+        let result = try navscript(["run", "scenarios/a.lua", "--color", "never"], in: fixture.root)
+        #expect(result.output.contains("""
+              routes/util.lua:2: missing value
+              stack traceback:
+              \t[C]: in function 'error'
+              \troutes/util.lua:2: in field 'check'
+              \troutes/screens.lua:2: in main chunk
+              \t[C]: in function 'require'
+              \tscenarios/a.lua:1: in main chunk
+            """), "\(result.output)")
+        let check = try navscript(["check", "."], in: fixture.root)
+        #expect(check.output.contains("routes/boom.lua:1: boom\n  (met loading scenarios/b.lua, scenarios/c.lua, routes/boom.lua)"), "\(check.output)")
+        #expect(!check.output.contains("stack traceback"), "\(check.output)")
+    }
+
     /// Files that fail with one message (a module they all require is broken) are named
     /// together, the message once, not once a file.
     @Test func filesBrokenByOneModuleAreNamedTogether() throws {

@@ -73,20 +73,23 @@ final class ConsoleReporter: Reporter {
         clearProgress()
         var text = ""
         // Files that fail with one message (a module they all require is broken) are named
-        // together, the message once.
-        var groups: [(files: [String], message: String)] = []
+        // together, the message once, with the first one's traceback.
+        var groups: [(files: [String], message: String, traceback: String?)] = []
         for (file, error) in report.loadErrors {
-            let message = Format.loadError(error)
-            if let index = groups.firstIndex(where: { $0.message == message }) {
+            let parts = Format.loadError(error).components(separatedBy: Format.tracebackHeader)
+            if let index = groups.firstIndex(where: { $0.message == parts[0] }) {
                 groups[index].files.append(Format.visible(file.displayPath))
             } else {
-                groups.append(([Format.visible(file.displayPath)], message))
+                groups.append(([Format.visible(file.displayPath)], parts[0], parts.dropFirst().first))
             }
         }
         for group in groups {
             let files = group.files.count == 1 ? "\(group.files[0]) does not load" : "\(group.files.joined(separator: ", ")) do not load"
             text += "\n\(style.fail("ERROR")) \(files):\n"
             text += indent(group.message, by: 2) + "\n"
+            if let traceback = group.traceback {
+                text += indent(style.dim("stack traceback:\n" + traceback), by: 2) + "\n"
+            }
         }
         let failures = report.results.filter { $0.status == .failed }
         if !failures.isEmpty {

@@ -87,7 +87,13 @@ enum Format {
     /// The description of a load error, with file:line when it has one.
     /// A load error's text, cut at 1 MiB as a scenario's failure is (`error(string.rep(...))`
     /// at a file's top level would go whole into every report).
+    /// A file's load error, with the traceback of a script error (a module that raised
+    /// while it loaded names the line that required it there).
     static func loadError(_ error: Error) -> String {
-        ScenarioResult.cut("\(error)", "message")
+        let traceback = (error as? LuaError)?.traceback.map { tracebackHeader + $0 } ?? ""
+        return ScenarioResult.cut("\(error)" + traceback, "message")
     }
+
+    /// What comes between a load error's message and its traceback.
+    static let tracebackHeader = "\nstack traceback:\n"
 }

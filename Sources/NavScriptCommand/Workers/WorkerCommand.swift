@@ -49,10 +49,8 @@ struct WorkerCommand: ParsableCommand {
                 do {
                     _ = try NavRuntime(options: options).require(module)
                     channel.send(WorkerReply(event: .listed, scenarios: []))
-                } catch let error as LuaError {
-                    channel.send(WorkerReply(event: .loadError, message: error.message))
                 } catch {
-                    channel.send(WorkerReply(event: .loadError, message: "\(error)"))
+                    channel.send(WorkerReply(event: .loadError, message: Format.loadError(error)))
                 }
                 channel.send(WorkerReply(event: .done))
                 continue
