@@ -8,7 +8,7 @@ import NavScript
 /// nothing that it did not run.
 struct LastRun: Codable {
     var version = 1
-    var failed: [ScenarioID]
+    var failed: [ScenarioID] = []
 
     static func url(in folder: URL) -> URL {
         folder.appendingPathComponent(".navscript/last-run.json")
@@ -25,7 +25,12 @@ struct LastRun: Codable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(ScriptFile.Failure(reason: "no last run is recorded here")) }
         do {
-            return .success(try JSONDecoder().decode(LastRun.self, from: try ScriptFile.read(path)))
+            let record = try JSONDecoder().decode(LastRun.self, from: try ScriptFile.read(path))
+            // Another version's record (a newer navscript's) may mean something else by its fields.
+            guard record.version == LastRun().version else {
+                return .failure(ScriptFile.Failure(reason: "the record of the last run is of version \(record.version), not \(LastRun().version)"))
+            }
+            return .success(record)
         } catch let failure as ScriptFile.Failure {
             return .failure(ScriptFile.Failure(reason: "the record of the last run cannot be read (\(failure.reason))"))
         } catch {

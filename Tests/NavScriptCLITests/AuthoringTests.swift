@@ -217,6 +217,10 @@ import Testing
         let mended = try navscript(["run", ".", "--last-failed", "-v", "--color", "never"], in: fixture.root)
         #expect(mended.status == 0)
         #expect(mended.output.contains("1 passed, 0 failed"), "\(mended.output)")
+        // A record of another version is not read as one of no failures.
+        try fixture.write(".navscript/last-run.json", #"{"version": 2, "failed": []}"#)
+        let other = try navscript(["run", ".", "--last-failed"], in: fixture.root)
+        #expect(other.errors.contains("the record of the last run is of version 2, not 1") && other.errors.contains("running everything"), "\(other.errors)")
     }
 
     /// The record is the runner's own file: a FIFO in its place is refused, not waited on.
