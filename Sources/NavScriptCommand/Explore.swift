@@ -243,6 +243,7 @@ struct Explore: ParsableCommand {
             let initial = try watchdog.watch("start \(start)", seconds: runner.secondsPerCall) { try runner.expand([], start: start, keys: keys, randomSeed: seed) }
             note(initial)
             if let failure = initial.replay.failure {
+                print("Searched the start states: start \(start) breaks an invariant before any action.")
                 summarize(runner, never: [], lines: lines, searched: true)
                 return ([], start, failure, "start \(start)", seed)
             }

@@ -407,5 +407,9 @@ extension ExploreTests {
         let result = try navscript(["explore", "start.lua"], in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains("shrunk to 0):\n  at the start:\n       window\n       └─ stack\n          └─ modal A ← top\n  the top is A"), "\(result.output)")
+        // The exhaustive search says what it searched, as it does for any counterexample.
+        let searched = try navscript(["explore", "start.lua", "--exhaustive"], in: fixture.root)
+        #expect(searched.status == 1)
+        #expect(searched.output.hasPrefix("Searched the start states: start 1 breaks an invariant before any action.\n"), "\(searched.output)")
     }
 }
