@@ -75,8 +75,9 @@ public final class ScreenContainer {
 
     /// The container a system screen was shown from, where its actions' routes start, as a
     /// Nivelir handler navigates from the container it captured (UIKit's presenter is the
-    /// outermost container, a tab bar for a screen in a tab).
-    var shownFrom: ScreenContainer?
+    /// outermost container, a tab bar for a screen in a tab). Weak: that container may
+    /// present the screen, which would hold it in a cycle.
+    weak var shownFrom: ScreenContainer?
 
     /// For the screen of a visual share activity on screen: how it finishes (UIActivity's
     /// `activityDidFinish(completed)`): UIKit dismisses it, then the share reports.
