@@ -40,15 +40,15 @@ static int lk_notestopped(lua_State *L) {
     return 0;
 }
 
-int lk_wasstopped(lua_State *L, lua_State *co) {
+int lk_wasstopped(lua_State *L, int index) {
     if (!lua_checkstack(L, 2))
         return 0;
+    index = lua_absindex(L, index);
     if (lua_getfield(L, LUA_REGISTRYINDEX, LK_STOPPEDTHREADS) != LUA_TTABLE) {
         lua_pop(L, 1);
         return 0;
     }
-    lua_pushthread(co);
-    lua_xmove(co, L, 1);
+    lua_pushvalue(L, index);
     int stopped = lua_rawget(L, -2) != LUA_TNIL;
     lua_pop(L, 2);
     return stopped;
@@ -59,8 +59,9 @@ int lk_wasstopped(lua_State *L, lua_State *co) {
    Raised from the hook, the error leaves it without returning, so Lua never turns that
    thread's hooks on again: a coroutine's __close that coroutine.close later ran there would
    escape every limit, in this phase or the next. So a coroutine it is raised on is noted
-   (lk_wasstopped), and is not closed. Noting it allocates nothing for the first 16; a failure
-   (past the memory cap) is left: the state is stopped for this phase anyway. */
+   (lk_wasstopped), and is not closed. Noting it allocates nothing for the first 16 (the
+   table is made with room for them); past them, at the memory cap, the note can fail, and
+   that coroutine could then be closed in a later phase. */
 int lk_raisestop(lua_State *L, lk_host *h) {
     if (lua_gethookcount(L) != 1)
         lua_sethook(L, lk_hook, lk_hookmask(h), 1);

@@ -142,8 +142,9 @@ int lk_scriptline(lua_State *L, int level, int outermost, char *out, size_t size
 #define LK_REQUIRED "navscript.required"
 /* The registry's weak table of the coroutines a stop was raised on (lk_budget.c). */
 #define LK_STOPPEDTHREADS "navscript.stoppedthreads"
-/* Whether the stop of the state was raised on coroutine `co`: its hooks are off for good. */
-int lk_wasstopped(lua_State *L, lua_State *co);
+/* Whether the stop of the state was raised on the coroutine at `index` of L's stack (a
+   pseudo-index too): its hooks are off for good. */
+int lk_wasstopped(lua_State *L, int index);
 /* The sandbox's require (lk_require.c). */
 int lk_require(lua_State *L);
 /* Loads a module's text as luaL_loadbufferx(L, text, length, chunkname, "t") does, from the

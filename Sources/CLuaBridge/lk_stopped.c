@@ -92,7 +92,7 @@ static int lk_wrapped(lua_State *L) {
     }
     lua_xmove(co, L, 1);               /* the error */
     int state = lua_status(co);
-    if (state != LUA_OK && state != LUA_YIELD && !lk_stopped(L) && !lk_wasstopped(L, co)) {
+    if (state != LUA_OK && state != LUA_YIELD && !lk_stopped(L) && !lk_wasstopped(L, lua_upvalueindex(1))) {
         /* An error in the coroutine (not a dead one resumed): its __close handlers run, and
            the error they leave (the same, or one of theirs) is the one raised. */
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -144,7 +144,7 @@ int lk_coclose(lua_State *L) {
        hooks off for good, so its __close would run out of every limit's reach. */
     if (lk_stopped(L))
         return lk_raisestop(L, h);
-    if (lk_wasstopped(L, co)) {
+    if (lk_wasstopped(L, 1)) {
         lua_pushboolean(L, 0);
         lua_pushliteral(L, "a limit stopped this coroutine: its to-be-closed variables are left unclosed");
         return 2;

@@ -92,7 +92,7 @@ extension LuaCall {
                         }
                     } else if budget.requiresPlainKeys {
                         throw LuaCallError.message("a table of plain data is a list or a table of names: a key that is a \(typeName(-2)) cannot be copied")
-                    } else if budget.requiresText {
+                    } else if budget.refusesDroppedKeys {
                         throw LuaNotText(path: [], isKey: true, keyType: typeName(-2))
                     }
                 }

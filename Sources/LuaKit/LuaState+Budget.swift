@@ -100,11 +100,25 @@ extension LuaState {
 /// Bytes charged to a state's memory cap, given back when this goes (`chargeMemory(refundable:)`).
 public final class LuaMemoryCharge {
     private weak var state: LuaState?
-    private let bytes: Int
+    private var bytes: Int
 
     fileprivate init(state: LuaState, bytes: Int) {
         self.state = state
         self.bytes = bytes
+    }
+
+    /// Whether it is a charge of `state`'s.
+    public func belongs(to state: LuaState) -> Bool {
+        self.state === state
+    }
+
+    /// Charges `more` bytes besides, given back with the rest (what grows as long as its
+    /// holder lives: an app's log). Past the cap the state stops, as for any charge.
+    @discardableResult
+    public func add(_ more: Int) -> LuaError? {
+        guard let state, more > 0 else { return nil }
+        bytes += more
+        return state.chargeMemory(bytes: more)
     }
 
     deinit {

@@ -103,10 +103,12 @@ public struct LuaCopyLimits: Sendable {
     public var bytes: Int
     /// Whether strings must be UTF-8 text: a copy in which two byte strings would become
     /// one Swift string (each stray byte U+FFFD) is refused, for values that identify
-    /// something (a screen's traits), and so is a key that is neither text nor a position
-    /// (`true`, `2.5`), which would be dropped. Otherwise such bytes are copied as U+FFFD
-    /// and such keys left out.
+    /// something (a screen's traits). Otherwise such bytes are copied as U+FFFD.
     public var requiresText: Bool
+    /// Whether a key that is neither text nor a position (`true`, `2.5`), which the copy
+    /// would leave out, is refused where it is (`LuaNotText.keyType`), for data that is
+    /// rebuilt exactly (a snapshot restored).
+    public var refusesDroppedKeys = false
     /// Whether a table must be a list or a table of names, as JSON's arrays and objects: a
     /// copy that would drop a key (`true`, `2.5`), or give a list's positions as names
     /// (`{ id = 7, "x" }`, `{ [5] = 1 }`), is refused, for data handed on as it was given.

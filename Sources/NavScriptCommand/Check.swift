@@ -108,12 +108,8 @@ struct Check: ParsableCommand {
     /// first, else at `file`. The traceback is left out: one error is said once for the files
     /// that met it.
     static func placed(_ text: String, in file: String) -> String {
-        let parts = text.components(separatedBy: Format.tracebackHeader)
-        let raisedAt = parts.dropFirst().first?.split(separator: "\n").lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.hasPrefix("[C]") && $0.contains(".lua:") }
-            .flatMap { frame in frame.range(of: ": in ").map { String(frame[..<$0.lowerBound]) } }
-        return located(parts[0], in: raisedAt ?? file)
+        let (message, traceback) = Format.loadErrorParts(text)
+        return located(message, in: Format.raisedAt(message: message, traceback: traceback) ?? file)
     }
 
     /// A message that names its file, or the file it is about put before it.

@@ -24,13 +24,15 @@ struct LastRun: Codable {
         let path = url(in: folder).path
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(ScriptFile.Failure(reason: "no last run is recorded here")) }
+        struct Version: Decodable { let version: Int }
         do {
-            let record = try JSONDecoder().decode(LastRun.self, from: try ScriptFile.read(path))
-            // Another version's record (a newer navscript's) may mean something else by its fields.
-            guard record.version == LastRun().version else {
-                return .failure(ScriptFile.Failure(reason: "the record of the last run is of version \(record.version), not \(LastRun().version)"))
+            let data = try ScriptFile.read(path)
+            // Another version's record (a newer navscript's) may have other fields, or mean
+            // something else by these: its version is read first.
+            if let version = try? JSONDecoder().decode(Version.self, from: data).version, version != LastRun().version {
+                return .failure(ScriptFile.Failure(reason: "the record of the last run is of version \(version), not \(LastRun().version)"))
             }
-            return .success(record)
+            return .success(try JSONDecoder().decode(LastRun.self, from: data))
         } catch let failure as ScriptFile.Failure {
             return .failure(ScriptFile.Failure(reason: "the record of the last run cannot be read (\(failure.reason))"))
         } catch {

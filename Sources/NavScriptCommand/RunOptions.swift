@@ -107,9 +107,9 @@ struct RunOptions: ParsableArguments {
             } }
         }
         // Each list given on the command line replaces the project's own, as every setting
-        // does, and a tag asked for there is not excluded by the project, nor the reverse.
+        // does, and a tag asked for there is not excluded by the project.
         let given = (tags: list(tags), excluded: list(excludedTags))
-        tags = given.tags.isEmpty ? list(project?.tags ?? []).filter { !given.excluded.contains($0) } : given.tags
+        tags = given.tags.isEmpty ? list(project?.tags ?? []) : given.tags
         excludedTags = given.excluded.isEmpty ? list(project?.excludeTags ?? []).filter { !given.tags.contains($0) } : given.excluded
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
         if let maxFailuresOption {

@@ -91,6 +91,21 @@ import Testing
             for i = 1, 10000 do app:navigate(push) app:navigate(pop) end
             """))
         #expect(many.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(many.message)")
+        // Lines a navigator's navigation writes count as they are written.
+        let navigator = try #require(failure(try runtime(limits), """
+            local Feed = nav.screen("Feed")
+            local app = nav.app { root = nav.stack { Feed() } }
+            local route = nav.route():top(nav.stack):push(Feed { t = ("x"):rep(1000) }):pop()
+            for i = 1, 10000 do app.navigator:navigate(route) end
+            """))
+        #expect(navigator.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(navigator.message)")
+        // An app's lines are given back when it goes: apps made and dropped never add up.
+        #expect(try runtime(limits).run("""
+            local Feed = nav.screen("Feed")
+            local route = nav.route():top(nav.stack):push(Feed { t = ("x"):rep(1000) })
+            for i = 1, 10000 do nav.app { root = nav.stack { Feed() } }:navigate(route) end
+            return true
+            """, chunkName: "@apps.lua") == .boolean(true))
         // An app that navigates a lot within the cap goes on.
         #expect(try runtime(limits).run("""
             local Feed = nav.screen("Feed")

@@ -10,8 +10,8 @@ public final class NavApp {
     var holds = 0
     /// `app.log` and `app.transitions` as Lua reads them.
     let logList = NavGrowingList(), transitionList = NavGrowingList()
-    /// How many of the log's lines were charged to the script's memory cap.
-    var chargedLogLines = 0
+    /// What its log lines are charged to a script's memory cap, given back when it goes.
+    var logCharge: LuaMemoryCharge?
 
     public init(application: ScreenApplication) {
         self.application = application
@@ -92,6 +92,18 @@ extension NavRuntime {
         }
         let app = NavApp(application: application)
         app.pendingDeeplink = pendingDeeplink
+        // Its log lines are kept as long as it is: charged as they are written (a navigator's
+        // navigation and a deeplink manager's too); past the cap, the state stops and the
+        // host call that wrote them raises it.
+        application.logger.onLine = { [weak app, weak lua] line in
+            guard let app, let lua else { return }
+            let bytes = line.utf8.count + Self.logLineBytes
+            if let charge = app.logCharge, charge.belongs(to: lua) {
+                charge.add(bytes)
+            } else {
+                app.logCharge = lua.chargeMemory(refundable: bytes).0
+            }
+        }
         if let stepRecorder {
             stepRecorder.record(.app, app: app, call: call, results: 0, before: (0, 0))
             appsByNavigator[ObjectIdentifier(application.navigator)] = WeakApp(app: app)
@@ -121,18 +133,6 @@ extension NavRuntime {
         }
     }
 
-    /// The log lines the app wrote since the last charge, kept as long as the app is:
-    /// charged to the script's memory cap, as what it keeps in Lua is (a route that pushes a
-    /// screen with long traits thousands of times writes them all into one line).
-    func chargeLog(of app: NavApp) throws {
-        let log = app.application.log
-        if app.chargedLogLines > log.count { app.chargedLogLines = 0 }   // cleared
-        guard app.chargedLogLines < log.count else { return }
-        let bytes = log[app.chargedLogLines...].reduce(0) { $0 + $1.utf8.count + Self.logLineBytes }
-        app.chargedLogLines = log.count
-        try keep(bytes: bytes)
-    }
-
     /// What a log line costs beside its text (a String and its place in the array).
     static let logLineBytes = 32
 
@@ -146,7 +146,6 @@ extension NavRuntime {
                 runtime.lastApp = app
             }
             let results = try runtime.recordingStep(step, of: app, call) { try body(runtime, call, app) }
-            try runtime.chargeLog(of: app)
             try runtime.raiseCallbackErrors()
             if NavRuntime.checksRestore, step != nil, runtime.stepRecorder == nil {
                 try runtime.checkRestore(app)

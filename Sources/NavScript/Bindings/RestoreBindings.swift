@@ -9,7 +9,11 @@ extension NavRuntime {
     /// The most containers a restored snapshot may have; its text is UTF-8, as `nav.screen`'s
     /// names are (`"\255"` and `"\254"` would both become U+FFFD), and a key that would be
     /// dropped unseen (a trait `[true] = 7`, a field `[false]`) is refused.
-    static let restoreLimits = LuaCopyLimits(values: 1_000_000, bytes: 64 << 20, requiresText: true)
+    static let restoreLimits: LuaCopyLimits = {
+        var limits = LuaCopyLimits(values: 1_000_000, bytes: 64 << 20, requiresText: true)
+        limits.refusesDroppedKeys = true
+        return limits
+    }()
 
     func restoredApplication(_ call: LuaCall, _ index: Int32) throws -> (ScreenApplication, String?) {
         guard call.type(index) == .table else { throw LuaCallError.argument(1, "option 'restore' must be a snapshot (app:snapshot())") }

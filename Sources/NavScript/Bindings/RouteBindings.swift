@@ -95,7 +95,10 @@ extension NavRuntime {
     static func routeMethod(_ name: String, needs kind: ScreenContainerKind = .container, nested: Int32 = 2,
                             _ body: @escaping (NavRuntime, LuaCall, AnyScreenRoute) throws -> AnyScreenRoute) -> NavBinding {
         .method(.route, name) { runtime, call in
+            // A nested route built meanwhile (a function) counts its own screens.
+            let outer = runtime.shownTraitBytes
             runtime.shownTraitBytes = 0
+            defer { runtime.shownTraitBytes = outer }
             let next = try call.withObject(1, runtime.routes) { route in
                 do {
                     try route.require(kind, for: name)

@@ -72,15 +72,17 @@ final class ConsoleReporter: Reporter {
     func finish(_ report: RunReport) {
         clearProgress()
         var text = ""
-        // Files that fail with one message (a module they all require is broken) are named
-        // together, the message once, with the first one's traceback.
-        var groups: [(files: [String], message: String, traceback: String?)] = []
+        // Files that fail with one error (a module they all require is broken: one message
+        // raised at one place) are named together, the message once, with the first one's
+        // traceback.
+        var groups: [(files: [String], key: String, message: String, traceback: String?)] = []
         for (file, error) in report.loadErrors {
-            let parts = Format.loadError(error).components(separatedBy: Format.tracebackHeader)
-            if let index = groups.firstIndex(where: { $0.message == parts[0] }) {
+            let (message, traceback) = Format.loadErrorParts(Format.loadError(error))
+            let key = message + "\u{0}" + (Format.raisedAt(message: message, traceback: traceback) ?? "")
+            if let index = groups.firstIndex(where: { $0.key == key }) {
                 groups[index].files.append(Format.visible(file.displayPath))
             } else {
-                groups.append(([Format.visible(file.displayPath)], parts[0], parts.dropFirst().first))
+                groups.append(([Format.visible(file.displayPath)], key, message, traceback))
             }
         }
         for group in groups {

@@ -96,4 +96,20 @@ enum Format {
 
     /// What comes between a load error's message and its traceback.
     static let tracebackHeader = "\nstack traceback:\n"
+
+    /// A load error's message and its traceback, apart (`text` as `loadError` writes it).
+    static func loadErrorParts(_ text: String) -> (message: String, traceback: String?) {
+        let parts = text.components(separatedBy: tracebackHeader)
+        return (parts[0], parts.count > 1 ? parts[1...].joined(separator: tracebackHeader) : nil)
+    }
+
+    /// Where a load error was raised: its message's own place, or, for one raised without a
+    /// place (`error("boom", 0)`), the first script line of its traceback (`routes/a.lua:1`).
+    static func raisedAt(message: String, traceback: String?) -> String? {
+        if message.prefix(while: { $0 != " " }).contains(".lua:") { return nil }
+        return traceback?.split(separator: "\n").lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.hasPrefix("[C]") && $0.contains(".lua:") }
+            .flatMap { frame in frame.range(of: ": in ").map { String(frame[..<$0.lowerBound]) } }
+    }
 }

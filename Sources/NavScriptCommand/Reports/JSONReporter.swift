@@ -44,6 +44,8 @@ final class JSONReporter: Reporter {
         struct LoadError: Encodable {
             let path: String
             let message: String
+            /// The script error's traceback, when it has one.
+            let traceback: String?
         }
 
         struct Snapshots: Encodable {
@@ -77,7 +79,8 @@ final class JSONReporter: Reporter {
                           traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })
             },
-            loadErrors: report.loadErrors.map { .init(path: $0.file.displayPath, message: Format.loadError($0.error)) },
+            loadErrors: report.loadErrors.map { let (message, traceback) = Format.loadErrorParts(Format.loadError($0.error))
+                                                return .init(path: $0.file.displayPath, message: message, traceback: traceback) },
             snapshots: .init(written: report.written, updated: report.updated,
                              obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
                              removed: report.removed.map { ["file": $0.file, "name": $0.name] },

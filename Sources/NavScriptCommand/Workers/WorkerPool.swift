@@ -218,7 +218,7 @@ final class WorkerPool {
         if ending.status == WorkerExit.memoryLimit {
             return "memory limit exceeded: its worker grew past \(settings.residentLimit) MiB and was stopped (Swift's copies of the scenario's data count too)"
         }
-        let errors = process.lastErrors
+        let errors = process.errorLines
         return "its worker crashed (\(ending.description))" + (errors.isEmpty ? "" : "\n" + errors.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
     }
 
@@ -256,7 +256,7 @@ final class WorkerPool {
             }
             for (id, state) in workers where state.closed && state.ending != nil {
                 if let ending = state.ending, state.process.killedBecause == nil, ending.status != 0 {
-                    let errors = state.process.lastErrors
+                    let errors = state.process.errorLines
                     StandardStreams.error("navscript: a worker \(ending.description) at the end of the run\(errors.isEmpty ? "" : ":\n" + errors)\n")
                 }
                 workers[id] = nil

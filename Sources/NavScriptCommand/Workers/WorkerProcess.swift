@@ -74,7 +74,7 @@ final class WorkerProcess {
     }
 
     /// The first and last lines it wrote to standard error (a crash's message and stack).
-    var lastErrors: String { errorTail.text }
+    var errorLines: String { errorTail.text }
 
     /// This program, which is also the worker.
     static let executablePath: String = {

@@ -34,17 +34,22 @@ public final class RecordingScreenLogger: ScreenLogger {
     public private(set) var lines: [String] = []
     /// The errors logged so far, each as its `Error:` line's text after the prefix.
     public private(set) var errors: [String] = []
+    /// Called with each line as it is kept (a script's memory cap counts them).
+    public var onLine: ((String) -> Void)?
 
     public init() {}
 
     public func info(_ message: @autoclosure () -> String) {
-        lines.append("Info: \(message())")
+        let line = "Info: \(message())"
+        lines.append(line)
+        onLine?(line)
     }
 
     public func error(_ error: @autoclosure () -> Error) {
         let text = "\(error())"
         errors.append(text)
         lines.append("Error: " + text)
+        onLine?(lines[lines.count - 1])
     }
 
     public func clear() {
