@@ -177,7 +177,8 @@ final class WatchSession {
     /// scenario requires it (`navscript check` also runs it).
     private func compileUnrequired(_ changed: Set<String>, scenarioFiles: Set<String>) {
         let required = dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        for path in changed.sorted() where path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path) {
+        // A folder named like a script (one put where a file was) is no script to compile.
+        for path in changed.sorted() where path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path) && ScriptFile.problem(at: path) == nil {
             let real = Self.realPath(path)
             guard !scenarioFiles.contains(real), !required.contains(real) else { continue }
             let shown = ScenarioDiscovery.display(URL(fileURLWithPath: path), in: suiteOptions.workingDirectory)
