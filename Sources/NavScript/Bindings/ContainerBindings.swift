@@ -191,7 +191,7 @@ extension NavRuntime {
         // Nivelir's navigate(from:to:) takes a route rooted at the container's type.
         if let from {
             do {
-                try AnyScreenRoute(root: from.kind).checkNested(route, on: from.kind, for: "navigate")
+                try AnyScreenRoute.checkNested(route, on: from.kind, for: "navigate")
             } catch {
                 throw dslError(error)
             }

@@ -189,7 +189,7 @@ extension NavRuntime {
             let container = try call.object(2, runtime.containers), nested = try runtime.nestedRoute(call, 3, kind: container.kind)
             // Nivelir's from(_:to:) takes a route rooted at the container's type.
             return try runtime.nesting(at: 3) {
-                try route.checkNested(nested, on: container.kind, for: "from")
+                try AnyScreenRoute.checkNested(nested, on: container.kind, for: "from")
                 return route.from(container, kind: container.kind, nested: nested)
             }
         },

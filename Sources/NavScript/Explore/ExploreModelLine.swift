@@ -17,7 +17,7 @@ enum ExploreModelLine {
         func blank(to end: Int) {
             while index < end {
                 let byte = script[index]
-                code.append(byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? byte : UInt8(ascii: " "))
+                code.append(LuaLines.isBreak(byte) ? byte : UInt8(ascii: " "))
                 index += 1
             }
         }
@@ -41,15 +41,14 @@ enum ExploreModelLine {
         // `\z` the white space after it, line breaks included, as Lua's lexer reads them.
         func stringEnd(from start: Int, quote: UInt8) -> Int {
             var end = start
-            let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
-            while end < script.count, script[end] != quote, !isBreak(script[end]) {
+            while end < script.count, script[end] != quote, !LuaLines.isBreak(script[end]) {
                 guard script[end] == UInt8(ascii: "\\"), end + 1 < script.count else {
                     end += 1
                     continue
                 }
                 let escaped = script[end + 1]
                 end += 2
-                if isBreak(escaped), end < script.count, isBreak(script[end]), script[end] != escaped {
+                if LuaLines.isBreak(escaped), end < script.count, LuaLines.isBreak(script[end]), script[end] != escaped {
                     end += 1
                 } else if escaped == UInt8(ascii: "z") {
                     while end < script.count, [9, 10, 11, 12, 13, 32].contains(script[end]) { end += 1 }
@@ -63,7 +62,7 @@ enum ExploreModelLine {
                 if index + 2 < script.count, script[index + 2] == UInt8(ascii: "["), let end = longBracketEnd(at: index + 2) {
                     blank(to: end)
                 } else {
-                    blank(to: script[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? script.count)
+                    blank(to: script[index...].firstIndex(where: LuaLines.isBreak) ?? script.count)
                 }
             } else if byte == UInt8(ascii: "["), let end = longBracketEnd(at: index) {
                 blank(to: end)

@@ -8,18 +8,23 @@ public enum LuaLines {
         var lines: [String] = [], start = 0, index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+            guard isBreak(byte) else {
                 index += 1
                 continue
             }
             lines.append(String(decoding: bytes[start..<index], as: UTF8.self))
             index += 1
-            if index < bytes.count, bytes[index] != byte, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
+            if index < bytes.count, bytes[index] != byte, isBreak(bytes[index]) {
                 index += 1
             }
             start = index
         }
         lines.append(String(decoding: bytes[start...], as: UTF8.self))
         return lines
+    }
+
+    /// Whether `byte` is a line break to Lua's lexer (`\n` or `\r`).
+    static func isBreak(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 }

@@ -25,6 +25,14 @@ final class ScenarioContext {
         self.snapshots = snapshots
     }
 
+    /// The context of a run of a file's scenarios: its steps recorded when asked, its prints
+    /// passed on as they are made (a listing's are its own).
+    convenience init(snapshots: ScenarioSnapshots, recordingSteps: Bool, onPrint: ((String) -> Void)?) {
+        self.init(snapshots: snapshots)
+        recorder = recordingSteps ? ScenarioStepRecorder() : nil
+        self.onPrint = onPrint
+    }
+
     /// Called with what is kept of each print, as it is printed.
     var onPrint: ((String) -> Void)?
 

@@ -117,10 +117,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     /// used its up; `afterHooksStart` is called as they start, if there are any.
     public func run(_ scenario: ScenarioInfo, afterHooksStart: (() -> Void)? = nil) -> ScenarioResult {
         let start = DispatchTime.now().uptimeNanoseconds
-        let context = ScenarioContext(snapshots: snapshots)
+        let context = ScenarioContext(snapshots: snapshots, recordingSteps: recordsSteps, onPrint: onPrint)
         context.scenarioName = scenario.name
-        context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
-        context.onPrint = onPrint
         return outcome(of: scenario, context, since: start) {
             let runtime = try makeRuntime()
             defer {

@@ -30,9 +30,7 @@ extension ScenarioFileRunner {
     /// Loads the file into a fresh state, recording every scenario; throws what loading it
     /// throws.
     public func template() throws -> ScenarioTemplate {
-        let context = ScenarioContext(snapshots: snapshots)
-        context.recorder = recordsSteps ? ScenarioStepRecorder() : nil
-        context.onPrint = onPrint
+        let context = ScenarioContext(snapshots: snapshots, recordingSteps: recordsSteps, onPrint: onPrint)
         let runtime = try makeRuntime()
         do {
             let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }

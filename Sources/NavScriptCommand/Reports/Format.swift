@@ -84,11 +84,10 @@ enum Format {
         return line != nil && !file.isEmpty && (!file.contains(" ") || file.hasSuffix(".lua")) ? prefix : fallback
     }
 
-    /// The description of a load error, with file:line when it has one.
-    /// A load error's text, cut at 1 MiB as a scenario's failure is (`error(string.rep(...))`
-    /// at a file's top level would go whole into every report).
-    /// A file's load error, with the traceback of a script error (a module that raised
-    /// while it loaded names the line that required it there).
+    /// A file's load error, with file:line when it has one, and the traceback of a script
+    /// error (a module that raised while it loaded names the line that required it there);
+    /// cut at 1 MiB as a scenario's failure is (`error(string.rep(...))` at a file's top level
+    /// would go whole into every report).
     static func loadError(_ error: Error) -> String {
         let traceback = (error as? LuaError)?.traceback.map { tracebackHeader + $0 } ?? ""
         return ScenarioResult.cut("\(error)" + traceback, "message")

@@ -211,7 +211,7 @@ public final class ScreenContainer {
     }
 
     /// Whether it is presented as a popover (`modalPresentationStyle`).
-    var isPopover: Bool { attributes["modalPresentationStyle"] == "popover" }
+    var isPopover: Bool { ScreenModalPresentationStyle(attributeOf: self) == .popover }
 
     /// Sets a decorator attribute. Swift: `container.setAttribute("fullScreen", for:
     /// "modalPresentationStyle")`; what a custom decorator calls.

@@ -40,16 +40,18 @@ public final class RecordingScreenLogger: ScreenLogger {
     public init() {}
 
     public func info(_ message: @autoclosure () -> String) {
-        let line = "Info: \(message())"
-        lines.append(line)
-        onLine?(line)
+        keep("Info: \(message())")
     }
 
     public func error(_ error: @autoclosure () -> Error) {
         let text = "\(error())"
         errors.append(text)
-        lines.append("Error: " + text)
-        onLine?(lines[lines.count - 1])
+        keep("Error: " + text)
+    }
+
+    private func keep(_ line: String) {
+        lines.append(line)
+        onLine?(line)
     }
 
     public func clear() {

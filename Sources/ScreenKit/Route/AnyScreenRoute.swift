@@ -134,7 +134,7 @@ public struct AnyScreenRoute {
     }
 
     /// Throws unless `nested`, run on a container of `output` kind, fits it.
-    public func checkNested(_ nested: AnyScreenRoute?, on output: ScreenContainerKind, for verb: String) throws(ScreenDSLError) {
+    public static func checkNested(_ nested: AnyScreenRoute?, on output: ScreenContainerKind, for verb: String) throws(ScreenDSLError) {
         if let nested, !output.conforms(to: nested.rootKind) {
             throw .nestedRoute(verb: verb, expected: output, got: nested.rootKind)
         }
@@ -145,7 +145,7 @@ public struct AnyScreenRoute {
         guard let nested else {
             return fold(action)
         }
-        try checkNested(nested, on: action.outputKind ?? currentKind, for: verb)
+        try Self.checkNested(nested, on: action.outputKind ?? currentKind, for: verb)
         return fold(action, nested: nested)
     }
 
@@ -155,7 +155,7 @@ public struct AnyScreenRoute {
         guard let nested else {
             return fold(action, nested: AnyScreenRoute(root: action.outputKind ?? currentKind))
         }
-        try checkNested(nested, on: action.outputKind ?? currentKind, for: verb)
+        try Self.checkNested(nested, on: action.outputKind ?? currentKind, for: verb)
         return fold(action, nested: nested)
     }
 }
