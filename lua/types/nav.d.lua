@@ -143,6 +143,8 @@ function Route:refresh() end
 ---@param message? string
 ---@return Route
 function Route:fail(message) end
+--- Waits in virtual time: a negative wait ends on the next turn; `math.huge`, NaN or
+--- ~292 years and more never end (Dispatch's distant future).
 ---@param seconds number
 ---@return Route
 function Route:wait(seconds) end

@@ -221,13 +221,7 @@ extension NavRuntime {
         routeMethod("fail") { _, call, route in
             route.fail(with: ScreenFailure(call.isNoneOrNil(2) ? "failed" : try call.string(2)))
         },
-        routeMethod("wait") { _, call, route in
-            let seconds = try call.number(2)
-            guard seconds.isFinite else {
-                throw LuaCallError.argument(2, "a finite number of seconds expected")
-            }
-            return try route.wait(for: seconds)
-        },
+        routeMethod("wait") { _, call, route in route.wait(for: try call.number(2)) },
         .metamethod(.route, "__tostring") { runtime, call in
             let route = try runtime.routeArgument(call, 1)
             call.push("Route(\(route.rootKind.rawValue) → \(route.currentKind.rawValue), \(route.actions.count) action\(route.actions.count == 1 ? "" : "s"))")

@@ -89,7 +89,7 @@ import Testing
     @Test func waitTakesVirtualTime() throws {
         let app = try tabApp()
         var done = false
-        app.navigator.navigate(to: try AnyScreenRoute(root: .window).wait(for: 0.75)) { _ in done = true }
+        app.navigator.navigate(to: AnyScreenRoute(root: .window).wait(for: 0.75)) { _ in done = true }
         app.advance(by: 0.7)
         #expect(!done)
         app.advance(by: 0.05)
@@ -97,12 +97,26 @@ import Testing
         #expect(app.log == ["Info: Waiting for 0.75 seconds"])
         // A deadline in the past fires on the next turn, as Nivelir's asyncAfter does.
         var late = false
-        app.navigator.navigate(to: try AnyScreenRoute(root: .window).wait(for: -1)) { _ in late = true }
+        app.navigator.navigate(to: AnyScreenRoute(root: .window).wait(for: -1)) { _ in late = true }
         app.advance(by: 0)
         #expect(late)
         #expect(app.log.last == "Info: Waiting for -1.0 seconds")
-        #expect(throws: ScreenDSLError.self) { try AnyScreenRoute().wait(for: .infinity) }
-        #expect(throws: ScreenDSLError.self) { try AnyScreenRoute().wait(for: .nan) }
+    }
+
+    /// Dispatch takes a deadline it cannot count in nanoseconds for its distant future.
+    @Test func waitBeyondDispatchsRangeNeverEnds() throws {
+        for duration in [Double.infinity, .nan, 9.3e9] {
+            let app = try tabApp()
+            let result = app.navigate(to: AnyScreenRoute(root: .window).wait(for: duration))
+            #expect(result.errorMessage == "The action never completed for:\n  ScreenWaitAction<UIWindow>(duration: \(duration))")
+            #expect(app.log == ["Info: Waiting for \(duration) seconds"])
+            #expect(app.clock.now == 0)
+        }
+        let app = try tabApp()
+        #expect(app.navigate(to: AnyScreenRoute(root: .window).wait(for: 9.2e9)).isSuccess)
+        #expect(app.clock.now == 9.2e9)
+        #expect(app.navigate(to: AnyScreenRoute(root: .window).wait(for: -.infinity)).isSuccess)
+        #expect(app.log.last == "Info: Waiting for -inf seconds")
     }
 
     @Test func getCanFailTheRoute() throws {

@@ -238,7 +238,14 @@ describe("get, refresh, fail and wait", function()
     expect(app:navigate(nav.route():wait(-1))):toBe(true)
     expect(app.clock):toBe(before)
     expect(app.log[#app.log]):toBe("Info: Waiting for -1.0 seconds")
-    expect(function() nav.route():wait(math.huge) end):toFail("a finite number of seconds")
+    -- As Dispatch's distant future: a wait it cannot count in nanoseconds never ends.
+    for _, forever in ipairs { math.huge, 0 / 0, 1e10 } do
+      local ok, err = app:navigate(nav.route():wait(forever))
+      expect(ok):toBe(false)
+      expect(err):toMatch("^The action never completed for:\n  ScreenWaitAction<UIWindow>%(duration: [%-a-z0-9.e+]+%)$")
+    end
+    expect(app.clock):toBe(before)
+    expect(app.log[#app.log]):toBe("Info: Waiting for 10000000000.0 seconds")
     expect(function() nav.route():wait("soon") end):toFail("bad argument #1 to 'wait' (number expected, got string)")
   end)
 
