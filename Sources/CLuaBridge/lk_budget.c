@@ -210,13 +210,15 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         h->instructions += count;
         if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
             lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
+        if (h->memory_raised) {                /* a memory error a pcall caught: where it was refused */
+            lk_setstop(h, LK_STOP_CAP, h->where);
+            lk_raisestop(L, h);
+        }
         if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(ar), ar->currentline);
         else   /* in the runner's own code (a matcher): the script line that called it */
             lk_scriptline(L, 1, 0, h->where, LK_WHERE_MAX);
-        if (h->memory_raised)                  /* a memory error a pcall caught */
-            lk_setstop(h, LK_STOP_CAP, h->where);
-        else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
+        if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
             lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
         else if (h->deadline > 0 && lk_now() > h->deadline)
             lk_setstop(h, LK_STOP_TIME, h->where);

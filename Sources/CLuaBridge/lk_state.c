@@ -86,6 +86,14 @@ static void *lk_rescue(lk_host *h, void *block, size_t old, size_t size) {
     return rescued;
 }
 
+/* Arms the hook to run at the next instruction of the thread the host called, which then
+   stops it (lua_sethook may be called from anywhere, as from a signal). */
+static void lk_armstop(lk_host *h) {
+    lua_State *L = h->running ? h->running : h->current;
+    if (L != NULL && lua_gethookcount(L) != 1)
+        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
+}
+
 /* Looks at the clock on a script's allocation of 64 KiB or more, and on every 4,096th:
    a loop of C calls that each take long (gsub over a long string, string.rep) runs a few
    instructions between them, and the hook, which looks every LK_HOOK_COUNT instructions,
@@ -95,9 +103,8 @@ static void *lk_rescue(lk_host *h, void *block, size_t old, size_t size) {
 static void lk_clockalloc(lk_host *h, size_t size) {
     if (size < (64 << 10) && (++h->allocations & 4095) != 0)
         return;
-    lua_State *L = h->running ? h->running : h->current;
-    if (L != NULL && h->deadline > 0 && h->stop == LK_STOP_NONE && lua_gethookcount(L) != 1 && lk_coarsenow() > h->deadline)
-        lua_sethook(L, lk_hook, lk_hookmask(h), 1);
+    if (h->deadline > 0 && h->stop == LK_STOP_NONE && lk_coarsenow() > h->deadline)
+        lk_armstop(h);
 }
 
 static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -119,6 +126,8 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             h->memory_raised = 1;
         if (h->refused_size == nsize && h->refused_block == ptr && h->refused_old == old)
             h->memory_raised = 1;                 /* refused after the emergency collection too */
+        if (h->memory_raised)
+            lk_armstop(h);
         h->refused_block = ptr;
         h->refused_old = old;
         h->refused_size = nsize;
