@@ -205,6 +205,10 @@ extension NavRuntime {
             guard seconds.isFinite, seconds >= 0 else {
                 throw LuaCallError.argument(2, "a finite number of seconds, 0 or more, expected")
             }
+            let left = app.application.clock.secondsLeft
+            guard seconds <= left else {
+                throw LuaCallError.argument(2, "at most \(String(format: "%.7g", left)) seconds: the clock ends at 9.2e12")
+            }
             app.application.advance(by: seconds)
             return 0
         },

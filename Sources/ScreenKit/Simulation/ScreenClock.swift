@@ -57,13 +57,18 @@ public final class ScreenClock {
     }
 
     /// `seconds` after `ticks`, in whole microseconds: a negative or non-finite delay counts
-    /// as 0 and a huge one as `longest` (callers validate what users give), and the sum
-    /// stops at the end of time instead of overflowing.
-    static func ticks(_ seconds: Double, after ticks: Int64) -> Int64 {
+    /// as 0 and one over `longest` as `longest` (callers validate what users give), and the
+    /// sum stops at the end of time instead of overflowing.
+    static func ticks(_ seconds: Double, after ticks: Int64, longest: Double = longest) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return ticks }
-        let (sum, overflow) = ticks.addingReportingOverflow(Int64((min(seconds, longest) * 1_000_000).rounded()))
+        let micro = (min(seconds, longest) * 1_000_000).rounded()
+        guard micro < 0x1p63 else { return .max }
+        let (sum, overflow) = ticks.addingReportingOverflow(Int64(micro))
         return overflow ? .max : sum
     }
+
+    /// The seconds left before the end of time (`end`): as far as `advance(by:)` goes.
+    public var secondsLeft: Double { Self.seconds(.max - ticks) }
 
     static func seconds(_ ticks: Int64) -> Double {
         Double(ticks) / 1_000_000
@@ -77,9 +82,10 @@ public final class ScreenClock {
         queue.insert(ScreenClockTask(time: Self.ticks(delay, after: ticks), sequence: sequence, work: work))
     }
 
-    /// Moves time forward by `seconds`, running everything that falls due on the way.
+    /// Moves time forward by `seconds`, running everything that falls due on the way; the
+    /// clock stops at its end (`secondsLeft`).
     public func advance(by seconds: Double) {
-        let end = Self.ticks(seconds, after: ticks)
+        let end = Self.ticks(seconds, after: ticks, longest: .infinity)
         while let task = queue.first, task.time <= end {
             runNext()
         }

@@ -68,6 +68,20 @@ import Testing
         clock.advance(by: .greatestFiniteMagnitude)
         clock.advance(by: .greatestFiniteMagnitude)
         #expect(ran)
-        #expect(clock.now > 1e9)
+        #expect(clock.now == ScreenClock.end)
+        #expect(clock.secondsLeft == 0)
+    }
+
+    /// An advance is not cut to the longest delay (a thousand years) that work is scheduled
+    /// for: the clock moves as far as asked, up to its end.
+    @Test func anAdvancePastTheLongestDelayMovesThatFar() {
+        let clock = ScreenClock()
+        clock.advance(by: 1e11)
+        #expect(clock.now == 1e11)
+        #expect(clock.secondsLeft == ScreenClock.end - 1e11)
+        var ran = false
+        clock.schedule(after: 1e11) { ran = true }   // scheduled for the longest delay
+        clock.advance(by: ScreenClock.longest)
+        #expect(ran)
     }
 }
