@@ -623,7 +623,7 @@ function nav.deeplinkType(name, spec) end
 function nav.deeplinkManager(spec) end
 ---@param description string
 ---@param body fun(container: Container): boolean
----@param kind? ContainerKind|"container"   # "modal" by default; "container" asks the window too
+---@param kind? ContainerKind|"container"|Predicate   # "modal" by default; "container" asks the window too; or nav.stack, nav.tabs, nav.container
 ---@return Predicate
 function nav.predicate(description, body, kind) end
 ---@param description string
