@@ -221,6 +221,15 @@ import Testing
         #expect(try fixture.read("snap_spec.lua.snap").contains("Chat(chatId=2)"))
     }
 
+    /// The failure gives the call as written, the name too, as Jest's header gives its hint.
+    @Test func aNamedSnapshotsFailureGivesItsName() throws {
+        let fixture = try Fixture(["named_spec.lua": #"it("a", function() expect("one"):toMatchSnapshot("first") end)"#])
+        _ = try navscript(["run", "."], in: fixture.root)
+        try fixture.write("named_spec.lua", #"it("a", function() expect("two"):toMatchSnapshot("first") end)"#)
+        let mismatch = try navscript(["run", "."], in: fixture.root)
+        #expect(mismatch.output.contains(#"named_spec.lua:1: expect(value):toMatchSnapshot("first") failed: snapshot 'a: first' differs"#), "\(mismatch.output)")
+    }
+
     @Test func ciRefusesToWriteMissingSnapshots() throws {
         let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
         let viaFlag = try navscript(["run", ".", "--ci"], in: fixture.root)

@@ -141,9 +141,11 @@ function expectation:toMatchSnapshot(name)
   -- another such string would then match.
   need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8len(text) ~= nil)
   local ok, message, expected = host.snapshot(name, text)
-  host.count(ok, "expect(value):toMatchSnapshot() failed", self.where or 2)
+  -- The call as written, as Jest's header gives the hint: toMatchSnapshot("named").
+  local call = "expect(value):toMatchSnapshot(" .. (name and format("%q", name) or "") .. ") failed"
+  host.count(ok, call, self.where or 2)
   if not ok then
-    fail(self, "expect(value):toMatchSnapshot() failed" .. (message and (": " .. message) or ""),
+    fail(self, call .. (message and (": " .. message) or ""),
       expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
   end
   return self
