@@ -194,6 +194,19 @@ import Testing
         #expect(!failed.output.contains("Parse errors"), "\(failed.output)")
     }
 
+    /// A message longer than TAP::Parser's YAMLish reads is cut, saying so: whole, it was a
+    /// parse error that lost every later point.
+    @Test func tap13CutsAMessageYAMLishCannotRead() throws {
+        let fixture = try Fixture(["l_spec.lua": "scenario('long', function() error(string.rep('é', 40000), 0) end)\nscenario('after', function() end)"])
+        _ = try navscript(["run", ".", "--reporter", "tap13=13.tap"], in: fixture.root)
+        let thirteen = try fixture.read("13.tap")
+        #expect(thirteen.contains(#"é … (cut at 60000 bytes of 80000, as TAP 13's YAMLish reads no longer text: the tap, json and junit reports keep it whole)""#))
+        #expect(thirteen.contains("ok 2 - l_spec.lua › after"))
+        guard let prove = ["/usr/bin/prove", "/usr/local/bin/prove"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let failed = try Self.run(URL(fileURLWithPath: prove), ["-e", "cat", fixture.root.appendingPathComponent("13.tap").path])
+        #expect(failed.output.contains("Failed 1/2 subtests") && !failed.output.contains("Parse errors"), "\(failed.output)")
+    }
+
     /// XML cannot hold control characters even escaped: they are written as TAP writes
     /// them, so that two names that differ only there stay two.
     @Test func junitWritesControlCharactersVisibly() throws {

@@ -96,7 +96,7 @@ final class TAPReporter: Reporter {
             .split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
         if version == 13 {
             // TAP 13's YAMLish (TAP::Parser's reader) has no `|-`: one double-quoted line.
-            return ["  \(key): " + doubleQuoted(valueLines.joined(separator: "\n"))]
+            return ["  \(key): " + doubleQuoted(Self.yamlishLine(valueLines.joined(separator: "\n")))]
         }
         let indented = valueLines.first { !$0.isEmpty }?.hasPrefix(" ") == true
         // Trailing line breaks are kept (`|+`), which `|-` would strip: the text's last
@@ -104,6 +104,22 @@ final class TAPReporter: Reporter {
         let keeps = valueLines.count > 1 && valueLines.last == ""
         let header = (indented ? "|2" : "|") + (keeps ? "+" : "-")
         return ["  \(key): \(header)"] + (keeps ? valueLines.dropLast() : valueLines[...]).map { "    \($0)" }
+    }
+
+    /// The longest text a YAMLish quoted scalar holds here, in UTF-8 bytes: TAP::Parser's
+    /// reader matches one with a regular expression that gives up (a parse error, and every
+    /// later point lost) past 65,534 characters.
+    static let yamlishLimit = 60_000
+
+    /// `text`, cut at a character within `yamlishLimit` bytes, saying so.
+    static func yamlishLine(_ text: String) -> String {
+        guard text.utf8.count > yamlishLimit else { return text }
+        var bytes = 0
+        let kept = text.unicodeScalars.prefix { scalar in
+            bytes += String(scalar).utf8.count
+            return bytes <= yamlishLimit
+        }
+        return String(kept) + " … (cut at \(yamlishLimit) bytes of \(text.utf8.count), as TAP 13's YAMLish reads no longer text: the tap, json and junit reports keep it whole)"
     }
 
     /// A test line's text: one line (a newline or CR LF is a space), `#` and `\\` escaped,
