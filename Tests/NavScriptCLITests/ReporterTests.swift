@@ -227,6 +227,17 @@ import Testing
         let document = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("j.xml"))
         let names = try document.nodes(forXPath: "//testcase/@classname").map { $0.stringValue ?? "" }
         #expect(names.sorted() == ["a.b_spec", "a/b_spec", "c.d_spec"], "\(names)")
+        // Shards, and a filtered run, give each file the class name the whole suite gives it.
+        var sharded: [String] = []
+        for shard in ["1/3", "2/3", "3/3"] {
+            _ = try navscript(["run", ".", "--shard", shard, "--reporter", "junit=s.xml"], in: fixture.root)
+            sharded += try XMLDocument(contentsOf: fixture.root.appendingPathComponent("s.xml"))
+                .nodes(forXPath: "//testcase/@classname").map { $0.stringValue ?? "" }
+        }
+        #expect(sharded.sorted() == names.sorted(), "\(sharded)")
+        _ = try navscript(["run", ".", "--filter", "other", "--reporter", "junit=f.xml"], in: fixture.root)
+        let filtered = try XMLDocument(contentsOf: fixture.root.appendingPathComponent("f.xml")).nodes(forXPath: "//testcase/@classname")
+        #expect(filtered.map { $0.stringValue ?? "" } == ["c.d_spec"])
     }
 
     /// A message keeps its lines (CR LF ends one too), and only them: the other line breaks

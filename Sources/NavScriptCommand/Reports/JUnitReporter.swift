@@ -23,7 +23,8 @@ import NavScript
 /// the file is the suite's `name` and its `file` property (the path as written), and the
 /// `classname` (the path with `/` as `.`, which Jenkins shows as package and class; the
 /// path as written, less `.lua`, for files that would share one: `a/b_spec.lua` and
-/// `a.b_spec.lua`, as CI tools keep one test of a `classname` and `name`). The
+/// `a.b_spec.lua`, as CI tools keep one test of a `classname` and `name`; decided over
+/// every file of the suite the run listed, so that shards and filtered runs agree). The
 /// line is first in the messages CI tools show for a test, where it matters:
 /// `file:line:` starts each `failure` and `error` message (Jenkins' "Error Message",
 /// GitLab's and Surefire's report), and a pending one's `skipped` message ("Skip
@@ -41,8 +42,10 @@ final class JUnitReporter: Reporter {
     func finish(_ report: RunReport) {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let snapshotFailures = report.snapshotFailures
-        shared = Self.sharedClassNames(report.files.map(\.file.displayPath) + report.loadErrors.map(\.file.displayPath)
-            + snapshotFailures.map { ScenarioSnapshots.scenarioPath(of: $0.snapshotFile) })
+        // Decided over the whole suite, not only what ran: a file keeps its class name in
+        // every shard and in a run narrowed by a filter, as a CI that merges reports needs.
+        shared = Self.sharedClassNames((report.suite?.keys.sorted() ?? []) + report.files.map(\.file.displayPath)
+            + report.loadErrors.map(\.file.displayPath) + snapshotFailures.map { ScenarioSnapshots.scenarioPath(of: $0.snapshotFile) })
         let coverage = report.coverageFailure.map { [$0] } ?? []
         // A run Ctrl-C or SIGTERM stopped is an error of its own: without it the report of
         // what finished would look green to a CI that shows JUnit only.
