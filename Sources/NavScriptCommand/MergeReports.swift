@@ -142,11 +142,9 @@ struct MergeReports: ParsableCommand {
             }
             reporter.finish(report)
         }
-        // The merge itself was not stopped: a shard that was leaves the suite not run whole,
-        // a failure (exit 1), not the signal's status.
-        var unstopped = report
-        unstopped.interruptedBy = 0
-        var status = max(unstopped.exitCode, report.interrupted ? 1 : 0, RunSession.flush(made))
+        // A shard that was stopped leaves the suite not run whole: a failure (exit 1), as the
+        // report's exit code says, not the signal's status.
+        var status = max(report.exitCode, RunSession.flush(made))
         if let coverage {
             status = max(status, Run.write(coverage, failure: report.coverageFailure, in: workingDirectory,
                                            toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))

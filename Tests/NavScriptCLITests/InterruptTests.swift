@@ -63,10 +63,11 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         kill(watch.process.processIdentifier, SIGINT)
         watch.waitUntilExit()
-        let merged = try navscript(["merge-reports", "b", "--color", "never", "--reporter", "tap=m.tap"], in: fixture.root)
+        let merged = try navscript(["merge-reports", "b", "--color", "never", "--reporter", "tap=m.tap", "--reporter", "json=m.json"], in: fixture.root)
         #expect(merged.status == 1)   // the merge was not stopped; the suite did not run whole
         #expect(merged.errors.contains("is of a run that was interrupted"), "\(merged.errors)")
         #expect(try fixture.read("m.tap").contains("Bail out! interrupted: 1 scenario not run"))
+        #expect(try fixture.read("m.json").contains(#""exitCode" : 1"#))   // what the merge exits with
     }
 
     /// One tick takes a few milliseconds and only the 150th breaks the invariant: shrinking

@@ -49,6 +49,8 @@ struct RunReport {
     /// Why nothing ran (`--forbid-only` met a `.only`, nothing was selected): the run exits 2,
     /// and the machine reports carry it, so that a CI's report step has the reason.
     var refusal: String?
+    /// Whether this is the report of `merge-reports`, made of shards' records.
+    var isMerge = false
     /// Whether the scenarios ran in an order shuffled with `seed`: the summary then names
     /// the seed whether or not something failed, so that any order can be had again.
     var shuffled = false
@@ -97,9 +99,11 @@ struct RunReport {
     /// failed (or, in CI, a snapshot or a snapshot file is obsolete) or coverage is below
     /// its threshold, else 0.
     var exitCode: Int32 {
-        if interrupted { return 128 + interruptedBy }   // as a shell says a process the signal ended
+        // As a shell says a process the signal ended; a merge of shards one was stopped in
+        // was not stopped itself: the suite did not run whole, a failure.
+        if interrupted && !isMerge { return 128 + interruptedBy }
         if !loadErrors.isEmpty || !writeErrors.isEmpty || refusal != nil { return 2 }
-        if failed > 0 || !snapshotFailures.isEmpty || coverageFailure != nil { return 1 }
+        if failed > 0 || !snapshotFailures.isEmpty || coverageFailure != nil || interrupted { return 1 }
         return 0
     }
 

@@ -125,6 +125,7 @@ struct RunRecord: Codable {
         report.maxFailures = stopped.count == 1 ? stopped[0].maxFailures : nil
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         report.suite = records.lazy.compactMap(\.suite).first   // one suite: the merge checks it
+        report.isMerge = true
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
         // The command that repeats the whole run: a shard's, without its shard and its blob.
