@@ -330,12 +330,25 @@ final class RunSession {
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Writes the reports that go to files: 0, or 2 (each failure said on standard error).
+    /// Writes the reports that go to files, together: 0, or 2 (each failure said on standard
+    /// error). Each is first written beside its file; only when all are, the ones written in
+    /// place (a FIFO, a device) go, then the others are renamed into place. So no report
+    /// file says a run passed that exits 2 because another could not be written (a full
+    /// disk, which no check before the run can see).
     static func flush(_ reporters: [Reporter]) -> Int32 {
-        var status: Int32 = 0
+        var prepared: [ScenarioFileWriter.PreparedWrite] = [], status: Int32 = 0
         for reporter in reporters {
             do {
-                try reporter.output.flush()
+                prepared += try reporter.output.prepare()
+            } catch {
+                StandardStreams.error("navscript: \(error)\n")
+                status = 2
+            }
+        }
+        for write in prepared.filter(\.isInPlace) + prepared.filter({ !$0.isInPlace }) {
+            do {
+                guard status == 0 else { write.discard(); continue }
+                try write.commit()
             } catch {
                 StandardStreams.error("navscript: \(error)\n")
                 status = 2

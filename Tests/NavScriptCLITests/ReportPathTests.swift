@@ -64,6 +64,20 @@ import Testing
         #expect(!result.output.contains("passed"))
     }
 
+    /// A write that fails only at the end (a full disk: /dev/full here, where it exists)
+    /// leaves every report file unwritten: none says a run passed that exits 2.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"))) func aWriteThatFailsAtTheEndLeavesNoReport() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('passes', function() end)"])
+        try fixture.write("old.xml", "kept")
+        let result = try navscript(["run", ".", "--reporter", "json=r.json,junit=old.xml,tap=/dev/full"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("cannot write /dev/full: No space left on device"), "\(result.errors)")
+        #expect(!fixture.exists("r.json"))
+        #expect(try fixture.read("old.xml") == "kept")
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0 != ".navscript" }.sorted()
+        #expect(left == ["a_spec.lua", "old.xml"], "\(left)")   // no temporary left
+    }
+
     @Test func aReporterGivenTwiceTwoOnOneFileOrOneOnAFolderIsAUsageError() throws {
         let fixture = try Fixture(Self.suite)
         let twice = try navscript(["run", "a_spec.lua", "--reporter", "junit=a.xml", "--reporter", "junit=b.xml"], in: fixture.root)

@@ -33,12 +33,48 @@ public enum ScenarioFileWriter {
     }
 
     public static func write(_ data: Data, to path: String) throws(Failure) {
-        // Standard output itself, wherever it goes: opening `/dev/stdout` anew would start a
-        // file it is redirected to over (or replace it), losing what went before.
-        // The same for standard error, where the console's failures may already be.
+        try prepare(data, to: path).commit()
+    }
+
+    /// A write made in two steps, so that several files are written together or not at all
+    /// (a run's reports): `prepare` writes a regular file's bytes to a temporary file beside
+    /// it, and `commit` renames that into place; a FIFO, a device or a standard stream is
+    /// written at `commit` (nothing there can be taken back). `discard` drops a prepared one.
+    public struct PreparedWrite {
+        let data: Data
+        let path: String
+        /// Where a regular file's bytes wait, and the file (links followed) they go to.
+        let temporary: (path: String, target: String)?
+
+        /// Whether committing writes in place (nothing waits to be renamed).
+        public var isInPlace: Bool { temporary == nil }
+
+        public func commit() throws(Failure) {
+            guard let (temporary, target) = temporary else {
+                // Standard output itself, wherever it goes: opening `/dev/stdout` anew would
+                // start a file it is redirected to over (or replace it), losing what went
+                // before. The same for standard error, where the console's failures may be.
+                if standardOutputPaths.contains(path) || standardErrorPaths.contains(path) {
+                    fflush(nil)
+                    return try writeAll(data, to: standardOutputPaths.contains(path) ? STDOUT_FILENO : STDERR_FILENO, path: path)
+                }
+                return try writeInPlace(data, to: path, shownAs: path)
+            }
+            guard rename(temporary, target) == 0 else {
+                let failure = Failure(path: path, reason: String(cString: strerror(errno)))
+                unlink(temporary)
+                throw failure
+            }
+        }
+
+        public func discard() {
+            if let (temporary, _) = temporary { unlink(temporary) }
+        }
+    }
+
+    public static func prepare(_ data: Data, to path: String) throws(Failure) -> PreparedWrite {
         if standardOutputPaths.contains(path) || standardErrorPaths.contains(path) {
-            fflush(nil)
-            return try writeAll(data, to: standardOutputPaths.contains(path) ? STDOUT_FILENO : STDERR_FILENO, path: path)
+            return PreparedWrite(data: data, path: path, temporary: nil)
         }
         // What the path names, links followed by the system: a FIFO or a device (`/dev/fd/3`
         // on a pipe, whose link names no file) is written in place.
@@ -50,7 +86,7 @@ public enum ScenarioFileWriter {
             case S_IFREG:
                 break
             default:
-                return try writeInPlace(data, to: path, shownAs: path)
+                return PreparedWrite(data: data, path: path, temporary: nil)
             }
         }
         let target = try followLinks(path)
@@ -67,11 +103,7 @@ public enum ScenarioFileWriter {
             throw error
         }
         chmod(temporary, 0o644)
-        guard rename(temporary, target) == 0 else {
-            let failure = Failure(path: path, reason: String(cString: strerror(errno)))
-            unlink(temporary)
-            throw failure
-        }
+        return PreparedWrite(data: data, path: path, temporary: (temporary, target))
     }
 
     /// Where the links at `path` lead, the last one's target maybe not there yet.
@@ -169,7 +201,7 @@ public enum ScenarioFileWriter {
         return nil
     }
 
-    private static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
+    fileprivate static func writeInPlace(_ data: Data, to target: String, shownAs path: String) throws(Failure) {
         let descriptor = open(target, O_WRONLY)
         guard descriptor >= 0 else {
             throw Failure(path: path, reason: String(cString: strerror(errno)))
@@ -178,7 +210,7 @@ public enum ScenarioFileWriter {
         try writeAll(data, to: descriptor, path: path)
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
+    fileprivate static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
         let failed: Int32? = data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {

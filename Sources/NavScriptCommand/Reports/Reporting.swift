@@ -197,12 +197,26 @@ final class ReportOutput {
     /// Writes a file report. A missing folder on its path is made, and said so on
     /// standard error; a write that fails throws, with the path and the reason.
     func flush() throws(ScenarioFileWriter.Failure) {
-        guard case let .file(url) = target else { return }
-        try Self.makeFolder(for: url)
-        try ScenarioFileWriter.write(buffer, to: url)
-        for attachment in attachments {
-            try ScenarioFileWriter.write(attachment.data, to: attachment.url.path)
+        let writes = try prepare()
+        for write in writes { try write.commit() }
+    }
+
+    /// A file report's writes, prepared (`ScenarioFileWriter.prepare`) to be committed
+    /// together with the other reports'; none for a standard stream.
+    func prepare() throws(ScenarioFileWriter.Failure) -> [ScenarioFileWriter.PreparedWrite] {
+        guard case let .file(url) = target else { return [] }
+        var writes: [ScenarioFileWriter.PreparedWrite] = []
+        do {
+            try Self.makeFolder(for: url)
+            writes.append(try ScenarioFileWriter.prepare(Data(buffer.utf8), to: url.path))
+            for attachment in attachments {
+                writes.append(try ScenarioFileWriter.prepare(attachment.data, to: attachment.url.path))
+            }
+        } catch {
+            writes.forEach { $0.discard() }
+            throw error
         }
+        return writes
     }
 
     /// Makes the folder `url` goes in if it is missing, and says so on standard error when
