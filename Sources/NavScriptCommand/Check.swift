@@ -108,7 +108,7 @@ struct Check: ParsableCommand {
     /// first, else at `file`. The traceback is left out: one error is said once for the files
     /// that met it.
     static func placed(_ text: String, in file: String) -> String {
-        let (message, traceback) = Format.loadErrorParts(text)
+        let (message, traceback, _) = Format.loadErrorParts(text)
         return located(message, in: Format.raisedAt(message: message, traceback: traceback) ?? file)
     }
 

@@ -115,6 +115,20 @@ import Testing
         #expect(!check.output.contains("stack traceback"), "\(check.output)")
     }
 
+    /// What a file printed before its error shows with it, in every report: how far it got.
+    @Test func aLoadErrorShowsWhatTheFilePrinted() throws {
+        let fixture = try Fixture(["a_spec.lua": "print('loading config')\nlocal config = nil\nprint(config.url)\n",
+                                   "b_spec.lua": "error('silent')\n"])
+        let result = try navscript(["run", ".", "--color", "never", "--reporter", "console,junit=j.xml,json=r.json"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("a_spec.lua:3: in main chunk\n  printed:\n  loading config\n"), "\(result.output)")
+        #expect(result.output.components(separatedBy: "printed:").count == 2, "\(result.output)")
+        #expect(try fixture.read("j.xml").contains("<system-out><![CDATA[loading config]]></system-out>"))
+        #expect(try fixture.read("r.json").contains(#""output" : "loading config""#))
+        let inProcess = try navscript(["run", "a_spec.lua", "--in-process", "--color", "never"], in: fixture.root)
+        #expect(inProcess.output.contains("  printed:\n  loading config\n"), "\(inProcess.output)")
+    }
+
     /// Files that fail with one message (a module they all require is broken) are named
     /// together, the message once, not once a file.
     @Test func filesBrokenByOneModuleAreNamedTogether() throws {

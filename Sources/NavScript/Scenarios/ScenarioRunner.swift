@@ -72,8 +72,18 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     /// Loads the file and lists its scenarios; a file that does not load throws.
     public func list() throws -> [ScenarioInfo] {
-        let start = DispatchTime.now().uptimeNanoseconds
         let context = ScenarioContext(snapshots: snapshots)
+        do {
+            return try list(in: context)
+        } catch {
+            // What the file printed before it failed tells how far it got.
+            guard !context.output.isEmpty else { throw error }
+            throw ScenarioLoadFailure(error: error, printed: context.output)
+        }
+    }
+
+    private func list(in context: ScenarioContext) throws -> [ScenarioInfo] {
+        let start = DispatchTime.now().uptimeNanoseconds
         let runtime = try makeRuntime()
         defer { runtime.lua.close() }
         let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }

@@ -75,14 +75,15 @@ final class ConsoleReporter: Reporter {
         // Files that fail with one error (a module they all require is broken: one message
         // raised at one place) are named together, the message once, with the first one's
         // traceback.
-        var groups: [(files: [String], key: String, message: String, traceback: String?)] = []
+        // A file that printed before its error is shown on its own, with what it printed.
+        var groups: [(files: [String], key: String, message: String, traceback: String?, printed: String?)] = []
         for (file, error) in report.loadErrors {
-            let (message, traceback) = Format.loadErrorParts(Format.loadError(error))
+            let (message, traceback, printed) = Format.loadErrorParts(Format.loadError(error))
             let key = message + "\u{0}" + (Format.raisedAt(message: message, traceback: traceback) ?? "")
-            if let index = groups.firstIndex(where: { $0.key == key }) {
+            if printed == nil, let index = groups.firstIndex(where: { $0.key == key && $0.printed == nil }) {
                 groups[index].files.append(Format.visible(file.displayPath))
             } else {
-                groups.append(([Format.visible(file.displayPath)], key, message, traceback))
+                groups.append(([Format.visible(file.displayPath)], key, message, traceback, printed))
             }
         }
         for group in groups {
@@ -91,6 +92,9 @@ final class ConsoleReporter: Reporter {
             text += indent(group.message, by: 2) + "\n"
             if let traceback = group.traceback {
                 text += indent(style.dim("stack traceback:\n" + traceback), by: 2) + "\n"
+            }
+            if let printed = group.printed {
+                text += indent(style.dim("printed:\n" + printed), by: 2) + "\n"
             }
         }
         let failures = report.results.filter { $0.status == .failed }

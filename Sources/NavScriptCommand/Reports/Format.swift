@@ -89,17 +89,26 @@ enum Format {
     /// cut at 1 MiB as a scenario's failure is (`error(string.rep(...))` at a file's top level
     /// would go whole into every report).
     static func loadError(_ error: Error) -> String {
+        let failure = error as? ScenarioLoadFailure, error = failure?.error ?? error
         let traceback = (error as? LuaError)?.traceback.map { tracebackHeader + $0 } ?? ""
-        return ScenarioResult.cut("\(error)" + traceback, "message")
+        let printed = failure.map { printedHeader + $0.printed.trimmingCharacters(in: .newlines) } ?? ""
+        return ScenarioResult.cut("\(error)" + traceback + printed, "message")
     }
 
     /// What comes between a load error's message and its traceback.
     static let tracebackHeader = "\nstack traceback:\n"
 
-    /// A load error's message and its traceback, apart (`text` as `loadError` writes it).
-    static func loadErrorParts(_ text: String) -> (message: String, traceback: String?) {
-        let parts = text.components(separatedBy: tracebackHeader)
-        return (parts[0], parts.count > 1 ? parts[1...].joined(separator: tracebackHeader) : nil)
+    /// What comes before what a file printed until its error, last.
+    static let printedHeader = "\nprinted before it failed:\n"
+
+    /// A load error's message, its traceback and what the file printed, apart (`text` as
+    /// `loadError` writes it).
+    static func loadErrorParts(_ text: String) -> (message: String, traceback: String?, printed: String?) {
+        let printedAt = text.range(of: printedHeader)
+        let error = printedAt.map { String(text[..<$0.lowerBound]) } ?? text
+        let parts = error.components(separatedBy: tracebackHeader)
+        return (parts[0], parts.count > 1 ? parts[1...].joined(separator: tracebackHeader) : nil,
+                printedAt.map { String(text[$0.upperBound...]) })
     }
 
     /// Where a load error was raised: its message's own place, or, for one raised without a

@@ -46,6 +46,8 @@ final class JSONReporter: Reporter {
             let message: String
             /// The script error's traceback, when it has one.
             let traceback: String?
+            /// What the file printed before its error.
+            let output: String?
         }
 
         struct Snapshots: Encodable {
@@ -79,8 +81,8 @@ final class JSONReporter: Reporter {
                           traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })
             },
-            loadErrors: report.loadErrors.map { let (message, traceback) = Format.loadErrorParts(Format.loadError($0.error))
-                                                return .init(path: $0.file.displayPath, message: message, traceback: traceback) },
+            loadErrors: report.loadErrors.map { let (message, traceback, printed) = Format.loadErrorParts(Format.loadError($0.error))
+                                                return .init(path: $0.file.displayPath, message: message, traceback: traceback, output: printed) },
             snapshots: .init(written: report.written, updated: report.updated,
                              obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
                              removed: report.removed.map { ["file": $0.file, "name": $0.name] },

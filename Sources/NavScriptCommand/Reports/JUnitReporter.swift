@@ -147,9 +147,11 @@ final class JUnitReporter: Reporter {
     /// A file that does not load, as an erroring test case named `load`.
     private func loadCase(_ file: ScenarioFile, _ error: Error, among names: inout Set<String>) -> String {
         let path = file.displayPath
-        let message = located(Format.loadError(error), at: path)
+        let (text, traceback, printed) = Format.loadErrorParts(Format.loadError(error))
+        let message = located(text + (traceback.map { Format.tracebackHeader + $0 } ?? ""), at: path)
         return "    <testcase classname=\"\(attribute(className(path)))\" name=\"\(attribute(unique("load", among: &names)))\" time=\"\(seconds(0))\">\n"
             + "      <error message=\"\(attribute(firstLine(message)))\" type=\"load\">\(cdata(message))</error>\n"
+            + (printed.map { "      <system-out>\(cdata($0))</system-out>\n" } ?? "")
             + "    </testcase>\n"
     }
 
