@@ -210,7 +210,10 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
         h->instructions += count;
         if (count != LK_HOOK_COUNT)  /* armed to stop in an earlier call: back to normal */
             lua_sethook(L, lk_hook, lk_hookmask(h), LK_HOOK_COUNT);
-        if (h->memory_raised) {                /* a memory error a pcall caught: where it was refused */
+        /* A memory error a pcall caught, on the thread the allocator noted its line in (the
+           one the host called): stopped where it was refused. A coroutine's is stopped at
+           its own line, when its count comes. */
+        if (h->memory_raised && L == (h->running ? h->running : h->current)) {
             lk_setstop(h, LK_STOP_CAP, h->where);
             lk_raisestop(L, h);
         }
@@ -218,7 +221,9 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
             snprintf(h->where, LK_WHERE_MAX, "%s:%d", lk_sourcename(ar), ar->currentline);
         else   /* in the runner's own code (a matcher): the script line that called it */
             lk_scriptline(L, 1, 0, h->where, LK_WHERE_MAX);
-        if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
+        if (h->memory_raised)
+            lk_setstop(h, LK_STOP_CAP, h->where);
+        else if (h->instruction_limit > 0 && h->instructions > h->instruction_limit)
             lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
         else if (h->deadline > 0 && lk_now() > h->deadline)
             lk_setstop(h, LK_STOP_TIME, h->where);

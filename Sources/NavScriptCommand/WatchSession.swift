@@ -364,6 +364,9 @@ final class WatchSession {
                                duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                seed: suiteOptions.seed ?? 0, isCI: runOptions.isCI)
         report.notRun = selected.count - fresh.map(\.results.count).reduce(0, +)
+        // Every file watched, for what the reports decide over the suite (JUnit's class names).
+        report.suite = Dictionary(results.values.map { ($0.file.displayPath, $0.scenarioCount) }) { first, _ in first }
+            .merging(loadErrors.map { ($0.0.displayPath, 0) }) { first, _ in first }
         report.failureLimit = options.failureLimitName
         report.maxFailures = options.maxFailures
         let refusal = refused.values.sorted().first

@@ -108,6 +108,11 @@ import Testing
         let caught = try #require(h.run("local ok = pcall(string.rep, 'x', 1e8)\nAFTER = 0\nfor i = 1, 1e5 do AFTER = i end", chunk: "@caught.lua"))
         #expect(caught.message == "caught.lua:1: memory limit exceeded (8192 KiB)")
         #expect(try h.value("return AFTER") == .nil)
+        // In a coroutine, whose line the allocator cannot read, it stops at the coroutine's
+        // own line when its count comes, not at the line that resumed it.
+        let inCoroutine = try #require(h.run("local co = coroutine.wrap(function()\nlocal ok = pcall(string.rep, 'x', 1e8)\nfor i = 1, 1e5 do end\nend)\nco()",
+                                             chunk: "@co.lua"))
+        #expect(inCoroutine.message == "co.lua:3: memory limit exceeded (8192 KiB)")
         h.run("collectgarbage()")
         #expect(h.lua.memoryUsed < 1 << 20)
         #expect(try h.value("return #string.rep('y', 1000)") == .integer(1000))

@@ -207,7 +207,7 @@ extension NavRuntime {
             }
             let left = app.application.clock.secondsLeft
             guard seconds <= left else {
-                throw LuaCallError.argument(2, "at most \(String(format: "%.7g", left)) seconds: the clock ends at 9.2e12")
+                throw LuaCallError.argument(2, "at most \(left) seconds: the clock ends at 9.2e12")
             }
             app.application.advance(by: seconds)
             return 0

@@ -41,6 +41,7 @@ public enum ScenarioFileWriter {
     /// it, and `commit` renames that into place; a FIFO, a device or a standard stream is
     /// written at `commit` (nothing there can be taken back). `discard` drops a prepared one.
     public struct PreparedWrite {
+        /// What a write in place writes (the others' bytes wait in their temporary file).
         let data: Data
         let path: String
         /// Where a regular file's bytes wait, and the file (links followed) they go to.
@@ -54,7 +55,7 @@ public enum ScenarioFileWriter {
                 // Standard output itself, wherever it goes: opening `/dev/stdout` anew would
                 // start a file it is redirected to over (or replace it), losing what went
                 // before. The same for standard error, where the console's failures may be.
-                if standardOutputPaths.contains(path) || standardErrorPaths.contains(path) {
+                if standardStreamPaths.contains(path) {
                     fflush(nil)
                     return try writeAll(data, to: standardOutputPaths.contains(path) ? STDOUT_FILENO : STDERR_FILENO, path: path)
                 }
@@ -73,7 +74,7 @@ public enum ScenarioFileWriter {
     }
 
     public static func prepare(_ data: Data, to path: String) throws(Failure) -> PreparedWrite {
-        if standardOutputPaths.contains(path) || standardErrorPaths.contains(path) {
+        if standardStreamPaths.contains(path) {
             return PreparedWrite(data: data, path: path, temporary: nil)
         }
         // What the path names, links followed by the system: a FIFO or a device (`/dev/fd/3`
@@ -103,7 +104,7 @@ public enum ScenarioFileWriter {
             throw error
         }
         chmod(temporary, 0o644)
-        return PreparedWrite(data: data, path: path, temporary: (temporary, target))
+        return PreparedWrite(data: Data(), path: path, temporary: (temporary, target))   // the bytes wait on disk
     }
 
     /// Where the links at `path` lead, the last one's target maybe not there yet.

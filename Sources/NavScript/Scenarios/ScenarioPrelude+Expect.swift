@@ -211,8 +211,9 @@ local function isObject(value, name)
   return type(value) == "userdata" and getmetatable(value) == name
 end
 
--- expect(container or app):toShow(Screen, screen type or name). A window shows its root,
--- a stack its top screen and tabs their selected one, as UIKit's containers show them.
+-- expect(container or app):toShow(Screen, screen type or name). A window shows what is
+-- presented last over its root (the root when nothing is), a stack its top screen and tabs
+-- their selected one, as UIKit's containers show them.
 function expectation:toShow(screen)
   local received = self.value
   need(self, "toShow needs a Container or an App", isApp(received) or isObject(received, "Container"))
@@ -231,8 +232,12 @@ function expectation:toShow(screen)
   local showing = received
   while not found and showing and (showing.kind == "window" or showing.kind == "stack" or showing.kind == "tabs") do
     local children = showing.children
-    showing = showing.kind == "window" and children[1] or showing.kind == "stack" and children[#children]
-      or showing.selectedIndex and children[showing.selectedIndex]
+    if showing.kind == "window" then
+      showing = children[1]
+      while showing and showing.presented do showing = showing.presented end
+    else
+      showing = showing.kind == "stack" and children[#children] or showing.selectedIndex and children[showing.selectedIndex]
+    end
     found = showing ~= nil and isShown(showing)
   end
   return check(self, found, format("expect(value):toShow(%s) failed", byName and ("any " .. wanted) or wanted), function(r)

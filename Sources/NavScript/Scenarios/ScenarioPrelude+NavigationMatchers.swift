@@ -142,7 +142,7 @@ function expectation:toMatchSnapshot(name)
   need(self, "toMatchSnapshot needs a value whose text is UTF-8 (a snapshot file is text)", utf8len(text) ~= nil)
   local ok, message, expected = host.snapshot(name, text)
   -- The call as written, as Jest's header gives the hint: toMatchSnapshot("named").
-  local call = "expect(value):toMatchSnapshot(" .. (name and format("%q", name) or "") .. ") failed"
+  local call = "expect(value):toMatchSnapshot(" .. (name and gsub(format("%q", name), "\\\n", "\\n") or "") .. ") failed"
   host.count(ok, call, self.where or 2)
   if not ok then
     fail(self, call .. (message and (": " .. message) or ""),

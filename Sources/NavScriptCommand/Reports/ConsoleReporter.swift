@@ -75,12 +75,12 @@ final class ConsoleReporter: Reporter {
         // Files that fail with one error (a module they all require is broken: one message
         // raised at one place) are named together, the message once, with the first one's
         // traceback.
-        // A file that printed before its error is shown on its own, with what it printed.
+        // What the files printed before the error is part of what they share.
         var groups: [(files: [String], key: String, message: String, traceback: String?, printed: String?)] = []
         for (file, error) in report.loadErrors {
             let (message, traceback, printed) = Format.loadErrorParts(Format.loadError(error))
             let key = message + "\u{0}" + (Format.raisedAt(message: message, traceback: traceback) ?? "")
-            if printed == nil, let index = groups.firstIndex(where: { $0.key == key && $0.printed == nil }) {
+            if let index = groups.firstIndex(where: { $0.key == key && $0.printed == printed }) {
                 groups[index].files.append(Format.visible(file.displayPath))
             } else {
                 groups.append(([Format.visible(file.displayPath)], key, message, traceback, printed))

@@ -108,8 +108,8 @@ final class TAPReporter: Reporter {
 
     /// The longest text a YAMLish quoted scalar holds here, in UTF-8 bytes: TAP::Parser's
     /// reader matches one with a regular expression that gives up (a parse error, and every
-    /// later point lost) past 65,534 characters.
-    static let yamlishLimit = 60_000
+    /// later point lost) past 65,534 characters, and past 32,766 in Perl 5.28 and older.
+    static let yamlishLimit = 30_000
 
     /// `text`, cut at a character within `yamlishLimit` bytes, saying so.
     static func yamlishLine(_ text: String) -> String {
