@@ -315,7 +315,7 @@ struct Explore: ParsableCommand {
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let modules = ScenarioDiscovery.routeScripts(in: runner.file.root, excluding: [runner.file.url.standardizedFileURL.path])
             .map { ScenarioDiscovery.display($0, in: folder) }
-        _ = Run.write(CoverageReport(lines: lines, modules: modules, folder: folder), in: folder, toStandardError: false)
+        _ = Run.writeReports([], coverage: CoverageReport(lines: lines, modules: modules, folder: folder), failure: nil, in: folder, toStandardError: false)
     }
 }
 

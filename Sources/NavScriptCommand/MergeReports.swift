@@ -144,11 +144,8 @@ struct MergeReports: ParsableCommand {
         }
         // A shard that was stopped leaves the suite not run whole: a failure (exit 1), as the
         // report's exit code says, not the signal's status.
-        var status = max(report.exitCode, RunSession.flush(made))
-        if let coverage {
-            status = max(status, Run.write(coverage, failure: report.coverageFailure, in: workingDirectory,
-                                           toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
-        }
+        let status = max(report.exitCode, Run.writeReports(made, coverage: coverage, failure: report.coverageFailure, in: workingDirectory,
+                                                           toStandardError: requested.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         throw ExitCode(status)
     }
 

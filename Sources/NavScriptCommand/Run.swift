@@ -59,11 +59,8 @@ struct Run: ParsableCommand {
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
         let report = session.runAll(reporters: reporters)
-        var status = max(report.exitCode, RunSession.flush(reporters))
-        if let coverage = session.coverage {
-            status = max(status, Self.write(coverage, failure: report.coverageFailure, in: suite.workingDirectory,
-                                            toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
-        }
+        let status = max(report.exitCode, Self.writeReports(reporters, coverage: session.coverage, failure: report.coverageFailure, in: suite.workingDirectory,
+                                                             toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
         do {
             let listed = Dictionary(session.suite.listed.map { ($0.file.url.path, Set($0.scenarios.map(\.name))) }) { first, _ in first }
             try LastRun.record(report, listed: listed, in: suite.workingDirectory)
@@ -77,34 +74,28 @@ struct Run: ParsableCommand {
 }
 
 extension Run {
-    /// Writes coverage/lcov.info and prints the summary, and the run's coverage failure if
-    /// it has one (the report's exit code counts it); 2 when the file cannot be written.
-    static func write(_ coverage: CoverageReport, failure: String? = nil, in folder: URL, toStandardError: Bool) -> Int32 {
+    /// Writes the reports and, with coverage, coverage/lcov.info, together (`RunSession.flush`),
+    /// with coverage's summary before and the run's coverage failure after, if it has one
+    /// (the report's exit code counts it): 0, or 2 when a file cannot be written.
+    static func writeReports(_ reporters: [Reporter], coverage: CoverageReport?, failure: String?, in folder: URL, toStandardError: Bool) -> Int32 {
+        guard let coverage else { return RunSession.flush(reporters) }
         let say = { (text: String) in
             fflush(nil)   // after what print() has buffered
             toStandardError ? StandardStreams.error(text + "\n") : StandardStreams.output(text + "\n")
         }
         say(coverage.summary)
-        let url = folder.appendingPathComponent(CoverageReport.path)
         if let problem = CoverageReport.problem(in: folder) {
             StandardStreams.error("navscript: \(problem)\n")
-            return 2
+            return 2   // and no report: none says a run passed that exits 2
         }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try ScenarioFileWriter.write(coverage.lcov, to: url)
+        let status = RunSession.flush(reporters, with: [(Data(coverage.lcov.utf8), folder.appendingPathComponent(CoverageReport.path))])
+        if status == 0 {
             say("Coverage written to \(CoverageReport.path)")
-        } catch let failure as ScenarioFileWriter.Failure {
-            StandardStreams.error("navscript: \(failure)\n")
-            return 2
-        } catch {
-            StandardStreams.error("navscript: cannot write \(CoverageReport.path): \(error.localizedDescription)\n")
-            return 2
         }
         if let failure {
             StandardStreams.error("navscript: \(failure)\n")
         }
-        return 0
+        return status
     }
 }
 
@@ -330,19 +321,28 @@ final class RunSession {
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Writes the reports that go to files, together: 0, or 2 (each failure said on standard
-    /// error). Each is first written beside its file; only when all are, the ones written in
+    /// Writes the reports that go to files, and `files` (coverage/lcov.info), together: 0, or
+    /// 2 (each failure said on standard error). Each is first written beside its file; only when all are, the ones written in
     /// place (a FIFO, a device) go, then the others are renamed into place. So no report
     /// file says a run passed that exits 2 because another could not be written (a full
     /// disk, which no check before the run can see).
-    static func flush(_ reporters: [Reporter]) -> Int32 {
+    static func flush(_ reporters: [Reporter], with files: [(data: Data, url: URL)] = []) -> Int32 {
         var prepared: [ScenarioFileWriter.PreparedWrite] = [], status: Int32 = 0
-        for reporter in reporters {
+        func prepare(_ write: () throws -> [ScenarioFileWriter.PreparedWrite]) {
             do {
-                prepared += try reporter.output.prepare()
+                prepared += try write()
             } catch {
                 StandardStreams.error("navscript: \(error)\n")
                 status = 2
+            }
+        }
+        for reporter in reporters {
+            prepare { try reporter.output.prepare() }
+        }
+        for file in files {
+            prepare {
+                try ReportOutput.makeFolder(for: file.url, announced: false)
+                return [try ScenarioFileWriter.prepare(file.data, to: file.url.path)]
             }
         }
         for write in prepared.filter(\.isInPlace) + prepared.filter({ !$0.isInPlace }) {

@@ -76,6 +76,15 @@ import Testing
         #expect(try fixture.read("old.xml") == "kept")
         let left = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0 != ".navscript" }.sorted()
         #expect(left == ["a_spec.lua", "old.xml"], "\(left)")   // no temporary left
+        // Coverage's file is one of them.
+        try fixture.write("routes/x.lua", "return {}")
+        try fixture.write("a_spec.lua", "local X = require 'routes.x'\nscenario('passes', function() end)")
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("coverage"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("coverage/lcov.info").path, withDestinationPath: "/dev/full")
+        let covered = try navscript(["run", ".", "--coverage", "--reporter", "json=r.json"], in: fixture.root)
+        #expect(covered.status == 2)
+        #expect(covered.errors.contains("cannot write coverage/lcov.info: No space left on device"), "\(covered.errors)")
+        #expect(!fixture.exists("r.json"))
     }
 
     @Test func aReporterGivenTwiceTwoOnOneFileOrOneOnAFolderIsAUsageError() throws {
