@@ -322,10 +322,10 @@ final class RunSession {
     }
 
     /// Writes the reports that go to files, and `files` (coverage/lcov.info), together: 0, or
-    /// 2 (each failure said on standard error). Each is first written beside its file; only when all are, the ones written in
-    /// place (a FIFO, a device) go, then the others are renamed into place. So no report
-    /// file says a run passed that exits 2 because another could not be written (a full
-    /// disk, which no check before the run can see).
+    /// 2 (each failure said on standard error). Each is first written beside its file; only
+    /// when all are, the ones written in place (a FIFO, a device) go, then the others are
+    /// renamed into place. So no report file says a run passed that exits 2 because another
+    /// could not be written (a full disk, which no check before the run can see).
     static func flush(_ reporters: [Reporter], with files: [(data: Data, url: URL)] = []) -> Int32 {
         var prepared: [ScenarioFileWriter.PreparedWrite] = [], status: Int32 = 0
         func prepare(_ write: () throws -> [ScenarioFileWriter.PreparedWrite]) {
