@@ -6,16 +6,25 @@ extension NavRuntime {
     /// Reads `(kind?, nested?)` from `index` on, for methods such as `presented("stack")`;
     /// the kind may be written as its predicate, `presented(nav.stack)`.
     func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?, Int32) {
-        if call.type(index) == .string {
-            let kind = try call.kind(index, default: kind)
-            return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
-        }
-        if let kind = call.optionalObject(index, predicates)?.kindOnly {
+        if call.type(index) == .string || call.optionalObject(index, predicates)?.kindOnly != nil {
+            let kind = try kindArgument(call, index, default: kind)
             return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
         }
         // An explicit nil for the kind, then the nested route.
         let at = call.type(index) == .nil ? index + 1 : index
         return (nil, try nestedRoute(call, at, kind: kind), at)
+    }
+
+    /// A kind at argument `index`, written as its name (`"stack"`) or its bare predicate
+    /// (`nav.stack`); a narrowed predicate (`nav.stack { key = ... }`) is no kind.
+    func kindArgument(_ call: LuaCall, _ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false) throws -> ScreenContainerKind {
+        guard let given = call.optionalObject(index, predicates) else {
+            return try call.kind(index, default: fallback, allowsAny: allowsAny)
+        }
+        guard let kind = given.kindOnly else {
+            throw LuaCallError.argument(index, "a kind's name or bare predicate (nav.stack) expected, got a narrowed predicate")
+        }
+        return kind
     }
 
     static let containerRouteBindings: [NavBinding] = [

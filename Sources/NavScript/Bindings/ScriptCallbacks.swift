@@ -88,12 +88,7 @@ extension NavRuntime {
     func makePredicate(_ call: LuaCall) throws -> Int32 {
         let description = try call.string(1)
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
-        // The kind by name, or as its bare predicate (`nav.stack`), as `root(kind?)` takes it.
-        let given = call.optionalObject(3, predicates)
-        if let given, given.kindOnly == nil {
-            throw LuaCallError.argument(3, "a kind's name or bare predicate (nav.stack) expected, got a narrowed predicate")
-        }
-        let kind = try given?.kindOnly ?? call.kind(3, default: .modal, allowsAny: true)
+        let kind = try kindArgument(call, 3, default: .modal, allowsAny: true)
         let function = NavCallback.function(keepFunction(call, 2)), directory = directory
         let predicate = AnyScreenPredicate(kind: kind, description: description) { container in
             try directory.invoke(function, { [.object(container, $0.containers)] }, results: 1) { _, call in call.boolean(-1) }

@@ -70,57 +70,6 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
     }
 
-    /// Loads the file and lists its scenarios; a file that does not load throws.
-    public func list() throws -> [ScenarioInfo] {
-        let context = ScenarioContext(snapshots: snapshots)
-        do {
-            return try list(in: context)
-        } catch {
-            // What the file printed before it failed tells how far it got.
-            guard !context.output.isEmpty else { throw error }
-            throw ScenarioLoadFailure(error: error, printed: context.output)
-        }
-    }
-
-    private func list(in context: ScenarioContext) throws -> [ScenarioInfo] {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let runtime = try makeRuntime()
-        defer { runtime.lua.close() }
-        let runner = try runtime.lua.withBudget { try prepare(runtime, context, target: nil) }
-        notePreparation(since: start)
-        noteModules(of: runtime.lua)
-        return try runtime.lua.withStack { call in
-            try runner.push(on: call)
-            call.field(-1, "list")
-            do {
-                try runtime.lua.pcall(call, arguments: 0, results: 1)
-            } catch let error as LuaError where error.kind == .memory && !error.message.hasPrefix(displayPath) {
-                // The runner's own list of a file of tens of thousands of scenarios: no line of
-                // the file is to blame.
-                throw LuaError(kind: .memory, message: "\(displayPath): \(error.message) while its scenarios were listed: "
-                    + "a file of this many scenarios needs a higher --memory-limit (memoryLimit in navscript.lua), or to be split")
-            }
-            // The prelude's own list, of any length: no script data bounds apply.
-            guard let list = try call.value(-1, depth: 4, limits: LuaCopyLimits(values: .max, bytes: .max)).array else { return [] }
-            let defined = list.map { entry in
-                var info = ScenarioInfo(index: 0, name: entry["name"]?.string ?? "?",
-                                        tags: entry["tags"]?.array?.compactMap(\.string) ?? [],
-                                        location: entry["line"]?.string ?? displayPath,
-                                        isPending: entry["pending"]?.boolean ?? false, focusedAt: entry["only"]?.string)
-                info.bodyPrint = entry["print"]?.string
-                info.skipReason = entry["skip"]?.string
-                info.leftOutAt = entry["leftOut"]?.string
-                if let line = info.line, let last = entry["last"]?.integer, last >= line { info.span = line...Int(last) }
-                let bounds = entry["blocks"]?.array?.compactMap(\.integer).map(Int.init) ?? []
-                info.blocks = stride(from: 0, to: bounds.count - 1, by: 2).compactMap { bounds[$0] <= bounds[$0 + 1] ? bounds[$0]...bounds[$0 + 1] : nil }
-                return (info, entry["placeholder"]?.boolean == true)
-            }
-            // A pending placeholder (`pending("name")`, no body) never runs: it may repeat a name.
-            try Self.refuseDuplicates(defined.filter { !$0.1 }.map(\.0))
-            return Self.inStableOrder(defined.map(\.0))
-        }
-    }
-
     /// Runs one scenario in a fresh state. The file's loading, the `before_each` hooks and
     /// the body share one budget of time and instructions (`options.limits`); the
     /// `after_each` hooks get one of their own, so that they run even after the scenario
@@ -163,7 +112,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     private var preparation = Double.infinity, preparations = 0
 
-    private func notePreparation(since start: UInt64) {
+    func notePreparation(since start: UInt64) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         lock.lock()
         preparations += 1

@@ -79,8 +79,8 @@ final class ConsoleReporter: Reporter {
         var groups: [(files: [String], key: String, message: String, traceback: String?, printed: String?)] = []
         for (file, error) in report.loadErrors {
             let (message, traceback, printed) = Format.loadErrorParts(Format.loadError(error))
-            let key = message + "\u{0}" + (Format.raisedAt(message: message, traceback: traceback) ?? "")
-            if let index = groups.firstIndex(where: { $0.key == key && $0.printed == printed }) {
+            let key = [message, Format.raisedAt(message: message, traceback: traceback) ?? "", printed ?? ""].joined(separator: "\u{0}")
+            if let index = groups.firstIndex(where: { $0.key == key }) {
                 groups[index].files.append(Format.visible(file.displayPath))
             } else {
                 groups.append(([Format.visible(file.displayPath)], key, message, traceback, printed))
