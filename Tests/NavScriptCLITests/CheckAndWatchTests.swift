@@ -122,9 +122,16 @@ import Testing
 
         /// Waits until `text` appears `count` times.
         func waitFor(_ text: String, count: Int = 1, timeout: Double = 20) -> Bool {
+            waitFor(anyOf: [text], count: count, timeout: timeout)
+        }
+
+        /// Waits until one of `texts` appears `count` times: for changes a poll may see in two
+        /// steps or in one.
+        func waitFor(anyOf texts: [String], count: Int = 1, timeout: Double = 20) -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
-                if output.components(separatedBy: text).count - 1 >= count { return true }
+                let output = self.output
+                if texts.contains(where: { output.components(separatedBy: $0).count - 1 >= count }) { return true }
                 Thread.sleep(forTimeInterval: 0.01)
             }
             return false
