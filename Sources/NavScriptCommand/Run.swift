@@ -321,40 +321,33 @@ final class RunSession {
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Writes the reports that go to files, and `files` (coverage/lcov.info), together: 0, or
-    /// 2 (each failure said on standard error). Each is first written beside its file; only
-    /// when all are, the ones written in place (a FIFO, a device) go, then the others are
-    /// renamed into place. So no report file says a run passed that exits 2 because another
-    /// could not be written (a full disk, which no check before the run can see).
+    /// Writes the reports that go to files, and `files` (coverage/lcov.info), together
+    /// (`ReportWrites`): 0, or 2 with each failure said on standard error and no file
+    /// written. So no report file says a run passed that exits 2 because another could not
+    /// be written (a full disk, which no check before the run can see).
     static func flush(_ reporters: [Reporter], with files: [(data: Data, url: URL)] = []) -> Int32 {
-        var prepared: [ScenarioFileWriter.PreparedWrite] = [], status: Int32 = 0
-        func prepare(_ write: () throws -> [ScenarioFileWriter.PreparedWrite]) {
+        var writes = ReportWrites(), status: Int32 = 0
+        func prepare(_ write: (inout ReportWrites) throws -> Void) {
             do {
-                prepared += try write()
+                try write(&writes)
             } catch {
                 StandardStreams.error("navscript: \(error)\n")
                 status = 2
             }
         }
         for reporter in reporters {
-            prepare { try reporter.output.prepare() }
+            prepare { try reporter.output.prepare(into: &$0) }
         }
         for file in files {
-            prepare {
-                try ReportOutput.makeFolder(for: file.url, announced: false)
-                return [try ScenarioFileWriter.prepare(file.data, to: file.url.path)]
-            }
+            prepare { try $0.prepare(file.data, to: file.url, announcingFolder: false) }
         }
-        for write in prepared.filter(\.isInPlace) + prepared.filter({ !$0.isInPlace }) {
-            do {
-                guard status == 0 else { write.discard(); continue }
-                try write.commit()
-            } catch {
-                StandardStreams.error("navscript: \(error)\n")
-                status = 2
-            }
+        guard status == 0 else {
+            writes.discard()
+            return status
         }
-        return status
+        guard let failure = writes.commit() else { return 0 }
+        StandardStreams.error("navscript: \(failure)\n")
+        return 2
     }
 }
 

@@ -76,6 +76,23 @@ import Testing
         #expect(try fixture.read("old.xml") == "kept")
         let left = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0 != ".navscript" }.sorted()
         #expect(left == ["a_spec.lua", "old.xml"], "\(left)")   // no temporary left
+        // Nor a folder made for a report, nor the removal of a map's old picture (no `dot`
+        // on this PATH draws a new one).
+        try fixture.write("map.svg", "old")
+        let made = try navscript(["run", ".", "--reporter", "json=out/deep/r.json,map=map.dot,tap=/dev/full"], in: fixture.root,
+                                 environment: ["PATH": "/nonexistent"])
+        #expect(made.status == 2)
+        #expect(!fixture.exists("out") && !made.errors.contains("made the folder"), "\(made.errors)")
+        #expect(try fixture.read("map.svg") == "old" && !fixture.exists("map.dot"))
+        // Written, the folder is said and the old picture goes.
+        let written = try navscript(["run", ".", "--reporter", "json=out/deep/r.json,map=map.dot"], in: fixture.root,
+                                    environment: ["PATH": "/nonexistent"])
+        #expect(written.status == 0)
+        #expect(written.errors.contains("navscript: made the folder out/deep for r.json"), "\(written.errors)")
+        #expect(written.errors.contains("wrote the DOT only (and removed the old picture)"), "\(written.errors)")
+        #expect(fixture.exists("out/deep/r.json") && fixture.exists("map.dot") && !fixture.exists("map.svg"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("out"))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("map.dot"))
         // Coverage's file is one of them.
         try fixture.write("routes/x.lua", "return {}")
         try fixture.write("a_spec.lua", "local X = require 'routes.x'\nscenario('passes', function() end)")

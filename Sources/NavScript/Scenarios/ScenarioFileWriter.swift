@@ -46,11 +46,22 @@ public enum ScenarioFileWriter {
         let path: String
         /// Where a regular file's bytes wait, and the file (links followed) they go to.
         let temporary: (path: String, target: String)?
+        /// Whether committing removes the file at `path` instead (`removal(of:)`).
+        var removes = false
 
         /// Whether committing writes in place (nothing waits to be renamed).
-        public var isInPlace: Bool { temporary == nil }
+        public var isInPlace: Bool { temporary == nil && !removes }
+
+        /// A write that removes the file at `path` when it is committed.
+        public static func removal(of path: String) -> PreparedWrite {
+            PreparedWrite(data: Data(), path: path, temporary: nil, removes: true)
+        }
 
         public func commit() throws(Failure) {
+            if removes {
+                guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+                return
+            }
             guard let (temporary, target) = temporary else {
                 // Standard output itself, wherever it goes: opening `/dev/stdout` anew would
                 // start a file it is redirected to over (or replace it), losing what went

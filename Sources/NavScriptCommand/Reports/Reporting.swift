@@ -173,6 +173,8 @@ final class ReportOutput {
     private var buffer = ""
     /// Files written beside the report when it is flushed (a map's SVG).
     private var attachments: [(url: URL, data: Data)] = []
+    /// Files removed when the report is flushed.
+    private var detached: [URL] = []
 
     init(_ target: Target) {
         self.target = target
@@ -194,41 +196,53 @@ final class ReportOutput {
         }
     }
 
+    /// Removes `url` when the report is flushed (a picture that would no longer match it).
+    func detach(_ url: URL) {
+        detached.append(url)
+    }
+
     /// Writes a file report. A missing folder on its path is made, and said so on
     /// standard error; a write that fails throws, with the path and the reason.
     func flush() throws(ScenarioFileWriter.Failure) {
-        let writes = try prepare()
-        for write in writes { try write.commit() }
-    }
-
-    /// A file report's writes, prepared (`ScenarioFileWriter.prepare`) to be committed
-    /// together with the other reports'; none for a standard stream.
-    func prepare() throws(ScenarioFileWriter.Failure) -> [ScenarioFileWriter.PreparedWrite] {
-        guard case let .file(url) = target else { return [] }
-        var writes: [ScenarioFileWriter.PreparedWrite] = []
+        var writes = ReportWrites()
         do {
-            try Self.makeFolder(for: url)
-            writes.append(try ScenarioFileWriter.prepare(Data(buffer.utf8), to: url.path))
-            for attachment in attachments {
-                writes.append(try ScenarioFileWriter.prepare(attachment.data, to: attachment.url.path))
-            }
+            try prepare(into: &writes)
         } catch {
-            writes.forEach { $0.discard() }
+            writes.discard()
             throw error
         }
-        return writes
+        if let failure = writes.commit() { throw failure }
+    }
+
+    /// Adds a file report's writes (and its attachments') to `writes`, to be committed
+    /// together with the other reports'; nothing for a standard stream.
+    func prepare(into writes: inout ReportWrites) throws(ScenarioFileWriter.Failure) {
+        guard case let .file(url) = target else { return }
+        try writes.prepare(Data(buffer.utf8), to: url, announcingFolder: true)
+        for attachment in attachments {
+            try writes.prepare(attachment.data, to: attachment.url, announcingFolder: false)
+        }
+        detached.forEach { writes.remove($0) }
     }
 
     /// Makes the folder `url` goes in if it is missing, and says so on standard error when
-    /// `announced`; a folder that cannot be made is a write failure naming `url`.
-    static func makeFolder(for url: URL, announced: Bool = true) throws(ScenarioFileWriter.Failure) {
+    /// `announced`; a folder that cannot be made is a write failure naming `url`. Returns
+    /// the outermost folder it made, nil when there was one.
+    @discardableResult
+    static func makeFolder(for url: URL, announced: Bool = true) throws(ScenarioFileWriter.Failure) -> URL? {
         let folder = url.deletingLastPathComponent()
-        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return nil }
+        var outermost = folder
+        while outermost.pathComponents.count > 1,
+              !FileManager.default.fileExists(atPath: outermost.deletingLastPathComponent().path) {
+            outermost.deleteLastPathComponent()
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if announced {
                 StandardStreams.error("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(url.lastPathComponent)\n")
             }
+            return outermost
         } catch {
             // Foundation's reason is an error code; the usual one is a file in the way.
             var ancestor = folder

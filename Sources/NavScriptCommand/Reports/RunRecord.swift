@@ -174,7 +174,8 @@ final class MapReporter: Reporter {
             output.attach(Data(svg.utf8), as: svgURL)
         } else {
             // A picture of an earlier map would no longer match the DOT beside it.
-            let stale = FileManager.default.fileExists(atPath: svgURL.path) && (try? FileManager.default.removeItem(at: svgURL)) != nil
+            let stale = FileManager.default.fileExists(atPath: svgURL.path)
+            if stale { output.detach(svgURL) }
             let why = Graphviz.path == nil ? Graphviz.missing : "Graphviz's dot failed"
             StandardStreams.error("navscript: \(why) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
         }
