@@ -58,8 +58,11 @@ struct SuiteOptions: ParsableArguments {
     }
 
     static func jobsRule(_ jobs: Int) -> String? {
-        jobs >= 1 ? nil : "at least 1"
+        jobs < 1 ? "at least 1" : jobs > maximumJobs ? "at most \(maximumJobs) (each job is a thread, and in run a worker process)" : nil
     }
+
+    /// More jobs than any machine has cores: a typo, which would fill the process table.
+    static let maximumJobs = 1024
 
     /// A day: a longer limit is no limit, and a typo.
     static let maximumTimeout = 86_400.0

@@ -322,5 +322,12 @@ import Testing
         #expect(one.status == 1)
         #expect(!one.output.contains("pushing at") && one.errors.contains("pushing at"), "\(one.output)")
         #expect(try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "4"], in: fixture.root).output == one.output)
+        // As many jobs as allowed start no more threads than a batch uses (a walk or two
+        // here), and more are refused: each would be a thread.
+        let most = try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "1024", "--runs", "2"], in: fixture.root)
+        let two = try navscript(["explore", "printer.lua", "--seed", "3", "--jobs", "1", "--runs", "2"], in: fixture.root)
+        #expect(most.status == two.status && most.output == two.output && most.output.contains("Explored "), "\(most.output)\(most.errors)")
+        let over = try navscript(["explore", "printer.lua", "--jobs", "1025"], in: fixture.root)
+        #expect(over.status == 2 && over.errors.contains("--jobs must be at most 1024"), "\(over.errors)")
     }
 }

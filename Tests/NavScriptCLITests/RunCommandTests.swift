@@ -120,6 +120,7 @@ import Testing
     @Test func negativeNumbersMeetTheirRangeChecks() throws {
         let fixture = try Fixture(["chat_spec.lua": passingSuite])
         for (arguments, message) in [(["--jobs", "-1"], "--jobs must be at least 1"), (["-j", "-2"], "--jobs must be at least 1"),
+                                     (["--jobs", "9999999999999"], "--jobs must be at most 1024 (each job is a thread, and in run a worker process)"),
                                      (["--timeout", "-1"], "--timeout must be more than 0"),
                                      (["--memory-limit", "-5"], "--memory-limit must be from 1"),
                                      (["--instruction-limit", "-1"], "--instruction-limit must be more than 0"),
