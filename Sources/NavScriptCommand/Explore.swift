@@ -133,7 +133,7 @@ struct Explore: ParsableCommand {
         // What walks learnt, given to the walks of later epochs (ExploreKnowledge): `known`
         // holds every epoch before the running one, `learning` the running one's walks.
         var known = ExploreKnowledge(actions: actions), learning = known
-        // Batches of `jobs` walks (fewer when an epoch is smaller), none across an epoch; after each, the failure of the lowest
+        // Batches of `jobs` walks, none across an epoch; after each, the failure of the lowest
         // walk number wins, so the result does not depend on --jobs.
         // The first batch runs whatever --time says: an exploration of no walk proves nothing.
         while batchStart < runs && first == nil && (batchStart == 0 || Date() < deadline) && RunInterrupt.signal == 0 {
