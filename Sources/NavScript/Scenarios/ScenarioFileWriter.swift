@@ -41,28 +41,32 @@ public enum ScenarioFileWriter {
     /// it, and `commit` renames that into place; a FIFO, a device or a standard stream is
     /// written at `commit` (nothing there can be taken back). `discard` drops a prepared one.
     public struct PreparedWrite {
-        /// What a write in place writes (the others' bytes wait in their temporary file).
-        let data: Data
-        let path: String
-        /// Where a regular file's bytes wait, and the file (links followed) they go to.
-        let temporary: (path: String, target: String)?
-        /// Whether committing removes the file at `path` instead (`removal(of:)`).
-        var removes = false
+        enum Step {
+            /// Bytes written at `commit`, in place.
+            case inPlace(Data)
+            /// Bytes waiting in a temporary file, renamed over the file (links followed).
+            case rename(temporary: String, target: String)
+            /// The file removed at `commit` (`removal(of:)`).
+            case removal
+        }
 
-        /// Whether committing writes in place (nothing waits to be renamed).
-        public var isInPlace: Bool { temporary == nil && !removes }
+        let path: String
+        let step: Step
+
+        /// Whether committing writes in place (nothing waits to be renamed or removed).
+        public var isInPlace: Bool {
+            if case .inPlace = step { return true }
+            return false
+        }
 
         /// A write that removes the file at `path` when it is committed.
         public static func removal(of path: String) -> PreparedWrite {
-            PreparedWrite(data: Data(), path: path, temporary: nil, removes: true)
+            PreparedWrite(path: path, step: .removal)
         }
 
         public func commit() throws(Failure) {
-            if removes {
-                guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-                return
-            }
-            guard let (temporary, target) = temporary else {
+            switch step {
+            case let .inPlace(data):
                 // Standard output itself, wherever it goes: opening `/dev/stdout` anew would
                 // start a file it is redirected to over (or replace it), losing what went
                 // before. The same for standard error, where the console's failures may be.
@@ -70,23 +74,26 @@ public enum ScenarioFileWriter {
                     fflush(nil)
                     return try writeAll(data, to: standardOutputPaths.contains(path) ? STDOUT_FILENO : STDERR_FILENO, path: path)
                 }
-                return try writeInPlace(data, to: path, shownAs: path)
-            }
-            guard rename(temporary, target) == 0 else {
-                let failure = Failure(path: path, reason: String(cString: strerror(errno)))
-                unlink(temporary)
-                throw failure
+                try writeInPlace(data, to: path, shownAs: path)
+            case let .rename(temporary, target):
+                guard rename(temporary, target) == 0 else {
+                    let failure = Failure(path: path, reason: String(cString: strerror(errno)))
+                    unlink(temporary)
+                    throw failure
+                }
+            case .removal:
+                guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
             }
         }
 
         public func discard() {
-            if let (temporary, _) = temporary { unlink(temporary) }
+            if case let .rename(temporary, _) = step { unlink(temporary) }
         }
     }
 
     public static func prepare(_ data: Data, to path: String) throws(Failure) -> PreparedWrite {
         if standardStreamPaths.contains(path) {
-            return PreparedWrite(data: data, path: path, temporary: nil)
+            return PreparedWrite(path: path, step: .inPlace(data))
         }
         // What the path names, links followed by the system: a FIFO or a device (`/dev/fd/3`
         // on a pipe, whose link names no file) is written in place.
@@ -98,7 +105,7 @@ public enum ScenarioFileWriter {
             case S_IFREG:
                 break
             default:
-                return PreparedWrite(data: data, path: path, temporary: nil)
+                return PreparedWrite(path: path, step: .inPlace(data))
             }
         }
         let target = try followLinks(path)
@@ -115,7 +122,7 @@ public enum ScenarioFileWriter {
             throw error
         }
         chmod(temporary, 0o644)
-        return PreparedWrite(data: Data(), path: path, temporary: (temporary, target))   // the bytes wait on disk
+        return PreparedWrite(path: path, step: .rename(temporary: temporary, target: target))
     }
 
     /// Where the links at `path` lead, the last one's target maybe not there yet.

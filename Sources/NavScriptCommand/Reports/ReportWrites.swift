@@ -47,8 +47,7 @@ struct ReportWrites {
             }
         }
         for made in madeFolders where made.announced {
-            let folder = made.file.deletingLastPathComponent()
-            StandardStreams.error("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(made.file.lastPathComponent)\n")
+            ReportOutput.sayMadeFolder(for: made.file)
         }
         return nil
     }

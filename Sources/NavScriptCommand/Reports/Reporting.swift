@@ -239,9 +239,7 @@ final class ReportOutput {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            if announced {
-                StandardStreams.error("navscript: made the folder \(ScenarioDiscovery.display(folder)) for \(url.lastPathComponent)\n")
-            }
+            if announced { sayMadeFolder(for: url) }
             return outermost
         } catch {
             // Foundation's reason is an error code; the usual one is a file in the way.
@@ -258,6 +256,11 @@ final class ReportOutput {
                 : "\(error.localizedDescription)"
             throw ScenarioFileWriter.Failure(path: url.path, reason: "cannot make its folder: \(reason)")
         }
+    }
+
+    /// Says on standard error that the folder `url` goes in was made for it.
+    static func sayMadeFolder(for url: URL) {
+        StandardStreams.error("navscript: made the folder \(ScenarioDiscovery.display(url.deletingLastPathComponent())) for \(url.lastPathComponent)\n")
     }
 
     /// Whether the working folder still has a path (`getcwd` fails once it is deleted).
