@@ -24,24 +24,33 @@
 static int lk_print(lua_State *L) {
     lk_host *h = lk_gethost(L);
     int n = lua_gettop(L);
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
+    /* The line is made in one block of its exact size: a luaL_Buffer grows by doubling and
+       is copied again into a string, so printing a string a third of the memory cap ran
+       out of memory where copying it once did not. */
+    size_t total = 1;                                   /* the newline */
     for (int i = 1; i <= n; i++) {
-        if (i > 1)
-            luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&b);
+        size_t length;
+        luaL_tolstring(L, i, &length);                  /* a string is itself: no copy */
+        lua_replace(L, i);
+        total += length + (i > 1);
     }
-    luaL_addchar(&b, '\n');
-    luaL_pushresult(&b);
-    size_t length;
-    const char *text = lua_tolstring(L, -1, &length);
+    char *text = lua_newuserdatauv(L, total, 0);        /* charged to the cap, as a copy is */
+    size_t at = 0;
+    for (int i = 1; i <= n; i++) {
+        size_t length;
+        const char *piece = lua_tolstring(L, i, &length);
+        if (i > 1)
+            text[at++] = '\t';
+        memcpy(text + at, piece, length);
+        at += length;
+    }
+    text[at] = '\n';
     if (h->output != NULL) {
         h->in_host++;
-        h->output(h->output_context, text, length);
+        h->output(h->output_context, text, total);
         h->in_host--;
     } else {
-        fwrite(text, 1, length, stdout);
+        fwrite(text, 1, total, stdout);
     }
     return 0;
 }

@@ -120,6 +120,24 @@ import Testing
         #expect(result.output.hasSuffix("[output cut at 1 MiB]\n"))
     }
 
+    /// A print needs one copy of what it prints: a string a third of the memory cap, which
+    /// the script can copy, prints (cut as any long output is). Through a growing buffer and
+    /// a string made of it, it ran out of memory.
+    @Test func printingALargeStringNeedsOneCopy() throws {
+        let (runner, scenarios, folder) = try runner("""
+            scenario("prints", function()
+              local text = string.rep("x", 4 << 20)
+              local copy = text .. "y"
+              print(text, 1)
+            end)
+            """, limits: LuaLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .passed, "\(result.message ?? "")")
+        #expect(result.output.hasPrefix("xxxx"))
+        #expect(result.output.hasSuffix("[output cut at 1 MiB]\n"))
+    }
+
     /// So is a failure's message: every report writes it (JUnit twice).
     @Test func aFailuresMessageIsCapped() throws {
         let (runner, scenarios, folder) = try runner("scenario('raises', function() error(string.rep('x', 3000000)) end)")

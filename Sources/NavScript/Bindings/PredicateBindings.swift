@@ -150,6 +150,13 @@ extension NavRuntime {
     /// (`{ Chat(), presented = Photo() }`: any node may present one node). Returns it with
     /// its depth.
     func node(_ call: LuaCall, _ index: Int32, argument: Int32) throws -> (ScreenNode, Int) {
+        try node(call, index, argument: argument, presenters: [])
+    }
+
+    /// `presenters`: the stack indices of the `{ screen, presented = ... }` tables this node
+    /// is presented from, outermost first, so that a cycle or a chain past the depth limit is
+    /// refused before it is gone into (Swift's stack would not hold it).
+    private func node(_ call: LuaCall, _ index: Int32, argument: Int32, presenters: [Int32]) throws -> (ScreenNode, Int) {
         if let screen = call.optionalObject(index, screens)?.screen {
             return (.screen(screen), 1)
         }
@@ -160,14 +167,21 @@ extension NavRuntime {
             return (node, object.depth)
         }
         if call.type(index) == .table, !call.isGuardedTable(index, as: "nav") {
-            return try presentingScreen(call, call.absolute(index), argument: argument)
+            return try presentingScreen(call, call.absolute(index), argument: argument, presenters: presenters)
         }
         throw LuaCallError.argument(argument, "Screen, nav.stack{...} or nav.tabs{...} expected in a hierarchy, got \(call.typeName(index))")
     }
 
     /// `{ screen, presented = node }`: the screen's container presenting the node.
-    private func presentingScreen(_ call: LuaCall, _ index: Int32, argument: Int32) throws -> (ScreenNode, Int) {
+    private func presentingScreen(_ call: LuaCall, _ index: Int32, argument: Int32, presenters: [Int32]) throws -> (ScreenNode, Int) {
         let shape = "a screen that presents is written { Screen, presented = node }"
+        if presenters.contains(where: { call.rawEqual($0, index) }) {
+            throw LuaCallError.argument(argument, "a screen presents itself: its table is in its own presented chain")
+        }
+        // This screen and what it presents: two levels more than those presenting it.
+        guard presenters.count + 2 <= Self.maximumDepth else {
+            throw LuaCallError.argument(argument, "hierarchy deeper than \(Self.maximumDepth) containers")
+        }
         guard call.reserve(4) else { throw LuaCallError.message("stack overflow") }
         call.pushNil()
         while call.next(index) {
@@ -193,7 +207,7 @@ extension NavRuntime {
             throw LuaCallError.argument(argument, shape)
         }
         defer { call.pop() }
-        let (presented, depth) = try node(call, -1, argument: argument)
+        let (presented, depth) = try node(call, -1, argument: argument, presenters: presenters + [index])
         guard depth + 1 <= Self.maximumDepth else {
             throw LuaCallError.argument(argument, "hierarchy deeper than \(Self.maximumDepth) containers")
         }

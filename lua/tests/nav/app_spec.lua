@@ -89,6 +89,22 @@ window
     local node = nav.stack {}
     expect(function() for _ = 1, 300 do node = nav.stack { node } end end):toFail("hierarchy deeper than 99 containers")
   end)
+
+  scenario("refuses a presented chain that loops or goes too deep before going into it", function()
+    local loop = { Feed() }
+    loop.presented = loop
+    expect(function() nav.app { root = loop } end):toFail("bad argument #1 to 'app' (a screen presents itself: its table is in its own presented chain)", true)
+    local first, second = { Feed() }, { ChatList() }
+    first.presented, second.presented = second, first
+    expect(function() nav.app { root = nav.stack { first } } end):toFail("a screen presents itself", true)
+    -- 98 screens presenting are 99 containers, the most a hierarchy holds; one more is refused.
+    local chain = Chat()
+    for _ = 1, 98 do chain = { Feed(), presented = chain } end
+    expect(nav.app { root = chain }:tree()):toMatch("Chat")
+    expect(function() nav.app { root = { Feed(), presented = chain } } end):toFail("hierarchy deeper than 99 containers", true)
+    for _ = 1, 30000 do chain = { Feed(), presented = chain } end
+    expect(function() nav.app { root = chain } end):toFail("hierarchy deeper than 99 containers", true)
+  end)
 end)
 
 describe("navigate", function()
