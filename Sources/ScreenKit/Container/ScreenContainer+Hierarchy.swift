@@ -130,12 +130,14 @@ extension ScreenContainer {
         isInWindow ? attachedWindow : nil
     }
 
-    /// Whether the container's view is in its window (see `window`).
+    /// Whether the container's view is in its window (see `window`). A hidden window has
+    /// never been shown (no route hides one once shown), and UIKit installs its root's view
+    /// when it is first made visible: nothing of it is in the window until then.
     public var isInWindow: Bool {
         if kind == .window {
             return true
         }
-        guard attachedWindow != nil else {
+        guard let window = attachedWindow, !window.isHidden else {
             return false
         }
         var current = self
@@ -180,13 +182,7 @@ extension ScreenContainer {
     /// Whether the container shows on screen (Nivelir's `ScreenVisibleContainer.isVisible`):
     /// a window that is not hidden, or a container whose view is in such a window.
     public var isVisible: Bool {
-        if kind == .window {
-            return !isHidden
-        }
-        guard isInWindow, let window = attachedWindow else {
-            return false
-        }
-        return !window.isHidden
+        kind == .window ? !isHidden : isInWindow
     }
 
     /// The window's root (`UIWindow.rootViewController`).

@@ -5,7 +5,8 @@ extension ScreenSimulation {
     /// warning, when the presenter or an ancestor already presents something — including a
     /// presentation still being dismissed —, when the context's own presentation is still
     /// animating in or out ("while a presentation is in progress"), or when the presenter
-    /// is not in a window (or is a screen popped whose pop still animates, on its way out). `completion` is told whether the presenter still has `container`
+    /// is not in a window, or in one never shown (or is a screen popped whose pop still
+    /// animates, on its way out). `completion` is told whether the presenter still has `container`
     /// presented when the transition ends (Nivelir's check in UIKit's completion: a presenter
     /// popped meanwhile no longer reaches it).
     func present(
@@ -15,7 +16,7 @@ extension ScreenSimulation {
         completion: @escaping (_ stillPresented: Bool) -> Void
     ) -> Bool {
         let context = presenter.presentationContext
-        guard context.presentedContainer == nil, context.attachedWindow != nil, context.stackLeft == nil,
+        guard context.presentedContainer == nil, context.attachedWindow?.isHidden == false, context.stackLeft == nil,
               context.presentationPhase == nil || context.presentationPhase == .presented else {
             return false
         }
@@ -61,7 +62,7 @@ extension ScreenSimulation {
             console?("\(attempt) which is already presenting \(presented).")
         } else if let phase = context.presentationPhase, phase != .presented {
             console?("\(attempt) while a \(phase == .dismissing ? "dismissal" : "presentation") is in progress.")
-        } else if context.attachedWindow == nil {
+        } else if context.attachedWindow?.isHidden != false {   // in no window, or one never shown
             console?("\(attempt) whose view is not in the window hierarchy.")
         } else if context.stackLeft != nil {
             console?("\(attempt) whose view is not in the window hierarchy (popped, its pop still animating).")

@@ -102,6 +102,22 @@ describe("restore", function()
       :toEqual(nav.screen("A") { id = 2 }.key)
     expect(nav.app { restore = nav.app():snapshot() }.clock):toBe(0)
   end)
+
+  -- UIKit installs a root's view when its window is first made visible: until then no
+  -- container of a restored hidden window is in a window, as Nivelir's checks ask it.
+  scenario("a hidden window shows nothing of its screens until it is made visible", function()
+    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
+    snapshot.isVisible = false
+    local app = nav.app { restore = snapshot }
+    expect(app:navigate(nav.route():root():window()))
+      :toFail("No container of UIWindow type found for:\n  ScreenWindowAction<UIViewController, UIWindow>()", true)
+    expect(app:navigate(nav.route():root():present(Settings()))):toFail("is already presenting")
+    expect(app:navigate(nav.route():root("stack"):push(Chat { chatId = 1 }))):toBe(true)
+    expect(app.clock):toBe(0)   -- no transition: done on the run loop's next turn
+    expect(app:navigate(nav.route():makeKeyAndVisible():root():present(Settings()))):toBe(true)
+    expect(app.clock):toBe(0.5)
+    expect(app:top().name):toBe("Settings")
+  end)
 end)
 
 describe("restore refuses what UIKit cannot show", function()
