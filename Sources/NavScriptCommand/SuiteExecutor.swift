@@ -20,6 +20,10 @@ protocol SuiteExecutor: AnyObject {
 
     /// The script files below the root that `file` required, as far as runs have seen.
     func dependencies(of file: ScenarioFile) -> Set<String>
+
+    /// Whether a worker died running one of `file`'s scenarios: what that scenario required
+    /// is not among `dependencies(of:)`.
+    func lostModules(of file: ScenarioFile) -> Bool
 }
 
 extension SuiteExecutor {
@@ -58,4 +62,7 @@ final class InProcessSuite: SuiteExecutor {
     func dependencies(of file: ScenarioFile) -> Set<String> {
         Set(suite.listed.first { $0.file == file }?.runner.dependencies.map(\.path) ?? [])
     }
+
+    /// No worker here: a scenario that hangs or crashes ends the process.
+    func lostModules(of file: ScenarioFile) -> Bool { false }
 }

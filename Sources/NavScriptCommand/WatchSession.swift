@@ -154,7 +154,7 @@ final class WatchSession {
         let changedFiles = Set(changed.map(Self.realPath))
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
-                || !(dependencies[file.url.path] ?? []).isDisjoint(with: changedFiles)
+                || Self.loads(dependencies[file.url.path] ?? [], under: Self.realPath(file.root.path), anyOf: changedFiles)
         }
         // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
         var reasons: [String] = []
@@ -349,7 +349,10 @@ final class WatchSession {
             .map { $0.file.url.standardizedFileURL.path + ".snap" })
         editedDuringRun.formUnion(snapshotChanges().subtracting(wrote))
         for entry in suite.listed {
-            dependencies[entry.file.url.path] = Set(suite.dependencies(of: entry.file).map(Self.realPath))
+            var modules = Set(suite.dependencies(of: entry.file).map(Self.realPath))
+            // A worker that died took with it what its scenario required: what was seen stands.
+            if suite.lostModules(of: entry.file) { modules.formUnion(dependencies[entry.file.url.path] ?? []) }
+            dependencies[entry.file.url.path] = modules
         }
         for file in chosen {
             unloaded[file.url.path] = nil

@@ -319,4 +319,33 @@ import Darwin
         usleep(300_000)
         #expect(!watch.output.contains("ERROR a_spec.lua does not compile"), "\(watch.output)")
     }
+
+    /// A worker killed in a scenario (a script stuck in C) sends none of the modules its
+    /// file's scenarios required: those seen before stand, so that fixing the module the
+    /// scenario requires runs the file again.
+    @Test func aModuleRequiredInAScenarioIsKeptWhenItsWorkerIsKilled() throws {
+        let good = "local M = {}\nfunction M.go() return 1 end\nreturn M"
+        let fixture = try Fixture(["routes/m.lua": good,
+                                   "scenarios/e.lua": "scenario('lazy', function() expect(require('routes.m').go()):toBe(1) end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02", "--timeout", "1"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("routes/m.lua", "string.rep('a', 30000):find('.-.-.-.-b')\n" + good)
+        #expect(watch.waitFor("its worker was killed"), "\(watch.output)")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        try fixture.write("routes/m.lua", good)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+    }
+
+    /// A script added where `require` now finds a module a file required (`routes/m.lua`
+    /// beside the `routes/m/init.lua` it loaded) runs that file again, as `run` would load it.
+    @Test func aScriptThatTakesOverARequireRunsItsFileAgain() throws {
+        let fixture = try Fixture(["routes/m/init.lua": "return { n = 1 }",
+                                   "scenarios/a.lua": "local M = require 'routes.m'\nscenario('x', function() expect(M.n):toBe(1) end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        try fixture.write("routes/m.lua", "return { n = 2 }")
+        #expect(watch.waitFor("received: 2"), "\(watch.output)")
+        try fixture.write("routes/m.lua", "return { n = 1 }")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+    }
 }

@@ -82,7 +82,8 @@ struct WorkerCommand: ParsableCommand {
                 for scenario in request.scenarios where !fork.run(scenario, of: runner, channel: channel) {
                     let result = runner.run(scenario) { channel.send(WorkerReply(event: .afterHooks)) }
                     fork.noteUsual(result, of: runner)
-                    channel.send(WorkerReply(event: .result, result: result))
+                    // With the modules: a worker killed later in the batch sends no `done`.
+                    channel.send(WorkerReply(event: .result, result: result, modules: runner.dependencies.map(\.path)))
                 }
             }
             channel.send(WorkerReply(event: .done, modules: runner.dependencies.map(\.path)))

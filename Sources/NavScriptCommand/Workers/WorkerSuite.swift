@@ -19,6 +19,8 @@ final class WorkerSuite: SuiteExecutor {
     private(set) var loadErrors: [(file: ScenarioFile, error: Error)] = []
     private(set) var notLoaded = 0
     private var modules: [String: Set<String>] = [:]
+    /// The files a worker died running a scenario of (`lostModules(of:)`).
+    private var cutShort: Set<String> = []
     /// The workers, kept from loading to running (each knows the files it compiled), and
     /// ended with the suite.
     private let pool: WorkerPool
@@ -38,6 +40,10 @@ final class WorkerSuite: SuiteExecutor {
 
     func dependencies(of file: ScenarioFile) -> Set<String> {
         modules[file.url.path] ?? []
+    }
+
+    func lostModules(of file: ScenarioFile) -> Bool {
+        cutShort.contains(file.url.path)
     }
 
     func load() {
@@ -142,6 +148,7 @@ final class WorkerSuite: SuiteExecutor {
             return false
         } failed: { job, scenario, message, time, printed in
             guard let scenario else { return false }
+            self.cutShort.insert(self.listed[job.file].file.url.path)
             var result = ScenarioResult(scenario: scenario, status: .failed, message: message, traceback: nil,
                                         isExpectationFailure: false, output: printed, expectations: 0, duration: time.seconds)
             result.started = time.started

@@ -1,0 +1,24 @@
+import NavScript
+
+extension WatchSession {
+    /// Whether a save changes what the `require`s of a file that required `modules` (real
+    /// paths) load: one of those scripts, or a script added or removed under `root` that
+    /// `require` finds by one of their names (`routes/m.lua` put beside the
+    /// `routes/m/init.lua` a file required takes its place).
+    static func loads(_ modules: Set<String>, under root: String, anyOf changed: Set<String>) -> Bool {
+        guard modules.isDisjoint(with: changed) else { return true }
+        let names = Set(modules.compactMap { moduleName(of: $0, under: root) })
+        return !names.isEmpty && changed.contains { moduleName(of: $0, under: root).map(names.contains) ?? false }
+    }
+
+    /// The name `require` finds the script at `path` by, under `root`: `routes/m.lua` and
+    /// `routes/m/init.lua` are both `routes.m`. Nil outside the root.
+    static func moduleName(of path: String, under root: String) -> String? {
+        guard path.hasPrefix(root + "/") else { return nil }
+        var relative = Substring(path.dropFirst(root.count + 1))
+        if relative.hasSuffix("/init.lua") {
+            relative = Substring(relative.dropLast("/init.lua".count) + ".lua")
+        }
+        return ScriptFile.moduleName(of: relative)
+    }
+}
