@@ -151,10 +151,10 @@ final class WatchSession {
             withoutResults.remove(gone)
             refused[gone] = nil
         }
-        let changedFiles = Set(changed.map(Self.realPath))
+        let requiring = Self.files(files, requiring: dependencies, anyOf: Set(changed.map(Self.realPath)))
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
-                || Self.loads(dependencies[file.url.path] ?? [], under: Self.realPath(file.root.path), anyOf: changedFiles)
+                || requiring.contains(file.url.path)
         }
         // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
         var reasons: [String] = []

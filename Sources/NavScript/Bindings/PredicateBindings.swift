@@ -9,6 +9,11 @@ extension NavRuntime {
     /// takes a level of the simulation's limit.
     static let maximumDepth = ScreenSimulationLimits().depth - 1
 
+    /// A hierarchy deeper than `maximumDepth`, refused at argument `argument`.
+    static func tooDeep(argument: Int32) -> LuaCallError {
+        .argument(argument, "hierarchy deeper than \(maximumDepth) containers")
+    }
+
     static let predicateBindings: [NavBinding] = [
         .metamethod(.predicate, "__call") { runtime, call in
             try runtime.narrow(call, try call.object(1, runtime.predicates))
@@ -102,7 +107,7 @@ extension NavRuntime {
         }
         call.pop()
         guard depth <= Self.maximumDepth else {
-            throw LuaCallError.argument(1, "hierarchy deeper than \(Self.maximumDepth) containers")
+            throw Self.tooDeep(argument: 1)
         }
         let node = kind == .tabs
             ? ScreenNode.tabs(children, selected: selected, key: key, presented: presented)
@@ -180,7 +185,7 @@ extension NavRuntime {
         }
         // This screen and what it presents: two levels more than those presenting it.
         guard presenters.count + 2 <= Self.maximumDepth else {
-            throw LuaCallError.argument(argument, "hierarchy deeper than \(Self.maximumDepth) containers")
+            throw Self.tooDeep(argument: argument)
         }
         guard call.reserve(4) else { throw LuaCallError.message("stack overflow") }
         call.pushNil()
@@ -209,7 +214,7 @@ extension NavRuntime {
         defer { call.pop() }
         let (presented, depth) = try node(call, -1, argument: argument, presenters: presenters + [index])
         guard depth + 1 <= Self.maximumDepth else {
-            throw LuaCallError.argument(argument, "hierarchy deeper than \(Self.maximumDepth) containers")
+            throw Self.tooDeep(argument: argument)
         }
         return (.screen(screen, presented: presented), depth + 1)
     }

@@ -79,11 +79,14 @@ struct WorkerCommand: ParsableCommand {
                     channel.send(WorkerReply(event: .loadError, message: Format.loadError(error)))
                 }
             case .run:
+                // Each result brings the modules not sent yet: a worker killed later in the
+                // batch sends no `done`.
+                var sent = Set<String>()
                 for scenario in request.scenarios where !fork.run(scenario, of: runner, channel: channel) {
                     let result = runner.run(scenario) { channel.send(WorkerReply(event: .afterHooks)) }
                     fork.noteUsual(result, of: runner)
-                    // With the modules: a worker killed later in the batch sends no `done`.
-                    channel.send(WorkerReply(event: .result, result: result, modules: runner.dependencies.map(\.path)))
+                    let modules = runner.dependencies.map(\.path).filter { sent.insert($0).inserted }
+                    channel.send(WorkerReply(event: .result, result: result, modules: modules.isEmpty ? nil : modules))
                 }
             }
             channel.send(WorkerReply(event: .done, modules: runner.dependencies.map(\.path)))

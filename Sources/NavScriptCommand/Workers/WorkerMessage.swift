@@ -32,8 +32,9 @@ struct WorkerReply: Codable {
         /// A scenario's after_each hooks started (a new budget). Scenarios start as the
         /// request arrives and as each result goes out, so no event says so.
         case afterHooks
-        /// A scenario's result, with `modules`: those the file required so far, or, when a
-        /// copy of the worker ran it, those it required that its file's loading did not.
+        /// A scenario's result, with `modules`: those the file required that the request's
+        /// results did not send yet, or, when a copy of the worker ran it, those it required
+        /// that its file's loading did not.
         case result
         /// The request is done; `modules` are the modules the file required.
         case done

@@ -113,6 +113,13 @@ extension ScreenContainer {
         return nil
     }
 
+    /// The window the container is attached to, when it shows: a hidden window has never
+    /// been shown (no route hides one once shown), and UIKit installs its root's view when
+    /// it is first made visible, so nothing of it is in a window until then.
+    var shownWindow: ScreenContainer? {
+        attachedWindow.flatMap { $0.isHidden ? nil : $0 }
+    }
+
     /// For a screen popped while the pop animates, the stack whose window its view is still
     /// in (see `outgoingTop`); nil once it is anywhere else.
     var stackLeft: ScreenContainer? {
@@ -130,14 +137,13 @@ extension ScreenContainer {
         isInWindow ? attachedWindow : nil
     }
 
-    /// Whether the container's view is in its window (see `window`). A hidden window has
-    /// never been shown (no route hides one once shown), and UIKit installs its root's view
-    /// when it is first made visible: nothing of it is in the window until then.
+    /// Whether the container's view is in its window (see `window`), one that shows
+    /// (`shownWindow`).
     public var isInWindow: Bool {
         if kind == .window {
             return true
         }
-        guard let window = attachedWindow, !window.isHidden else {
+        guard shownWindow != nil else {
             return false
         }
         var current = self

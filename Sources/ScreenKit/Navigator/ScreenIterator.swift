@@ -114,10 +114,11 @@ extension DefaultScreenIterator {
         struct Visit {
             let container: ScreenContainer
             let followsPresentation: Bool
-            /// Whether the container's view is in a window (`isInWindow`).
+            /// Whether the container's view is in a window that shows (`isInWindow`): its
+            /// visibility.
             let isInWindow: Bool
-            /// Whether that window shows (a container's visibility needs both). Two flags,
-            /// not the window: every reference a visit holds is retained and released.
+            /// Whether the window it is attached to shows, so that what it presents may be in
+            /// it. A flag, not the window: every reference a visit holds is retained and released.
             let windowShows: Bool
 
             /// Visibility asked of the container itself.
@@ -125,7 +126,7 @@ extension DefaultScreenIterator {
                 self.container = container
                 self.followsPresentation = followsPresentation
                 isInWindow = container.isInWindow
-                windowShows = container.attachedWindow.map { !$0.isHidden } ?? false
+                windowShows = container.shownWindow != nil
             }
 
             init(_ container: ScreenContainer, followsPresentation: Bool, isInWindow: Bool, windowShows: Bool) {
@@ -136,7 +137,7 @@ extension DefaultScreenIterator {
             }
 
             var isVisible: Bool {
-                container.kind == .window ? !container.isHidden : isInWindow && windowShows
+                container.kind == .window ? !container.isHidden : isInWindow
             }
         }
         enum Step {
@@ -163,7 +164,7 @@ extension DefaultScreenIterator {
                     for child in container.children.reversed() {
                         // A root is in its window unless a full-screen presentation covers it.
                         pending.append(.visit(child.parent === container
-                            ? Visit(child, followsPresentation: true, isInWindow: !child.isCoveredByPresentation, windowShows: !container.isHidden)
+                            ? Visit(child, followsPresentation: true, isInWindow: !container.isHidden && !child.isCoveredByPresentation, windowShows: !container.isHidden)
                             : Visit(child, followsPresentation: true)))
                     }
                     continue
@@ -189,7 +190,7 @@ extension DefaultScreenIterator {
                 // presenter's window unless a full-screen presentation covers it (where that
                 // window is none, `windowShows` is false and it shows nowhere).
                 pending.append(.visit(presented.presentingContainer === container
-                    ? Visit(presented, followsPresentation: true, isInWindow: !presented.isCoveredByPresentation, windowShows: windowShows)
+                    ? Visit(presented, followsPresentation: true, isInWindow: windowShows && !presented.isCoveredByPresentation, windowShows: windowShows)
                     : Visit(presented, followsPresentation: true)))
             }
         }

@@ -16,7 +16,7 @@ extension ScreenSimulation {
         completion: @escaping (_ stillPresented: Bool) -> Void
     ) -> Bool {
         let context = presenter.presentationContext
-        guard context.presentedContainer == nil, context.attachedWindow?.isHidden == false, context.stackLeft == nil,
+        guard context.presentedContainer == nil, context.shownWindow != nil, context.stackLeft == nil,
               context.presentationPhase == nil || context.presentationPhase == .presented else {
             return false
         }
@@ -62,7 +62,7 @@ extension ScreenSimulation {
             console?("\(attempt) which is already presenting \(presented).")
         } else if let phase = context.presentationPhase, phase != .presented {
             console?("\(attempt) while a \(phase == .dismissing ? "dismissal" : "presentation") is in progress.")
-        } else if context.attachedWindow?.isHidden != false {   // in no window, or one never shown
+        } else if context.shownWindow == nil {
             console?("\(attempt) whose view is not in the window hierarchy.")
         } else if context.stackLeft != nil {
             console?("\(attempt) whose view is not in the window hierarchy (popped, its pop still animating).")
