@@ -28,11 +28,12 @@ public enum LuaValue: Hashable, Sendable {
         return nil
     }
 
-    /// An integer, or a float with an integral value.
+    /// An integer, or a float with an integral value that an integer holds (as
+    /// `math.tointeger` takes it: -2^63 is one, 2^63 is not).
     public var integer: Int64? {
         switch self {
         case let .integer(value): return value
-        case let .number(value) where value.rounded() == value && abs(value) < 9.2e18: return Int64(value)
+        case let .number(value): return Int64(exactly: value)
         default: return nil
         }
     }

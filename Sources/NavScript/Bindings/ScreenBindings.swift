@@ -125,6 +125,12 @@ extension NavRuntime {
             call.push("ScreenType(\(try call.object(1, runtime.screenTypes).name))")
             return 1
         },
+        // One name is one screen: `nav.screen("Chat") == Chat` wherever each was declared.
+        .metamethod(.screenType, "__eq") { runtime, call in
+            let first = call.optionalObject(1, runtime.screenTypes), second = call.optionalObject(2, runtime.screenTypes)
+            call.push(first != nil && first?.name == second?.name)
+            return 1
+        },
 
         .property(.screen, "key", ScreenObject.self) { _, call, object in call.push(object.screen.key.description) },
         .property(.screen, "name", ScreenObject.self) { _, call, object in call.push(object.screen.key.name) },
