@@ -99,7 +99,10 @@ local function arguments(what, name, a, b)
     error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
   end
   local options, body = {}, a
-  if type(a) == "table" then
+  -- Options are optional in the middle too: scenario(name, nil, fn), as a route verb's are.
+  if a == nil and type(b) == "function" then
+    body = b
+  elseif type(a) == "table" then
     options, body = a, b
     -- A misspelt option would drop its tags without a word, and --tag select nothing.
     for key in pairs(options) do

@@ -50,7 +50,7 @@ function Expectation:toMatchSnapshot(name) end
 ---@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun(), body?: fun())
 
 ---@class BlockFunction
----@overload fun(name: string, options: ScenarioOptions|fun(), body?: fun())
+---@overload fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())   # options may be nil
 ---@overload fun(name: string): fun(body: fun())   # busted's curried form: describe "name" (function() end)
 ---@field only ScenarioDefinition runs only the scenarios (or blocks) so marked in the file
 ---@field skip ScenarioDefinition reports the scenario (or every scenario of the block) as skipped

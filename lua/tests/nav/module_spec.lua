@@ -75,3 +75,12 @@ describe("scenarios", function()
     expect(true).never:toFail()
   end)
 end)
+
+-- Options are optional in the middle too, as a route verb's are: an explicit nil is none.
+local ranWithNilOptions = false
+describe("a block with nil options", nil, function()
+  scenario("runs", nil, function()
+    ranWithNilOptions = true
+    expect(ranWithNilOptions):toBe(true)
+  end)
+end)
