@@ -11,7 +11,7 @@ extension ScreenSimulation {
     /// - Animated only when there is an animation and the stack was not empty; a custom
     ///   animation runs its own transition over an unanimated UIKit change. A default
     ///   `setViewControllers` that keeps the top takes no time (UIKit performs no transition),
-    ///   nor does a default edit of a stack whose view is not in the window.
+    ///   nor does any animated edit of a stack whose view is not in a window that shows.
     func setStack(
         _ stack: ScreenContainer,
         to newStack: [ScreenContainer],
@@ -29,7 +29,7 @@ extension ScreenSimulation {
         if isPop && oldStack.count == 1 {
             // UIKit keeps the root; only the animation's completion runs.
             guard let animation else { return completion() }
-            guard !animation.isDefault else { return clock.schedule(after: 0, completion) }
+            guard !animation.isDefault, stack.isInWindow else { return clock.schedule(after: 0, completion) }
             return completeCustomAnimation(after: duration(of: animation), completion)
         }
 
@@ -37,11 +37,12 @@ extension ScreenSimulation {
         replaceChildren(of: stack, with: newStack)
         let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
         // UIKit performs no transition when the top stays ("If the last item is the topmost
-        // item, no transition is performed"), nor for a stack whose view is not in the window
-        // (an unselected tab, under a full-screen presentation): Nivelir's default animation,
-        // with no transition coordinator, completes on the run loop's next turn. The edit is
+        // item, no transition is performed"), nor for a stack whose view is not in a window
+        // that shows (an unselected tab, under a full-screen presentation): Nivelir's default
+        // animation, with no transition coordinator, completes on the run loop's next turn,
+        // and so does a custom one, a `UIView.transition` of a view in no window. The edit is
         // still recorded as the animated one Nivelir asks for (nivelir.md §9.7), taking no time.
-        let transitions = !(animation?.isDefault == true && (!stack.isInWindow || !isPop && !isPush && newStack.last === oldStack.last))
+        let transitions = stack.isInWindow && !(animation?.isDefault == true && !isPop && !isPush && newStack.last === oldStack.last)
         let duration = transitions ? animation.map(duration(of:)) ?? 0 : 0
         record(kind, animation: animation?.name, container: stack,
                before: before, after: stack.labelChain(of: newStack), duration: duration)

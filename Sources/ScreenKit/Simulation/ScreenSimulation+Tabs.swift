@@ -31,11 +31,15 @@ extension ScreenSimulation {
         let previous = tabs.selectedIndex
         let newTab = tabs.children[index]
         let animation = previous != nil && tabs.selectedChild !== newTab ? animation : nil
+        // Nivelir's custom animation is a `UIView.transition`, which UIKit ends on the run
+        // loop's next turn for a view not in a window that shows (tabs under a full-screen
+        // presentation, in an unselected tab, in a hidden window).
+        let duration = tabs.isInWindow ? animation?.duration ?? 0 : 0
         if previous != index {
             let before = previous.map { ["\($0 + 1): \(tabs.children[$0].label)"] } ?? []
             record(.selectTab, animation: animation?.name, container: tabs,
                    before: before, after: ["\(index + 1): \(newTab.label)"],
-                   duration: animation?.duration ?? 0)
+                   duration: duration)
         }
         guard let animation else {
             if previous != index {
@@ -56,7 +60,7 @@ extension ScreenSimulation {
         if let bringsIn {
             tabs.incomingTab = bringsIn
         }
-        finishSelection(of: tabs, at: index, bringingIn: bringsIn, after: animation.duration, completion)
+        finishSelection(of: tabs, at: index, bringingIn: bringsIn, after: duration, completion)
     }
 
     /// Ends the custom animation bringing in the tab at `index` of `tabs` after `duration`: it

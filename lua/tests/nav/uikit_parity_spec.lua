@@ -259,3 +259,35 @@ describe("a chain dismissed from below", function()
     expect(app:top()):toShow(A())
   end)
 end)
+
+-- Nivelir's custom animations are UIView.transitions, which UIKit ends on the run loop's next
+-- turn for a view in no window that shows, as it ends the default animation there.
+describe("a custom animation of a container not in a window that shows", function()
+  local fade = { animation = "crossDissolve" }
+
+  scenario("a push onto an unselected tab's stack takes no time", function()
+    local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }
+    expect(app:navigate(nav.route():first(nav.tabs):selectTab(1, { kind = "stack" }, function(s) return s:push(Profile(), fade) end))):toSucceed()
+    expect(app.clock):toBe(0.3)                      -- the selected tab's stack animates
+    expect(app:navigate(nav.route():from(app:topTabs().children[2]):push(Settings(), fade))):toSucceed()
+    expect(app.clock):toBe(0.3)
+    local t = app.transitions[#app.transitions]
+    expect({ t.kind, t.animation, t.duration }):toEqual({ "push", "crossDissolve", 0 })
+  end)
+
+  scenario("a pop of a stack under a full-screen presentation takes no time, a root-only pop too", function()
+    local app = nav.app { root = nav.stack { Feed(), Chat(), presented = Profile():withModalPresentationStyle("fullScreen") } }
+    expect(app:navigate(nav.route():root(nav.stack):pop(fade))):toSucceed()
+    expect(app:navigate(nav.route():root(nav.stack):pop(fade))):toSucceed()
+    expect(app.clock):toBe(0)
+  end)
+
+  scenario("a tab selection under a full-screen presentation selects on the next turn", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), presented = Profile():withModalPresentationStyle("fullScreen") } }
+    local root = app.window.children[1]
+    app.navigator:navigate(nav.route():root(nav.tabs):selectTab(2, fade))
+    expect(root.selectedIndex):toBe(1)               -- selected when its transition ends
+    app:settle()
+    expect({ root.selectedIndex, app.clock }):toEqual({ 2, 0 })
+  end)
+end)
