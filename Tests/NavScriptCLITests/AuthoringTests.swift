@@ -53,7 +53,9 @@ import Testing
         ("test(5, function() end)", "a_spec.lua:1: bad argument #1 to 'test' (string expected, got number)"),
         // Jest's timeout after the function would be dropped without a word.
         ("it('x', function() end, 5000)", "a_spec.lua:1: bad argument #3 to 'it' (nothing expected after the function, got number; a time limit is --timeout)"),
-        ("it('x', nil, function() end)", "a_spec.lua:1: bad argument #2 to 'it' (function expected, got nil)"),
+        // Options may be nil (module_spec.lua runs it('x', nil, fn)); the function may not.
+        ("it('x', nil)", "a_spec.lua:1: it(\"x\") has no function: give it one"),
+        ("it('x', nil, 5000)", "a_spec.lua:1: bad argument #2 to 'it' (function expected, got nil)"),
         // Nothing given is "no value", as Lua's own functions say it; nil is nil.
         ("describe()", "a_spec.lua:1: bad argument #1 to 'describe' (string expected, got no value)"),
         ("it.skip()", "a_spec.lua:1: bad argument #1 to 'it.skip' (string expected, got no value)"),
