@@ -65,7 +65,7 @@ import Testing
     }
 
     /// An invariant that returns nothing (a forgotten `return true`) is said to have, and one
-    /// that returns nil is told from it.
+    /// that returns nil is told from it, each at the line the invariant is defined at.
     @Test func anInvariantThatReturnsNothingIsToldSo() throws {
         let fixture = try Fixture(["none.lua": """
             local Home = nav.screen("Home")
@@ -77,7 +77,7 @@ import Testing
             """])
         let run = try navscript(["explore", "none.lua"], in: fixture.root)
         #expect(run.status == 1)
-        #expect(run.output.contains("does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        #expect(run.output.contains("none.lua:5: does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
         try fixture.write("nil.lua", """
             return explore.model {
               start = function() return nav.app { root = nav.stack { nav.screen("Home")() } } end,
@@ -86,7 +86,7 @@ import Testing
             }
             """)
         let nilled = try navscript(["explore", "nil.lua"], in: fixture.root)
-        #expect(nilled.output.contains("does not hold (it returned nil: an invariant returns true when it holds, or false and why)"), "\(nilled.output)")
+        #expect(nilled.output.contains("nil.lua:4: does not hold (it returned nil: an invariant returns true when it holds, or false and why)"), "\(nilled.output)")
         // A count is no answer either: `return #duplicates` would hold for ever.
         try fixture.write("count.lua", """
             local Home = nav.screen("Home")
@@ -98,7 +98,7 @@ import Testing
             """)
         let count = try navscript(["explore", "count.lua"], in: fixture.root)
         #expect(count.status == 1)
-        #expect(count.output.contains("does not say (it returned a number: an invariant returns true when it holds, or false and why)"), "\(count.output)")
+        #expect(count.output.contains("count.lua:5: does not say (it returned a number: an invariant returns true when it holds, or false and why)"), "\(count.output)")
     }
 
     /// An invariant's name with a newline is saved as a Lua string in the comment, so the

@@ -30,27 +30,38 @@ public struct ExploreFailure: Sendable, Hashable {
     }
 
     /// The first line (its first 1,000 characters) with each number as one `#`: a run of
-    /// digits, or a hexadecimal one (`0x7f3a`: a table's address), unless it is part of a
-    /// word (`a2.lua`, `v2`), so that errors of two files are not one failure.
+    /// digits, or a hexadecimal one (`0x7f3a`: a table's address). A number that ends a word
+    /// counts (`Chat32 failed` is `Chat# failed`); one inside a word or a file's name does
+    /// not (`h264x`, `a2.lua`), so that errors of two files are not one failure.
     static func form(_ message: String) -> String {
         let characters = Array(message.prefix(while: { $0 != "\n" }).prefix(1_000))
-        var out = "", inNumber = false, inWord = false, index = 0
+        func isWordCharacter(_ index: Int) -> Bool {
+            index < characters.count && (characters[index].isLetter || characters[index].isNumber || characters[index] == "_")
+        }
+        var out = "", inWord = false, index = 0
         while index < characters.count {
             let character = characters[index]
-            if character.isASCII && character.isNumber && !inWord {
-                if !inNumber { out.append("#") }
-                inNumber = true
-                if character == "0", index + 1 < characters.count, characters[index + 1] == "x" {
-                    index += 2
-                    while index < characters.count, characters[index].isHexDigit { index += 1 }
-                    continue
-                }
-            } else {
+            guard character.isASCII && character.isNumber else {
                 out.append(character)
-                inNumber = false
-                inWord = character.isLetter || character == "_" || inWord && character.isNumber
+                inWord = character.isLetter || character == "_"
+                index += 1
+                continue
             }
-            index += 1
+            var end = index + 1
+            if !inWord, character == "0", end < characters.count, characters[end] == "x" {
+                end += 1
+                while end < characters.count, characters[end].isHexDigit { end += 1 }
+            } else {
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+            }
+            let partOfAName = inWord && (isWordCharacter(end) || end < characters.count && characters[end] == "." && isWordCharacter(end + 1))
+            if partOfAName {
+                out.append(contentsOf: characters[index..<end])
+            } else {
+                out.append("#")
+            }
+            inWord = partOfAName
+            index = end
         }
         return out
     }

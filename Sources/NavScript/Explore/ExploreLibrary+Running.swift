@@ -71,6 +71,13 @@ end
 -- that returned nothing (a forgotten `return true`) is told from one that returned nil.
 local function counted(ok, ...) return ok, select("#", ...), ... end
 
+-- Where a model's function is defined (`model.lua:12: `), where the host can say
+-- (explore.definition): a message about what the function returned has no line of its own.
+local function placeOf(fn)
+  local place = explore.definition and explore.definition(fn)
+  return place and place .. ": " or ""
+end
+
 -- The first invariant that does not hold, as { invariant =, message = }, or nil. A built-in
 -- whose message describes the state says so (describesState): shrinking then goes by the
 -- invariant alone.
@@ -109,12 +116,12 @@ local function check(model, app, step)
     if not ok then return { invariant = invariant.name, message = errorText(holds) } end
     -- A count or a text is no answer (`return #duplicates` would hold for ever).
     if holds ~= nil and type(holds) ~= "boolean" then
-      return { invariant = invariant.name, message = format("does not say (it returned a %s: an invariant returns true when it holds, or false and why)", type(holds)) }
+      return { invariant = invariant.name, message = format("%sdoes not say (it returned a %s: an invariant returns true when it holds, or false and why)", placeOf(invariant.check), type(holds)) }
     end
     if not holds then
       -- Nothing returned is most often a forgotten `return true`: say so.
       local why = message ~= nil and errorText(message)
-        or holds == nil and format("does not hold (it returned %s: an invariant returns true when it holds, or false and why)", returned == 0 and "nothing" or "nil")
+        or holds == nil and format("%sdoes not hold (it returned %s: an invariant returns true when it holds, or false and why)", placeOf(invariant.check), returned == 0 and "nothing" or "nil")
         or "does not hold"
       return { invariant = invariant.name, message = why }
     end
@@ -181,8 +188,7 @@ end
 local function viewText(model, app)
   local ok, text = pcall(canonical, model.view(app), "its value", {})
   if not ok then
-    local place = explore.definition and explore.definition(model.view)
-    error((place and place .. ": " or "") .. text, 0)
+    error(placeOf(model.view) .. text, 0)
   end
   return text
 end
@@ -192,9 +198,7 @@ local function startApp(model, index, randomSeed)
   reseed(model, 0, 3)
   local app = model.starts[index]()
   if type(app) ~= "userdata" or tostring(app) ~= "App" then
-    -- At the start function's line, where the host says where it is (explore.definition).
-    local place = explore.definition and explore.definition(model.starts[index])
-    error(format("%sstart %d of the model returned %s, not an app (nav.app)", place and place .. ": " or "", index, type(app)), 0)
+    error(format("%sstart %d of the model returned %s, not an app (nav.app)", placeOf(model.starts[index]), index, type(app)), 0)
   end
   app:settle()
   -- A view that cannot be shown is refused on every run, not only an exhaustive one.
