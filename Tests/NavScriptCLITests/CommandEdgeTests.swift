@@ -167,6 +167,21 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors.contains("received: odd\\x01\\x1b[31m") && !result.errors.contains("\u{1B}"), "\(result.errors)")
     }
+
+    /// What a failed scenario or a file that does not load printed is shown in the console
+    /// with its control characters visible, as their messages are: a terminal would obey
+    /// an escape (retitle the window, clear the screen).
+    @Test func printedTextIsShownWithControlCharactersVisible() throws {
+        let fixture = try Fixture([
+            "a_spec.lua": "scenario('s', function() print('\\27]0;title\\7\\27[2J seen\\r!') error('x') end)",
+            "b_spec.lua": "print('\\27[2J before') error('y')",
+        ])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("\\x1b]0;title\\x07\\x1b[2J seen\\x0d!"), "\(result.output)")
+        #expect(result.output.contains("\\x1b[2J before"), "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"), "\(result.output)")
+    }
 }
 
 /// What the commands say of paths they cannot use: a root that is no folder, a folder where

@@ -78,7 +78,7 @@ final class ConsoleReporter: Reporter {
         // What the files printed before the error is part of what they share.
         var groups: [(files: [String], key: String, message: String, traceback: String?, printed: String?)] = []
         for (file, error) in report.loadErrors {
-            let (message, traceback, printed) = Format.loadErrorParts(Format.loadError(error))
+            let (message, traceback, printed) = Format.loadErrorParts(Format.visibleLines(Format.loadError(error)))
             let key = [message, Format.raisedAt(message: message, traceback: traceback) ?? "", printed ?? ""].joined(separator: "\u{0}")
             if let index = groups.firstIndex(where: { $0.key == key }) {
                 groups[index].files.append(Format.visible(file.displayPath))
@@ -107,7 +107,7 @@ final class ConsoleReporter: Reporter {
                     text += indent(style.dim("stack traceback:\n" + Format.visibleLines(traceback)), by: 5) + "\n"
                 }
                 if !failure.output.isEmpty {
-                    text += indent(style.dim("printed:\n" + failure.output.trimmingCharacters(in: .newlines)), by: 5) + "\n"
+                    text += indent(style.dim("printed:\n" + Format.visibleLines(failure.output.trimmingCharacters(in: .newlines))), by: 5) + "\n"
                 }
             }
         }
