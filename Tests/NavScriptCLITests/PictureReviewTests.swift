@@ -23,6 +23,30 @@ import Testing
         #expect(page.contains(#""transitions":["push stack [A] -> [A, B] animated"]"#))
     }
 
+    /// An expect right after a navigation started without waiting is the first step to see
+    /// it: drawn as the app is now (B on top, as the failure's own tree says), with the push
+    /// among what it changed, and the move on the map; the next step does not take it again.
+    @Test func anExpectAfterANavigationStartedWithoutWaitingSeesIt() throws {
+        let fixture = try Fixture(["unawaited_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            scenario("started, then looked at", function()
+              local app = nav.app { root = nav.stack { A() } }
+              app.navigator:navigate(nav.route():top(nav.stack):push(B()))
+              expect(app:top()):toShow(B())
+              app:settle()
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--reporter", "html=page", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try fixture.read("map.dot").contains(#""A" -> "B" [label="push ×1""#))
+        let page = try fixture.read("page/index.html")
+        #expect(page.contains(#""kind":"expect","location":"unawaited_spec.lua:5","log":["Info: Searching for a top container"#), "\(page)")
+        #expect(page.components(separatedBy: #""transitions":["push stack [A] -> [A, B] animated"]"#).count == 2, "\(page)")
+        let drawn = try navscript(["draw", "unawaited_spec.lua", "--step", "2"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains("step 2 expect</text>") && drawn.output.contains(">A › B</text>"), "\(drawn.output)")
+    }
+
     /// A drawing's title keeps the step when the step alone nearly fills the line (one
     /// phone wide): the name is left out, not the step.
     @Test func aTitleKeepsALongStep() throws {

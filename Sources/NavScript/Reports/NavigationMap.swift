@@ -71,8 +71,9 @@ public struct NavigationMap: Sendable {
         var previousByApp: [Int: String] = [:]
         for step in result.steps ?? [] {
             let previous = previousByApp[step.app] ?? Self.launch
-            // An expect's picture is an earlier step's (the app it looked at): no use of its own.
-            guard let hierarchy = step.hierarchy, step.kind != .expect else { continue }
+            // An expect's picture is an earlier step's (the app it looked at), unless the app
+            // changed since its last step (a navigation started without waiting).
+            guard let hierarchy = step.hierarchy, step.kind != .expect || !step.transitions.isEmpty || !step.log.isEmpty else { continue }
             var seen = Set<String>()
             Self.names(in: hierarchy, into: &seen)
             for name in seen {

@@ -17,7 +17,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     public let kind: Kind
     /// "file:line" of the call.
     public let location: String?
-    /// Virtual seconds on the app's clock after the step (0 for an expect).
+    /// Virtual seconds on the app's clock after the step (0 for an expect that saw no change).
     public let time: Double
     /// Whether the navigation succeeded (or the clock settled, or the expectation held).
     public let ok: Bool
@@ -27,7 +27,8 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     /// The log lines the step added.
     public let log: [String]
     /// The window's hierarchy after the step. For an expect, the one it looked at when that
-    /// is not the last before it (another app's, or a step not kept's), else none.
+    /// is not the last before it (another app's, a step not kept's, or its app changed
+    /// since its last step), else none.
     public internal(set) var hierarchy: ScenarioHierarchy?
     /// Which app of its scenario the step is of, in the order the scenario first used them
     /// (1, 2, ...); 0 for an expect, unless it holds the picture of a step not kept (its app's).
@@ -198,16 +199,26 @@ public final class ScenarioStepRecorder {
 
     /// An expect's step, drawn as the hierarchy it looked at: the last one drawn, unless the
     /// value it held was another app or one of that app's containers (a scenario that drives
-    /// two), then that app's last.
+    /// two), then that app's last; or, when that app changed since its last step (a
+    /// navigation started without waiting, `navigator:navigate`), the app as it is now, with
+    /// those transitions and log lines, which the expect is the first step to see.
     func recordExpect(location: String?, ok: Bool, matcher: String?, of app: NavApp?) {
-        var number = 0, hierarchy: ScenarioHierarchy?
+        var number = 0, hierarchy: ScenarioHierarchy?, time = 0.0
+        var transitions: [ScenarioTransition] = [], log: [String] = []
         if let app, let index = apps.firstIndex(where: { $0 === app }) {
             number = index + 1
-            if steps.last(where: { $0.hierarchy != nil })?.app != number {
+            let application = app.application, id = ObjectIdentifier(app)
+            if let before = taken[id], application.transitions.count > before.transitions || application.log.count > before.log {
+                taken[id] = (application.transitions.count, application.log.count)
+                transitions = application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init)
+                log = Array(application.log.dropFirst(before.log))
+                hierarchy = ScenarioHierarchy(application.window, top: application.navigator.topContainer)
+                time = application.clock.now
+            } else if steps.last(where: { $0.hierarchy != nil })?.app != number {
                 hierarchy = steps.last { $0.hierarchy != nil && $0.app == number }?.hierarchy
             }
         }
-        append(ScenarioStep(kind: .expect, location: location, time: 0, ok: ok, message: matcher, transitions: [], log: [],
+        append(ScenarioStep(kind: .expect, location: location, time: time, ok: ok, message: matcher, transitions: transitions, log: log,
                             hierarchy: hierarchy, app: number))
     }
 

@@ -255,8 +255,11 @@ enum HTMLPage {
         facts.appendChild(el('h3', { text: 'Step ' + step.number + ': ' + step.kind + (step.ok ? '' : ' (failed)') }));
         if (step.message && !step.ok) facts.appendChild(el('pre', { 'class': 'status-failed', text: step.message }));
         var changes = el('ul', { 'class': 'changes', id: 'changes' });
+        // An expect is the first step to see what a navigation started without waiting did.
+        var unawaited = step.kind === 'expect' && (step.transitions.length || step.log.length);
+        if (unawaited) changes.appendChild(el('li', { 'class': 'meta', text: 'seen first here: a navigation started without waiting, since the last step' }));
         step.transitions.forEach(function (t) { changes.appendChild(el('li', { text: t })); });
-        if (!step.transitions.length) changes.appendChild(el('li', { 'class': 'meta', text: step.kind === 'expect' ? 'an expectation changes nothing' : 'no transition' }));
+        if (!step.transitions.length && !unawaited) changes.appendChild(el('li', { 'class': 'meta', text: step.kind === 'expect' ? 'an expectation changes nothing' : 'no transition' }));
         facts.appendChild(el('h4', { text: 'What changed' }));
         facts.appendChild(changes);
         if (step.log.length) {
