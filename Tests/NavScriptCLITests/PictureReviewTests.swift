@@ -234,11 +234,26 @@ import Testing
             """])
         let bars = try navscript(["draw", "bars_spec.lua", "--scenario", "bars"], in: fixture.root)
         #expect(bars.status == 0, "\(bars.errors)")
-        for label in [">Say &quot;hi&quot;</text>", #">a\b</text>"#, ">x, y=&quot;z&quot;}</text>", ">‹ Conversa…</text>", ">Conversat…</text>"] {
+        for label in [">Say &quot;hi&quot;</text>", #">a\b</text>"#, ">x, y=&quot;z&quot;}</text>", ">‹ Conversa…</text>", ">Conve…</text>", ">2 screens: …st › ConversationSettings</text>"] {
             #expect(bars.output.contains(label), "\(label)\n\(bars.output)")
         }
+        // The title keeps clear of the back button (`‹ Conversa…` ends where `Conve…` would
+        // begin, had it more room), and a trail too long keeps its end, the top.
         let presented = try navscript(["draw", "bars_spec.lua", "--scenario", "presented"], in: fixture.root)
         #expect(presented.status == 0, "\(presented.errors)")
         #expect(!presented.output.contains(String(repeating: "Presenter", count: 40)), "\(presented.output)")
+    }
+
+    /// A key too long to show whole shows its traits, its name being the line above.
+    @Test func aLongKeyShowsItsTraits() throws {
+        let fixture = try Fixture(["key_spec.lua": """
+            local Details = nav.screen("ConversationDetailsScreen")
+            scenario("key", function()
+              nav.app { root = nav.stack { Details { conversationIdentifier = 1234567 } } }
+            end)
+            """])
+        let drawn = try navscript(["draw", "key_spec.lua"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains(">(conversationIdentifier=1234567)</text>"), "\(drawn.output)")
     }
 }

@@ -146,13 +146,18 @@ public enum HierarchyDrawing {
                 canvas.text(right, x: bar.maxX - 6, y: bar.y + 18, size: 9, color: "#007aff", anchor: "end")
             }
             if let top = screens.last {
+                // The title keeps clear of the wider button: its inset, its width as `fit`
+                // counts it, and a gap.
                 let buttons = Double(max(left?.count ?? 0, right?.count ?? 0))
-                let side = max(buttons * 9 * 0.5 + 8, 40)
+                let side = max(6 + buttons * 9 * 0.58 + 8, 40)
                 let room = max(bar.width - 2 * side, 24)
                 canvas.text(fit(top.name ?? top.kind, room, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
             }
+            // A trail too long keeps its end, the top, and says how deep the stack is.
             let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
-            canvas.text(fit(trail, bar.width - 12, size: 8), x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
+            let trailRoom = room(bar.width - 12, size: 8)
+            let shownTrail = trail.count <= trailRoom ? trail : "\(screens.count) screens: …" + trail.suffix(max(trailRoom - "\(screens.count) screens: …".count, 3))
+            canvas.text(shownTrail, x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
             if let top = screens.last {
                 self.node(top, in: Rect(x: area.x, y: bar.maxY, width: area.width, height: area.height - barHeight), canvas: &canvas)
             }
@@ -166,7 +171,10 @@ public enum HierarchyDrawing {
         let y = area.y + area.height * 0.4
         canvas.text(fit(node.name ?? node.typeName, area.width - 16, size: 15), x: area.midX, y: y, size: 15, weight: "600", color: "#1d1d1f", anchor: "middle")
         if let key = node.key, key != node.name {
-            canvas.text(fit(key, area.width - 16, size: 9), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
+            // A key too long to show whole shows its traits: the name is the line above.
+            let name = node.name ?? ""
+            let shown = key.count > room(area.width - 16, size: 9) && !name.isEmpty && key.hasPrefix(name + "(") ? String(key.dropFirst(name.count)) : key
+            canvas.text(fit(shown, area.width - 16, size: 9), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
         }
         for (index, line) in node.systemText.prefix(6).enumerated() {
             canvas.text(fit(line, area.width - 16, size: 9), x: area.midX, y: y + 36 + Double(index) * 13, size: 9, color: "#3a3a3c", anchor: "middle")
