@@ -3,8 +3,13 @@ import Foundation
 
 /// A Lua value kept from Swift, in the state's registry. It does not keep the state alive:
 /// once the state is closed, `push` throws "unavailable" instead of touching freed memory.
-/// It may be dropped on any thread: the state frees its slot on its own thread.
-public final class LuaReference {
+/// It may be handed to and dropped on any thread (hence `Sendable`): the state frees its
+/// slot on its own thread. It is used (called, pushed) on its state's thread, as the state is.
+///
+///     try lua.execute("function greet(name) return 'hi ' .. name end", chunkName: "@greet.lua")
+///     let greet = try lua.global("greet")!
+///     let text = try lua.call(greet, [.string("Ann")]) { call in try call.value(-1) }   // .string("hi Ann")
+public final class LuaReference: @unchecked Sendable {
     public private(set) weak var state: LuaState?
     let ref: Int32
 
@@ -28,6 +33,19 @@ public final class LuaReference {
             throw LuaError(kind: .unavailable, message: "the script this value came from was unloaded")
         }
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(ref))
+    }
+}
+
+extension LuaState {
+    /// The global `name` (read raw, as the host reads tables) as a reference, for
+    /// `call(_:_:results:read:)`; nil when it is nil.
+    public func global(_ name: String) throws -> LuaReference? {
+        try withStack { call -> LuaReference? in
+            lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+            call.push(name)
+            guard call.rawGet(-2) != .nil else { return nil }
+            return reference(from: call)
+        }
     }
 }
 

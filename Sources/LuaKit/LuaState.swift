@@ -15,8 +15,9 @@ import Foundation
 /// "unavailable".
 ///
 /// The raw state, its stack and protected calls are for this package's own bindings
-/// (`package`): a host calls scripts through `call(_:_:results:read:)`, which reserves the
-/// stack for what it pushes and reports every error as a `LuaError`.
+/// (`package`): a host calls scripts through `call(_:_:results:read:)`, with a reference
+/// from `global(_:)`, which reserves the stack for what it pushes and reports every error
+/// as a `LuaError`.
 public final class LuaState {
     /// The main thread, nil once closed.
     @usableFromInline package private(set) var L: OpaquePointer?

@@ -27,6 +27,17 @@ import Testing
         #expect(again.isAvailable)
     }
 
+    /// A host calls a script's function by a reference to its global, and may drop the
+    /// reference on any thread (it is Sendable).
+    @Test func aHostCallsAGlobalFunctionByItsReference() async throws {
+        let lua = try LuaState(options: LuaOptions())
+        try lua.execute("function greet(name) return 'hi ' .. name end", chunkName: "@greet.lua")
+        let greet = try #require(try lua.global("greet"))
+        #expect(try lua.call(greet, [.string("Ann")]) { call in try call.value(-1) } == .string("hi Ann"))
+        #expect(try lua.global("missing") == nil)
+        await Task.detached { _ = greet }.value
+    }
+
     @Test func runsChunksAndReturnsPlainData() throws {
         let h = try Harness()
         #expect(try h.value("return 1 + 2") == .integer(3))

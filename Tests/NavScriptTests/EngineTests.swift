@@ -77,8 +77,33 @@ let chatRoutes = """
         do {
             _ = try engine.route("bad.notRoute")
         } catch let error as LuaError {
-            #expect(error.message == "route 'bad.notRoute' returned number, not a Route")
+            #expect(error.message == "routes/bad.lua:1: route 'bad.notRoute' returned number, not a Route")
         }
+    }
+
+    /// An argument a host built too deep is refused, not copied until the stack runs out.
+    @Test func aRouteArgumentNestedTooDeepIsRefused() throws {
+        let tree = try ScriptTree(["d.lua": "return { r = function(v) return nav.route() end }"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        var deep = ScreenValue.int(1)
+        for _ in 0..<10_000 { deep = .array([deep]) }
+        #expect(throws: LuaError.self) { try engine.route("d.r", deep) }
+        var fits = ScreenValue.int(1)
+        for _ in 0..<LuaState.resultDepth { fits = .array([fits]) }
+        _ = try engine.route("d.r", fits)
+    }
+
+    /// A module's table comes back whole, nested tables included; one that is no plain data
+    /// (a class's cycle) is opaque, the module loaded all the same.
+    @Test func requireGivesAModulesTableWhole() throws {
+        let tree = try ScriptTree(["config.lua": "return { flags = { chat = true }, tabs = { 'a', 'b' }, open = function() end }",
+                                   "class.lua": "local M = {}; M.__index = M; return M"])
+        let runtime = try NavRuntime(options: LuaOptions(root: tree.root))
+        #expect(try runtime.require("config") == .table(array: [], fields: [
+            "flags": .table(array: [], fields: ["chat": .boolean(true)]), "tabs": .table(array: [.string("a"), .string("b")], fields: [:]),
+            "open": .opaque("function")]))
+        #expect(try runtime.require("class") == .opaque("table"))
+        #expect(throws: LuaError.self) { try runtime.require("missing") }
     }
 
     @Test func aScriptThatDoesNotLoadFailsTheFirstLoad() async throws {

@@ -137,8 +137,11 @@ public final class NavEngine {
         guard runtime.routeFunctions[name] != nil else {
             throw NavEngineError.unknownRoute(name, known: routeNames)
         }
+        if let index = arguments.firstIndex(where: { !$0.nests(within: LuaState.resultDepth) }) {
+            throw LuaError(kind: .runtime, message: "route '\(name)': argument \(index + 1) nests deeper than \(LuaState.resultDepth) levels")
+        }
         return try directory.invoke(.named(.route, name), { _ in arguments.map { .value($0.luaValue) } }, results: 1) { runtime, call in
-            try runtime.routeResult(call, of: "route '\(name)'")
+            try runtime.routeResult(call, of: "route '\(name)'", at: runtime.routeFunctions[name].flatMap(runtime.lua.definition(of:)))
         }
     }
 

@@ -64,6 +64,26 @@ extension ScreenValue {
     }
 
     /// The value as Lua data.
+    /// Whether it nests no deeper than `levels` arrays and objects, walked without recursion:
+    /// a value a host built thousands of levels deep is refused, not copied until the
+    /// stack runs out.
+    func nests(within levels: Int) -> Bool {
+        var pending: [(value: ScreenValue, depth: Int)] = [(self, 1)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case let .array(values):
+                guard depth <= levels else { return false }
+                pending += values.map { ($0, depth + 1) }
+            case let .object(fields):
+                guard depth <= levels else { return false }
+                pending += fields.values.map { ($0, depth + 1) }
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
     var luaValue: LuaValue {
         switch self {
         case let .bool(flag): return .boolean(flag)

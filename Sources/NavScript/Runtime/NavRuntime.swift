@@ -192,14 +192,18 @@ public final class NavRuntime {
     }
 
     /// Loads the module `name` as `require` does (`routes.chat` is `routes/chat.lua` below
-    /// the root), and returns what it returned, as plain data.
+    /// the root), and returns what it returned, as plain data, nested tables included. A
+    /// table that is no plain data (a cycle, such as a class's `M.__index = M`, or one past
+    /// the copy limits) is `.opaque("table")`: the module is loaded either way.
+    ///
+    ///     try runtime.require("routes.config")   // .table(fields: ["flags": .table(...)])
     @discardableResult
     public func require(_ name: String) throws -> LuaValue {
         try lua.withStack { call in
             lua.pushRequire(on: call)
             call.push(name)
             try lua.pcall(call, arguments: 1, results: 1)
-            return (try? call.value(-1, depth: 1)) ?? .nil
+            return (try? call.value(-1, depth: LuaState.resultDepth)) ?? .opaque(call.typeName(-1))
         }
     }
 
@@ -213,14 +217,16 @@ public final class NavRuntime {
         try lua.withStack { call in
             try lua.load(source, chunkName: chunkName, on: call)
             try lua.pcall(call, arguments: 0, results: 1)
-            return try routeResult(call, of: chunkName)
+            let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+            return try routeResult(call, of: name)
         }
     }
 
-    /// The Route on the top of the stack, or an error naming what came instead.
-    func routeResult(_ call: LuaCall, of what: String) throws -> AnyScreenRoute {
+    /// The Route on the top of the stack, or an error naming what came instead, at `place`
+    /// (the line that defines the function that returned it) when there is one.
+    func routeResult(_ call: LuaCall, of what: String, at place: @autoclosure () -> String? = nil) throws -> AnyScreenRoute {
         guard let route = call.optionalObject(-1, routes) else {
-            throw LuaError(kind: .runtime, message: "\(what) returned \(call.typeName(-1)), not a Route")
+            throw LuaError(kind: .runtime, message: (place().map { "\($0): " } ?? "") + "\(what) returned \(call.typeName(-1)), not a Route")
         }
         return route
     }
