@@ -48,7 +48,7 @@ struct Check: ParsableCommand {
         }
         for error in errors {
             let files = through[error] ?? []
-            StandardStreams.output(error + (files.count > 1 ? "\n  (met loading \(Format.names(files, atMost: 4)))" : "") + "\n")
+            StandardStreams.output(Format.visibleLines(error) + (files.count > 1 ? "\n  (met loading \(Format.names(files, atMost: 4)))" : "") + "\n")
         }
         let checked = scenarioFiles.count + modules.count
         if checked == 0 && errors.isEmpty {

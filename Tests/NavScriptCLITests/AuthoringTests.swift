@@ -55,7 +55,11 @@ import Testing
         ("it('x', function() end, 5000)", "a_spec.lua:1: bad argument #3 to 'it' (nothing expected after the function, got number; a time limit is --timeout)"),
         // Options may be nil (module_spec.lua runs it('x', nil, fn)); the function may not.
         ("it('x', nil)", "a_spec.lua:1: it(\"x\") has no function: give it one"),
-        ("it('x', nil, 5000)", "a_spec.lua:1: bad argument #2 to 'it' (function expected, got nil)"),
+        ("it('x', nil, 5000)", "a_spec.lua:1: bad argument #3 to 'it' (function expected, got number)"),
+        ("it('x', {}, nil)", "a_spec.lua:1: bad argument #3 to 'it' (function expected, got nil)"),
+        ("it('x', 'tags', function() end)", "a_spec.lua:1: bad argument #2 to 'it' (table of options or function expected, got string)"),
+        ("pending('x', nil, 3)", "a_spec.lua:1: bad argument #3 to 'pending' (function expected, got number)"),
+        ("it.todo('x', nil, function() end)", "a_spec.lua:1: bad argument #3 to 'it.todo' (a todo has a name only"),
         // Nothing given is "no value", as Lua's own functions say it; nil is nil.
         ("describe()", "a_spec.lua:1: bad argument #1 to 'describe' (string expected, got no value)"),
         ("it.skip()", "a_spec.lua:1: bad argument #1 to 'it.skip' (string expected, got no value)"),

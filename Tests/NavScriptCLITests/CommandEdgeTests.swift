@@ -181,6 +181,13 @@ import Testing
         #expect(result.output.contains("\\x1b]0;title\\x07\\x1b[2J seen\\x0d!"), "\(result.output)")
         #expect(result.output.contains("\\x1b[2J before"), "\(result.output)")
         #expect(!result.output.contains("\u{1B}"), "\(result.output)")
+        // What a passed scenario printed (--show-output) and what check says, the same way.
+        try fixture.write("a_spec.lua", "scenario('s', function() print('\\27[2J passed') end)")
+        let shown = try navscript(["run", "a_spec.lua", "--show-output", "--color", "never"], in: fixture.root)
+        #expect(shown.status == 0 && shown.output.contains("\\x1b[2J passed") && !shown.output.contains("\u{1B}"), "\(shown.output)")
+        try fixture.write("c_spec.lua", "error('load\\27[2Jerr')")
+        let checked = try navscript(["check", "c_spec.lua"], in: fixture.root)
+        #expect(checked.output.contains("c_spec.lua:1: load\\x1b[2Jerr") && !checked.output.contains("\u{1B}"), "\(checked.output)")
     }
 }
 

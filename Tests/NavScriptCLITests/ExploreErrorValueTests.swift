@@ -75,9 +75,12 @@ import Testing
               invariants = { forgot = function(app) local _ = app:top() end },
             }
             """])
-        let run = try navscript(["explore", "none.lua"], in: fixture.root)
+        let run = try navscript(["explore", "none.lua", "--save-failures", "saved"], in: fixture.root)
         #expect(run.status == 1)
         #expect(run.output.contains("none.lua:5: does not hold (it returned nothing: an invariant returns true when it holds, or false and why)"), "\(run.output)")
+        // The saved scenario says it at the same place.
+        let replayed = try navscript(["run", "saved", "--color", "never"], in: fixture.root)
+        #expect(replayed.status == 1 && replayed.output.contains(": none.lua:5: does not hold (it returned nothing"), "\(replayed.output)")
         try fixture.write("nil.lua", """
             return explore.model {
               start = function() return nav.app { root = nav.stack { nav.screen("Home")() } } end,

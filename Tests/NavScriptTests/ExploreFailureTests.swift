@@ -10,6 +10,7 @@ import Testing
         // A number that ends a word is one (an id glued to a name); one inside a name is not.
         #expect(ExploreFailure.form("Chat32 failed, big_45 and bigx45.") == "Chat# failed, big_# and bigx#.")
         #expect(ExploreFailure.form("v2_3 in h264x and routes/a2.lua") == "v2_# in h264x and routes/a2.lua")
+        #expect(ExploreFailure.form("error in routes/v20/chat.lua:3: boom, t5\\m.lua") == "error in routes/v20/chat.lua:#: boom, t5\\m.lua")
         #expect(ExploreFailure.form("first line 1\nsecond 2") == "first line #")
         #expect(ExploreFailure.form("got table: 0x55a1f3c0 and 0x7f") == "got table: # and #")
         let a = ExploreFailure(invariant: "i", message: "a1.lua:3: boom"), b = ExploreFailure(invariant: "i", message: "a2.lua:3: boom")

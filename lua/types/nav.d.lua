@@ -686,7 +686,7 @@ function Expectation:toFail(pattern) end
 ---@param name? string
 function Expectation:toMatchSnapshot(name) end
 
----@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun(), body?: fun())
+---@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())
 
 ---@class BlockFunction
 ---@overload fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())   # options may be nil

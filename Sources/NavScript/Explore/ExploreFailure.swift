@@ -31,8 +31,9 @@ public struct ExploreFailure: Sendable, Hashable {
 
     /// The first line (its first 1,000 characters) with each number as one `#`: a run of
     /// digits, or a hexadecimal one (`0x7f3a`: a table's address). A number that ends a word
-    /// counts (`Chat32 failed` is `Chat# failed`); one inside a word or a file's name does
-    /// not (`h264x`, `a2.lua`), so that errors of two files are not one failure.
+    /// counts (`Chat32 failed` is `Chat# failed`); one inside a word, a file's name or a
+    /// path does not (`h264x`, `a2.lua`, `v20/chat.lua`), so that errors of two files are
+    /// not one failure.
     static func form(_ message: String) -> String {
         let characters = Array(message.prefix(while: { $0 != "\n" }).prefix(1_000))
         func isWordCharacter(_ index: Int) -> Bool {
@@ -54,7 +55,9 @@ public struct ExploreFailure: Sendable, Hashable {
             } else {
                 while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
             }
-            let partOfAName = inWord && (isWordCharacter(end) || end < characters.count && characters[end] == "." && isWordCharacter(end + 1))
+            // Followed by more of a name, a file's extension or a path's next part.
+            let next = end < characters.count ? characters[end] : " "
+            let partOfAName = inWord && (isWordCharacter(end) || next == "/" || next == "\\" || next == "." && isWordCharacter(end + 1))
             if partOfAName {
                 out.append(contentsOf: characters[index..<end])
             } else {

@@ -16,6 +16,19 @@ enum ExploreLibrary {
         try compiled.get()
     }
 
+    /// Runs the library, leaving its table on `call`'s stack, with `explore.definition(fn)`:
+    /// where a model's function is, for what its messages say of what it returned.
+    static func load(on call: LuaCall, in lua: LuaState) throws {
+        try lua.load(try chunk(), on: call)
+        call.pushErrorPlacer()
+        try lua.pcall(call, arguments: 1, results: 1)
+        lua.pushFunction(on: call) { call in
+            call.push(call.definition(of: 1))
+            return 1
+        }
+        call.setField(-2, "definition")
+    }
+
     /// The whole library: what models are written with (generators, actions, models), then
     /// what runs them (`ExploreLibrary+Running.swift`) and what shrinks their failures, as
     /// one chunk.

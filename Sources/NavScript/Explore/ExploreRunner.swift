@@ -53,15 +53,7 @@ public final class ExploreRunner: @unchecked Sendable {
         // shrinking's replays: standard error, so that standard output is the same for a seed.
         lua.output = { writeAsFarAsItGoes($0, to: STDERR_FILENO) }
         let library = try lua.withStack { call -> LuaReference in
-            try lua.load(try ExploreLibrary.chunk(), on: call)
-            call.pushErrorPlacer()
-            try lua.pcall(call, arguments: 1, results: 1)
-            // explore.definition(fn): where a model's function is, for its messages.
-            lua.pushFunction(on: call) { call in
-                call.push(call.definition(of: 1))
-                return 1
-            }
-            call.setField(-2, "definition")
+            try ExploreLibrary.load(on: call, in: lua)
             call.pushCopy(-1)
             lua.setGlobal("explore", from: call)
             return lua.reference(from: call)

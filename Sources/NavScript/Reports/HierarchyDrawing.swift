@@ -156,7 +156,8 @@ public enum HierarchyDrawing {
             // A trail too long keeps its end, the top, and says how deep the stack is.
             let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
             let trailRoom = room(bar.width - 12, size: 8), head = "\(screens.count) screens: …"
-            let shownTrail = trail.count <= trailRoom ? trail : head + trail.suffix(max(trailRoom - head.count, 3))
+            let shownTrail = trail.count <= trailRoom || screens.count == 1 ? fit(trail, bar.width - 12, size: 8)
+                : head + trail.suffix(max(trailRoom - head.count, 3))
             canvas.text(shownTrail, x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
             if let top = screens.last {
                 self.node(top, in: Rect(x: area.x, y: bar.maxY, width: area.width, height: area.height - barHeight), canvas: &canvas)

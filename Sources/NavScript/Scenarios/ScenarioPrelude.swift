@@ -98,12 +98,11 @@ local function arguments(what, name, a, b)
   if not utf8len(name) then
     error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
   end
-  local options, body = {}, a
   -- Options are optional in the middle too: scenario(name, nil, fn), as a route verb's are.
-  if a == nil and type(b) == "function" then
-    body = b
-  elseif type(a) == "table" then
-    options, body = a, b
+  -- The body is argument #3 after options (or nil), else #2: `at` says which.
+  local options, body, at = {}, a, 2
+  if type(a) == "table" or a == nil and b ~= nil then
+    options, body, at = a or {}, b, 3
     -- A misspelt option would drop its tags without a word, and --tag select nothing.
     for key in pairs(options) do
       if key ~= "tags" then error(format("bad argument #2 to '%s' (unknown option '%s' (tags expected))", what, tostring(key)), 4) end
@@ -118,11 +117,11 @@ local function arguments(what, name, a, b)
       end
     end
   elseif b ~= nil then
+    if type(a) ~= "function" then error(format("bad argument #2 to '%s' (table of options or function expected, got %s)", what, type(a)), 4) end
     -- it(name, fn, 5000): Jest's timeout, which would be dropped without a word.
-    if a == nil then error(format("bad argument #2 to '%s' (function expected, got nil)", what), 4) end
     error(format("bad argument #3 to '%s' (nothing expected after the function, got %s; a time limit is --timeout)", what, type(b)), 4)
   end
-  return options, body
+  return options, body, at
 end
 
 -- A block's tags, the options' and busted's `#tag` words in the name.
@@ -139,9 +138,9 @@ local function define(what, name, a, b, mode)
   -- Running one scenario, the file is loaded again: only that scenario needs a record. The
   -- others are told apart by length first, without making their full names.
   if target and type(name) == "string" and #current.prefix + #name ~= #target.name and #current.prefix + #name ~= targetBaseLength then return end
-  local options, body = arguments(what, name, a, b)
-  if mode ~= "pending" and mode ~= "todo" and type(body) ~= "function" then
-    error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
+  local options, body, at = arguments(what, name, a, b)
+  if body ~= nil and type(body) ~= "function" or body == nil and mode ~= "pending" and mode ~= "todo" then
+    error(format("bad argument #%d to '%s' (function expected, got %s)", at, what, type(body)), 3)
   end
   -- As jest-circus: an .only in a skipped block focuses nothing (the rest still runs).
   if mode == "only" and not current.skipped then focused = focused or host.definedAt(3) end
@@ -179,9 +178,9 @@ local function define(what, name, a, b, mode)
 end
 
 local function block(what, name, a, b, mode)
-  local options, body = arguments(what, name, a, b)
+  local options, body, at = arguments(what, name, a, b)
   if type(body) ~= "function" then
-    error(format("bad argument #2 to '%s' (function expected, got %s)", what, type(body)), 3)
+    error(format("bad argument #%d to '%s' (function expected, got %s)", at, what, type(body)), 3)
   end
   if mode == "only" and not current.skipped then focused = focused or host.definedAt(3) end
   local names = {}
@@ -251,9 +250,11 @@ end
 local function todo(named)
   return function(...)
     definable(named)
-    local name, body = ...
+    local name, a, b = ...
     if select("#", ...) == 0 then error(format("bad argument #1 to '%s' (string expected, got no value)", named), 2) end
-    if body ~= nil then error(format("bad argument #2 to '%s' (a todo has a name only; write it as it() when it has a body)", named), 2) end
+    if a ~= nil or b ~= nil then
+      error(format("bad argument #%d to '%s' (a todo has a name only; write it as it() when it has a body)", a ~= nil and 2 or 3, named), 2)
+    end
     define(named, name, nil, nil, "todo")
   end
 end

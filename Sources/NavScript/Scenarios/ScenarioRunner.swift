@@ -316,9 +316,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
             call.setField(-2, "report")
             lua.pushFunction(on: call) { [unowned lua] call in
-                try lua.load(try ExploreLibrary.chunk(), on: call)
-                call.pushErrorPlacer()
-                try lua.pcall(call, arguments: 1, results: 1)
+                try ExploreLibrary.load(on: call, in: lua)
                 return 1
             }
             call.setField(-2, "explore")

@@ -63,7 +63,7 @@ final class ConsoleReporter: Reporter {
             }
             // What a passed or pending scenario printed (a failed one's shows with its failure).
             if showOutput && scenario.status != .failed && !scenario.output.isEmpty {
-                text += indent(style.dim(scenario.output.trimmingCharacters(in: .newlines)), by: 4) + "\n"
+                text += indent(style.dim(Format.visibleLines(scenario.output.trimmingCharacters(in: .newlines))), by: 4) + "\n"
             }
         }
         return text
