@@ -41,6 +41,11 @@ public struct LuaChunk: Sendable {
         bytecode = Array(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length))
         self.chunkName = chunkName
     }
+
+    /// A chunk's name as a message shows it: without Lua's `@` (a file) or `=` (as given).
+    package static func shownName(_ chunkName: String) -> String {
+        chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+    }
 }
 
 extension LuaState {

@@ -204,8 +204,7 @@ public final class LuaState {
             case let .type(_, expected): reason = "\(expected) expected"
             case .value: reason = "it cannot be copied"
             }
-            let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
-            throw LuaError(kind: .runtime, message: "the result of \(name) is not plain data: \(reason)")
+            throw LuaError(kind: .runtime, message: "the result of \(LuaChunk.shownName(chunkName)) is not plain data: \(reason)")
         }
     }
 

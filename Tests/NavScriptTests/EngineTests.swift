@@ -79,6 +79,14 @@ let chatRoutes = """
         } catch let error as LuaError {
             #expect(error.message == "routes/bad.lua:1: route 'bad.notRoute' returned number, not a Route")
         }
+        // A chunk is named as messages name it, without Lua's `@`.
+        let runtime = try NavRuntime()
+        do {
+            _ = try runtime.route(evaluating: "return 42", chunkName: "@n.lua")
+            Issue.record("a number is no Route")
+        } catch let error as LuaError {
+            #expect(error.message == "n.lua returned number, not a Route")
+        }
     }
 
     /// An argument a host built too deep is refused, not copied until the stack runs out.

@@ -63,7 +63,6 @@ extension ScreenValue {
         }
     }
 
-    /// The value as Lua data.
     /// Whether it nests no deeper than `levels` arrays and objects, walked without recursion:
     /// a value a host built thousands of levels deep is refused, not copied until the
     /// stack runs out.
@@ -84,6 +83,7 @@ extension ScreenValue {
         return true
     }
 
+    /// The value as Lua data.
     var luaValue: LuaValue {
         switch self {
         case let .bool(flag): return .boolean(flag)

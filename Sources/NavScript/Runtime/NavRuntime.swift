@@ -217,8 +217,7 @@ public final class NavRuntime {
         try lua.withStack { call in
             try lua.load(source, chunkName: chunkName, on: call)
             try lua.pcall(call, arguments: 0, results: 1)
-            let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
-            return try routeResult(call, of: name)
+            return try routeResult(call, of: LuaChunk.shownName(chunkName))
         }
     }
 
