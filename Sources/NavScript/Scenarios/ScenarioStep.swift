@@ -207,12 +207,9 @@ public final class ScenarioStepRecorder {
         var transitions: [ScenarioTransition] = [], log: [String] = []
         if let app, let index = apps.firstIndex(where: { $0 === app }) {
             number = index + 1
-            let application = app.application, id = ObjectIdentifier(app)
-            if let before = taken[id], application.transitions.count > before.transitions || application.log.count > before.log {
-                taken[id] = (application.transitions.count, application.log.count)
-                transitions = application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init)
-                log = Array(application.log.dropFirst(before.log))
-                hierarchy = ScenarioHierarchy(application.window, top: application.navigator.topContainer)
+            let application = app.application
+            if let before = taken[ObjectIdentifier(app)], application.transitions.count > before.transitions || application.log.count > before.log {
+                (transitions, log, hierarchy) = take(app, since: before)
                 time = application.clock.now
             } else if steps.last(where: { $0.hierarchy != nil })?.app != number {
                 hierarchy = steps.last { $0.hierarchy != nil && $0.app == number }?.hierarchy
@@ -239,26 +236,31 @@ public final class ScenarioStepRecorder {
     /// How many of each app's transitions and log lines a step has taken.
     private var taken: [ObjectIdentifier: (transitions: Int, log: Int)] = [:]
 
+    /// What `app` did since `before` (counts of its transitions and log lines), taken by the
+    /// step being recorded: those transitions and log lines, and the hierarchy now.
+    private func take(_ app: NavApp, since before: (transitions: Int, log: Int))
+        -> (transitions: [ScenarioTransition], log: [String], hierarchy: ScenarioHierarchy) {
+        let application = app.application
+        taken[ObjectIdentifier(app)] = (application.transitions.count, application.log.count)
+        return (application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init),
+                Array(application.log.dropFirst(before.log)),
+                ScenarioHierarchy(application.window, top: application.navigator.topContainer))
+    }
+
     /// An app method's step: what changed since `before` (counts of transitions and log
     /// lines), and since the app's last step (what a navigation started without waiting,
     /// `navigator:navigate`, did in between), and the outcome it returned (the values on
     /// the top of the stack).
     func record(_ kind: ScenarioStep.Kind, app: NavApp, call: LuaCall, results: Int32, before: (transitions: Int, log: Int)) {
-        let application = app.application
         let previous = taken[ObjectIdentifier(app)] ?? before
-        let before = (transitions: min(before.transitions, previous.transitions), log: min(before.log, previous.log))
-        taken[ObjectIdentifier(app)] = (application.transitions.count, application.log.count)
+        let (transitions, log, hierarchy) = take(app, since: (min(before.transitions, previous.transitions), min(before.log, previous.log)))
         var ok = true, message: String?
         if results >= 1 {
             let first = call.top - results + 1
             if call.type(first) == .boolean { ok = call.boolean(first) }
             if results >= 2, !ok { message = call.optionalString(first + 1) }
         }
-        let transitions = application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init)
-        let log = Array(application.log.dropFirst(before.log))
-        append(ScenarioStep(kind: kind, location: call.location(level: 1), time: application.clock.now, ok: ok, message: message,
-                            transitions: Array(transitions), log: log,
-                            hierarchy: ScenarioHierarchy(application.window, top: application.navigator.topContainer),
-                            app: number(of: app)))
+        append(ScenarioStep(kind: kind, location: call.location(level: 1), time: app.application.clock.now, ok: ok, message: message,
+                            transitions: transitions, log: log, hierarchy: hierarchy, app: number(of: app)))
     }
 }
