@@ -31,12 +31,33 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message) {
     status->message[LK_MESSAGE_MAX - 1] = '\0';
 }
 
+/* luaL_argerror names the function as its caller did, or by a global holding it, else '?'
+   (`pcall(app.advance, app, -1)`): a method's trampoline carries its name in upvalue 3
+   (none for other functions), which stands in for the '?'. */
+static int lk_argerror(lua_State *L, int arg, const char *message) {
+    lua_Debug ar;
+    const char *name = lua_tostring(L, lua_upvalueindex(3));
+    if (name == NULL || !lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.name != NULL)
+        return luaL_argerror(L, arg, message);
+    return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, message);
+}
+
+/* luaL_typeerror's message, through lk_argerror. */
+static int lk_typeerror(lua_State *L, int arg, const char *expected) {
+    const char *got;
+    if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+        got = lua_tostring(L, -1);
+    else
+        got = lua_type(L, arg) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, arg);
+    return lk_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
 static int lk_raise(lua_State *L, const lk_status *status) {
     switch (status->kind) {
     case LK_ERROR_ARGUMENT:
-        return luaL_argerror(L, status->arg, status->message);
+        return lk_argerror(L, status->arg, status->message);
     case LK_ERROR_TYPE:
-        return luaL_typeerror(L, status->arg, status->message);
+        return lk_typeerror(L, status->arg, status->message);
     case LK_ERROR_VALUE:
         return lua_error(L);
     case LK_ERROR_PLAIN:
@@ -95,7 +116,8 @@ int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver) {
     return lk_raise(L, &status);
 }
 
-/* Upvalue 1: the Swift function (a light C function pointer); upvalue 2: its context. */
+/* Upvalue 1: the Swift function (a light C function pointer); upvalue 2: its context;
+   upvalue 3, for a method only: its name, for messages. */
 static int lk_trampoline(lua_State *L) {
     return lk_callswift(L, (lk_function)lua_touserdata(L, lua_upvalueindex(1)), lua_touserdata(L, lua_upvalueindex(2)));
 }
@@ -109,6 +131,13 @@ void lk_pushfunction(lua_State *L, lk_function fn, void *context) {
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushlightuserdata(L, context);
     lua_pushcclosure(L, lk_trampoline, 2);
+}
+
+void lk_pushmethod(lua_State *L, lk_function fn, void *context, const char *name) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, lk_trampoline, 3);
 }
 
 /* --- Swift to Lua ----------------------------------------------------------------- */

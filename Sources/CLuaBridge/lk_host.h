@@ -110,6 +110,7 @@ double lk_now(void);
 double lk_coarsenow(void);
 int lk_callswift(lua_State *L, lk_function fn, void *context);
 int lk_callgetter(lua_State *L, lk_function fn, void *context, void *receiver);
+void lk_pushmethod(lua_State *L, lk_function fn, void *context, const char *name);
 void lk_hook(lua_State *L, lua_Debug *ar);
 /* The budget (lk_budget.c): a fresh one for the next outermost call; a stop of the state
    for a limit passed at `where`; the stop raised, on every thread from its next instruction. */

@@ -118,7 +118,7 @@ static int lk_resolve(lua_State *L, int methods, const lk_classdef *def) {
         return LUA_TNIL;
     }
     if (member->kind == LK_METHOD)
-        lk_pushfunction(L, member->fn, member->context);
+        lk_pushmethod(L, member->fn, member->context, member->name);
     else
         lua_pushlightuserdata(L, (void *)member);
     lua_pushvalue(L, 2);

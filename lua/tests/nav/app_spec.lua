@@ -203,6 +203,10 @@ describe("time", function()
     expect(fromNil):toEqual({ false, "No container of UIWindow type found for:\n  ScreenFromAction<UIWindow, UIViewController>(output: nil)" })
     expect(function() app.navigator:navigate(nav.route(), { from = 1 }) end):toFail("option 'from' must be a Container")
     expect(function() app:advance(-1) end):toFail("a finite number of seconds, 0 or more, expected")
+    -- A method called with no name (through pcall, as a value) is named by its binding, not '?'.
+    expect({ pcall(app.advance, app, -1) }):toEqual({ false, "bad argument #2 to 'advance' (a finite number of seconds, 0 or more, expected)" })
+    expect({ pcall(app.advance, app, {}) }):toEqual({ false, "bad argument #2 to 'advance' (number expected, got table)" })
+    expect({ pcall(app.advance) }):toEqual({ false, "bad argument #1 to 'advance' (App expected, got no value)" })
     -- The clock runs to its end, 2^63 - 1 microseconds (~292,000 years), and refuses to pass it.
     local long = nav.app()
     long:advance(1e11)
