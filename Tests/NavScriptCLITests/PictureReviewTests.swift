@@ -143,15 +143,22 @@ import Testing
     }
 
     /// A screen named "(launch)" is not the start, and control characters in a name are
-    /// written visibly: Graphviz copies them into the SVG, where XML refuses them.
+    /// written visibly: Graphviz copies them into the SVG, where XML refuses them. A line
+    /// break in a name is one of them, as a tab is: a label's own lines are its name's and
+    /// its count's, a tooltip's its scenarios'.
     @Test func theMapKeepsOddNamesApart() throws {
         let fixture = try Fixture(["odd_spec.lua": """
             local Launch, Odd, Entity = nav.screen("(launch)"), nav.screen("ctl\\27[31m\\u{FFFE}"), nav.screen("&nbsp;")
+            local Broken = nav.screen("two\\nlines\\tand a tab")
             scenario("odd names", function()
               local app = nav.app()
               assert(app:navigate(nav.route():setRoot(Launch():withStackContainer())))
               assert(app:navigate(nav.route():top(nav.stack):push(Odd())))
               assert(app:navigate(nav.route():top(nav.stack):push(Entity())))
+            end)
+            scenario("a broken\\nname", function()
+              local app = nav.app()
+              assert(app:navigate(nav.route():setRoot(Broken():withStackContainer())))
             end)
             """])
         let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
@@ -163,8 +170,9 @@ import Testing
         #expect(!dot.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0xFFFE })
         // An entity's `&` is written `&amp;`: Graphviz copies entities into the SVG as they are.
         #expect(dot.contains(#"-> "&amp;nbsp;" [label="push ×1""#), "\(dot)")
+        #expect(dot.contains(#"  "two\\x0alines\\x09and a tab" [label="two\\x0alines\\x09and a tab\n1 scenario", tooltip="odd_spec.lua: a broken\\x0aname"];"#), "\(dot)")
         // A drawing writes the noncharacter visibly too: XML does not allow it.
-        let drawn = try navscript(["draw", "odd_spec.lua", "-o", "odd.svg"], in: fixture.root)
+        let drawn = try navscript(["draw", "odd_spec.lua", "--scenario", "odd names", "-o", "odd.svg"], in: fixture.root)
         #expect(drawn.status == 0, "\(drawn.errors)")
         let svg = try fixture.read("odd.svg")
         #expect(svg.contains("\\u{FFFE}") && !svg.unicodeScalars.contains { $0.value == 0xFFFE }, "\(svg)")

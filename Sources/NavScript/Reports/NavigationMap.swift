@@ -115,9 +115,9 @@ public struct NavigationMap: Sendable {
     }
 
     /// The scenarios that exercised a screen or a move (a tooltip in the SVG): the first ten.
-    static func tooltip(_ usage: Usage) -> String {
+    static func tooltip(_ usage: Usage) -> [String] {
         let names = usage.scenarios.sorted()
-        return names.prefix(10).joined(separator: "\n") + (names.count > 10 ? "\nand \(names.count - 10) more" : "")
+        return names.prefix(10) + (names.count > 10 ? ["and \(names.count - 10) more"] : [])
     }
 
     /// The map in Graphviz's DOT language, in a stable order.
@@ -125,16 +125,18 @@ public struct NavigationMap: Sendable {
         // The start's node: "(launch)", or more parentheses than any screen's name has.
         var launchNode = "(launch)"
         while screens[launchNode] != nil || defined.contains(launchNode) { launchNode = "(\(launchNode))" }
-        // A label's lines are DOT's `\n`; other control characters are written visibly
-        // (Graphviz copies them into the SVG, where XML does not allow them), and `&` as
-        // `&amp;` (Graphviz copies an entity as it is: `&nbsp;` made the SVG unreadable).
-        func quoted(_ text: String) -> String {
-            if text == Self.launch { return quoted(launchNode) }
-            return "\"" + text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                VisibleText.of(String($0)).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        // A label's lines are DOT's `\n`; control characters in them, a line break in a
+        // name too, are written visibly (Graphviz copies them into the SVG, where XML does not
+        // allow them), and `&` as `&amp;` (Graphviz copies an entity as it is: `&nbsp;` made
+        // the SVG unreadable).
+        func quoted(_ lines: [String]) -> String {
+            if lines == [Self.launch] { return quoted([launchNode]) }
+            return "\"" + lines.map {
+                VisibleText.of($0).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                     .replacingOccurrences(of: "&", with: "&amp;")
             }.joined(separator: "\\n") + "\""
         }
+        func quoted(_ line: String) -> String { quoted([line]) }
         var lines = [
             "digraph navigation {",
             "  rankdir=LR;",
@@ -148,7 +150,7 @@ public struct NavigationMap: Sendable {
         for name in screens.keys.sorted() {
             let usage = screens[name] ?? Usage()
             let count = usage.scenarios.count
-            lines.append("  \(quoted(name)) [label=\(quoted("\(name)\n\(count) scenario\(count == 1 ? "" : "s")")), tooltip=\(quoted(Self.tooltip(usage)))];")
+            lines.append("  \(quoted(name)) [label=\(quoted([name, "\(count) scenario\(count == 1 ? "" : "s")"])), tooltip=\(quoted(Self.tooltip(usage)))];")
         }
         for edge in edges.keys.sorted() {
             let usage = edges[edge] ?? Usage()
