@@ -197,6 +197,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/dev/stdout.svg"))
     }
 
+    /// A presentation or dismissal under way is marked, as `app:tree()` marks it: its arrow
+    /// is dashed and "presenting…" or "dismissing…" stands under its phone; a settled one
+    /// has neither.
+    @Test func aPresentationUnderWayIsMarked() throws {
+        let fixture = try Fixture(["moving_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            scenario("moving", function()
+              local app = nav.app { root = nav.stack { A() } }
+              app.navigator:navigate(nav.route():top(nav.container):present(B()))
+              expect(app:top()):toShow(B())
+              app:settle()
+              app.navigator:navigate(nav.route():top(nav.stack):dismiss())
+              expect(app:top()):toShow(B())
+              app:settle()
+            end)
+            """])
+        func drawn(_ step: Int) throws -> String {
+            let drawn = try navscript(["draw", "moving_spec.lua", "--step", "\(step)"], in: fixture.root)
+            #expect(drawn.status == 0, "\(drawn.errors)")
+            return drawn.output
+        }
+        let presenting = try drawn(2), settled = try drawn(3), dismissing = try drawn(4)
+        let dashedArrow = #"stroke-width="1.5" stroke-dasharray="3 3"/>"#
+        #expect(presenting.contains(">presenting…</text>") && presenting.contains(dashedArrow), "\(presenting)")
+        #expect(dismissing.contains(">dismissing…</text>") && dismissing.contains(dashedArrow), "\(dismissing)")
+        #expect(!settled.contains("…</text>") && !settled.contains(dashedArrow), "\(settled)")
+    }
+
     /// A bottom sheet is drawn at its detent: large as high as a page sheet, medium halfway,
     /// so that a changeBottomSheet step shows a change.
     @Test func aBottomSheetIsDrawnAtItsDetent() throws {

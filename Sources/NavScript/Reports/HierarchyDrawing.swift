@@ -4,7 +4,8 @@ import ScreenKit
 /// Draws a window's hierarchy as SVG: the root and each container presented over it as a
 /// phone screen, left to right; a tab bar with its selected tab, a navigation bar with the
 /// stack's screens, a sheet's presenter peeking above it, an alert over a dimmed screen,
-/// screen names and keys, and the top container outlined. What `navscript draw` writes and
+/// screen names and keys, the top container outlined, and a presentation or dismissal under
+/// way (a dashed arrow, "presenting…" under its phone). What `navscript draw` writes and
 /// the HTML report shows; made from the same data as `app:snapshot()`.
 ///
 ///     let svg = HierarchyDrawing.svg(ScenarioHierarchy(app.window, top: app.navigator.topContainer))
@@ -23,8 +24,9 @@ public enum HierarchyDrawing {
         }
         let count = max(layers.count, 1)
         let top = title == nil ? margin : margin + 20
+        let moving = layers.contains { phase(of: $0) != nil }
         let totalWidth = margin * 2 + Double(count) * width + Double(count - 1) * gap
-        let totalHeight = top + height + caption + margin
+        let totalHeight = top + height + caption + (moving ? 14 : 0) + margin
         var out = Canvas()
         out.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(n(totalWidth))" height="\##(n(totalHeight))" viewBox="0 0 \##(n(totalWidth)) \##(n(totalHeight))" font-family="-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif" role="img">"##)
         out.add(##"<rect width="100%" height="100%" fill="#f6f7f9"/>"##)
@@ -47,7 +49,8 @@ public enum HierarchyDrawing {
             let x = margin + Double(position) * (width + gap)
             let frame = Rect(x: x, y: top, width: width, height: height)
             if position > 0 {
-                out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"/>"##)
+                let dashed = phase(of: layer) != nil ? ##" stroke-dasharray="3 3""## : ""
+                out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"\##(dashed)/>"##)
             }
             draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, canvas: &out)
             if !layer.isVisible {
@@ -55,9 +58,18 @@ public enum HierarchyDrawing {
                 out.add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#f6f7f9" fill-opacity="0.65"><title>not visible</title></rect>"##)
             }
             out.text(caption(for: layer, presented: position > 0), x: frame.midX, y: top + height + 18, size: 10, color: "#6e6e73", anchor: "middle")
+            if let phase = phase(of: layer) {
+                out.text(phase, x: frame.midX, y: top + height + 32, size: 10, weight: "600", color: "#ff9500", anchor: "middle")
+            }
         }
         out.add("</svg>")
         return out.text + "\n"
+    }
+
+    /// "presenting…" or "dismissing…" for a presentation under way, else nil.
+    static func phase(of layer: ScenarioHierarchy) -> String? {
+        guard let phase = layer.presentationPhase, phase == "presenting" || phase == "dismissing" else { return nil }
+        return phase + "…"
     }
 
     /// "UITabBarController", "page sheet · UINavigationController".
