@@ -225,6 +225,36 @@ import Testing
         #expect(!settled.contains("…</text>") && !settled.contains(dashedArrow), "\(settled)")
     }
 
+    /// A tab bar of more than five tabs is drawn as an iPhone shows it: four tabs and More,
+    /// selected when the selected tab is one of the rest; five tabs are drawn all.
+    @Test func aTabBarOfManyTabsEndsWithMore() throws {
+        let fixture = try Fixture(["tabs_spec.lua": """
+            local names = { "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India" }
+            local function tabs(count)
+              local screens = {}
+              for i = 1, count do screens[i] = nav.screen(names[i])() end
+              return nav.tabs(screens)
+            end
+            scenario("nine", function()
+              local app = nav.app { root = tabs(9) }
+              assert(app:navigate(nav.route():top(nav.tabs):selectTab(7)))
+            end)
+            scenario("five", function() nav.app { root = tabs(5) } end)
+            """])
+        func titles(_ scenario: String, step: Int) throws -> [String] {
+            let drawn = try navscript(["draw", "tabs_spec.lua", "--scenario", scenario, "--step", "\(step)"], in: fixture.root)
+            #expect(drawn.status == 0, "\(drawn.errors)")
+            // The tab bar's titles are the first texts in 8 points; the selected one is bold.
+            return drawn.output.components(separatedBy: #"font-size="8""#).dropFirst().prefix(5).compactMap { part in
+                part.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first
+                    .map { part.hasPrefix(#" font-weight="600""#) ? "[\($0)]" : $0 }
+            }
+        }
+        #expect(try titles("nine", step: 1) == ["[Alpha]", "Bravo", "Charlie", "Delta", "More"])
+        #expect(try titles("nine", step: 2) == ["Alpha", "Bravo", "Charlie", "Delta", "[More]"])
+        #expect(try titles("five", step: 1) == ["[Alpha]", "Bravo", "Charlie", "Delta", "Echo"])
+    }
+
     /// A bottom sheet is drawn at its detent: large as high as a page sheet, medium halfway,
     /// so that a changeBottomSheet step shows a change.
     @Test func aBottomSheetIsDrawnAtItsDetent() throws {

@@ -125,12 +125,15 @@ public enum HierarchyDrawing {
             canvas.rect(bar, fill: "#f2f2f7", radius: 0)
             canvas.line(x1: bar.x, y1: bar.y, x2: bar.maxX, y2: bar.y, color: "#c6c6c8")
             let tabs = node.children
-            let slot = bar.width / Double(max(tabs.count, 1))
-            for (index, tab) in tabs.enumerated() {
-                let selected = node.selectedIndex == index + 1
+            // An iPhone's tab bar shows five items: with more tabs, four and "More", which
+            // stands for the rest (selected when one of them is).
+            let items = tabs.count > 5 ? tabs.prefix(4).map(tabTitle) + ["More"] : tabs.map(tabTitle)
+            let slot = bar.width / Double(max(items.count, 1))
+            for (index, title) in items.enumerated() {
+                let selected = node.selectedIndex.map { min($0, items.count) } == index + 1
                 let x = bar.x + slot * (Double(index) + 0.5)
                 canvas.add(##"<circle cx="\##(n(x))" cy="\##(n(bar.y + 13))" r="5" fill="\##(selected ? "#007aff" : "#aeaeb2")"/>"##)
-                canvas.text(fit(tabTitle(tab), slot - 4, size: 8), x: x, y: bar.y + 31, size: 8, weight: selected ? "600" : "400",
+                canvas.text(fit(title, slot - 4, size: 8), x: x, y: bar.y + 31, size: 8, weight: selected ? "600" : "400",
                             color: selected ? "#007aff" : "#8e8e93", anchor: "middle")
             }
             let content = Rect(x: area.x, y: area.y, width: area.width, height: area.height - tabHeight)
