@@ -42,10 +42,12 @@ extension ScreenSimulation {
                    duration: duration)
         }
         guard let animation else {
+            // Shown at once, whatever an animation was bringing in. The selected tab again
+            // changes nothing in UIKit: a tab an animation brought in stays in the window.
             if previous != index {
                 tabs.selectedIndex = index
+                tabs.incomingTab = nil
             }
-            tabs.incomingTab = nil   // shown at once, whatever an animation was bringing in
             // Nivelir completes on the next main-queue turn, whatever else animates.
             return clock.schedule(after: 0, completion)
         }

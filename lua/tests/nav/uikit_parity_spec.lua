@@ -29,6 +29,32 @@ describe("selectTab with a custom animation", function()
     app.navigator:navigate(tabs:selectTab(2))
     expect(app:topTabs().selectedIndex):toBe(2)
   end)
+
+  -- The selected tab is still the first while the animation runs: selecting it again sets
+  -- UIKit's selectedIndex to the value it has, which changes nothing, so the new tab's view
+  -- stays in the window where UIView.transition put it. Another tab takes the window at once.
+  for _, animated in ipairs { false, true } do
+    scenario("selecting the selected tab again during it keeps the new tab on screen" .. (animated and ", animated" or ""), function()
+      local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile() } }
+      app.navigator:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))
+      app:advance(0.1)
+      expect(app:top()):toShow(Chat())
+      expect(app:navigate(tabs:selectTab(1, animated and { animation = "crossDissolve" } or nil))):toSucceed()
+      expect(app:top()):toShow(Chat())
+      expect({ app:topTabs().children[1].isVisible, app:topTabs().children[2].isVisible }):toEqual({ false, true })
+      app:settle()
+      expect({ app:topTabs().selectedIndex, app.clock }):toEqual({ 2, 0.3 })
+      expect(app:top()):toShow(Chat())
+    end)
+  end
+
+  scenario("selecting a third tab during it shows that tab at once", function()
+    local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile() } }
+    app.navigator:navigate(tabs:selectTab(2, { animation = "crossDissolve" }))
+    app:advance(0.1)
+    expect(app:navigate(tabs:selectTab(3))):toSucceed()
+    expect(app:top()):toShow(Profile())
+  end)
 end)
 
 describe("replacing the tabs", function()
