@@ -21,12 +21,12 @@ extension NavRuntime {
         },
     ]
 
-    /// done(), done(nil), done(true): success; done(container): success producing it;
-    /// done(false, message) or done(nil, message): failure with the message;
-    /// done(false): "Action canceled".
+    /// done(), done(nil), done(true): success; done(container), a custom action's only:
+    /// success producing it; done(false, message) or done(nil, message): failure with the
+    /// message; done(false): "Action canceled".
     private func completionResult(_ call: LuaCall, _ done: CompletionObject) throws -> Result<ScreenContainer?, Error> {
         if call.top < 2 { return .success(nil) }
-        if let container = call.optionalObject(2, containers) { return .success(container) }
+        if done.producesContainer, let container = call.optionalObject(2, containers) { return .success(container) }
         switch call.type(2) {
         case .boolean where call.boolean(2):
             return .success(nil)
@@ -39,7 +39,7 @@ extension NavRuntime {
             }
             return .failure(ScreenCanceledError(for: done.trigger))
         default:
-            throw LuaCallError.argument(1, "boolean or Container expected, got \(call.typeName(2))")
+            throw LuaCallError.argument(1, "boolean\(done.producesContainer ? " or Container" : "") expected, got \(call.typeName(2))")
         }
     }
 
@@ -107,7 +107,7 @@ extension NavRuntime {
         let kind = route.currentKind.conforms(to: definition.on) ? route.currentKind : definition.on
         let action = ScreenCustomAction(name: name, on: kind, produces: definition.produces) { container, navigator, done in
             let performed = ScreenCustomAction(name: name, on: kind, produces: definition.produces) { _, _, _ in }
-            let completion = CompletionObject(trigger: performed, completion: done)
+            let completion = CompletionObject(trigger: performed, producesContainer: true, completion: done)
             do {
                 try directory.invoke(.named(.action, name)) { runtime in
                     [.object(container, runtime.containers), .object(navigator, runtime.navigators), .object(runtime.track(completion), runtime.completions)]

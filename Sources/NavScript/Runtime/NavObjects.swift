@@ -92,12 +92,16 @@ final class ModifierObject {
 /// without a message is `ScreenCanceledError` for `trigger`.
 final class CompletionObject {
     let trigger: Any
+    /// Whether `done(container)` is taken: a custom action's `done` produces a container,
+    /// an interceptor's, a `get`'s and a refresh's only succeed or fail.
+    let producesContainer: Bool
     private let completion: ScreenActionCompletion
     /// Whether it was called (a reload fails only those that were not).
     private(set) var isFinished = false
 
-    init(trigger: Any, completion: @escaping ScreenActionCompletion) {
+    init(trigger: Any, producesContainer: Bool = false, completion: @escaping ScreenActionCompletion) {
         self.trigger = trigger
+        self.producesContainer = producesContainer
         self.completion = completion
     }
 

@@ -271,6 +271,20 @@ describe("deeplink manager", function()
     expect(app:top().traits.id):toBe(4)
   end)
 
+  -- Nivelir's interceptor completes with Result<Void, Error>: nothing to produce, unlike a
+  -- custom action's done.
+  scenario("an interceptor's done takes no container", function()
+    local held
+    local app, deeplinks = setUp { interceptors = { function(_, _, _, done) held = done end } }
+    deeplinks:activate({})
+    deeplinks:handleURL("myapp://chat?chat_id=4")
+    expect(function() held(app:top()) end):toFail("bad argument #1 to 'held' (boolean expected, got Container)")
+    expect(function() held("yes") end):toFail("(boolean expected, got string)")
+    expect(app:top().name):toBe("Feed")
+    held(true)
+    expect(app:top().traits.id):toBe(4)
+  end)
+
   -- Nivelir's navigate(screens:navigator:handler:): the manager, to hand off another deeplink.
   scenario("a type's navigate gets the manager, which can hand off another deeplink", function()
     local given
