@@ -367,6 +367,20 @@ import Testing
         }
     }
 
+    /// An empty name (or one of spaces) is refused where written: it would be a bare mark in
+    /// the console and JUnit's `name=""`, and --last-failed keeps a file that did not load
+    /// under the empty name.
+    @Test func anEmptyNameIsRefused() throws {
+        for (source, what) in [("scenario('', function() end)", "scenario"), ("describe(' \\t', function() end)", "describe"),
+                               ("it.todo('')", "it.todo")] {
+            #expect {
+                _ = try self.runner("scenario('a', function() end)\n" + source)
+            } throws: { error in
+                "\(error)".contains("case_spec.lua:2: bad argument #1 to '\(what)' (the name is empty: reports and reruns tell scenarios apart by name)")
+            }
+        }
+    }
+
     /// As in busted, scenarios and pending placeholders may share a name: from the second on
     /// they are numbered. A number that meets a name written so is refused.
     @Test func scenariosSharingANameAreNumbered() throws {

@@ -98,6 +98,9 @@ local function arguments(what, name, a, b)
   if not utf8len(name) then
     error(format("bad argument #1 to '%s' (the name is not UTF-8 text)", what), 4)
   end
+  if not find(name, "%S") then
+    error(format("bad argument #1 to '%s' (the name is empty: reports and reruns tell scenarios apart by name)", what), 4)
+  end
   -- Options are optional in the middle too: scenario(name, nil, fn), as a route verb's are.
   -- The body is argument #3 after options (or nil), else #2: `at` says which.
   local options, body, at = {}, a, 2
