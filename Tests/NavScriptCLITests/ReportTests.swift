@@ -85,6 +85,23 @@ import Testing
         #expect(try fine.read("report/index.html").contains("<title>✗ NavScript report</title>"))
     }
 
+    /// What a script printed and its messages show control characters as the console does,
+    /// `\x1b`: a page would have kept the escape byte and shown `[31m` around it.
+    @Test func theHTMLReportShowsControlCharactersVisibly() throws {
+        let fixture = try Fixture(["escape_spec.lua": """
+            scenario("colours", function()
+              print("\\27[31mred\\27[0m\\tand a tab")
+              error("\\27[1mbold\\27[0m", 0)
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1, "\(run.errors)")
+        let html = try fixture.read("report/index.html")
+        #expect(html.contains(#"\\x1b[31mred\\x1b[0m\tand a tab"#), "\(html)")
+        #expect(html.contains(#"\\x1b[1mbold\\x1b[0m"#), "\(html)")
+        #expect(!html.contains(#"\u001b"#) && !html.contains("\u{1b}"))
+    }
+
     @Test(.enabled(if: browser != nil || browserRequired, "no chromium on PATH"))
     func theHTMLReportRendersInABrowserWithoutErrors() throws {
         let browser = try #require(Self.browser, "scripts/test installs chromium; it is missing")

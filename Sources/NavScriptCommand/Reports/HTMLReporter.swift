@@ -98,11 +98,12 @@ final class HTMLReporter: Reporter {
             Page.File(path: file.file.displayPath, scenarios: file.results.map { result in
                 Page.Scenario(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
                               status: result.status.rawValue, duration: result.duration,
-                              message: result.status == .skipped ? result.skipText : result.message,
-                              output: result.output,
+                              message: (result.status == .skipped ? result.skipText : result.message).map(Format.visibleLines),
+                              output: Format.visibleLines(result.output),
                               steps: zip(result.steps ?? [], (result.steps ?? []).numbers).map { step, number in
                                   Page.Step(kind: step.kind.rawValue, location: step.location, time: step.time, ok: step.ok,
-                                            message: step.message, transitions: step.transitions.map(\.description), log: step.log,
+                                            message: step.message.map(Format.visibleLines), transitions: step.transitions.map(\.description),
+                                            log: step.log.map(Format.visibleLines),
                                             picture: picture(step.hierarchy), number: number, omitted: step.omitted)
                               })
             })
@@ -110,7 +111,7 @@ final class HTMLReporter: Reporter {
         return Page(summary: Page.Summary(passed: report.passed, failed: report.failed, skipped: report.skipped, notRun: report.notRun,
                                           duration: report.duration, seed: report.seed, command: report.command),
                     files: files,
-                    loadErrors: report.loadErrors.map { Page.LoadError(path: $0.file.displayPath, message: Format.loadError($0.error)) },
+                    loadErrors: report.loadErrors.map { Page.LoadError(path: $0.file.displayPath, message: Format.visibleLines(Format.loadError($0.error))) },
                     pictures: pictures,
                     map: Page.Map(isEmpty: map.screens.isEmpty, svg: mapDrawing(), dot: dot, uncovered: map.uncovered))
     }
