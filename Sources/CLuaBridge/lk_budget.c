@@ -12,22 +12,33 @@
 #include <lauxlib.h>
 #include "lk_host.h"
 
-double lk_now(void) {
+/* The deadline's clock, and the same clock read cheaply, a few milliseconds behind at most,
+   for a check on every call into the host: Linux's coarse clock, Darwin's value cached at
+   the last context switch (of its raw clock, so the precise one is the raw one there too);
+   elsewhere the precise one. */
+#if defined(CLOCK_MONOTONIC_COARSE)
+#define LK_CLOCK CLOCK_MONOTONIC
+#define LK_COARSECLOCK CLOCK_MONOTONIC_COARSE
+#elif defined(__APPLE__) && defined(CLOCK_MONOTONIC_RAW_APPROX)
+#define LK_CLOCK CLOCK_MONOTONIC_RAW
+#define LK_COARSECLOCK CLOCK_MONOTONIC_RAW_APPROX
+#else
+#define LK_CLOCK CLOCK_MONOTONIC
+#define LK_COARSECLOCK CLOCK_MONOTONIC
+#endif
+
+static double lk_read(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The same clock read cheaply, a few milliseconds behind at most (Linux's coarse clock;
-   elsewhere the precise one): for a check on every call into the host. */
+double lk_now(void) {
+    return lk_read(LK_CLOCK);
+}
+
 double lk_coarsenow(void) {
-#ifdef CLOCK_MONOTONIC_COARSE
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-#else
-    return lk_now();
-#endif
+    return lk_read(LK_COARSECLOCK);
 }
 
 /* Notes thread 1 in the registry's table of stopped coroutines. */
