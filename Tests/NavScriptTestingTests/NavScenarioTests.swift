@@ -46,6 +46,14 @@ import Testing
         #expect(broken.sourceLocation(of: broken.loadError).line == 2)
     }
 
+    /// An engine's reload loads the scripts on such a thread too, not on one of Swift
+    /// concurrency's (512 KiB on macOS): `ScriptThreads.detached` gives its body one.
+    @Test func detachedWorkRunsOnALargeStack() async {
+        let size = await ScriptThreads.detached { Thread.current.stackSize }
+        #expect(size == ScriptThreads.stackSize)
+        #expect(await ScriptThreads.detached { Thread.isMainThread } == false)
+    }
+
     /// A scenario that nests navigations to Lua's limit fails with "C stack overflow" even
     /// from a thread with macOS's 512 KiB stack (a test's thread there): it runs on one of
     /// its own (ScriptThreads), which a debug build needs some 2.4 MiB of.

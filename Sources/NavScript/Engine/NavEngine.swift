@@ -175,7 +175,7 @@ public final class NavEngine {
         reloadsStarted += 1
         let generation = reloadsStarted
         let job = NavLoadJob(root: root, options: options, directory: directory)
-        let loaded = await Task.detached { job.run() }.value
+        let loaded = await ScriptThreads.detached { job.run() }
         // Overlapping reloads (a watch and a manual one) may finish out of order: the scripts
         // of the newest that finished stay, good or broken.
         guard generation > newestFinished else {

@@ -51,6 +51,18 @@ public final class ScriptThreads: Sendable {
         run(until: .now() + seconds, body)
     }
 
+    /// Runs `body` on a thread of its own with a large stack, as `Task.detached` runs it on
+    /// one of Swift's (512 KiB on macOS), and gives what it returned.
+    ///
+    ///     let loaded = await ScriptThreads.detached { job.run() }
+    public static func detached<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+    }
+
     private static func run<T>(until deadline: DispatchTime, _ body: @escaping () -> T) -> T? {
         let box = ResultBox<T>(body)
         let done = DispatchSemaphore(value: 0)
