@@ -44,19 +44,23 @@ struct LastRun: Codable {
     /// the failures recorded before of scenarios it did not run that are still there: in a
     /// file that is, and that defines them if the run listed it (`listed`, by file path: a
     /// file that loads clears its own failure to load, a renamed scenario its old name).
+    /// Files are recorded by their real paths, so that a file named another way the next time
+    /// (`/tmp/app` and `/private/tmp/app` on macOS, a link) is the same file.
     static func record(_ report: RunReport, listed: [String: Set<String>], in folder: URL) throws(ScenarioFileWriter.Failure) {
+        var real = RealPaths()
         var ran = Set<ScenarioID>()
         for file in report.files {
-            for result in file.results { ran.insert(ScenarioID(file: file.file.url.path, name: result.scenario.name)) }
+            for result in file.results { ran.insert(ScenarioID(file: real[file.file.url.path], name: result.scenario.name)) }
         }
+        let listed = Dictionary(listed.map { (real[$0.key], $0.value) }) { first, _ in first }
         let kept = (read(in: folder)?.failed ?? []).filter { failure in
             guard !ran.contains(failure) else { return false }
             guard let names = listed[failure.file] else { return FileManager.default.fileExists(atPath: failure.file) }
             return names.contains(failure.name)
         }
         let now = report.files.flatMap { file in
-            file.results.filter { $0.status == .failed }.map { ScenarioID(file: file.file.url.path, name: $0.scenario.name) }
-        } + report.loadErrors.map { ScenarioID.wholeFile($0.file.url.path) }
+            file.results.filter { $0.status == .failed }.map { ScenarioID(file: real[file.file.url.path], name: $0.scenario.name) }
+        } + report.loadErrors.map { ScenarioID.wholeFile(real[$0.file.url.path]) }
         var seen = Set<ScenarioID>()
         let failed = (kept + now).filter { seen.insert($0).inserted }
         let encoder = JSONEncoder()
@@ -70,5 +74,29 @@ struct LastRun: Codable {
             throw ScenarioFileWriter.Failure(path: target.path, reason: problem)
         }
         try ScenarioFileWriter.write(data, to: target.path)
+    }
+}
+
+extension LastRun {
+    /// The failures recorded, with each file named as `files` name it (the path this run was
+    /// given) when one of them is the file recorded.
+    func failures(namedAs files: [ScenarioFile]) -> Set<ScenarioID> {
+        var real = RealPaths()
+        let given = Dictionary(files.map { (real[$0.url.path], $0.url.path) }) { first, _ in first }
+        return Set(failed.map { ScenarioID(file: given[$0.file] ?? $0.file, name: $0.name) })
+    }
+}
+
+/// Real paths (links and `..` resolved, by `realpath`), each looked up once.
+struct RealPaths {
+    private var known: [String: String] = [:]
+
+    subscript(path: String) -> String {
+        mutating get {
+            if let real = known[path] { return real }
+            let real = ScriptFile.real(URL(fileURLWithPath: path)).path
+            known[path] = real
+            return real
+        }
     }
 }

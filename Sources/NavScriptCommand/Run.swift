@@ -122,7 +122,7 @@ final class RunSession {
         if run.lastFailed {
             switch LastRun.readOrSayWhy(in: suiteOptions.workingDirectory) {
             case let .success(last):
-                selection.only = Set(last.failed)
+                selection.only = last.failures(namedAs: files)
             case let .failure(why):
                 StandardStreams.error("navscript: \(why.reason) (\(ScenarioDiscovery.display(LastRun.url(in: suiteOptions.workingDirectory), in: suiteOptions.workingDirectory))); running everything\n")
             }

@@ -211,6 +211,20 @@ import Testing
         #expect(!result.output.contains(" quick (d_spec.lua:2)"))
     }
 
+    /// A file named another way the next time, through a link (as macOS names `/tmp` also
+    /// `/private/tmp`), is the same file: its failures are found by its real path.
+    @Test func lastFailedKnowsAFileByItsRealPath() throws {
+        let fixture = try Fixture(["suite/mix_spec.lua": Self.mixed])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link").path, withDestinationPath: "suite")
+        #expect(try navscript(["run", "suite"], in: fixture.root).status == 1)
+        let again = try navscript(["run", "link", "--last-failed", "-v", "--color", "never"], in: fixture.root)
+        #expect(again.output.contains("0 passed, 1 failed, 0 skipped"), "\(again.output)\(again.errors)")
+        try fixture.write("suite/mix_spec.lua", Self.mixed.replacingOccurrences(of: "error(\"broken\")", with: ""))
+        #expect(try navscript(["run", "link", "--last-failed"], in: fixture.root).status == 0)
+        let none = try navscript(["run", "suite", "--last-failed"], in: fixture.root)
+        #expect(none.errors.contains("the last run here had no failures"), "\(none.errors)")
+    }
+
     @Test func lastFailedRunsWhatFailedLastTime() throws {
         let fixture = try Fixture(["mix_spec.lua": Self.mixed])
         #expect(try navscript(["run", "."], in: fixture.root).status == 1)
