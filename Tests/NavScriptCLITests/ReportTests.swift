@@ -85,6 +85,21 @@ import Testing
         #expect(try fine.read("report/index.html").contains("<title>✗ NavScript report</title>"))
     }
 
+    /// A failure raised without a place (`error("plain", 0)`) is placed where it was raised,
+    /// the first script line of its traceback, not at the scenario's definition.
+    @Test func aFailureWithoutAPlaceIsPlacedWhereItWasRaised() throws {
+        let fixture = try Fixture(["plain_spec.lua": """
+            scenario("plain", function()
+              local y = 2
+              error("plain", 0)
+            end)
+            """])
+        let junit = try navscript(["run", ".", "--reporter", "junit"], in: fixture.root)
+        #expect(junit.output.contains(#"<failure message="plain_spec.lua:3: plain""#), "\(junit.output)")
+        let tap = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root)
+        #expect(tap.output.contains("file: 'plain_spec.lua'\n    line: 3\n"), "\(tap.output)")
+    }
+
     /// What a script printed and its messages show control characters as the console does,
     /// `\x1b`: a page would have kept the escape byte and shown `[31m` around it.
     @Test func theHTMLReportShowsControlCharactersVisibly() throws {

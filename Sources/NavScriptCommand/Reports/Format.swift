@@ -111,6 +111,12 @@ enum Format {
                 printedAt.map { String(text[$0.upperBound...]) })
     }
 
+    /// Where a scenario failed when its message names no place (`error("boom", 0)`): the
+    /// first script line of its traceback, else the scenario's definition.
+    static func raisedAt(_ result: ScenarioResult) -> String {
+        raisedAt(message: result.message ?? "", traceback: result.traceback) ?? result.scenario.location
+    }
+
     /// Where a load error was raised: its message's own place, or, for one raised without a
     /// place (`error("boom", 0)`), the first script line of its traceback (`routes/a.lua:1`).
     static func raisedAt(message: String, traceback: String?) -> String? {

@@ -77,7 +77,7 @@ final class JUnitReporter: Reporter {
                 case .skipped:
                     xml += head + "><skipped message=\"\(attribute(result.scenario.location)): \(attribute(result.skipText))\"/></testcase>\n"
                 case .failed:
-                    let message = located(result.message ?? "failed", at: result.scenario.location)
+                    let message = located(result.message ?? "failed", at: Format.raisedAt(result))
                     let type = result.isExpectationFailure ? "expectation" : "error"
                     var body = message
                     if let traceback = result.traceback { body += "\nstack traceback:\n" + traceback }

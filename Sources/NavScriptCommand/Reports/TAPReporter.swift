@@ -36,7 +36,7 @@ final class TAPReporter: Reporter {
                     lines.append("ok \(number) - \(description) # SKIP " + escape(result.skipText))
                 case .failed:
                     lines.append("not ok \(number) - \(description)")
-                    lines += diagnostics(message: result.message ?? "failed", location: result.scenario.location, stack: result.traceback)
+                    lines += diagnostics(message: result.message ?? "failed", location: Format.raisedAt(result), stack: result.traceback)
                 }
             }
         }
