@@ -235,25 +235,47 @@ scenario("an animation's end is on the clock's microseconds, so a restored app g
   expect(restored):toEqual(original)
 end)
 
-scenario("restore refuses a presentation chain UIKit cannot have: over one presenting, or moving above one dismissed", function()
+scenario("restore refuses a presentation chain UIKit cannot have: over one presenting", function()
   local Feed = nav.screen("Feed")
-  local function restoring(presented)
-    local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
-    snapshot.children[1].presented = presented
-    return function() return nav.app { restore = snapshot } end
-  end
+  local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
   local function node(name, phase, above) return { kind = "modal", name = name, presentationPhase = phase, presentationEnds = phase ~= "presented" and 0.5 or nil, presented = above } end
-  expect(restoring(node("Chat", "presenting", node("Settings", "presenting"))))
+  snapshot.children[1].presented = node("Chat", "presenting", node("Settings", "presenting"))
+  expect(function() return nav.app { restore = snapshot } end)
     :toFail("restore.children%[1%].presented: presented must be left out: UIKit presents nothing on a container whose presentation is under way")
-  expect(restoring(node("Chat", "dismissing", node("Settings", "presenting"))))
-    :toFail("restore.children%[1%].presented.presented: presentationPhase must be presented or left out: nothing above a container being dismissed is presenting")
-  expect(restoring(node("Chat", "dismissing", node("Settings", "presented", node("Photo", "dismissing")))))
-    :toFail("restore.children%[1%].presented.presented.presented: .* is dismissing")
-  -- What a live app has: a dismissal taking what is above it along.
-  local app = restoring(node("Chat", "dismissing", node("Settings", "presented")))()
-  app:settle()
-  expect(app:top().name):toBe("Feed")
 end)
+
+-- UIKit starts a dismissal below one under way, and a presentation above one (the bug
+-- explore's built-in invariant looks for): an app that has either restores, and goes on as
+-- the original does.
+for _, case in ipairs {
+  { "a dismissal under way above another", function(app, top, X)
+      app.navigator:navigate(nav.route():first(X { n = 1 }):dismiss())
+      app:advance(0.1)
+      app.navigator:navigate(nav.route():root():dismiss())
+    end },
+  { "a presentation under way above a dismissal", function(app, top, X)
+      app.navigator:navigate(nav.route():root():dismiss())
+      app:advance(0.1)
+      app.navigator:navigate(top:present(X { n = 4 }))
+    end },
+} do
+  scenario("restore takes " .. case[1] .. ", as a live app has it", function()
+    local Feed, X = nav.screen("Feed"), nav.screen("X")
+    local top = nav.route():top(nav.container)
+    local app = nav.app { root = nav.stack { Feed() } }
+    for n = 1, 3 do assert(app:navigate(top:present(X { n = n }))) end
+    case[2](app, top, X)
+    app:advance(0.1)
+    local restored = nav.app { restore = app:snapshot() }
+    expect(restored:snapshot()):toEqual(app:snapshot())
+    for _ = 1, 8 do
+      app:advance(0.1)
+      restored:advance(0.1)
+      expect(restored:tree()):toBe(app:tree())
+    end
+    expect(app:top().name):toBe("Feed")
+  end)
+end
 
 scenario("restore refuses an end further ahead than the clock can wait", function()
   local snapshot = nav.app { root = nav.stack { nav.screen("Feed")() } }:snapshot()
