@@ -110,22 +110,24 @@ local function fail(self, message, detail)
   raise(self, text, 3)
 end
 
--- What a failed navigation said: `expect(app:navigate(route))` keeps its error as `extra`.
-local function navigationError(self)
-  if self.value == false and type(self.extra) == "string" then return self.extra end
+-- The error that came with a failure value, as Lua's functions give them: `false, err` (a
+-- failed navigation, `expect(app:navigate(route))`; a pcall) or `nil, err` (io.open); kept as
+-- `extra`.
+local function givenError(self)
+  if (self.value == false or self.value == nil) and type(self.extra) == "string" then return self.extra end
 end
 
--- `detail` makes the explanation, only when the check fails; a failed navigation's error is
--- shown whatever the matcher.
+-- `detail` makes the explanation, only when the check fails; the error that came with a
+-- failure value is shown whatever the matcher.
 local function check(self, pass, message, detail)
   -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
   -- call check in a tail call).
   host.count(pass ~= self.negated, message, self.where or 2, self.value)
   if pass == self.negated then
     local text = detail(report())
-    local err = navigationError(self)
+    local err = givenError(self)
     if err and not find(text, match(err, "^[^\n]*"), 1, true) then
-      text = text .. "\n  the navigation failed: " .. gsub(err, "\n", "\n    ")
+      text = text .. "\n  the error that came with it: " .. gsub(err, "\n", "\n    ")
     end
     fail(self, message, text)
   end

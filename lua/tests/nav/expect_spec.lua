@@ -162,7 +162,10 @@ describe("matchers", function()
     expect(said):toContain("expect(value):toSucceed() failed\n  No container of UITabBarController type found")
     expect(said):toContain("└─ modal Chat")                      -- the hierarchy
     local viaToBe = failure(function() expect(app:navigate(route)):toBe(true) end)
-    expect(viaToBe):toContain("the navigation failed: No container of UITabBarController type found")
+    expect(viaToBe):toContain("the error that came with it: No container of UITabBarController type found")
+    -- Any failure value with its error, as Lua's functions give them, shows the error.
+    expect(failure(function() expect(pcall(error, "boom", 0)):toBe(true) end)):toContain("\n  the error that came with it: boom")
+    expect(failure(function() expect(nil, "no such file"):toBeTruthy() end)):toContain("\n  the error that came with it: no such file")
     expect(app:navigate(route)).never:toSucceed()
     expect(app:settle()):toSucceed()
   end)
