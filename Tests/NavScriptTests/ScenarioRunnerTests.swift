@@ -297,6 +297,27 @@ import Testing
         #expect(own.contains("\nstack traceback:\n") && own.contains("case_spec.lua:4: in function"), "\(message)")
     }
 
+    /// A helper that returns its expect (`return expect(v):toBe(1)`) is gone from the stack
+    /// by the tail call, but its caller is not: the failure shows it, to say which call
+    /// failed. An expect written in the scenario shows no stack, tail call or not.
+    @Test func aTailCalledHelperExpectShowsItsCaller() throws {
+        let (runner, scenarios, folder) = try runner("""
+            local function check(v) return expect(v):toBe(1) end
+            scenario("helper", function()
+              check(1)
+              check(2)
+            end)
+            scenario("own", function() expect(2):toBe(1) end)
+            scenario("own tail", function() return expect(2):toBe(1) end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let helper = runner.run(scenarios[0])
+        #expect(helper.message?.hasPrefix("case_spec.lua:1: expect(value):toBe(expected) failed") == true, "\(helper.message ?? "")")
+        #expect(helper.traceback?.contains("case_spec.lua:4: in function") == true, "\(helper.traceback ?? "nil")")
+        #expect(runner.run(scenarios[1]).traceback == nil)
+        #expect(runner.run(scenarios[2]).traceback == nil)
+    }
+
     /// A scenario stopped by pending() did not fail: a hook that then fails is the failure,
     /// with its own traceback (it showed "pending: wait" and pending's traceback).
     @Test func anAfterHookThatFailsAfterPendingIsTheFailure() throws {

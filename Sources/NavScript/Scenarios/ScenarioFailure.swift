@@ -14,7 +14,7 @@ enum ScenarioFailure {
         // A failed expect shows its traceback only when it ran in a helper (its callers'
         // frames); the result then shows no traceback, so the hook's goes in the message.
         let expectation = ScenarioFileRunner.isExpectationFailure(failure.message)
-        let shown = expectation ? failure.traceback.flatMap(ScenarioFileRunner.helperFrames) : failure.traceback
+        let shown = expectation ? ScenarioFileRunner.helperFrames(failure) : failure.traceback
         let first = failure.message + (shown.map { "\nstack traceback:\n" + $0 } ?? "")
         let second = afterFailure.message + (expectation ? afterFailure.traceback.map { "\nstack traceback:\n" + $0 } ?? "" : "")
         return LuaError(kind: failure.kind, message: first + afterHookSeparator + second,

@@ -6,10 +6,15 @@ extension ScenarioFileRunner {
     }
 
     /// A failed expect's traceback when it says more than the message's `file:line`: the
-    /// expect ran in a helper, and the frames name its callers (as Jest shows a stack). An
-    /// expect written in the scenario itself shows none.
-    static func helperFrames(_ traceback: String) -> String? {
-        let frames = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") && $0 != "\t(...tail calls...)" }
-        return frames.count > 1 ? frames.joined(separator: "\n") : nil
+    /// expect ran in a helper, and the frames name its callers (as Jest shows a stack), also
+    /// when the helper's own frame went in a tail call (`return expect(x):toBe(y)`). An expect
+    /// written in the scenario itself shows none.
+    static func helperFrames(_ error: LuaError) -> String? {
+        guard let traceback = error.traceback else { return nil }
+        let shown = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") }
+        let frames = shown.filter { $0 != "\t(...tail calls...)" }
+        let place = error.message.range(of: ": ").map { error.message[..<$0.lowerBound] }
+        let framePlace = frames.first.flatMap { frame in frame.range(of: ": in ").map { frame.dropFirst()[..<$0.lowerBound] } }
+        return frames.count > 1 || frames.count == 1 && place != nil && framePlace != place ? shown.joined(separator: "\n") : nil
     }
 }

@@ -148,7 +148,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         let pending = scenario.isPending || context.pendingReason != nil && error == nil
         let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
         var made = ScenarioResult(scenario: scenario, status: pending ? .skipped : error == nil ? .passed : .failed,
-                                  message: error?.message ?? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? error?.traceback.flatMap(Self.helperFrames) : error?.traceback,
+                                  message: error?.message ?? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? error.flatMap(Self.helperFrames) : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
