@@ -37,13 +37,16 @@ local function deepEqual(a, b, levels, bs, depth, proven)
   if level then return rawequal(bs[level], b) end
   if proven[a] and proven[a][b] then return true end
   levels[a], bs[depth] = depth, b
-  local equal = true
+  local equal, seen = true, {}
   for key, value in pairs(a) do
     if not deepEqual(value, b[key], levels, bs, depth, proven) then equal = false break end
+    seen[key] = true
   end
+  -- A key of b's that a's walk did not give (a __pairs that hides it) is compared too, so
+  -- that the answer is the same either way round.
   if equal then
-    for key in pairs(b) do
-      if a[key] == nil then equal = false break end
+    for key, value in pairs(b) do
+      if not seen[key] and (a[key] == nil or not deepEqual(a[key], value, levels, bs, depth, proven)) then equal = false break end
     end
   end
   levels[a], bs[depth] = nil, nil
@@ -187,7 +190,8 @@ function expectation:toBe(expected)
        and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then
       return r.legend .. "\n" .. r.textDiff(expected, received)
     end
-    return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), hint)
+    local shownExpected, shownReceived, note = r.showTwo(expected, received)
+    return format("  expected: %s%s\n  received: %s%s%s", negation(self), shownExpected, shownReceived, note, hint)
   end)
 end
 
@@ -205,7 +209,8 @@ function expectation:toEqual(expected)
     elseif type(expected) == "table" and type(received) == "table" then
       return r.differenceLines(expected, received)
     end
-    return format("  expected: %s%s\n  received: %s%s", negation(self), r.show(expected), r.show(received), containerScreenHint(received, expected))
+    local shownExpected, shownReceived, note = r.showTwo(expected, received)
+    return format("  expected: %s%s\n  received: %s%s%s", negation(self), shownExpected, shownReceived, note, containerScreenHint(received, expected))
   end)
 end
 

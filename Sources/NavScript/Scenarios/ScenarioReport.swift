@@ -37,10 +37,29 @@ end
 
 local function quote(s) return bytesEscaped((gsub(format("%q", s), "\\\n", "\\n"))) end
 
+-- A long text is shown in part, `shownBytes` of it, and a table `shownItems` items a level,
+-- each saying how much there is: a failure of a 100 kB text is not 200 kB of message.
+local shownBytes, shownItems = 300, 30
+
+-- Bytes `from` to `to` of `s`, moved off the middle of a character at both ends.
+local function cut(s, from, to)
+  while from > 1 and from <= #s and byte(s, from) >= 0x80 and byte(s, from) < 0xC0 do from = from - 1 end
+  while to < #s and byte(s, to + 1) >= 0x80 and byte(s, to + 1) < 0xC0 do to = to + 1 end
+  return sub(s, from, to)
+end
+
+-- Keywords are no names: a key `end` is shown ["end"].
+local keywords = {}
+for word in gmatch("and break do else elseif end false for function goto if in local nil not or repeat return then true until while", "%a+") do
+  keywords[word] = true
+end
 
 local function show(value, depth, seen)
   local kind = type(value)
-  if kind == "string" then return quote(value) end
+  if kind == "string" then
+    if #value <= shownBytes then return quote(value) end
+    return quote(cut(value, 1, shownBytes)) .. format("… (%d bytes in all)", #value)
+  end
   if kind == "number" then return number(value) end
   if kind ~= "table" then return tostring(value) end
   depth, seen = depth or 0, seen or {}
@@ -48,18 +67,37 @@ local function show(value, depth, seen)
   if depth > 4 then return "{...}" end
   seen[value] = true
   local parts, n = {}, #value
-  for i = 1, n do parts[#parts + 1] = show(value[i], depth + 1, seen) end
+  for i = 1, min(n, shownItems) do parts[#parts + 1] = show(value[i], depth + 1, seen) end
   local keys = {}
   for key in pairs(value) do
     if not (type(key) == "number" and key >= 1 and key <= n and key % 1 == 0) then keys[#keys + 1] = key end
   end
   sort(keys, function(x, y) return tostring(x) < tostring(y) end)
-  for _, key in ipairs(keys) do
-    local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and key or "[" .. show(key, depth + 1, seen) .. "]"
+  for i = 1, min(#keys, shownItems - #parts) do
+    local key = keys[i]
+    local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and not keywords[key] and key or "[" .. show(key, depth + 1, seen) .. "]"
     parts[#parts + 1] = label .. " = " .. show(value[key], depth + 1, seen)
   end
+  local more = n + #keys - #parts
+  if more > 0 then parts[#parts + 1] = format("… (%d more)", more) end
   seen[value] = nil
   return "{" .. concat(parts, ", ") .. "}"
+end
+
+-- Two values as a failure shows them side by side: two texts too long to show whole are
+-- shown around where they first differ, with a note saying where.
+local function showTwo(expected, received)
+  if type(expected) ~= "string" or type(received) ~= "string" or #expected <= shownBytes and #received <= shownBytes then
+    return show(expected), show(received), ""
+  end
+  local at = 1
+  while at <= #expected and byte(expected, at) == byte(received, at) do at = at + 1 end
+  local function around(s)
+    local from, to = max(at - 60, 1), min(at + 120, #s)
+    return (from > 1 and "…" or "") .. quote(cut(s, from, to)) .. (to < #s and "…" or "")
+  end
+  return around(expected), around(received),
+    format("\n  (texts of %d and %d bytes; they first differ at byte %d)", #expected, #received, at)
 end
 
 -- A value as a snapshot stores it: a table in full, one field a line, keys sorted, so that a
@@ -124,10 +162,10 @@ function serialize(value)
   return concat(out)
 end
 
--- A key in a path: `[2]`, `.name`, `["a b"]`, `[1.5]`, `[true]`.
+-- A key in a path: `[2]`, `.name`, `["a b"]`, `["end"]`, `[1.5]`, `[true]`.
 local function keyLabel(path, key)
   if mathType(key) == "integer" then return format("%s[%d]", path, key) end
-  if type(key) == "string" and match(key, "^[%a_][%w_]*$") then return path .. "." .. key end
+  if type(key) == "string" and match(key, "^[%a_][%w_]*$") and not keywords[key] then return path .. "." .. key end
   return format("%s[%s]", path, show(key))
 end
 
@@ -304,7 +342,7 @@ local function typeName(value)
   return type(class) == "string" and class or type(value)
 end
 
-return { show = show, serialize = serialize, differenceLines = differenceLines, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
+return { show = show, showTwo = showTwo, serialize = serialize, differenceLines = differenceLines, textDiff = textDiff, pictureOf = pictureOf, typeName = typeName,
          legend = "  - expected\n  + received" }
 """#
 }

@@ -170,6 +170,32 @@ describe("matchers", function()
     expect(app:settle()):toSucceed()
   end)
 
+  scenario("a long text or a big table is shown in part, saying how much there is", function()
+    local said = failure(function() expect(string.rep("x", 100000)):toBe(string.rep("x", 99999) .. "y") end)
+    expect(#said < 1000):toBe(true)
+    expect(said):toContain('x"\n  (texts of 100000 and 100000 bytes; they first differ at byte 100000)')
+    expect(said):toContain('  expected: …"' .. string.rep("x", 60) .. 'y"\n')
+    local big = {}
+    for i = 1, 5000 do big["k" .. i] = i end
+    said = failure(function() expect(big):toBe(5) end)
+    expect(#said < 1000):toBe(true)
+    expect(said):toContain(", … (4970 more)}")
+    said = failure(function() expect(string.rep("é", 1000)):toBe(1) end)
+    expect(said):toContain(string.rep("é", 150) .. '"… (2000 bytes in all)')
+  end)
+
+  scenario("a table whose __pairs hides a key compares the same either way round", function()
+    local hiding = { __pairs = function(t) return function() return nil end, t, nil end }
+    expect(setmetatable({ a = 1 }, hiding)).never:toEqual({ a = 2 })
+    expect({ a = 2 }).never:toEqual(setmetatable({ a = 1 }, hiding))
+    expect({ a = 1 }):toEqual(setmetatable({ a = 1 }, hiding))
+  end)
+
+  scenario("a key that is a keyword is written as a key, not a name", function()
+    expect(failure(function() expect({ ["end"] = 1 }):toEqual({ ["end"] = 2 }) end)):toContain('at ["end"]: expected 2, received 1')
+    expect(failure(function() expect({ ["end"] = 1 }):toBe(2) end)):toContain('received: {["end"] = 1}')
+  end)
+
   scenario("text differences have a legend, expected first", function()
     local said = failure(function() expect("a\nb"):toEqual("a\nc") end)
     expect(said):toContain("  - expected\n  + received\n    a\n  - c\n  + b")
