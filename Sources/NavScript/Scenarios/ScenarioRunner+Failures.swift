@@ -11,10 +11,9 @@ extension ScenarioFileRunner {
     /// written in the scenario itself shows none.
     static func helperFrames(_ error: LuaError) -> String? {
         guard let traceback = error.traceback else { return nil }
-        let shown = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") }
-        let frames = shown.filter { $0 != "\t(...tail calls...)" }
+        let frames = traceback.split(separator: "\n").filter { !$0.hasPrefix("\t[C]:") && $0 != "\t(...tail calls...)" }
         let place = error.message.range(of: ": ").map { error.message[..<$0.lowerBound] }
         let framePlace = frames.first.flatMap { frame in frame.range(of: ": in ").map { frame.dropFirst()[..<$0.lowerBound] } }
-        return frames.count > 1 || frames.count == 1 && place != nil && framePlace != place ? shown.joined(separator: "\n") : nil
+        return frames.count > 1 || frames.count == 1 && place != nil && framePlace != place ? frames.joined(separator: "\n") : nil
     }
 }
