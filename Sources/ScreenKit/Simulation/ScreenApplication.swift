@@ -62,11 +62,16 @@ public final class ScreenApplication {
     /// container without that button fails with "No container ... found"; one that is not
     /// the top screen of a stack on screen fails too, as UIKit shows only that screen's
     /// navigation item in the bar, and so does one under a presentation (a sheet's dimming
-    /// view takes the touch).
+    /// view takes the touch). A container without that button fails saying so, and names
+    /// the nearest one above it that has one (a stack a decorator put it on, which no bar
+    /// shows).
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
         guard container.attributes[side.attribute] != nil else {
-            return .failure(ScreenContainerNotFoundError(type: .modal, for: "\(side.attribute) of \(container)"))
+            var holder = container.parent
+            while let candidate = holder, candidate.attributes[side.attribute] == nil { holder = candidate.parent }
+            return .failure(ScreenFailure("\(container) has no \(side.attribute) (withLeftBarButton and withRightBarButton set one)"
+                + (holder.map { ": its \($0) has one, which no bar shows (a navigation bar shows its top screen's; decorate the screen before withStackContainer)" } ?? "")))
         }
         guard let stack = container.parent, stack.kind == .stack, stack.children.last === container, container.isVisible else {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: a navigation bar shows the items of its stack's top screen, when the stack is on screen"))

@@ -83,7 +83,10 @@ describe("decorators", function()
     local chat = app:top()
     expect(app:tap(chat, "left")):toBe(true)
     expect(app:top()):toShow(Feed())
-    expect(app:tap(chat, "right")):toFail("rightBarButton")
+    expect(app:tap(chat, "right")):toFail("<UIViewController: Chat> has no rightBarButton (withLeftBarButton and withRightBarButton set one)", true)
+    local wrapped = nav.app { root = Feed():withStackContainer():withLeftBarButton { title = "Close" } }
+    expect(wrapped:tap(wrapped:top(), "left"))
+      :toFail("<UIViewController: Feed> has no leftBarButton (withLeftBarButton and withRightBarButton set one): its <UINavigationController> has one, which no bar shows (a navigation bar shows its top screen's; decorate the screen before withStackContainer)", true)
   end)
 
   scenario("a bar button is tapped only where UIKit shows it: on its stack's top screen, on screen", function()
