@@ -10,8 +10,8 @@ extension NavRuntime {
         try call.object(index, routes)
     }
 
-    /// The Route at `index` of a `navigate`, which takes a function in its place: refused
-    /// as "Route or function expected".
+    /// The Route at `index` of a verb that takes a function in its place (`navigate`,
+    /// `fallback`, `ensure`): refused as "Route or function expected".
     func navigatedRoute(_ call: LuaCall, _ index: Int32) throws -> AnyScreenRoute {
         guard let route = call.optionalObject(index, routes) else {
             throw LuaCallError.type(index, expected: "Route or function")
@@ -201,12 +201,12 @@ extension NavRuntime {
             if call.isFunction(2) {
                 return route.fallback(to: runtime.scriptFallback(call, 2, root: route.rootKind))
             }
-            return try route.fallback(to: try runtime.routeArgument(call, 2))
+            return try route.fallback(to: try runtime.navigatedRoute(call, 2))
         },
         // ensure(route), or ensure(function(r) return r:... end) with r = nav.route(root kind),
         // as Nivelir's ensure(with: (ScreenRootRoute<Root>) -> ...).
         routeMethod("ensure") { runtime, call, route in
-            guard call.isFunction(2) else { return try route.ensure(with: try runtime.routeArgument(call, 2)) }
+            guard call.isFunction(2) else { return try route.ensure(with: try runtime.navigatedRoute(call, 2)) }
             guard let ensured = try runtime.nestedRoute(call, 2, kind: route.rootKind) else { throw LuaCallError.type(2, expected: "Route") }
             return try route.ensure(with: ensured)
         },

@@ -210,7 +210,7 @@ extension NavRuntime {
                 if let route = table.call.optionalObject(index, routes) {
                     // Checked where it is written, as route:ensure(route) is.
                     guard root.conforms(to: route.rootKind) else {
-                        throw table.error("field '\(name)': route rooted at \(root.rawValue) expected, got route rooted at \(route.rootKind.rawValue)")
+                        throw table.error("field '\(name)': route rooted at \(root.acceptedRoots) expected, got route rooted at \(route.rootKind.rawValue)")
                     }
                     return .route(route)
                 }

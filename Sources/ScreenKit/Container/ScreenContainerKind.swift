@@ -33,6 +33,14 @@ public enum ScreenContainerKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The roots of the routes that can run from a container of this kind, as a message
+    /// lists them: "stack, modal or container" (a stack is a view controller, and any
+    /// container is a container).
+    public var acceptedRoots: String {
+        let kinds = [self] + [.modal, .container].filter { $0 != self && conforms(to: $0) }
+        return kinds.dropLast().map(\.rawValue).joined(separator: ", ") + (kinds.count > 1 ? " or " : "") + kinds[kinds.count - 1].rawValue
+    }
+
     /// The kind of a route whose current container is this: "stack route", "window route".
     public var routeName: String {
         self == .container ? "container route" : "\(rawValue) route"

@@ -20,7 +20,7 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
         case let .currentKind(_, expected, got):
             return "\(expected.routeName) expected, got \(got.routeName)"
         case let .nestedRoute(_, expected, got):
-            return "route rooted at \(expected.rawValue) expected, got route rooted at \(got.rawValue)"
+            return "route rooted at \(expected.acceptedRoots) expected, got route rooted at \(got.rawValue)"
         case let .screenKind(_, expected, got):
             return "\(expected.rawValue) screen expected, got \(got.rawValue) screen"
         case let .invalidArgument(_, message), let .badSelf(_, message):
@@ -33,7 +33,7 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
         case let .currentKind(verb, expected, got):
             return "calling '\(verb)' on bad self (\(expected.routeName) expected, got \(got.routeName))"
         case let .nestedRoute(verb, expected, got):
-            return "bad nested route for '\(verb)' (route rooted at \(expected.rawValue) expected, got route rooted at \(got.rawValue))"
+            return "bad nested route for '\(verb)' (route rooted at \(expected.acceptedRoots) expected, got route rooted at \(got.rawValue))"
         case let .screenKind(verb, expected, got):
             return "calling '\(verb)' on bad self (\(expected.rawValue) screen expected, got \(got.rawValue) screen)"
         case let .invalidArgument(verb, message):

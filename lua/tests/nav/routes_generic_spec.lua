@@ -71,7 +71,7 @@ describe("first, last and top", function()
       :toFail('bad argument #1 to \'first\' (Predicate expected, got string: write nav.container { name = "Chat" }, a screen type, or nav.predicate(...))')
     expect(function() nav.route():top(nav.stack, function() end) end):toFail("the nested function must return a Route, got nil")
     expect(function() nav.route():top(nav.stack, 5) end):toFail("(Route or function expected, got number)")
-    expect(function() nav.route():top(nav.stack, nav.route("tabs")) end):toFail("bad argument #2 to 'top' (route rooted at stack expected, got route rooted at tabs)")
+    expect(function() nav.route():top(nav.stack, nav.route("tabs")) end):toFail("bad argument #2 to 'top' (route rooted at stack, modal or container expected, got route rooted at tabs)")
     expect(function() nav.route():top(nav.stack, function() error("inside") end) end):toFail("routes_generic_spec.lua:%d+: inside")
   end)
 end)
@@ -103,7 +103,7 @@ describe("from and then", function()
     expect(app.transitions[1].kind):toBe("setStack")
     local route = nav.route():top(nav.stack)
     expect(tostring(route["then"](route, more))):toBe("Route(window → stack, 1 action)")
-    expect(function() nav.route():andThen(more) end):toFail("route rooted at window expected, got route rooted at stack")
+    expect(function() nav.route():andThen(more) end):toFail("route rooted at window or container expected, got route rooted at stack")
     expect(function() nav.route():andThen(5) end):toFail("bad argument #1 to 'andThen' (Route expected, got number)")
   end)
 end)
@@ -172,10 +172,10 @@ describe("fallback, ensure, cauterize and resolve", function()
   end)
 
   scenario("fallback and ensure need routes of the same root", function()
-    expect(function() nav.route():fallback(nav.route("stack")) end):toFail("route rooted at window expected, got route rooted at stack")
-    expect(function() nav.route():ensure(1) end):toFail("bad argument #1 to 'ensure' (Route expected, got number)")
+    expect(function() nav.route():fallback(nav.route("stack")) end):toFail("route rooted at window or container expected, got route rooted at stack")
+    expect(function() nav.route():ensure(1) end):toFail("bad argument #1 to 'ensure' (Route or function expected, got number)"); expect(function() nav.route():fallback(1) end):toFail("bad argument #1 to 'fallback' (Route or function expected, got number)")
     local app = nav.app { root = Feed() }
-    expect(app:navigate(nav.route():fail("x"):fallback(function() return nav.route("stack") end))):toFail("routes_generic_spec.lua:178: bad nested route for 'fallback' (route rooted at window expected, got route rooted at stack)")
+    expect(app:navigate(nav.route():fail("x"):fallback(function() return nav.route("stack") end))):toFail("routes_generic_spec.lua:178: bad nested route for 'fallback' (route rooted at window or container expected, got route rooted at stack)")
   end)
 end)
 
@@ -278,17 +278,17 @@ describe("get, refresh, fail and wait", function()
 
   scenario("try names its route as argument #1, and a done function that returns no route at its line", function()
     expect(function() nav.route():try(nav.route("stack")) end)
-      :toFail("bad argument #1 to 'try' (route rooted at window expected, got route rooted at stack)")
+      :toFail("bad argument #1 to 'try' (route rooted at window or container expected, got route rooted at stack)")
     local app = nav.app { root = Feed() }
     expect(app:navigate(nav.route():try(nav.route(), { done = function() return 1 end })))
       :toFail("routes_generic_spec.lua:%d+: the done function must return a Route, got number")
     -- The resolution's routes run where the try runs: another root is refused where it is written.
     for _, field in ipairs { "ensure", "done", "fallback" } do
       expect(function() nav.route():try(nav.route(), { [field] = nav.route("stack") }) end)
-        :toFail("bad argument #2 to 'try' (field '" .. field .. "': route rooted at window expected, got route rooted at stack)")
+        :toFail("bad argument #2 to 'try' (field '" .. field .. "': route rooted at window or container expected, got route rooted at stack)")
     end
     expect(app:navigate(nav.route():try(nav.route(), { done = function() return nav.route("stack") end })))
-      :toFail("routes_generic_spec.lua:%d+: bad nested route for 'done' %(route rooted at window expected, got route rooted at stack%)")
+      :toFail("routes_generic_spec.lua:%d+: bad nested route for 'done' %(route rooted at window or container expected, got route rooted at stack%)")
   end)
 end)
 
@@ -315,11 +315,11 @@ scenario("from(container, nested) and navigate(route, {from = container}) take a
   local app = nav.app { root = nav.tabs { nav.stack { A() } } }
   local stack = app.window.children[1].children[1]
   expect(function() return nav.route():from(stack, nav.route("tabs"):selectTab(1)) end)
-    :toFail("bad argument #2 to 'from' %(route rooted at stack expected, got route rooted at tabs%)")
+    :toFail("bad argument #2 to 'from' %(route rooted at stack, modal or container expected, got route rooted at tabs%)")
   expect(function() return nav.route():from(stack, function() return nav.route("tabs") end) end)
-    :toFail("bad argument #2 to 'from' %(route rooted at stack expected, got route rooted at tabs%)")
+    :toFail("bad argument #2 to 'from' %(route rooted at stack, modal or container expected, got route rooted at tabs%)")
   expect(function() app.navigator:navigate(nav.route("tabs"):selectTab(1), { from = stack }) end)
-    :toFail("bad argument #1 to 'navigate' %(route rooted at stack expected, got route rooted at tabs%)")
+    :toFail("bad argument #1 to 'navigate' %(route rooted at stack, modal or container expected, got route rooted at tabs%)")
   -- A modal route fits every container, as every one is a UIViewController.
   expect(app:navigate(nav.route():from(stack, nav.route("modal"):present(A())))):toSucceed()
 end)

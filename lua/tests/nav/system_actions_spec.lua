@@ -261,7 +261,7 @@ describe("try", function()
   end)
 
   scenario("the action must fit the current container", function()
-    expect(function() nav.route():top(nav.stack):try(nav.route("tabs"):selectTab(1)) end):toFail("bad argument #1 to 'try' (route rooted at stack expected, got route rooted at tabs)")
+    expect(function() nav.route():top(nav.stack):try(nav.route("tabs"):selectTab(1)) end):toFail("bad argument #1 to 'try' (route rooted at stack, modal or container expected, got route rooted at tabs)")
   end)
 end)
 
