@@ -66,6 +66,9 @@ extension LuaCall {
                     for position in 1...Int64(length) {
                         lua_rawgeti(L, index, position)
                         defer { clua_pop(L, 1) }
+                        if budget.requiresPlainKeys, lua_type(L, -1) == LUA_TNIL {
+                            throw LuaCallError.message("a table of plain data is a list or a table of names: its list has a hole at \(position) (nil)")
+                        }
                         step = .position(position)
                         array.append(try value(-1, depth: depth - 1, budget: &budget))
                     }

@@ -57,7 +57,12 @@ extension NavRuntime {
             }
             // As rawset: a value must be given (nil removes the attribute), and plain data.
             if call.type(3) == .none { throw LuaCallError.argument(3, "value expected") }
-            let value = try NavRuntime.plainData(call, 3, depth: 8, limits: attributeLimits)
+            let value: LuaValue
+            do {
+                value = try NavRuntime.plainData(call, 3, depth: 8, limits: attributeLimits)
+            } catch let LuaCallError.message(reason) {
+                throw LuaCallError.argument(3, reason)
+            }
             // A decorator's attribute keeps its shape, so that the app's snapshot restores.
             if let attribute = ScreenValue(value), let problem = ScreenAttribute.problem(with: attribute, for: name) {
                 throw LuaCallError.argument(3, problem)
@@ -121,8 +126,9 @@ extension NavRuntime {
         },
     ]
 
-    /// What one attribute may hold.
-    static let attributeLimits = LuaCopyLimits(values: 1_000, bytes: 256 << 10)
+    /// What one attribute may hold: text as UTF-8, and tables that are lists (no holes) or
+    /// tables of names, which a snapshot restores as they were given.
+    static let attributeLimits = LuaCopyLimits(values: 1_000, bytes: 256 << 10, requiresText: true, requiresPlainKeys: true)
 
     /// container:setChildren { Screen, ... }, in a screen's build function or a decorator.
     private func setChildren(_ call: LuaCall) throws -> Int32 {

@@ -78,6 +78,20 @@ describe("containers", function()
     expect(function() feed:setAttribute("modalTransitionStyle", 3) end):toFail("unknown transition style '3'")
     feed:setAttribute("modalTransitionStyle", "crossDissolve")
     feed:setAttribute("modalTransitionStyle", nil)
+    -- What a snapshot would restore otherwise is refused: text that is not UTF-8, keys that
+    -- are neither names nor positions, a list with a hole, a table of both kinds.
+    for _, case in ipairs {
+      { "\255", "(a string that is not UTF-8 text cannot be copied)" },
+      { { a = { "\254" } }, "(a string that is not UTF-8 text cannot be copied)" },
+      { { [1.5] = 1 }, "a key that is a number cannot be copied)" },
+      { { [true] = 1 }, "a key that is a boolean cannot be copied)" },
+      { { 1, nil, 3 }, "its list has a hole at 2 (nil))" },
+      { { [1] = "a", ["1"] = "b" }, "not both (as JSON's arrays and objects))" },
+    } do
+      expect(function() feed:setAttribute("x", case[1]) end):toFail(case[2], true)
+      expect(function() feed:setAttribute("x", case[1]) end):toFail("bad argument #2 to 'setAttribute' (", true)
+    end
+    expect(feed.attributes):toEqual({})
   end)
 
   scenario("setChildren takes a list, and a window one root; navigate's options are named", function()
