@@ -151,6 +151,10 @@ extension NavRuntime {
                 return runtime.outcome(call, app.application.answer(container, .activityFinished(call.boolean(index))))
             }
             guard let container = explicit ?? runtime.topPresented(app), let screen = container.systemScreen else {
+                // One restored from a snapshot is its container and picture, without what it shows.
+                if let restored = explicit ?? runtime.topPresented(app), restored.isSystemScreen {
+                    throw LuaCallError.argument(2, "\(restored) was restored from a snapshot, which keeps no system screen's choices: it cannot be answered")
+                }
                 throw LuaCallError.argument(2, explicit == nil
                     ? "no system screen is on top to answer (pass the Container of one)"
                     : "the Container is not a system screen")

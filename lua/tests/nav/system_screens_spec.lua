@@ -42,6 +42,9 @@ describe("alert", function()
     local restored = nav.app { restore = app:snapshot() }
     expect(restored:top().name):toBe("Alert")
     expect(restored:navigate(nav.route():last(nav.container { name = "Alert" }))):toFail("predicate: Alert container of UIViewController type")
+    -- What it shows is not in a snapshot: it cannot be answered, and says why.
+    expect(function() restored:answer("OK") end)
+      :toFail("bad argument #1 to 'answer' (<UIAlertController: Alert(title=\"Hi\")> was restored from a snapshot, which keeps no system screen's choices: it cannot be answered)", true)
   end)
 
   scenario("tapping an action dismisses it, then runs the action's route", function()
