@@ -130,7 +130,7 @@ extension ScreenSnapshot {
             }
             key = made
         } else if value["key"]?.string != nil || value["traits"].map({ $0 != .nil && $0 != .table(array: [], fields: [:]) }) == true {
-            throw fail("a key needs its name (name = \"Chat\")")
+            throw fail(kind == .window ? "a window has no key: leave out key and traits" : "a key needs its name: give name too (the screen's, as nav.screen names it)")
         }
         var attributes: [String: ScreenValue] = [:]
         if case let .table(_, fields)? = value["attributes"] {

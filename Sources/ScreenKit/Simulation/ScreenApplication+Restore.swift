@@ -108,7 +108,7 @@ extension ScreenApplication {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "more than \(simulation.limits.children) children in one container")
         }
         guard node.kind != .window else {
-            throw ScreenDSLError.invalidArgument(verb: "restore", message: "a window inside a window")
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): a window inside a window (only the snapshot's top is a window)")
         }
         try Self.check(node, at: path, isPresented: isPresented)
         let container = ScreenContainer(kind: node.kind, key: node.key)

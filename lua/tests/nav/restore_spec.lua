@@ -94,7 +94,9 @@ describe("restore", function()
       return function() nav.app { restore = { kind = "window", children = { fields } } } end
     end
     expect(node { kind = "modal", name = "A", key = "Zed" }):toFail("restore.children[1]: key 'Zed' is not the name and traits given (A)")
-    expect(node { kind = "modal", key = "A" }):toFail("restore.children[1]: a key needs its name")
+    expect(node { kind = "modal", key = "A" }):toFail("restore.children[1]: a key needs its name: give name too", true)
+    expect(function() nav.app { restore = { kind = "window", traits = { a = 1 } } } end):toFail("restore: a window has no key: leave out key and traits", true)
+    expect(node { kind = "window" }):toFail("restore.children[1]: a window inside a window (only the snapshot's top is a window)", true)
     expect(node { kind = "modal", name = "A", traits = { x = { 1 } } }):toFail("restore.children[1]: trait 'x' is not a string, number or boolean")
     expect(node { kind = "modal", name = "A", attributes = { modalPresentationStyle = "bogus" } })
       :toFail("restore.children[1]: attribute 'modalPresentationStyle' must be one of ")
