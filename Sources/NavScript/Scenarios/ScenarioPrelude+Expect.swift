@@ -293,19 +293,30 @@ function expectation:toMatch(pattern)
   end)
 end
 
-function expectation:toBeTruthy()
+-- As Jest's ensureNoExpected: a matcher of no argument given one (`toBeTruthy(false)`) was
+-- meant as another, and would pass whatever the argument.
+local function noExpected(self, name, ...)
+  if select("#", ...) > 0 then
+    raise(self, format("expect(value):%s() takes no argument, got %s (to compare with a value: toBe or toEqual)", name, type((...))), 3)
+  end
+end
+
+function expectation:toBeTruthy(...)
+  noExpected(self, "toBeTruthy", ...)
   return check(self, self.value ~= nil and self.value ~= false, "expect(value):toBeTruthy() failed", function(r)
     return format("  expected: %sa value other than nil and false\n  received: %s", negation(self), r.show(self.value))
   end)
 end
 
-function expectation:toBeFalsy()
+function expectation:toBeFalsy(...)
+  noExpected(self, "toBeFalsy", ...)
   return check(self, self.value == nil or self.value == false, "expect(value):toBeFalsy() failed", function(r)
     return format("  expected: %snil or false\n  received: %s", negation(self), r.show(self.value))
   end)
 end
 
-function expectation:toBeNil()
+function expectation:toBeNil(...)
+  noExpected(self, "toBeNil", ...)
   return check(self, self.value == nil, "expect(value):toBeNil() failed", function(r)
     return format("  expected: %snil\n  received: %s", negation(self), r.show(self.value))
   end)

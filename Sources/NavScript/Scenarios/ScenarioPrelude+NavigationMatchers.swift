@@ -48,7 +48,8 @@ function expectation:toHaveLogged(pattern)
 end
 
 -- expect(app:navigate(route)):toSucceed(), also for app:open(url) and app:settle().
-function expectation:toSucceed()
+function expectation:toSucceed(...)
+  noExpected(self, "toSucceed", ...)
   -- Negated, anything but true would pass: what is no navigation's result is refused (the
   -- nil a navigator's navigate returns, which reports later).
   if self.negated and type(self.value) ~= "boolean" then
