@@ -86,12 +86,23 @@ import Testing
         // `then` is a Lua keyword: route:then(x) does not parse, so it is never meant.
         ("nav.route():thn(nav.route())", "attempt to call a nil value (method 'thn')\n     stack traceback:"),
         ("local t = {}\n  t:" + String(repeating: "x", count: 100_000) + "()", "stack traceback:"),
+        // Jest's spellings that Lua's error leaves unexplained.
+        ("expect(1)[\"not\"]:toBe(2)", "attempt to index a nil value (field 'not')\n       (expect(value).never negates, as Jest's .not does (not is a Lua keyword))"),
     ])
     func aMisspeltNameGetsTheNameMeant(body: String, message: String) throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('x', function()\n  \(body)\nend)\n"])
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains(message), "\(result.output)")
+    }
+
+    /// A file that does not load with Jest's it.each gets the same kind of hint.
+    @Test func aFileWithJestsEachIsToldToLoop() throws {
+        let fixture = try Fixture(["a_spec.lua": "it.each({ 1, 2 })('case %s', function() end)\n"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
+        #expect(result.output.contains("a_spec.lua:1: attempt to call a nil value (field 'each')\n"
+            + "    (there is no .each, Jest's table of cases: write a loop, for _, case in ipairs(cases) do it(...) end)"), "\(result.output)")
     }
 
     /// A file that does not load shows the traceback of its error: a module that raised while

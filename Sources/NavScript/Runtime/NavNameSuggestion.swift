@@ -13,6 +13,7 @@ enum NavNameSuggestion {
     /// longer ones (a swap of two neighbours is one); names as close as each other are all
     /// named.
     static func hint(for message: String) -> String? {
+        if let (_, hint) = otherFrameworks.first(where: { message.contains($0.0) }) { return hint }
         for (kind, names) in [("method", methods), ("field", moduleFunctions)] {
             let marker = "attempt to call a nil value (\(kind) '"
             guard let start = message.range(of: marker)?.upperBound,
@@ -29,6 +30,19 @@ enum NavNameSuggestion {
             return "if it is a nav object: did you mean " + list(meant.map { "'\($0)' (\(names[$0]!))" }) + "?"
         }
         return nil
+    }
+
+    /// Jest's and busted's spellings that Lua's error leaves unexplained.
+    private static let otherFrameworks = [
+        ("attempt to call a nil value (field 'each')",
+         "there is no .each, Jest's table of cases: write a loop, for _, case in ipairs(cases) do it(...) end"),
+        ("attempt to index a nil value (field 'not')", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
+    ]
+
+    /// The error with the hint for its message after it, if there is one.
+    static func hinted(_ error: LuaError) -> LuaError {
+        guard let hint = hint(for: error.message) else { return error }
+        return LuaError(kind: error.kind, message: error.message + "\n  (\(hint))", traceback: error.traceback)
     }
 
     /// Every class's methods a script can call as `object:name()`, each with the classes

@@ -9,6 +9,9 @@ extension ScenarioFileRunner {
         let context = ScenarioContext(snapshots: snapshots)
         do {
             return try list(in: context)
+        } catch let failure as LuaError where NavNameSuggestion.hint(for: failure.message) != nil {
+            let hinted = NavNameSuggestion.hinted(failure)
+            throw context.output.isEmpty ? hinted : ScenarioLoadFailure(error: hinted, printed: context.output)
         } catch {
             // What the file printed before it failed tells how far it got.
             guard !context.output.isEmpty else { throw error }

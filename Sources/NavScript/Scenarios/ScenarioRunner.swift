@@ -138,9 +138,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             error = LuaError(kind: .runtime, message: failure)
         }
         // A call of a name nav does not have: the name meant, if one is close.
-        if let failure = error, let hint = NavNameSuggestion.hint(for: failure.message) {
-            error = LuaError(kind: failure.kind, message: failure.message + "\n  (\(hint))", traceback: failure.traceback)
-        }
+        error = error.map(NavNameSuggestion.hinted)
         // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
         if let reason = context.pendingReason, error == nil || error?.message == "pending: \(reason)" {
             error = nil
