@@ -171,6 +171,8 @@ local function containerScreenHint(received, expected)
   elseif a == "Route" and b == "Route" then
     return "\n  (two routes are equal only when they are the same route, as Nivelir's routes are not Equatable: "
       .. "compare what they do, each navigated in an app of its own, with expect(app):toEqual(other))"
+  elseif (a == "Container" or a == "App") and a == b and tostring(received) == tostring(expected) then
+    return "\n  (two of them that print alike: toBe compares identity, toEqual compares their hierarchies)"
   end
   return ""
 end

@@ -191,6 +191,14 @@ describe("matchers", function()
     expect({ a = 1 }):toEqual(setmetatable({ a = 1 }, hiding))
   end)
 
+  scenario("two containers that print alike are told apart from equal ones", function()
+    local Feed = nav.screen("Feed")
+    local a, b = nav.app { root = Feed() }, nav.app { root = Feed() }
+    expect(failure(function() expect(a:top()):toBe(b:top()) end))
+      :toContain("\n  (two of them that print alike: toBe compares identity, toEqual compares their hierarchies)")
+    expect(a:top()):toEqual(b:top())
+  end)
+
   scenario("a matcher of no argument refuses one, as Jest's do", function()
     expect(failure(function() expect(true):toBeTruthy(false) end))
       :toContain("expect(value):toBeTruthy() takes no argument, got boolean (to compare with a value: toBe or toEqual)")
