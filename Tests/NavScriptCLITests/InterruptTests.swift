@@ -29,6 +29,21 @@ import Testing
         #expect(junit.contains("<error message=\"the run was stopped by \(name): 1 selected scenario not run\" type=\"interrupted\">"), "\(junit)")
     }
 
+    /// A file the run stopped in, its scenarios passed so far, did not pass: it says STOP.
+    @Test func aFileTheRunStoppedInSaysStop() throws {
+        let fixture = try Fixture([
+            "b_spec.lua": "scenario('quick', function() end)\nscenario('slow', function() local t = os.clock() while os.clock() - t < 30 do end end)",
+        ])
+        let watch = try WatchCommandTests.Watch(["run", ".", "--jobs", "1", "--color", "never"], in: fixture.root)
+        // The console shows nothing of the file until it ends: 'quick' has run well before
+        // this (the other tests here wait for a file as long).
+        Thread.sleep(forTimeInterval: 3)
+        kill(watch.process.processIdentifier, SIGTERM)
+        watch.waitUntilExit()
+        #expect(watch.process.terminationStatus == 128 + SIGTERM)
+        #expect(watch.output.contains("STOP b_spec.lua (1 scenario, 1 not run, "), "\(watch.output)")
+    }
+
     /// While the files load, too: the reports are written (with what loaded), not lost.
     @Test func anInterruptWhileFilesLoadStillWritesTheReports() throws {
         let fixture = try Fixture([

@@ -52,7 +52,9 @@ final class ConsoleReporter: Reporter {
         let failed = result.results.contains { $0.status == .failed }
         let duration = Format.wallTime(result.results)
         let count = result.results.count
-        var text = "\(failed ? style.fail("FAIL") : style.pass("PASS")) \(Format.visible(result.file.displayPath)) "
+        // A file the run stopped in (interrupted, or a bail) did not pass: it says STOP.
+        let label = failed ? style.fail("FAIL") : result.notRun > 0 ? style.stop("STOP") : style.pass("PASS")
+        var text = "\(label) \(Format.visible(result.file.displayPath)) "
             + style.dim("(\(count) scenario\(count == 1 ? "" : "s")\(result.notRun > 0 ? ", \(result.notRun) not run" : ""), \(Format.seconds(duration)))") + "\n"
         for scenario in result.results where verbose || showOutput && !scenario.output.isEmpty || scenario.status != .passed {
             switch scenario.status {

@@ -338,6 +338,7 @@ struct Style {
     func bold(_ text: String) -> String { paint(text, "1") }
     func pass(_ text: String) -> String { paint(text, "1;30;42") }
     func fail(_ text: String) -> String { paint(text, "1;37;41") }
+    func stop(_ text: String) -> String { paint(text, "1;30;43") }
 }
 
 extension ScenarioResult {
