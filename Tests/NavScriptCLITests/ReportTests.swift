@@ -96,6 +96,10 @@ import Testing
             """])
         let junit = try navscript(["run", ".", "--reporter", "junit"], in: fixture.root)
         #expect(junit.output.contains(#"<failure message="plain_spec.lua:3: plain""#), "\(junit.output)")
+        // A failure's message attribute is its first line, whatever ends it ("\r\n" too).
+        try fixture.write("crlf_spec.lua", "scenario('crlf', function() error('first\\r\\nsecond\\rthird', 0) end)")
+        let crlf = try navscript(["run", "crlf_spec.lua", "--reporter", "junit"], in: fixture.root)
+        #expect(crlf.output.contains(#"<failure message="crlf_spec.lua:1: first" type="error">"#), "\(crlf.output)")
         let tap = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root)
         #expect(tap.output.contains("file: 'plain_spec.lua'\n    line: 3\n"), "\(tap.output)")
     }

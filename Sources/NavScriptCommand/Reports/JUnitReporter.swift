@@ -184,8 +184,10 @@ final class JUnitReporter: Reporter {
         Format.failureLocation(message, fallback: "") == "" ? location + ": " + message : message
     }
 
+    /// Up to the first line break of any kind: `"\r\n"` is one Character in Swift, which a
+    /// split at `"\n"` does not see.
     private func firstLine(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+        String(text[..<(text.firstIndex(where: \.isNewline) ?? text.endIndex)])
     }
 
     /// The class names two or more paths of the report would share.
