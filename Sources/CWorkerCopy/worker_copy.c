@@ -44,12 +44,14 @@ void worker_copy_trim(void) {
 #endif
 }
 
+/* On Darwin, the task's footprint (what Activity Monitor calls its memory): resident pages
+   alone undercount a process whose pages macOS compressed or swapped out. */
 long worker_copy_resident_pages(void) {
 #ifdef __APPLE__
-    mach_task_basic_info_data_t info;
-    mach_msg_type_number_t count = MACH_TASK_BASIC_INFO_COUNT;
-    if (task_info(mach_task_self(), MACH_TASK_BASIC_INFO, (task_info_t)&info, &count) != KERN_SUCCESS) return -1;
-    return (long)(info.resident_size / (mach_vm_size_t)sysconf(_SC_PAGESIZE));
+    task_vm_info_data_t info;
+    mach_msg_type_number_t count = TASK_VM_INFO_COUNT;
+    if (task_info(mach_task_self(), TASK_VM_INFO, (task_info_t)&info, &count) != KERN_SUCCESS) return -1;
+    return (long)(info.phys_footprint / (mach_vm_size_t)sysconf(_SC_PAGESIZE));
 #else
     return -1;
 #endif

@@ -18,7 +18,8 @@ int worker_pipe(int ends[2]);
    (glibc's malloc_trim), so that each copy has fewer pages to map. */
 void worker_copy_trim(void);
 
-/* This process's resident pages on Darwin (mach's task_info), or -1 (elsewhere, or when
+/* This process's memory in pages on Darwin (mach's task_info: its footprint, which counts
+   pages macOS compressed or swapped out as resident ones), or -1 (elsewhere, or when
    refused): in C, since Swift 6 refuses `mach_task_self_`, a global variable, with the
    SDKs of Xcode 16.0 to 16.2. */
 long worker_copy_resident_pages(void);
