@@ -78,19 +78,25 @@ extension ScreenSimulation {
 
     /// Ends a presentation or a dismissal a restored snapshot caught under way, at `end` on
     /// the clock (on the next turn of the run loop when that has passed or is not known), as
-    /// the transition's own completion would have.
+    /// the transition's own completion would have. A dismissal takes apart the chain it had
+    /// when the snapshot was made (called once the whole hierarchy is restored), as a live
+    /// one takes the chain it had when it started, not what was presented on it since.
     func finish(_ presented: ScreenContainer, from presenter: ScreenContainer, at end: Double?) {
         let end = Self.end(end, from: clock.now)
         presenter.animationEnd = max(presenter.animationEnd, end)
         presented.presentationEnd = end
-        clock.schedule(after: end - clock.now) { [presented, presenter] in
+        let chain = presented.presentationPhase == .dismissing ? Self.presentationChain(from: presented) : []
+        clock.schedule(after: end - clock.now) { [self, presented, presenter] in
             switch presented.presentationPhase {
             case .presenting?:
                 presented.presentationPhase = .presented
-            case .dismissing? where presenter.presentedContainer === presented:
-                presenter.presentedContainer = nil
-                presented.presentingContainer = nil
-                Self.takeApart(Self.presentationChain(from: presented))
+            case .dismissing?:
+                if presenter.presentedContainer === presented {
+                    presenter.presentedContainer = nil
+                    presented.presentingContainer = nil
+                }
+                Self.takeApart(chain)
+                dropPresentations(ofLeft: presenter)
             default:
                 break
             }

@@ -277,6 +277,22 @@ for _, case in ipairs {
   end)
 end
 
+scenario("a chain restored while it is dismissed takes apart what it had, not what is presented on it after", function()
+  local Feed, X = nav.screen("Feed"), nav.screen("X")
+  local top = nav.route():top(nav.container)
+  local app = nav.app { root = nav.stack { Feed() } }
+  for n = 1, 3 do assert(app:navigate(top:present(X { n = n }))) end
+  app.navigator:navigate(nav.route():first(X { n = 1 }):dismiss())
+  app:advance(0.1)
+  local restored = nav.app { restore = app:snapshot() }
+  local results = {}
+  for _, each in ipairs { app, restored } do
+    results[#results + 1] = { each:navigate(top:present(X { n = 99 })) }
+  end
+  expect(results[2]):toEqual(results[1])
+  expect(restored:tree()):toBe(app:tree())
+end)
+
 scenario("restore refuses an end further ahead than the clock can wait", function()
   local snapshot = nav.app { root = nav.stack { nav.screen("Feed")() } }:snapshot()
   snapshot.children[1].presented = { kind = "modal", name = "Chat", presentationPhase = "presenting", presentationEnds = 1e12 }
