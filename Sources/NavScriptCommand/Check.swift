@@ -114,6 +114,6 @@ struct Check: ParsableCommand {
 
     /// A message that names its file, or the file it is about put before it.
     static func located(_ message: String, in file: String) -> String {
-        message.range(of: ".lua:") != nil && message.prefix(while: { $0 != " " }).contains(".lua:") ? message : "\(file): \(message)"
+        message.hasPrefix(file + ": ") || message.prefix(while: { $0 != " " }).contains(".lua:") ? message : "\(file): \(message)"
     }
 }

@@ -4,6 +4,46 @@ import Testing
 /// Edges of `draw` and `init` a review found: each says what went wrong, and writes nothing
 /// half.
 @Suite struct CommandEdgeTests {
+    /// A folder that cannot be read fails the run and the check as a file that cannot be
+    /// read does (it was skipped with a warning, and the run passed without its scenarios).
+    /// Root reads every folder: as root, the command runs as nobody (setpriv), from a copy
+    /// of the binary that nobody can reach.
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aFolderThatCannotBeReadFailsTheRun() throws {
+        let fixture = try Fixture([
+            "scenarios/good.lua": "scenario('ok', function() end)",
+            "scenarios/locked/c.lua": "scenario('c', function() error('c fails') end)",
+        ])
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixture.root.path)
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixture.root.appendingPathComponent("scenarios").path)
+        let locked = fixture.root.appendingPathComponent("scenarios/locked").path
+        try manager.setAttributes([.posixPermissions: 0], ofItemAtPath: locked)
+        defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        func command(_ arguments: [String]) throws -> Command {
+            guard getuid() == 0 else { return try navscript(arguments, in: fixture.root) }
+            let copy = fixture.root.appendingPathComponent("navscript").path
+            if !manager.fileExists(atPath: copy) { try manager.copyItem(atPath: Binary.url.path, toPath: copy) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments
+            process.currentDirectoryURL = fixture.root
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: "")
+        }
+        for arguments in [["run", "scenarios", "--color", "never"], ["check", "scenarios"], ["run", "scenarios/locked", "--color", "never"]] {
+            let result = try command(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.output)\(result.errors)")
+            #expect((result.output + result.errors).contains("scenarios/locked: cannot be read (Permission denied: it is a folder, and the scripts in it cannot run)"),
+                    "\(arguments): \(result.output)\(result.errors)")
+        }
+    }
+
     @Test func drawingAScenarioThatFailsBeforeItsFirstStepSaysWhy() throws {
         let fixture = try Fixture(["early_spec.lua": "scenario('early', function() error('too soon') end)"])
         let result = try navscript(["draw", "early_spec.lua"], in: fixture.root)

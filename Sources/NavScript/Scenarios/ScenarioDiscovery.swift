@@ -98,8 +98,9 @@ public enum ScenarioDiscovery {
     private static func scripts(in folder: URL, scenarios: Bool) -> [URL] {
         let base = folder.standardizedFileURL
         let inScenarios = base.pathComponents.contains("scenarios")
+        // A folder that cannot be read ("locked/") may hold either: it is in both lists.
         return ScriptWatcher.scripts(in: base).filter { path in
-            (inScenarios || isScenario(path)) == scenarios
+            path.hasSuffix("/") || (inScenarios || isScenario(path)) == scenarios
         }.map { base.appendingPathComponent($0).standardizedFileURL }
     }
 

@@ -58,7 +58,13 @@ public enum ScriptFile {
     public static func read(_ path: String) throws(Failure) -> Data {
         // What it is before opening it: a socket cannot be opened at all.
         var named = stat()
-        if stat(path, &named) == 0, let kind = kind(named) { throw Failure(reason: kind) }
+        if stat(path, &named) == 0, let kind = kind(named) {
+            // A folder is read so when a scan could not list it (ScriptWatcher lists it then).
+            if named.st_mode & S_IFMT == S_IFDIR, access(path, R_OK | X_OK) != 0 {
+                throw Failure(reason: "\(String(cString: strerror(errno))): it is a folder, and the scripts in it cannot run")
+            }
+            throw Failure(reason: kind)
+        }
         // Non-blocking, so that opening a FIFO does not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
