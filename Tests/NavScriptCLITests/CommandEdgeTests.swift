@@ -4,6 +4,23 @@ import Testing
 /// Edges of `draw` and `init` a review found: each says what went wrong, and writes nothing
 /// half.
 @Suite struct CommandEdgeTests {
+    /// A path that is a link to nothing, or one of a loop of links, says so, not "no such
+    /// file or folder".
+    @Test func aBrokenLinkOnTheCommandLineIsNamed() throws {
+        let fixture = try Fixture([:])
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: fixture.root.appendingPathComponent("a_spec.lua").path, withDestinationPath: "b.lua")
+        try manager.createSymbolicLink(atPath: fixture.root.appendingPathComponent("b.lua").path, withDestinationPath: "a_spec.lua")
+        try manager.createSymbolicLink(atPath: fixture.root.appendingPathComponent("gone_spec.lua").path, withDestinationPath: "nowhere.lua")
+        let loop = try navscript(["run", "a_spec.lua"], in: fixture.root)
+        #expect(loop.status == 2)
+        #expect(loop.errors.contains("a link that leads to no file or folder (Too many levels of symbolic links): a_spec.lua"), "\(loop.errors)")
+        let gone = try navscript(["check", "gone_spec.lua"], in: fixture.root)
+        #expect(gone.status == 2)
+        #expect(gone.errors.contains("a link that leads to no file or folder (No such file or directory): gone_spec.lua"), "\(gone.errors)")
+        #expect(try navscript(["run", "missing_spec.lua"], in: fixture.root).errors.contains("no such file or folder: missing_spec.lua"))
+    }
+
     /// A folder that cannot be read fails the run and the check as a file that cannot be
     /// read does (it was skipped with a warning, and the run passed without its scenarios).
     /// Root reads every folder: as root, the command runs as nobody (setpriv), from a copy

@@ -38,12 +38,15 @@ public struct ScenarioFile: Sendable, Hashable, Codable {
 public enum ScenarioDiscovery {
     public enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
+        /// A link there that leads nowhere, or round in a loop: the system's words.
+        case brokenLink(String, reason: String)
         /// A --root (or a project file's root) that is no folder.
         case rootNotFolder(String)
 
         public var description: String {
             switch self {
             case let .missing(path): return "no such file or folder: \(path)"
+            case let .brokenLink(path, reason): return "a link that leads to no file or folder (\(reason)): \(path)"
             case let .rootNotFolder(path): return "the root is not a folder: \(path) (the folder `require` loads modules from)"
             }
         }
@@ -65,6 +68,10 @@ public enum ScenarioDiscovery {
             var isFolder: ObjCBool = false
             // An empty path names nothing (Foundation would take it for the working folder).
             guard !path.isEmpty, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                var info = stat(), target = stat()
+                if !path.isEmpty, lstat(url.path, &info) == 0, stat(url.path, &target) != 0 {
+                    throw Failure.brokenLink(path, reason: String(cString: strerror(errno)))
+                }
                 throw Failure.missing(path.isEmpty ? "'' (an empty path)" : path)
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
