@@ -26,7 +26,7 @@ final class WatchSession {
     /// what a run writes itself is taken as seen.
     private var snapshotWatchers: [ScriptWatcher] = []
     /// What the scans leave out (links, names not UTF-8), by watcher root, as said last.
-    private var skippedSaid: [URL: Set<String>] = [:]
+    private var skippedSaid: Set<String> = []
     /// Whether keys are read (a terminal): the usage line follows each run.
     var keys = false
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
@@ -60,9 +60,7 @@ final class WatchSession {
         let sortedRoots = roots.sorted { $0.path < $1.path }
         watchers = sortedRoots.map { ScriptWatcher(root: $0) }
         snapshotWatchers = sortedRoots.map { ScriptWatcher(root: $0, suffix: ".lua.snap") }
-        for watcher in watchers {
-            skippedSaid[watcher.root] = Set(watcher.skipped)    // said above, by noteSkipped
-        }
+        skippedSaid = skippedNotes()    // said above, by noteSkipped
         _ = projectFile.changed()
         runFiles(files, reason: nil)
     }
@@ -89,6 +87,15 @@ final class WatchSession {
         runFiles(files, reason: nil)
     }
 
+    /// What the watchers' last scans left out, each once with its path from the working
+    /// folder (a folder given and the suite's root above it both see what is in the first).
+    private func skippedNotes() -> Set<String> {
+        Set(watchers.flatMap { watcher in
+            let folder = ScenarioDiscovery.display(watcher.root, in: suiteOptions.workingDirectory)
+            return watcher.skipped.map { (folder == "." ? "" : folder + "/") + $0 }
+        })
+    }
+
     /// Whether the last `poll` did more than scan: ran what changes affect, or read a saved
     /// project file (its time is then no measure of a scan's).
     private(set) var ranLastPoll = false
@@ -109,13 +116,12 @@ final class WatchSession {
             for path in watcher.changes() {
                 changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
             }
-            let skipped = Set(watcher.skipped)
-            for note in watcher.skipped where !(skippedSaid[watcher.root]?.contains(note) ?? false) {
-                let folder = ScenarioDiscovery.display(watcher.root, in: suiteOptions.workingDirectory)
-                StandardStreams.error("navscript: skipped \(folder == "." ? "" : folder + "/")\(note)\n")
-            }
-            skippedSaid[watcher.root] = skipped
         }
+        let skipped = skippedNotes()
+        for note in skipped.subtracting(skippedSaid).sorted() {
+            StandardStreams.error("navscript: skipped \(note)\n")
+        }
+        skippedSaid = skipped
         var saved = changed
         for snapshot in snapshotChanges().union(editedDuringRun) {
             saved.insert(snapshot)

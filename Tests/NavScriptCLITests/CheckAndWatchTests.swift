@@ -197,6 +197,20 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
     }
 
+    /// What a scan leaves out is said once when it appears, though two watched folders
+    /// (the one given and the suite's root above it) both see it.
+    @Test func aSkippedFileIsSaidOnce() throws {
+        let fixture = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        let watch = try Watch(["watch", "scenarios", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        #expect(mkfifo(fixture.root.appendingPathComponent("scenarios/fifo.lua").path, 0o644) == 0)
+        #expect(watch.waitFor("skipped scenarios/fifo.lua, not a regular file"), "\(watch.output)")
+        // A save after it runs once the poll that said it is over.
+        try fixture.write("scenarios/a.lua", "scenario('a', function() end)\n")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+        #expect(watch.output.components(separatedBy: "fifo.lua, not a regular file").count - 1 == 1, "\(watch.output)")
+    }
+
     /// A module that is a folder's init.lua (`require "routes"`) is followed as well.
     @Test func aFolderModulesInitIsFollowed() throws {
         let fixture = try Fixture([
