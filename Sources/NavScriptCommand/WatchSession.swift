@@ -157,7 +157,13 @@ final class WatchSession {
             withoutResults.remove(gone)
             refused[gone] = nil
         }
-        let requiring = Self.files(files, requiring: dependencies, anyOf: Set(changed.map(Self.realPath)))
+        // A path by what it leads to and by its own name in its real folder: a module
+        // replaced by a link changed as the module it was (the link leads elsewhere).
+        let changedReal = Set(changed.flatMap { path -> [String] in
+            let url = URL(fileURLWithPath: path), folder = url.deletingLastPathComponent().path
+            return [Self.realPath(path), folder == path ? path : Self.realPath(folder) + "/" + url.lastPathComponent]
+        })
+        let requiring = Self.files(files, requiring: dependencies, anyOf: changedReal)
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
                 || requiring.contains(file.url.path)

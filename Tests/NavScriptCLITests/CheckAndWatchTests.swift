@@ -211,6 +211,24 @@ import Testing
         #expect(watch.output.components(separatedBy: "fifo.lua, not a regular file").count - 1 == 1, "\(watch.output)")
     }
 
+    /// A module replaced by a link (which `require` follows) changed as the module it was:
+    /// the files that required it run again.
+    @Test func aModuleReplacedByALinkRunsItsFilesAgain() throws {
+        let fixture = try Fixture([
+            "routes/m.lua": "return { v = 1 }",
+            "routes/real.lua": "return { v = 7 }",
+            "scenarios/a.lua": "local m = require 'routes.m'\nscenario('a', function() expect(m.v):toBe(1) end)",
+        ])
+        let watch = try Watch(["watch", "scenarios", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        // Made beside it and renamed over it, so that no poll sees the module missing.
+        let module = fixture.root.appendingPathComponent("routes/m.lua").path
+        try FileManager.default.createSymbolicLink(atPath: module + ".link", withDestinationPath: "real.lua")
+        #expect(rename(module + ".link", module) == 0)
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        #expect(watch.output.contains("received: 7"), "\(watch.output)")
+    }
+
     /// A module that is a folder's init.lua (`require "routes"`) is followed as well.
     @Test func aFolderModulesInitIsFollowed() throws {
         let fixture = try Fixture([
