@@ -131,6 +131,9 @@ local function check(self, pass, message, detail)
     local err = givenError(self)
     if err and not find(text, match(err, "^[^\n]*"), 1, true) then
       text = text .. "\n  the error that came with it: " .. gsub(err, "\n", "\n    ")
+    elseif not err and type(self.extra) == "string" then
+      -- busted's message argument (`expect(x, "why")`), or what a pcall's success gave.
+      text = text .. "\n  given with it: " .. gsub(self.extra, "\n", "\n    ")
     end
     fail(self, message, text)
   end

@@ -166,6 +166,7 @@ describe("matchers", function()
     -- Any failure value with its error, as Lua's functions give them, shows the error.
     expect(failure(function() expect(pcall(error, "boom", 0)):toBe(true) end)):toContain("\n  the error that came with it: boom")
     expect(failure(function() expect(nil, "no such file"):toBeTruthy() end)):toContain("\n  the error that came with it: no such file")
+    expect(failure(function() expect(1, "the count of chats"):toBe(2) end)):toContain("received: 1\n  given with it: the count of chats")
     expect(app:navigate(route)).never:toSucceed()
     expect(app:settle()):toSucceed()
   end)
