@@ -146,15 +146,17 @@ extension NavRuntime {
                     fields["scheme"] = components.scheme.map(LuaValue.string)
                     fields["host"] = components.host.map(LuaValue.string)
                     fields["context"] = components.context?.luaValue
-                    return try factory(callback, [.table(array: [], fields: fields)])
+                    // The context second too, as Nivelir's url(_:context:) and the other two take it.
+                    return try factory(callback, [.table(array: [], fields: fields), components.context?.luaValue ?? .nil])
                 }
             },
             notification: notification.map { callback in
                 { notification, context in
-                    let fields: [String: LuaValue] = [
+                    var fields: [String: LuaValue] = [
                         "requestIdentifier": .string(notification.requestIdentifier), "categoryIdentifier": .string(notification.categoryIdentifier),
                         "actionIdentifier": .string(notification.actionIdentifier), "userInfo": ScreenValue.object(notification.userInfo).luaValue,
                     ]
+                    fields["context"] = context?.luaValue    // as url's table has it
                     return try factory(callback, [.table(array: [], fields: fields), context?.luaValue ?? .nil])
                 }
             },
@@ -162,6 +164,7 @@ extension NavRuntime {
                 { shortcut, context in
                     var fields: [String: LuaValue] = ["type": .string(shortcut.type), "title": .string(shortcut.title)]
                     fields["userInfo"] = shortcut.userInfo.map { ScreenValue.object($0).luaValue }
+                    fields["context"] = context?.luaValue
                     return try factory(callback, [.table(array: [], fields: fields), context?.luaValue ?? .nil])
                 }
             })

@@ -201,9 +201,9 @@ function App:setSystem(system) end
 ---@class DeeplinkTypeSpec
 ---@field query? table             # {chat_id = "integer", tags = "string[]?"}
 ---@field fields? string[]          # the order the Swift struct declares its fields in: its log line follows it
----@field url? fun(url: {url: string, scheme: string?, host: string?, path: string[], query: table?, rawQuery: string?, context: any}): table?, string?
----@field notification? fun(notification: {requestIdentifier: string, categoryIdentifier: string, actionIdentifier: string, userInfo: table}, context: any): table?, string?
----@field shortcut? fun(shortcut: {type: string, title: string, userInfo: table?}, context: any): table?, string?
+---@field url? fun(url: {url: string, scheme: string?, host: string?, path: string[], query: table?, rawQuery: string?, context: any}, context: any): table?, string?
+---@field notification? fun(notification: {requestIdentifier: string, categoryIdentifier: string, actionIdentifier: string, userInfo: table, context: any}, context: any): table?, string?
+---@field shortcut? fun(shortcut: {type: string, title: string, userInfo: table?, context: any}, context: any): table?, string?
 ---@field navigate fun(deeplink: table, screens: any, navigator: Navigator, handler: DeeplinkManager): Route?
 
 ---@class DeeplinkManager

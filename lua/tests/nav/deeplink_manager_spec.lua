@@ -271,6 +271,23 @@ describe("deeplink manager", function()
     expect(app:top().traits.id):toBe(4)
   end)
 
+  -- Nivelir passes context: to url, notification and shortcut alike: second, and as a field.
+  scenario("each kind's function gets the context second and as a field", function()
+    local seen = {}
+    local function note(kind) return function(given, context) seen[#seen + 1] = { kind, given.context, context } end end
+    local Seen = nav.deeplinkType("SeenDeeplink", { url = note("url"), notification = note("notification"), shortcut = note("shortcut"),
+      navigate = function() return nav.route() end })
+    local _, deeplinks = setUp { types = { Seen } }
+    deeplinks:handleURL("myapp://x", { from = "url" })
+    deeplinks:handleNotification({ userInfo = {} }, { from = "push" })
+    deeplinks:handleShortcut({ type = "x" }, { from = "icon" })
+    expect(seen):toEqual {
+      { "url", { from = "url" }, { from = "url" } },
+      { "notification", { from = "push" }, { from = "push" } },
+      { "shortcut", { from = "icon" }, { from = "icon" } },
+    }
+  end)
+
   -- Nivelir's interceptor completes with Result<Void, Error>: nothing to produce, unlike a
   -- custom action's done.
   scenario("an interceptor's done takes no container", function()
