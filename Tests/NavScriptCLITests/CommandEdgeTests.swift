@@ -41,17 +41,9 @@ import Testing
             guard getuid() == 0 else { return try navscript(arguments, in: fixture.root) }
             let copy = fixture.root.appendingPathComponent("navscript").path
             if !manager.fileExists(atPath: copy) { try manager.copyItem(atPath: Binary.url.path, toPath: copy) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments
-            process.currentDirectoryURL = fixture.root
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = out
-            try process.run()
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Command(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: "")
+            let (status, output) = try ReporterTests.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                                         ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments, in: fixture.root)
+            return Command(status: status, output: output, errors: "")
         }
         for arguments in [["run", "scenarios", "--color", "never"], ["check", "scenarios"], ["run", "scenarios/locked", "--color", "never"]] {
             let result = try command(arguments)

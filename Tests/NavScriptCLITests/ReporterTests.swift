@@ -121,11 +121,12 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs a tool; its standard output and error together.
-    static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs a tool (in `folder`, if given); its standard output and error together.
+    static func run(_ tool: URL, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        process.currentDirectoryURL = folder
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
