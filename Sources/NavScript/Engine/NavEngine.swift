@@ -255,7 +255,12 @@ public final class NavEngine {
             // the project file are left out; the folders above the root do not count.
             // A file whose path is no module name (`chat copy.lua`, `chat-list.lua`,
             // `chat.v2.lua`) is left out too: `require` could not name it.
-            let modules = ScriptWatcher.scripts(in: root).compactMap { path -> String? in
+            let scripts = ScriptWatcher.scripts(in: root)
+            // A folder that cannot be read fails the load (its scripts would be missing).
+            if let folder = scripts.first(where: { $0.hasSuffix("/") }) {
+                _ = try ScenarioFileRunner.script(at: root.appendingPathComponent(folder), shownAs: String(folder.dropLast()))
+            }
+            let modules = scripts.compactMap { path -> String? in
                 guard !ScenarioDiscovery.isScenario(path), path != ScenarioDiscovery.projectFileName,
                       let name = ScriptFile.moduleName(of: path[...]),
                       !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path) else { return nil }

@@ -59,12 +59,11 @@ public final class ScreenApplication {
 
     /// Taps a bar button set by `withLeftBarButton` or `withRightBarButton`: runs its route
     /// from the container, to completion; a button without a route does nothing. A
-    /// container without that button fails with "No container ... found"; one that is not
-    /// the top screen of a stack on screen fails too, as UIKit shows only that screen's
-    /// navigation item in the bar, and so does one under a presentation (a sheet's dimming
-    /// view takes the touch). A container without that button fails saying so, and names
-    /// the nearest one above it that has one (a stack a decorator put it on, which no bar
-    /// shows).
+    /// container without that button fails saying so, naming the nearest one above it that
+    /// has one (a stack a decorator put it on, which no bar shows); one that is not the top
+    /// screen of a stack on screen fails too, as UIKit shows only that screen's navigation
+    /// item in the bar, and so does one under a presentation (a sheet's dimming view takes
+    /// the touch).
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
         guard container.attributes[side.attribute] != nil else {
