@@ -214,7 +214,8 @@ local function differences(expected, received, shown)
       if deepEqual(e, r) then return end
       count = count + 1
       if count <= shown then
-        lines[count] = format("  at %s: expected %s, received %s%s", label(depth), show(e), show(r),
+        local shownE, shownR, note = showTwo(e, r)
+        lines[count] = format("  at %s: expected %s, received %s%s%s", label(depth), shownE, shownR, (gsub(note, "^\n  ", " ")),
                               type(e) == "table" and type(r) == "table" and " (their metatable's __eq tells them apart)" or "")
       end
       return
