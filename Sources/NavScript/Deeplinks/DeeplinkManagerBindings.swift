@@ -106,8 +106,14 @@ extension NavRuntime {
         let factory = { (callback: NavCallback, arguments: [LuaValue]) throws -> Deeplink? in
             try directory.invoke(callback, { _ in arguments.map(LuaArgument.value) }, results: 2) { _, call in
                 if call.type(-2) == .table {
+                    let copied: LuaValue
+                    do {
+                        copied = try call.value(-2, depth: 16, limits: NavOptions.plainData)
+                    } catch let LuaCallError.message(reason) {
+                        throw ScriptResultMisfit("the factory of \(name) returned values that cannot be handed on: \(reason)")
+                    }
                     // A list has no names to give a deeplink's fields: refused, not made empty.
-                    guard case let .object(values)? = ScreenValue(try call.value(-2, depth: 16, limits: NavOptions.plainData), keepingFloats: true) else {
+                    guard case let .object(values)? = ScreenValue(copied, keepingFloats: true) else {
                         throw ScriptResultMisfit("the factory of \(name) must return a table of named values or nil, got a list")
                     }
                     return made(values)

@@ -271,6 +271,16 @@ describe("deeplink manager", function()
     expect(app:top().traits.id):toBe(4)
   end)
 
+  scenario("a factory's values that cannot be handed on are refused at its line, in words", function()
+    local Hole = nav.deeplinkType("HoleDeeplink", { url = function() return { ids = { 1, nil, 3 } } end, navigate = function() return nav.route() end })
+    local _, deeplinks = setUp { types = { Hole } }
+    deeplinks:activate({})
+    local ok, err = deeplinks:handleURL("myapp://x")
+    expect(ok):toBe(false)
+    expect(err):toMatch("deeplink_manager_spec.lua:%d+: the factory of HoleDeeplink returned values that cannot be handed on: "
+      .. "a table of plain data is a list or a table of names: its list has a hole at 2 %(nil%)$")
+  end)
+
   -- Nivelir passes context: to url, notification and shortcut alike: second, and as a field.
   scenario("each kind's function gets the context second and as a field", function()
     local seen = {}
