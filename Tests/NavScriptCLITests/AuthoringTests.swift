@@ -102,7 +102,11 @@ import Testing
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 2)
         #expect(result.output.contains("a_spec.lua:1: attempt to call a nil value (field 'each')\n"
-            + "    (there is no .each, Jest's table of cases: write a loop, for _, case in ipairs(cases) do it(...) end)"), "\(result.output)")
+            + "    (if it is Jest's it.each or describe.each: there is none, write a loop, for _, case in ipairs(cases) do it(...) end)"), "\(result.output)")
+        // Jest's .not is a syntax error in Lua, as the keyword it is.
+        try fixture.write("a_spec.lua", "scenario('x', function() expect(1).not.toBe(2) end)\n")
+        let not = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(not.output.contains("(expect(value).never negates, as Jest's .not does (not is a Lua keyword))"), "\(not.output)")
     }
 
     /// A file that does not load shows the traceback of its error: a module that raised while

@@ -35,8 +35,9 @@ enum NavNameSuggestion {
     /// Jest's and busted's spellings that Lua's error leaves unexplained.
     private static let otherFrameworks = [
         ("attempt to call a nil value (field 'each')",
-         "there is no .each, Jest's table of cases: write a loop, for _, case in ipairs(cases) do it(...) end"),
+         "if it is Jest's it.each or describe.each: there is none, write a loop, for _, case in ipairs(cases) do it(...) end"),
         ("attempt to index a nil value (field 'not')", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
+        ("<name> expected near 'not'", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
     ]
 
     /// The error with the hint for its message after it, if there is one.

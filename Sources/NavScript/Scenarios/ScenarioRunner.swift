@@ -63,7 +63,11 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         self.displayPath = displayPath
         self.options = options
         self.screens = screens
-        chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
+        do {
+            chunk = try LuaChunk(compiling: try Self.script(at: file, shownAs: displayPath), chunkName: "@" + displayPath)
+        } catch let failure as LuaError {
+            throw NavNameSuggestion.hinted(failure)   // Jest's `.not` does not compile
+        }
         self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
         if let problem = self.snapshots.readError, snapshotMode != .update {
             throw LuaError(kind: .syntax, message: problem)
