@@ -113,27 +113,24 @@ local function fail(self, message, detail)
   raise(self, text, 3)
 end
 
--- The error that came with a failure value, as Lua's functions give them: `false, err` (a
--- failed navigation, `expect(app:navigate(route))`; a pcall) or `nil, err` (io.open); kept as
--- `extra`.
-local function givenError(self)
-  if (self.value == false or self.value == nil) and type(self.extra) == "string" then return self.extra end
-end
-
--- `detail` makes the explanation, only when the check fails; the error that came with a
--- failure value is shown whatever the matcher.
+-- `detail` makes the explanation, only when the check fails. What came after the value
+-- (`extra`) is shown whatever the matcher: the error of `false, err` (a failed navigation,
+-- `expect(app:navigate(route))`; a pcall) or `nil, err` (io.open), busted's message
+-- (`expect(count, "chats open")`), a pcall's result; once, when the detail has not shown
+-- it as a line of its own already (toSucceed's reason).
 local function check(self, pass, message, detail)
   -- Every expectation counts, held or not; 2 levels up is the expect's line (matchers
   -- call check in a tail call).
   host.count(pass ~= self.negated, message, self.where or 2, self.value)
   if pass == self.negated then
-    local text = detail(report())
-    local err = givenError(self)
-    if err and not find(text, match(err, "^[^\n]*"), 1, true) then
-      text = text .. "\n  the error that came with it: " .. gsub(err, "\n", "\n    ")
-    elseif not err and type(self.extra) == "string" then
-      -- busted's message argument (`expect(x, "why")`), or what a pcall's success gave.
-      text = text .. "\n  given with it: " .. gsub(self.extra, "\n", "\n    ")
+    local r = report()
+    local text = detail(r)
+    local extra = self.extra
+    if extra ~= nil then
+      extra = type(extra) == "string" and extra or r.show(extra)
+      if not find("\n" .. text .. "\n", "\n  " .. match(extra, "^[^\n]*") .. "\n", 1, true) then
+        text = text .. "\n  given with it: " .. gsub(extra, "\n", "\n    ")
+      end
     end
     fail(self, message, text)
   end

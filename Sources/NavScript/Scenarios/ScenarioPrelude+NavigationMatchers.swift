@@ -59,7 +59,7 @@ function expectation:toSucceed(...)
   return check(self, ok, "expect(value):toSucceed() failed", function(r)
     local picture = host.lastTree()
     if self.negated then return "  expected a failure, but it succeeded" .. (picture and ("\n\n" .. picture) or "") end
-    local reason = self.value == false and givenError(self)
+    local reason = self.value == false and type(self.extra) == "string" and self.extra
       or (self.value == false and "received false with no error (a navigation's result carries its error: "
         .. "expect(app:navigate(route)); app:settle() gives false while work is still scheduled)")
       or format("received %s, not a navigation's result", r.show(self.value))

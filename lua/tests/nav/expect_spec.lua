@@ -162,10 +162,13 @@ describe("matchers", function()
     expect(said):toContain("expect(value):toSucceed() failed\n  No container of UITabBarController type found")
     expect(said):toContain("└─ modal Chat")                      -- the hierarchy
     local viaToBe = failure(function() expect(app:navigate(route)):toBe(true) end)
-    expect(viaToBe):toContain("the error that came with it: No container of UITabBarController type found")
+    expect(viaToBe):toContain("given with it: No container of UITabBarController type found")
     -- Any failure value with its error, as Lua's functions give them, shows the error.
-    expect(failure(function() expect(pcall(error, "boom", 0)):toBe(true) end)):toContain("\n  the error that came with it: boom")
-    expect(failure(function() expect(nil, "no such file"):toBeTruthy() end)):toContain("\n  the error that came with it: no such file")
+    expect(failure(function() expect(pcall(error, "boom", 0)):toBe(true) end)):toContain("\n  given with it: boom")
+    expect(failure(function() expect(nil, "no such file"):toBeTruthy() end)):toContain("\n  given with it: no such file")
+    -- A short one that the detail holds in a word, and one that is no text, are shown too.
+    expect(failure(function() expect(false, "e"):toBe(true) end)):toContain("received: false\n  given with it: e")
+    expect(failure(function() expect(pcall(error, { code = 1 })):toBe(true) end)):toContain("\n  given with it: {code = 1}")
     expect(failure(function() expect(1, "the count of chats"):toBe(2) end)):toContain("received: 1\n  given with it: the count of chats")
     expect(app:navigate(route)).never:toSucceed()
     expect(app:settle()):toSucceed()
