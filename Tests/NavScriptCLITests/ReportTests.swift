@@ -108,7 +108,7 @@ import Testing
     /// `\x1b`: a page would have kept the escape byte and shown `[31m` around it.
     @Test func theHTMLReportShowsControlCharactersVisibly() throws {
         let fixture = try Fixture(["escape_spec.lua": """
-            scenario("colours", function()
+            scenario("colours \\27[31m", function()
               print("\\27[31mred\\27[0m\\tand a tab")
               error("\\27[1mbold\\27[0m", 0)
             end)

@@ -296,9 +296,9 @@ function expectation:toMatch(pattern)
 end
 
 -- As Jest's ensureNoExpected: a matcher of no argument given one (`toBeTruthy(false)`) was
--- meant as another, and would pass whatever the argument.
+-- meant as another, and would pass whatever the argument (nil is none, as Jest's undefined).
 local function noExpected(self, name, ...)
-  if select("#", ...) > 0 then
+  if (...) ~= nil then
     raise(self, format("expect(value):%s() takes no argument, got %s (to compare with a value: toBe or toEqual)", name, type((...))), 3)
   end
 end

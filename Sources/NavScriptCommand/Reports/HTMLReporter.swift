@@ -96,7 +96,7 @@ final class HTMLReporter: Reporter {
         }
         let files = report.files.map { file in
             Page.File(path: file.file.displayPath, scenarios: file.results.map { result in
-                Page.Scenario(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
+                Page.Scenario(name: Format.visible(result.scenario.name), location: result.scenario.location, tags: result.scenario.tags.map(Format.visible),
                               status: result.status.rawValue, duration: result.duration,
                               message: (result.status == .skipped ? result.skipText : result.message).map(Format.visibleLines),
                               output: Format.visibleLines(result.output),
