@@ -143,7 +143,7 @@ function App:shape(keys, unwound) end
 ---while it, or one presenting it, was being dismissed; whether the run loop has nothing
 ---scheduled; and how many errors were logged (what explore's built-in checks read).
 ---`app:census(n)` is the text of the nth error logged (its `Error:` line without the prefix).
----@overload fun(self: App, error: integer): string
+---@overload fun(self: App, error: integer): string?   # nil when fewer were logged
 ---@return integer containers
 ---@return string? overDismissal  # "X was presented on Y while Z was being dismissed"
 ---@return boolean idle
@@ -199,6 +199,7 @@ function App:setSystem(system) end
 ---@field mediaTypes? table<"photoLibrary"|"savedPhotosAlbum"|"camera", ("image"|"movie")[]|false>
 
 ---@class DeeplinkTypeSpec
+---@field name? string              # the type's name (nav.deeplinkType gives it; a table of its own needs it)
 ---@field query? table             # {chat_id = "integer", tags = "string[]?"}
 ---@field fields? string[]          # the order the Swift struct declares its fields in: its log line follows it
 ---@field url? fun(url: {url: string, scheme: string?, host: string?, path: string[], query: table?, rawQuery: string?, context: any}, context: any): table?, string?
@@ -291,7 +292,7 @@ function nav.predicate(description, body, kind) end
 ---@return Modifier
 function nav.modifier(description, body) end
 ---@param name string
----@param options {on?: ContainerKind|"container", produces?: ContainerKind, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
+---@param options {on?: ContainerKind|"container", produces?: ContainerKind|"container", perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
 function nav.action(name, options) end
 ---@param name string
 ---@param body fun(container: Container, options: table?)

@@ -9,6 +9,7 @@ extension NavDefinitions {
 error("nav.d.lua is a definition file for editors; it cannot be required")
 
 ---@alias ContainerKind "window"|"modal"|"stack"|"tabs"
+---@alias ChildKind "modal"|"stack"|"tabs"|Predicate   # a kind, or a predicate of one (nav.stack)
 ---@alias PresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"currentContext"|"custom"|"overFullScreen"|"overCurrentContext"|"popover"|"none"
 ---@alias TransitionStyle "coverVertical"|"flipHorizontal"|"crossDissolve"|"partialCurl"
 ---@alias Animation string|{name: string, duration?: number}
@@ -67,20 +68,20 @@ function Screen:withStack(...) end
 ---@param ... Screen  # or one list of them: withTabs { A(), B() }
 ---@return Screen
 function Screen:withTabs(...) end
----@param options {anchor?: string|table}
+---@param options? {anchor?: string|table}
 ---@return Screen
 function Screen:withPopoverPresentation(options) end
----@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@param options? {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
 ---@return Screen
 function Screen:withBottomSheet(options) end
----@param options {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@param options? {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
 ---@param className? string   # the stack's class, a BottomSheetStackController by default (Nivelir's withBottomSheetStack(_:of:))
 ---@return Screen
 function Screen:withBottomSheetStack(options, className) end
 ---@param className? string   # a stack of this class (Nivelir's withStackContainer(of:))
 ---@return Screen
 function Screen:withStackContainer(className) end
----@param options {presentation?: PresentationStyle, transition?: TransitionStyle, delegate?: string}
+---@param options? {presentation?: PresentationStyle, transition?: TransitionStyle, delegate?: string}
 ---@return Screen
 function Screen:withModalStyle(options) end
 ---@param name string
@@ -153,12 +154,12 @@ function Route:fail(message) end
 ---@param seconds number
 ---@return Route
 function Route:wait(seconds) end
----@param kind? ContainerKind
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:root(kind, nested) end
 ---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
----@param options? {animation?: Animation}|NestedRoute
+---@param options? {animation?: Animation|false}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:setRoot(screen, options, nested) end
@@ -174,11 +175,11 @@ function Route:present(screen, options, nested) end
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:dismiss(options) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:presented(kind, nested) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:presenting(kind, nested) end
@@ -191,7 +192,7 @@ function Route:tabs(nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:window(nested) end
----@param options? {stackAnimation?: StackAnimation, tabsAnimation?: Animation, dismissAnimated?: boolean}
+---@param options? {stackAnimation?: StackAnimation, tabsAnimation?: Animation|false, dismissAnimated?: boolean, dissmissAnimated?: boolean}
 ---@return Route
 function Route:makeVisible(options) end
 ---@param screen Screen|Container   # a Container out of the hierarchy is its own screen
@@ -217,24 +218,24 @@ function Route:clear(options) end
 ---@param options? {animation?: StackAnimation, separated?: boolean}
 ---@return Route
 function Route:setStack(modifiers, options) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:stackRoot(kind, nested) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:stackTop(kind, nested) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:stackVisible(kind, nested) end
 ---@param tab integer|Screen|ScreenType|string|Container|Predicate|fun(tabs: Container[]): integer?
----@param options? {animation?: Animation, kind?: ContainerKind}|NestedRoute
+---@param options? {animation?: Animation|false, kind?: ChildKind}|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:selectTab(tab, options, nested) end
----@param kind? ContainerKind|NestedRoute
+---@param kind? ChildKind|NestedRoute
 ---@param nested? NestedRoute
 ---@return Route
 function Route:selectedTab(kind, nested) end
@@ -244,11 +245,11 @@ function Route:selectedTab(kind, nested) end
 function Route:setupTab(screen, nested) end
 ---Runs `action` with a resolution: ensure whatever happens, done after a success, fallback after a failure.
 ---@param action Route
----@param resolution? {ensure?: Route|Route[], done?: Route|fun(output: Container?, route: Route): Route, fallback?: Route|fun(err: string, route: Route): Route?, cauterize?: boolean}
+---@param resolution? {ensure?: Route|Route[], done?: Route|fun(output: Container?, route: Route): Route|(Route|fun(output: Container?, route: Route): Route)[], fallback?: Route|fun(err: string, route: Route): Route?|(Route|fun(err: string, route: Route): Route?)[], cauterize?: boolean}
 ---@return Route
 function Route:try(action, resolution) end
 ---Changes the bottom sheet the container is presented in. As Nivelir's, it never completes.
----@param changes {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
+---@param changes? {detents?: string[], selectedDetent?: string, prefersGrabber?: boolean}
 ---@param options? {animated?: boolean}
 ---@return Route
 function Route:changeBottomSheet(changes, options) end

@@ -47,7 +47,7 @@ function Expectation:toFail(pattern) end
 ---@param name? string
 function Expectation:toMatchSnapshot(name) end
 
----@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())
+---@alias ScenarioDefinition fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())|fun(name: string): fun(body: fun())
 
 ---@class BlockFunction
 ---@overload fun(name: string, options: ScenarioOptions|fun()|nil, body?: fun())   # options may be nil
@@ -174,5 +174,7 @@ function explore.model(spec) end
 ---@param randomSeed? integer the seed of math.random the walk drew with (0)
 function explore.replay(model, steps, start, randomSeed) end
 
+
+return nav
 """#
 }
