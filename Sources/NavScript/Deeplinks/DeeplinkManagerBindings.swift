@@ -48,6 +48,10 @@ extension NavRuntime {
         let name = try call.string(1)
         let table = try NavTable(call, 2, runtime: self)
         try table.only(Self.deeplinkTypeFields)
+        // The table is named by the first argument: a name of its own must be the same.
+        if let own = try table.string("name"), own != name {
+            throw table.error("field 'name' is '\(own)', not the type's name '\(name)' (leave it out)")
+        }
         _ = try deeplinkType(table, name: name)
         call.push(name)
         call.setField(2, "name")

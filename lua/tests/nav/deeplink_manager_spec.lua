@@ -271,6 +271,12 @@ describe("deeplink manager", function()
     expect(app:top().traits.id):toBe(4)
   end)
 
+  scenario("a type's table may not name it otherwise", function()
+    expect(function() nav.deeplinkType("A", { name = "B", url = function() end, navigate = function() end }) end)
+      :toFail("bad argument #2 to 'nav.deeplinkType' (field 'name' is 'B', not the type's name 'A' (leave it out))", true)
+    expect(nav.deeplinkType("A", { name = "A", url = function() end, navigate = function() end }).name):toBe("A")
+  end)
+
   scenario("a factory's values that cannot be handed on are refused at its line, in words", function()
     local Hole = nav.deeplinkType("HoleDeeplink", { url = function() return { ids = { 1, nil, 3 } } end, navigate = function() return nav.route() end })
     local _, deeplinks = setUp { types = { Hole } }
