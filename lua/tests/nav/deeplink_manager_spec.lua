@@ -273,7 +273,7 @@ describe("deeplink manager", function()
 
   scenario("a type's table may not name it otherwise", function()
     expect(function() nav.deeplinkType("A", { name = "B", url = function() end, navigate = function() end }) end)
-      :toFail("bad argument #2 to 'nav.deeplinkType' (field 'name' is 'B', not the type's name 'A' (leave it out))", true)
+      :toFail("bad argument #2 to 'deeplinkType' (field 'name' is 'B', not the type's name 'A' (leave it out))", true)
     expect(nav.deeplinkType("A", { name = "A", url = function() end, navigate = function() end }).name):toBe("A")
   end)
 
