@@ -55,6 +55,29 @@ import Testing
         #expect(line.split(separator: " ").count >= 25, "\(run.output)")
     }
 
+    /// luacheck's std is the sandbox's library: what os, string and table have there is
+    /// declared, and what they lack (os.execute, string.dump, io) is not.
+    @Test func luacheckKnowsTheSandboxsLibrary() throws {
+        let fixture = try Fixture(["library_spec.lua": """
+            local names = {}
+            for _, library in ipairs { "os", "string", "table" } do
+              for name in pairs(_G[library]) do names[#names + 1] = name end
+            end
+            table.sort(names)
+            scenario("library", function() print(table.concat(names, " ")) end)
+            """])
+        #expect(try navscript(["init", "myapp"], in: fixture.root).status == 0)
+        let run = try navscript(["run", "library_spec.lua", "-v", "--color", "never"], in: fixture.root)
+        let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("    ") && !$0.contains("✓") })
+        let luacheckrc = try fixture.read("myapp/.luacheckrc")
+        for name in line.split(separator: " ") {
+            #expect(luacheckrc.contains("\"\(name)\""), "\(name) is not in .luacheckrc")
+        }
+        for absent in ["execute", "getenv", "dump", "io", "dofile", "loadfile"] {
+            #expect(!luacheckrc.contains("\"\(absent)\""), "\(absent) is in .luacheckrc")
+        }
+    }
+
     @Test func theDefinitionsInTheBinaryAreTheRepositorys() throws {
         let fixture = try Fixture([:])
         #expect(try navscript(["types", "--output", "types"], in: fixture.root).status == 0)

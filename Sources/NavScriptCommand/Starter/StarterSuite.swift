@@ -75,9 +75,24 @@ enum StarterSuite {
 
     /// luacheck: the sandbox's standard library and the scenario globals.
     static let luacheckrc = """
-        -- luacheck set-up for NavScript scripts: Lua 5.4 as the sandbox gives it, plus the
-        -- `nav` module and the scenario runtime's globals.
-        std = "lua54"
+        -- luacheck set-up for NavScript scripts: Lua 5.4 as the sandbox gives it (no io,
+        -- debug, package, dofile, loadfile or string.dump; of os, the clock and dates), plus
+        -- the `nav` module and the scenario runtime's globals.
+        stds.sandbox = {
+          read_globals = {
+            "_G", "_VERSION", "assert", "collectgarbage", "error", "getmetatable", "ipairs", "load", "next", "pairs",
+            "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require", "select", "setmetatable",
+            "tonumber", "tostring", "type", "warn", "xpcall",
+            string = { fields = { "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack",
+                                  "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
+            table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
+            math = { other_fields = true },
+            utf8 = { other_fields = true },
+            coroutine = { other_fields = true },
+            os = { fields = { "clock", "date", "difftime", "time" } },
+          },
+        }
+        std = "sandbox"
         read_globals = { \(globals.filter { $0 == "nav" }.map { "\"\($0)\"" }.joined(separator: ", ")) }
         globals = { \(globals.filter { $0 != "nav" }.map { "\"\($0)\"" }.joined(separator: ", ")) }
         exclude_files = { "types/*.lua" }
