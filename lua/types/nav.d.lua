@@ -522,8 +522,9 @@ function App:settle() end
 function App:tap(container, side) end
 ---Answers the system screen `container` shows (the top one when left out), as a user would:
 ---an action's title, a share activity (nil: close), what a media picker picked (nil: cancel), "done".
----An alert needs its action's title.
----@param ... string|Container|table|nil  # `app:answer(container?, answer)`
+---An alert needs its action's title; what is typed into its text fields comes third:
+---`app:answer("OK", {texts = {"me@example.com"}})`.
+---@param ... string|Container|table|nil  # `app:answer(container?, answer, {texts = {...}}?)`
 ---@return boolean ok
 ---@return string? err
 function App:answer(...) end
