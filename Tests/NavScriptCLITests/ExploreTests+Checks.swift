@@ -44,6 +44,7 @@ extension ExploreTests {
         // `return explore.model { ... }` is a tail call: the line is the one that calls it.
         ("builtins = { expectedError = false }", "bad.lua:1: bad argument #1 to 'model' (unknown built-in invariant 'expectedError' (backToRoot, expectedErrors, noPendingActions"),
         ("builtins = { sizeBound = 'no' }", "builtins.sizeBound must be true or false, got string"),
+        ("invariant = {}", "bad.lua:1: bad argument #1 to 'model' (unknown field 'invariant' (start, actions, invariants, expected, builtins, maxContainers or view expected))"),
         ("expected = 'custom failure'", "expected: a list of error texts, got string"),
         ("expected = { 5 }", "expected[1] is a number, not an error text"),
         ("invariants = 1", "bad.lua:1: bad argument #1 to 'model' (invariants: a table of name = function, got number)"),

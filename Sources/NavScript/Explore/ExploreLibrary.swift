@@ -196,7 +196,7 @@ function explore.model(spec)
   for key in pairs(spec) do
     if key ~= "start" and key ~= "actions" and key ~= "invariants" and key ~= "expected" and key ~= "builtins" and key ~= "maxContainers"
        and key ~= "view" then
-      error(format("bad argument #1 to 'model' (unknown field '%s')", tostring(key)), 2)
+      error(format("bad argument #1 to 'model' (unknown field '%s' (start, actions, invariants, expected, builtins, maxContainers or view expected))", tostring(key)), 2)
     end
   end
   local starts = type(spec.start) == "function" and { spec.start } or spec.start
