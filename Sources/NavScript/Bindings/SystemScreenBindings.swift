@@ -189,6 +189,19 @@ extension NavRuntime {
             guard let kind = MediaPickerSource.Kind(rawValue: name) else {
                 throw error("unknown source '\(name)' (\(MediaPickerSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")) expected)")
             }
+            // Nivelir's MediaPickerCameraSettings: UIKit's cases, for the camera only.
+            if !settings.isEmpty, kind != .camera {
+                throw error("option 'cameraSettings' is for the camera source, not '\(name)'")
+            }
+            let cases = ["device": ["rear", "front"], "captureMode": ["photo", "video"], "flashMode": ["off", "auto", "on"]]
+            for (field, value) in settings.sorted(by: { $0.key < $1.key }) {
+                guard let allowed = cases[field] else {
+                    throw error("option 'cameraSettings': unknown field '\(field)' (captureMode, device or flashMode expected)")
+                }
+                guard case let .string(text) = value, allowed.contains(text) else {
+                    throw error("option 'cameraSettings': \(field) must be \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last!)")
+                }
+            }
             return MediaPickerSource(kind, cameraSettings: settings)
         }
         if call.type(2) == .string {

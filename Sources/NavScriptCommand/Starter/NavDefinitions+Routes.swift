@@ -301,7 +301,7 @@ function Route:showSafari(safari, options, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:share(sharing, options, nested) end
----@param picker "photoLibrary"|"savedPhotosAlbum"|"camera"|{source?: string, types?: ("image"|"movie")[], allowsEditing?: boolean, cameraSettings?: table, didFinish?: fun(result: table?)}
+---@param picker "photoLibrary"|"savedPhotosAlbum"|"camera"|{source?: string, types?: ("image"|"movie")[], allowsEditing?: boolean, cameraSettings?: {device?: "rear"|"front", captureMode?: "photo"|"video", flashMode?: "off"|"auto"|"on"}, didFinish?: fun(result: table?)}
 ---@param options? {animated?: boolean}
 ---@param nested? NestedRoute
 ---@return Route

@@ -48,6 +48,15 @@ describe("misuse", function()
     expect(failure(function() return here:showStoreProduct(true) end)):toContain("(item ID or table expected, got boolean)")
   end)
 
+  scenario("a media picker's camera settings are Nivelir's, UIKit's cases, for the camera", function()
+    local here = nav.route():top(nav.container)
+    local function picker(source, settings) return function() return here:showMediaPicker { source = source, cameraSettings = settings } end end
+    expect(failure(picker("camera", { bogus = 1 }))):toContain("(option 'cameraSettings': unknown field 'bogus' (captureMode, device or flashMode expected))")
+    expect(failure(picker("camera", { flashMode = "bogus" }))):toContain("(option 'cameraSettings': flashMode must be off, auto or on)")
+    expect(failure(picker("photoLibrary", { device = "front" }))):toContain("(option 'cameraSettings' is for the camera source, not 'photoLibrary')")
+    expect(picker("camera", { device = "front", captureMode = "video", flashMode = "on" })()):toBeTruthy()
+  end)
+
   scenario("census takes an error's number or nothing", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(failure(function() return app:census("x") end)):toContain("bad argument #1 to 'census' (number expected, got string)")
