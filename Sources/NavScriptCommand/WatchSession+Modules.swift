@@ -36,4 +36,18 @@ extension WatchSession {
         }
         return ScriptFile.moduleName(of: relative)
     }
+
+    /// A path with its links resolved (its folder's, for a file that is gone): a save and a
+    /// module a scenario file required are matched by it, whatever links lead to them (a
+    /// module may be a link inside the suite; `/tmp` is `/private/tmp` on macOS).
+    static func realPath(_ path: String) -> String {
+        FileManager.default.fileExists(atPath: path) ? ScriptFile.real(URL(fileURLWithPath: path)).path : realPathOfName(path)
+    }
+
+    /// The path by its own name in its folder's real path: a link is named by itself, not by
+    /// where it leads (a module replaced by a link changed as the module it was).
+    static func realPathOfName(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path), folder = url.deletingLastPathComponent().path
+        return folder == path ? path : realPath(folder) + "/" + url.lastPathComponent
+    }
 }

@@ -159,10 +159,7 @@ final class WatchSession {
         }
         // A path by what it leads to and by its own name in its real folder: a module
         // replaced by a link changed as the module it was (the link leads elsewhere).
-        let changedReal = Set(changed.flatMap { path -> [String] in
-            let url = URL(fileURLWithPath: path), folder = url.deletingLastPathComponent().path
-            return [Self.realPath(path), folder == path ? path : Self.realPath(folder) + "/" + url.lastPathComponent]
-        })
+        let changedReal = Set(changed.flatMap { [Self.realPath($0), Self.realPathOfName($0)] })
         let requiring = Self.files(files, requiring: dependencies, anyOf: changedReal)
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
@@ -204,18 +201,6 @@ final class WatchSession {
         }
     }
 
-    /// A path with its links resolved (its folder's, for a file that is gone): a save and a
-    /// module a scenario file required are matched by it, whatever links lead to them (a
-    /// module may be a link inside the suite; `/tmp` is `/private/tmp` on macOS).
-    static func realPath(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        if FileManager.default.fileExists(atPath: path) {
-            return ScriptFile.real(url).path
-        }
-        let folder = url.deletingLastPathComponent().path
-        return folder == path ? path : realPath(folder) + "/" + url.lastPathComponent
-    }
-
     /// The project file the watch started with, watched on its own: it is often above the
     /// folders watched (`navscript.lua` beside `app/`). Without one, the one a save would
     /// make in the working folder.
@@ -225,50 +210,7 @@ final class WatchSession {
     }()
 
     /// A read of the project file that has not returned (stuck in a C function), if any.
-    private var stuckRead: StuckRead?
-
-    /// Whether a read of the project file, left running on its thread, has returned.
-    private final class StuckRead: @unchecked Sendable {
-        private let lock = NSLock()
-        private var done = false
-        var isDone: Bool { lock.withLock { done } }
-        func finish() { lock.withLock { done = true } }
-    }
-
-    /// A saved project file is read again: one that does not load says why, at its line; one
-    /// that does says that its settings apply from the next watch (they were read when this
-    /// one started).
-    private func reportProjectFile(_ file: URL) {
-        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            // Deleted: the settings it had stay until the watch starts again, as an edit's wait.
-            console.output.write(console.style.dim("\(ScenarioDiscovery.display(file, in: working)) was deleted: the watch keeps its settings until it starts again") + "\n")
-            return
-        }
-        // On a thread the watch can leave: a save stuck in a C function (a pattern search)
-        // would end the process under the watchdog, where the watch is to go on. One such
-        // read at a time: saves while it runs are not read, so that no more pile up.
-        let shown = ScenarioDiscovery.display(file, in: working)
-        if let stuck = stuckRead, !stuck.isDone {
-            return console.output.write(console.style.red("navscript: \(shown) changed, but its last read has still not returned: "
-                + "it is read again at the first save after that one returns") + "\n")
-        }
-        let reading = StuckRead()
-        guard let read = ScriptThreads.run(within: 6, {
-            defer { reading.finish() }
-            return Result { () throws(ValidationError) in try ProjectFile.read(file, relativeTo: working, watched: false) }
-        }) else {
-            stuckRead = reading
-            return console.output.write(console.style.red("navscript: reading \(shown) has run for more than 6 s, in a C function that has not "
-                + "returned (a pattern search?): the watch goes on with the settings it had, and that read keeps a core busy until it returns") + "\n")
-        }
-        switch read {
-        case .success:
-            console.output.write(console.style.dim("\(shown) changed: its settings apply when the watch starts again") + "\n")
-        case let .failure(error):
-            console.output.write(console.style.red("navscript: \(error.message)") + "\n")
-        }
-    }
+    var stuckRead: StuckRead?
 
     /// The reporters asked for with a file, made anew for each run.
     private func fileReporters() -> [Reporter] {

@@ -9,11 +9,10 @@ extension ScenarioFileRunner {
         let context = ScenarioContext(snapshots: snapshots)
         do {
             return try list(in: context)
-        } catch let failure as LuaError where NavNameSuggestion.hint(for: failure.message) != nil {
-            let hinted = NavNameSuggestion.hinted(failure)
-            throw context.output.isEmpty ? hinted : ScenarioLoadFailure(error: hinted, printed: context.output)
         } catch {
-            // What the file printed before it failed tells how far it got.
+            // With the name it may have meant (Jest's it.each); what the file printed before
+            // it failed tells how far it got.
+            let error = (error as? LuaError).map(NavNameSuggestion.hinted) ?? error
             guard !context.output.isEmpty else { throw error }
             throw ScenarioLoadFailure(error: error, printed: context.output)
         }
