@@ -181,14 +181,17 @@ extension NavRuntime {
             return try runtime.deeplinkOutcome(call, runtime.open(link, in: app, appObject: 1, call: call, resuming: true))
         },
         appMethod("top") { runtime, call, app in
+            try refusePredicate(call)
             runtime.pushContainer(call, app.application.navigator.topContainer)
             return 1
         },
         appMethod("topStack") { runtime, call, app in
+            try refusePredicate(call)
             runtime.pushContainer(call, app.application.navigator.topStackContainer)
             return 1
         },
         appMethod("topTabs") { runtime, call, app in
+            try refusePredicate(call)
             runtime.pushContainer(call, app.application.navigator.topTabsContainer)
             return 1
         },
@@ -329,5 +332,13 @@ extension NavRuntime {
         call.setField(-2, "time")
         call.push(transition.duration)
         call.setField(-2, "duration")
+    }
+}
+
+/// `app:top()`, `app:topStack()` and `app:topTabs()` take no predicate: one given is refused,
+/// not ignored, so `app:top(nav.stack)` does not quietly return the modal on top.
+private func refusePredicate(_ call: LuaCall) throws {
+    guard call.isNoneOrNil(2) else {
+        throw LuaCallError.argument(2, "no argument expected: a route's top(predicate) finds a container by predicate")
     }
 }

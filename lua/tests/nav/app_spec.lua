@@ -50,6 +50,10 @@ window
     expect(app:top()):toShow(Settings())
     expect(app:topStack().children[1].key):toBe("Settings")
     expect(app:topTabs().kind):toBe("tabs")
+    -- A predicate is refused, not ignored: app:top(nav.stack) would give the modal on top.
+    expect(function() return app:top(nav.stack) end):toFail("bad argument #1 to 'top' %(no argument expected: a route's top%(predicate%)")
+    expect(function() return app:topStack(nav.stack { key = Settings() }) end):toFail("to 'topStack' %(no argument expected")
+    expect(function() return app:topTabs(1) end):toFail("to 'topTabs' %(no argument expected")
   end)
 
   scenario("takes a screen or a container as the root directly", function()
