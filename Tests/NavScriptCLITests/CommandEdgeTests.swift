@@ -19,6 +19,14 @@ import Testing
         #expect(gone.status == 2)
         #expect(gone.errors.contains("a link that leads to no file or folder (No such file or directory): gone_spec.lua"), "\(gone.errors)")
         #expect(try navscript(["run", "missing_spec.lua"], in: fixture.root).errors.contains("no such file or folder: missing_spec.lua"))
+        // Along the path too: a loop on the way, and a file taken for a folder.
+        try manager.createSymbolicLink(atPath: fixture.root.appendingPathComponent("c").path, withDestinationPath: "d")
+        try manager.createSymbolicLink(atPath: fixture.root.appendingPathComponent("d").path, withDestinationPath: "c")
+        let midway = try navscript(["run", "c/x_spec.lua"], in: fixture.root)
+        #expect(midway.status == 2)
+        #expect(midway.errors.contains("a link that leads to no file or folder (Too many levels of symbolic links): c/x_spec.lua"), "\(midway.errors)")
+        let notFolder = try navscript(["run", "b.lua/x_spec.lua"], in: fixture.root)
+        #expect(notFolder.errors.contains("no such file or folder: b.lua/x_spec.lua") == false, "\(notFolder.errors)")
     }
 
     /// A folder that cannot be read fails the run and the check as a file that cannot be
@@ -245,12 +253,16 @@ import Testing
 @Suite struct PathArgumentTests {
     @Test func aRootThatIsNoFolderIsAUsageError() throws {
         let fixture = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("gone").path, withDestinationPath: "nowhere")
         for command in [["run", "."], ["check", "."], ["draw", "scenarios/a.lua"], ["explore", "scenarios/a.lua"]] {
-            for root in ["nope", "scenarios/a.lua"] {
-                let result = try navscript(command + ["--root", root], in: fixture.root)
-                #expect(result.status == 2, "\(command) \(root)")
-                #expect(result.errors.contains("the root is not a folder: \(root) (the folder `require` loads modules from)"), "\(command) \(result.errors)")
-            }
+            let file = try navscript(command + ["--root", "scenarios/a.lua"], in: fixture.root)
+            #expect(file.status == 2, "\(command)")
+            #expect(file.errors.contains("the root is not a folder: scenarios/a.lua (the folder `require` loads modules from)"), "\(command) \(file.errors)")
+            let missing = try navscript(command + ["--root", "nope"], in: fixture.root)
+            #expect(missing.status == 2, "\(command)")
+            #expect(missing.errors.contains("the root (the folder `require` loads modules from): no such file or folder: nope"), "\(command) \(missing.errors)")
+            let dangling = try navscript(command + ["--root", "gone"], in: fixture.root)
+            #expect(dangling.errors.contains("the root (the folder `require` loads modules from): a link that leads to no file or folder (No such file or directory): gone"), "\(command) \(dangling.errors)")
         }
     }
 

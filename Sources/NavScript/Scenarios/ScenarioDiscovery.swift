@@ -40,24 +40,45 @@ public enum ScenarioDiscovery {
         case missing(String)
         /// A link there that leads nowhere, or round in a loop: the system's words.
         case brokenLink(String, reason: String)
+        /// A path the system will not follow (a folder on the way that cannot be searched).
+        case unreachable(String, reason: String)
         /// A --root (or a project file's root) that is no folder.
         case rootNotFolder(String)
+        /// A --root (or a project file's root) that names nothing, as `failure` says.
+        indirect case root(Failure)
 
         public var description: String {
             switch self {
             case let .missing(path): return "no such file or folder: \(path)"
             case let .brokenLink(path, reason): return "a link that leads to no file or folder (\(reason)): \(path)"
+            case let .unreachable(path, reason): return "cannot reach (\(reason)): \(path)"
             case let .rootNotFolder(path): return "the root is not a folder: \(path) (the folder `require` loads modules from)"
+            case let .root(failure): return "the root (the folder `require` loads modules from): \(failure)"
             }
+        }
+    }
+
+    /// Why `path` (at `url`) names nothing: a missing entry, a link that leads nowhere or
+    /// round in a loop (anywhere along it), or a folder on the way that cannot be searched.
+    static func notFound(_ path: String, at url: URL) -> Failure {
+        var target = stat(), info = stat()
+        guard stat(url.path, &target) != 0 else { return .missing(path) }
+        let error = errno, reason = String(cString: strerror(error))
+        switch error {
+        case ELOOP: return .brokenLink(path, reason: reason)
+        case ENOENT: return lstat(url.path, &info) == 0 ? .brokenLink(path, reason: reason) : .missing(path)
+        default: return .unreachable(path, reason: reason)
         }
     }
 
     public static func files(for paths: [String], root explicitRoot: URL? = nil, workingDirectory: URL) throws -> [ScenarioFile] {
         if let explicitRoot {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: explicitRoot.standardizedFileURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw Failure.rootNotFolder(display(explicitRoot.standardizedFileURL, in: workingDirectory))
+            let path = display(explicitRoot.standardizedFileURL, in: workingDirectory)
+            guard FileManager.default.fileExists(atPath: explicitRoot.standardizedFileURL.path, isDirectory: &isFolder) else {
+                throw Failure.root(notFound(path, at: explicitRoot.standardizedFileURL))
             }
+            guard isFolder.boolValue else { throw Failure.rootNotFolder(path) }
         }
         var found: [ScenarioFile] = []
         var seen = Set<String>()
@@ -68,11 +89,7 @@ public enum ScenarioDiscovery {
             var isFolder: ObjCBool = false
             // An empty path names nothing (Foundation would take it for the working folder).
             guard !path.isEmpty, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                var info = stat(), target = stat()
-                if !path.isEmpty, lstat(url.path, &info) == 0, stat(url.path, &target) != 0 {
-                    throw Failure.brokenLink(path, reason: String(cString: strerror(errno)))
-                }
-                throw Failure.missing(path.isEmpty ? "'' (an empty path)" : path)
+                throw path.isEmpty ? Failure.missing("'' (an empty path)") : notFound(path, at: url)
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             for file in candidates where seen.insert(file.path).inserted {
