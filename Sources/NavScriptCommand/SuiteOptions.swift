@@ -106,7 +106,7 @@ struct SuiteOptions: ParsableArguments {
             let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            for note in ScriptWatcher.skipped(in: url) {
+            for note in ScenarioDiscovery.skipped(in: url) {
                 StandardStreams.error("navscript: skipped \(path == "." ? "" : path + "/")\(note)\n")
             }
         }

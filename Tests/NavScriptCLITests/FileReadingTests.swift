@@ -25,8 +25,11 @@ import Darwin
     @Test func linksAndNamesThatAreNotUTF8AreSkippedAndSaidSo() throws {
         let fixture = try Fixture(["real_spec.lua": "scenario('real', function() end)"])
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link_spec.lua").path, withDestinationPath: "real_spec.lua")
-        let elsewhere = try Fixture(["far_spec.lua": "scenario('far', function() end)"])
+        let elsewhere = try Fixture(["far_spec.lua": "scenario('far', function() end)", "shared.lua": "return {}"])
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("more").path, withDestinationPath: elsewhere.root.path)
+        // A link to a module is not named: require follows it.
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("shared.lua").path,
+                                                   withDestinationPath: elsewhere.root.appendingPathComponent("shared.lua").path)
         // A name that is not UTF-8 (APFS refuses to make one: EILSEQ).
         var name = Array(fixture.root.path.utf8) + Array("/odd".utf8) + [0xFF] + Array("_spec.lua".utf8) + [0]
         let descriptor = name.withUnsafeMutableBufferPointer { buffer in
@@ -43,6 +46,7 @@ import Darwin
         #expect(result.errors.contains("navscript: skipped link_spec.lua, a link (links are not followed: name the file it leads to)"))
         #expect(!madeOddName || result.errors.contains("navscript: skipped odd\\xff_spec.lua (a file whose name is not UTF-8: rename it)"))
         #expect(result.errors.contains("navscript: skipped more/, a link to a folder (links are not followed: name the folder it leads to)"))
+        #expect(!result.errors.contains("shared.lua"), "\(result.errors)")
         // Named on the command line, a link is followed.
         #expect(try navscript(["run", "link_spec.lua"], in: fixture.root).status == 0)
     }

@@ -91,13 +91,16 @@ public final class ScriptWatcher {
     /// What a scan leaves out that a user may have meant to include, in words: links to
     /// `.lua` files (links are not followed: one may lead out of the suite, or in a loop),
     /// and names that are not UTF-8.
-    public static func skipped(in root: URL) -> [String] {
+    /// `notingLink` says which links to files (by relative path) to name.
+    public static func skipped(in root: URL, notingLink: (String) -> Bool = { _ in true }) -> [String] {
         var skipped: [String] = []
-        _ = scan(root, suffix: ".lua", skipping: &skipped)
+        var found: [String: Signature] = [:]
+        scan(folder: root.standardizedFileURL.path, relative: "", suffix: ".lua", into: &found, skipping: &skipped, notingLink: notingLink)
         return skipped
     }
 
-    private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String]) {
+    private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String],
+                             notingLink: (String) -> Bool = { _ in true }) {
         func watched(_ name: String) -> Bool { name.hasSuffix(suffix) && !name.hasSuffix(".d.lua") }
         guard let directory = opendir(folder) else {
             // Not passed over: the scripts in it would go unrun without a word. It is listed
@@ -127,8 +130,9 @@ public final class ScriptWatcher {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped)
+                scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped, notingLink: notingLink)
             case S_IFLNK where watched(name):
+                guard notingLink(relativePath) else { break }
                 skipped.append("\(relativePath), a link (links are not followed: name the file it leads to)")
             case S_IFLNK where stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR:
                 skipped.append("\(relativePath)/, a link to a folder (links are not followed: name the folder it leads to)")

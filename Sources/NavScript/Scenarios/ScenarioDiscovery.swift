@@ -128,6 +128,14 @@ public enum ScenarioDiscovery {
         }.map { base.appendingPathComponent($0).standardizedFileURL }
     }
 
+    /// What a folder given to run or check holds that discovery leaves out, in
+    /// `ScriptWatcher.skipped(in:)`'s words. A link to a module is not named: `require`
+    /// follows it; a link to a scenario file is, since discovery does not.
+    public static func skipped(in folder: URL) -> [String] {
+        let inScenarios = folder.standardizedFileURL.pathComponents.contains("scenarios")
+        return ScriptWatcher.skipped(in: folder) { inScenarios || isScenario($0) }
+    }
+
     /// Whether a script's path below a folder names a scenario file: `*_spec.lua`, or a
     /// file in a folder named `scenarios`.
     static func isScenario(_ relativePath: String) -> Bool {
