@@ -100,6 +100,12 @@ import Testing
         try fixture.write("crlf_spec.lua", "scenario('crlf', function() error('first\\r\\nsecond\\rthird', 0) end)")
         let crlf = try navscript(["run", "crlf_spec.lua", "--reporter", "junit"], in: fixture.root)
         #expect(crlf.output.contains(#"<failure message="crlf_spec.lua:1: first" type="error">"#), "\(crlf.output)")
+        // A lone "\r" is shown as the body shows it; a message that starts with a line break
+        // gives its first line with text.
+        try fixture.write("crlf_spec.lua", "scenario('cr', function() error('x\\ry', 0) end)\nscenario('lead', function() error('\\n\\nnext', 0) end)")
+        let cr = try navscript(["run", "crlf_spec.lua", "--reporter", "junit"], in: fixture.root)
+        #expect(cr.output.contains(#"<failure message="crlf_spec.lua:1: x\x0dy" type="error">"#), "\(cr.output)")
+        #expect(cr.output.contains(#"<failure message="crlf_spec.lua:2: next" type="error">"#), "\(cr.output)")
         let tap = try navscript(["run", ".", "--reporter", "tap"], in: fixture.root)
         #expect(tap.output.contains("file: 'plain_spec.lua'\n    line: 3\n"), "\(tap.output)")
     }

@@ -184,10 +184,15 @@ final class JUnitReporter: Reporter {
         Format.failureLocation(message, fallback: "") == "" ? location + ": " + message : message
     }
 
-    /// Up to the first line break of any kind: `"\r\n"` is one Character in Swift, which a
-    /// split at `"\n"` does not see.
+    /// The first line as the body shows it (`"\r\n"` ends a line, a lone `"\r"` is
+    /// `\x0d`); when it is empty, or only the place (`error("\nwhat", 0)` at a line), the
+    /// first line with text follows it.
     private func firstLine(_ text: String) -> String {
-        String(text[..<(text.firstIndex(where: \.isNewline) ?? text.endIndex)])
+        let lines = Format.printable(text).split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.first.map(String.init) ?? ""
+        let bare = first.allSatisfy(\.isWhitespace) || first.hasSuffix(": ")
+        guard bare, let next = lines.dropFirst().first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return first }
+        return first.allSatisfy(\.isWhitespace) ? String(next) : first + next
     }
 
     /// The class names two or more paths of the report would share.
