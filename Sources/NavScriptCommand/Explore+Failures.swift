@@ -94,8 +94,51 @@ extension Explore {
                 best = lowered
                 changed = true
             }
+            if !changed, goesOn(), let moved = try redistribute(best, runner: runner, fails: fails) {
+                best = moved
+                changed = true
+            }
         }
         return (best, budget.stoppedBy)
+    }
+
+    /// `steps` with part of one whole number moved to a later argument, as Hypothesis
+    /// redistributes a total between two values: a failure at a sum of 12 shrinks from
+    /// `add(4), add(8)` to `add(3), add(9)`, and one at a sum of 2,000 from four steps to
+    /// `add(0), ...`, whose first step deletion then takes out. The first move (the most that
+    /// can move first, then half of it, ...) that fails the same way (`fails`), or nil.
+    private func redistribute(_ steps: [ExploreStep], runner: ExploreRunner,
+                              fails: ([ExploreStep]) throws -> [ExploreStep]?) throws -> [ExploreStep]? {
+        struct Place { let step: Int, argument: Int, range: ClosedRange<Int64>, value: Int64 }
+        var places: [Place] = []
+        for (index, step) in steps.enumerated() {
+            let ranges = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.ranges(step) }
+            for (argument, range) in ranges.enumerated() where argument < step.arguments.count {
+                guard let range, case let .integer(value) = step.arguments[argument], range.contains(value) else { continue }
+                places.append(Place(step: index, argument: argument, range: range, value: value))
+            }
+        }
+        /// `b - a`, or Int64.max when that is more.
+        func distance(_ a: Int64, _ b: Int64) -> Int64 {
+            let (difference, overflow) = b.subtractingReportingOverflow(a)
+            return overflow ? .max : difference
+        }
+        for (index, from) in places.enumerated() {
+            for to in places[(index + 1)...] {
+                var amount = min(distance(from.range.lowerBound, from.value), distance(to.value, to.range.upperBound))
+                while amount >= 1 {
+                    var moved = steps
+                    for (place, value) in [(from, from.value - amount), (to, to.value + amount)] {
+                        var arguments = moved[place.step].arguments
+                        arguments[place.argument] = .integer(value)
+                        moved[place.step] = ExploreStep(action: moved[place.step].action, arguments: arguments)
+                    }
+                    if let failing = try fails(moved), failing.count <= steps.count { return failing }
+                    amount /= 2
+                }
+            }
+        }
+        return nil
     }
 
     /// `steps` with one value that two or more arguments hold replaced by a simpler one in all

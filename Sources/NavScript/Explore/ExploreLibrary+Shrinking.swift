@@ -52,6 +52,17 @@ function explore.simpler(model, name, args)
   return out
 end
 
+-- The range of each whole-number argument of an action ({lo, hi}; false for another kind),
+-- for shrinking's moves of a total from one argument to another.
+function explore.ranges(model, name)
+  local action = model.actions[model.byName[name]]
+  local out = {}
+  for j, g in ipairs(action.args) do
+    out[j] = g.kind == "int" and { g.lo, g.hi } or false
+  end
+  return out
+end
+
 return explore
 """#
 }

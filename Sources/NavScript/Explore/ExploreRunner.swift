@@ -321,6 +321,18 @@ public final class ExploreRunner: @unchecked Sendable {
         }
     }
 
+    /// The range of each whole-number argument of a step's action (nil for another kind),
+    /// for shrinking's moves of a total from one argument to another.
+    public func ranges(_ step: ExploreStep) throws -> [ClosedRange<Int64>?] {
+        try withModel(seed: 0) { runtime, library, model in
+            let values = try call(runtime, library, model, "ranges", [.string(step.action)], results: 1)
+            return (values[0].array ?? []).map { range in
+                guard case let .integer(lo)? = range.array?.first, case let .integer(hi)? = range.array?.last, lo <= hi else { return nil }
+                return lo...hi
+            }
+        }
+    }
+
     static func step(_ value: LuaValue) -> ExploreStep {
         ExploreStep(action: value["action"]?.string ?? "?", arguments: value["args"]?.array ?? [])
     }
