@@ -56,6 +56,17 @@ extension ExploreTests {
         ("actions = { explore.action('x', function() end, { args = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (args: a generator or a list of them, got number)"),
         ("actions = { explore.action('x', function() end, 5) }", "bad.lua:1: bad argument #3 to 'action' (table of options expected, got number)"),
         ("actions = { explore.action('x', function() end, { when = 5 }) }", "bad.lua:1: bad argument #3 to 'action' (when: a function(app) expected, got number)"),
+        // A hole (a misspelt local is nil) or a named field in a list: what follows would be
+        // left out unseen; an empty expected text would expect every error.
+        ("actions = { explore.action('x', function() end), nil, explore.action('y', function() end) }",
+         "bad.lua:1: bad argument #1 to 'model' (actions[2] is nil: what follows it would be left out (a misspelt name?))"),
+        ("actions = { explore.action('x', function() end), open = explore.action('y', function() end) }",
+         "bad.lua:1: bad argument #1 to 'model' (actions: a list, got the key \"open\")"),
+        ("actions = { explore.action('x', function() end, { args = { explore.int(1, 2), nil, explore.bool() } }) }",
+         "bad.lua:1: bad argument #3 to 'action' (args[2] is nil: what follows it would be left out (a misspelt name?))"),
+        ("start = { nil, function() return nav.app() end }", "bad argument #1 to 'model' (start[1] is nil: what follows it"),
+        ("expected = { 'held', nil, 'other' }", "bad argument #1 to 'model' (expected[2] is nil: what follows it"),
+        ("expected = { '' }", "bad argument #1 to 'model' (expected[1] is empty: it would expect every error)"),
     ])
     func aBadModelOptionIsRefusedWhereTheModelLoads(field: String, message: String) throws {
         var fields = ["start": "start = function() return nav.app() end", "actions": "actions = { explore.action('x', function() end) }"]

@@ -139,6 +139,26 @@ end
 
 -- Actions and models --------------------------------------------------------------------
 
+-- Raises, as `caller` ("bad argument #1 to 'model'"), unless `t` is a list: keys 1...n and no
+-- hole, so that nothing given is dropped unseen (a misspelt local is nil, and ipairs stops
+-- there), nor a named field left unread.
+local function checkList(t, what, caller)
+  local count, last = 0, 0
+  for key in pairs(t) do
+    if math.type(key) ~= "integer" or key < 1 then
+      local shown = type(key) == "string" and format("%q", key) or tostring(key)
+      error(format("%s (%s: a list, got the key %s)", caller, what, shown), 3)
+    end
+    count = count + 1
+    if key > last then last = key end
+  end
+  if last ~= count then
+    local hole = 1
+    while t[hole] ~= nil do hole = hole + 1 end
+    error(format("%s (%s[%d] is nil: what follows it would be left out (a misspelt name?))", caller, what, hole), 3)
+  end
+end
+
 -- explore.action(name, function(app, ...) end, { args = generator or {generators}, when =
 -- function(app) return boolean end, weight = n })
 function explore.action(name, perform, options)
@@ -159,6 +179,7 @@ function explore.action(name, perform, options)
   if isGenerator(args) then args = { args } end
   if args == nil then args = {} end
   if type(args) ~= "table" then error(format("bad argument #3 to 'action' (args: a generator or a list of them, got %s)", type(args)), 2) end
+  checkList(args, "args", "bad argument #3 to 'action'")
   if options.when ~= nil and type(options.when) ~= "function" then
     error(format("bad argument #3 to 'action' (when: a function(app) expected, got %s)", type(options.when)), 2)
   end
@@ -201,10 +222,12 @@ function explore.model(spec)
   end
   local starts = type(spec.start) == "function" and { spec.start } or spec.start
   if type(starts) ~= "table" or #starts == 0 then error("bad argument #1 to 'model' (start: a function returning an app, or a list of them)", 2) end
+  checkList(starts, "start", "bad argument #1 to 'model'")
   for i, start in ipairs(starts) do
     if type(start) ~= "function" then error(format("bad argument #1 to 'model' (start[%d] is a %s, not a function returning an app)", i, type(start)), 2) end
   end
   if type(spec.actions) ~= "table" or #spec.actions == 0 then error("bad argument #1 to 'model' (actions: a list of explore.action)", 2) end
+  checkList(spec.actions, "actions", "bad argument #1 to 'model'")
   local names = {}
   for i, a in ipairs(spec.actions) do
     if type(a) ~= "table" or type(a.perform) ~= "function" then error(format("bad argument #1 to 'model' (actions[%d] is not an explore.action)", i), 2) end
@@ -227,8 +250,10 @@ function explore.model(spec)
   local expected = spec.expected
   if expected == nil then expected = {} end
   if type(expected) ~= "table" then error(format("bad argument #1 to 'model' (expected: a list of error texts, got %s)", type(expected)), 2) end
+  checkList(expected, "expected", "bad argument #1 to 'model'")
   for i, text in ipairs(expected) do
     if type(text) ~= "string" then error(format("bad argument #1 to 'model' (expected[%d] is a %s, not an error text)", i, type(text)), 2) end
+    if text == "" then error(format("bad argument #1 to 'model' (expected[%d] is empty: it would expect every error)", i), 2) end
   end
   local builtins = spec.builtins
   if builtins == nil then builtins = {} end
