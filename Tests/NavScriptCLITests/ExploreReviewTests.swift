@@ -142,4 +142,31 @@ import Testing
         let raise = try navscript(["explore", "raise.lua"], in: fixture.root)
         #expect(raise.output.contains("(error object is a boolean value)"), "\(raise.output)")
     }
+
+    /// An invariant that breaks a limit is not blamed on an action: the built-in is the
+    /// model's, and its message's place is the invariant's line. One that breaks it at the
+    /// start ends the exploration with no empty traceback after the message.
+    @Test func anInvariantThatLoopsIsPlacedAtItsLine() throws {
+        let fixture = try Fixture(["loop.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(A())) end) },
+              builtins = { sizeBound = false },
+              invariants = { deep = function(app)
+                if #app:topStack().children > LIMIT then while true do end end
+                return true
+              end },
+            }
+            """.replacingOccurrences(of: "LIMIT", with: "2")])
+        let result = try navscript(["explore", "loop.lua", "--runs", "1"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("✗ Invariant 'the model runs within the script limits' broke (walk 1, "), "\(result.output)")
+        #expect(result.output.contains("loop.lua:7: instruction limit exceeded"), "\(result.output)")
+        try fixture.write("start.lua", try fixture.read("loop.lua").replacingOccurrences(of: "> 2", with: "> 0"))
+        let start = try navscript(["explore", "start.lua", "--runs", "1"], in: fixture.root)
+        #expect(start.status == 2, "\(start.output)\(start.errors)")
+        #expect(start.errors.contains("walk 1 (seed 0): start.lua:7: instruction limit exceeded"), "\(start.errors)")
+        #expect(!start.errors.contains("stack traceback:"), "\(start.errors)")
+    }
 }

@@ -146,7 +146,7 @@ import Testing
             """])
         let result = try navscript(["explore", "loop.lua", "--save-failures", "saved", "--jobs", "2"], in: fixture.root)
         #expect(result.status == 1, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("✗ Invariant 'an action runs within the script limits' broke (walk 1, "), "\(result.output)")
+        #expect(result.output.contains("✗ Invariant 'the model runs within the script limits' broke (walk 1, "), "\(result.output)")
         // Two pushes, then the one that loops: a, a, b or b, a, b.
         #expect(result.output.contains(", shrunk to 3):\n"), "\(result.output)")
         #expect(result.output.contains("  3. b\n  loop.lua:7: instruction limit exceeded"), "\(result.output)")

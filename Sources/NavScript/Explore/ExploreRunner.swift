@@ -159,8 +159,9 @@ public final class ExploreRunner: @unchecked Sendable {
         ExploreFailure(invariant: limitInvariant, message: error.message)
     }
 
-    /// The invariant a broken limit breaks.
-    public static let limitInvariant = "an action runs within the script limits"
+    /// The invariant a broken limit breaks: in an action, a `when`, an invariant or a view
+    /// (the message's place says which).
+    public static let limitInvariant = "the model runs within the script limits"
 
     /// One random walk (number `index`) from start `start`, seeded by `seed` and `index`,
     /// going where the walks before it, as `knowledge` holds them, have not been.

@@ -90,7 +90,8 @@ enum Format {
     /// would go whole into every report).
     static func loadError(_ error: Error) -> String {
         let failure = error as? ScenarioLoadFailure, error = failure?.error ?? error
-        let traceback = (error as? LuaError)?.traceback.map { tracebackHeader + $0 } ?? ""
+        // A broken limit has no traceback (it is raised from the hook): no empty header.
+        let traceback = (error as? LuaError)?.traceback.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : tracebackHeader + $0 } ?? ""
         let printed = failure.map { printedHeader + $0.printed.trimmingCharacters(in: .newlines) } ?? ""
         return ScenarioResult.cut("\(error)" + traceback + printed, "message")
     }
