@@ -43,7 +43,7 @@ extension ScreenApplication {
     /// product page reports. An answer that does not fit the screen fails and changes nothing.
     ///
     /// As a user taps only what is on screen, a presentation of the screen still under way
-    /// ends first, and one under a presentation fails; a navigation its callbacks start (a
+    /// ends first, and one under a presentation or going out with a dismissal fails; a navigation its callbacks start (a
     /// picker's `didFinish` dismissing it) runs to completion too.
     @discardableResult
     public func answer(_ container: ScreenContainer, _ answer: ScreenSystemAnswer) -> Result<Void, Error> {
@@ -88,6 +88,10 @@ extension ScreenApplication {
         }
         guard let presenter = container.presentingContainer, container.presentationPhase == .presented || !onScreen else {
             return .failure(ScreenFailure("\(screen) is not on screen to answer"))
+        }
+        // Dismissed with what it is presented from: on its way out, as one dismissed itself.
+        if let leaving = container.dismissal, leaving !== container {
+            return .failure(ScreenFailure("\(screen) is not on screen to answer: \(leaving) is being dismissed, and takes it out"))
         }
         switch (screen, answer) {
         case let (.alert(alert), .action(title, texts)):

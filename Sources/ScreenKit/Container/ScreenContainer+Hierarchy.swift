@@ -207,4 +207,18 @@ extension ScreenContainer {
         }
         return false
     }
+
+    /// The container being dismissed that takes this one out of the window (this one, or one
+    /// it is in or presented from, directly or not), or nil. UIKit takes no touch on what a
+    /// dismissal animates out.
+    var dismissal: ScreenContainer? {
+        var current: ScreenContainer? = self
+        while let container = current {
+            if container.presentationPhase == .dismissing {
+                return container
+            }
+            current = container.parent ?? container.presentingContainer
+        }
+        return nil
+    }
 }

@@ -63,7 +63,7 @@ public final class ScreenApplication {
     /// has one (a stack a decorator put it on, which no bar shows); one that is not the top
     /// screen of a stack on screen fails too, as UIKit shows only that screen's navigation
     /// item in the bar, and so does one under a presentation (a sheet's dimming view takes
-    /// the touch).
+    /// the touch) or going out with a dismissal.
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
         guard container.attributes[side.attribute] != nil else {
@@ -79,6 +79,9 @@ public final class ScreenApplication {
         // popover's, a presented view take the touch.
         if let presented = container.presented {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is under \(presented), which takes the tap: dismiss it first"))
+        }
+        if let leaving = container.dismissal {
+            return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: \(leaving) is being dismissed, and takes it out"))
         }
         guard let route = container.barButtonRoutes[side.attribute] else { return .success(()) }
         return navigate(from: container, to: route)

@@ -105,6 +105,29 @@ describe("answering what a user can reach", function()
     expect(app:answer(alert, "OK")):toSucceed()
     expect(handled):toBe(true)
   end)
+
+  scenario("a system screen going out with a dismissal below it is not answered, as one dismissed itself is not", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = Chat() }
+    local handled = false
+    app:navigate(top:showAlert { title = "T", actions = { { title = "OK", handler = function() handled = true end } } })
+    local alert = app:top()
+    app.navigator:navigate(nav.route():root():dismiss())      -- Chat, and the alert with it
+    local clock = app.clock
+    expect(app:answer(alert, "OK")):toFail('Alert%("T"%) is not on screen to answer: <UIViewController: Chat> is being dismissed, and takes it out')
+    expect(handled):toBe(false)
+    expect(app.clock):toBe(clock)
+    app:settle()
+    expect(app:top()):toShow(Feed())
+  end)
+
+  scenario("a bar button going out with a dismissal is not tapped", function()
+    local app = nav.app { root = nav.stack { Feed() }, presented = nav.stack { Chat():withRightBarButton { title = "X", route = nav.route("modal"):present(Login()) } } }
+    local chat = app:topStack().children[1]
+    app.navigator:navigate(nav.route():root():dismiss())
+    expect(app:tap(chat, "right")):toFail("The rightBarButton of <UIViewController: Chat> is not on screen: <UINavigationController> is being dismissed, and takes it out")
+    app:settle()
+    expect(app:top()):toShow(Feed())
+  end)
 end)
 
 describe("an action sheet's actions", function()
