@@ -49,11 +49,33 @@ final class ScreenHUDView {
     /// Whether the last show was animated (Nivelir's `view.animation != nil`).
     var animated: Bool
     var timer: ScreenHUDTimer?
+    /// What the view lies over, and takes the touches of: the window's root and what was
+    /// presented when it was added (a presentation made since adds its view above it).
+    private let covered: [Covered]
 
-    init(hud: HUD, animated: Bool, timer: ScreenHUDTimer?) {
+    private struct Covered {
+        weak var layer: ScreenContainer?
+    }
+
+    init(hud: HUD, animated: Bool, timer: ScreenHUDTimer?, over window: ScreenContainer) {
         self.hud = hud
         self.animated = animated
         self.timer = timer
+        var layers: [Covered] = [], pending = window.children
+        while let container = pending.popLast() {
+            if container.parent == nil || container.parent === window { layers.append(Covered(layer: container)) }
+            pending += container.children
+            if let presented = container.presentedContainer { pending.append(presented) }
+        }
+        covered = layers
+    }
+
+    /// Whether the view lies over `container`: a full-window view pinned to the window's
+    /// edges, as Nivelir's `HUDView` is, takes the touches of what it covers.
+    func covers(_ container: ScreenContainer) -> Bool {
+        var layer = container
+        while let parent = layer.parent, parent.kind != .window { layer = parent }
+        return covered.contains { $0.layer === layer }
     }
 }
 
@@ -64,7 +86,7 @@ final class ScreenHUDTimer {
 
 extension ScreenSystem {
     /// Shows `hud` (Nivelir's `HUDView.showHUD(_:in:animation:duration:completion:)`).
-    func showHUD(_ hud: HUD, animated: Bool, duration: Double?, clock: ScreenClock, completion: @escaping () -> Void) {
+    func showHUD(_ hud: HUD, animated: Bool, duration: Double?, over window: ScreenContainer, clock: ScreenClock, completion: @escaping () -> Void) {
         let timer = duration.map { duration -> ScreenHUDTimer in
             let timer = ScreenHUDTimer()
             clock.schedule(after: duration) { [weak self] in
@@ -78,7 +100,7 @@ extension ScreenSystem {
             view.timer = timer
             view.hud = hud
         } else {
-            hudView = ScreenHUDView(hud: hud, animated: animated, timer: timer)
+            hudView = ScreenHUDView(hud: hud, animated: animated, timer: timer, over: window)
         }
         // An update of a view in the window animates; so does a new view's appearance.
         if animated {
@@ -133,10 +155,10 @@ public struct ScreenShowHUDAction: ScreenAction {
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(hud) on \(container.typeName)")
-        guard navigator.window != nil else {
+        guard let window = navigator.window else {
             return completion(.failure(ScreenContainerNotFoundError(type: .window, for: self)))
         }
-        navigator.simulation.system.showHUD(hud, animated: animated, duration: duration, clock: navigator.simulation.clock) {
+        navigator.simulation.system.showHUD(hud, animated: animated, duration: duration, over: window, clock: navigator.simulation.clock) {
             completion(.success(nil))
         }
     }

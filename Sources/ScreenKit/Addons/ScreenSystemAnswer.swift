@@ -66,6 +66,9 @@ extension ScreenApplication {
         if let over = container.presented {
             return .failure(ScreenFailure("\(container) is under \(over), which takes the tap: dismiss it first"))
         }
+        if let hud = simulation.system.hudView, hud.covers(container) {
+            return .failure(ScreenFailure("\(container) is under \(hud.hud), which takes the tap: hide it first (hideHUD)"))
+        }
         if let finish = container.finishActivity {
             guard case let .activityFinished(completed) = answer else {
                 return .failure(ScreenFailure("\(container) shows a share activity: it is answered with whether it completed"))

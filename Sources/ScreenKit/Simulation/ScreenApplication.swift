@@ -80,6 +80,9 @@ public final class ScreenApplication {
         if let presented = container.presented {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is under \(presented), which takes the tap: dismiss it first"))
         }
+        if let hud = simulation.system.hudView, hud.covers(container) {
+            return .failure(ScreenFailure("The \(side.attribute) of \(container) is under \(hud.hud), which takes the tap: hide it first (hideHUD)"))
+        }
         if let leaving = container.dismissal {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: \(leaving) is being dismissed, and takes it out"))
         }

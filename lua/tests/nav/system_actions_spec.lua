@@ -162,6 +162,18 @@ describe("HUD", function()
   scenario("a bad indicator is an argument error", function()
     expect(function() here:showHUD("sparkles") end):toFail("unknown indicator 'sparkles'")
   end)
+
+  scenario("takes the touches of what it covers, as Nivelir's full-window HUDView does; what is presented after it lies above it", function()
+    local app = nav.app { root = nav.stack { Feed():withRightBarButton { title = "Edit" } } }
+    app:navigate(here:showAlert { title = "A", actions = { { title = "OK" } } }:showHUD("activity"))
+    expect(app:answer("OK")):toFail('<UIAlertController: Alert%(title="A"%)> is under HUD%(indicator: .activity%), which takes the tap: hide it first %(hideHUD%)')
+    app:navigate(here:hideHUD())
+    expect(app:answer("OK")):toSucceed()
+    app:navigate(here:showHUD("activity"))
+    expect(app:tap(app:top(), "right")):toFail("The rightBarButton of <UIViewController: Feed> is under HUD%(indicator: .activity%), which takes the tap")
+    app:navigate(here:showAlert { title = "B", actions = { { title = "OK" } } })
+    expect(app:answer("OK")):toSucceed()
+  end)
 end)
 
 describe("haptics", function()
