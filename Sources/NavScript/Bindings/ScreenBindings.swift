@@ -335,10 +335,9 @@ extension NavRuntime {
         let options = try NavOptions(call, 2)
         try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "bottom sheet")
         var detents = ["large"]
+        // None is taken, as Nivelir's BottomSheet takes it (its own presentation, not
+        // UIKit's sheet, which would raise): every height is then zero.
         if let list = (try options.field("detents")), list != .nil {
-            if list.array?.isEmpty == true {
-                throw LuaCallError.argument(2, "option 'detents' needs at least one detent (UIKit raises for none)")
-            }
             guard let array = list.array, array.allSatisfy({ $0.string != nil }) else {
                 throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
             }

@@ -96,7 +96,7 @@ extension NavRuntime {
             try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "changeBottomSheet")
             let detents = try options.field("detents").flatMap { list -> [String]? in
                 guard list != .nil else { return nil }
-                guard let array = list.array, !array.isEmpty, array.allSatisfy({ $0.string != nil }) else {
+                guard let array = list.array, array.allSatisfy({ $0.string != nil }) else {
                     throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
                 }
                 return array.compactMap(\.string)

@@ -62,7 +62,9 @@ describe("decorators", function()
     local stacked = built(Feed():withBottomSheetStack {})
     expect(stacked.kind):toBe("stack")
     expect(stacked.attributes.bottomSheet):toEqual({ detents = { "large" } })
-    expect(function() Feed():withBottomSheet { detents = {} } end):toFail("option 'detents' needs at least one detent")
+    -- None is taken, as Nivelir's own bottom sheet takes it (UIKit's sheet would raise).
+    expect(built(Feed():withBottomSheet { detents = {} }).attributes.bottomSheet):toEqual({ detents = {} })
+    expect(function() Feed():withBottomSheet { detents = { 1 } } end):toFail("option 'detents' must be a list of names")
   end)
 
   scenario("withStack and withTabs replace the contents; withTabs keeps the first tab selected", function()

@@ -204,6 +204,9 @@ describe("changeBottomSheet", function()
     expect(app:top().attributes.bottomSheet.selectedDetent):toBe("large")
     expect(app:top().attributes.bottomSheet.detents):toEqual { "medium", "large" }
     expect(app.log):toContain("Info: Changing bottom sheet of UIViewController")
+    -- No detents at all, as Nivelir's controller takes them.
+    app:navigate(here:changeBottomSheet { detents = {} })
+    expect(app:top().attributes.bottomSheet.detents):toEqual {}
   end)
 
   scenario("fails on a container not presented as a bottom sheet", function()
