@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import ScreenKit
 
@@ -11,14 +12,20 @@ import ScreenKit
 extension NavRuntime {
     static let systemActionBindings: [NavBinding] = [
         routeMethod("openURL") { runtime, call, route in
-            let url = try call.string(2)
+            // Read as `URL(string:)` reads them (iOS 17's rules: what a URL does not allow is
+            // percent-encoded), as a Swift caller makes the URLs Nivelir takes.
+            func read(_ text: String, _ index: Int32) throws -> String {
+                guard let url = URL(string: text) else { throw LuaCallError.argument(index, "not a URL: \"\(text)\"") }
+                return url.absoluteString
+            }
+            let url = try read(try call.string(2), 2)
             let options = try NavOptions(call, 3)
             try options.only(["fallbackURLs"], for: "openURL")
             let fallbacks = try options.field("fallbackURLs").map { list -> [String] in
                 guard list == .nil || (list.array?.allSatisfy { $0.string != nil } ?? false) else {
                     throw LuaCallError.argument(3, "option 'fallbackURLs' must be a list of URLs")
                 }
-                return list.array?.compactMap(\.string) ?? []
+                return try (list.array?.compactMap(\.string) ?? []).map { try read($0, 3) }
             } ?? []
             return route.openURL(url, fallbackURLs: fallbacks)
         },

@@ -16,6 +16,15 @@ describe("leaving the app", function()
     expect(app.opened):toEqual { "https://example.com/help" }
   end)
 
+  scenario("openURL reads its URLs as URL(string:) does, as openStoreApp makes its own", function()
+    local app = feedApp()
+    expect(app:navigate(here:openURL("https://a.b/c d", { fallbackURLs = { "https://a.b/e f" } }))):toSucceed()
+    expect(app:navigate(here:openStoreApp("12 3"))):toSucceed()
+    expect(app.opened):toEqual { "https://a.b/c%20d", "https://itunes.apple.com/app/id12%203" }
+    expect(function() here:openURL("") end):toFail("bad argument #1 to 'openURL' %(not a URL: \"\"%)")
+    expect(function() here:openURL("https://a.b", { fallbackURLs = { "" } }) end):toFail("bad argument #2 to 'openURL' %(not a URL")
+  end)
+
   scenario("a URL no app opens falls back to the first one that opens", function()
     local app = feedApp { canOpenURL = function(url) return url:find("^https:") ~= nil end }
     expect(app:navigate(here:openURL("twitter://user", { fallbackURLs = { "https://x.com/user" } }))):toSucceed()
