@@ -123,6 +123,11 @@ extension ScreenApplication {
         case let (.sharing(sharing), .activity(type)):
             return share(sharing, type: type, dismissing: container, from: presenter)
         case let (.mediaPicker(picker), .media(result)):
+            // Its type, when given, is one the picker offers (UIImagePickerController's mediaTypes).
+            if case let .string(type)? = result?["type"], !picker.types.contains(where: { $0.rawValue == type }) {
+                let offered = picker.types.map(\.rawValue).joined(separator: " and ")
+                return .failure(ScreenFailure("\(screen) picks \(offered) only, not \"\(type)\" (its types)"))
+            }
             return run { done in done(Result { try picker.didFinish?(result) }) }
         case let (.safari(safari), .done):
             return dismiss(container, from: presenter) { try safari.didFinish?() }

@@ -70,6 +70,16 @@ describe("answering as a user would", function()
     expect(app:top().isVisible):toBe(true)
   end)
 
+  scenario("a media picker gives only a type it offers", function()
+    local app = feedApp()
+    local picked
+    app:navigate(top:showMediaPicker { source = "photoLibrary", types = { "image" }, didFinish = function(result) picked = result end })
+    expect(app:answer { type = "movie", url = "a.mov" }):toFail('picks image only, not "movie" %(its types%)')
+    expect(picked):toBeNil()
+    expect(app:answer { type = "image" }):toSucceed()
+    expect(picked.type):toBe("image")
+  end)
+
   scenario("a wrong answer to a screen still being presented fails and changes nothing, the clock too", function()
     local app = feedApp()
     app.navigator:navigate(top:showAlert { title = "Sure?", actions = { { title = "OK" } } })
