@@ -36,6 +36,18 @@ import Testing
             """])
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.output.contains("printed:\n     UIKit: Attempt to present <UIViewController: C> on <UIViewController: B> (from <UIViewController: B>) whose view is not in the window hierarchy.\n"), "\(result.output)")
+        // A document preview from a container that presents already: Nivelir checks
+        // nothing and completes; UIKit refuses the preview, saying so.
+        try fixture.write("present_spec.lua", """
+            local A, B = nav.screen("A"), nav.screen("B")
+            scenario("previews over a presentation", function()
+              local app = nav.app { root = A(), presented = B() }
+              expect(app:navigate(nav.route():root():showDocumentPreview("file:///a.pdf"))):toSucceed()
+              error("shown")
+            end)
+            """)
+        let preview = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(preview.output.contains("printed:\n     UIKit: Attempt to present <QLPreviewController: DocumentPreview(url=\"file:///a.pdf\")> on <UIViewController: A> (from <UIViewController: A>) which is already presenting <UIViewController: B>.\n"), "\(preview.output)")
     }
 
     /// A misspelt option would drop its tags without a word, and `--tag` would select

@@ -58,6 +58,9 @@ public struct ScreenShowDocumentPreviewAction: ScreenAction {
             navigator.simulation.setStack(container, to: container.children + [preview], animation: animated ? .default : nil) {}
         } else if container.presented == nil {
             navigator.presentSystemScreen(.documentPreview(documentPreview), from: container, animated: animated, for: self) { _ in }
+        } else {
+            // Nivelir checks nothing: UIKit refuses the preview's presentation, saying so.
+            navigator.simulation.warnRefusedPresentation(of: ScreenSystemScreen.documentPreview(documentPreview).makeContainer(), from: container)
         }
         navigator.simulation.clock.schedule { completion(.success(nil)) }
     }
