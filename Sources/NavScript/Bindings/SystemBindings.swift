@@ -90,7 +90,7 @@ extension NavRuntime {
         let closes = call.isNoneOrNil(index) || (call.type(index) == .boolean && !call.boolean(index))
         switch screen {
         case .alert, .actionSheet:
-            if closes, case .actionSheet = screen {
+            if closes {
                 return .outside
             }
             let title = try call.string(index)

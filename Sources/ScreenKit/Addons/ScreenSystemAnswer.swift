@@ -8,7 +8,8 @@ public enum ScreenSystemAnswer {
     case action(String, texts: [String]? = nil)
     /// A tap outside an action sheet: on a phone its cancel action's (nothing happens without
     /// one); on a pad, where it is a popover that shows no cancel action, it closes the sheet
-    /// and runs the cancel action's handler, if there is one, as UIKit does.
+    /// and runs the cancel action's handler, if there is one, as UIKit does. An alert is not
+    /// closed so: the answer fails.
     case outside
     /// A share sheet's activity type, or nil to close it without sharing.
     case activity(String?)
@@ -106,6 +107,9 @@ extension ScreenApplication {
             let texts = alert.textFields.indices.map { $0 < typed.count ? typed[$0] : alert.textFields[$0].text }
             return tap(title, of: alert.actions, in: "\(alert)", texts: texts, typed: !typed.isEmpty, shownEnabled: alert.shownEnabled,
                        dismissing: container, from: presenter)
+        case let (.alert(alert), .outside):
+            let titles = alert.actions.map { "'\($0.title)'" }.joined(separator: ", ")
+            return .failure(ScreenFailure("\(alert) is not closed by a tap outside it, as UIKit's alerts are not: answer one of its actions (\(titles.isEmpty ? "none" : titles))"))
         case let (.actionSheet(sheet), .action(title, nil)):
             // A popover (a pad's) shows no cancel action: a tap outside stands for it.
             if container.isPopover, sheet.actions.contains(where: { $0.title == title && $0.style == .cancel }) {
