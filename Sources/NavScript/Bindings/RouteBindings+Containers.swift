@@ -7,7 +7,7 @@ extension NavRuntime {
     /// the kind may be written as its predicate, `presented(nav.stack)`.
     func kindAndNested(_ call: LuaCall, _ index: Int32, default kind: ScreenContainerKind) throws -> (ScreenContainerKind?, AnyScreenRoute?, Int32) {
         if call.type(index) == .string || call.optionalObject(index, predicates)?.kindOnly != nil {
-            let kind = try kindArgument(call, index, default: kind)
+            let kind = try kindArgument(call, index, default: kind, allowsWindow: false)
             return (kind, try nestedRoute(call, index + 1, kind: kind), index + 1)
         }
         // An explicit nil for the kind, then the nested route.
@@ -17,9 +17,10 @@ extension NavRuntime {
 
     /// A kind at argument `index`, written as its name (`"stack"`) or its bare predicate
     /// (`nav.stack`); a narrowed predicate (`nav.stack { key = ... }`) is no kind.
-    func kindArgument(_ call: LuaCall, _ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false) throws -> ScreenContainerKind {
+    func kindArgument(_ call: LuaCall, _ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false,
+                      allowsWindow: Bool = true) throws -> ScreenContainerKind {
         guard let given = call.optionalObject(index, predicates) else {
-            return try call.kind(index, default: fallback, allowsAny: allowsAny)
+            return try call.kind(index, default: fallback, allowsAny: allowsAny, allowsWindow: allowsWindow)
         }
         guard let kind = given.kindOnly else {
             throw LuaCallError.argument(index, "a kind's name or bare predicate (nav.stack) expected, got a narrowed predicate")

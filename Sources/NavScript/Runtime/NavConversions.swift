@@ -12,12 +12,14 @@ extension LuaCall {
         type(index) == .table || type(index) == .nil ? index + 1 : index
     }
 
-    /// "window", "modal", "stack", "tabs" (or "container" where any kind is fine).
-    func kind(_ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false) throws -> ScreenContainerKind {
+    /// "window", "modal", "stack", "tabs" (or "container" where any kind is fine; no
+    /// "window" where only a view controller is: `root("stack")`, `presented("tabs")`).
+    func kind(_ index: Int32, default fallback: ScreenContainerKind, allowsAny: Bool = false, allowsWindow: Bool = true) throws -> ScreenContainerKind {
         guard !isNoneOrNil(index) else { return fallback }
         let name = try string(index)
-        guard let kind = ScreenContainerKind(rawValue: name), kind != .container || allowsAny else {
-            throw LuaCallError.argument(index, "unknown container kind '\(name)' (window, modal, stack\(allowsAny ? ", tabs or container" : " or tabs") expected)")
+        guard let kind = ScreenContainerKind(rawValue: name), kind != .container || allowsAny, kind != .window || allowsWindow else {
+            let kinds = (allowsWindow ? "window, " : "") + "modal, stack" + (allowsAny ? ", tabs or container" : " or tabs")
+            throw LuaCallError.argument(index, "\(ScreenContainerKind(rawValue: name) == nil ? "unknown container kind" : "a view controller's kind expected, got") '\(name)' (\(kinds) expected)")
         }
         return kind
     }

@@ -142,7 +142,7 @@ describe("makeVisible", function()
     expect(function() nav.route():makeVisible() end):toFail("calling 'makeVisible' on bad self (modal route expected, got window route)")
     expect(function() nav.route():root():present() end):toFail("bad argument #1 to 'present' (Screen expected, got no value)")
     expect(function() nav.route():root():present(Feed(), { animated = "yes" }) end):toFail("option 'animated' must be a boolean")
-    expect(function() nav.route():root():presented("window") end):toFail("modal kind expected, got window")
+    expect(function() nav.route():root():presented("window") end):toFail("bad argument #1 to 'presented' (a view controller's kind expected, got 'window' (modal, stack or tabs expected))")
   end)
 end)
 

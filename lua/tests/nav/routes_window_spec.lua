@@ -46,7 +46,7 @@ describe("window routes", function()
     expect(function() nav.route():setRoot(Feed(), { animation = "default" }) end):toFail("option 'animation' has no default animation")
     expect(function() nav.route():setRoot(Feed(), { animation = "" }) end):toFail("option 'animation' needs an animation name")
     expect(function() nav.route("tabs"):selectTab(1, { animation = { name = "" } }) end):toFail("option 'animation' needs an animation name")
-    expect(function() nav.route():root("window") end):toFail("bad argument #1 to 'root' (modal kind expected, got window)")
+    expect(function() nav.route():root("window") end):toFail("bad argument #1 to 'root' (a view controller's kind expected, got 'window' (modal, stack or tabs expected))")
   end)
 
   scenario("a kind may be written as its predicate: root(nav.stack), presented(nav.stack), stackTop(nav.container)", function()
