@@ -26,7 +26,8 @@ extension NavRuntime {
                     guard let suitable else { throw ScreenFailure("the iterate function stopped without a Container") }
                     return .shouldStop(suitableContainer: suitable)
                 default:
-                    throw ScreenFailure("the iterate function must return \"continue\" or \"stop\", got \(call.typeName(-2))")
+                    let given = call.optionalString(-2).map { "\"\($0)\"" } ?? call.typeName(-2)
+                    throw ScreenFailure("the iterate function must return \"continue\" or \"stop\", got \(given)")
                 }
             }
         },

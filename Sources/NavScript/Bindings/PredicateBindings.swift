@@ -101,7 +101,8 @@ extension NavRuntime {
             }
             guard (1...max(1, children.count)).contains(index), !children.isEmpty else {
                 call.pop()
-                throw LuaCallError.argument(1, "selected tab \(index) out of range 1...\(children.count)")
+                throw LuaCallError.argument(1, children.isEmpty ? "selected tab \(index) of none: the tabs are empty"
+                                                                : "selected tab \(index) out of range 1...\(children.count)")
             }
             selected = index - 1
         }

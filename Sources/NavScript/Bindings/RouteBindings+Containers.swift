@@ -62,6 +62,10 @@ extension NavRuntime {
             // `dissmissAnimated` is the label as Nivelir spells it.
             try options.only(["stackAnimation", "tabsAnimation", "dismissAnimated", "dissmissAnimated"], for: "makeVisible")
             let dismissAnimated = try options.bool("dismissAnimated", default: try options.bool("dissmissAnimated", default: true))
+            if let misspelt = try options.field("dissmissAnimated"), misspelt != .nil, try options.field("dismissAnimated").map({ $0 != .nil }) == true,
+               misspelt != .boolean(dismissAnimated) {
+                throw LuaCallError.argument(2, "options 'dismissAnimated' and 'dissmissAnimated' (Nivelir's spelling) are one option, given two values: give one")
+            }
             return try route.makeVisible(stackAnimation: try options.stackAnimation("stackAnimation"),
                                          tabsAnimation: try options.customAnimation("tabsAnimation"),
                                          dismissAnimated: dismissAnimated)

@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import ScreenKit
 
@@ -139,7 +140,10 @@ extension NavRuntime {
             try directory.invoke(function, { [$0.containerList(containers)] }, results: 1) { _, call -> Int? in
                 if call.isNoneOrNil(-1) { return nil }
                 guard call.type(-1) == .number, let position = try? call.integer(-1) else {
-                    throw ScriptResultMisfit("\(description) must return a position (an integer) or nil, got \(call.typeName(-1))")
+                    // A number says which, as Lua's "number has no integer representation" does not.
+                    let given = call.type(-1) == .number ? String(format: "%.14g, which has no integer representation", (try? call.number(-1)) ?? .nan)
+                                                         : call.typeName(-1)
+                    throw ScriptResultMisfit("\(description) must return a position (an integer) or nil, got \(given)")
                 }
                 // Anything lower than the lowest is no screen, as one past the end is.
                 return position >= lowest ? position - 1 : nil

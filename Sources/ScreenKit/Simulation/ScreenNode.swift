@@ -66,7 +66,8 @@ public struct ScreenNode {
             navigator.simulation.setTabs(container, to: built)
             if let selected {
                 guard built.indices.contains(selected) else {
-                    throw ScreenDSLError.invalidArgument(verb: "tabs", message: "selected tab \(selected + 1) out of range 1...\(built.count)")
+                    throw ScreenDSLError.invalidArgument(verb: "tabs", message: built.isEmpty ? "selected tab \(selected + 1) of none: the tabs are empty"
+                                                         : "selected tab \(selected + 1) out of range 1...\(built.count)")
                 }
                 container.selectedIndex = selected
             }

@@ -70,6 +70,7 @@ window
     expect(function() nav.app { presented = Chat() } end):toFail("option 'presented' needs a root to present it")
     expect(function() nav.app { root = Feed(), extra = 1 } end):toFail("unknown option 'extra' (presented, restore, root, system expected)")
     expect(function() nav.tabs { Feed(), selected = 3 } end):toFail("selected tab 3 out of range 1...1")
+    expect(function() nav.tabs { selected = 1 } end):toFail("selected tab 1 of none: the tabs are empty")
     expect(function() nav.stack { Feed(), selected = 1 } end):toFail("option 'selected' is a tab index, for tabs only")
     expect(function() nav.tabs { Feed(), selected = 1.5 } end):toFail("option 'selected' must be a whole number, the 1-based index of a tab (got number)")
     expect(function() nav.tabs { Feed(), selected = "1" } end):toFail("(got string)")

@@ -123,7 +123,9 @@ describe("makeVisible", function()
     expect(app.transitions[1].animation):toBe("crossDissolve")
     expect(app.transitions[2].animated):toBe(false)
     expect(function() nav.route():root():makeVisible { animated = true } end):toFail("unknown option 'animated' (dismissAnimated, dissmissAnimated, stackAnimation, tabsAnimation expected)")
-    -- Nivelir's own spelling of the label works too.
+    -- Nivelir's own spelling of the label works too; the two spellings with two values are refused.
+    expect(function() nav.route():root():makeVisible { dismissAnimated = true, dissmissAnimated = false } end)
+      :toFail("options 'dismissAnimated' and 'dissmissAnimated' (Nivelir's spelling) are one option, given two values: give one")
     local again = nav.app { root = nav.stack { Feed(), Chat() }, presented = Settings() }
     expect(again:navigate(nav.route():last(Chat):makeVisible { dissmissAnimated = false })):toBe(true)
     expect(again.transitions[1].kind):toBe("dismiss")

@@ -62,6 +62,8 @@ describe("selectTab", function()
     expect(app:navigate(tabs:selectTab(function() return 0 end))):toFail("ScreenSelectTabAction<UITabBarController, UIViewController>(predicate: custom predicate")
     expect(app:navigate(tabs:selectTab(function() return true end)))
       :toFail("The tab's custom predicate must return a position (an integer) or nil, got boolean")
+    expect(app:navigate(tabs:selectTab(function() return 1.5 end)))
+      :toFail("The tab's custom predicate must return a position (an integer) or nil, got 1.5, which has no integer representation")
   end)
 
   scenario("an index out of range is not found", function()
