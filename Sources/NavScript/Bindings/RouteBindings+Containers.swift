@@ -188,7 +188,11 @@ extension NavRuntime {
         if call.isNoneOrNil(-1) { return .previous }
         if let screen = call.optionalObject(-1, screens)?.screen { return .container(key: screen.key) }
         if let type = call.optionalObject(-1, screenTypes) { return .container(name: type.name) }
-        if let container = call.optionalObject(-1, containers) { return .container(container) }
+        if let container = call.optionalObject(-1, containers) {
+            // Nivelir's `.container(_: UIViewController)`: no window is a screen of a stack.
+            guard container.kind != .window else { throw LuaCallError.argument(index, "option 'to' is a window, which no stack holds") }
+            return .container(container)
+        }
         if let predicate = call.optionalObject(-1, predicates) { return predicate.popPredicate }
         if call.isFunction(-1) {
             return ScreenStackPopPredicate(description: "custom predicate", scriptIndex(call, -1, lowest: 0, description: "The pop's custom predicate"))
@@ -213,7 +217,11 @@ extension NavRuntime {
         default:
             if let screen = call.optionalObject(index, screens)?.screen { return .container(key: screen.key) }
             if let type = call.optionalObject(index, screenTypes) { return .container(name: type.name) }
-            if let container = call.optionalObject(index, containers) { return .container(container) }
+            if let container = call.optionalObject(index, containers) {
+                // Nivelir's `.container(_: UIViewController)`: no window is a tab.
+                guard container.kind != .window else { throw LuaCallError.argument(index, "a window, which is no tab") }
+                return .container(container)
+            }
             if let predicate = call.optionalObject(index, predicates) { return predicate.tabPredicate }
             if call.isFunction(index) {
                 return ScreenTabPredicate(description: "custom predicate", scriptIndex(call, index, lowest: 1, description: "The tab's custom predicate"))

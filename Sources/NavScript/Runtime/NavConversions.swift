@@ -215,7 +215,7 @@ struct NavOptions {
             }
             let duration = fields["duration"]?.number ?? 0.3
             guard duration.isFinite, duration >= 0 else {
-                throw LuaCallError.argument(index, "option '\(name)' has a bad duration")
+                throw LuaCallError.argument(index, "option '\(name)': duration must be a finite number of seconds, 0 or more, got \(String(format: "%.14g", duration))")
             }
             return ScreenCustomAnimation(name: fields["name"]?.string ?? "", duration: duration)
         default:

@@ -272,6 +272,7 @@ describe("pop to a predicate", function()
     expect(app:navigate(top:pop { to = function() return nil end })):toFail("Pop custom predicate")
     expect(app:navigate(top:pop { to = function() return "x" end }))
       :toFail("The pop's custom predicate must return a position (an integer) or nil, got string")
+    expect(function() nav.route("stack"):pop { to = app.window } end):toFail("bad argument #1 to 'pop' (option 'to' is a window, which no stack holds)")
     expect(keys(app)):toEqual({ "Feed", "Chat(id=1)" })
     -- Position 0 keeps no screen (Nivelir's index -1: a stack count of zero), as clear() does.
     expect(app:navigate(top:pop { to = function() return 0 end })):toSucceed()

@@ -64,6 +64,8 @@ describe("selectTab", function()
       :toFail("The tab's custom predicate must return a position (an integer) or nil, got boolean")
     expect(app:navigate(tabs:selectTab(function() return 1.5 end)))
       :toFail("The tab's custom predicate must return a position (an integer) or nil, got 1.5, which has no integer representation")
+    -- Nivelir's .container(_: UIViewController): a window is no tab, refused where the route is written.
+    expect(function() tabs:selectTab(app.window) end):toFail("bad argument #1 to 'selectTab' (a window, which is no tab)")
   end)
 
   scenario("an index out of range is not found", function()
