@@ -31,7 +31,7 @@ struct MergeReports: ParsableCommand {
     var coverageThreshold: Double?
 
     mutating func validate() throws {
-        reporters = ReporterKind.split(reporters)
+        reporters = try ReporterKind.split(reporters)
         try ReporterKind.refuseConflicts(try reporters.map { try ReporterKind.parse($0) })
         if let threshold = coverageThreshold, !(0...100).contains(threshold) {
             throw ValidationError("--coverage-threshold is a percentage, from 0 to 100")

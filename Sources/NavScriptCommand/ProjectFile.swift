@@ -112,7 +112,7 @@ struct ProjectFile {
             project.root = path(text)
         }
         // Comma lists taken apart first, so that every path in one is the folder's.
-        project.reporters = ReporterKind.split(try strings("reporters")).map { reporter in
+        project.reporters = try ReporterKind.split(try strings("reporters")).map { reporter in
             let parts = reporter.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? "\(parts[0])=\(path(parts[1]))" : reporter
         }

@@ -197,8 +197,10 @@ final class RunSession {
     }
 
     func printList() {
+        // As JSON with a json reporter; the lines too when its JSON goes to a file.
         if let json = options.requestedReporters.first(where: { $0.kind == .json }) {
-            return printJSONList(to: json.path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: suiteOptions.workingDirectory))) } ?? .standardOutput)
+            printJSONList(to: json.path.map { ReportOutput(.file(URL(fileURLWithPath: $0, relativeTo: suiteOptions.workingDirectory))) } ?? .standardOutput)
+            if json.path == nil { return }
         }
         // One line a scenario, its name's control characters written out as the console writes them.
         for (_, scenario) in selected() {

@@ -98,7 +98,7 @@ struct RunOptions: ParsableArguments {
         if reporters.isEmpty { reporters = project?.reporters ?? [] }
         jobs = jobs ?? project?.jobs
         // Comma lists, as busted's --tags and Playwright's --reporter take them.
-        reporters = ReporterKind.split(reporters)
+        reporters = try ReporterKind.split(reporters)
         // A tag may be written as in a name, "#slow".
         let list = { (texts: [String]) in
             texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { part in

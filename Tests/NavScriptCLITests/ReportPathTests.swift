@@ -32,6 +32,12 @@ import Testing
         let unknown = try navscript(["run", "a_spec.lua", "--reporter", "console,tapp"], in: fixture.root)
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("unknown reporter 'tapp'"), "\(unknown.errors)")
+        // A value of no reporter at all (an unset variable) is refused, not taken for the console.
+        for empty in ["", ",,"] {
+            let none = try navscript(["run", "a_spec.lua", "--reporter", empty], in: fixture.root)
+            #expect(none.status == 2)
+            #expect(none.errors.contains("--reporter '\(empty)' names no reporter (console, tap,"), "\(none.errors)")
+        }
         let tagged = try Fixture(["t_spec.lua": """
             scenario("one", { tags = { "smoke" } }, function() end)
             scenario("two", { tags = { "fast" } }, function() end)

@@ -199,6 +199,10 @@ import Testing
         try fixture.write("why_spec.lua", "pending('later')\n")
         let pending = try navscript(["run", "why_spec.lua", "--list", "--reporter", "json"], in: fixture.root).output
         #expect(pending.contains(#""skipReason" : "pending""#), "\(pending)")
+        // JSON written to a file leaves standard output to the lines.
+        let both = try navscript(["run", "why_spec.lua", "--list", "--reporter", "json=list.json"], in: fixture.root)
+        #expect(both.output == "why_spec.lua:1: later (pending)\n", "\(both.output)")
+        #expect(try fixture.read("list.json").contains(#""skipReason" : "pending""#))
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("why_spec.lua"))
         // An empty text is in every name.
         #expect(try navscript(["run", ".", "--list", "--filter", ""], in: fixture.root).output == navscript(["run", ".", "--list"], in: fixture.root).output)

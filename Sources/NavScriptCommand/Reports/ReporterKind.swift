@@ -34,8 +34,13 @@ enum ReporterKind: String, CaseIterable {
     /// `--reporter` values with comma lists taken apart (`console,junit=out.xml,tap`, as
     /// Playwright and Cucumber take them). A comma starts a new reporter only where a kind
     /// follows it or no path comes before it, so a path may hold one (`junit=a,b.xml`).
-    static func split(_ texts: [String]) -> [String] {
-        texts.flatMap { text -> [String] in
+    /// A value that names no reporter at all (`--reporter ""`, an unset `$REPORTER`) is
+    /// refused: the report a pipeline expects would go unwritten without a word.
+    static func split(_ texts: [String]) throws(ValidationError) -> [String] {
+        if let empty = texts.first(where: { $0.allSatisfy { $0 == "," || $0.isWhitespace } }) {
+            throw ValidationError("--reporter \(empty.isEmpty ? "''" : "'\(empty)'") names no reporter (\(allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return texts.flatMap { text -> [String] in
             var out: [String] = []
             for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
                 // `console,,tap` and a trailing comma leave nothing between: no reporter.
