@@ -149,6 +149,10 @@ import Testing
             #expect(point.hasPrefix("ok \(index + 1) - ") || point.hasPrefix("not ok \(index + 1) - "), "\(point)")
         }
         #expect(points.contains("ok 6 - chat_spec.lua › chat shares # SKIP pending"))
+        // The seed, as JUnit's property gives it, and how to have a shuffled order again.
+        #expect(lines.contains("# seed: 0"), "\(result.output)")
+        let shuffled = try navscript(["run", ".", "--reporter", "tap", "--shuffle", "--seed", "7"], in: fixture.root)
+        #expect(shuffled.output.contains("\n# seed: 7 (shuffled: --shuffle --seed 7 runs this order again)\n"), "\(shuffled.output)")
         #expect(result.output.contains("  ---\n  message: |-\n    bad_spec.lua:4: expect(value):toShow(Chat) failed"))
         // `at` is the failing expect's line, as the message and JUnit give it, not the scenario's.
         #expect(result.output.contains("  at:\n    file: 'bad_spec.lua'\n    line: 4\n  ..."))

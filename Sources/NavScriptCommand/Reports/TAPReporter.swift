@@ -55,6 +55,8 @@ final class TAPReporter: Reporter {
             lines.append("not ok \(number) - coverage/lcov.info › coverage threshold")
             lines += diagnostics(message: failure, location: "coverage/lcov.info")
         }
+        // What replays the run, as JUnit's seed property and busted's "# Random seed" say it.
+        lines.append("# seed: \(report.seed)" + (report.shuffled ? " (shuffled: --shuffle --seed \(report.seed) runs this order again)" : ""))
         if let refusal = report.refusal {
             lines.append("Bail out! " + escape(refusal))
         } else if report.notRun > 0 || report.interrupted {
