@@ -47,6 +47,13 @@ enum Main {
         // No command, or help for one that is not there: a usage error, with the help on
         // standard error (ArgumentParser would print it on standard output and exit 0).
         let commands = NavScriptCommand.configuration.subcommands.map { $0._commandName } + ["test"]
+        // A first word that is no command: said so, with what was likely meant.
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) {
+            let hint = first == "list" ? " (navscript run --list lists what would run)"
+                : first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) ? " (navscript run \(first) runs it)" : ""
+            StandardStreams.error("Error: no command '\(first)'\(hint)\n" + NavScriptCommand.helpMessage() + "\n")
+            exit(2)
+        }
         if arguments.isEmpty || (arguments.first == "help" && arguments.dropFirst().contains { !$0.hasPrefix("-") && !commands.contains($0) }) {
             if let unknown = arguments.dropFirst().first(where: { !$0.hasPrefix("-") && !commands.contains($0) }) {
                 StandardStreams.error("Error: no command '\(unknown)'\n")

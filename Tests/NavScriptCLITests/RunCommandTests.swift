@@ -413,6 +413,11 @@ import Testing
         #expect(runHelp.status == 0)
         #expect(runHelp.output.contains("--shard <I/N>"))
         #expect(try navscript(["--version"]).output == "0.2.0\n")
+        // A first word that is no command says so, with what was likely meant.
+        let list = try navscript(["list", "lua/examples"])
+        #expect(list.status == 2)
+        #expect(list.errors.hasPrefix("Error: no command 'list' (navscript run --list lists what would run)\n"), "\(list.errors)")
+        #expect(try navscript(["lua/examples"]).errors.hasPrefix("Error: no command 'lua/examples' (navscript run lua/examples runs it)\n"))
     }
 }
 
