@@ -112,6 +112,8 @@ struct RunReport {
     var summaryLine: String {
         "\(passed) passed, \(failed) failed, \(skipped) skipped" + (notRun > 0 ? ", \(notRun) not run\(notRunReason.isEmpty ? "" : " (\(notRunReason))")" : "")
             + (loadErrors.isEmpty ? "" : loadErrors.count == 1 ? ", 1 file did not load" : ", \(loadErrors.count) files did not load")
+            // What else fails the run, so that a line of no failure never ends one that exits 1.
+            + (snapshotFailures.isEmpty ? "" : ", \(Format.count(snapshotFailures.count, "snapshot file")) with obsolete snapshots (failing in CI)")
             + (notLoaded > 0 ? ", \(Format.count(notLoaded, "file")) not loaded (interrupted)" : interrupted && notRun == 0 ? " (interrupted)" : "")
             + " in \(Format.seconds(duration))"
     }
