@@ -337,6 +337,13 @@ import Testing
         #expect(inProcess.output.hasPrefix("FAIL many_spec.lua (1 scenario, 29 not run, "), "\(inProcess.output)")
         let tap = try navscript(["run", ".", "--fail-fast", "-j1", "--reporter", "tap"], in: fixture.root)
         #expect(tap.output.hasSuffix("Bail out! --fail-fast: 29 scenarios not run after the first failure\n"), "\(tap.output)")
+        // What would not run anyway is skipped, with its reason, as a whole run says.
+        try fixture.write("many_spec.lua", "it('a', function() error('stop') end)\npending('later')\nit.todo('todo')\nit.skip('sk', function() end)\nit('b', function() end)\n")
+        for mode in [[], ["--in-process"]] {
+            let skipped = try navscript(["run", ".", "--fail-fast", "-j1", "-v", "--color", "never"] + mode, in: fixture.root)
+            #expect(skipped.output.contains("0 passed, 1 failed, 3 skipped, 1 not run (--fail-fast)"), "\(mode) \(skipped.output)")
+            #expect(skipped.output.contains("  - todo (todo)\n"), "\(mode) \(skipped.output)")
+        }
     }
 
     /// --max-failures N stops starting scenarios at the Nth failure (Playwright's option,

@@ -94,6 +94,13 @@ public struct ScenarioResult: Sendable, Codable {
         self.snapshots = snapshots
     }
 
+    /// A scenario that would not run anyway (pending, todo, skipped, not focused) which a
+    /// stopped run (--fail-fast) did not reach: skipped, as a whole run reports it.
+    public static func skipped(_ scenario: ScenarioInfo) -> ScenarioResult {
+        ScenarioResult(scenario: scenario, status: .skipped, message: nil, traceback: nil, isExpectationFailure: false,
+                       output: "", expectations: 0, duration: 0)
+    }
+
     /// A message or traceback longer than a scenario's printed output may be (an error
     /// raised with a 10 MB string) is cut there, with a line that says so: every report
     /// writes it, JUnit twice.

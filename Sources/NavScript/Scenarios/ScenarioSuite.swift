@@ -236,7 +236,9 @@ public final class ScenarioSuite {
                 }
             }
         }
-        // After a stop at --max-failures, the files that did not run to the end.
+        // After a stop at --max-failures: what would not have run anyway is skipped, as a
+        // whole run says; then the files that did not run to the end.
+        state.skipPendingLeft()
         for left in state.unfinished() { report((left.file, left.results), left.notRun) }
         return state.reports.sorted { a, b in
             (files.firstIndex(of: a.file) ?? 0) < (files.firstIndex(of: b.file) ?? 0)
@@ -272,6 +274,8 @@ private final class SuiteRunState: @unchecked Sendable {
     private var failures = 0
     private var remaining: [Int]
     private var collected: [[ScenarioResult]]
+    /// The files whose every selected scenario ran, reported as they finished.
+    private var reported = Set<Int>()
     private(set) var reports: [ScenarioFileResult] = []
     private let fileDone: ((ScenarioFileResult) -> Void)?
 
@@ -303,14 +307,26 @@ private final class SuiteRunState: @unchecked Sendable {
         if result.status == .failed {
             failures += 1
         }
-        return remaining[file] == 0 ? (file, collected[file]) : nil
+        guard remaining[file] == 0 else { return nil }
+        reported.insert(file)
+        return (file, collected[file])
+    }
+
+    /// After a stop, the scenarios not reached that would not have run anyway: skipped.
+    func skipPendingLeft() {
+        lock.lock()
+        defer { lock.unlock() }
+        for (file, scenario) in selected[nextPosition...] where scenario.isPending {
+            collected[file].append(.skipped(scenario))
+            remaining[file] -= 1
+        }
     }
 
     /// Files some of whose scenarios ran but not all (a fail-fast stop), with what ran.
     func unfinished() -> [(file: Int, results: [ScenarioResult], notRun: Int)] {
         lock.lock()
         defer { lock.unlock() }
-        return collected.indices.filter { remaining[$0] > 0 && !collected[$0].isEmpty }.map { ($0, collected[$0], remaining[$0]) }
+        return collected.indices.filter { !reported.contains($0) && !collected[$0].isEmpty }.map { ($0, collected[$0], remaining[$0]) }
     }
 
     func report(_ result: ScenarioFileResult) {

@@ -154,8 +154,17 @@ final class WorkerSuite: SuiteExecutor {
             result.started = time.started
             return finish(job.file, result)
         }
-        // After a stop at --max-failures, the files that did not run to the end.
-        for file in remaining.indices where remaining[file] > 0 && !collected[file].isEmpty {
+        // After a stop at --max-failures: what would not have run anyway (pending, todo,
+        // skipped, not focused) is skipped, as a whole run says, not "not run"; then the
+        // files that did not run to the end.
+        let ran = Set(collected.indices.flatMap { file in collected[file].map { [file, $0.scenario.index] } })
+        var stopped = Set(remaining.indices.filter { remaining[$0] > 0 })
+        for item in selected where item.scenario.isPending && stopped.contains(item.file) && !ran.contains([item.file, item.scenario.index]) {
+            collected[item.file].append(.skipped(item.scenario))
+            remaining[item.file] -= 1
+        }
+        stopped = stopped.filter { !collected[$0].isEmpty }
+        for file in stopped.sorted() {
             report(file)
         }
         let order = Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.file.url.path, $0) })
