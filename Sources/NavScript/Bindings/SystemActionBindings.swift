@@ -118,10 +118,12 @@ extension NavRuntime {
         },
         routeMethod("try", nested: 3) { runtime, call, route in
             let action = try runtime.routeArgument(call, 2)
-            let resolution = try runtime.tryResolution(call, 3, root: action.rootKind)
-            return try runtime.nesting(at: 2) {
-                try route.try(ScreenNavigateAction(containerKind: action.rootKind, actions: action.actions), resolution: resolution)
-            }
+            let navigate = ScreenNavigateAction(containerKind: action.rootKind, actions: action.actions)
+            // The route first (argument 1), then its resolution, whose routes are rooted at the
+            // try's container, as Nivelir's ScreenTryResolution<Current, ...> is typed.
+            _ = try runtime.nesting(at: 2) { try route.try(navigate, resolution: ScreenTryResolution()) }
+            let resolution = try runtime.tryResolution(call, 3, root: route.currentKind)
+            return try runtime.nesting(at: 2) { try route.try(navigate, resolution: resolution) }
         },
     ]
 
