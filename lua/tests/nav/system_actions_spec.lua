@@ -286,6 +286,14 @@ describe("try", function()
 
   scenario("the action must fit the current container", function()
     expect(function() nav.route():top(nav.stack):try(nav.route("tabs"):selectTab(1)) end):toFail("bad argument #1 to 'try' (route rooted at stack, modal or container expected, got route rooted at tabs)")
+    -- The route is checked before its resolution, whose routes fit the try's container
+    -- (Nivelir's ScreenTryResolution<Current, ...>), not the route's root.
+    local here = nav.route():top(nav.container)
+    expect(function() here:try(nav.route():fail("x"), { ensure = nav.route("modal") }) end)
+      :toFail("bad argument #1 to 'try' (route rooted at modal or container expected, got route rooted at window)")
+    expect(function() here:try(nav.route("container"):fail("x"), { ensure = nav.route() }) end)
+      :toFail("bad argument #2 to 'try' (field 'ensure': route rooted at modal or container expected, got route rooted at window)")
+    expect(function() here:try(nav.route("container"):fail("x"), { ensure = nav.route("modal") }) end).never:toFail()
   end)
 end)
 
