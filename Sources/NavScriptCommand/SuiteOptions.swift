@@ -82,7 +82,9 @@ struct SuiteOptions: ParsableArguments {
         var plain: [String] = []
         var lines: [String: Set<Int>] = [:]
         var whole: [String] = []
-        for path in paths {
+        for given in paths {
+            // `file.lua:LINE:COL`, as editors and compilers write a place: the column is left out.
+            let path = given.wholeMatch(of: /(.*\.lua:[0-9]+):[0-9]+/).map { String($0.1) } ?? given
             // A line too large for an Int is a line past the file's end, not part of its name.
             if let colon = path.lastIndex(of: ":"), case let digits = path[path.index(after: colon)...],
                !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), path[..<colon].hasSuffix(".lua") {

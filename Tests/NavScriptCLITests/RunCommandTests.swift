@@ -224,6 +224,8 @@ import Testing
         let result = try navscript(["run", "bad_spec.lua:9"], in: fixture.root)
         #expect(result.status == 0)
         #expect(result.output.contains("1 passed, 0 failed, 0 skipped"))
+        // A place as editors write it, with a column: the column is left out.
+        #expect(try navscript(["run", "bad_spec.lua:9:5"], in: fixture.root).output.contains("1 passed, 0 failed, 0 skipped"))
         // Named whole too, itself or through its folder, the file runs whole.
         for whole in [["bad_spec.lua", "bad_spec.lua:9"], [".", "bad_spec.lua:9"]] {
             #expect(try navscript(["run"] + whole, in: fixture.root).output.contains("1 passed, 2 failed"), "\(whole)")
