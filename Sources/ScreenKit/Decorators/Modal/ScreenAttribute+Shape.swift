@@ -41,14 +41,15 @@ extension ScreenAttribute {
             switch self {
             case .text: return "a string"
             case .flag: return "true or false"
-            case .detents: return #"a list of one or more names ({"medium", "large"})"#
+            case .detents: return #"a list of names ({"medium", "large"}; none, as Nivelir's sheet takes)"#
             }
         }
 
         func holds(_ value: ScreenValue) -> Bool {
             switch (self, value) {
             case (.text, .string), (.flag, .bool): return true
-            case let (.detents, .array(items)): return !items.isEmpty && items.allSatisfy { $0.stringValue != nil }
+            case let (.detents, .array(items)): return items.allSatisfy { $0.stringValue != nil }
+            case let (.detents, .object(fields)): return fields.isEmpty   // {} read back from Lua
             default: return false
             }
         }
