@@ -41,7 +41,10 @@ extension ScreenApplication {
             try restore(root, at: "restore.children[\(position + 1)]", depth: 1, underWay: &underWay)
         }
         simulation.replaceChildren(of: window, with: roots)
+        // A hidden window is not the key one, as `makeWindow(visible: false)` leaves it,
+        // until a route makes it key (a key window provider would hand out one never shown).
         window.isHidden = !snapshot.isVisible
+        window.isKey = snapshot.isVisible
         simulation.clock.start(at: clock)
         underWay.forEach { $0() }
         simulation.clearTransitions()

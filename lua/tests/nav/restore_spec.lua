@@ -111,6 +111,7 @@ describe("restore", function()
     local snapshot = nav.app { root = nav.stack { Feed() } }:snapshot()
     snapshot.isVisible = false
     local app = nav.app { restore = snapshot }
+    expect(app.window.isKey):toBe(false)   -- as a window made hidden is, until a route makes it key
     expect(app:navigate(nav.route():root():window()))
       :toFail("No container of UIWindow type found for:\n  ScreenWindowAction<UIViewController, UIWindow>()", true)
     expect(app:navigate(nav.route():root():present(Settings()))):toFail("is already presenting")
@@ -119,6 +120,7 @@ describe("restore", function()
     expect(app:navigate(nav.route():makeKeyAndVisible():root():present(Settings()))):toBe(true)
     expect(app.clock):toBe(0.5)
     expect(app:top().name):toBe("Settings")
+    expect(app.window.isKey):toBe(true)
   end)
 end)
 
