@@ -90,6 +90,9 @@ extension NavRuntime {
                     guard call.type(-2) == .string, call.length(-2) > 0 else {
                         throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                     }
+                    if let problem = call.optionalString(-2).flatMap(ScreenKey.traitNameProblem) {
+                        throw LuaCallError.argument(1, problem)
+                    }
                     // Said here, before a copy that would name only its depth.
                     switch call.type(-1) {
                     case .boolean, .string: break

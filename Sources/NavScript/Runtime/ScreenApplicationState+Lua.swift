@@ -113,6 +113,7 @@ extension ScreenSnapshot {
                 let limits = NavRuntime.traitLimits
                 var bytes = 0
                 for (trait, field) in fields.sorted(by: { $0.key < $1.key }) {
+                    if let problem = ScreenKey.traitNameProblem(trait) { throw fail(problem) }
                     switch field {
                     case let .number(number) where number.isNaN: throw fail("trait '\(trait)' is NaN, which no screen's trait equals")
                     case .string, .integer, .number, .boolean: traits[trait] = ScreenValue(field)

@@ -16,6 +16,15 @@ public struct ScreenKey: Hashable, Sendable, CustomStringConvertible {
         self.traits = traits
     }
 
+    /// Why `name` cannot name a trait, or nil: one holding `=`, `,`, `(` or `)` would make
+    /// a description another key has too (`Chat{["x=1, y"] = 2}` and `Chat{x = 1, y = 2}`
+    /// both print `Chat(x=1, y=2)`), and a key given as text (`nav.container{key = "..."}`)
+    /// could not tell them apart.
+    public static func traitNameProblem(_ name: String) -> String? {
+        guard let mark = name.first(where: { "=,()".contains($0) }) else { return nil }
+        return "trait name '\(name)' holds '\(mark)', which a key's text uses: two keys would print alike"
+    }
+
     public var description: String {
         guard !traits.isEmpty else {
             return name

@@ -122,6 +122,11 @@ describe("nav.screen", function()
     -- A key that is not a name would be dropped or turned into one: two screens, one key.
     expect(function() Chat { [true] = 1 } end):toFail("bad argument #1 to 'Chat' (traits are named: Chat { id = 1 })")
     expect(function() Chat { [1.5] = 1 } end):toFail("traits are named")
+    -- A name with what a key's text uses would print as another key does: Chat(x=1, y=2).
+    expect(function() Chat { ["x=1, y"] = 2 } end)
+      :toFail("bad argument #1 to 'Chat' (trait name 'x=1, y' holds '=', which a key's text uses: two keys would print alike)")
+    expect(function() Chat { ["a)"] = 2 } end):toFail("holds ')'")
+    expect(tostring(Chat { ["a b"] = 1 })):toBe("Chat(a b=1)")
     expect(function() Chat { [2] = 5 } end):toFail("traits are named")
     expect(function() Chat { id = 1, [Chat] = 2 } end):toFail("traits are named")
     expect(function() Chat(5) end):toFail("table of traits expected, got number")
