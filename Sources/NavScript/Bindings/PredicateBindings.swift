@@ -64,7 +64,8 @@ extension NavRuntime {
             predicate = .container(of: kind, name: name)
         }
         guard kind == .stack || kind == .tabs else {
-            let shorthand = kind != .modal ? nil : key.map(PredicateObject.Shorthand.key) ?? name.map(PredicateObject.Shorthand.name)
+            let shorthand = kind != .modal ? nil
+                : key.map(PredicateObject.Shorthand.key) ?? keyText.map(PredicateObject.Shorthand.keyText) ?? name.map(PredicateObject.Shorthand.name)
             call.push(PredicateObject(predicate, shorthand: shorthand), predicates)
             return 1
         }

@@ -48,6 +48,8 @@ final class PredicateObject {
     enum Shorthand {
         case name(String)
         case key(ScreenKey)
+        /// A key as its text (`chat.key`): described as the key it names.
+        case keyText(String)
     }
 
     /// `pop{to = predicate}`: Nivelir's shorthand when there is one, else the predicate.
@@ -55,6 +57,7 @@ final class PredicateObject {
         switch shorthand {
         case let .name(name): return .container(name: name)
         case let .key(key): return .container(key: key)
+        case let .keyText(text): return ScreenStackPopPredicate(description: "to \(text) container") { [predicate] in try $0.lastIndex(where: predicate.matches) }
         case nil: return .container(predicate)
         }
     }
@@ -64,6 +67,7 @@ final class PredicateObject {
         switch shorthand {
         case let .name(name): return .container(name: name)
         case let .key(key): return .container(key: key)
+        case let .keyText(text): return ScreenTabPredicate(description: "\(text) container") { [predicate] in try $0.firstIndex(where: predicate.matches) }
         case nil: return .container(predicate)
         }
     }

@@ -202,6 +202,18 @@ describe("a key given as its text", function()
     expect(app:navigate(nav.route():last(nav.container { key = RoomList { a = 2 }.key }))):toFail("RoomList%(a=2%) container of UIViewController type")
     expect(function() return nav.container { key = 5 } end):toFail("option 'key' must be a Screen or a screen's key")
   end)
+
+  scenario("is described in a pop or a tab selection as the Screen is, Nivelir's shorthand", function()
+    local A, C = nav.screen("A"), nav.screen("C")
+    local app = nav.app { root = nav.stack { A() } }
+    for _, key in ipairs { C { n = 1 }, C { n = 1 }.key } do
+      expect(app:navigate(nav.route():top(nav.stack):pop { to = nav.container { key = key } }))
+        :toFail("No container of UIViewController type found for:\n  Pop to C(n=1) container", true)
+    end
+    local tabs = nav.app { root = nav.tabs { A(), C { n = 1 } } }
+    expect(tabs:navigate(nav.route():root("tabs"):selectTab(nav.container { key = C { n = 1 }.key }))):toSucceed()
+    expect(tabs.log[1]):toBe("Info: Selecting tab of UIViewController type in UITabBarController with C(n=1) container")
+  end)
 end)
 
 describe("nav.predicate's kind", function()
