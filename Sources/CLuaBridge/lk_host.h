@@ -122,6 +122,7 @@ void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);
 int lk_msghandler(lua_State *L);
 int lk_placeerror(lua_State *L);
+int lk_errorvalue(lua_State *L);
 int lk_xpcall(lua_State *L);
 int lk_wrap(lua_State *L);
 int lk_coclose(lua_State *L);

@@ -99,14 +99,14 @@ static int lk_isunplaced(const char *message) {
    is not a string shows through its __tostring (called protected), or as a table's fields.
    The message stays a Lua string, joined to the traceback by lua_concat: luaL_traceback
    takes a C string, which a NUL in the message would cut. */
-static void lk_pusherrormessage(lua_State *L) {
+static void lk_pusherrormessage(lua_State *L, int place) {
     const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     /* Lua puts its position before a string error only: a table, nil or a number raised
        by a script is placed here at the script line that raised it, and so is an object
        with a __tostring, unless its text starts with that place already. */
     char where[LK_WHERE_MAX];
     int placed = 0;
-    if (lua_type(L, 1) != LUA_TSTRING || (message != NULL && lk_isunplaced(message)))
+    if (place && (lua_type(L, 1) != LUA_TSTRING || (message != NULL && lk_isunplaced(message))))
         placed = lk_scriptline(L, 1, 0, where, sizeof where);
     if (message != NULL) {
         lua_pushvalue(L, 1);
@@ -151,7 +151,19 @@ static void lk_pusherrormessage(lua_State *L) {
 /* A message handler for a script's own protected calls (the explore library's): the
    message as the runner's handler makes it, without the traceback. */
 int lk_placeerror(lua_State *L) {
-    lk_pusherrormessage(L);
+    lk_pusherrormessage(L, 1);
+    return 1;
+}
+
+/* The value at 1 as an error message shows it, unplaced (navigator:logError): a string,
+   number, boolean or nil as tostring writes it; a table by its fields, an object by its
+   __tostring, anything else by its type, never by an address, which differs every run. */
+int lk_errorvalue(lua_State *L) {
+    int type = lua_type(L, 1);
+    if (type == LUA_TSTRING || type == LUA_TNUMBER || type == LUA_TBOOLEAN || type == LUA_TNIL)
+        luaL_tolstring(L, 1, NULL);
+    else
+        lk_pusherrormessage(L, 0);
     return 1;
 }
 
@@ -161,7 +173,7 @@ void lk_pusherrorplacer(lua_State *L) {
 
 int lk_msghandler(lua_State *L) {
     char where[LK_WHERE_MAX];
-    lk_pusherrormessage(L);
+    lk_pusherrormessage(L, 1);
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);

@@ -218,8 +218,9 @@ public final class LuaState {
         }
     }
 
-    /// Converts the value at `index` to a string as `tostring` does: what its `__tostring`
-    /// raises, or a result that is not a string, is thrown.
+    /// Converts the value at `index` to a string as an error message shows it: as
+    /// `tostring` does, but a table by its fields and a function by its type, never by an
+    /// address (`navigator:logError({code = 1})`); what a `__tostring` raises is thrown.
     package func tostring(_ index: Int32, on call: LuaCall) throws(LuaError) -> String {
         let index = lua_absindex(call.L, index)
         let status = lk_tostring(call.L, index)
