@@ -33,13 +33,21 @@ extension NavRuntime {
         case .nil where call.isNoneOrNil(3):
             return .success(nil)
         case .boolean, .nil:
-            // The reason as text, a number as Lua writes it.
-            if call.type(3) == .string || call.type(3) == .number, let message = try? call.string(3) {
-                return .failure(ScreenFailure(message))
-            }
+            if let message = failureMessage(call, 3) { return .failure(ScreenFailure(message)) }
             return .failure(ScreenCanceledError(for: done.trigger))
         default:
             throw LuaCallError.argument(1, "boolean\(done.producesContainer ? " or Container" : "") expected, got \(call.typeName(2))")
+        }
+    }
+
+    /// The reason a script gave for a failure (`done(false, why)`, a `get`'s `return false,
+    /// why`): text, a number as Lua writes it, a table or an object as an error message
+    /// shows it (`(error object is a table value: {code = 1})`); nil for none.
+    func failureMessage(_ call: LuaCall, _ index: Int32) -> String? {
+        switch call.type(index) {
+        case .none, .nil, .boolean: return nil
+        case .string, .number: return try? call.string(index)
+        default: return try? lua.tostring(index, on: call)
         }
     }
 

@@ -60,11 +60,11 @@ extension NavRuntime {
         guard call.parameterCount(index) >= 2 else {
             return { container, done in
                 done(Result {
-                    try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { _, call in
+                    try directory.invoke(function, { [.object(container, $0.containers)] }, results: 2) { runtime, call in
                         // A failure needs its reason: a predicate-like `return c.isVisible == false`
                         // is no failure (Nivelir's body returns Void). An empty one says "get failed".
                         if call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil, call.type(-1) != .nil {
-                            throw ScreenFailure((try? call.string(-1)).flatMap { $0.isEmpty ? nil : $0 } ?? "get failed")
+                            throw ScreenFailure(runtime.failureMessage(call, -1).flatMap { $0.isEmpty ? nil : $0 } ?? "get failed")
                         }
                     }
                 })

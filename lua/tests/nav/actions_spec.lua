@@ -52,6 +52,10 @@ describe("nav.action", function()
     -- A number as the reason is its text.
     nav.action("gone", { perform = function(_, _, done) done(nil, 410) end })
     expect(app:navigate(nav.route():gone())):toFail("^410$")
+    -- A table as a failure's message shows it, as a get's reason is: not dropped for "canceled".
+    nav.action("coded", { perform = function(_, _, done) done(false, { code = 1 }) end })
+    expect(app:navigate(nav.route():coded())):toFail("(error object is a table value: {code = 1})", true)
+    expect(app:navigate(nav.route():get(function() return false, { code = 2 } end))):toFail("(error object is a table value: {code = 2})", true)
   end)
 
   scenario("never completing, or completing twice, is reported", function()
