@@ -162,7 +162,7 @@ extension NavRuntime {
                 }
                 let count = call.length(-1), entries = call.entryCount(-1)
                 guard entries == count else {
-                    throw ScriptResultMisfit("\(description) must return a list, got a table with \(entries) entries and length \(count)")
+                    throw ScriptResultMisfit("\(description) must return a list, got a table with \(entries) entr\(entries == 1 ? "y" : "ies") and length \(count)")
                 }
                 guard count <= navigator.simulation.limits.children else {
                     throw ScriptResultMisfit("\(description) returned more than \(navigator.simulation.limits.children) items")

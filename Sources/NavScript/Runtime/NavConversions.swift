@@ -31,7 +31,7 @@ extension LuaCall {
     func list(_ index: Int32, of what: String) throws -> Int {
         let length = self.length(index), entries = entryCount(index)
         guard entries == length else {
-            throw LuaCallError.argument(index, "a list of \(what) expected, got a table with \(entries) entries and length \(length)")
+            throw LuaCallError.argument(index, "a list of \(what) expected, got a table with \(entries) entr\(entries == 1 ? "y" : "ies") and length \(length)")
         }
         return length
     }
