@@ -203,19 +203,38 @@ public enum HierarchyDrawing {
         outline(node, area, canvas: &canvas)
     }
 
+    /// An alert's (or action sheet's) box, centred in `area`: its title and message, then its
+    /// actions as UIKit shows them, the cancel one last and bold, a destructive one red. More
+    /// actions than fit are cut, the last line saying how many more there are, as UIKit
+    /// scrolls them.
     private static func alert(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
-        let actions = node.systemText.filter { $0.hasPrefix("[") }
+        // "[Sign Out]destructive": the title in brackets, then its style.
+        var actions = node.systemText.filter { $0.hasPrefix("[") }.map { text -> (title: String, style: String) in
+            let close = text.lastIndex(of: "]") ?? text.endIndex
+            return (String(text[text.index(after: text.startIndex)..<close]), close < text.endIndex ? String(text[text.index(after: close)...]) : "")
+        }
+        actions = actions.filter { $0.style != "cancel" } + actions.filter { $0.style == "cancel" }
         let texts = node.systemText.filter { !$0.hasPrefix("[") }
-        let box = Rect(x: area.x + 18, y: area.midY - 60, width: area.width - 36, height: 46 + Double(max(actions.count, 1)) * 26)
+        let fitting = max(Int((area.height - 46 - 24) / 26), 1)
+        let shown = actions.count > fitting ? Array(actions.prefix(fitting - 1)) : actions
+        let rows = shown.count + (actions.count > fitting ? 1 : 0)
+        let height = 46 + Double(max(rows, 1)) * 26
+        let box = Rect(x: area.x + 18, y: max(area.y + 12, area.midY - height / 2), width: area.width - 36, height: height)
         canvas.rect(box, fill: "#ffffff", radius: 12)
         for (index, text) in texts.prefix(2).enumerated() {
             canvas.text(fit(text, box.width - 12, size: index == 0 ? 11 : 9), x: box.midX, y: box.y + 20 + Double(index) * 16,
                         size: index == 0 ? 11 : 9, weight: index == 0 ? "600" : "400", color: "#1d1d1f", anchor: "middle")
         }
-        for (index, action) in actions.enumerated() {
+        for (index, action) in shown.enumerated() {
             let y = box.y + 52 + Double(index) * 26
             canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
-            canvas.text(fit(String(action.dropFirst().dropLast()), box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, color: "#007aff", anchor: "middle")
+            canvas.text(fit(action.title, box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, weight: action.style == "cancel" ? "600" : "400",
+                        color: action.style == "destructive" ? "#ff3b30" : "#007aff", anchor: "middle")
+        }
+        if shown.count < actions.count {
+            let y = box.y + 52 + Double(shown.count) * 26
+            canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
+            canvas.text("\(actions.count - shown.count) more actions", x: box.midX, y: y + 6, size: 9, color: "#8e8e93", anchor: "middle")
         }
         if node.isTop {
             canvas.add(##"<rect x="\##(n(box.x - 2))" y="\##(n(box.y - 2))" width="\##(n(box.width + 4))" height="\##(n(box.height + 4))" rx="13" fill="none" stroke="#ff9500" stroke-width="2"/>"##)

@@ -129,7 +129,9 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
             if case let .array(actions)? = fields["actions"] {
                 text += actions.compactMap { action -> String? in
                     guard case let .object(fields) = action, case let .string(title)? = fields["title"] else { return nil }
-                    return "[\(title)]"
+                    // "[Sign Out]destructive": the style after the title, none for the default.
+                    guard case let .string(style)? = fields["style"], style != "default" else { return "[\(title)]" }
+                    return "[\(title)]\(style)"
                 }
             }
         }
