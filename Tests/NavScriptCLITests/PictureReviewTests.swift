@@ -322,4 +322,24 @@ import Testing
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.contains(">(conversationIdentifier=1234567)</text>"), "\(drawn.output)")
     }
+
+    /// A HUD, a view over the window (not a container), is drawn over the screen on top with
+    /// what it shows, while it is there.
+    @Test func aHUDIsDrawnWhileItIsShown() throws {
+        let fixture = try Fixture(["hud_spec.lua": """
+            local A = nav.screen("A")
+            local here = nav.route():top(nav.container)
+            scenario("sent", function()
+              local app = nav.app { root = nav.stack { A() } }
+              app:navigate(here:showHUD({ indicator = "success", message = "Sent" }))
+              app:navigate(here:hideHUD())
+            end)
+            """])
+        let shown = try navscript(["draw", "hud_spec.lua", "--step", "2", "-o", "shown.svg"], in: fixture.root)
+        #expect(shown.status == 0, "\(shown.errors)")
+        let picture = try fixture.read("shown.svg")
+        #expect(picture.contains("<title>HUD</title>") && picture.contains(">success · Sent<"), "\(picture)")
+        _ = try navscript(["draw", "hud_spec.lua", "--step", "3", "-o", "hidden.svg"], in: fixture.root)
+        #expect(try !fixture.read("hidden.svg").contains("<title>HUD</title>"))
+    }
 }

@@ -62,6 +62,14 @@ public enum HierarchyDrawing {
                 out.text(phase, x: frame.midX, y: top + height + 32, size: 10, weight: "600", color: "#ff9500", anchor: "middle")
             }
         }
+        // A HUD is a view over the window: drawn over the screen on top.
+        if let hud = window.attributes["hud"] {
+            let x = margin + Double(count - 1) * (width + gap)
+            let box = Rect(x: x + width / 2 - 70, y: top + height / 2 - 34, width: 140, height: 68)
+            out.add(##"<rect x="\##(n(box.x))" y="\##(n(box.y))" width="\##(n(box.width))" height="\##(n(box.height))" rx="12" fill="#3a3a3c" fill-opacity="0.88"><title>HUD</title></rect>"##)
+            out.text("HUD", x: box.midX, y: box.y + 24, size: 11, weight: "600", color: "#ffffff", anchor: "middle")
+            out.text(fit(hud, box.width - 12, size: 8), x: box.midX, y: box.y + 44, size: 8, color: "#ffffff", anchor: "middle")
+        }
         out.add("</svg>")
         return out.text + "\n"
     }

@@ -115,6 +115,17 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
         self.presented = presented
     }
 
+    /// The window's hierarchy with the HUD over it, if one is shown (its `hud` attribute:
+    /// a view in the window, not a container, as Nivelir's `HUDView` is).
+    func with(hud: String?) -> ScenarioHierarchy {
+        guard let hud else { return self }
+        var attributes = self.attributes
+        attributes["hud"] = hud
+        return ScenarioHierarchy(kind: kind, name: name, key: key, typeName: typeName, attributes: attributes, isVisible: isVisible, isTop: isTop,
+                                 selectedIndex: selectedIndex, presentationPhase: presentationPhase, systemText: systemText,
+                                 children: children, presented: presented)
+    }
+
     /// The hierarchy of `container`, with `top` marked.
     public init(_ container: ScreenContainer, top: ScreenContainer?) {
         var text: [String] = []
@@ -246,7 +257,22 @@ public final class ScenarioStepRecorder {
         taken[ObjectIdentifier(app)] = (application.transitions.count, application.log.count)
         return (application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init),
                 Array(application.log.dropFirst(before.log)),
-                ScenarioHierarchy(application.window, top: application.navigator.topContainer))
+                ScenarioHierarchy(application.window, top: application.navigator.topContainer)
+                    .with(hud: application.simulation.system.hud.map(Self.shown)))
+    }
+
+    /// A HUD as a picture writes it under "HUD": "success · Sent", "50 % · Uploading".
+    private static func shown(_ hud: HUD) -> String {
+        let indicator: String
+        switch hud.indicator {
+        case .activity: indicator = "activity"
+        case .spinner: indicator = "spinner"
+        case .success: indicator = "success"
+        case .failure: indicator = "failure"
+        case let .image(name): indicator = name
+        case let .percentage(ratio): indicator = String(format: "%.0f %%", ratio * 100)
+        }
+        return ([indicator] + (hud.message.map { [$0] } ?? [])).joined(separator: " · ")
     }
 
     /// An app method's step: what changed since `before` (counts of transitions and log
