@@ -300,10 +300,10 @@ import Testing
             """])
         let bars = try navscript(["draw", "bars_spec.lua", "--scenario", "bars"], in: fixture.root)
         #expect(bars.status == 0, "\(bars.errors)")
-        for label in [">Say &quot;hi&quot;</text>", #">a\b</text>"#, ">x, y=&quot;z&quot;}</text>", ">‹ Conversa…</text>", ">Conve…</text>", ">2 screens: …st › ConversationSettings</text>"] {
+        for label in [">Say &quot;hi&quot;</text>", #">a\b</text>"#, ">x, y=&quot;z&quot;}</text>", ">‹ Conversa…</text>", ">Conv…</text>", ">2 screens: …st › ConversationSettings</text>"] {
             #expect(bars.output.contains(label), "\(label)\n\(bars.output)")
         }
-        // The title keeps clear of the back button (`‹ Conversa…` ends where `Conve…` would
+        // The title keeps clear of the back button (`‹ Conversa…` ends where `Conv…` would
         // begin, had it more room), and a trail too long keeps its end, the top.
         let presented = try navscript(["draw", "bars_spec.lua", "--scenario", "presented"], in: fixture.root)
         #expect(presented.status == 0, "\(presented.errors)")

@@ -280,10 +280,35 @@ public enum HierarchyDrawing {
         max(Int(width / (size * 0.58)), 3)
     }
 
-    /// Cuts text to about what fits in `width` at `size`.
+    /// Cuts text to about what fits in `width` at `size`, by each character's width in the
+    /// system font: a CJK character or an emoji is about twice a lowercase letter, a capital
+    /// or a `w` more than one, an `i` or a space less.
     static func fit(_ text: String, _ width: Double, size: Double) -> String {
-        let room = room(width, size: size)
-        return text.count <= room ? text : String(text.prefix(room - 1)) + "…"
+        let room = width / size, ellipsis = 1.0
+        var used = 0.0
+        for (offset, character) in text.enumerated() {
+            used += em(character)
+            if used > room {
+                var kept = Array(text.prefix(offset))
+                while !kept.isEmpty, kept.map(em).reduce(0, +) + ellipsis > room { kept.removeLast() }
+                return String(kept) + "…"
+            }
+        }
+        return text
+    }
+
+    /// A character's advance, in ems, near enough for cutting a label.
+    private static func em(_ character: Character) -> Double {
+        guard let scalar = character.unicodeScalars.first else { return 0.55 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            return 1.0
+        default:
+            if "iljtfI.,:;'|!() ".contains(character) { return 0.3 }
+            if "mwMW".contains(character) { return 0.85 }
+            return character.isUppercase ? 0.68 : 0.55
+        }
     }
 
     /// A number as the drawing writes it: at most one decimal.
