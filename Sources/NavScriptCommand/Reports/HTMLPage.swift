@@ -62,6 +62,7 @@ enum HTMLPage {
     .tag { display: inline-block; background: #eaeef2; border-radius: 10px; padding: 0 7px; margin-left: 4px; font-size: 11px; color: var(--dim); }
     h2 { font-size: 16px; margin: 0 0 4px; }
     .status-failed { color: var(--fail); } .status-passed { color: var(--pass); } .status-skipped { color: var(--skip); }
+    pre.failure .expected { color: var(--pass); } pre.failure .received { color: var(--fail); font-weight: 600; }
     .viewer { display: flex; gap: 16px; margin-top: 12px; align-items: flex-start; flex-wrap: wrap; }
     ol.steps { margin: 0; padding: 0; list-style: none; width: 280px; max-height: 520px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
     ol.steps li { padding: 4px 8px; cursor: pointer; border-bottom: 1px solid #f0f1f3; font-size: 12px; }
@@ -95,6 +96,16 @@ enum HTMLPage {
         });
         (children || []).forEach(function (child) { if (child) node.appendChild(child); });
         return node;
+      }
+      // A failure's message, a diff's "- expected" lines green and "+ received" red, as Jest colours them.
+      function failureText(text, status) {
+        var pre = el('pre', { 'class': 'failure status-' + status });
+        text.split('\n').forEach(function (line, index) {
+          if (index) pre.appendChild(document.createTextNode('\n'));
+          var side = /^\s*- /.test(line) ? 'expected' : /^\s*\+ /.test(line) ? 'received' : null;
+          pre.appendChild(side ? el('span', { 'class': side, text: line }) : document.createTextNode(line));
+        });
+        return pre;
       }
       function seconds(value) { return value < 1 ? Math.round(value * 1000) + ' ms' : value.toFixed(2) + ' s'; }
       function scenarioAt(f, s) { return (data.files[f] || { scenarios: [] }).scenarios[s]; }
@@ -226,7 +237,7 @@ enum HTMLPage {
         if (!scenario) { detail.appendChild(el('div', { 'class': 'empty', text: 'Choose a scenario.' })); return; }
         detail.appendChild(el('h2', { 'class': 'status-' + scenario.status, text: scenario.name }));
         detail.appendChild(el('div', { 'class': 'meta', text: scenario.status + ' · ' + scenario.location + ' · ' + seconds(scenario.duration) }));
-        if (scenario.message) detail.appendChild(el('pre', { 'class': 'failure status-' + scenario.status, text: scenario.message }));
+        if (scenario.message) detail.appendChild(failureText(scenario.message, scenario.status));
         if (scenario.output) detail.appendChild(el('pre', { 'class': 'output', text: scenario.output }));
         if (!scenario.steps.length) { detail.appendChild(el('div', { 'class': 'empty', text: 'No steps were recorded.' })); return; }
         var index = Math.max(0, Math.min(state.step, scenario.steps.length - 1));
