@@ -22,7 +22,7 @@ struct Draw: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file.")
+    @Argument(help: "The scenario file, or file.lua:LINE for the scenario defined at (or holding) that line.")
     var file: String
 
     @Option(help: ArgumentHelp("The scenario's full name (its describe blocks' names and its own), or a part of it that no other scenario's name has; needed when the file has more than one.", valueName: "name"))
@@ -59,7 +59,15 @@ struct Draw: ParsableCommand {
 
     func run() throws {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let file = try ScenarioFile.one(self.file, root: root, what: "scenario file")
+        // file.lua:LINE (and :COL, left out), as run takes it: what tells apart two scenarios
+        // of one name.
+        var path = self.file, line: Int?
+        if !FileManager.default.fileExists(atPath: path), let match = path.wholeMatch(of: /(.*\.lua):([0-9]+)(:[0-9]+)?/) {
+            path = String(match.1)
+            line = Int(match.2) ?? .max
+            if scenario != nil { throw ValidationError("give the scenario by its line or by --scenario, not both") }
+        }
+        let file = try ScenarioFile.one(path, root: root, what: "scenario file")
         let options = file.luaOptions(limits: LuaLimits())
         let runner: ScenarioFileRunner
         let scenarios: [ScenarioInfo]
@@ -74,7 +82,14 @@ struct Draw: ParsableCommand {
         }
         runner.recordsSteps = true
         let chosen: ScenarioInfo
-        if let name = scenario {
+        if let line {
+            // Defined at the line, else the innermost whose body holds it.
+            let holding = scenarios.filter { $0.span?.contains(line) ?? false }.sorted { ($0.span?.count ?? .max) < ($1.span?.count ?? .max) }
+            guard let found = scenarios.first(where: { $0.location.hasSuffix(":\(line)") }) ?? holding.first else {
+                throw ValidationError("no scenario at \(file.displayPath):\(line); it has:\n" + scenarios.map { "  \($0.location): \($0.name)" }.joined(separator: "\n"))
+            }
+            chosen = found
+        } else if let name = scenario {
             // The full name, or a part of one name alone (as --filter takes a part).
             let matching = scenarios.contains { $0.name == name } ? scenarios.filter { $0.name == name } : scenarios.filter { $0.name.contains(name) }
             guard let found = matching.first else {

@@ -342,4 +342,19 @@ import Testing
         _ = try navscript(["draw", "hud_spec.lua", "--step", "3", "-o", "hidden.svg"], in: fixture.root)
         #expect(try !fixture.read("hidden.svg").contains("<title>HUD</title>"))
     }
+
+    /// Two scenarios of one name are told apart by their lines, as run takes file.lua:LINE.
+    @Test func drawTakesAScenarioByItsLine() throws {
+        let fixture = try Fixture(["same_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            it("same", function() nav.app { root = A() } end)
+            it("same", function() nav.app { root = B() } end)
+            """])
+        let second = try navscript(["draw", "same_spec.lua:3", "-o", "b.svg"], in: fixture.root)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try fixture.read("b.svg").contains(">B</text>"))
+        let none = try navscript(["draw", "same_spec.lua:9"], in: fixture.root)
+        #expect(none.status == 2 && none.errors.contains("no scenario at same_spec.lua:9; it has:\n  same_spec.lua:2: same\n  same_spec.lua:3: same (2)"), "\(none.errors)")
+        #expect(try navscript(["draw", "same_spec.lua:3", "--scenario", "same"], in: fixture.root).errors.contains("by its line or by --scenario, not both"))
+    }
 }
