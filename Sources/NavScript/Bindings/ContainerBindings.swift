@@ -74,7 +74,9 @@ extension NavRuntime {
         .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },
         .method(.container, "tree") { runtime, call in
             let container = try call.object(1, runtime.containers)
-            call.push(try runtime.text { ScreenTreePicture.render(container, top: nil, limit: $0) })
+            // A window's picture marks its top, as app:tree() does (a failure's picture is one).
+            let top = container.kind == .window ? DefaultScreenIterator().topVisibleContainer(in: container) { $0.kind.conforms(to: .modal) } : nil
+            call.push(try runtime.text { ScreenTreePicture.render(container, top: top, limit: $0) })
             return 1
         },
         .metamethod(.container, "__tostring") { runtime, call in

@@ -29,6 +29,10 @@ describe("containers", function()
     expect(tostring(stack)):toBe("<UINavigationController>")
     expect(stack.nothing):toBe(nil)
     expect(stack:tree()):toBe("stack (selected)\n├─ modal Feed\n└─ modal Chat(chatId=3)")
+    -- A window's picture marks its top, as the app's does (a failed toShow prints it).
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(app.window:tree()):toBe(app:tree())
+    expect(app.window:tree()):toMatch("modal Feed ← top$")
   end)
 
   scenario("stack, tabs, window, presentedStack and presentedTabs, as Nivelir's UIViewController extensions", function()
