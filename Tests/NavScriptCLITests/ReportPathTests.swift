@@ -122,6 +122,10 @@ import Testing
         #expect(folder.status == 2)
         #expect(folder.errors.contains("the junit report's path out/x/ is a folder; give it a file"), "\(folder.errors)")
         #expect(!fixture.exists("out/x"))
+        // The other way round: the html report is a folder, not a page's file.
+        let page = try navscript(["run", "a_spec.lua", "--reporter", "html=out.html"], in: fixture.root)
+        #expect(page.status == 2 && page.errors.contains("reporter html writes a folder, its page index.html inside: give it a folder (html=out)"), "\(page.errors)")
+        #expect(!fixture.exists("out.html"))
     }
 
     @Test func tapDiagnosticsAreYAMLWhateverTheMessage() throws {

@@ -86,6 +86,9 @@ enum ReporterKind: String, CaseIterable {
             if let work = ScenarioFileWriter.work(at: path) {
                 throw ValidationError("reporter \(kind.rawValue) would write over \(path), which names \(work): give it a file of its own (\(kind.rawValue)=\(kind.exampleName))")
             }
+            if kind == .html, path.lowercased().hasSuffix(".html") || path.lowercased().hasSuffix(".htm") {
+                throw ValidationError("reporter html writes a folder, its page index.html inside: give it a folder (html=\(String(path[..<(path.lastIndex(of: ".") ?? path.endIndex)])))")
+            }
             if kind == .map, path.lowercased().hasSuffix(".svg") {
                 throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
             }
