@@ -139,7 +139,7 @@ import Testing
         }
         let drawn = try navscript(["draw", "skips_spec.lua", "--scenario", "write me"], in: fixture.root)
         #expect(drawn.errors.contains("has no step to draw: it was not run (todo)"), "\(drawn.errors)")
-        #expect(page.contains("'class': 'failure status-' + scenario.status"))
+        #expect(page.contains("'class': 'failure status-' + status"))
     }
 
     /// A screen named "(launch)" is not the start, and control characters in a name are
