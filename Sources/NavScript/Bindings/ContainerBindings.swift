@@ -68,7 +68,7 @@ extension NavRuntime {
                 throw LuaCallError.argument(3, problem)
             }
             try runtime.keep(bytes: value.estimatedSize + name.utf8.count)
-            container.setAttribute(ScreenValue(value), for: name)
+            container.setAttribute(ScreenValue(value).map { ScreenAttribute.normalized($0, for: name) }, for: name)
             return 0
         },
         .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },

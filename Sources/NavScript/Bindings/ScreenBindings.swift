@@ -341,7 +341,7 @@ extension NavRuntime {
         // None is taken, as Nivelir's BottomSheet takes it (its own presentation, not
         // UIKit's sheet, which would raise): every height is then zero.
         if let list = (try options.field("detents")), list != .nil {
-            guard let array = list.array, array.allSatisfy({ $0.string != nil }) else {
+            guard case let .table(array, fields) = list, fields.isEmpty, array.allSatisfy({ $0.string != nil }) else {
                 throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
             }
             detents = array.compactMap(\.string)

@@ -103,7 +103,7 @@ extension NavRuntime {
             try options.only(["detents", "selectedDetent", "prefersGrabber"], for: "changeBottomSheet")
             let detents = try options.field("detents").flatMap { list -> [String]? in
                 guard list != .nil else { return nil }
-                guard let array = list.array, array.allSatisfy({ $0.string != nil }) else {
+                guard case let .table(array, fields) = list, fields.isEmpty, array.allSatisfy({ $0.string != nil }) else {
                     throw LuaCallError.argument(2, "option 'detents' must be a list of names ({\"medium\", \"large\"})")
                 }
                 return array.compactMap(\.string)

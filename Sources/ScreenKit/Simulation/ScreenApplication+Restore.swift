@@ -119,10 +119,11 @@ extension ScreenApplication {
         // Stacks and tabs are searched into whatever the snapshot says, as every
         // UINavigationController and UITabBarController is a ScreenIterableContainer.
         container.isIterable = node.isIterable || container.kind != .modal
-        for (name, value) in node.attributes {
+        let attributes = Dictionary(uniqueKeysWithValues: node.attributes.map { ($0.key, ScreenAttribute.normalized($0.value, for: $0.key)) })
+        for (name, value) in attributes {
             container.setAttribute(value, for: name)
         }
-        if case let .object(fields)? = node.attributes[ScreenAttribute.bottomSheet] {
+        if case let .object(fields)? = attributes[ScreenAttribute.bottomSheet] {
             // What changeBottomSheet edits lives in the payload.
             let detents = fields["detents"].flatMap { value -> [String]? in
                 if case let .array(items) = value { return items.compactMap { if case let .string(text) = $0 { return text } else { return nil } } }

@@ -65,6 +65,11 @@ describe("decorators", function()
     -- None is taken, as Nivelir's own bottom sheet takes it (UIKit's sheet would raise).
     expect(built(Feed():withBottomSheet { detents = {} }).attributes.bottomSheet):toEqual({ detents = {} })
     expect(function() Feed():withBottomSheet { detents = { 1 } } end):toFail("option 'detents' must be a list of names")
+    expect(function() Feed():withBottomSheet { detents = { medium = true } } end):toFail("option 'detents' must be a list of names")
+    -- None restores as none: the copy is drawn as the original is.
+    local app = nav.app { root = Feed() }
+    app:navigate(nav.route():root():present(Feed():withBottomSheet { detents = {} }))
+    expect(nav.app { restore = app:snapshot() }:tree()):toBe(app:tree())
   end)
 
   scenario("withStack and withTabs replace the contents; withTabs keeps the first tab selected", function()

@@ -33,6 +33,17 @@ extension ScreenAttribute {
         }
     }
 
+    /// `value` as the attribute keeps it: a bottom sheet's empty detents, `{}` as it comes
+    /// back from Lua (an empty table is no list there), is the empty list it was, so that a
+    /// restored sheet draws and snapshots as the original.
+    public static func normalized(_ value: ScreenValue, for name: String) -> ScreenValue {
+        guard name == bottomSheet, case var .object(fields) = value, case let .object(detents)? = fields["detents"], detents.isEmpty else {
+            return value
+        }
+        fields["detents"] = .array([])
+        return .object(fields)
+    }
+
     /// What a field of an attribute's table holds.
     private enum Field {
         case text, flag, detents
