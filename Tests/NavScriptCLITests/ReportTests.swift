@@ -159,10 +159,12 @@ import Testing
         // A drawing shrinks to fit its box down to 60 % of its width, then scrolls.
         #expect(stepDOM.output.contains(#"style="min-width: "#) && stepDOM.output.contains("px;"), "\(stepDOM.output.prefix(3000))")
         // A diff's lines are told apart, "- expected" green and "+ received" red.
-        let diff = try Fixture(["diff_spec.lua": "it('diff', function() expect('a\\nb'):toBe('a\\nc') end)"])
+        // A context line that starts with "- " is not marked.
+        let diff = try Fixture(["diff_spec.lua": "it('diff', function() expect('a\\n- b\\nb'):toBe('a\\n- b\\nc') end)"])
         _ = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: diff.root)
         let diffDOM = try Self.tool(browser, flags + ["--dump-dom", diff.root.appendingPathComponent("report/index.html").absoluteString], in: diff.root)
         #expect(diffDOM.output.contains(#"<span class="expected">"#) && diffDOM.output.contains(#"<span class="received">"#), "\(diffDOM.output.prefix(4000))")
+        #expect(diffDOM.output.contains("\n    - b\n"), "\(diffDOM.output.prefix(4000))")
     }
 
     /// The example app's hierarchies, drawn, against golden files (NAVSCRIPT_UPDATE_GOLDEN=1

@@ -97,12 +97,15 @@ enum HTMLPage {
         (children || []).forEach(function (child) { if (child) node.appendChild(child); });
         return node;
       }
-      // A failure's message, a diff's "- expected" lines green and "+ received" red, as Jest colours them.
+      // A failure's message, a diff's "- expected" lines green and "+ received" red, as Jest
+      // colours them: below the diff's "  - expected" legend, its lines marked at its indent
+      // (context lines are indented further, whatever they start with).
       function failureText(text, status) {
-        var pre = el('pre', { 'class': 'failure status-' + status });
+        var pre = el('pre', { 'class': 'failure status-' + status }), diff = false;
         text.split('\n').forEach(function (line, index) {
           if (index) pre.appendChild(document.createTextNode('\n'));
-          var side = /^\s*- /.test(line) ? 'expected' : /^\s*\+ /.test(line) ? 'received' : null;
+          if (line === '  - expected') diff = true;
+          var side = !diff ? null : /^  - /.test(line) ? 'expected' : /^  \+ /.test(line) ? 'received' : null;
           pre.appendChild(side ? el('span', { 'class': side, text: line }) : document.createTextNode(line));
         });
         return pre;
