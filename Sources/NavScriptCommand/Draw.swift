@@ -65,7 +65,7 @@ struct Draw: ParsableCommand {
         if !FileManager.default.fileExists(atPath: path), let match = path.wholeMatch(of: /(.*\.lua):([0-9]+)(:[0-9]+)?/) {
             path = String(match.1)
             line = Int(match.2) ?? .max
-            if scenario != nil { throw ValidationError("give the scenario by its line or by --scenario, not both") }
+            if scenario != nil { throw ValidationError("give the scenario by its line or by --scenario, not both (the file alone with --scenario)") }
         }
         let file = try ScenarioFile.one(path, root: root, what: "scenario file")
         let options = file.luaOptions(limits: LuaLimits())
@@ -85,8 +85,14 @@ struct Draw: ParsableCommand {
         if let line {
             // Defined at the line, else the innermost whose body holds it.
             let holding = scenarios.filter { $0.span?.contains(line) ?? false }.sorted { ($0.span?.count ?? .max) < ($1.span?.count ?? .max) }
-            guard let found = scenarios.first(where: { $0.location.hasSuffix(":\(line)") }) ?? holding.first else {
+            let defined = scenarios.filter { $0.location.hasSuffix(":\(line)") }
+            guard let found = defined.first ?? holding.first else {
                 throw ValidationError("no scenario at \(file.displayPath):\(line); it has:\n" + scenarios.map { "  \($0.location): \($0.name)" }.joined(separator: "\n"))
+            }
+            // A loop defines several at one line: name one.
+            guard defined.count <= 1 else {
+                throw ValidationError("\(defined.count) scenarios are defined at \(file.displayPath):\(line); name one with --scenario, giving the file alone:\n"
+                                      + defined.map { "  \($0.name)" }.joined(separator: "\n"))
             }
             chosen = found
         } else if let name = scenario {

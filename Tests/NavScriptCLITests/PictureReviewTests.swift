@@ -356,5 +356,9 @@ import Testing
         let none = try navscript(["draw", "same_spec.lua:9"], in: fixture.root)
         #expect(none.status == 2 && none.errors.contains("no scenario at same_spec.lua:9; it has:\n  same_spec.lua:2: same\n  same_spec.lua:3: same (2)"), "\(none.errors)")
         #expect(try navscript(["draw", "same_spec.lua:3", "--scenario", "same"], in: fixture.root).errors.contains("by its line or by --scenario, not both"))
+        // A loop defines several at one line: not one picked silently.
+        try fixture.write("loop_spec.lua", "for i = 1, 3 do it('n' .. i, function() nav.app {} end) end\n")
+        let loop = try navscript(["draw", "loop_spec.lua:1"], in: fixture.root)
+        #expect(loop.status == 2 && loop.errors.contains("3 scenarios are defined at loop_spec.lua:1; name one with --scenario, giving the file alone:\n  n1\n  n2\n  n3"), "\(loop.errors)")
     }
 }
