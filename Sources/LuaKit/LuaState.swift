@@ -220,7 +220,8 @@ public final class LuaState {
 
     /// Converts the value at `index` to a string as an error message shows it: as
     /// `tostring` does, but a table by its fields and a function by its type, never by an
-    /// address (`navigator:logError({code = 1})`); what a `__tostring` raises is thrown.
+    /// address (`navigator:logError({code = 1})`); a `__tostring` that raises is said in the
+    /// text, as a failure's message says it.
     package func tostring(_ index: Int32, on call: LuaCall) throws(LuaError) -> String {
         let index = lua_absindex(call.L, index)
         let status = lk_tostring(call.L, index)

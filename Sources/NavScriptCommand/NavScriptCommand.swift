@@ -50,7 +50,8 @@ enum Main {
         // A first word that is no command: said so, with what was likely meant.
         if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) {
             let hint = first == "list" ? " (navscript run --list lists what would run)"
-                : first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) ? " (navscript run \(first) runs it)" : ""
+                : first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first)
+                    ? " (navscript run \(first.contains(where: { $0.isWhitespace || "'\"$&;|<>()*?".contains($0) }) ? "'\(first)'" : first) runs it)" : ""
             StandardStreams.error("Error: no command '\(first)'\(hint)\n" + NavScriptCommand.helpMessage() + "\n")
             exit(2)
         }

@@ -14,8 +14,8 @@ extension NavRuntime {
         routeMethod("openURL") { runtime, call, route in
             // Read as `URL(string:)` reads them (iOS 17's rules: what a URL does not allow is
             // percent-encoded), as a Swift caller makes the URLs Nivelir takes.
-            func read(_ text: String, _ index: Int32) throws -> String {
-                guard let url = URL(string: text) else { throw LuaCallError.argument(index, "not a URL: \"\(text)\"") }
+            func read(_ text: String, _ index: Int32, _ what: String = "") throws -> String {
+                guard let url = URL(string: text) else { throw LuaCallError.argument(index, "\(what)not a URL: \"\(text)\"") }
                 return url.absoluteString
             }
             let url = try read(try call.string(2), 2)
@@ -25,7 +25,7 @@ extension NavRuntime {
                 guard list == .nil || (list.array?.allSatisfy { $0.string != nil } ?? false) else {
                     throw LuaCallError.argument(3, "option 'fallbackURLs' must be a list of URLs")
                 }
-                return try (list.array?.compactMap(\.string) ?? []).map { try read($0, 3) }
+                return try (list.array?.compactMap(\.string) ?? []).enumerated().map { try read($1, 3, "option 'fallbackURLs': URL \($0 + 1) is ") }
             } ?? []
             return route.openURL(url, fallbackURLs: fallbacks)
         },

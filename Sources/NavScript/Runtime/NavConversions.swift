@@ -19,7 +19,11 @@ extension LuaCall {
         let name = try string(index)
         guard let kind = ScreenContainerKind(rawValue: name), kind != .container || allowsAny, kind != .window || allowsWindow else {
             let kinds = (allowsWindow ? "window, " : "") + "modal, stack" + (allowsAny ? ", tabs or container" : " or tabs")
-            throw LuaCallError.argument(index, "\(ScreenContainerKind(rawValue: name) == nil ? "unknown container kind" : "a view controller's kind expected, got") '\(name)' (\(kinds) expected)")
+            switch ScreenContainerKind(rawValue: name) {
+            case nil: throw LuaCallError.argument(index, "unknown container kind '\(name)' (\(kinds) expected)")
+            case .container?: throw LuaCallError.argument(index, "'container' is no kind here: any view controller is 'modal', or nav.container (\(kinds) expected)")
+            default: throw LuaCallError.argument(index, "a view controller's kind expected, got '\(name)' (\(kinds) expected)")
+            }
         }
         return kind
     }

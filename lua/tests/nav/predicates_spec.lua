@@ -160,7 +160,7 @@ describe("the container kind", function()
     local anyContainer = nav.predicate("any", function(c) seen[#seen + 1] = c.typeName return false end, "container")
     expect(app:navigate(nav.route():first(anyContainer))):toFail("No container of ScreenContainer type found")
     expect(seen):toEqual { "UIWindow", "UINavigationController", "UIViewController" }
-    expect(function() nav.route():root("container") end):toFail("a view controller's kind expected, got 'container' %(modal, stack or tabs expected%)")
+    expect(function() nav.route():root("container") end):toFail("'container' is no kind here: any view controller is 'modal', or nav.container (modal, stack or tabs expected)", true)
   end)
 end)
 

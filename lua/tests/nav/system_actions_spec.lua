@@ -22,7 +22,7 @@ describe("leaving the app", function()
     expect(app:navigate(here:openStoreApp("12 3"))):toSucceed()
     expect(app.opened):toEqual { "https://a.b/c%20d", "https://itunes.apple.com/app/id12%203" }
     expect(function() here:openURL("") end):toFail("bad argument #1 to 'openURL' %(not a URL: \"\"%)")
-    expect(function() here:openURL("https://a.b", { fallbackURLs = { "" } }) end):toFail("bad argument #2 to 'openURL' %(not a URL")
+    expect(function() here:openURL("https://a.b", { fallbackURLs = { "" } }) end):toFail("bad argument #2 to 'openURL' (option 'fallbackURLs': URL 1 is not a URL: \"\")", true)
   end)
 
   scenario("a URL no app opens falls back to the first one that opens", function()
