@@ -302,10 +302,24 @@ int lk_loadbinary(lua_State *L, const char *bytes, size_t length, const char *ch
     return status;
 }
 
+static int lk_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* Converts the value at idx to a string as tostring would (running __tostring), protected:
+   pushes the string or the error message, and returns the status. */
+int lk_tostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, lk_tostring_protected);
+    lua_pushvalue(L, idx);
+    return lk_pcall(L, 1, 1);
+}
+
 /* Converts the value at idx to a string as an error message shows it (lk_errorvalue:
    tostring's text, but a table by its fields, never an address), protected: pushes the
    string or the error message, and returns the status. */
-int lk_tostring(lua_State *L, int idx) {
+int lk_errortext(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, lk_errorvalue);
     lua_pushvalue(L, idx);

@@ -208,23 +208,13 @@ public final class LuaState {
         }
     }
 
-    /// Converts the value at `index` to a string as `tostring` does, running `__tostring`
-    /// protected; an error becomes the description of the failure.
-    package func describe(_ index: Int32, on call: LuaCall) -> String {
-        do {
-            return try tostring(index, on: call)
-        } catch {
-            return "(tostring failed: \(error.message))"
-        }
-    }
-
     /// Converts the value at `index` to a string as an error message shows it: as
     /// `tostring` does, but a table by its fields and a function by its type, never by an
     /// address (`navigator:logError({code = 1})`); a `__tostring` that raises is said in the
     /// text, as a failure's message says it.
-    package func tostring(_ index: Int32, on call: LuaCall) throws(LuaError) -> String {
+    package func errorText(_ index: Int32, on call: LuaCall) throws(LuaError) -> String {
         let index = lua_absindex(call.L, index)
-        let status = lk_tostring(call.L, index)
+        let status = lk_errortext(call.L, index)
         defer { call.pop() }
         let text = call.optionalString(-1) ?? "?"
         guard status == LUA_OK else {

@@ -62,9 +62,8 @@ struct Draw: ParsableCommand {
         // file.lua:LINE (and :COL, left out), as run takes it: what tells apart two scenarios
         // of one name.
         var path = self.file, line: Int?
-        if !FileManager.default.fileExists(atPath: path), let match = path.wholeMatch(of: /(.*\.lua):([0-9]+)(:[0-9]+)?/) {
-            path = String(match.1)
-            line = Int(match.2) ?? .max
+        if !FileManager.default.fileExists(atPath: path), let place = SuiteOptions.fileAndLine(path) {
+            (path, line) = place
             if scenario != nil { throw ValidationError("give the scenario by its line or by --scenario, not both (the file alone with --scenario)") }
         }
         let file = try ScenarioFile.one(path, root: root, what: "scenario file")
@@ -83,16 +82,17 @@ struct Draw: ParsableCommand {
         runner.recordsSteps = true
         let chosen: ScenarioInfo
         if let line {
-            // Defined at the line, else the innermost whose body holds it.
-            let holding = scenarios.filter { $0.span?.contains(line) ?? false }.sorted { ($0.span?.count ?? .max) < ($1.span?.count ?? .max) }
-            let defined = scenarios.filter { $0.location.hasSuffix(":\(line)") }
-            guard let found = defined.first ?? holding.first else {
+            // As run reads the line: defined at it, else the one whose body holds it, else those
+            // of the innermost describe that does.
+            let at = ScenarioSelection.scenarios(at: [line], of: scenarios).sorted().map { scenarios[$0] }
+            guard let found = at.first else {
                 throw ValidationError("no scenario at \(file.displayPath):\(line); it has:\n" + scenarios.map { "  \($0.location): \($0.name)" }.joined(separator: "\n"))
             }
-            // A loop defines several at one line: name one.
-            guard defined.count <= 1 else {
-                throw ValidationError("\(defined.count) scenarios are defined at \(file.displayPath):\(line); name one with --scenario, giving the file alone:\n"
-                                      + defined.map { "  \($0.name)" }.joined(separator: "\n"))
+            // A loop defines several at one line, a describe holds several: name one.
+            guard at.count == 1 else {
+                let defined = at.allSatisfy { $0.location.hasSuffix(":\(line)") }
+                throw ValidationError("\(at.count) scenarios are \(defined ? "defined" : "in the block") at \(file.displayPath):\(line); name one with --scenario, giving the file alone:\n"
+                                      + at.map { "  \($0.name)" }.joined(separator: "\n"))
             }
             chosen = found
         } else if let name = scenario {

@@ -110,9 +110,11 @@ extension Explore {
     private func redistribute(_ steps: [ExploreStep], runner: ExploreRunner,
                               fails: ([ExploreStep]) throws -> [ExploreStep]?) throws -> [ExploreStep]? {
         struct Place { let step: Int, argument: Int, range: ClosedRange<Int64>, value: Int64 }
-        var places: [Place] = []
+        var places: [Place] = [], byAction: [String: [ClosedRange<Int64>?]] = [:]
         for (index, step) in steps.enumerated() {
-            let ranges = try watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.ranges(step) }
+            // An action's ranges are its own: asked once (each ask loads the model).
+            let ranges = try byAction[step.action] ?? watchdog.watch("shrinking", seconds: runner.secondsPerCall) { try runner.ranges(step) }
+            byAction[step.action] = ranges
             for (argument, range) in ranges.enumerated() where argument < step.arguments.count {
                 guard let range, case let .integer(value) = step.arguments[argument], range.contains(value) else { continue }
                 places.append(Place(step: index, argument: argument, range: range, value: value))

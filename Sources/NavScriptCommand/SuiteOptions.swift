@@ -82,14 +82,8 @@ struct SuiteOptions: ParsableArguments {
         var plain: [String] = []
         var lines: [String: Set<Int>] = [:]
         var whole: [String] = []
-        for given in paths {
-            // `file.lua:LINE:COL`, as editors and compilers write a place: the column is left out.
-            let path = given.wholeMatch(of: /(.*\.lua:[0-9]+):[0-9]+/).map { String($0.1) } ?? given
-            // A line too large for an Int is a line past the file's end, not part of its name.
-            if let colon = path.lastIndex(of: ":"), case let digits = path[path.index(after: colon)...],
-               !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), path[..<colon].hasSuffix(".lua") {
-                let line = Int(digits) ?? .max
-                let file = String(path[..<colon])
+        for path in paths {
+            if let (file, line) = Self.fileAndLine(path) {
                 plain.append(file)
                 lines[URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL.path, default: []].insert(line)
             } else {
@@ -100,6 +94,14 @@ struct SuiteOptions: ParsableArguments {
         // A file named whole, or in a folder named, runs whole even if a line of it is named too.
         lines = lines.filter { file, _ in !whole.contains { file == $0 || file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
         return (plain, lines)
+    }
+
+    /// `file.lua:LINE` (or `file.lua:LINE:COL`, as editors and compilers write a place: the
+    /// column is left out) as the file and the line; nil for a path of no line. A line too
+    /// large for an Int is a line past the file's end, not part of its name.
+    static func fileAndLine(_ path: String) -> (file: String, line: Int)? {
+        guard let match = path.wholeMatch(of: /(.*\.lua):([0-9]+)(:[0-9]+)?/) else { return nil }
+        return (String(match.1), Int(match.2) ?? .max)
     }
 
     /// What the folders given hold that discovery leaves out, said on standard error.

@@ -100,6 +100,7 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message);
 int lk_pcall(lua_State *L, int nargs, int nresults);
 int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname);
 int lk_tostring(lua_State *L, int idx);
+int lk_errortext(lua_State *L, int idx);
 void lk_pushfields(lua_State *L, int idx);
 void lk_pushbodyprint(lua_State *L, int idx);
 /* Pushes a __pairs for a read-only proxy whose metatable's __index is the table it shows. */

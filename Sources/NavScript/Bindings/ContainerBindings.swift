@@ -111,7 +111,7 @@ extension NavRuntime {
         .method(.navigator, "logError") { runtime, call in
             let navigator = try call.object(1, runtime.navigators)
             guard call.top >= 2 else { throw LuaCallError.type(2, expected: "value") }
-            let text = call.type(2) == .string ? try call.string(2) : try runtime.lua.tostring(2, on: call)
+            let text = call.type(2) == .string ? try call.string(2) : try runtime.lua.errorText(2, on: call)
             navigator.logError(ScreenFailure(text))
             return 0
         },

@@ -47,7 +47,7 @@ extension NavRuntime {
         switch call.type(index) {
         case .none, .nil, .boolean: return nil
         case .string, .number: return try? call.string(index)
-        default: return try? lua.tostring(index, on: call)
+        default: return try? lua.errorText(index, on: call)
         }
     }
 

@@ -285,14 +285,12 @@ public enum HierarchyDrawing {
     /// or a `w` more than one, an `i` or a space less.
     static func fit(_ text: String, _ width: Double, size: Double) -> String {
         let room = width / size, ellipsis = 1.0
-        var used = 0.0
-        for (offset, character) in text.enumerated() {
-            used += em(character)
-            if used > room {
-                var kept = Array(text.prefix(offset))
-                while !kept.isEmpty, kept.map(em).reduce(0, +) + ellipsis > room { kept.removeLast() }
-                return String(kept) + "…"
-            }
+        // `cut`: the end of the longest part that fits with the ellipsis after it.
+        var used = 0.0, cut = text.startIndex
+        for index in text.indices {
+            used += em(text[index])
+            if used > room { return String(text[..<cut]) + "…" }
+            if used + ellipsis <= room { cut = text.index(after: index) }
         }
         return text
     }

@@ -62,7 +62,7 @@ public struct ScenarioSelection: Sendable {
     /// The scenarios (by position) that `file:LINE` names, as RSpec reads a line: those
     /// defined at it; else those whose body holds it; else every one of the innermost
     /// `describe` block that holds it.
-    static func scenarios(at lines: Set<Int>, of scenarios: [ScenarioInfo]) -> Set<Int> {
+    public static func scenarios(at lines: Set<Int>, of scenarios: [ScenarioInfo]) -> Set<Int> {
         var chosen = Set<Int>()
         for line in lines {
             let defined = scenarios.indices.filter { scenarios[$0].line == line }

@@ -175,14 +175,7 @@ extension ScreenContainer {
         if presented.presentationPhase == .presented && ScreenModalPresentationStyle(attributeOf: presented).removesPresenter {
             return true
         }
-        var current: ScreenContainer? = self
-        while let container = current {
-            if container.presentationPhase == .dismissing {
-                return true
-            }
-            current = container.presentingContainer
-        }
-        return false
+        return dismissal != nil
     }
 
     /// Whether the container shows on screen (Nivelir's `ScreenVisibleContainer.isVisible`):
