@@ -14,9 +14,9 @@ import Testing
                              transitions: ["push stack [Feed] -> [Feed, Chat(id=7)] animated", text], log: [text, ""], picture: 0, number: 1, omitted: 0)
         let bare = Page.Step(kind: "expect", location: nil, time: 0, ok: true, message: nil, transitions: [], log: [], picture: nil, number: 5, omitted: 3)
         let scenario = Page.Scenario(name: text, location: "scenarios/a.lua:2", tags: ["chat", text], status: "failed", duration: 1e-05,
-                                     message: text, output: text, steps: [step, bare])
+                                     message: text, traceback: text, output: text, steps: [step, bare])
         let passed = Page.Scenario(name: "b", location: "scenarios/a.lua:9", tags: [], status: "passed", duration: 12,
-                                   message: nil, output: "", steps: [])
+                                   message: nil, traceback: nil, output: "", steps: [])
         return Page(summary: Page.Summary(passed: 1, failed: 1, skipped: 0, notRun: 2, duration: 0.123456789, seed: -4, command: text),
                     files: [Page.File(path: "scenarios/a.lua", scenarios: [scenario, passed]), Page.File(path: "empty.lua", scenarios: [])],
                     loadErrors: [Page.LoadError(path: "bad.lua", message: text)],

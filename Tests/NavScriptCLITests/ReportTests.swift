@@ -165,6 +165,14 @@ import Testing
         let diffDOM = try Self.tool(browser, flags + ["--dump-dom", diff.root.appendingPathComponent("report/index.html").absoluteString], in: diff.root)
         #expect(diffDOM.output.contains(#"<span class="expected">"#) && diffDOM.output.contains(#"<span class="received">"#), "\(diffDOM.output.prefix(4000))")
         #expect(diffDOM.output.contains("\n    - b\n"), "\(diffDOM.output.prefix(4000))")
+        // A script error's traceback is shown folded under its message, whether or not the
+        // scenario took a step.
+        let boom = try Fixture(["boom_spec.lua": "local function deep() local x = nil; return x.y end\nit('boom', function() deep() end)"])
+        _ = try navscript(["run", ".", "--reporter", "html=report", "--color", "never"], in: boom.root)
+        let boomDOM = try Self.tool(browser, flags + ["--dump-dom", boom.root.appendingPathComponent("report/index.html").absoluteString], in: boom.root)
+        #expect(boomDOM.output.contains("<summary>stack traceback</summary>"), "\(boomDOM.output.prefix(4000))")
+        #expect(boomDOM.output.contains("boom_spec.lua:1: in upvalue 'deep'") || boomDOM.output.contains("boom_spec.lua:1: in local 'deep'"),
+                "\(boomDOM.output.prefix(4000))")
     }
 
     /// The example app's hierarchies, drawn, against golden files (NAVSCRIPT_UPDATE_GOLDEN=1

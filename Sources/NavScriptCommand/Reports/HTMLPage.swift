@@ -241,6 +241,8 @@ enum HTMLPage {
         detail.appendChild(el('h2', { 'class': 'status-' + scenario.status, text: scenario.name }));
         detail.appendChild(el('div', { 'class': 'meta', text: scenario.status + ' · ' + scenario.location + ' · ' + seconds(scenario.duration) }));
         if (scenario.message) detail.appendChild(failureText(scenario.message, scenario.status));
+        if (scenario.traceback) detail.appendChild(el('details', { 'class': 'traceback' }, [
+          el('summary', { text: 'stack traceback' }), el('pre', { 'class': 'output', text: scenario.traceback })]));
         if (scenario.output) detail.appendChild(el('pre', { 'class': 'output', text: scenario.output }));
         if (!scenario.steps.length) { detail.appendChild(el('div', { 'class': 'empty', text: 'No steps were recorded.' })); return; }
         var index = Math.max(0, Math.min(state.step, scenario.steps.length - 1));

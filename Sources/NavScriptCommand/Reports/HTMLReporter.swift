@@ -50,6 +50,8 @@ final class HTMLReporter: Reporter {
             let status: String
             let duration: Double
             let message: String?
+            /// A script error's stack traceback, shown folded under the message.
+            let traceback: String?
             let output: String
             let steps: [Step]
         }
@@ -99,6 +101,7 @@ final class HTMLReporter: Reporter {
                 Page.Scenario(name: Format.visible(result.scenario.name), location: result.scenario.location, tags: result.scenario.tags.map(Format.visible),
                               status: result.status.rawValue, duration: result.duration,
                               message: (result.status == .skipped ? result.skipText : result.message).map(Format.visibleLines),
+                              traceback: result.traceback.map(Format.visibleLines),
                               output: Format.visibleLines(result.output),
                               steps: zip(result.steps ?? [], (result.steps ?? []).numbers).map { step, number in
                                   Page.Step(kind: step.kind.rawValue, location: step.location, time: step.time, ok: step.ok,
@@ -193,5 +196,6 @@ extension HTMLReporter.Page.Scenario {
             }
         }
         json.field("tags", tags)
+        json.field("traceback", traceback)
     }
 }
