@@ -206,6 +206,8 @@ extension NavRuntime {
             screen = value
         } else if let type = call.optionalObject(-1, screenTypes) {
             screen = makeScreen(type, traits: [:])
+        } else if call.optionalObject(-1, predicates)?.node != nil {
+            throw LuaCallError.argument(argument, "a stack or tab bar that presents is written nav.stack { ..., presented = node }, not { nav.stack {...}, presented = node }")
         } else {
             throw LuaCallError.argument(argument, shape)
         }

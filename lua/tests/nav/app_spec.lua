@@ -285,6 +285,9 @@ describe("nav.app's screens that present", function()
       :toFail("bad argument #1 to 'stack' (a screen that presents is written { Screen, presented = node })")
     expect(function() return nav.stack { A(), presented = { B(), presented = C(), x = 1 } } end)
       :toFail("a screen that presents is written { Screen, presented = node }")
+    -- A stack that presents says where its presented goes.
+    expect(function() return nav.app { root = { nav.stack { A(), B() }, presented = C() } } end)
+      :toFail("bad argument #1 to 'app' (a stack or tab bar that presents is written nav.stack { ..., presented = node }, not { nav.stack {...}, presented = node })")
   end)
 end)
 
