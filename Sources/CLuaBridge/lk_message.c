@@ -92,7 +92,9 @@ void lk_pushfields(lua_State *L, int idx) {
 static int lk_isunplaced(const char *message) {
     return strcmp(message, "C stack overflow") == 0 || strcmp(message, "attempt to yield from outside a coroutine") == 0
         || strcmp(message, "not enough memory") == 0   /* lauxlib's buffers (string.rep, gsub) raise it as a runtime error */
-        || strcmp(message, "attempt to yield across a C-call boundary") == 0;
+        || strcmp(message, "attempt to yield across a C-call boundary") == 0
+        /* table.sort's comparisons, made in C */
+        || strcmp(message, "invalid order function for sorting") == 0 || strncmp(message, "attempt to compare ", 19) == 0;
 }
 
 /* The message handler: any error value becomes a message, with a traceback. A value that

@@ -214,10 +214,19 @@ static int lk_tablemove(lua_State *L) {
 
 /* table.sort(t) without a comparison charged n log n instructions (lk_chargework): it sorts
    in C, out of the hook's reach, and a loop of sorts ran seconds past its time limit. With
-   a comparison, the hook counts the comparison's own instructions. Upvalue 1: the real sort. */
+   a comparison, the hook counts the comparison's own instructions. Its argument errors are
+   raised here, in ltablib's words, where they name 'sort' and the script line (the real sort,
+   called from C, named '?' and no line). Upvalue 1: the real sort. */
 static int lk_tablesort(lua_State *L) {
+    lk_checktable(L, 1, 1, 1);
+    lua_Integer length = luaL_len(L, 1);
+    if (length > 1) {
+        luaL_argcheck(L, length < INT_MAX, 1, "array too big");
+        if (!lua_isnoneornil(L, 2))
+            luaL_checktype(L, 2, LUA_TFUNCTION);
+    }
     if (lua_type(L, 1) == LUA_TTABLE && lua_isnoneornil(L, 2)) {
-        lua_Integer n = luaL_len(L, 1);
+        lua_Integer n = length;
         lua_Unsigned work = 0;
         for (lua_Integer m = n; m > 1 && work < ((lua_Unsigned)1 << 62); m >>= 1) work += (lua_Unsigned)n;
         lk_chargework(L, work);
