@@ -16,6 +16,11 @@ extension NavRuntime {
     /// build); options declare it anew, the last declaration winning for the screens made
     /// before too, whose container must then be of the kind declared.
     func defineScreen(_ call: LuaCall) throws -> Int32 {
+        // A number names a screen as Lua writes it; NaN and infinity are written differently
+        // on Linux and macOS (`-nan`, `nan`), and a name must be the same everywhere.
+        if call.type(1) == .number, !(try call.number(1)).isFinite {
+            throw LuaCallError.argument(1, "a screen's name is text or a finite number, got \(try call.string(1))")
+        }
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a screen needs a name") }
         let options = try NavOptions(call, 2)

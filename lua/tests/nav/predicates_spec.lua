@@ -182,6 +182,9 @@ describe("navigator:topContainerIn", function()
     expect(app:navigate(nav.route():top(nav.stack):push(Half()))):toSucceed()
     expect(app:navigate(nav.route():last(nav.container { name = 2.5 }))):toSucceed()
     expect(app:top().name):toBe("2.5")
+    -- NaN and infinity, which C libraries write differently, name no screen.
+    expect(function() nav.screen(0 / 0) end):toFail("bad argument #1 to 'screen' %(a screen's name is text or a finite number, got %-?nan%)")
+    expect(function() nav.screen(math.huge) end):toFail("bad argument #1 to 'screen' (a screen's name is text or a finite number, got inf)")
   end)
 end)
 
