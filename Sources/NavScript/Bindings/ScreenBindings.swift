@@ -258,6 +258,7 @@ extension NavRuntime {
                 // as Lua's %.14g writes it ("1.5").
                 case let .integer(number): return String(number)
                 case let .number(number) where number.isFinite: return value.integer.map(String.init) ?? String(format: "%.14g", number)
+                case .number: throw LuaCallError.argument(2, "option 'badge' must be a string or a finite number")
                 default: throw LuaCallError.argument(2, "option 'badge' must be a string or a number")
                 }
             }
