@@ -281,8 +281,11 @@ function expectation:toHaveLength(length)
   local received = self.value
   need(self, "toHaveLength needs a string or a table", type(received) == "string" or type(received) == "table")
   need(self, "toHaveLength needs a whole number as the length", type(length) == "number" and tointeger(length) ~= nil, length)
-  return check(self, #received == length, "expect(value):toHaveLength(length) failed", function(r)
-    return format("  expected length: %s%d\n  received length: %d\n  value: %s", negation(self), length, #received, r.show(received))
+  -- As Jest's, the value's own length (a table's __len) must be a number.
+  local size = #received
+  need(self, "toHaveLength needs a value whose length (#) is a number", type(size) == "number", size)
+  return check(self, size == length, "expect(value):toHaveLength(length) failed", function(r)
+    return format("  expected length: %s%d\n  received length: %s\n  value: %s", negation(self), length, number(size), r.show(received))
   end)
 end
 

@@ -66,7 +66,11 @@ local function show(value, depth, seen)
   if seen[value] then return "<cycle>" end
   if depth > 4 then return "{...}" end
   seen[value] = true
-  local parts, n = {}, #value
+  -- Its items by index, as many as `#` gives, or as its raw length where a __len gives no
+  -- whole number (or fails): a failure shows what it can.
+  local ok, n = pcall(function() return #value end)
+  if not ok or mathType(n) ~= "integer" then n = rawlen(value) end
+  local parts = {}
   for i = 1, min(n, shownItems) do parts[#parts + 1] = show(value[i], depth + 1, seen) end
   local keys = {}
   for key in pairs(value) do

@@ -60,10 +60,22 @@ describe("matchers", function()
     expect(failure(function() expect("x"):toMatchSnapshot(true) end)):toContain("toMatchSnapshot needs a name that is a non-empty string, or none, got boolean")
   end)
 
+  scenario("a table whose __len gives no whole number is shown by its raw length", function()
+    local odd = setmetatable({ 1, 2 }, { __len = function() return "two" end })
+    local half = setmetatable({ 1, 2 }, { __len = function() return 2.5 end })
+    local broken = setmetatable({ 1, 2 }, { __len = function() error("no length") end })
+    expect(failure(function() expect(odd):toBe({}) end)):toMatch("expect_spec.lua:%d+: expect%(value%):toBe%(expected%) failed\n  expected: {}\n  received: {1, 2}")
+    expect(failure(function() expect(broken):toBe(1) end)):toContain("received: {1, 2}")
+    expect(failure(function() expect(half):toContain(9) end)):toContain("  item: 9\n  not found in: {1, 2}")
+    -- As Jest's, toHaveLength needs the value's own length to be a number.
+    expect(failure(function() expect(odd):toHaveLength(2) end)):toMatch("expect_spec.lua:%d+: expect%(value%):toHaveLength needs a value whose length %(#%) is a number, got string")
+    expect(failure(function() expect(half):toHaveLength(2) end)):toContain("  expected length: 2\n  received length: 2.5\n  value: {1, 2}")
+  end)
+
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:64: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:66: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:76: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:78: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()
