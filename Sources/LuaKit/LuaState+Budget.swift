@@ -29,6 +29,12 @@ extension LuaState {
         return try body()
     }
 
+    /// Whether a limit of the budget in force was passed: every call into Lua then fails at
+    /// once, with that limit's error, until the budget is renewed.
+    public var isStopped: Bool {
+        L.map { lk_laststop($0) != LK_STOP_NONE } ?? false
+    }
+
     /// Charges work the host did for a script (a navigation step) to its budget: the
     /// error of the limit it passed, if it did. The script then stops as soon as the host
     /// returns to it, and calls into it fail at once until the budget is renewed.

@@ -106,6 +106,27 @@ import Testing
         #expect(message.contains("\n\nand then an after hook failed:\ncase_spec.lua:2: instruction limit exceeded (1000000 instructions)"), "\(message)")
     }
 
+    /// An after hook that uses the after hooks' budget up leaves the later ones failing at
+    /// once, with its error: they are said not to have run, not shown as copies of it.
+    @Test func afterHooksPastTheirBudgetAreSaidNotToHaveRun() throws {
+        let (runner, scenarios, folder) = try runner("""
+            describe("cleanup", function()
+              after_each(function() while true do end end)
+              after_each(function() error("second") end)
+              after_each(function() error("third") end)
+              scenario("passes", function() end)
+            end)
+            """, limits: LuaLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = runner.run(try #require(scenarios.first))
+        #expect(result.status == .failed)
+        #expect(result.message == """
+            case_spec.lua:2: instruction limit exceeded (1000000 instructions)
+            (the 2 hooks after it did not run: the budget of the after hooks is used up)
+            """)
+        #expect(result.traceback?.contains("case_spec.lua:2: in field 'after_each'") == true, "\(result.traceback ?? "")")
+    }
+
     @Test func printedOutputIsCapped() throws {
         let (runner, scenarios, folder) = try runner("""
             scenario("prints", function()

@@ -223,7 +223,17 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 starting?()
             }
             var failure: LuaError?
-            for position in 0..<call.length(list) {
+            let count = call.length(list)
+            for position in 0..<count {
+                // After hooks past a limit their budget passed would each fail at once with
+                // that limit's error: they are said not to have run.
+                if let stopped = failure, lua.isStopped {
+                    let left = count - position
+                    let hooks = left == 1 ? "the hook" : "the \(left) hooks"
+                    failure = LuaError(kind: stopped.kind, message: stopped.message + "\n(\(hooks) after it did not run: the budget of the after hooks is used up)",
+                                       traceback: stopped.traceback)
+                    break
+                }
                 call.element(list, position + 1)
                 do throws(LuaError) {
                     try lua.pcall(call, arguments: 0, results: 0)
