@@ -66,6 +66,7 @@ public final class ScreenApplication {
     /// the touch) or going out with a dismissal.
     @discardableResult
     public func tap(_ side: ScreenBarButtonDecorator.Side, of container: ScreenContainer) -> Result<Void, Error> {
+        if let error = simulation.foreignError(container, for: "tap of the \(side.rawValue) bar button") { return .failure(error) }
         guard container.attributes[side.attribute] != nil else {
             var holder = container.parent
             while let candidate = holder, candidate.attributes[side.attribute] == nil { holder = candidate.parent }

@@ -60,6 +60,14 @@ public final class ScreenSimulation {
         return window
     }
 
+    /// The error for `container` when it is in another application's window (another
+    /// simulation's; in Lua, another `nav.app`'s, with its own clock and log), which is not
+    /// this application's to change; `nil` when it is this one's, or in no window.
+    public func foreignError(_ container: ScreenContainer, for trigger: Any) -> ScreenFailure? {
+        guard let window = container.attachedWindow, !windows.contains(where: { $0 === window }) else { return nil }
+        return ScreenFailure("The container \(container) is in another application's window for:\n  \(trigger)")
+    }
+
     /// Makes `window` the key window; the others stop being key.
     func makeKey(_ window: ScreenContainer) {
         for other in windows {
@@ -154,6 +162,7 @@ public final class ScreenSimulation {
     ///     try navigator.simulation.adopt([feed, profile], into: tabs, for: "setChildren")
     ///     -- Lua, in a screen's build function: tabs:setChildren { Feed(), Profile() }
     public func adopt(_ children: [ScreenContainer], into container: ScreenContainer, for trigger: Any = "adopt") throws {
+        if let error = foreignError(container, for: trigger) { throw error }
         try checkCount(of: children, in: container, for: trigger)
         for child in children where child.parent !== container {
             if let error = placementError(child, in: container, for: trigger) ?? stackChildError(child, in: container, for: trigger) {

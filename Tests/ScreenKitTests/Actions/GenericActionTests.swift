@@ -251,6 +251,22 @@ import Testing
         }
     }
 
+    /// Another application's containers are not this one's to change: neither by adopting
+    /// children into them nor by tapping their bar buttons.
+    @Test func anotherApplicationsContainerIsNotChanged() throws {
+        let first = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        let second = try ScreenApplication.with(.stack([.screen(Screens.profile)]))
+        let stack = try #require(first.window.root)
+        #expect(throws: ScreenFailure.self) {
+            try second.simulation.adopt([try Screens.chat(1).build(navigator: second.navigator)], into: stack, for: "setChildren")
+        }
+        #expect(stack.children.map(\.label) == ["Feed"])
+        let feed = try #require(stack.children.first)
+        feed.setAttribute(.object(["title": .string("New")]), for: ScreenAttribute.rightBarButton)
+        #expect(second.tap(.right, of: feed).errorMessage == "The container <UIViewController: Feed> is in another application's window for:\n  tap of the right bar button")
+        #expect(first.transitionLines.isEmpty)
+    }
+
     @Test func itLogsOnlyItsInnerSteps() throws {
         let app = try tabApp(selected: 0)
         _ = app.navigate(to: try AnyScreenRoute(root: .window).last(.container(of: .modal, name: "ChatList")).makeVisible())

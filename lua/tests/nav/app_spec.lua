@@ -88,6 +88,15 @@ window
       :toFail("The container <UIViewController: Feed> is in another application's window for:\n  ScreenFromAction<UIWindow, UIViewController>(output: Optional(<UIViewController: Feed>))", true)
     expect(first:top()):toShow(Feed)
     expect(first.transitions):toHaveLength(0)
+    -- Nor does its tap, nor setChildren given its navigator; its iterator only reads.
+    local button = nav.app { root = nav.stack { Feed():withRightBarButton { title = "New", route = nav.route("modal"):present(Chat()) } } }
+    expect(second:tap(button:top(), "right"))
+      :toFail("The container <UIViewController: Feed> is in another application's window for:\n  tap of the right bar button", true)
+    expect(function() first.window.children[1]:setChildren({ Chat() }, second.navigator) end)
+      :toFail("app_spec.lua:%d+: The container <UINavigationController> is in another application's window for:\n  setChildren")
+    expect(button:top()):toShow(Feed)
+    expect(first:top()):toShow(Feed)
+    expect(second.navigator:firstContainer(first.window, function(c) return c.name == "Feed" end)):toBe(first:top())
   end)
 
   scenario("refuses hierarchies too deep to build", function()

@@ -51,8 +51,8 @@ public struct ScreenCustomAction: ScreenAction {
         }
         let produced = output ?? container
         // As `from`: a container of another application's window is not this navigator's.
-        if let window = produced.attachedWindow, !navigator.simulation.windows.contains(where: { $0 === window }) {
-            return .failure(ScreenFailure("The container \(produced) is in another application's window for:\n  \(self)"))
+        if let error = navigator.simulation.foreignError(produced, for: self) {
+            return .failure(error)
         }
         guard produced.kind.conforms(to: outputKind) else {
             return .failure(ScreenContainerTypeMismatchError(container: produced, type: outputKind.typeName, for: self))

@@ -25,8 +25,8 @@ public struct ScreenFromAction: ScreenAction {
         }
         // A container in another application's window (in Lua, another nav.app, with its own
         // clock and log) is not this navigator's to change.
-        if let window = output.attachedWindow, !navigator.simulation.windows.contains(where: { $0 === window }) {
-            return completion(.failure(ScreenFailure("The container \(output) is in another application's window for:\n  \(self)")))
+        if let error = navigator.simulation.foreignError(output, for: self) {
+            return completion(.failure(error))
         }
         completion(.success(output))
     }
