@@ -95,17 +95,23 @@ extension NavRuntime {
                     guard call.type(-2) == .string, call.length(-2) > 0 else {
                         throw LuaCallError.argument(1, "traits are named: \(type.name) { id = 1 }")
                     }
-                    if let problem = call.optionalString(-2).flatMap(ScreenKey.traitNameProblem) {
+                    guard let name = call.validString(-2) else {
+                        throw LuaCallError.argument(1, "a trait's name must be UTF-8 text, got bytes that are not")
+                    }
+                    if let problem = ScreenKey.traitNameProblem(name) {
                         throw LuaCallError.argument(1, problem)
                     }
                     // Said here, before a copy that would name only its depth.
                     switch call.type(-1) {
-                    case .boolean, .string: break
+                    case .boolean: break
+                    case .string where call.validString(-1) == nil:
+                        throw LuaCallError.argument(1, "trait '\(name)' must be UTF-8 text, got bytes that are not")
+                    case .string: break
                     // NaN is equal to nothing, itself included: a key holding one finds no screen.
                     case .number where (try? call.number(-1))?.isNaN == true:
-                        throw LuaCallError.argument(1, "trait '\(call.optionalString(-2) ?? "?")' is NaN, which no screen's trait equals")
+                        throw LuaCallError.argument(1, "trait '\(name)' is NaN, which no screen's trait equals")
                     case .number: break
-                    default: throw LuaCallError.argument(1, "trait '\(call.optionalString(-2) ?? "?")' must be a string, number or boolean")
+                    default: throw LuaCallError.argument(1, "trait '\(name)' must be a string, number or boolean")
                     }
                 }
                 let value = try call.value(2, depth: 2, limits: traitLimits)

@@ -84,6 +84,12 @@ describe("traits", function()
     expect(failure(function() return Chat { a = 0 / 0 } end)):toContain("(trait 'a' is NaN, which no screen's trait equals)")
     expect(tostring(Chat { a = 1.5 })):toBe("Chat(a=1.5)")
   end)
+
+  scenario("are UTF-8 text, in their names and their texts", function()
+    expect(failure(function() return Chat { ["\xff"] = 1 } end))
+      :toMatch("misuse_spec.lua:%d+: bad argument #1 to 'Chat' %(a trait's name must be UTF%-8 text, got bytes that are not%)")
+    expect(failure(function() return Chat { a = "\xff" } end)):toContain("bad argument #1 to 'Chat' (trait 'a' must be UTF-8 text, got bytes that are not)")
+  end)
 end)
 
 describe("HUD", function()
