@@ -128,6 +128,10 @@ extension NavRuntime {
                 if let reason = call.optionalString(-1) {
                     throw DeeplinkDecodingError(typeName: name, underlyingError: reason)
                 }
+                // `nil, 42`: a reason that is no text is a mistake, not "not this type's".
+                guard call.isNoneOrNil(-1) else {
+                    throw ScriptResultMisfit("the factory of \(name) returned nil and a reason that must be a string, got \(call.typeName(-1))")
+                }
                 return nil
             }
         }
@@ -250,24 +254,6 @@ extension NavRuntime {
         }
     }
 
-    /// `shouldLogError`, Nivelir's last argument of the `...IfPossible` methods: true when
-    /// left out.
-    private func shouldLogError(_ call: LuaCall, _ index: Int32) throws -> Bool {
-        if call.isNoneOrNil(index) { return true }
-        guard call.type(index) == .boolean else { throw LuaCallError.type(index, expected: "boolean") }
-        return call.boolean(index)
-    }
-
-    /// Plain data at `index`, or nil.
-    private func context(_ call: LuaCall, _ index: Int32) throws -> ScreenValue? {
-        guard !call.isNoneOrNil(index) else { return nil }
-        do {
-            return try call.value(index, depth: 16, limits: NavOptions.plainData).plainData(argument: index)
-        } catch let LuaCallError.message(text) {
-            throw LuaCallError.argument(index, text)
-        }
-    }
-
     /// `true`/`false` for whether a deeplink was made, or `false, error`.
     private func handled(_ call: LuaCall, _ body: () throws -> Bool) -> Int32 {
         do {
@@ -278,30 +264,6 @@ extension NavRuntime {
             call.push("\(error)")
             return 2
         }
-    }
-
-    private func notification(_ call: LuaCall, _ index: Int32) throws -> DeeplinkNotification {
-        let table = try NavTable(call, index, runtime: self)
-        try table.only(["requestIdentifier", "categoryIdentifier", "actionIdentifier", "userInfo"])
-        var notification = DeeplinkNotification(requestIdentifier: try table.string("requestIdentifier") ?? "",
-                                                categoryIdentifier: try table.string("categoryIdentifier") ?? "",
-                                                userInfo: try table.values("userInfo") ?? [:])
-        if let action = try table.string("actionIdentifier") {
-            notification.actionIdentifier = action
-        }
-        return notification
-    }
-
-    private func shortcut(_ call: LuaCall, _ index: Int32) throws -> DeeplinkShortcut {
-        let table = try NavTable(call, index, runtime: self)
-        try table.only(["type", "title", "userInfo"])
-        return DeeplinkShortcut(type: try table.requiredString("type"), title: try table.string("title") ?? "", userInfo: try table.values("userInfo"))
-    }
-
-    /// The scope named at `index`: nil for every scope, a key, or "default".
-    private func scope(_ call: LuaCall, _ index: Int32) throws -> DeeplinkScope? {
-        guard !call.isNoneOrNil(index) else { return nil }
-        return DeeplinkScope(named: try call.string(index))
     }
 
     static let deeplinkManagerBindings: [NavBinding] = [

@@ -400,6 +400,29 @@ describe("deeplink manager", function()
     expect(ok):toBe(false)
     expect(err):toContain("the factory of ListDeeplink must return a table of named values or nil, got a list")
   end)
+
+  scenario("a factory's reason for declining must be text: nil, 42 is a mistake, not 'not mine'", function()
+    local Coded = nav.deeplinkType("CodedDeeplink", { url = function() return nil, 42 end, navigate = function() end })
+    local _, deeplinks = setUp { types = { Coded } }
+    deeplinks:activate()
+    local ok, err = deeplinks:handleURL("x://y")
+    expect(ok):toBe(false)
+    expect(err):toMatch("deeplink_manager_spec.lua:%d+: the factory of CodedDeeplink returned nil and a reason that must be a string, got number$")
+  end)
+
+  -- A URL is taken as written, not as URL(string:) would remake it (since iOS 17 it
+  -- percent-encodes a space, and a bracket, and then every % of that part too).
+  scenario("a URL is taken as written", function()
+    local got
+    local Spaced = nav.deeplinkType("SpacedDeeplink", { url = function(url) got = url end, navigate = function() end })
+    local app, deeplinks = setUp { types = { Spaced } }
+    deeplinks:handleURL("myapp://chat/a b?name=Ann Lee&tags[]=a%20b")
+    expect(got.url):toBe("myapp://chat/a b?name=Ann Lee&tags[]=a%20b")
+    expect(got.rawQuery):toBe("name=Ann Lee&tags[]=a%20b")
+    expect(got.query):toEqual { name = "Ann Lee", tags = { "a b" } }
+    expect(got.path):toEqual { "a b" }
+    expect(app.log):toContain("Info: Handling navigation for URL: myapp://chat/a b?name=Ann Lee&tags[]=a%20b")
+  end)
 end)
 
 describe("typed lists read as Nivelir's unkeyed container reads them", function()
