@@ -14,6 +14,21 @@ local function chatKeys(node, out)
   return out
 end
 
+-- How many screens named `name` a container's subtree holds.
+local function count(node, name)
+  local n = node.name == name and 1 or 0
+  for _, child in ipairs(node.children) do n = n + count(child, name) end
+  return n
+end
+
+-- The same over the window's root and each presentation over it (a child's `presented`
+-- is its presenter's, as UIKit's presentedViewController is: followed from the root only).
+local function countShown(app, name)
+  local n, node = 0, app.window.children[1]
+  while node do n, node = n + count(node, name), node.presented end
+  return n
+end
+
 local function presents(app) return app.window.children[1] ~= nil and app.window.children[1].presented ~= nil end
 local function onTop(app, name) local top = app:top() return top ~= nil and top.name == name end
 
@@ -52,6 +67,12 @@ return explore.model {
     end,
     ["sign-in shows only while signed out"] = function(app)
       return not (onTop(app, "SignIn") and session.signedIn), "sign-in is on screen for a signed-in user"
+    end,
+    -- A second private link while sign-in shows replaces the held one: one sign-in still.
+    ["one sign-in at a time"] = function(app)
+      if not onTop(app, "SignIn") then return true end
+      local open = countShown(app, "SignIn")
+      return open == 1, open .. " sign-in screens are open, one over another"
     end,
     ["a held link waits only while signed out"] = function(app)
       return not (app.pendingDeeplink and session.signedIn), "a signed-in user still has a held link: " .. tostring(app.pendingDeeplink)

@@ -19,12 +19,14 @@ nav.deeplink("app://profile/edit", function()
 end)
 
 -- Chats and the profile need a signed-in user: hold those links and show sign-in first.
+-- A second one while sign-in shows takes the first one's place, under the same sign-in.
 local private = { ["app://chat/:chatId"] = true, ["app://profile/edit"] = true }
-nav.interceptor(function(link)
+nav.interceptor(function(link, app)
   if session.signedIn or not private[link.pattern] then
     return true
   end
-  return R.showSignIn()
+  local shown = app.navigator:firstContainer(app.window, function(container) return container.name == "SignIn" end)
+  return shown and nav.route() or R.showSignIn()
 end)
 
 return {}
