@@ -147,7 +147,7 @@ extension NavRuntime {
         do {
             return (try nestedRoute(call, index, kind: .modal), .modal)
         } catch {
-            guard call.isFunction(index), let kind = kindRefusingModal, kind == .stack || kind == .tabs else { throw error }
+            guard call.isFunction(index), let kind = kindRefusingModal, kind != .modal else { throw error }
             return (try nestedRoute(call, index, kind: kind), kind)
         }
     }

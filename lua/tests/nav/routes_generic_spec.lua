@@ -267,6 +267,9 @@ describe("get, refresh, fail and wait", function()
     expect({ app:navigate(nav.route():from(app:topTabs(), function(tabs) return tabs:selectTab(1) end)) })
       :toEqual({ false, notFound("UITabBarController") })
     expect({ app:navigate(nav.route():from(nil, function(modal) return modal:dismiss() end)) }):toEqual({ false, notFound("UIViewController") })
+    -- A window's (a detached container's `window` is nil) as well.
+    expect({ app:navigate(nav.route():from(nil, function(window) return window:setRoot(Chat()) end)) }):toEqual({ false, notFound("UIWindow") })
+    expect({ app:navigate(nav.route():from(nil, function(window) return window:makeKeyAndVisible() end)) }):toEqual({ false, notFound("UIWindow") })
     local done
     app.navigator:navigate(function(stack) return stack:push(Chat()) end, { from = app:topStack() }, function(ok, err) done = { ok, err } end)
     app:settle()
