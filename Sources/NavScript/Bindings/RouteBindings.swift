@@ -173,6 +173,9 @@ extension NavRuntime {
         if call.type(index) == .function || call.optionalObject(index, routes) != nil {
             return (NavOptions(none: index), try nestedRoute(call, index, kind: kind), index)
         }
+        guard call.isNoneOrNil(index) || call.type(index) == .table else {
+            throw LuaCallError.type(index, expected: "table of options, Route or function")
+        }
         let options = try NavOptions(call, index)
         try options.only(allowed(), for: verb)
         return (options, try nestedRoute(call, index + 1, kind: kind), index + 1)

@@ -38,6 +38,8 @@ describe("push", function()
     -- true is no animation's name, as for tabs and the root: "default" is.
     expect(function() top:push(Chat(), { animation = true }) end)
       :toFail("bad argument #2 to 'push' %(option 'animation' must be an animation name, a {name =, duration =} table or false%)")
+    -- What that place takes: the options, or the nested route in their place.
+    expect(function() top:push(Chat(), "x") end):toFail("bad argument #2 to 'push' (table of options, Route or function expected, got string)")
   end)
 
   scenario("runs a nested route on the new top, which stops merging", function()
