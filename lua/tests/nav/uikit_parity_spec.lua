@@ -58,9 +58,9 @@ describe("selectTab with a custom animation", function()
 end)
 
 describe("replacing the tabs", function()
-  local function replace(screens)
+  local function replace(app, screens)
     return nav.route():top(nav.tabs):get(function(container)
-      container:setChildren(screens, nav.app().navigator)
+      container:setChildren(screens, app.navigator)
     end)
   end
 
@@ -76,14 +76,14 @@ describe("replacing the tabs", function()
 
   scenario("keeps the selected index when the tab is gone and the index is in range", function()
     local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile(), selected = 3 } }
-    expect(app:navigate(replace { Settings(), Feed(), Chat() })):toSucceed()
+    expect(app:navigate(replace(app, { Settings(), Feed(), Chat() }))):toSucceed()
     expect(app:topTabs().selectedIndex):toBe(3)
     expect(app:top()):toShow(Chat())
   end)
 
   scenario("selects the first tab when the index is out of range", function()
     local app = nav.app { root = nav.tabs { Feed(), Chat(), Profile(), selected = 3 } }
-    expect(app:navigate(replace { Settings(), Feed() })):toSucceed()
+    expect(app:navigate(replace(app, { Settings(), Feed() }))):toSucceed()
     expect(app:topTabs().selectedIndex):toBe(1)
   end)
 end)
