@@ -275,6 +275,27 @@ import Testing
         }
     }
 
+    /// A tab bar's screen is never on top: it is joined to the screens it holds (a tab's
+    /// stack by its root) by dotted lines, only to those shown.
+    @Test func theMapJoinsATabBarsScreenToTheScreensItHolds() throws {
+        let fixture = try Fixture(["scenarios/tabs_spec.lua": """
+            local Feed, Inbox, Later = nav.screen("Feed"), nav.screen("Inbox"), nav.screen("Later")
+            local Home = nav.screen("Home", { container = "tabs", build = function(tabs, navigator)
+              tabs:setChildren({ Feed():withStackContainer(), Inbox(), Later() }, navigator)
+            end })
+            scenario("tabs", function()
+              local app = nav.app { root = Home() }
+              assert(app:navigate(nav.route():top(nav.tabs):selectTab(2)))
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let dot = try fixture.read("map.dot")
+        #expect(dot.contains(#""Home" -> "Feed" [style=dotted, arrowhead=none, tooltip="holds"];"#), "\(dot)")
+        #expect(dot.contains(#""Home" -> "Inbox" [style=dotted"#), "\(dot)")
+        #expect(!dot.contains(#""Home" -> "Later""#), "\(dot)")
+    }
+
     /// Two apps in one scenario: each app's moves start from its own screens.
     @Test func theMapDrawsTheMovesOfTwoAppsApart() throws {
         let fixture = try Fixture(["scenarios/two_spec.lua": """

@@ -3,8 +3,9 @@ import ScreenKit
 /// Every screen a run showed (was visible) and every move between screens, from the scenarios' recorded
 /// steps: an edge goes from the top screen before a step to the top screen after it, named
 /// by the step's transitions (`push`, `dismiss+selectTab`), with how often it happened and
-/// which scenarios did it. Screen types the scripts defined that no scenario showed are
-/// listed apart, as uncovered. Written as Graphviz DOT.
+/// which scenarios did it. A tab bar's screen (or a custom container's), which is never on
+/// top, is joined to the screens it holds by dotted lines. Screen types the scripts defined
+/// that no scenario showed are listed apart, as uncovered. Written as Graphviz DOT.
 ///
 ///     var map = NavigationMap()
 ///     map.add(result, file: "scenarios/chats.lua")
@@ -32,6 +33,9 @@ public struct NavigationMap: Sendable {
     public private(set) var screens: [String: Usage] = [:]
     public private(set) var edges: [Edge: Usage] = [:]
     public private(set) var defined: Set<String> = []
+    /// The screens each tab bar's or custom container's screen was seen holding (a tab's
+    /// stack by its root screen).
+    public private(set) var holds: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -75,7 +79,7 @@ public struct NavigationMap: Sendable {
             // changed since its last step (a navigation started without waiting).
             guard let hierarchy = step.hierarchy, step.kind != .expect || !step.transitions.isEmpty || !step.log.isEmpty else { continue }
             var seen = Set<String>()
-            Self.names(in: hierarchy, into: &seen)
+            Self.names(in: hierarchy, into: &seen, holds: &holds)
             for name in seen {
                 screens[name, default: Usage()].count += 1
                 screens[name]?.scenarios.insert(scenario)
@@ -99,11 +103,20 @@ public struct NavigationMap: Sendable {
         return node.name ?? node.key
     }
 
-    /// The names of the screens on screen (visible), of any kind (a tab bar screen too).
-    static func names(in node: ScenarioHierarchy, into names: inout Set<String>) {
-        if node.isVisible, let name = node.name { names.insert(name) }
-        for child in node.children { Self.names(in: child, into: &names) }
-        for presented in node.presented { Self.names(in: presented, into: &names) }
+    /// The names of the screens on screen (visible), of any kind (a tab bar screen too),
+    /// and what a visible tab bar's or custom container's screen holds.
+    static func names(in node: ScenarioHierarchy, into names: inout Set<String>, holds: inout [String: Set<String>]) {
+        if node.isVisible, let name = node.name {
+            names.insert(name)
+            if node.kind == "tabs" || node.kind == "container" {
+                for child in node.children {
+                    let held = child.kind == "stack" ? child.children.first : child
+                    if let heldName = held?.name { holds[name, default: []].insert(heldName) }
+                }
+            }
+        }
+        for child in node.children { Self.names(in: child, into: &names, holds: &holds) }
+        for presented in node.presented { Self.names(in: presented, into: &names, holds: &holds) }
     }
 
     static func top(in node: ScenarioHierarchy) -> String? {
@@ -156,6 +169,13 @@ public struct NavigationMap: Sendable {
             let usage = edges[edge] ?? Usage()
             let width = min(1 + Double(usage.count).squareRoot() / 2, 4)
             lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.kind) ×\(usage.count)")), tooltip=\(quoted(Self.tooltip(usage))), penwidth=\(String(format: "%.1f", width))];")
+        }
+        // What a holder holds, by a dotted line without an arrow: only screens shown, so that
+        // no tab never opened is drawn as if it had been.
+        for holder in holds.keys.sorted() {
+            for held in (holds[holder] ?? []).sorted() where screens[held] != nil && held != holder {
+                lines.append("  \(quoted(holder)) -> \(quoted(held)) [style=dotted, arrowhead=none, tooltip=\"holds\"];")
+            }
         }
         let uncovered = self.uncovered
         if !uncovered.isEmpty {
