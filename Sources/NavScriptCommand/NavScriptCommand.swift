@@ -72,7 +72,7 @@ enum Main {
         } catch {
             let code = parsed.exitCode(for: error)
             // A subcommand's own message names it without its parent: `Usage: run [...]`.
-            var message = parsed.fullMessage(for: error)
+            var message = OtherToolsOptions.explained(parsed.fullMessage(for: error))
             if parsed != NavScriptCommand.self {
                 message = message.replacingOccurrences(of: "\nUsage: ", with: "\nUsage: navscript ")
                     .replacingOccurrences(of: "See '", with: "See 'navscript ")

@@ -155,6 +155,19 @@ import Testing
                 "\(result.errors)")
     }
 
+    /// Another runner's option, typed out of habit, is answered with navscript's own, not a
+    /// near spelling of another (`--grep`: "Did you mean '--seed'?").
+    @Test func anotherRunnersOptionIsAnsweredWithOurs() throws {
+        let fixture = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        for option in ["--grep", "-t", "--testNamePattern"] {
+            let result = try navscript(["run", ".", option, "chat"], in: fixture.root)
+            #expect(result.status == 2)
+            #expect(result.errors.hasPrefix("Error: Unknown option '\(option)' (navscript's name filter is --filter text: a part of the full name)\nUsage: navscript run"),
+                    "\(result.errors)")
+        }
+        #expect(try navscript(["run", ".", "-x"], in: fixture.root).errors.hasPrefix("Error: Unknown option '-x' (navscript's is --fail-fast, or --max-failures N)"))
+    }
+
     /// ArgumentParser validates before it looks for unknown options: a misspelt option with
     /// no path was answered "give at least one scenario file".
     @Test func anUnknownOptionWithoutPathsIsNamed() throws {
