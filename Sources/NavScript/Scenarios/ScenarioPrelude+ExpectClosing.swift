@@ -78,15 +78,50 @@ local function extend(matchers)
   end
 end
 
--- A matcher that does not exist is named, with the ones that do, where it is called. The
--- matchers themselves are found in the table, without a call.
+-- Jest's matchers that have another name here.
+local jestNames = {
+  toThrow = "toFail(pattern)", toThrowError = "toFail(pattern)", toStrictEqual = "toEqual",
+  toBeNull = "toBeNil()", toBeUndefined = "toBeNil()", toBeDefined = ".never:toBeNil()",
+  toMatchObject = "toEqual", toHaveProperty = "toEqual on the field",
+  toHaveBeenCalled = "no spies: a function that records its calls, then toEqual",
+  toHaveBeenCalledWith = "no spies: a function that records its calls, then toEqual",
+  toHaveBeenCalledTimes = "no spies: a function that records its calls, then toHaveLength",
+}
+
+-- The edit distance of two names, ignoring case.
+local function distance(a, b)
+  a, b = lower(a), lower(b)
+  local previous = {}
+  for j = 0, #b do previous[j] = j end
+  for i = 1, #a do
+    local row = { [0] = i }
+    for j = 1, #b do
+      row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (byte(a, i) == byte(b, j) and 0 or 1))
+    end
+    previous = row
+  end
+  return previous[#b]
+end
+
+-- A matcher that does not exist is named, with what was likely meant (Jest's name for one,
+-- or the one nearest in spelling) and the ones that do, where it is called. The matchers
+-- themselves are found in the table, without a call.
 local function unknown(path)
   return { __index = function(_, key)
     if type(key) ~= "string" or not match(key, "^to") then return nil end
     local names = {}
     for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
     sort(names)
-    error(format("expect(value)%s:%s is not a matcher (%s)", path, key, concat(names, ", ")), 2)
+    local meant = jestNames[key] and format(": Jest's %s is %s here", key, jestNames[key])
+    if not meant and #key <= 40 then
+      local best, nearest = 3, nil
+      for _, name in ipairs(names) do
+        local d = distance(key, name)
+        if d < best then best, nearest = d, name elseif d == best then nearest = nil end
+      end
+      meant = nearest and format(": did you mean %s?", nearest)
+    end
+    error(format("expect(value)%s:%s is not a matcher%s (%s)", path, key, meant or "", concat(names, ", ")), 2)
   end }
 end
 setmetatable(expectation, unknown(""))

@@ -65,6 +65,7 @@ local getmetatable, setmetatable = getmetatable, setmetatable
 local tonumber, next, rawget, rawset, rawequal, utf8len = tonumber, next, rawget, rawset, rawequal, utf8.len
 local sort, concat, insert = table.sort, table.concat, table.insert
 local find, format, rep, match, gsub, gmatch, byte = string.find, string.format, string.rep, string.match, string.gsub, string.gmatch, string.byte
+local lower = string.lower
 local mathType, max, min, abs, tointeger = math.type, math.max, math.min, math.abs, math.tointeger
 local builtins = {
   type = type, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs, next = next, error = error,

@@ -12,8 +12,12 @@ end
 describe("matchers", function()
   scenario("one that does not exist is named, with those that do", function()
     local message = failure(function() expect(1):toBeEqual(1) end)
-    expect(message):toMatch("expect_spec%.lua:%d+: expect%(value%):toBeEqual is not a matcher %(toBe, toBeCloseTo,")
-    expect(failure(function() expect(1).never:toEqaul(2) end)):toContain("toEqaul is not a matcher")
+    expect(message):toMatch("expect_spec%.lua:%d+: expect%(value%):toBeEqual is not a matcher: did you mean toEqual%? %(toBe, toBeCloseTo,")
+    expect(failure(function() expect(1).never:toEqaul(2) end)):toContain("toEqaul is not a matcher: did you mean toEqual?")
+    -- Jest's names for matchers that have another here.
+    expect(failure(function() expect(error):toThrow("x") end)):toContain("expect(value):toThrow is not a matcher: Jest's toThrow is toFail(pattern) here (toBe, ")
+    expect(failure(function() expect(1).never:toBeDefined() end)):toContain("expect(value).never:toBeDefined is not a matcher: Jest's toBeDefined is .never:toBeNil() here")
+    expect(failure(function() expect(1):toFrobnicate() end)):toContain("expect(value):toFrobnicate is not a matcher (toBe, ")
   end)
 
   scenario("truthiness and nil", function()
@@ -74,8 +78,8 @@ describe("matchers", function()
 
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:76: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:78: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:80: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:82: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()
@@ -431,8 +435,8 @@ describe("a matcher called wrongly after never", function()
   scenario("is named with never", function()
     expect(failure(function() expect(1).never.toBe(2) end))
       :toContain("expect(value).never.toBe(...) is called with a dot: write expect(value).never:toBe(...)")
-    expect(failure(function() expect(1).never:toBee(2) end)):toContain("expect(value).never:toBee is not a matcher (toBe, ")
-    expect(failure(function() expect(1):toBee(2) end)):toContain("expect(value):toBee is not a matcher (toBe, ")
+    expect(failure(function() expect(1).never:toBee(2) end)):toContain("expect(value).never:toBee is not a matcher: did you mean toBe? (toBe, ")
+    expect(failure(function() expect(1):toBee(2) end)):toContain("expect(value):toBee is not a matcher: did you mean toBe? (toBe, ")
   end)
 
   scenario("a comparison's bound is shown once, as the body writes numbers", function()
