@@ -38,6 +38,12 @@ enum NavNameSuggestion {
          "if it is Jest's it.each or describe.each: there is none, write a loop, for _, case in ipairs(cases) do it(...) end"),
         ("attempt to index a nil value (field 'not')", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
         ("<name> expected near 'not'", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
+        ("attempt to index a function value (global 'assert')",
+         "if it is busted's luassert (assert.are.same): there is none, assert is Lua's own; write expect(value):toEqual(expected)"),
+        ("attempt to index a nil value (global 'spy')", "if it is busted's spy: there are no spies, a function that records its calls does the job"),
+        ("attempt to index a nil value (global 'stub')", "if it is busted's stub: there are no stubs, a function that records its calls does the job"),
+        ("attempt to index a nil value (global 'mock')", "if it is busted's mock: there are no mocks, a function that records its calls does the job"),
+        ("attempt to index a nil value (global 'jest')", "if it is jest.fn: there are no mocks, a function that records its calls does the job"),
     ]
 
     /// The error with the hint for its message after it, if there is one.
