@@ -270,6 +270,8 @@ function expectation:toContain(item)
     need(self, "toContain on a string needs a string (or a number) as the item", type(item) == "string" or type(item) == "number", item)
     found = find(received, tostring(item), 1, true) ~= nil
   else
+    -- No table holds nil: a nil item (a misspelt field) would pass every .never.
+    need(self, "toContain on a table needs an item that is not nil (no table holds one)", item ~= nil, item)
     for _, value in pairs(received) do if sameContents(self, "toContain", value, item) then found = true break end end
   end
   return check(self, found, "expect(value):toContain(item) failed", function(r)

@@ -59,6 +59,9 @@ describe("matchers", function()
     expect(failure(function() expect({ "Setting stack with modifiers:\n- Push B" }):toHaveLogged("x") end))
       :toContain("  log:\n    Setting stack with modifiers:\n      - Push B")
     expect(failure(function() expect({ 1 }):toHaveLength("1") end)):toContain("toHaveLength needs a whole number as the length, got string")
+    local item = { name = "x" }
+    expect(failure(function() expect({ "x" }).never:toContain(item.nmae) end))
+      :toMatch("expect_spec.lua:%d+: expect%(value%):toContain on a table needs an item that is not nil %(no table holds one%), got nil")
     expect(failure(function() expect({}):toHaveTransitions("push") end)):toContain("toHaveTransitions needs a list of kinds, got string")
     expect(failure(function() expect(function() error("x") end):toFail({}) end)):toContain("toFail needs a string as the pattern, or none, got table")
     expect(failure(function() expect("x"):toMatchSnapshot(true) end)):toContain("toMatchSnapshot needs a name that is a non-empty string, or none, got boolean")
@@ -78,8 +81,8 @@ describe("matchers", function()
 
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:80: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:82: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:83: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:85: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()
