@@ -10,7 +10,7 @@ enum OtherToolsOptions {
         let filter = "navscript's name filter is --filter text: a part of the full name"
         let failFast = "navscript's is --fail-fast, or --max-failures N"
         return [
-            "--grep": filter, "-g": filter, "-t": filter, "--testNamePattern": filter, "-k": filter,
+            "--grep": filter, "-g": filter, "-t": filter, "--testNamePattern": filter, "-k": filter, "--name": filter,
             "-x": failFast, "--exitfirst": failFast, "--maxfail": "navscript's is --max-failures N",
             "--updateSnapshot": "navscript's is -u, --update-snapshots",
             "--watch": "navscript watch is a command of its own", "--lf": "navscript's is --last-failed",

@@ -256,8 +256,13 @@ function expectation:toShow(screen)
     if isApp(self.value) and not self.negated and not select(3, self.value:census()) then
       busy = "\n  (work is still scheduled on the app's run loop: app:settle() runs it to the end)"
     end
+    -- What a window, a stack or tabs show is named, with what shows it.
+    local shown = received and tostring(received.key or received.kind) or "nothing"
+    if showing and showing ~= received then
+      shown = format("%s (shown by the %s)", tostring(showing.key or showing.kind), shown)
+    end
     return format("  expected: %s%s\n  received: %s%s%s", negation(self), byName and ("any " .. wanted) or wanted,
-      received and tostring(received.key or received.kind) or "nothing", busy, picture and ("\n\n" .. picture) or "")
+      shown, busy, picture and ("\n\n" .. picture) or "")
   end)
 end
 

@@ -63,7 +63,14 @@ local function extend(matchers)
         raise(self, format("expect(value)%s:%s(): the matcher must return true or false first (or { pass = true or false, message = ... }), got %s",
           self.negated and ".never" or "", name, pass == nil and "nothing (a forgotten return?)" or type(pass)), 2)
       end
-      return check(self, pass == true, format("expect(value):%s() failed", name), function(r)
+      -- A failure's header shows what the matcher was given, as a built-in's does.
+      local header = format("expect(value):%s() failed", name)
+      if (pass == true) == self.negated then
+        local given = {}
+        for i = 1, select("#", ...) do given[i] = report().show((select(i, ...))) end
+        header = format("expect(value):%s(%s) failed", name, concat(given, ", "))
+      end
+      return check(self, pass == true, header, function(r)
         -- Called with whether the expect was negated, as Jest's matchers read this.isNot.
         if type(message) == "function" then message = message(self.negated) end
         -- A message that is no text says what its __tostring says, or else is shown as a

@@ -160,6 +160,8 @@ describe("matchers", function()
     expect(app:top()):toShow(Chat { chatId = 3 })
     expect(app).never:toShow(Feed)
     expect(failure(function() expect(app):toShow(Feed) end)):toContain("toShow(any Feed) failed\n  expected: any Feed\n  received: Chat(chatId=3)")
+    -- A stack is named with the screen it shows.
+    expect(failure(function() expect(app:topStack()):toShow(Feed) end)):toContain("  received: Chat(chatId=3) (shown by the stack)")
   end)
 
   scenario("transitions and log lines", function()
@@ -256,7 +258,7 @@ describe("expect.extend", function()
     expect(3).never:toBeEven()
     expect({ a = 1 }):toHaveKey("a")
     expect(failure(function() expect(3):toBeEven() end)):toMatch("expect_spec.lua:%d+: expect%(value%):toBeEven%(%) failed\n  expected an even number, got 3")
-    expect(failure(function() expect({}):toHaveKey("b") end)):toContain("no key b")
+    expect(failure(function() expect({}):toHaveKey("b") end)):toContain("expect(value):toHaveKey(\"b\") failed\n  no key b")
     expect(function() expect.extend { toBe = function() end } end):toFail("'toBe' is a built-in matcher")
   end)
 
