@@ -106,6 +106,22 @@ import Testing
         #expect(again.status == 0, "\(again.output)")
     }
 
+    /// A control character in a name is written as `\x1b` on its header line (a raw one would
+    /// run when the file is shown in a terminal), and read back; a tab stays as it is.
+    @Test func controlCharactersInNamesAreEscaped() throws {
+        let fixture = try Fixture(["esc_spec.lua": """
+            scenario("esc\\27[2J bell\\7 del\\127 tab\\t", function() expect("text"):toMatchSnapshot() end)
+            """])
+        #expect(try navscript(["run", "."], in: fixture.root).status == 0)
+        let stored = try fixture.read("esc_spec.lua.snap")
+        #expect(stored.contains("== esc\\x1b[2J bell\\x07 del\\x7f tab\t 1\n| text\n"), "\(stored)")
+        let again = try navscript(["run", ".", "--ci"], in: fixture.root)
+        #expect(again.status == 0, "\(again.output)")
+        try fixture.write("esc_spec.lua", "scenario('new\\27', function() expect('x'):toMatchSnapshot() end)")
+        let missing = try navscript(["run", ".", "--ci", "--color", "never"], in: fixture.root)
+        #expect(missing.output.contains("snapshot 'new\\x1b 1' is missing"), "\(missing.output)")
+    }
+
     /// A number names a snapshot as Lua writes it (5, 5.0), and a transition of a screen whose name
     /// has a newline is one line, written as the tree writes it.
     @Test func numberNamesAndControlCharactersInTransitions() throws {

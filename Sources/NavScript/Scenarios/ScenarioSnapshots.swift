@@ -172,28 +172,58 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// A name on its header line: a newline in it (a scenario's name may hold one) would
-    /// end the line, and a NUL make git take the file for binary, so newlines, NULs and
-    /// backslashes are written as `\n`, `\0` and `\\`.
+    /// end the line, a NUL make git take the file for binary, and an escape sequence would
+    /// run when the file is shown in a terminal (`cat`, `git diff`), so newlines, NULs and
+    /// backslashes are written as `\n`, `\r`, `\0` and `\\`, and other control characters
+    /// (but a tab) as `\x1b`.
     static func escape(_ name: String) -> String {
-        guard name.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" || $0 == "\0" }) else { return name }
-        return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-            .replacingOccurrences(of: "\0", with: "\\0")
+        guard name.unicodeScalars.contains(where: isEscaped) else { return name }
+        var out = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case "\0": out.append(contentsOf: "\\0".unicodeScalars)
+            case _ where isEscaped(scalar):
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" : "") + hex).unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\\" || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 
     static func unescape(_ header: Substring) -> String {
         guard header.contains("\\") else { return String(header) }
-        var name = "", escaped = false
-        for character in header {
-            if escaped {
-                name.append(character == "n" ? "\n" : character == "r" ? "\r" : character == "0" ? "\0" : character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                name.append(character)
+        var name = String.UnicodeScalarView()
+        var scalars = header.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                name.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": name.append("\n")
+            case "r": name.append("\r")
+            case "0": name.append("\0")
+            case "x":
+                // Two hex digits, as escape writes them; anything else is kept as it was.
+                let digits = [scalars.next(), scalars.next()].compactMap { $0 }
+                if digits.count == 2, let value = UInt32(String(String.UnicodeScalarView(digits)), radix: 16), let code = Unicode.Scalar(value) {
+                    name.append(code)
+                } else {
+                    name.append("x")
+                    name.append(contentsOf: digits)
+                }
+            default: name.append(next)
             }
         }
-        return name
+        return String(name)
     }
 
     /// Records a check made by another process's store of the same file.
