@@ -105,6 +105,10 @@ public final class ScreenContainer {
     /// Routes run when a bar button is tapped, by attribute name (`leftBarButton`).
     public internal(set) var barButtonRoutes: [String: AnyScreenRoute] = [:]
 
+    /// Whether the container was rebuilt from a snapshot: what its screen's decorators made
+    /// beyond data (a bar button's route) is not there until the screen is built again.
+    public internal(set) var isRestored = false
+
     /// Objects kept alive as long as the container lives (Nivelir's `ScreenPayload`).
     public internal(set) var payload: [Any] = []
 

@@ -116,6 +116,7 @@ extension ScreenApplication {
         try Self.check(node, at: path, isPresented: isPresented)
         let container = ScreenContainer(kind: node.kind, key: node.key)
         container.className = node.className
+        container.isRestored = true
         // Stacks and tabs are searched into whatever the snapshot says, as every
         // UINavigationController and UITabBarController is a ScreenIterableContainer.
         container.isIterable = node.isIterable || container.kind != .modal

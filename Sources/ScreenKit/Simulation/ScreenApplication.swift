@@ -87,7 +87,14 @@ public final class ScreenApplication {
         if let leaving = container.dismissal {
             return .failure(ScreenFailure("The \(side.attribute) of \(container) is not on screen: \(leaving) is being dismissed, and takes it out"))
         }
-        guard let route = container.barButtonRoutes[side.attribute] else { return .success(()) }
+        guard let route = container.barButtonRoutes[side.attribute] else {
+            // A snapshot keeps the button's title, not its route: a tap that did nothing
+            // would pass for one that did what the button does.
+            if container.isRestored {
+                return .failure(ScreenFailure("The \(side.attribute) of \(container) was restored from a snapshot, which keeps no bar button's route: it cannot be tapped until its screen is built again"))
+            }
+            return .success(())
+        }
         return navigate(from: container, to: route)
     }
 

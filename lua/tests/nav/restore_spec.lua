@@ -231,6 +231,11 @@ describe("restore refuses what it would change or drop", function()
     for _, snapshot in ipairs { decorated:snapshot(), app:snapshot() } do
       expect(nav.app { restore = snapshot }:snapshot()):toEqual(snapshot)
     end
+    -- A tap of a restored button is refused: doing nothing would pass for what it does.
+    local restored = nav.app { restore = decorated:snapshot() }
+    expect(restored:tap(restored:top(), "left"))
+      :toFail("The leftBarButton of <UIViewController: Feed> was restored from a snapshot, which keeps no bar button's route: it cannot be tapped until its screen is built again", true)
+    expect(decorated:tap(decorated:top(), "left")):toFail("No container of UIViewController type found")   -- its route ran
   end)
 
   scenario("a clock past the longest span of time, as presentationEnds", function()
