@@ -69,8 +69,19 @@ extension ScreenApplication {
         if node.selectionEnds != nil, node.incomingIndex == nil {
             throw fail("selectionEnds must be left out: it is for a tab animation under way (incomingIndex)")
         }
+        if let key = node.key, key.name.isEmpty {
+            throw fail("a screen needs a name, as nav.screen refuses an empty one")
+        }
         for (field, given) in [("outgoingIndex", node.outgoingIndex != nil), ("outgoingEnds", node.outgoingEnds != nil)] where given && node.kind != .stack {
             throw fail("\(field) must be left out: only a stack's transition takes a screen out, this is a \(node.kind.rawValue)")
+        }
+        // A snapshot gives an animation under way with when it ends: without it the restored
+        // one would end at once, and a snapshot of it would differ.
+        if node.incomingIndex != nil, node.selectionEnds == nil {
+            throw fail("incomingIndex needs selectionEnds, when the tab animation under way ends")
+        }
+        if node.outgoingIndex != nil, node.outgoingEnds == nil {
+            throw fail("outgoingIndex needs outgoingEnds, when the stack's transition under way ends")
         }
         for (field, given) in [("presentationPhase", node.presentationPhase != nil), ("presentationEnds", node.presentationEnds != nil)] where given && !isPresented {
             throw fail("\(field) must be left out: nothing presents this \(node.kind.rawValue) (only a node in a presented field is)")

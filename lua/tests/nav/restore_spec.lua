@@ -161,6 +161,9 @@ describe("restore refuses what it would change or drop", function()
     expect(with(function(_, feed) feed["\255"] = true end)):toFail("restore%.children%[1%]%.children%[1%]: a field's name must be UTF%-8 text")
     -- At the script's line, as every restore error.
     expect(with(function(_, feed) feed.className = "\255" end)):toFail("restore_spec%.lua:%d+: bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: className must be UTF%-8")
+    -- Nor an empty name, which nav.screen refuses.
+    expect(with(function(_, feed) feed.name, feed.key = "", nil end))
+      :toFail("restore%.children%[1%]%.children%[1%]: a screen needs a name, as nav.screen refuses an empty one")
   end)
 
   scenario("what a window presents: the app's root presents, as app:snapshot() writes it", function()

@@ -95,17 +95,12 @@ describe("a tab selection caught mid-animation", function()
       :toFail("restore%.children%[1%]%.children%[1%]: incomingIndex must be left out: only tabs select, this is a stack")
     expect(restored(function(tabs) tabs.selectionEnds = 1 end))
       :toFail("restore%.children%[1%]: selectionEnds must be left out: it is for a tab animation under way %(incomingIndex%)")
-    expect(restored(function(tabs) tabs.incomingIndex = 3 end)):toFail("incoming tab 3 out of range 1...2")
+    expect(restored(function(tabs) tabs.incomingIndex = 3 tabs.selectionEnds = 1 end)):toFail("incoming tab 3 out of range 1...2")
     expect(restored(function(tabs) tabs.incomingIndex = 0 end)):toFail("incomingIndex must be a whole number from 1")
     expect(restored(function(tabs) tabs.incomingIndex = 2 tabs.selectionEnds = "soon" end)):toFail("selectionEnds must be a number")
-    -- Without an end, it ends at once (on the next turn of the run loop).
-    local copy = nav.app { restore = (function()
-      local snapshot = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat() } } }:snapshot()
-      snapshot.children[1].incomingIndex = 2
-      return snapshot
-    end)() }
-    copy:settle()
-    expect(copy:topTabs().selectedIndex):toBe(2)
+    -- Without an end it would end at once, and a snapshot of it would differ.
+    expect(restored(function(tabs) tabs.incomingIndex = 2 end))
+      :toFail("restore%.children%[1%]: incomingIndex needs selectionEnds, when the tab animation under way ends")
   end)
 end)
 
@@ -206,12 +201,15 @@ describe("a stack transition caught mid-animation", function()
     end
     expect(restored(function(stack) stack.children[1].outgoingIndex = 1 end))
       :toFail("restore%.children%[1%]%.children%[1%]: outgoingIndex must be left out: only a stack's transition takes a screen out, this is a modal")
-    expect(restored(function(stack) stack.outgoingIndex = 3 end)):toFail("restore%.children%[1%]: outgoing screen 3 out of range 1...2")
+    expect(restored(function(stack) stack.outgoingIndex = 3 stack.outgoingEnds = 1 end)):toFail("restore%.children%[1%]: outgoing screen 3 out of range 1...2")
     expect(restored(function(stack) stack.outgoingIndex = 0 end)):toFail("outgoingIndex must be a whole number from 1")
     expect(restored(function(stack) stack.outgoingIndex = 1 stack.outgoingEnds = "soon" end)):toFail("outgoingEnds must be a number")
-    -- Without an end, it ends at once.
+    -- Without an end it would end at once, and a snapshot of it would differ.
+    expect(restored(function(stack) stack.outgoingIndex = 1 end))
+      :toFail("restore%.children%[1%]: outgoingIndex needs outgoingEnds, when the stack's transition under way ends")
+    -- With one, the old top stays in the window until then.
     local snapshot = nav.app { root = nav.stack { Feed(), Chat() } }:snapshot()
-    snapshot.children[1].outgoingIndex = 1
+    snapshot.children[1].outgoingIndex, snapshot.children[1].outgoingEnds = 1, 0.2
     local copy = nav.app { restore = snapshot }
     expect(copy.window.children[1].children[1].isVisible):toBe(true)
     copy:settle()
