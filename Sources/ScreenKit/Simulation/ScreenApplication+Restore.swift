@@ -119,7 +119,7 @@ extension ScreenApplication {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "the snapshot is deeper than \(simulation.limits.depth) levels")
         }
         guard node.children.count <= simulation.limits.children else {
-            throw ScreenDSLError.invalidArgument(verb: "restore", message: "more than \(simulation.limits.children) children in one container")
+            throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): more than \(simulation.limits.children) children in one container")
         }
         guard node.kind != .window else {
             throw ScreenDSLError.invalidArgument(verb: "restore", message: "\(path): a window inside a window (only the snapshot's top is a window)")

@@ -161,6 +161,12 @@ describe("restore refuses what it would change or drop", function()
     expect(with(function(_, feed) feed["\255"] = true end)):toFail("restore%.children%[1%]%.children%[1%]: a field's name must be UTF%-8 text")
     -- At the script's line, as every restore error.
     expect(with(function(_, feed) feed.className = "\255" end)):toFail("restore_spec%.lua:%d+: bad argument #1 to 'app' %(restore%.children%[1%]%.children%[1%]: className must be UTF%-8")
+    -- Nor more children than a container may hold, said at the node.
+    expect(with(function(snapshot, feed)
+      local many = {}
+      for i = 1, 10001 do many[i] = { kind = "modal", name = "Feed", traits = { i = i } } end
+      snapshot.children[1].children = many
+    end)):toFail("restore%.children%[1%]: more than 10000 children in one container")
     -- Nor an empty name, which nav.screen refuses.
     expect(with(function(_, feed) feed.name, feed.key = "", nil end))
       :toFail("restore%.children%[1%]%.children%[1%]: a screen needs a name, as nav.screen refuses an empty one")
