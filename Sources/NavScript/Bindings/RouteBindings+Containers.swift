@@ -111,6 +111,9 @@ extension NavRuntime {
         routeMethod("selectTab", needs: .tabs) { runtime, call, route in
             let predicate = try runtime.tabPredicate(call, 2)
             // (tab, options?, nested?): the options may be nil, or left out before the nested route.
+            guard call.isNoneOrNil(3) || call.type(3) == .table || call.isFunction(3) || call.optionalObject(3, runtime.routes) != nil else {
+                throw LuaCallError.type(3, expected: "table of options, Route or function")
+            }
             let options = call.type(3) == .table ? try NavOptions(call, 3) : NavOptions(none: 3)
             try options.only(["animation", "kind"], for: "selectTab")
             // The kind by name, or as its bare predicate (`kind = nav.stack`).

@@ -40,6 +40,7 @@ describe("push", function()
       :toFail("bad argument #2 to 'push' %(option 'animation' must be an animation name, a {name =, duration =} table or false%)")
     -- What that place takes: the options, or the nested route in their place.
     expect(function() top:push(Chat(), "x") end):toFail("bad argument #2 to 'push' (table of options, Route or function expected, got string)")
+    expect(function() nav.route():top(nav.tabs):selectTab(1, 7) end):toFail("bad argument #2 to 'selectTab' (table of options, Route or function expected, got number)")
   end)
 
   scenario("runs a nested route on the new top, which stops merging", function()
