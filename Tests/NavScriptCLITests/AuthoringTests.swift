@@ -101,6 +101,7 @@ import Testing
         // Jest's spellings that Lua's error leaves unexplained.
         ("expect(1)[\"not\"]:toBe(2)", "attempt to index a nil value (field 'not')\n       (expect(value).never negates, as Jest's .not does (not is a Lua keyword))"),
         ("beforeEach(function() end)", "(global 'beforeEach')\n       (if it is Jest's beforeEach: it is before_each here)"),
+        ("it.failing('x', function() end)", "(field 'failing')\n       (if it is Jest's it.failing: there is none, expect the failure itself (expect(fn):toFail(pattern)))"),
         // busted's luassert and spies, which are not provided.
         ("assert.are.same(1, 1)", "attempt to index a function value (global 'assert')\n       (if it is busted's luassert (assert.are.same): there is none, assert is Lua's own; write expect(value):toEqual(expected))"),
         ("local s = spy.new(function() end)", "(global 'spy')\n       (if it is busted's spy: there are no spies, a function that records its calls does the job)"),
