@@ -19,7 +19,7 @@ extension NavRuntime {
         guard call.type(index) == .table else { throw LuaCallError.argument(1, "option 'restore' must be a snapshot (app:snapshot())") }
         let value: LuaValue
         do {
-            value = try call.value(index, depth: 256, limits: Self.restoreLimits) { .argument(1, Self.restoreReason($0)) }
+            value = try call.value(index, depth: 1024, limits: Self.restoreLimits) { .argument(1, Self.restoreReason($0)) }
         } catch .message(let reason) {   // a cycle, or past the limits: said of the option
             throw LuaCallError.argument(1, "option 'restore': \(reason)")
         }

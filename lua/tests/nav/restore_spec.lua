@@ -167,6 +167,16 @@ describe("restore refuses what it would change or drop", function()
       for i = 1, 10001 do many[i] = { kind = "modal", name = "Feed", traits = { i = i } } end
       snapshot.children[1].children = many
     end)):toFail("restore%.children%[1%]: more than 10000 children in one container")
+    -- Nor a hierarchy deeper than a snapshot's, named by its depth (not only as "nested too
+    -- deeply (or a cycle)", which a cycle still gets).
+    for _, levels in ipairs { 101, 150, 400 } do
+      expect(with(function(snapshot)
+        local node = { kind = "modal", name = "Feed" }
+        for _ = 1, levels do node = { kind = "stack", children = { node } } end
+        snapshot.children = { node }
+      end)):toFail("bad argument #1 to 'app' (the snapshot is deeper than 100 levels)", true)
+    end
+    expect(with(function(snapshot) snapshot.children = { snapshot } end)):toFail("option 'restore': table nested too deeply (or a cycle) to be read", true)
     -- Nor an empty name, which nav.screen refuses.
     expect(with(function(_, feed) feed.name, feed.key = "", nil end))
       :toFail("restore%.children%[1%]%.children%[1%]: a screen needs a name, as nav.screen refuses an empty one")
