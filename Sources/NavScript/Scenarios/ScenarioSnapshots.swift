@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 /// The snapshots of one scenario file, in a text file beside it: `chat.lua` keeps them in
 /// `chat.lua.snap`. Each entry is a header line `== <scenario name> <n>` (or `== <scenario
@@ -175,9 +176,9 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// end the line, a NUL make git take the file for binary, and an escape sequence would
     /// run when the file is shown in a terminal (`cat`, `git diff`), so newlines, NULs and
     /// backslashes are written as `\n`, `\r`, `\0` and `\\`, and other control characters
-    /// (but a tab) as `\x1b`.
+    /// (but a tab) as `VisibleText` writes them (`\x1b`, `\u{FFFE}`).
     static func escape(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: isEscaped) else { return name }
+        guard name.contains("\\") || VisibleText.of(name, keepingTabs: true) != name else { return name }
         var out = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -185,17 +186,10 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             case "\n": out.append(contentsOf: "\\n".unicodeScalars)
             case "\r": out.append(contentsOf: "\\r".unicodeScalars)
             case "\0": out.append(contentsOf: "\\0".unicodeScalars)
-            case _ where isEscaped(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" : "") + hex).unicodeScalars)
-            default: out.append(scalar)
+            default: out.append(contentsOf: VisibleText.of(String(scalar), keepingTabs: true).unicodeScalars)
             }
         }
         return String(out)
-    }
-
-    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\\" || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 
     static func unescape(_ header: Substring) -> String {
@@ -211,13 +205,25 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             case "n": name.append("\n")
             case "r": name.append("\r")
             case "0": name.append("\0")
-            case "x":
-                // Two hex digits, as escape writes them; anything else is kept as it was.
-                let digits = [scalars.next(), scalars.next()].compactMap { $0 }
-                if digits.count == 2, let value = UInt32(String(String.UnicodeScalarView(digits)), radix: 16), let code = Unicode.Scalar(value) {
+            case "x", "u":
+                // `\x` and two hex digits, or `\u{...}`, as VisibleText writes them; anything
+                // else is kept as it was.
+                var digits = String.UnicodeScalarView()
+                if next == "x" {
+                    for _ in 0..<2 { if let digit = scalars.next() { digits.append(digit) } }
+                } else if let open = scalars.next() {
+                    digits.append(open)
+                    while let digit = scalars.next() {
+                        digits.append(digit)
+                        if digit == "}" || digits.count > 8 { break }
+                    }
+                }
+                let hex = next == "x" ? String(digits) : String(String(digits).dropFirst().dropLast())
+                if (next == "x" ? digits.count == 2 : digits.first == "{" && digits.last == "}"),
+                   let value = UInt32(hex, radix: 16), let code = Unicode.Scalar(value) {
                     name.append(code)
                 } else {
-                    name.append("x")
+                    name.append(next)
                     name.append(contentsOf: digits)
                 }
             default: name.append(next)
