@@ -107,10 +107,6 @@ struct ProjectFile {
             throw ValidationError("\(shown): setting 'paths' has an empty path")
         }
         project.paths = paths.map(path)
-        // Said as the file's, not as a path given on the command line.
-        if let missing = paths.first(where: { !FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL.path) }) {
-            throw ValidationError("\(shown): setting 'paths': no such file or folder: \(missing) (paths are relative to the project file's folder)")
-        }
         if let root = fields["root"] {
             guard let text = root.string else { throw ValidationError("\(shown): setting 'root' must be a string") }
             project.root = path(text)
@@ -129,12 +125,8 @@ struct ProjectFile {
         project.memoryLimit = try check(integer("memoryLimit"), "memoryLimit", SuiteOptions.memoryRule)
         project.instructionLimit = try check(integer("instructionLimit"), "instructionLimit", SuiteOptions.instructionRule)
         project.jobs = try check(integer("jobs"), "jobs", SuiteOptions.jobsRule)
-        do {
-            var parsed: [(kind: ReporterKind, path: String?)] = []
-            for reporter in project.reporters { parsed.append(try ReporterKind.parse(reporter)) }
-            try ReporterKind.refuseConflicts(parsed)
-        } catch {
-            throw ValidationError("\(shown): setting 'reporters': \(error.message)")
+        for reporter in project.reporters {
+            do { _ = try ReporterKind.parse(reporter) } catch { throw ValidationError("\(shown): setting 'reporters': \(error.message)") }
         }
         project.tags = try strings("tags")
         project.excludeTags = try strings("excludeTags")
