@@ -255,9 +255,6 @@ import Testing
         #expect(try navscript(["run", "link", "--last-failed"], in: fixture.root).status == 0)
         let none = try navscript(["run", "suite", "--last-failed"], in: fixture.root)
         #expect(none.errors.contains("the last run here had no failures"), "\(none.errors)")
-        // Named both ways in one run, it runs once.
-        let both = try navscript(["run", "suite", "link", "--color", "never"], in: fixture.root)
-        #expect(both.output.contains("2 passed, 0 failed, 1 skipped"), "\(both.output)")
     }
 
     @Test func lastFailedRunsWhatFailedLastTime() throws {
