@@ -72,7 +72,8 @@ enum Main {
         } catch {
             let code = parsed.exitCode(for: error)
             // A subcommand's own message names it without its parent: `Usage: run [...]`.
-            var message = OtherToolsOptions.explained(parsed.fullMessage(for: error))
+            // Other runners' options are answered with run's own, which only run has.
+            var message = ["run", "test"].contains(arguments.first ?? "") ? OtherToolsOptions.explained(parsed.fullMessage(for: error)) : parsed.fullMessage(for: error)
             if parsed != NavScriptCommand.self {
                 message = message.replacingOccurrences(of: "\nUsage: ", with: "\nUsage: navscript ")
                     .replacingOccurrences(of: "See '", with: "See 'navscript ")
