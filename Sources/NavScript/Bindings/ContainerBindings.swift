@@ -139,7 +139,6 @@ extension NavRuntime {
         guard let navigator = call.optionalObject(3, navigators) ?? buildingNavigator else {
             throw LuaCallError.message("setChildren works in a screen's build function or a decorator (or give it the navigator)")
         }
-        if let error = navigator.simulation.foreignError(container, for: "setChildren") { throw error }
         let entries = try call.list(2, of: "Screens")
         guard container.kind != .window || entries <= 1 else {
             throw LuaCallError.argument(2, "a window has one root, got \(entries) Screens")

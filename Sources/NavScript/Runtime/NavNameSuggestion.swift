@@ -47,11 +47,10 @@ enum NavNameSuggestion {
         ("attempt to call a nil value (field 'todo')", "if it is Jest's describe.todo: there is none, it.todo(name) marks one scenario to write"),
         ("attempt to index a function value (global 'assert')",
          "if it is busted's luassert (assert.are.same): there is none, assert is Lua's own; write expect(value):toEqual(expected)"),
-        ("attempt to index a nil value (global 'spy')", "if it is busted's spy: there are no spies, a function that records its calls does the job"),
-        ("attempt to call a nil value (global 'stub')", "if it is busted's stub: there are no stubs, a function that records its calls does the job"),
-        ("attempt to call a nil value (global 'mock')", "if it is busted's mock: there are no mocks, a function that records its calls does the job"),
-        ("attempt to index a nil value (global 'stub')", "if it is busted's stub: there are no stubs, a function that records its calls does the job"),
-        ("attempt to index a nil value (global 'mock')", "if it is busted's mock: there are no mocks, a function that records its calls does the job"),
+        // Called (`stub(obj, "m")`) or indexed (`spy.new(f)`) alike.
+        ("a nil value (global 'spy')", "if it is busted's spy: there are no spies, a function that records its calls does the job"),
+        ("a nil value (global 'stub')", "if it is busted's stub: there are no stubs, a function that records its calls does the job"),
+        ("a nil value (global 'mock')", "if it is busted's mock: there are no mocks, a function that records its calls does the job"),
         ("attempt to index a nil value (global 'jest')", "if it is jest.fn: there are no mocks, a function that records its calls does the job"),
     ]
 
