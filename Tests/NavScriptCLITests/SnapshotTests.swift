@@ -428,6 +428,26 @@ import Testing
         #expect(second.output.contains("-" + indent + "g = 7,\n") && second.output.contains("+" + indent + "g = 8,\n"), "\(second.output)")
     }
 
+    /// A table held in a snapshot whose `__len` gives no whole number is stored by its raw
+    /// length (a nested one had failed with an unplaced "bad 'for' limit"), and one whose
+    /// `__len` is far past what it holds is refused at its line (it had run out of memory).
+    @Test func aTablesOddLengthIsStoredByItsRawLength() throws {
+        let fixture = try Fixture(["len_spec.lua": """
+            scenario("odd", function()
+              local odd = setmetatable({ 1, 2 }, { __len = function() return "two" end })
+              expect({ inner = odd, half = setmetatable({ 3 }, { __len = function() return 0.5 end }) }):toMatchSnapshot()
+            end)
+            scenario("huge", function()
+              local huge = setmetatable({ 1 }, { __len = function() return math.maxinteger end })
+              expect({ huge }):toMatchSnapshot()
+            end)
+            """])
+        let run = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(try fixture.read("len_spec.lua.snap").contains("== odd 1\n| {\n|   half = {\n|     3,\n|   },\n|   inner = {\n|     1,\n|     2,\n|   },\n| }"))
+        #expect(run.output.contains("len_spec.lua:7: expect(value):toMatchSnapshot() failed: a table whose __len gives 9223372036854775807 cannot be a snapshot: it holds 1 by index"), "\(run.output)")
+    }
+
     /// New entries are written in natural order, as Jest sorts its keys: a new snapshot file
     /// is the same whatever the jobs, the shuffle and which scenario finished first.
     @Test func aNewSnapshotFileIsTheSameWhateverTheJobs() throws {

@@ -260,6 +260,8 @@ function expectation:toShow(screen)
     local shown = received and tostring(received.key or received.kind) or "nothing"
     if showing and showing ~= received then
       shown = format("%s (shown by the %s)", tostring(showing.key or showing.kind), shown)
+    elseif received and not showing then
+      shown = format("nothing (the %s shows no screen)", shown)
     end
     return format("  expected: %s%s\n  received: %s%s%s", negation(self), byName and ("any " .. wanted) or wanted,
       shown, busy, picture and ("\n\n" .. picture) or "")

@@ -132,7 +132,13 @@ function serialize(value)
     else
       seen[v] = true
       out[#out + 1] = "{\n"
-      local inner, n = indent .. "  ", #v
+      -- Its items by index, as many as `#` gives; by its raw length where a __len gives no
+      -- whole number (or fails), and never a length far past what it holds.
+      local inner, ok, n = indent .. "  ", pcall(function() return #v end)
+      if not ok or mathType(n) ~= "integer" or n < 0 then n = rawlen(v) end
+      if n > rawlen(v) + 100000 then
+        error(format("a table whose __len gives %d cannot be a snapshot: it holds %d by index", n, rawlen(v)), 0)
+      end
       for i = 1, n do
         out[#out + 1] = inner
         put(v[i], inner, depth + 1)

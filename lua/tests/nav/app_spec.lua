@@ -215,6 +215,11 @@ describe("time", function()
     app.navigator:navigate(nav.route("modal"):dismiss(), { from = app:top().presenting }, function(ok, err) fromNil = { ok, err } end)
     app:settle()
     expect(fromNil):toEqual({ false, "No container of UIWindow type found for:\n  ScreenFromAction<UIWindow, UIViewController>(output: nil)" })
+    -- ...but a window route given it runs from the window: {from = nil} is {} in Lua.
+    local windowRoute
+    app.navigator:navigate(nav.route():top(nav.stack), { from = app:top().presenting }, function(ok) windowRoute = ok end)
+    app:settle()
+    expect(windowRoute):toBe(true)
     expect(function() app.navigator:navigate(nav.route(), { from = 1 }) end):toFail("option 'from' must be a Container")
     expect(function() app:advance(-1) end):toFail("a finite number of seconds, 0 or more, expected")
     -- A method called with no name (through pcall, as a value) is named by its binding, not '?'.

@@ -162,6 +162,9 @@ describe("matchers", function()
     expect(failure(function() expect(app):toShow(Feed) end)):toContain("toShow(any Feed) failed\n  expected: any Feed\n  received: Chat(chatId=3)")
     -- A stack is named with the screen it shows.
     expect(failure(function() expect(app:topStack()):toShow(Feed) end)):toContain("  received: Chat(chatId=3) (shown by the stack)")
+    -- An empty stack shows nothing, and says so.
+    local empty = nav.app { root = nav.stack {} }
+    expect(failure(function() expect(empty:topStack()):toShow(Feed) end)):toContain("  received: nothing (the stack shows no screen)")
   end)
 
   scenario("transitions and log lines", function()

@@ -19,7 +19,9 @@ nav.deeplink("app://profile/edit", function()
 end)
 
 -- Chats and the profile need a signed-in user: hold those links and show sign-in first.
--- A second one while sign-in shows takes the first one's place, under the same sign-in.
+-- A second one while sign-in shows takes the first one's place, under the same sign-in;
+-- one while sign-in closes is held too, as closing it keeps a link held (UIKit would refuse
+-- a sign-in presented while another is being dismissed).
 local private = { ["app://chat/:chatId"] = true, ["app://profile/edit"] = true }
 nav.interceptor(function(link, app)
   if session.signedIn or not private[link.pattern] then

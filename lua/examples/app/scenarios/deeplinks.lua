@@ -58,6 +58,17 @@ describe("deeplinks", { tags = { "deeplink" } }, function()
     expect(app:top()):toShow(S.SignIn())
   end)
 
+  scenario("a private link while sign-in closes is held, as closing keeps a link held", function()
+    app:open("app://chat/7")
+    app.navigator:navigate(nav.route():top(nav.stack):presenting():dismiss())   -- closing, not waited for
+    app:advance(0.1)
+    expect(app:top().stack.presentationPhase):toBe("dismissing")
+    expect(app:open("app://profile/edit")):toFail("held")
+    app:settle()
+    expect(app:top()).never:toShow(S.SignIn())
+    expect(app.pendingDeeplink):toBe("app://profile/edit")
+  end)
+
   scenario("an unknown link is refused", function()
     expect(app:open("app://nowhere/1")):toFail("no deeplink matches app://nowhere/1")
     expect(app.log[#app.log]):toBe("Info: Handling navigation for URL: app://nowhere/1")
