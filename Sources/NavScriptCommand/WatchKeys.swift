@@ -50,8 +50,9 @@ private func resumeTerminal(_ signalNumber: Int32) {
 /// The terminal in key-at-a-time mode while the watch runs (no echo, no line editing), and
 /// back as it was when it ends, by `q` or by a signal, and while Ctrl-Z stops it (`fg`
 /// brings the keys back). Standard input only: a watch without
-/// a terminal (CI, a pipe) answers no keys.
-final class WatchTerminal {
+/// a terminal (CI, a pipe) answers no keys. Sendable: what a run's key reader shares is
+/// under `lock`; the settings are set once, in `init`.
+final class WatchTerminal: @unchecked Sendable {
     private var saved = termios()
     private(set) var isActive = false
 
@@ -94,8 +95,43 @@ final class WatchTerminal {
         }
     }
 
-    /// A key pressed within `seconds`, or nil.
+    /// Keys pressed while a run went on, other than `q`: answered after it, in order.
+    private var pressed: [Character] = []
+    private var running = false
+    private let lock = NSLock()
+
+    /// Runs `body` (a run of scenarios) reading keys meanwhile: `q` ends the watch at once,
+    /// as Ctrl-C does (the workers end with their runner), where it had waited for the run
+    /// to end, up to its time limit; other keys are kept for `key(within:)`.
+    func quittable<R>(_ body: () -> R) -> R {
+        guard isActive else { return body() }
+        lock.withLock { running = true }
+        let ended = DispatchSemaphore(value: 0)
+        Thread { [self] in
+            while lock.withLock({ running }) {
+                guard let key = readKey(within: 0.05) else { continue }
+                if key == WatchKey.quit.rawValue {
+                    restore()
+                    _exit(0)
+                }
+                lock.withLock { pressed.append(key) }
+            }
+            ended.signal()
+        }.start()
+        defer {
+            lock.withLock { running = false }
+            ended.wait()
+        }
+        return body()
+    }
+
+    /// A key pressed within `seconds` (or while the last run went on), or nil.
     func key(within seconds: Double) -> Character? {
+        if let key = lock.withLock({ pressed.isEmpty ? nil : pressed.removeFirst() }) { return key }
+        return readKey(within: seconds)
+    }
+
+    private func readKey(within seconds: Double) -> Character? {
         guard isActive else {
             usleep(useconds_t(max(seconds, 0) * 1_000_000))
             return nil

@@ -27,8 +27,10 @@ final class WatchSession {
     private var snapshotWatchers: [ScriptWatcher] = []
     /// What the scans leave out (links, names not UTF-8), by watcher root, as said last.
     private var skippedSaid: Set<String> = []
-    /// Whether keys are read (a terminal): the usage line follows each run.
-    var keys = false
+    /// The terminal keys are read from, if any: the usage line follows each run, and `q`
+    /// quits during one.
+    var terminal: WatchTerminal?
+    private var keys: Bool { terminal?.isActive == true }
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
     /// only what failed last; and whether the next run updates snapshots.
     private var fileFilter = "", nameFilter = "", failedOnly = false, updateOnce = false
@@ -277,9 +279,8 @@ final class WatchSession {
             console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
-        let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in
-            console.fileFinished(result)
-        }
+        let run = { [console] in suite.run(started, maxFailures: maxFailures) { result in console.fileFinished(result) } }
+        let fresh = terminal?.quittable(run) ?? run()
         for result in fresh {
             results[result.file.url.path] = result
         }

@@ -316,6 +316,29 @@ import Testing
         #expect(watch.process.terminationStatus == 0)
     }
 
+    /// `q` during a run quits at once, as Ctrl-C does: it had waited for the run to end, up to
+    /// its time limit. A key other than `q` pressed meanwhile is answered once the run ends.
+    @Test func qQuitsDuringARun() throws {
+        let fixture = try Fixture(["scenarios/slow.lua": "scenario('slow', function() local start = os.clock() while os.clock() - start < 1 do end end)"])
+        let watch = try Watch(["watch", ".", "--color", "never", "--timeout", "60", "--instruction-limit", "100000000000"], in: fixture.root, terminal: true)
+        Thread.sleep(forTimeInterval: 0.4)
+        watch.press("f")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
+        #expect(watch.waitFor("Watching only what failed"))
+        watch.press("a")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2))
+        try fixture.write("scenarios/slow.lua", "scenario('stuck', function() while true do end end)")
+        #expect(watch.waitFor("slow.lua changed"))
+        Thread.sleep(forTimeInterval: 0.3)
+        watch.press("q")
+        let deadline = Date().addingTimeInterval(10)
+        while watch.process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(!watch.process.isRunning)
+        #expect(watch.process.terminationStatus == 0)
+    }
+
     @Test func withoutATerminalNoKeysAreOffered() throws {
         let fixture = try Fixture(["scenarios/feed.lua": "scenario('feed scrolls', function() end)"])
         let watch = try Watch(["watch", ".", "--color", "never", "--interval", "0.01"], in: fixture.root)
