@@ -107,6 +107,9 @@ final class WatchSession {
         Set(snapshotWatchers.flatMap { watcher in watcher.changes().map { watcher.root.appendingPathComponent($0).standardizedFileURL.path } })
     }
 
+    /// What is gone of the paths watched, as said last: said again only once it changes.
+    private var missingSaid: String?
+
     /// Snapshot files edited while a run went on, which the next poll runs again.
     private var editedDuringRun: Set<String> = []
 
@@ -146,9 +149,13 @@ final class WatchSession {
         } catch {
             // A watched folder or file gone: said once, and watched for until it is back.
             let reason = (error as? ValidationError)?.message ?? "\(error)"
-            console.output.write(console.style.red("navscript: \(reason); watching for it to come back") + "\n")
+            if reason != missingSaid {
+                console.output.write(console.style.red("navscript: \(reason); watching for it to come back") + "\n")
+            }
+            missingSaid = reason
             return
         }
+        missingSaid = nil
         let current = Set(files.map(\.url.path))
         var dropped = false
         for gone in Set(results.keys).union(unloaded.keys).union(withoutResults) where !current.contains(gone) {

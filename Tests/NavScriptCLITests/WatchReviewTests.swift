@@ -21,6 +21,25 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
     }
 
+    /// Saves in another folder watched while one is gone do not say it again: it was said
+    /// on every save.
+    @Test func aWatchedFolderThatGoesIsSaidOnceWhateverIsSaved() throws {
+        let fixture = try Fixture(["app/a_spec.lua": "scenario('a', function() end)", "lib/b_spec.lua": "scenario('b', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", "app", "lib", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"))
+        let app = fixture.root.appendingPathComponent("app"), away = fixture.root.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: app, to: away)
+        let gone = "navscript: no such file or folder: app; watching for it to come back"
+        #expect(watch.waitFor(gone), "\(watch.output)")
+        for text in ["x", "y", "z"] {
+            try fixture.write("lib/b_spec.lua", "scenario('b', function() local _ = '\(text)' end)")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        #expect(watch.output.components(separatedBy: gone).count == 2, "\(watch.output)")
+        try FileManager.default.moveItem(at: away, to: app)
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+    }
+
     /// The p and t prompts read what is typed as UTF-8: a Cyrillic file name is found.
     @Test func aFilterTypedInUTF8Matches() throws {
         let fixture = try Fixture(["вкладки_spec.lua": "scenario('вкладка', function() end)", "other_spec.lua": "scenario('other', function() end)"])
