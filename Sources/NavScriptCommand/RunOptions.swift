@@ -234,8 +234,10 @@ struct RunOptions: ParsableArguments {
     }
 
     /// What runs the scenarios: worker processes, or this process with --in-process.
-    func executor(for files: [ScenarioFile], limits: LuaLimits, seed: Int) -> SuiteExecutor {
+    func executor(for files: [ScenarioFile], limits: LuaLimits, seed: Int,
+                  updateAdvice: String = ScenarioSnapshots.runUpdateAdvice) -> SuiteExecutor {
         var settings = SuiteSettings(limits: limits, seed: seed, snapshotMode: snapshotMode, jobs: jobCount)
+        settings.updateAdvice = updateAdvice
         settings.recordsSteps = requestedReporters.contains { $0.kind.recordsSteps }
         settings.coverage = measuresCoverage
         return inProcess ? InProcessSuite(files: files, settings: settings) : WorkerSuite(files: files, settings: settings)

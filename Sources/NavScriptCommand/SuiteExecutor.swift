@@ -43,6 +43,7 @@ final class InProcessSuite: SuiteExecutor {
         suite = ScenarioSuite(files: files, limits: settings.limits, seed: settings.seed, snapshotMode: settings.snapshotMode)
         suite.recordsSteps = settings.recordsSteps
         suite.coverage = settings.coverage
+        suite.updateAdvice = settings.updateAdvice
         jobs = settings.jobs
     }
 

@@ -29,7 +29,9 @@ final class WatchSession {
     private var skippedSaid: Set<String> = []
     /// The terminal keys are read from, if any: the usage line follows each run, and `q`
     /// quits during one.
-    var terminal: WatchTerminal?
+    var terminal: WatchTerminal? {
+        didSet { console.updateHint = keys ? "the u key" : "--update-snapshots" }
+    }
     private var keys: Bool { terminal?.isActive == true }
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
     /// only what failed last; and whether the next run updates snapshots.
@@ -257,7 +259,9 @@ final class WatchSession {
             })
         }
         let chosen = fileFilter.isEmpty ? files : files.filter { $0.displayPath.contains(fileFilter) }
-        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0)
+        // On a terminal, the u key rewrites snapshots, as Jest's watch says.
+        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0,
+                                     updateAdvice: keys ? "press u in the watch" : ScenarioSnapshots.runUpdateAdvice)
         suite.load()
         // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
         if let refusal = options.forbiddenOnly(in: suite) {

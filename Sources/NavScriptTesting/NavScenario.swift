@@ -162,11 +162,11 @@ final class NavScenarioRunners: @unchecked Sendable {
         // By the file's real path: `/var/...` and `/private/var/...` are one file on macOS.
         let real = ScriptFile.real(file.url).path
         // Scenarios run one by one here: no suite fails two that share a key afterwards.
-        let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateCommand: NavScenarios.updateCommand,
+        let store = snapshots[real] ?? ScenarioSnapshots(scenarioFile: file.url, mode: mode, updateAdvice: NavScenarios.updateAdvice,
                                                          failsClashesWhenChecked: true)
         snapshots[real] = store
         let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
-                                            updateCommand: NavScenarios.updateCommand, screens: screens?.factories ?? [:], snapshots: store)
+                                            updateAdvice: NavScenarios.updateAdvice, screens: screens?.factories ?? [:], snapshots: store)
         runners[key] = runner
         return runner
     }

@@ -35,7 +35,7 @@ public enum NavScenarios {
     }
 
     /// What the snapshot messages of `swift test` say rewrites snapshots.
-    static let updateCommand = "NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test"
+    static let updateAdvice = "run NAVSCRIPT_UPDATE_SNAPSHOTS=1 swift test"
 
     /// The scenarios under `paths` (relative to the package root of `file`, or absolute),
     /// each to run under `limits`, with the host's Swift `screens` winning over the

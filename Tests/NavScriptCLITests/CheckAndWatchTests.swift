@@ -303,8 +303,12 @@ import Testing
         #expect(watch.waitFor("Snapshots: 1 written"))
         try fixture.write("scenarios/feed.lua", "scenario('feed scrolls', function() expect(nav.app { root = nav.stack { nav.screen('Chat')() } }):toMatchSnapshot() end)")
         #expect(watch.waitFor("1 passed, 2 failed, 0 skipped"))
+        // On a terminal, the hint names the u key, as Jest's watch does.
+        #expect(watch.output.contains("differs from feed.lua.snap (press u in the watch if the change is right)"), "\(watch.output)")
         watch.press("u")
         #expect(watch.waitFor("Snapshots: 1 updated"))
+        try fixture.write("scenarios/feed.lua", "scenario('feed scrolls', function() end)")
+        #expect(watch.waitFor("with the u key)"), "\(watch.output)")
 
         // q: quits, with status 0.
         watch.press("q")

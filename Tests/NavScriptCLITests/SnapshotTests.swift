@@ -250,7 +250,7 @@ import Testing
         let fixture = try Fixture(["snap_spec.lua": suite(chat: 1)])
         let viaFlag = try navscript(["run", ".", "--ci"], in: fixture.root)
         #expect(viaFlag.status == 1)
-        #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap, and CI mode writes none: write it with navscript run --update-snapshots (which CI mode allows), then commit the file"))
+        #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap, and CI mode writes none: run navscript run --update-snapshots to write it (CI mode allows that), then commit the file"))
         #expect(!fixture.exists("snap_spec.lua.snap"))
         let viaEnvironment = try navscript(["run", "."], in: fixture.root, environment: ["CI": "true"])
         #expect(viaEnvironment.status == 1)

@@ -81,7 +81,7 @@ final class ScenarioContext {
             return 1
         case .missing:
             call.push(false)
-            call.push("snapshot '\(ScenarioSnapshots.escape(key))' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: write it with \(snapshots.updateCommand) (which CI mode allows), then commit the file")
+            call.push("snapshot '\(ScenarioSnapshots.escape(key))' is missing from \(snapshots.url.lastPathComponent), and CI mode writes none: \(snapshots.updateAdvice) to write it (CI mode allows that), then commit the file")
             return 2
         case let .clash(other):
             // A suite fails both afterwards, the same way whichever checked first.
@@ -94,7 +94,7 @@ final class ScenarioContext {
             return 2
         case let .mismatched(expected):
             call.push(false)
-            call.push("snapshot '\(key)' differs from \(snapshots.url.lastPathComponent) (run \(snapshots.updateCommand) if the change is right)")
+            call.push("snapshot '\(key)' differs from \(snapshots.url.lastPathComponent) (\(snapshots.updateAdvice) if the change is right)")
             call.push(expected)
             return 3
         }

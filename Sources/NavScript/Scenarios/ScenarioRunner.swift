@@ -57,7 +57,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     /// `require`s look. Runners of one file in one process share its `snapshots`, if given:
     /// each store saves the whole file.
     public init(file: URL, displayPath: String, options: LuaOptions, snapshotMode: ScenarioSnapshots.Mode,
-                updateCommand: String = "navscript run --update-snapshots", screens: [String: NavScreenFactory] = [:],
+                updateAdvice: String = ScenarioSnapshots.runUpdateAdvice, screens: [String: NavScreenFactory] = [:],
                 snapshots: ScenarioSnapshots? = nil) throws {
         self.file = file
         self.displayPath = displayPath
@@ -68,7 +68,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         } catch let failure as LuaError {
             throw NavNameSuggestion.hinted(failure)   // Jest's `.not` does not compile
         }
-        self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateCommand: updateCommand)
+        self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateAdvice: updateAdvice)
         if let problem = self.snapshots.readError, snapshotMode != .update {
             throw LuaError(kind: .syntax, message: problem)
         }

@@ -40,9 +40,10 @@ public final class ScenarioSnapshots: @unchecked Sendable {
 
     public let url: URL
     public let mode: Mode
-    /// What rewrites snapshots where these run, for the messages that say so:
-    /// `navscript run --update-snapshots`, or under `swift test` its environment variable.
-    public let updateCommand: String
+    /// What rewrites snapshots where these run, for the messages that say so: "run navscript
+    /// run --update-snapshots", under `swift test` its environment variable, in a watch on a
+    /// terminal its `u` key.
+    public let updateAdvice: String
     /// Scenarios of one file may run on several threads; every access takes the lock.
     private let lock = NSLock()
     private var entries: [String: String] = [:]
@@ -74,10 +75,13 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// conflict left in it, an entry twice. The runner refuses the scenario file then.
     public private(set) var readError: String?
 
-    public init(scenarioFile: URL, mode: Mode, updateCommand: String = "navscript run --update-snapshots", failsClashesWhenChecked: Bool = false) {
+    /// `navscript run`'s advice.
+    public static let runUpdateAdvice = "run navscript run --update-snapshots"
+
+    public init(scenarioFile: URL, mode: Mode, updateAdvice: String = ScenarioSnapshots.runUpdateAdvice, failsClashesWhenChecked: Bool = false) {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode
-        self.updateCommand = updateCommand
+        self.updateAdvice = updateAdvice
         self.failsClashesWhenChecked = failsClashesWhenChecked
         let data: Data
         do {
@@ -148,7 +152,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 finish()
                 let next = Self.unescape(line.dropFirst(3))
                 if entries[next] != nil || name == next {
-                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or run \(updateCommand))"
+                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or \(updateAdvice))"
                 }
                 name = next
                 lines = []
@@ -157,7 +161,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             } else if line == "|" {
                 lines.append("")
             } else if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
-                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or run \(updateCommand)"
+                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or \(updateAdvice)"
             } else if !(line.isEmpty || (name == nil && line.hasPrefix("#"))) {
                 return "\(file):\(number + 1): not a line of a snapshot file (entries are '== name' and lines after '| ')"
             }

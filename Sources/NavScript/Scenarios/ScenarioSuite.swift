@@ -170,6 +170,8 @@ public final class ScenarioSuite {
     public var recordsSteps = false
     /// Whether scenarios count the lines of route scripts that run.
     public var coverage = false
+    /// What the snapshot messages say rewrites snapshots (a watch's `u` key).
+    public var updateAdvice = ScenarioSnapshots.runUpdateAdvice
 
     /// The files that loaded, with their scenarios.
     public private(set) var listed: [(file: ScenarioFile, runner: ScenarioFileRunner, scenarios: [ScenarioInfo])] = []
@@ -186,14 +188,15 @@ public final class ScenarioSuite {
     /// Loads every file and lists its scenarios, on `jobs` threads.
     public func load(jobs: Int = 1) {
         let loaded = LoadedFiles(count: files.count)
-        let (files, limits, seed, snapshotMode, recordsSteps, coverage) = (files, limits, seed, snapshotMode, recordsSteps, coverage)
+        let (files, limits, seed, snapshotMode, recordsSteps, coverage, advice) = (files, limits, seed, snapshotMode, recordsSteps, coverage, updateAdvice)
         // On threads with a main thread's stack (ScriptThreads), as every run of scripts.
         ScriptThreads(count: min(jobs, files.count)).perform(iterations: files.count) { position in
             let file = files[position]
             loaded.record(Result {
                 var options = file.luaOptions(limits: limits, seed: seed)
                 options.coverage = coverage
-                let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode)
+                let runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: snapshotMode,
+                                                    updateAdvice: advice)
                 runner.recordsSteps = recordsSteps
                 return (runner, try runner.list())
             }, at: position)

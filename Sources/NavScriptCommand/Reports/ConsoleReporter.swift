@@ -19,6 +19,8 @@ final class ConsoleReporter: Reporter {
     let durations: Int
     /// Scenarios the run will have: a terminal gets a progress line while they run.
     var expected = 0
+    /// What removes obsolete snapshots, as the summary says it: a watch's `u` key.
+    var updateHint = "--update-snapshots"
     private var done = 0, progressShown = false
     private let started = DispatchTime.now().uptimeNanoseconds
 
@@ -118,11 +120,11 @@ final class ConsoleReporter: Reporter {
         if report.updated > 0 { snapshots.append("\(report.updated) updated") }
         if !report.removed.isEmpty { snapshots.append("\(report.removed.count) obsolete removed") }
         if !report.obsolete.isEmpty {
-            snapshots.append("\(report.obsolete.count) obsolete (\(report.isCI ? "failing in CI" : "remove them with --update-snapshots"))")
+            snapshots.append("\(report.obsolete.count) obsolete (\(report.isCI ? "failing in CI" : "remove them with \(updateHint)"))")
         }
         if !report.removedFiles.isEmpty { snapshots.append("\(Format.count(report.removedFiles.count, "obsolete file")) removed") }
         if !report.obsoleteFiles.isEmpty {
-            snapshots.append("\(Format.count(report.obsoleteFiles.count, "obsolete file")) (\(report.isCI ? "failing in CI" : "remove \(report.obsoleteFiles.count == 1 ? "it" : "them") with --update-snapshots"))")
+            snapshots.append("\(Format.count(report.obsoleteFiles.count, "obsolete file")) (\(report.isCI ? "failing in CI" : "remove \(report.obsoleteFiles.count == 1 ? "it" : "them") with \(updateHint)"))")
         }
         if !snapshots.isEmpty {
             text += "\nSnapshots: " + snapshots.joined(separator: ", ") + "\n"

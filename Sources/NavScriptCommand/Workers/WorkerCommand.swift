@@ -26,6 +26,7 @@ struct WorkerCommand: ParsableCommand {
     @Option(name: .customLong("rss-limit")) var rssLimit: Int
     @Flag(name: .customLong("record-steps")) var recordSteps = false
     @Flag var coverage = false
+    @Option(name: .customLong("update-advice")) var updateAdvice = ScenarioSnapshots.runUpdateAdvice
 
     func run() throws {
         // Ctrl-C reaches the whole process group: the runner decides (it stops its workers
@@ -61,7 +62,8 @@ struct WorkerCommand: ParsableCommand {
                     runner = known
                 } else {
                     options.coverage = coverage
-                    runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode)
+                    runner = try ScenarioFileRunner(file: file.url, displayPath: file.displayPath, options: options, snapshotMode: mode,
+                                                    updateAdvice: updateAdvice)
                     runner.recordsSteps = recordSteps
                     runner.onPrint = { channel.send(WorkerReply(event: .printed, message: $0)) }
                     runners[file.url.path] = runner

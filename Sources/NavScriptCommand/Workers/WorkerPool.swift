@@ -25,6 +25,8 @@ struct SuiteSettings {
     var recordsSteps = false
     /// Whether scenarios count the lines of route scripts that run (`--coverage`).
     var coverage = false
+    /// What the snapshot messages say rewrites snapshots (a watch's `u` key).
+    var updateAdvice = ScenarioSnapshots.runUpdateAdvice
 
     /// The seconds past a limit after which a scenario that has not returned is killed.
     var grace: Double { max(1, limits.seconds * 0.1) }
@@ -48,7 +50,7 @@ struct SuiteSettings {
         let mode = snapshotMode == .update ? "update" : snapshotMode == .ci ? "ci" : "normal"
         return ["--timeout", "\(limits.seconds)", "--memory-limit", "\(limits.memory >> 20)",
                 "--instruction-limit", "\(limits.instructions)", "--seed=\(seed)",
-                "--snapshot-mode", mode, "--rss-limit", "\(residentLimit)"] + (recordsSteps ? ["--record-steps"] : []) + (coverage ? ["--coverage"] : [])
+                "--snapshot-mode", mode, "--rss-limit", "\(residentLimit)", "--update-advice", updateAdvice] + (recordsSteps ? ["--record-steps"] : []) + (coverage ? ["--coverage"] : [])
     }
 }
 
