@@ -185,8 +185,9 @@ final class WatchSession {
             if !names.isEmpty { reasons.append(Format.names(names, atMost: 5) + " " + word) }
         }
         // A save that affects none of the files watched (a file outside the paths named, a
-        // module nothing requires) runs nothing and leaves the summary as it was.
-        if !affected.isEmpty || dropped {
+        // module nothing requires), or none the `p` key left, runs nothing and leaves the
+        // summary as it was.
+        if affected.contains(where: { fileFilter.isEmpty || $0.displayPath.contains(fileFilter) }) || dropped {
             runFiles(affected, reason: reasons.joined(separator: ", "))
         }
         compileUnrequired(changed, scenarioFiles: Set(files.map { Self.realPath($0.url.path) }))
@@ -280,14 +281,21 @@ final class WatchSession {
         for entry in suite.listed { refused[entry.file.url.path] = nil }
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
-        if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
-            // The `t` key's name filter is no --filter: said as the key narrows.
-            var words = RunSession.selectionWords(filters: nameFilter.isEmpty ? selection.filters : [], tags: options.tags, excludedTags: options.excludedTags)
-            if !nameFilter.isEmpty { words.append("whose name contains \"\(nameFilter)\"") }
+        if chosen.isEmpty && !files.isEmpty && !fileFilter.isEmpty {
+            console.output.write(console.style.dim("no files whose path contains \"\(fileFilter)\" among the \(Format.count(files.count, "file")) watched") + "\n")
+        } else if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
+            // The keys' narrowing is said as the keys narrow ("no scenarios that failed last
+            // whose name contains "x" to run in 2 files whose path contains "feed""): the `t`
+            // key's text is no --filter, and the summary of scenarios is not of file names.
+            var subject = failedOnly ? "scenarios that failed last" : "scenarios"
+            if !nameFilter.isEmpty { subject += " whose name contains \"\(nameFilter)\"" }
+            var words = ["no \(subject) to run in \(Format.count(suite.listed.count, "file"))"
+                         + (fileFilter.isEmpty ? "" : " whose path contains \"\(fileFilter)\"")]
+            words += RunSession.selectionWords(filters: nameFilter.isEmpty ? selection.filters : [], tags: options.tags, excludedTags: options.excludedTags)
             // The lines named in these files, not in the others watched.
             let places = chosen.flatMap { file in (selection.lines[file.url.path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
             if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }
-            console.output.write(console.style.dim((["no scenarios to run in \(Format.count(suite.listed.count, "file"))"] + words).joined(separator: " ")) + "\n")
+            console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
         let run = { [console] in suite.run(started, maxFailures: maxFailures) { result in console.fileFinished(result) } }

@@ -282,7 +282,7 @@ import Testing
         // One that matches nothing says so as the key narrowed, not as --filter.
         watch.press("t")
         watch.press("nothing\n")
-        #expect(watch.waitFor("no scenarios to run in 2 files whose name contains \"nothing\""))
+        #expect(watch.waitFor("no scenarios whose name contains \"nothing\" to run in 2 files"), "\(watch.output)")
 
         // a: everything again; f: only what failed.
         watch.press("a")
@@ -296,6 +296,18 @@ import Testing
         #expect(watch.waitFor("file path contains"))
         watch.press("feed\n")
         #expect(watch.waitFor("Watching files matching \"feed\""))
+        // A save of a file the filter leaves out runs nothing and prints nothing.
+        let before = watch.output
+        try fixture.write("scenarios/chat.lua", "scenario('chat opens', function() expect(1):toBe(2) end)\nscenario('chat closes', function() local _ = 1 end)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(watch.output == before, "\(watch.output)")
+        // Narrowed to nothing, the message says by what: only what failed, a path no file has.
+        watch.press("f")
+        #expect(watch.waitFor("no scenarios that failed last to run in 1 file whose path contains \"feed\""), "\(watch.output)")
+        watch.press("p")
+        #expect(watch.waitFor("file path contains", count: 2))
+        watch.press("zzz\n")
+        #expect(watch.waitFor("no files whose path contains \"zzz\" among the 2 files watched"), "\(watch.output)")
 
         // u: the next run updates snapshots, once.
         watch.press("a")
