@@ -196,6 +196,9 @@ final class WatchSession {
     /// A saved script that no scenario file requires (a route module nothing uses yet) runs
     /// nothing: a syntax error in it is said, where it would otherwise pass unseen until a
     /// scenario requires it (`navscript check` also runs it).
+    /// The scripts no scenario file requires whose syntax error was said last, by real path.
+    private var uncompiled: Set<String> = []
+
     private func compileUnrequired(_ changed: Set<String>, scenarioFiles: Set<String>) {
         let required = dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // A folder named like a script (one put where a file was) is no script to compile.
@@ -207,7 +210,12 @@ final class WatchSession {
             guard !unloaded.values.contains(where: { "\($0.error)".contains(shown + ":") }) else { continue }
             do {
                 _ = try LuaChunk(compiling: try ScenarioFileRunner.script(at: URL(fileURLWithPath: path), shownAs: shown), chunkName: "@" + shown)
+                // A fix is said as the error was: silence would leave the error the last word.
+                if uncompiled.remove(real) != nil {
+                    console.output.write(console.style.green("\(shown) compiles again") + "\n")
+                }
             } catch {
+                uncompiled.insert(real)
                 console.output.write(console.style.red("ERROR \(shown) does not compile (no scenario file requires it):") + "\n  \(Format.loadError(error))\n")
             }
         }

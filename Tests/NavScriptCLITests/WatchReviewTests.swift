@@ -323,13 +323,21 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"))
         try fixture.write("routes/unused.lua", "return {\n  x = = 1\n}")
         #expect(watch.waitFor("ERROR routes/unused.lua does not compile (no scenario file requires it):\n  routes/unused.lua:2: unexpected symbol near '='\n"), "\(watch.output)")
+        // Its fix is said too, once: nothing had followed the error.
+        try fixture.write("routes/unused.lua", "return {\n  x = 1\n}")
+        #expect(watch.waitFor("routes/unused.lua compiles again\n"), "\(watch.output)")
+        try fixture.write("routes/unused.lua", "return {\n  x = 2\n}")
+        usleep(300_000)
+        #expect(watch.output.components(separatedBy: "compiles again").count == 2, "\(watch.output)")
+        try fixture.write("routes/unused.lua", "return {\n  x = = 1\n}")
+        #expect(watch.waitFor("does not compile", count: 2), "\(watch.output)")
         // Once a file that does not load requires it, its error is said there, once.
         try fixture.write("b_spec.lua", "local unused = require 'routes.unused'\nscenario('b', function() end)")
         #expect(watch.waitFor("ERROR b_spec.lua does not load"), "\(watch.output)")
         try fixture.write("routes/unused.lua", "return {\n  y = = 2\n}")
         #expect(watch.waitFor("ERROR b_spec.lua does not load", count: 2), "\(watch.output)")
         usleep(300_000)   // what would follow the summary
-        #expect(watch.output.components(separatedBy: "does not compile").count == 2, "\(watch.output)")
+        #expect(watch.output.components(separatedBy: "does not compile").count == 3, "\(watch.output)")
         // A folder put where a scenario file was is no script that does not compile. A poll
         // between the two steps sees the file removed, and the folder after it is no change.
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("a_spec.lua"))
