@@ -80,7 +80,7 @@ struct RunOptions: ParsableArguments {
         "Fail (exit 2) when a scenario or describe is marked .only (on in CI mode), so that a stray .only cannot pass a build."))
     var forbidOnlyFlag: Bool?
 
-    @Flag(name: .customLong("show-output"), help: "Show what every scenario printed (failed ones always show it; -v too).")
+    @Flag(name: .customLong("show-output"), help: "Show what every scenario printed, in full (failed ones always show its last 50 lines; -v shows it all too).")
     var showOutput = false
 
     @Flag(name: .customLong("pass-with-no-scenarios"), help: "Succeed when no scenario is selected (by default that is a usage error, exit 2).")

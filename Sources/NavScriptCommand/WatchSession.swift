@@ -46,7 +46,8 @@ final class WatchSession {
         updateOnce = run.updateSnapshots
         run.updateSnapshots = false
         runOptions = run
-        console = ConsoleReporter(output: .standardOutput, style: Style(run.color, output: .standardOutput), verbose: run.verbose)
+        console = ConsoleReporter(output: .standardOutput, style: Style(run.color, output: .standardOutput), verbose: run.verbose,
+                                  showOutput: run.showOutput || run.verbose)
     }
 
     func start() throws {

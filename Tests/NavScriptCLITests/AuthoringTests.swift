@@ -21,6 +21,26 @@ import Testing
         #expect(try navscript(["run", ".", "-v", "--color", "never"], in: fixture.root).output.contains("hello from good"))
     }
 
+    /// A failure, or a file that did not load, shows the last 50 lines it printed on the
+    /// console (a loop of prints had pushed its error off the screen); --show-output and -v
+    /// show them all, and so do the reports.
+    @Test func aLongPrintShowsItsLastLinesUnderAFailure() throws {
+        let fixture = try Fixture([
+            "loud_spec.lua": "scenario('loud', function() for i = 1, 60 do print('line ' .. i) end error('broken') end)",
+            "load_spec.lua": "for i = 1, 60 do print('loading ' .. i) end\nerror('no load')",
+        ])
+        let plain = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(plain.output.contains("printed (the last 50 of 60 lines; --show-output shows them all):\n     line 11\n"), "\(plain.output)")
+        #expect(plain.output.contains("printed (the last 50 of 60 lines; --show-output shows them all):\n  loading 11\n"), "\(plain.output)")
+        #expect(!plain.output.contains("line 10\n") && !plain.output.contains("loading 10\n"))
+        for flag in ["--show-output", "-v"] {
+            let all = try navscript(["run", ".", flag, "--color", "never"], in: fixture.root)
+            #expect(all.output.contains("printed:\n     line 1\n") && all.output.contains("printed:\n  loading 1\n"), "\(all.output)")
+        }
+        let junit = try navscript(["run", ".", "--reporter", "junit"], in: fixture.root)
+        #expect(junit.output.contains("line 1\n"))
+    }
+
     /// UIKit's console warnings are a scenario's output, as Xcode's console shows them
     /// beside the app's prints: a refused presentation says why there.
     @Test func uikitWarningsAreOutput() throws {

@@ -24,6 +24,19 @@ final class ConsoleReporter: Reporter {
     private var done = 0, progressShown = false
     private let started = DispatchTime.now().uptimeNanoseconds
 
+    /// The lines of what a failure printed that the console shows unless asked for all.
+    static let printedLines = 50
+
+    /// What a failed scenario or a file that did not load printed, under its error: the
+    /// last `printedLines` lines, unless `--show-output` or `-v` asks for all (the reports
+    /// keep all), so that a loop of prints does not push the error off the screen.
+    private func printedBlock(_ printed: String) -> String {
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        guard !showOutput, lines.count > Self.printedLines else { return "printed:\n" + printed }
+        return "printed (the last \(Self.printedLines) of \(lines.count) lines; --show-output shows them all):\n"
+            + lines.suffix(Self.printedLines).joined(separator: "\n")
+    }
+
     init(output: ReportOutput, style: Style, verbose: Bool, showOutput: Bool = false, durations: Int = 0) {
         self.output = output
         self.style = style
@@ -98,7 +111,7 @@ final class ConsoleReporter: Reporter {
                 text += indent(style.dim("stack traceback:\n" + traceback), by: 2) + "\n"
             }
             if let printed = group.printed {
-                text += indent(style.dim("printed:\n" + printed), by: 2) + "\n"
+                text += indent(style.dim(printedBlock(printed)), by: 2) + "\n"
             }
         }
         let failures = report.results.filter { $0.status == .failed }
@@ -111,7 +124,7 @@ final class ConsoleReporter: Reporter {
                     text += indent(style.dim("stack traceback:\n" + Format.visibleLines(traceback)), by: 5) + "\n"
                 }
                 if !failure.output.isEmpty {
-                    text += indent(style.dim("printed:\n" + Format.visibleLines(failure.output.trimmingCharacters(in: .newlines))), by: 5) + "\n"
+                    text += indent(style.dim(printedBlock(Format.visibleLines(failure.output.trimmingCharacters(in: .newlines)))), by: 5) + "\n"
                 }
             }
         }
