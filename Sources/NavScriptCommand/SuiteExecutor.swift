@@ -24,6 +24,11 @@ protocol SuiteExecutor: AnyObject {
     /// Whether a worker died running one of `file`'s scenarios: what that scenario required
     /// is not among `dependencies(of:)`.
     func lostModules(of file: ScenarioFile) -> Bool
+
+    /// Asked while scenarios run: true stops the run (no scenario starts, the running ones
+    /// are stopped and not run). Threads of this process cannot stop a scenario, so an
+    /// in-process run asks nothing.
+    var stopRequested: (@Sendable () -> Bool)? { get set }
 }
 
 extension SuiteExecutor {
@@ -66,4 +71,6 @@ final class InProcessSuite: SuiteExecutor {
 
     /// No worker here: a scenario that hangs or crashes ends the process.
     func lostModules(of file: ScenarioFile) -> Bool { false }
+
+    var stopRequested: (@Sendable () -> Bool)?
 }

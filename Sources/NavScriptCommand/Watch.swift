@@ -43,6 +43,7 @@ struct Watch: ParsableCommand {
         let session = WatchSession(suite: suite, run: options)
         let terminal = WatchTerminal()
         session.terminal = terminal
+        session.interval = interval
         try session.start()
         // A scan of a big tree (a vendored folder of thousands of scripts) is slow: the wait
         // between scans grows to ten times what one takes, so that polling keeps to about a

@@ -97,32 +97,18 @@ final class WatchTerminal: @unchecked Sendable {
 
     /// Keys pressed while a run went on, other than `q`: answered after it, in order.
     private var pressed: [Character] = []
-    private var running = false
     private let lock = NSLock()
 
-    /// Runs `body` (a run of scenarios) reading keys meanwhile: `q` ends the watch at once,
-    /// as Ctrl-C does (the workers end with their runner), where it had waited for the run
-    /// to end, up to its time limit; other keys are kept for `key(within:)`.
-    func quittable<R>(_ body: () -> R) -> R {
-        guard isActive else { return body() }
-        lock.withLock { running = true }
-        let ended = DispatchSemaphore(value: 0)
-        Thread { [self] in
-            while lock.withLock({ running }) {
-                guard let key = readKey(within: 0.05) else { continue }
-                if key == WatchKey.quit.rawValue {
-                    restore()
-                    _exit(0)
-                }
-                lock.withLock { pressed.append(key) }
-            }
-            ended.signal()
-        }.start()
-        defer {
-            lock.withLock { running = false }
-            ended.wait()
+    /// Reads a key while a run goes on, waiting at most `seconds`: `q` ends the watch at
+    /// once, as Ctrl-C does (the workers end with their runner), where it had waited for the
+    /// run to end, up to its time limit; another key is kept for `key(within:)`.
+    func readDuringRun(within seconds: Double) {
+        guard let key = readKey(within: seconds) else { return }
+        if key == WatchKey.quit.rawValue {
+            restore()
+            _exit(0)
         }
-        return body()
+        lock.withLock { pressed.append(key) }
     }
 
     /// A key pressed within `seconds` (or while the last run went on), or nil.

@@ -115,16 +115,22 @@ final class WatchSession {
 
     /// Snapshot files edited while a run went on, which the next poll runs again.
     private var editedDuringRun: Set<String> = []
+    /// Scripts saved while a run went on (its monitor scanned them), for the next poll; and
+    /// the files of a run a save stopped, which it runs again.
+    private var savedDuringRun: Set<String> = [], stoppedRun: Set<String> = []
+    /// Seconds between scans while a run goes on (the watch's --interval).
+    var interval = 0.02
+
+    /// The scripts saved since the last scan, by path.
+    private static func scan(_ watchers: [ScriptWatcher]) -> Set<String> {
+        Set(watchers.flatMap { watcher in watcher.changes().map { watcher.root.appendingPathComponent($0).standardizedFileURL.path } })
+    }
 
     /// Checks for saves and runs what they affect.
     func poll() {
         ranLastPoll = false
-        var changed = Set<String>()
-        for watcher in watchers {
-            for path in watcher.changes() {
-                changed.insert(watcher.root.appendingPathComponent(path).standardizedFileURL.path)
-            }
-        }
+        var changed = Self.scan(watchers).union(savedDuringRun)
+        savedDuringRun = []
         let skipped = skippedNotes()
         for note in skipped.subtracting(skippedSaid).sorted() {
             StandardStreams.error("navscript: skipped \(note)\n")
@@ -175,6 +181,7 @@ final class WatchSession {
         let requiring = Self.files(files, requiring: dependencies, anyOf: changedReal)
         let affected = files.filter { file in
             changed.contains(file.url.path) || results[file.url.path] == nil && !withoutResults.contains(file.url.path) || unloaded[file.url.path] != nil
+                || stoppedRun.contains(file.url.path)
                 || requiring.contains(file.url.path)
         }
         // "a.lua changed", "b.lua removed", "a.lua changed, b.lua removed".
@@ -307,8 +314,24 @@ final class WatchSession {
             console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
-        let run = { [console] in suite.run(started, maxFailures: maxFailures) { result in console.fileFinished(result) } }
-        let fresh = terminal?.quittable(run) ?? run()
+        // While it runs, keys are read and saves looked for: a save stops it.
+        nonisolated(unsafe) let watchers = watchers
+        let project = projectFile.url.standardizedFileURL.path
+        let monitor = WatchRunMonitor(terminal: terminal, interval: interval) { Self.scan(watchers).subtracting([project]) }
+        suite.stopRequested = { monitor.sawSave }
+        let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in console.fileFinished(result) }
+        let saves = monitor.end()
+        savedDuringRun.formUnion(saves)
+        stoppedRun = []
+        if !saves.isEmpty && fresh.map(\.results.count).reduce(0, +) < started.count {
+            // Stopped by a save: the next poll runs its files again with what the save
+            // affects (and updates snapshots, if this run was to); what finished is not kept.
+            stoppedRun = Set(chosen.map(\.url.path))
+            updateOnce = updateOnce || options.updateSnapshots
+            let names = saves.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+            console.output.write(console.style.dim("run stopped: \(Format.names(names, atMost: 5)) saved") + "\n")
+            return
+        }
         for result in fresh {
             results[result.file.url.path] = result
         }

@@ -40,6 +40,24 @@ import Darwin
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
     }
 
+    /// A save while a run goes on stops it, as Jest's watch does: the files it was running go
+    /// again with what the save affects, at once, where the save had waited for the run to
+    /// end (up to its time limit).
+    @Test func aSaveDuringARunStopsIt() throws {
+        let slow = "scenario('slow', function() local start = os.clock() while os.clock() - start < 30 do end end)"
+        let fixture = try Fixture(["slow_spec.lua": slow, "quick_spec.lua": "scenario('quick', function() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--timeout", "60", "--instruction-limit", "100000000000"],
+                                                in: fixture.root)
+        #expect(watch.waitFor("PASS quick_spec.lua"), "\(watch.output)")
+        try fixture.write("slow_spec.lua", "scenario('slow', function() end)")
+        #expect(watch.waitFor("run stopped: slow_spec.lua saved", timeout: 10), "\(watch.output)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", timeout: 10), "\(watch.output)")
+        // A save after a run that ended runs as before.
+        try fixture.write("quick_spec.lua", "scenario('quick', function() local _ = 1 end)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
+        #expect(watch.output.components(separatedBy: "run stopped").count == 2, "\(watch.output)")
+    }
+
     /// The p and t prompts read what is typed as UTF-8: a Cyrillic file name is found.
     @Test func aFilterTypedInUTF8Matches() throws {
         let fixture = try Fixture(["вкладки_spec.lua": "scenario('вкладка', function() end)", "other_spec.lua": "scenario('other', function() end)"])

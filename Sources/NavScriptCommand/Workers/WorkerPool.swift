@@ -82,6 +82,10 @@ final class WorkerPool {
         let hierarchies = CompactHierarchies()
     }
 
+    /// Asked while jobs run: true stops the run as an interrupt does, without one (a watch
+    /// that saw a save). Looked at every 50 ms when set.
+    var stopRequested: (@Sendable () -> Bool)?
+
     init(settings: SuiteSettings) {
         self.settings = settings
     }
@@ -102,7 +106,7 @@ final class WorkerPool {
         while true {
             // Interrupted (Ctrl-C, SIGTERM: `RunInterrupt`): nothing more starts,
             // and what runs stops; the results so far make the reports.
-            if RunInterrupt.signal != 0 && !stopped {
+            if (RunInterrupt.signal != 0 || stopRequested?() == true) && !stopped {
                 stopped = true
                 stopAll()
             }
@@ -130,7 +134,7 @@ final class WorkerPool {
                 return
             }
             let deadline = workers.values.map(\.deadline).min() ?? .distantFuture
-            for event in events.take(until: min(deadline, Date().addingTimeInterval(1))) {
+            for event in events.take(until: min(deadline, Date().addingTimeInterval(stopRequested == nil ? 1 : 0.05))) {
                 switch event {
                 case let .line(id, line):
                     guard let state = workers[id], let job = state.job, var reply = WorkerReply.parse(line[...].utf8, decoder, state.hierarchies) else {

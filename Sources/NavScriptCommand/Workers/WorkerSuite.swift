@@ -46,6 +46,11 @@ final class WorkerSuite: SuiteExecutor {
         cutShort.contains(file.url.path)
     }
 
+    var stopRequested: (@Sendable () -> Bool)? {
+        get { pool.stopRequested }
+        set { pool.stopRequested = newValue }
+    }
+
     func load() {
         var scenarios: [[ScenarioInfo]?] = Array(repeating: nil, count: files.count)
         var errors: [String?] = Array(repeating: nil, count: files.count)
