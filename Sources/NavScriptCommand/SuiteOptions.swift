@@ -81,18 +81,29 @@ struct SuiteOptions: ParsableArguments {
     func locations() -> (paths: [String], lines: [String: Set<Int>]) {
         var plain: [String] = []
         var lines: [String: Set<Int>] = [:]
+        var named: [String: String] = [:]   // a line's file as named, by its real path
         var whole: [String] = []
         for path in paths {
             if let (file, line) = Self.fileAndLine(path) {
                 plain.append(file)
-                lines[URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL.path, default: []].insert(line)
+                let url = URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL
+                // By real path, as discovery knows files: a link to it names the same file.
+                let real = ScriptFile.real(url).path
+                lines[real, default: []].insert(line)
+                named[real] = url.path
             } else {
                 plain.append(path)
-                whole.append(URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL.path)
+                let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+                whole += [url.path, ScriptFile.real(url).path]
             }
         }
-        // A file named whole, or in a folder named, runs whole even if a line of it is named too.
-        lines = lines.filter { file, _ in !whole.contains { file == $0 || file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
+        // A file named whole, or in a folder named, runs whole even if a line of it is named
+        // too, through a link or not.
+        lines = lines.filter { real, _ in
+            !whole.contains { folder in
+                [real, named[real] ?? real].contains { $0 == folder || $0.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+            }
+        }
         return (plain, lines)
     }
 

@@ -309,7 +309,7 @@ final class WatchSession {
                          + (fileFilter.isEmpty ? "" : " whose path contains \"\(fileFilter)\"")]
             words += RunSession.selectionWords(filters: nameFilter.isEmpty ? selection.filters : [], tags: options.tags, excludedTags: options.excludedTags)
             // The lines named in these files, not in the others watched.
-            let places = chosen.flatMap { file in (selection.lines[file.url.path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
+            let places = chosen.flatMap { file in (selection.lines[ScriptFile.real(file.url).path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
             if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }
             console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
         }

@@ -277,6 +277,24 @@ import Testing
         #expect(none.errors.contains("the last run here had no failures"), "\(none.errors)")
     }
 
+    /// A file named twice in one run, through a link and not, runs once; its lines are known
+    /// whichever way they are named, and a whole file or folder named either way wins over
+    /// them. (Files told apart by their paths as given had run twice.)
+    @Test func aFileNamedTwiceThroughALinkRunsOnce() throws {
+        let fixture = try Fixture(["suite/mix_spec.lua": Self.mixed])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link").path, withDestinationPath: "suite")
+        for (paths, summary) in [
+            (["suite", "link"], "1 passed, 1 failed, 1 skipped"),
+            (["link/mix_spec.lua:1", "suite/mix_spec.lua:2"], "1 passed, 1 failed, 0 skipped"),
+            (["link/mix_spec.lua:1", "suite"], "1 passed, 1 failed, 1 skipped"),
+            (["suite/mix_spec.lua:1", "link/mix_spec.lua"], "1 passed, 1 failed, 1 skipped"),
+            (["link/mix_spec.lua:3"], "0 passed, 0 failed, 1 skipped"),
+        ] {
+            let run = try navscript(["run", "--color", "never"] + paths, in: fixture.root)
+            #expect(run.output.contains(summary), "\(paths): \(run.output)\(run.errors)")
+        }
+    }
+
     @Test func lastFailedRunsWhatFailedLastTime() throws {
         let fixture = try Fixture(["mix_spec.lua": Self.mixed])
         #expect(try navscript(["run", "."], in: fixture.root).status == 1)

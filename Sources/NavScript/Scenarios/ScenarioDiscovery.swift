@@ -92,7 +92,9 @@ public enum ScenarioDiscovery {
                 throw path.isEmpty ? Failure.missing("'' (an empty path)") : notFound(path, at: url)
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
-            for file in candidates where seen.insert(file.path).inserted {
+            // A file is known by its real path: one reached again through a link runs once
+            // (its lines are named by real path too, `SuiteOptions.locations`).
+            for file in candidates where seen.insert(ScriptFile.real(file).path).inserted {
                 let root = explicitRoot?.standardizedFileURL ?? declaredRoot(of: file) ?? suiteRoot(of: file)
                     ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
                 found.append(ScenarioFile(url: file, displayPath: display(file, in: workingDirectory),

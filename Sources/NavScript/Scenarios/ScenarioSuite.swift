@@ -26,7 +26,7 @@ public struct ScenarioSelection: Sendable {
     /// A scenario with one of these tags does not run.
     public var excludedTags: [String] = []
     /// Only the scenarios at these lines of these files (`file.lua:12`).
-    public var lines: [String: Set<Int>] = [:]
+    public var lines: [String: Set<Int>] = [:]   // by real path
     /// Shard `index` of `count` (1-based): every `count`-th scenario of the sorted suite.
     public var shard: (index: Int, count: Int)?
     /// Only these scenarios, by file path and full name (`--last-failed`), when set.
@@ -38,9 +38,10 @@ public struct ScenarioSelection: Sendable {
     public func select(from listed: [(file: ScenarioFile, scenarios: [ScenarioInfo])]) -> [(file: Int, scenario: ScenarioInfo)] {
         var chosen: [(Int, ScenarioInfo)] = []
         for (position, entry) in listed.enumerated() {
-            // Scenarios named by a line or by name (--last-failed) are asked for by name.
-            let named = lines[entry.file.url.path] != nil || only != nil
-            let atLines = lines[entry.file.url.path].map { Self.scenarios(at: $0, of: entry.scenarios) }
+            // Scenarios named by a line or by name (--last-failed) are asked for by name; lines
+            // are known by the file's real path, whichever way it was named.
+            let named = !lines.isEmpty && lines[ScriptFile.real(entry.file.url).path] != nil || only != nil
+            let atLines = lines.isEmpty ? nil : lines[ScriptFile.real(entry.file.url).path].map { Self.scenarios(at: $0, of: entry.scenarios) }
             for (index, scenario) in entry.scenarios.enumerated() where atLines?.contains(index) ?? true && admits(scenario, in: entry.file) {
                 chosen.append((position, named ? scenario.named : scenario))
             }
