@@ -19,6 +19,8 @@ import NavScript
 /// wins over it.
 struct ProjectFile {
     let folder: URL
+    /// The file as its errors name it, from the working folder.
+    var shown = ScenarioDiscovery.projectFileName
     var paths: [String] = []
     var root: String?
     var reporters: [String] = []
@@ -102,6 +104,7 @@ struct ProjectFile {
             return value
         }
         var project = ProjectFile(folder: folder)
+        project.shown = shown
         let paths = try strings("paths")
         if paths.contains("") {   // an empty path names nothing, as on the command line
             throw ValidationError("\(shown): setting 'paths' has an empty path")

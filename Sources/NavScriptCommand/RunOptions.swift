@@ -143,7 +143,15 @@ struct RunOptions: ParsableArguments {
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: "kind=path or --output path")
+        // The project file's reporters, which the command line did not replace, are said as its.
+        let files = reportersGiven || !outputs.isEmpty ? "kind=path or --output path" : "kind=path"
+        let conflict = Result { () throws(ValidationError) in
+            try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: files)
+        }
+        if case let .failure(error) = conflict {
+            let project = reportersGiven ? nil : (try? ProjectFile.load())?.map(\.shown)
+            throw project.map { ValidationError("\($0): setting 'reporters': \(error.message)") } ?? error
+        }
         // A report whose file is a folder, whose folder would go under a file, or whose
         // folder takes no new file fails only once the run is over, after the others were
         // written saying all went well: refused before the run instead.

@@ -31,7 +31,15 @@ struct SuiteOptions: ParsableArguments {
     /// no paths from either, the working folder, as Jest and pytest search it.
     mutating func validate() throws {
         if let project = try ProjectFile.load() {
-            if paths.isEmpty { paths = project.paths }
+            if paths.isEmpty {
+                paths = project.paths
+                // Said as the file's setting, not as a path given on the command line (a
+                // `file.lua:LINE` names its file).
+                let working = workingDirectory
+                for path in paths where !FileManager.default.fileExists(atPath: URL(fileURLWithPath: Self.fileAndLine(path)?.file ?? path, relativeTo: working).path) {
+                    throw ValidationError("\(project.shown): setting 'paths': no such file or folder: \(path)")
+                }
+            }
             root = root ?? project.root
             timeoutOption = timeoutOption ?? project.timeout
             memoryLimitOption = memoryLimitOption ?? project.memoryLimit

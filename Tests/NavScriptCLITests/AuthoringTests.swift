@@ -415,6 +415,8 @@ import Testing
         ("jobs = 0", "navscript.lua: setting 'jobs' must be at least 1"),
         ("reporters = { 'junti' }", "navscript.lua: setting 'reporters': unknown reporter 'junti'"),
         ("paths = { 'suite', '' }", "navscript.lua: setting 'paths' has an empty path"),
+        ("paths = { 'suite', 'nope/a_spec.lua:3' }", "navscript.lua: setting 'paths': no such file or folder: nope/a_spec.lua:3"),
+        ("reporters = { 'junit', 'tap' }", "navscript.lua: setting 'reporters': reporters junit and tap would both write to standard output; give all but one a file (kind=path)"),
     ])
     func aProjectFileValueOutOfRangeNamesTheSetting(setting: String, message: String) throws {
         let fixture = try Fixture([
@@ -426,6 +428,21 @@ import Testing
         #expect(result.errors.contains(message), "\(result.errors)")
         let said = result.errors.split(separator: "\n").first ?? ""
         #expect(!said.contains("--"), "\(said)")
+    }
+
+    /// The project file's paths and reporters are checked only where they are used: a path
+    /// `file.lua:LINE` names its file, and the command line's own paths or reporters leave
+    /// the file's unchecked, as they replace them.
+    @Test func aProjectFilesReplacedSettingsAreNotChecked() throws {
+        let fixture = try Fixture([
+            "navscript.lua": "return { paths = { 'suite/a_spec.lua:2', 'gone' }, reporters = { 'junit', 'tap' } }",
+            "suite/a_spec.lua": "scenario('one', function() end)\nscenario('two', function() end)",
+        ])
+        let replaced = try navscript(["run", "suite/a_spec.lua:2", "--reporter", "tap"], in: fixture.root)
+        #expect(replaced.status == 0 && replaced.output.contains("ok 1 - suite/a_spec.lua › two"), "\(replaced.output)\(replaced.errors)")
+        try fixture.write("navscript.lua", "return { paths = { 'suite/a_spec.lua:2' } }")
+        let line = try navscript(["run", "--color", "never"], in: fixture.root)
+        #expect(line.status == 0 && line.output.contains("1 passed, 0 failed, 0 skipped"), "\(line.output)\(line.errors)")
     }
 
     /// Jest's and Jasmine's spellings: `it.todo` and `test.todo` (a name only), `xit`,
