@@ -41,7 +41,7 @@ extension ScreenSimulation {
                    before: before, after: ["\(index + 1): \(newTab.label)"],
                    duration: duration)
         }
-        guard let animation else {
+        guard animation != nil else {
             // Shown at once, whatever an animation was bringing in. The selected tab again
             // changes nothing in UIKit: a tab an animation brought in stays in the window.
             if previous != index {
