@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <lauxlib.h>
+#include <lualib.h>
 #include "lk_host.h"
 
 /* A module name is identifiers joined by dots, "routes.chat", or by slashes as a path
@@ -144,6 +145,17 @@ int lk_require(lua_State *L) {
     if (lua_getfield(L, 2, key) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
+    /* The standard libraries the sandbox keeps, as stock Lua's require gives them from
+       package.loaded (`local string = require "string"`); io, debug and package stay out. */
+    static const char *const libraries[] = {LUA_GNAME, LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME,
+                                            LUA_UTF8LIBNAME, LUA_COLIBNAME, LUA_OSLIBNAME, NULL};
+    for (int i = 0; libraries[i]; i++) {
+        if (strcmp(key, libraries[i]) == 0) {
+            luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+            lua_getfield(L, -1, key);
+            return 1;
+        }
+    }
     lua_getfield(L, LUA_REGISTRYINDEX, LK_LOADING);      /* 3: loading */
     /* A mark is the thread that loads the module; one whose thread died by an error (a
        coroutine resumed, which Lua does not unwind) is stale. */

@@ -43,3 +43,17 @@ scenario("table.sort's errors name sort and the script line", function()
   table.sort(sorted, function(a, b) return a > b end)
   expect(sorted):toEqual { 3, 2, 1 }
 end)
+
+scenario("require gives the standard libraries the sandbox keeps, as stock Lua does, and no others", function()
+  expect(require "string"):toBe(string)
+  expect(require "table"):toBe(table)
+  expect(require "math"):toBe(math)
+  expect(require "utf8"):toBe(utf8)
+  expect(require "coroutine"):toBe(coroutine)
+  expect(require "_G"):toBe(_G)
+  expect((require "os").execute):toBe(nil)
+  expect(require "os"):toBe(os)
+  for _, hidden in ipairs { "io", "debug", "package" } do
+    expect(function() require(hidden) end):toFail("module '" .. hidden .. "' not found")
+  end
+end)
