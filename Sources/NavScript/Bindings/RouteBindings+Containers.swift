@@ -122,13 +122,13 @@ extension NavRuntime {
                 defer { call.pop() }
                 return call.optionalObject(-1, runtime.predicates)?.kindOnly
             }() : nil
+            let at = call.afterOptions(at: 3)
             let kind = try predicateKind ?? options.string("kind").map { name -> ScreenContainerKind in
                 guard let kind = ScreenContainerKind(rawValue: name), kind.conforms(to: .modal) else {
                     throw LuaCallError.argument(3, "unknown container kind '\(name)' (modal, stack or tabs expected)")
                 }
                 return kind
-            } ?? .modal
-            let at = call.afterOptions(at: 3)
+            } ?? (call.isNoneOrNil(at) ? nil : runtime.tabKind(call)) ?? .modal
             let nested = try runtime.nestedRoute(call, at, kind: kind), animation = try options.customAnimation("animation")
             return try runtime.nesting(at: at) { try route.selectTab(with: predicate, as: kind, animation: animation, nested: nested) }
         },
@@ -203,6 +203,13 @@ extension NavRuntime {
         // Nivelir's two standard pop predicates by name; any other text names a screen.
         if let name = call.optionalString(-1) { return name == "root" ? .root : name == "previous" ? .previous : .container(name: name) }
         throw LuaCallError.argument(index, "option 'to' must be a Screen, a screen type, a name, a Container, a predicate or a function")
+    }
+
+    /// The kind a tab predicate names, when it names one, for a nested route: `selectTab(
+    /// nav.stack, nil, function(stack) ... end)` nests a stack route, as Nivelir's `of:`
+    /// would be written with it (alone, it selects "of UIViewController type", as before).
+    func tabKind(_ call: LuaCall) -> ScreenContainerKind? {
+        call.optionalObject(2, predicates).map(\.predicate.kind).flatMap { [.stack, .tabs].contains($0) ? $0 : nil }
     }
 
     /// `selectTab(...)`: a 1-based index, a Screen (its key), a screen type or a name, a

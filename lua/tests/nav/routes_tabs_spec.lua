@@ -220,3 +220,15 @@ scenario("a custom tab selection over one under way shows its tab when it is sel
   expect(app:topTabs().selectedIndex):toBe(3)
   expect(app:top()):toShow(Profile())
 end)
+
+scenario("selectTab's predicate of a kind types the nested route, as kind would", function()
+  local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
+  local app = nav.app { root = nav.tabs { Feed(), nav.stack { Feed() } } }
+  expect(app:navigate(nav.route():top(nav.tabs):selectTab(nav.stack, nil, function(s) return s:push(Chat()) end))):toBe(true)
+  expect(app:top()):toShow(Chat())
+  expect(app):toHaveLogged("Selecting tab of UINavigationController type in UITabBarController with container of UINavigationController type")
+  expect(tostring(nav.route("tabs"):selectTab(nav.stack{ key = "k" }, function(s) return s:push(Chat()) end))):toContain("1 action")
+  -- A predicate of no one kind gives the modal route, as before.
+  expect(function() nav.route("tabs"):selectTab(nav.container, function(s) return s:push(Chat()) end) end)
+    :toFail("stack route expected, got modal route")
+end)
