@@ -107,7 +107,7 @@ final class WatchSession {
 
     /// The snapshot files saved since the last look, by path.
     private func snapshotChanges() -> Set<String> {
-        Set(snapshotWatchers.flatMap { watcher in watcher.changes().map { watcher.root.appendingPathComponent($0).standardizedFileURL.path } })
+        Self.scan(snapshotWatchers)
     }
 
     /// What is gone of the paths watched, as said last: said again only once it changes.
@@ -121,7 +121,7 @@ final class WatchSession {
     /// Seconds between scans while a run goes on (the watch's --interval).
     var interval = 0.02
 
-    /// The scripts saved since the last scan, by path.
+    /// The files saved since the last scan, by path.
     private static func scan(_ watchers: [ScriptWatcher]) -> Set<String> {
         Set(watchers.flatMap { watcher in watcher.changes().map { watcher.root.appendingPathComponent($0).standardizedFileURL.path } })
     }
@@ -201,12 +201,12 @@ final class WatchSession {
         compileUnrequired(changed, scenarioFiles: Set(files.map { Self.realPath($0.url.path) }))
     }
 
-    /// A saved script that no scenario file requires (a route module nothing uses yet) runs
-    /// nothing: a syntax error in it is said, where it would otherwise pass unseen until a
-    /// scenario requires it (`navscript check` also runs it).
     /// The scripts no scenario file requires whose syntax error was said last, by real path.
     private var uncompiled: Set<String> = []
 
+    /// A saved script that no scenario file requires (a route module nothing uses yet) runs
+    /// nothing: a syntax error in it is said, where it would otherwise pass unseen until a
+    /// scenario requires it (`navscript check` also runs it), and then its fix.
     private func compileUnrequired(_ changed: Set<String>, scenarioFiles: Set<String>) {
         let required = dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // A folder named like a script (one put where a file was) is no script to compile.

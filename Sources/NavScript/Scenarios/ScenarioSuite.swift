@@ -40,8 +40,9 @@ public struct ScenarioSelection: Sendable {
         for (position, entry) in listed.enumerated() {
             // Scenarios named by a line or by name (--last-failed) are asked for by name; lines
             // are known by the file's real path, whichever way it was named.
-            let named = !lines.isEmpty && lines[ScriptFile.real(entry.file.url).path] != nil || only != nil
-            let atLines = lines.isEmpty ? nil : lines[ScriptFile.real(entry.file.url).path].map { Self.scenarios(at: $0, of: entry.scenarios) }
+            let fileLines = lines.isEmpty ? nil : lines[ScriptFile.real(entry.file.url).path]
+            let named = fileLines != nil || only != nil
+            let atLines = fileLines.map { Self.scenarios(at: $0, of: entry.scenarios) }
             for (index, scenario) in entry.scenarios.enumerated() where atLines?.contains(index) ?? true && admits(scenario, in: entry.file) {
                 chosen.append((position, named ? scenario.named : scenario))
             }
