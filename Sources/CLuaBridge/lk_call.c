@@ -42,13 +42,17 @@ static int lk_argerror(lua_State *L, int arg, const char *message) {
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, message);
 }
 
-/* luaL_typeerror's message, through lk_argerror. */
+/* luaL_typeerror's message, through lk_argerror; a value whose __name is the very type
+   expected (a table posing as a Screen) is named by its own type, not "got Screen". */
 static int lk_typeerror(lua_State *L, int arg, const char *expected) {
     const char *got;
-    if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+    const char *basic = lua_type(L, arg) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, arg);
+    if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING) {
         got = lua_tostring(L, -1);
-    else
-        got = lua_type(L, arg) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, arg);
+        if (strcmp(got, expected) == 0)
+            got = lua_pushfstring(L, "%s (its __name says %s)", basic, got);
+    } else
+        got = basic;
     return lk_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
 }
 

@@ -159,6 +159,10 @@ describe("decorators", function()
     expect(function() Feed.withStackContainer() end):toFail("attempt to call a nil value")
     local screen = Feed()
     expect(function() screen.withStackContainer(nil) end):toFail("bad argument #1 to 'withStackContainer' (Screen expected, got nil)")
+    -- A table whose __name poses as the type is named by its own type, not "got Screen".
+    local impostor = setmetatable({}, { __name = "Screen" })
+    expect(function() screen.withStackContainer(impostor) end)
+      :toFail("bad argument #1 to 'withStackContainer' (Screen expected, got table (its __name says Screen))", true)
   end)
 end)
 
