@@ -230,6 +230,8 @@ function Route:stackTop(kind, nested) end
 ---@param nested? NestedRoute
 ---@return Route
 function Route:stackVisible(kind, nested) end
+---Selects the first tab `tab` matches. `kind` types the tab for the nested route; a
+---predicate of one kind (`nav.stack`, `nav.tabs`) types it without one.
 ---@param tab integer|Screen|ScreenType|string|Container|Predicate|fun(tabs: Container[]): integer?
 ---@param options? {animation?: Animation|false, kind?: ChildKind}|NestedRoute
 ---@param nested? NestedRoute
