@@ -48,9 +48,11 @@ struct ProjectFile {
     static func find(from folder: URL) -> URL? {
         var folder = folder
         while folder.pathComponents.count > 1 {
-            let candidate = folder.appendingPathComponent(ScenarioDiscovery.projectFileName)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
+            // By its exact name, as on Linux CI: on macOS `NavScript.lua` would be found too.
+            if ScenarioDiscovery.holds(ScenarioDiscovery.projectFileName, in: folder) {
+                return folder.appendingPathComponent(ScenarioDiscovery.projectFileName)
+            }
+            if ScenarioDiscovery.holds(".git", in: folder) { return nil }
             folder.deleteLastPathComponent()
         }
         return nil

@@ -1,3 +1,4 @@
+import CWorkerCopy
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -122,13 +123,11 @@ final class WatchTerminal: @unchecked Sendable {
             usleep(useconds_t(max(seconds, 0) * 1_000_000))
             return nil
         }
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return nil }
-        guard descriptor.revents & Int16(POLLIN) != 0 else {
-            // Nothing to read, at once: a terminal gone (POLLHUP), or macOS's poll refusing
-            // /dev/tty itself (POLLNVAL). The wait is kept, so that the watch does not spin,
-            // and a read never blocks the runs.
-            usleep(useconds_t(max(seconds, 0) * 1_000_000))
+        let waited = terminal_wait_readable(STDIN_FILENO, Int32(seconds * 1000))
+        guard waited > 0 else {
+            // Nothing to read, at once: a terminal gone. The wait is kept, so that the watch
+            // does not spin, and a read never blocks the runs.
+            if waited < 0 { usleep(useconds_t(max(seconds, 0) * 1_000_000)) }
             return nil
         }
         var byte: UInt8 = 0
@@ -137,7 +136,7 @@ final class WatchTerminal: @unchecked Sendable {
         var bytes = [byte]
         let following = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
         for _ in 0..<following {
-            guard poll(&descriptor, 1, 100) > 0, descriptor.revents & Int16(POLLIN) != 0, read(STDIN_FILENO, &byte, 1) == 1 else { break }
+            guard terminal_wait_readable(STDIN_FILENO, 100) > 0, read(STDIN_FILENO, &byte, 1) == 1 else { break }
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self).first

@@ -9,6 +9,23 @@ import Darwin
 /// Scenario and snapshot files as they come: any bytes, binaries, links, odd names, and
 /// snapshot files that were edited, merged or broken.
 @Suite struct FileReadingTests {
+    /// A suite's root is found by the exact names `routes`, `navscript.lua` and `.git`: on
+    /// macOS's case-insensitive file system a `Routes` folder had rooted the suite above it,
+    /// where Linux CI roots it at the spec's folder and the `require` fails. (On Linux this
+    /// holds either way; on a Mac it fails without the exact match.)
+    @Test func aSuiteRootIsFoundByExactNames() throws {
+        let fixture = try Fixture([
+            "lua/Routes/chat.lua": "return { ok = true }",
+            "lua/Flows/chat_spec.lua": "scenario('chat', function() expect(require('Routes.chat').ok):toBe(true) end)",
+            "other/NavScript.lua": "return { paths = { 'nope' } }",
+            "other/a_spec.lua": "scenario('a', function() end)",
+        ])
+        let run = try navscript(["run", "lua/Flows/chat_spec.lua", "--color", "never"], in: fixture.root)
+        #expect(run.status == 1 && run.output.contains("module 'Routes.chat' not found"), "\(run.output)")
+        let other = try navscript(["run", "--color", "never"], in: fixture.root.appendingPathComponent("other"))
+        #expect(other.status == 0 && other.output.contains("1 passed"), "\(other.output)\(other.errors)")
+    }
+
     @Test func scriptsAreReadAsBytesAndBinariesAreRefusedByName() throws {
         let fixture = try Fixture([:])
         try Data("scenario('latin1', function() expect(#'\u{FF}'):toBe(2) expect(#\"\\255\"):toBe(1) end)\n".utf8)

@@ -18,6 +18,17 @@ require_prerequisites() {
 # itself through the package's `.brew(["lua@5.4"])` provider (it asks `brew --prefix`);
 # PKG_CONFIG_PATH is set too, for pkg-config and for tools that do not ask brew.
 require_homebrew_lua() {
+    # A shell that did not read ~/.zprofile (an Xcode Run Script phase, launchd, some CI
+    # agents) has no Homebrew on PATH: look where it installs itself.
+    if ! command -v brew >/dev/null 2>&1; then
+        local brew
+        for brew in /opt/homebrew/bin/brew /usr/local/bin/brew; do
+            if [ -x "$brew" ]; then
+                eval "$("$brew" shellenv)"
+                break
+            fi
+        done
+    fi
     if ! command -v brew >/dev/null 2>&1; then
         echo "error: Lua 5.4 is needed; install Homebrew (https://brew.sh), then: brew install lua@5.4 pkg-config" >&2
         exit 2
@@ -81,7 +92,10 @@ require_test_tools() {
         command -v lcov >/dev/null 2>&1 || wanted+=(lcov)
         if [ ${#wanted[@]} -gt 0 ] && command -v brew >/dev/null 2>&1; then
             echo "==> installing ${wanted[*]} (brew)"
-            brew install "${wanted[@]}" >/dev/null
+            if ! brew install "${wanted[@]}" >/dev/null; then
+                echo "error: brew install ${wanted[*]} failed (the tests that need them fail without them)" >&2
+                exit 2
+            fi
         fi
         return 0
     fi

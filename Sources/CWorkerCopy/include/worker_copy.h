@@ -9,6 +9,12 @@
    is no longer `parent`) or the system refused. */
 int worker_copy_dies_with(pid_t parent);
 
+/* Waits up to `milliseconds` for `fd` (a watch's terminal) to have a byte to read: 1 when it
+   has, 0 when the time ran out (or a signal came), -1 when nothing can be read from it (a
+   terminal gone, or refused). Through poll, and through select where poll refuses the
+   descriptor (macOS's poll does not support devices, /dev/tty among them). */
+int terminal_wait_readable(int fd, int milliseconds);
+
 /* A pipe whose ends are close-on-exec from the start (Linux's pipe2), so that a process
    spawned on another thread meanwhile inherits neither; elsewhere pipe then FD_CLOEXEC (the
    spawn on macOS inherits only what it is given: POSIX_SPAWN_CLOEXEC_DEFAULT). 0, or -1 with errno. */

@@ -194,24 +194,32 @@ public enum ScenarioDiscovery {
     /// when there is none: the caller then takes the folder it was given.
     public static func suiteRoot(of file: URL) -> URL? {
         var folder = file.deletingLastPathComponent().standardizedFileURL
-        let manager = FileManager.default
         while folder.pathComponents.count > 1 {
-            if manager.fileExists(atPath: folder.appendingPathComponent(projectFileName).path) {
+            if holds(projectFileName, in: folder) {
                 return folder
             }
             if folder.lastPathComponent == "scenarios" || folder.lastPathComponent == "routes" {
                 return folder.deletingLastPathComponent()
             }
-            var isFolder: ObjCBool = false
-            if manager.fileExists(atPath: folder.appendingPathComponent("routes").path, isDirectory: &isFolder), isFolder.boolValue {
+            if holds("routes", in: folder, folderOnly: true) {
                 return folder
             }
-            if manager.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+            if holds(".git", in: folder) {
                 return nil
             }
             folder.deleteLastPathComponent()
         }
         return nil
+    }
+
+    /// Whether `folder` holds an entry named exactly `name` (a folder, with `folderOnly`).
+    /// On a case-insensitive file system (macOS's) `fileExists` also finds `Routes` for
+    /// `routes`, which Linux CI would not: a suite rooted one way on a Mac and another in CI.
+    public static func holds(_ name: String, in folder: URL, folderOnly: Bool = false) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder),
+              !folderOnly || isFolder.boolValue else { return false }
+        return (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains(name) ?? true
     }
 
     /// `url` relative to `base` when below it, else absolute.

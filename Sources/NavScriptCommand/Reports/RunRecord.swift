@@ -205,9 +205,13 @@ final class MapReporter: Reporter {
 enum Graphviz {
     static let missing = "Graphviz's dot is not on PATH (Debian: apt-get install graphviz; macOS: brew install graphviz)"
 
-    /// Where `dot` is on PATH, if it is.
+    /// Where `dot` is on PATH, if it is; on macOS also where Homebrew and MacPorts put it,
+    /// since what Xcode starts gets a PATH without them (/usr/bin:/bin:/usr/sbin:/sbin).
     static var path: String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        var paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        #if os(macOS)
+        paths += ["/opt/homebrew/bin", "/usr/local/bin", "/opt/local/bin"]
+        #endif
         return paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
