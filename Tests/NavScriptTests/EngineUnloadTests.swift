@@ -34,6 +34,29 @@ import Testing
         #expect(app.navigator.topContainer?.label == "Home")
     }
 
+    /// A refresh function a reload adds reaches the screens built before it, as an edited or
+    /// removed one does: by name, when the container refreshes (it was decided when the
+    /// screen was built). One never defined still fails as Nivelir's type mismatch.
+    @Test func aRefreshAddedByAReloadReachesScreensBuiltBefore() async throws {
+        let routes = """
+            return { show = function() return nav.route():top(nav.stack):push(S.Chat()) end,
+                     refresh = function() return nav.route():top(nav.stack):stackTop():refresh() end }
+            """
+        let tree = try ScriptTree(["r.lua": "S = { Chat = nav.screen('Chat') }\n" + routes])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        let app = try hostApp()
+        #expect(app.navigate(to: try engine.route("r.show")).isSuccess)
+        guard case let .failure(error) = app.navigate(to: try engine.route("r.refresh")) else {
+            Issue.record("a screen with no refresh function refreshed")
+            return
+        }
+        #expect("\(error)".contains("does not match the expected type ScreenRefreshableContainer"), "\(error)")
+        try tree.write("r.lua", "S = { Chat = nav.screen('Chat', { refresh = function(c) c:setAttribute('refreshed', true) end }) }\n" + routes)
+        #expect(await engine.checkForChanges()?.succeeded == true)
+        #expect(app.navigate(to: try engine.route("r.refresh")).isSuccess)
+        #expect(app.navigator.topContainer?.attributes["refreshed"] == .bool(true))
+    }
+
     /// An error no navigation can report (here an action's, after its `done`) reaches
     /// `onScriptError` with its file and line.
     @Test func anErrorWithNoCallerReachesOnScriptError() async throws {

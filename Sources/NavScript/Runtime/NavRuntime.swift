@@ -249,26 +249,14 @@ public final class NavRuntime {
         if iterableScreens.contains(name) {
             container.isIterable = true
         }
+        let directory = directory
         if screenRefreshers[name] != nil {
-            let directory = directory
-            // `return false, "why"` (or `nil, "why"`) fails the refresh, as Nivelir's completion with an error;
-            // a function that takes `done` completes when it calls `done(ok, why)`, once.
-            container.refreshHandler = { container, done in
-                let later = directory.current?.refreshTakesDone(name) == true
-                let completion = later ? Self.refreshCompletion(done) : nil
-                do {
-                    let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
-                        [.object(container, runtime.containers)] + (completion.map { [.object(runtime.track($0), runtime.completions)] } ?? [])
-                    }, results: 2) { _, call in
-                        // false (and why), or nil and why, as Lua fails.
-                        let fails = call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil && call.type(-1) != .nil
-                        return fails ? (try? call.string(-1)) ?? "the refresh failed" : nil
-                    }
-                    if later { return }
-                    done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))
-                } catch {
-                    if let completion { completion.finish(.failure(error)) } else { done(.failure(error)) }
-                }
+            container.refreshHandler = Self.refreshHandler(of: name, in: directory)
+        } else {
+            // A refresh function a reload defines later is found when the container refreshes,
+            // as an edited or removed one is: by name, in the current scripts.
+            container.laterRefreshHandler = {
+                directory.current?.screenRefreshers[name] == nil ? nil : Self.refreshHandler(of: name, in: directory)
             }
         }
         // As Nivelir: the observation is made before the build and tied to the container after;
@@ -283,6 +271,29 @@ public final class NavRuntime {
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
         try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
+    }
+
+    /// The handler that runs screen `name`'s refresh function, looked up by name when it runs.
+    /// `return false, "why"` (or `nil, "why"`) fails the refresh, as Nivelir's completion with
+    /// an error; a function that takes `done` completes when it calls `done(ok, why)`, once.
+    private static func refreshHandler(of name: String, in directory: NavDirectory) -> ScreenContainer.RefreshHandler {
+        { container, done in
+            let later = directory.current?.refreshTakesDone(name) == true
+            let completion = later ? Self.refreshCompletion(done) : nil
+            do {
+                let failure: String? = try directory.invoke(.named(.screenRefresher, name), { runtime in
+                    [.object(container, runtime.containers)] + (completion.map { [.object(runtime.track($0), runtime.completions)] } ?? [])
+                }, results: 2) { _, call in
+                    // false (and why), or nil and why, as Lua fails.
+                    let fails = call.type(-2) == .boolean && !call.boolean(-2) || call.type(-2) == .nil && call.type(-1) != .nil
+                    return fails ? (try? call.string(-1)) ?? "the refresh failed" : nil
+                }
+                if later { return }
+                done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))
+            } catch {
+                if let completion { completion.finish(.failure(error)) } else { done(.failure(error)) }
+            }
+        }
     }
 
     /// Whether the refresh function of screen `name` takes `done`, `function(container, done)`:

@@ -120,7 +120,12 @@ public final class ScreenContainer {
 
     /// How a container refreshes itself (Nivelir's `ScreenRefreshableContainer`); nil when
     /// it cannot, and `refresh()` then fails with a type mismatch.
-    public var refreshHandler: ((ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void)?
+    public var refreshHandler: RefreshHandler?
+    public typealias RefreshHandler = (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void
+
+    /// Asked when the container refreshes and has no `refreshHandler`: a host whose
+    /// definitions change while it runs (scripts reloaded) gives one defined since.
+    public var laterRefreshHandler: (() -> RefreshHandler?)?
 
     /// How many times the container was refreshed.
     public internal(set) var refreshCount = 0

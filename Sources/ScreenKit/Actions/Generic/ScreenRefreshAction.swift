@@ -13,7 +13,7 @@ public struct ScreenRefreshAction: ScreenAction {
     public var description: String { describeAction("ScreenRefreshAction", [containerKind]) }
 
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        guard let refresh = container.refreshHandler else {
+        guard let refresh = container.refreshHandler ?? container.laterRefreshHandler?() else {
             return completion(.failure(ScreenContainerTypeMismatchError(
                 container: container, type: "ScreenRefreshableContainer", for: self)))
         }
