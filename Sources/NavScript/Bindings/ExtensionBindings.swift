@@ -153,6 +153,8 @@ extension NavRuntime {
         let name = try call.string(1)
         guard !name.isEmpty else { throw LuaCallError.argument(1, "a decorator needs a name") }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
+        // What the host keeps of a new name is charged to the scripts' memory cap.
+        if decorators[name] == nil { try keep(bytes: name.utf8.count + NavRuntime.definitionBytes) }
         decorators[name] = keepFunction(call, 2)
         return 0
     }

@@ -60,6 +60,10 @@ extension NavRuntime {
         if let failure { throw LuaCallError.plain(failure.message) }
     }
 
+    /// What the host keeps of one definition besides its name (`nav.screen`, `nav.decorator`,
+    /// `nav.deeplink`, `nav.interceptor`): dictionary entries, a function reference, a place.
+    static let definitionBytes = 256
+
     /// Charges bytes the host keeps for the script to its memory cap.
     func keep(bytes: Int) throws {
         if let error = lua.chargeMemory(bytes: bytes) {

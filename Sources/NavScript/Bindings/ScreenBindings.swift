@@ -37,6 +37,9 @@ extension NavRuntime {
         // Every option read before any is kept: a refused declaration changes nothing.
         let build = try functionOption(call, 2, "build"), refresh = try functionOption(call, 2, "refresh")
         let iterable = try options.bool("iterable", default: false), observer = try options.string("observer")
+        // A new name is kept in Swift for as long as the scripts are: charged to their memory
+        // cap, as a script that defines screens in a loop would grow the host's memory.
+        if screenKinds[name] == nil { try keep(bytes: 2 * name.utf8.count + NavRuntime.definitionBytes) }
         // Where the script declared it: the nearest Lua line (a pcall of nav.screen has none).
         screenKinds[name] = (kind, (1...8).lazy.compactMap { call.location(level: $0) }.first ?? "?")
         screenBuilders[name] = build

@@ -25,6 +25,9 @@ extension NavRuntime {
         }
         if let flaw = pattern.flaw { throw LuaCallError.argument(1, flaw) }
         guard call.isFunction(2) else { throw LuaCallError.type(2, expected: "function") }
+        // What the host keeps of a new pattern (its parts, its key, its name) is charged to
+        // the scripts' memory cap.
+        if deeplinkPositions[pattern.alikeKey] == nil { try keep(bytes: 4 * text.utf8.count + NavRuntime.definitionBytes) }
         // A pattern defined again gets the new handler, in its place, as a screen defined
         // again is the new definition.
         let definition = NavDeeplinkDefinition(pattern: pattern, handler: keepFunction(call, 2))
@@ -40,6 +43,7 @@ extension NavRuntime {
 
     func defineInterceptor(_ call: LuaCall) throws -> Int32 {
         guard call.isFunction(1) else { throw LuaCallError.type(1, expected: "function") }
+        try keep(bytes: NavRuntime.definitionBytes)
         interceptors.append(keepFunction(call, 1))
         let name = "interceptor \(call.location(level: 1) ?? "#\(interceptors.count)")"
         interceptorNames.append(name)
