@@ -149,7 +149,8 @@ struct RunOptions: ParsableArguments {
             try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: files)
         }
         if case let .failure(error) = conflict {
-            let project = reportersGiven ? nil : (try? ProjectFile.load())?.map(\.shown)
+            // Not when --output took part in the clash: the command line made it.
+            let project = reportersGiven || !outputs.isEmpty ? nil : (try? ProjectFile.load())?.map(\.shown)
             throw project.map { ValidationError("\($0): setting 'reporters': \(error.message)") } ?? error
         }
         // A report whose file is a folder, whose folder would go under a file, or whose

@@ -86,31 +86,33 @@ struct SuiteOptions: ParsableArguments {
     }
 
     /// The paths with any `file.lua:LINE` suffix taken off, and the lines asked for.
+    /// `path`'s real path, its `..` taken through the links before them as the system does
+    /// (a URL would take them out as text first).
+    private func realPath(_ path: String) -> String {
+        ScriptFile.real(URL(fileURLWithPath: path.hasPrefix("/") ? path : workingDirectory.path + "/" + path)).path
+    }
+
     func locations() -> (paths: [String], lines: [String: Set<Int>]) {
         var plain: [String] = []
         var lines: [String: Set<Int>] = [:]
-        var named: [String: String] = [:]   // a line's file as named, by its real path
         var whole: [String] = []
         for path in paths {
             if let (file, line) = Self.fileAndLine(path) {
                 plain.append(file)
-                let url = URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL
-                // By real path, as discovery knows files: a link to it names the same file.
-                let real = ScriptFile.real(url).path
+                // By real path, as discovery knows files: a link to it names the same file (and
+                // `link/../x` is resolved through the link, not as text).
+                let real = realPath(file)
                 lines[real, default: []].insert(line)
-                named[real] = url.path
             } else {
                 plain.append(path)
-                let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
-                whole += [url.path, ScriptFile.real(url).path]
+                let url = URL(fileURLWithPath: path, relativeTo: workingDirectory)
+                whole += [url.standardizedFileURL.path, realPath(path)]
             }
         }
         // A file named whole, or in a folder named, runs whole even if a line of it is named
-        // too, through a link or not.
+        // too, through a link or not (by real path: a folder's scan leaves links out).
         lines = lines.filter { real, _ in
-            !whole.contains { folder in
-                [real, named[real] ?? real].contains { $0 == folder || $0.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
-            }
+            !whole.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
         return (plain, lines)
     }

@@ -102,10 +102,14 @@ final class WatchTerminal: @unchecked Sendable {
 
     /// Reads a key while a run goes on, waiting at most `seconds`: `q` ends the watch at
     /// once, as Ctrl-C does (the workers end with their runner), where it had waited for the
-    /// run to end, up to its time limit; another key is kept for `key(within:)`.
+    /// run to end, up to its time limit; another key is kept for `key(within:)`, and so is a
+    /// `q` typed into a `p` or `t` filter ahead of its prompt (`pquick`).
     func readDuringRun(within seconds: Double) {
         guard let key = readKey(within: seconds) else { return }
-        if key == WatchKey.quit.rawValue {
+        let typing = lock.withLock {
+            pressed.last { "pt\n\r\u{1B}".contains($0) }.map { $0 == "p" || $0 == "t" } ?? false
+        }
+        if key == WatchKey.quit.rawValue && !typing {
             restore()
             _exit(0)
         }

@@ -162,6 +162,8 @@ final class WatchSession {
                 console.output.write(console.style.red("navscript: \(reason); watching for it to come back") + "\n")
             }
             missingSaid = reason
+            // What was saved meanwhile runs once the path is back, not never.
+            savedDuringRun.formUnion(changed)
             return
         }
         missingSaid = nil
@@ -279,6 +281,17 @@ final class WatchSession {
         // On a terminal, the u key rewrites snapshots, as Jest's watch says.
         let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0,
                                      updateAdvice: keys ? "press u in the watch" : ScenarioSnapshots.runUpdateAdvice)
+        // While the files load and run, keys are read (q quits at once) and saves looked for:
+        // one that affects the files running (they, or what they required) stops the run.
+        nonisolated(unsafe) let watchers = watchers
+        let project = projectFile.url.standardizedFileURL.path
+        let running = chosen.reduce(into: Set<String>()) { paths, file in
+            paths.formUnion([file.url.path, Self.realPath(file.url.path)])
+            paths.formUnion(dependencies[file.url.path] ?? [])
+        }
+        let monitor = WatchRunMonitor(terminal: terminal, interval: interval, scan: { Self.scan(watchers).subtracting([project]) },
+                                      affects: { running.contains($0) || running.contains(Self.realPath($0)) })
+        defer { savedDuringRun.formUnion(monitor.end()) }
         suite.load()
         // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
         if let refusal = options.forbiddenOnly(in: suite) {
@@ -314,21 +327,16 @@ final class WatchSession {
             console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
-        // While it runs, keys are read and saves looked for: a save stops it.
-        nonisolated(unsafe) let watchers = watchers
-        let project = projectFile.url.standardizedFileURL.path
-        let monitor = WatchRunMonitor(terminal: terminal, interval: interval) { Self.scan(watchers).subtracting([project]) }
-        suite.stopRequested = { monitor.sawSave }
+        suite.stopRequested = { monitor.stop() }
         let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in console.fileFinished(result) }
         let saves = monitor.end()
-        savedDuringRun.formUnion(saves)
         stoppedRun = []
-        if !saves.isEmpty && fresh.map(\.results.count).reduce(0, +) < started.count {
+        if monitor.stopped && fresh.map(\.results.count).reduce(0, +) < started.count {
             // Stopped by a save: the next poll runs its files again with what the save
             // affects (and updates snapshots, if this run was to); what finished is not kept.
             stoppedRun = Set(chosen.map(\.url.path))
             updateOnce = updateOnce || options.updateSnapshots
-            let names = saves.map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
+            let names = saves.filter(monitor.affects).map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
             console.output.write(console.style.dim("run stopped: \(Format.names(names, atMost: 5)) saved") + "\n")
             return
         }

@@ -283,12 +283,15 @@ import Testing
     @Test func aFileNamedTwiceThroughALinkRunsOnce() throws {
         let fixture = try Fixture(["suite/mix_spec.lua": Self.mixed])
         try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link").path, withDestinationPath: "suite")
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("deep/up").path, withDestinationPath: "../suite")
         for (paths, summary) in [
             (["suite", "link"], "1 passed, 1 failed, 1 skipped"),
             (["link/mix_spec.lua:1", "suite/mix_spec.lua:2"], "1 passed, 1 failed, 0 skipped"),
             (["link/mix_spec.lua:1", "suite"], "1 passed, 1 failed, 1 skipped"),
             (["suite/mix_spec.lua:1", "link/mix_spec.lua"], "1 passed, 1 failed, 1 skipped"),
             (["link/mix_spec.lua:3"], "0 passed, 0 failed, 1 skipped"),
+            (["deep/up/../suite/mix_spec.lua:1"], "1 passed, 0 failed, 0 skipped"),   // `..` taken through the link
         ] {
             let run = try navscript(["run", "--color", "never"] + paths, in: fixture.root)
             #expect(run.output.contains(summary), "\(paths): \(run.output)\(run.errors)")
@@ -443,6 +446,10 @@ import Testing
         try fixture.write("navscript.lua", "return { paths = { 'suite/a_spec.lua:2' } }")
         let line = try navscript(["run", "--color", "never"], in: fixture.root)
         #expect(line.status == 0 && line.output.contains("1 passed, 0 failed, 0 skipped"), "\(line.output)\(line.errors)")
+        // A clash --output makes is the command line's, not the file's.
+        try fixture.write("navscript.lua", "return { paths = { 'suite' }, reporters = { 'junit', 'json=r.json' } }")
+        let output = try navscript(["run", "--output", "r.json"], in: fixture.root)
+        #expect(output.status == 2 && !output.errors.contains("navscript.lua") && output.errors.contains("r.json"), "\(output.errors)")
     }
 
     /// Jest's and Jasmine's spellings: `it.todo` and `test.todo` (a name only), `xit`,

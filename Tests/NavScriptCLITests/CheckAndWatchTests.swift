@@ -346,7 +346,11 @@ import Testing
         try fixture.write("scenarios/slow.lua", "scenario('stuck', function() while true do end end)")
         #expect(watch.waitFor("slow.lua changed"))
         Thread.sleep(forTimeInterval: 0.3)
-        watch.press("q")
+        // A q typed into a filter ahead of its prompt is the filter's text, not a quit.
+        watch.press("pqx")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(watch.process.isRunning)
+        watch.press("\u{1B}q")
         let deadline = Date().addingTimeInterval(10)
         while watch.process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)

@@ -26,6 +26,21 @@ import Darwin
         #expect(other.status == 0 && other.output.contains("1 passed"), "\(other.output)\(other.errors)")
     }
 
+    /// A file named through a link and in its own folder is taken by its own path, whatever
+    /// the order: its suite's root is its folder's (the link's had lost its routes), and a
+    /// watch's saves name it.
+    @Test func aFileAndALinkToItAreTakenAsTheFile() throws {
+        let fixture = try Fixture([
+            "app/routes/m.lua": "return { v = 1 }",
+            "app/scenarios/x_spec.lua": "scenario('x', function() expect(require('routes.m').v):toBe(1) end)",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("x_spec.lua").path, withDestinationPath: "app/scenarios/x_spec.lua")
+        for paths in [["x_spec.lua", "app"], ["app", "x_spec.lua"]] {
+            let run = try navscript(["run", "--color", "never"] + paths, in: fixture.root)
+            #expect(run.status == 0 && run.output.contains("PASS app/scenarios/x_spec.lua"), "\(paths): \(run.output)")
+        }
+    }
+
     @Test func scriptsAreReadAsBytesAndBinariesAreRefusedByName() throws {
         let fixture = try Fixture([:])
         try Data("scenario('latin1', function() expect(#'\u{FF}'):toBe(2) expect(#\"\\255\"):toBe(1) end)\n".utf8)

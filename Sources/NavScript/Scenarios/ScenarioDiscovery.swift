@@ -81,7 +81,7 @@ public enum ScenarioDiscovery {
             guard isFolder.boolValue else { throw Failure.rootNotFolder(path) }
         }
         var found: [ScenarioFile] = []
-        var seen = Set<String>()
+        var seen: [String: Int] = [:]   // a file's place in `found`, by its real path
         for path in paths {
             // Below the working folder even when its URL has no trailing slash (`relativeTo:`
             // would then take its parent).
@@ -93,12 +93,17 @@ public enum ScenarioDiscovery {
             }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             // A file is known by its real path: one reached again through a link runs once
-            // (its lines are named by real path too, `SuiteOptions.locations`).
-            for file in candidates where seen.insert(ScriptFile.real(file).path).inserted {
+            // (its lines are named by real path too, `SuiteOptions.locations`), by its real
+            // file when it is named too, not a link to it (its suite's root, what a watch's
+            // saves name).
+            for file in candidates {
+                let real = ScriptFile.real(file).path
+                if let place = seen[real], !isLink(found[place].url) || isLink(file) { continue }
                 let root = explicitRoot?.standardizedFileURL ?? declaredRoot(of: file) ?? suiteRoot(of: file)
                     ?? (isFolder.boolValue ? url : file.deletingLastPathComponent())
-                found.append(ScenarioFile(url: file, displayPath: display(file, in: workingDirectory),
-                                          root: root, displayRoot: display(root, in: workingDirectory)))
+                let entry = ScenarioFile(url: file, displayPath: display(file, in: workingDirectory),
+                                         root: root, displayRoot: display(root, in: workingDirectory))
+                if let place = seen[real] { found[place] = entry } else { seen[real] = found.count; found.append(entry) }
             }
         }
         return found
@@ -212,14 +217,23 @@ public enum ScenarioDiscovery {
         return nil
     }
 
+    /// Whether `url` names a symbolic link itself.
+    static func isLink(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// Whether `folder` holds an entry named exactly `name` (a folder, with `folderOnly`).
     /// On a case-insensitive file system (macOS's) `fileExists` also finds `Routes` for
     /// `routes`, which Linux CI would not: a suite rooted one way on a Mac and another in CI.
+    /// The entry's real path ends in its name as stored (Darwin's `realpath` gives the stored
+    /// case); a link's leads elsewhere, and is taken as named.
     public static func holds(_ name: String, in folder: URL, folderOnly: Bool = false) -> Bool {
+        let entry = folder.appendingPathComponent(name)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder),
+        guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder),
               !folderOnly || isFolder.boolValue else { return false }
-        return (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains(name) ?? true
+        return isLink(entry) || ScriptFile.real(entry).lastPathComponent == name
     }
 
     /// `url` relative to `base` when below it, else absolute.
