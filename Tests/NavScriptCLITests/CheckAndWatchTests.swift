@@ -137,6 +137,15 @@ import Testing
             return false
         }
 
+        /// The watch's exit status once it ends within `seconds`, or nil while it runs.
+        func ended(within seconds: Double) -> Int32? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+
         func press(_ keys: String) {
             keyboard?.write(Data(keys.utf8))
         }
@@ -324,12 +333,7 @@ import Testing
 
         // q: quits, with status 0.
         watch.press("q")
-        let deadline = Date().addingTimeInterval(20)
-        while watch.process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(!watch.process.isRunning)
-        #expect(watch.process.terminationStatus == 0)
+        #expect(watch.ended(within: 20) == 0)
     }
 
     /// `q` during a run quits at once, as Ctrl-C does: it had waited for the run to end, up to
@@ -351,12 +355,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         #expect(watch.process.isRunning)
         watch.press("\u{1B}q")
-        let deadline = Date().addingTimeInterval(10)
-        while watch.process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(!watch.process.isRunning)
-        #expect(watch.process.terminationStatus == 0)
+        #expect(watch.ended(within: 10) == 0)
     }
 
     @Test func withoutATerminalNoKeysAreOffered() throws {
