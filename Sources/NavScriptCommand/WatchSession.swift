@@ -9,7 +9,7 @@ final class WatchSession {
     let runOptions: RunOptions
     let console: ConsoleReporter
     private var results: [String: ScenarioFileResult] = [:]
-    private var dependencies: [String: Set<String>] = [:]
+    private(set) var dependencies: [String: Set<String>] = [:]
     /// The files that loaded and gave no results last time (nothing selected in them, or not
     /// reached under --max-failures): run again when they or what they require change, as the
     /// others, not on every save.
@@ -20,7 +20,7 @@ final class WatchSession {
     /// The files that did not load when they last ran, with why: every save runs them again
     /// (what they lack may be the file just saved), and the summary and reports keep saying
     /// so until they load.
-    private var unloaded: [String: (file: ScenarioFile, error: Error)] = [:]
+    private(set) var unloaded: [String: (file: ScenarioFile, error: Error)] = [:]
     private var watchers: [ScriptWatcher] = []
     /// The snapshot files (`X.lua.snap`): an edit of one runs `X.lua` again, as Jest does;
     /// what a run writes itself is taken as seen.
@@ -204,32 +204,7 @@ final class WatchSession {
     }
 
     /// The scripts no scenario file requires whose syntax error was said last, by real path.
-    private var uncompiled: Set<String> = []
-
-    /// A saved script that no scenario file requires (a route module nothing uses yet) runs
-    /// nothing: a syntax error in it is said, where it would otherwise pass unseen until a
-    /// scenario requires it (`navscript check` also runs it), and then its fix.
-    private func compileUnrequired(_ changed: Set<String>, scenarioFiles: Set<String>) {
-        let required = dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        // A folder named like a script (one put where a file was) is no script to compile.
-        for path in changed.sorted() where path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path) && ScriptFile.problem(at: path) == nil {
-            let real = Self.realPath(path)
-            guard !scenarioFiles.contains(real), !required.contains(real) else { continue }
-            let shown = ScenarioDiscovery.display(URL(fileURLWithPath: path), in: suiteOptions.workingDirectory)
-            // A file that did not load may have met it (its modules are not known): said there.
-            guard !unloaded.values.contains(where: { "\($0.error)".contains(shown + ":") }) else { continue }
-            do {
-                _ = try LuaChunk(compiling: try ScenarioFileRunner.script(at: URL(fileURLWithPath: path), shownAs: shown), chunkName: "@" + shown)
-                // A fix is said as the error was: silence would leave the error the last word.
-                if uncompiled.remove(real) != nil {
-                    console.output.write(console.style.green("\(shown) compiles again") + "\n")
-                }
-            } catch {
-                uncompiled.insert(real)
-                console.output.write(console.style.red("ERROR \(shown) does not compile (no scenario file requires it):") + "\n  \(Format.loadError(error))\n")
-            }
-        }
-    }
+    var uncompiled: Set<String> = []
 
     /// The project file the watch started with, watched on its own: it is often above the
     /// folders watched (`navscript.lua` beside `app/`). Without one, the one a save would
