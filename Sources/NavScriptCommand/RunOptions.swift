@@ -143,14 +143,14 @@ struct RunOptions: ParsableArguments {
         if let path = unused.first {
             throw ValidationError("--output \(path) has no reporter to take it (--reporter junit --output \(path), or --reporter junit=\(path))")
         }
-        // The project file's reporters, which the command line did not replace, are said as its.
-        let files = reportersGiven || !outputs.isEmpty ? "kind=path or --output path" : "kind=path"
+        // A clash among the project file's reporters, which the command line neither replaced
+        // nor gave an --output, is said as the file's.
+        let commandLine = reportersGiven || !outputs.isEmpty
         let conflict = Result { () throws(ValidationError) in
-            try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: files)
+            try ReporterKind.refuseConflicts(requested.map { ($0.kind, $0.path) }, files: commandLine ? "kind=path or --output path" : "kind=path")
         }
         if case let .failure(error) = conflict {
-            // Not when --output took part in the clash: the command line made it.
-            let project = reportersGiven || !outputs.isEmpty ? nil : (try? ProjectFile.load())?.map(\.shown)
+            let project = commandLine ? nil : (try? ProjectFile.load())?.map(\.shown)
             throw project.map { ValidationError("\($0): setting 'reporters': \(error.message)") } ?? error
         }
         // A report whose file is a folder, whose folder would go under a file, or whose

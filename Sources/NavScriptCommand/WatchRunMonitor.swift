@@ -17,7 +17,7 @@ final class WatchRunMonitor: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var saved: Set<String> = []
-    private var relevant = false, asked = false, over = false
+    private var relevant = false, asked = false
     private let ended = DispatchSemaphore(value: 0)
     /// Whether a saved path affects the run.
     let affects: @Sendable (String) -> Bool
@@ -68,8 +68,8 @@ final class WatchRunMonitor: @unchecked Sendable {
     /// Stops watching (once), and gives the paths saved while the run went on.
     func end() -> Set<String> {
         let first = lock.withLock { () -> Bool in
-            defer { running = false; over = true }
-            return !over
+            defer { running = false }
+            return running
         }
         if first { ended.wait() }
         return lock.withLock { saved }

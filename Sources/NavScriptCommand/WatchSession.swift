@@ -30,8 +30,14 @@ final class WatchSession {
     /// The terminal keys are read from, if any: the usage line follows each run, and `q`
     /// quits during one.
     var terminal: WatchTerminal? {
-        didSet { console.updateHint = keys ? "the u key" : "--update-snapshots" }
+        didSet {
+            // On a terminal, the u key rewrites snapshots, as Jest's watch says.
+            console.updateHint = keys ? "the u key" : "--update-snapshots"
+            updateAdvice = keys ? "press u in the watch" : ScenarioSnapshots.runUpdateAdvice
+        }
     }
+    /// What the snapshot messages of a run say rewrites snapshots.
+    private var updateAdvice = ScenarioSnapshots.runUpdateAdvice
     private var keys: Bool { terminal?.isActive == true }
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
     /// only what failed last; and whether the next run updates snapshots.
@@ -253,9 +259,7 @@ final class WatchSession {
             })
         }
         let chosen = fileFilter.isEmpty ? files : files.filter { $0.displayPath.contains(fileFilter) }
-        // On a terminal, the u key rewrites snapshots, as Jest's watch says.
-        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0,
-                                     updateAdvice: keys ? "press u in the watch" : ScenarioSnapshots.runUpdateAdvice)
+        let suite = options.executor(for: chosen, limits: suiteOptions.limits, seed: suiteOptions.seed ?? 0, updateAdvice: updateAdvice)
         // While the files load and run, keys are read (q quits at once) and saves looked for:
         // one that affects the files running (they, or what they required) stops the run.
         nonisolated(unsafe) let watchers = watchers
