@@ -309,6 +309,11 @@ final class WatchSession {
         suite.stopRequested = { monitor.stop() }
         let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in console.fileFinished(result) }
         let saves = monitor.end()
+        // The run's own writes are seen, a stopped run's too; an edit made meanwhile (a
+        // checkout) runs next poll.
+        let wrote = Set(fresh.filter { $0.snapshotsWritten > 0 || $0.snapshotsUpdated > 0 || !$0.removedSnapshots.isEmpty }
+            .map { $0.file.url.standardizedFileURL.path + ".snap" })
+        editedDuringRun.formUnion(snapshotChanges().subtracting(wrote))
         stoppedRun = []
         if monitor.stopped && fresh.map(\.results.count).reduce(0, +) < started.count {
             // Stopped by a save: the next poll runs its files again with what the save
@@ -337,10 +342,6 @@ final class WatchSession {
                 }
             }
         }
-        // The run's own writes are seen; an edit made meanwhile (a checkout) runs next poll.
-        let wrote = Set(fresh.filter { $0.snapshotsWritten > 0 || $0.snapshotsUpdated > 0 || !$0.removedSnapshots.isEmpty }
-            .map { $0.file.url.standardizedFileURL.path + ".snap" })
-        editedDuringRun.formUnion(snapshotChanges().subtracting(wrote))
         for entry in suite.listed {
             var modules = Set(suite.dependencies(of: entry.file).map(Self.realPath))
             // A worker that died took with it what its scenario required: what was seen stands.

@@ -63,6 +63,22 @@ import Darwin
         #expect(watch.output.components(separatedBy: "run stopped").count == 2, "\(watch.output)")
     }
 
+    /// What a run a save stopped wrote itself (a new snapshot) is no save: the run after it
+    /// names the save alone. It named the snapshot too, as changed.
+    @Test func aStoppedRunsOwnSnapshotIsNoSave() throws {
+        let slow = "scenario('slow', function() local start = os.clock() while os.clock() - start < 30 do end end)"
+        let fixture = try Fixture(["slow_spec.lua": slow, "quick_spec.lua": "scenario('quick', function() expect('text'):toMatchSnapshot() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--jobs", "2", "--timeout", "60", "--instruction-limit", "100000000000"],
+                                                in: fixture.root)
+        #expect(watch.waitFor("PASS quick_spec.lua"), "\(watch.output)")
+        #expect(fixture.exists("quick_spec.lua.snap"))
+        try fixture.write("slow_spec.lua", "scenario('slow', function() end)")
+        #expect(watch.waitFor("run stopped: slow_spec.lua saved", timeout: 10), "\(watch.output)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped", timeout: 10), "\(watch.output)")
+        #expect(watch.output.contains("── slow_spec.lua changed"), "\(watch.output)")
+        #expect(!watch.output.contains("quick_spec.lua.snap"), "\(watch.output)")
+    }
+
     /// The p and t prompts read what is typed as UTF-8: a Cyrillic file name is found.
     @Test func aFilterTypedInUTF8Matches() throws {
         let fixture = try Fixture(["вкладки_spec.lua": "scenario('вкладка', function() end)", "other_spec.lua": "scenario('other', function() end)"])
