@@ -11,10 +11,15 @@ extension WatchSession {
         // A folder named like a script (one put where a file was) is no script to compile.
         for path in changed.sorted() where path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path) && ScriptFile.problem(at: path) == nil {
             let real = Self.realPath(path)
-            guard !scenarioFiles.contains(real), !required.contains(real) else { continue }
             let shown = ScenarioDiscovery.display(URL(fileURLWithPath: path), in: suiteOptions.workingDirectory)
-            // A file that did not load may have met it (its modules are not known): said there.
-            guard !unloaded.values.contains(where: { "\($0.error)".contains(shown + ":") }) else { continue }
+            // A script a scenario file requires is said by that file's run, and so is one a
+            // file that did not load may have met (its modules are not known): an error said
+            // here before is no longer this watch's to follow.
+            guard !scenarioFiles.contains(real), !required.contains(real),
+                  !unloaded.values.contains(where: { "\($0.error)".contains(shown + ":") }) else {
+                uncompiled.remove(real)
+                continue
+            }
             do {
                 _ = try LuaChunk(compiling: try ScenarioFileRunner.script(at: URL(fileURLWithPath: path), shownAs: shown), chunkName: "@" + shown)
                 // A fix is said as the error was: silence would leave the error the last word.

@@ -384,6 +384,15 @@ import Darwin
         #expect(watch.waitFor(anyOf: ["── a_spec.lua changed ─", "── a_spec.lua removed ─"]), "\(watch.output)")
         usleep(300_000)
         #expect(!watch.output.contains("ERROR a_spec.lua does not compile"), "\(watch.output)")
+        // Fixed while a scenario file required it, it is not said to compile again later,
+        // once nothing requires it: its fix was the run's to say.
+        try fixture.write("routes/unused.lua", "return {\n  y = 2\n}")
+        #expect(watch.waitFor("PASS b_spec.lua"), "\(watch.output)")
+        try fixture.write("b_spec.lua", "scenario('b', function() end)")
+        #expect(watch.waitFor("PASS b_spec.lua", count: 2), "\(watch.output)")
+        try fixture.write("routes/unused.lua", "return {\n  y = 3\n}")
+        usleep(300_000)
+        #expect(watch.output.components(separatedBy: "compiles again").count == 2, "\(watch.output)")
     }
 
     /// A worker killed in a scenario (a script stuck in C) sends none of the modules its
