@@ -236,6 +236,28 @@ let chatRoutes = """
         #expect(app.window.root?.children.map { $0.attributes["version"] } == [nil, .int(1), .int(2)])
     }
 
+    /// A script that loads but lost its routes (a `return M` deleted) is a good reload with a
+    /// warning: the host would otherwise learn of it only when it asks for a route. A script
+    /// of screens alone, and a script deleted, are no such loss.
+    @Test func aScriptThatLosesItsRoutesIsWarnedOf() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "screens.lua": "nav.screen('Feed')"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        try tree.write("chat.lua", chatRoutes.replacingOccurrences(of: "return M", with: ""))
+        try tree.write("screens.lua", "nav.screen('Feed')\nnav.screen('Photo')")
+        let reload = try #require(await engine.checkForChanges())
+        #expect(reload.succeeded)
+        #expect(reload.warnings == ["routes/chat.lua gives no routes now (it gave chat.showChat): does it still return its table of route functions?"])
+        #expect(reload.description == "reloaded chat.lua, screens.lua: 0 route(s); warning: routes/chat.lua gives no routes now (it gave chat.showChat): does it still return its table of route functions?")
+        // Said once: the next reload compares with this one.
+        try tree.write("screens.lua", "nav.screen('Feed')")
+        #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)
+        try tree.write("chat.lua", chatRoutes)
+        #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("chat.lua"))
+        let removed = try #require(await engine.checkForChanges())
+        #expect(removed.warnings.isEmpty && removed.routes.isEmpty)
+    }
+
     @Test func aBrokenEditKeepsTheLastGoodVersion() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")

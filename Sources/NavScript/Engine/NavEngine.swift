@@ -190,7 +190,7 @@ public final class NavEngine {
             directory.runtime = fresh
             hear(fresh)
             lastError = nil
-            reload = NavReload(changed: changed, error: nil, routes: routeNames)
+            reload = NavReload(changed: changed, error: nil, routes: routeNames, warnings: lostRoutes(from: old, to: fresh))
             old.failOutstandingCompletions()
         case let .failure(error):
             let failure = error as? LuaError ?? LuaError(kind: .runtime, message: "\(error)")
@@ -199,6 +199,16 @@ public final class NavEngine {
         }
         onReload?(reload)
         return reload
+    }
+
+    /// A script still there that gave routes and now gives none (a lost `return M`, a
+    /// table of routes returned from inside an `if`): a load that succeeds, whose routes the
+    /// host would otherwise miss only when it asks for one.
+    private func lostRoutes(from old: NavRuntime, to fresh: NavRuntime) -> [String] {
+        fresh.routeScripts.keys.sorted().compactMap { path in
+            guard fresh.routeScripts[path]?.isEmpty == true, let gone = old.routeScripts[path], !gone.isEmpty else { return nil }
+            return "\(displayRoot)/\(path) gives no routes now (it gave \(gone.sorted().joined(separator: ", "))): does it still return its table of route functions?"
+        }
     }
 
     /// Reloads if any script changed since the last check; returns the reload, if any.
@@ -260,24 +270,28 @@ public final class NavEngine {
             if let folder = scripts.first(where: { $0.hasSuffix("/") }) {
                 _ = try ScenarioFileRunner.script(at: root.appendingPathComponent(folder), shownAs: String(folder.dropLast()))
             }
-            let modules = scripts.compactMap { path -> String? in
+            let modules = scripts.compactMap { path -> (path: String, name: String)? in
                 guard !ScenarioDiscovery.isScenario(path), path != ScenarioDiscovery.projectFileName,
                       let name = ScriptFile.moduleName(of: path[...]),
                       !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path) else { return nil }
                 // A folder's init.lua is the folder's module, as require finds it.
-                return name.hasSuffix(".init") ? String(name.dropLast(5)) : name
+                return (path, name.hasSuffix(".init") ? String(name.dropLast(5)) : name)
             }
             try NavDirectory.$loading.withValue(NavLoadingRuntime(runtime)) {
                 for module in modules {
+                    var routes: [String] = []
+                    defer { runtime.routeScripts[module.path] = routes }
                     try runtime.lua.withStack { call in
                         runtime.lua.pushRequire(on: call)
-                        call.push(module)
+                        call.push(module.name)
                         try runtime.lua.pcall(call, arguments: 1, results: 1)
                         guard call.type(-1) == .table else { return }
                         call.pushNil()
                         while call.next(-2) {
                             if let name = call.optionalString(-2), call.isFunction(-1) {
-                                runtime.routeFunctions["\(module).\(name)"] = runtime.lua.reference(from: call)
+                                let route = "\(module.name).\(name)"
+                                routes.append(route)
+                                runtime.routeFunctions[route] = runtime.lua.reference(from: call)
                             } else {
                                 call.pop()
                             }
@@ -322,12 +336,16 @@ public struct NavReload: CustomStringConvertible, Sendable {
     /// Whether a reload started after this one finished first: what this one read is older,
     /// so it changed nothing (and `onReload` is not told).
     public let superseded: Bool
+    /// What a good reload did that is likely a mistake: a script that gave routes and gives
+    /// none now (`routes/chat.lua gives no routes now (it gave chat.showChat): ...`).
+    public let warnings: [String]
 
-    public init(changed: [String], error: LuaError?, routes: [String], superseded: Bool = false) {
+    public init(changed: [String], error: LuaError?, routes: [String], superseded: Bool = false, warnings: [String] = []) {
         self.changed = changed
         self.error = error
         self.routes = routes
         self.superseded = superseded
+        self.warnings = warnings
     }
 
     public var succeeded: Bool { error == nil }
@@ -340,6 +358,7 @@ public struct NavReload: CustomStringConvertible, Sendable {
             return "reload failed, keeping the last good scripts: \(error.message)"
         }
         return "reloaded \(changed.isEmpty ? "all scripts" : changed.joined(separator: ", ")): \(routes.count) route(s)"
+            + warnings.map { "; warning: " + $0 }.joined()
     }
 }
 

@@ -75,6 +75,9 @@ public final class NavRuntime {
     var interceptorNames: [String] = []
     /// The route functions of an engine's scripts, by `module.name`.
     var routeFunctions: [String: LuaReference] = [:]
+    /// The route names each of an engine's scripts gave, by its path under the root (none for
+    /// a script of screens alone): what a reload compares to say routes lost.
+    var routeScripts: [String: [String]] = [:]
 
     /// The errors of script callbacks that had no caller to fail (a navigation's completion
     /// function, an action's error after its `done`), the first five: the next app method
