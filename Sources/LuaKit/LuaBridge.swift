@@ -7,10 +7,13 @@ import CLuaBridge
 ///
 ///     static let name = LuaFunction { call in call.push(try call.host(Runtime.self).name); return 1 }
 public final class LuaFunction: @unchecked Sendable {
+    /// What the function does: it reads its arguments from the call, pushes its results and
+    /// returns how many it pushed (as a `lua_CFunction` does).
     public typealias Body = (LuaCall) throws -> Int32
 
     let body: Body
 
+    /// A function with `body`; make it once (a `static let`) to share it between states.
     public init(_ body: @escaping Body) {
         self.body = body
     }

@@ -117,6 +117,7 @@ extension LuaCall {
 /// UTF-8: the steps from the value copied down to the string, or to the table that has
 /// such a key (`name` of `children[1]`: `[.field("children"), .position(1), .field("name")]`).
 public struct LuaNotText: Error, Sendable {
+    /// One step down from a table: a named field, or a position of its array part.
     public enum Step: Hashable, Sendable {
         case field(String)
         case position(Int64)
@@ -130,6 +131,7 @@ public struct LuaNotText: Error, Sendable {
     /// would drop; nil for bytes that are not UTF-8.
     public var keyType: String?
 
+    /// Where a copy met text that is not UTF-8, or a key it cannot copy (`keyType`).
     public init(path: [Step], isKey: Bool, keyType: String? = nil) {
         self.path = path
         self.isKey = isKey

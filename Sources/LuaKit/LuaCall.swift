@@ -38,10 +38,12 @@ public struct LuaCall {
     /// How many values are on the stack (the arguments, in a callback).
     public var top: Int32 { lua_gettop(L) }
 
+    /// The type of the value at `index`; `.none` for a slot past the top (an argument not given).
     public func type(_ index: Int32) -> LuaType {
         LuaType(rawValue: lua_type(L, index)) ?? .none
     }
 
+    /// Whether the value at `index` is nil or not there at all (an optional argument left out).
     public func isNoneOrNil(_ index: Int32) -> Bool {
         lua_type(L, index) <= 0
     }
@@ -269,9 +271,13 @@ public struct LuaCall {
 
     // MARK: Results
 
+    /// Pushes nil.
     public func pushNil() { lua_pushnil(L) }
+    /// Pushes a boolean.
     public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    /// Pushes an integer.
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    /// Pushes a float.
     public func push(_ value: Double) { lua_pushnumber(L, value) }
 
     /// Pushes a string through `lua_pushstring`, whose cache (keyed by the bytes' address)
@@ -288,6 +294,7 @@ public struct LuaCall {
         }
     }
 
+    /// Pushes the string, or nil when there is none.
     public func push(_ value: String?) {
         if let value { push(value) } else { pushNil() }
     }
@@ -376,6 +383,7 @@ public struct LuaCall {
         lua_rawequal(L, first, second) != 0
     }
 
+    /// Pops `count` values from the top of the stack.
     public func pop(_ count: Int32 = 1) {
         clua_pop(L, count)
     }

@@ -10,6 +10,7 @@ import Foundation
 ///     let chunk = try LuaChunk(compiling: source, chunkName: "@scenarios/chat.lua")
 ///     try lua.load(chunk, on: call)
 public struct LuaChunk: Sendable {
+    /// The name the chunk was compiled with (`@scenarios/chat.lua`), which its messages start with.
     public let chunkName: String
     let bytecode: [UInt8]
 

@@ -10,6 +10,7 @@ import CLuaBridge
 ///     routes.method("push") { call in ... }
 ///     -- Lua: route:push(screen)
 public final class LuaClass<T> {
+    /// The class's name (its metatable's `__name`), as messages and `tostring` show it.
     public let name: String
     @usableFromInline let identity: UnsafeRawPointer
     unowned let state: LuaState
@@ -39,6 +40,7 @@ public final class LuaClass<T> {
         metamethod(event, state.retain(body))
     }
 
+    /// Sets a metamethod made once and shared by every state.
     public func metamethod(_ event: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
         lk_setmetamethod(L, identity, event, luaSwiftEntry, function.context)
@@ -50,6 +52,7 @@ public final class LuaClass<T> {
         property(name, state.retain(body))
     }
 
+    /// Adds a read-only property made once and shared by every state.
     public func property(_ name: String, _ function: LuaFunction) {
         guard let L = state.L else { return }
         lk_setproperty(L, identity, name, luaSwiftEntry, function.context)

@@ -12,12 +12,14 @@ import CLuaBridge
 ///     let routes = state.makeClass(Self.routes, of: RouteBox.self)
 ///     -- Lua: route:push(screen)
 public final class LuaClassDefinition: @unchecked Sendable {
+    /// The class's name (its metatable's `__name`).
     public let name: String
     let definition: OpaquePointer?
     /// False once adding a member failed for want of memory.
     public private(set) var isComplete: Bool
     private var functions: [LuaFunction] = []
 
+    /// An empty definition named `name`; add its members with `method`, `property` and `metamethod`.
     public init(_ name: String) {
         self.name = name
         definition = lk_newclassdef(name)
@@ -46,16 +48,19 @@ public final class LuaClassDefinition: @unchecked Sendable {
         add(LK_METAMETHOD, event, function)
     }
 
+    /// Adds a method with `body`: `object:name(...)`.
     @discardableResult
     public func method(_ name: String, _ body: @escaping LuaFunction.Body) -> Self {
         method(name, LuaFunction(body))
     }
 
+    /// Adds a read-only property with `body`: `object.name`; the body gets the object at 1.
     @discardableResult
     public func property(_ name: String, _ body: @escaping LuaFunction.Body) -> Self {
         property(name, LuaFunction(body))
     }
 
+    /// Sets a metamethod with `body`: `__tostring`, `__eq`, `__call`, ...
     @discardableResult
     public func metamethod(_ event: String, _ body: @escaping LuaFunction.Body) -> Self {
         metamethod(event, LuaFunction(body))

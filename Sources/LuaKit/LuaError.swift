@@ -8,6 +8,7 @@ import Foundation
 /// (`routes/chat.lua:12: bad argument #1 to 'push' (Screen expected, got nil)`), and
 /// `traceback` has Lua's stack traceback when there is one.
 public struct LuaError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure it was: a syntax or runtime error, a broken limit, a closed state.
     public enum Kind: String, Sendable {
         /// The chunk does not parse.
         case syntax
@@ -26,16 +27,21 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
         case unavailable
     }
 
+    /// What kind of failure it was.
     public let kind: Kind
+    /// The message as Lua writes it, with the `file:line:` it starts with where Lua knows it.
     public let message: String
+    /// Lua's stack traceback, when there is one.
     public let traceback: String?
 
+    /// An error of `kind` with `message`, for host code that fails as a script call would.
     public init(kind: Kind, message: String, traceback: String? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
     }
 
+    /// The message, as Lua writes it.
     public var description: String { message }
 
     /// Whether it is a script limit that was broken: the instructions, the time or the memory.

@@ -11,6 +11,7 @@ public struct LuaLimits: Sendable, Hashable, Codable {
     /// Wall-clock seconds per call from Swift; 0 (or less, or NaN) for no limit.
     public var seconds: Double
 
+    /// Limits of `memory` bytes, `instructions` VM instructions and `seconds` per call; 0 lifts one.
     public init(memory: Int = 64 << 20, instructions: Int = 100_000_000, seconds: Double = 10) {
         self.memory = memory
         self.instructions = instructions

@@ -11,6 +11,7 @@ public final class LuaModuleFiles: @unchecked Sendable {
     // Sendable: the C set locks around its changes, and its texts never change once kept.
     let files: OpaquePointer?
 
+    /// An empty set of module texts, filled by the first `require` of each module.
     public init() {
         files = lk_newmodulefiles()
     }

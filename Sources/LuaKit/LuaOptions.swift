@@ -29,6 +29,7 @@ public struct LuaOptions: Sendable {
     /// module's file at each `require`, so that an edit shows in the next state.
     public var moduleFiles: LuaModuleFiles?
 
+    /// Options with the given limits, `require` root, name shown for the root and random seed.
     public init(limits: LuaLimits = LuaLimits(), root: URL? = nil, displayRoot: String? = nil, seed: Int = 0) {
         self.limits = limits
         self.root = root

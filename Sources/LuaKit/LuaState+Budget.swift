@@ -4,6 +4,7 @@ import CLuaBridge
 /// A state's limits and what it spends against them: the budget of instructions and time
 /// calls share, the host's work and memory charged to it, the collector.
 extension LuaState {
+    /// The limits the state was opened with (`options.limits`).
     public var limits: LuaLimits {
         get { options.limits }
     }
@@ -16,6 +17,7 @@ extension LuaState {
 
     /// Bytes the state holds now, and at most so far.
     public var memoryUsed: Int { L.map { lk_memoryused($0) } ?? 0 }
+    /// The most bytes the state has held so far.
     public var memoryPeak: Int { L.map { lk_memorypeak($0) } ?? 0 }
     /// Bytes left under the memory cap (`Int.max` without one).
     public var memoryLeft: Int { limits.memory > 0 ? max(0, limits.memory - memoryUsed) : .max }

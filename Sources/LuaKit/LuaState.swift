@@ -28,6 +28,7 @@ public final class LuaState {
         L.map { lk_current($0) }
     }
 
+    /// The options the state was opened with.
     public let options: LuaOptions
 
     /// Where `print` writes; by default standard output (as far as it takes the text:
@@ -75,6 +76,7 @@ public final class LuaState {
         close()
     }
 
+    /// Whether the state is closed (`close()`): its references then answer "unavailable".
     public var isClosed: Bool { L == nil }
 
     /// Closes the state: Lua collects everything and releases the Swift objects held.

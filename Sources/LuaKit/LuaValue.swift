@@ -38,6 +38,7 @@ public enum LuaValue: Hashable, Sendable {
         }
     }
 
+    /// The number inside `.integer` or `.number`, as a `Double`.
     public var number: Double? {
         switch self {
         case let .integer(value): return Double(value)
@@ -46,6 +47,7 @@ public enum LuaValue: Hashable, Sendable {
         }
     }
 
+    /// The boolean inside `.boolean` (nil is not `false` here).
     public var boolean: Bool? {
         if case let .boolean(value) = self { return value }
         return nil
@@ -100,7 +102,9 @@ public enum LuaValue: Hashable, Sendable {
 /// (every table, field and element, a shared table each time it is reached) and bytes of
 /// strings. Past either, the copy is refused with an error that names the bound.
 public struct LuaCopyLimits: Sendable {
+    /// How many values a copy may hold: every table, field and element counts.
     public var values: Int
+    /// How many bytes of strings a copy may hold.
     public var bytes: Int
     /// Whether strings must be UTF-8 text: a copy in which two byte strings would become
     /// one Swift string (each stray byte U+FFFD) is refused, for values that identify
@@ -115,6 +119,7 @@ public struct LuaCopyLimits: Sendable {
     /// (`{ id = 7, "x" }`, `{ [5] = 1 }`), is refused, for data handed on as it was given.
     public var requiresPlainKeys: Bool
 
+    /// Limits of `values` values and `bytes` bytes of strings, and the checks a copy makes.
     public init(values: Int = 100_000, bytes: Int = 8 << 20, requiresText: Bool = false, requiresPlainKeys: Bool = false) {
         self.values = values
         self.bytes = bytes
