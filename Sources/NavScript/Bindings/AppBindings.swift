@@ -3,6 +3,10 @@ import ScreenKit
 
 /// The simulated application of a script (`nav.app`), with its deeplink state.
 public final class NavApp {
+    /// The simulated application: its window, clock and system, and the hierarchy under it.
+    ///
+    ///     let app = NavApp(application: ScreenApplication())
+    ///     -- Lua: local app = nav.app { root = nav.stack { Feed() } }
     public let application: ScreenApplication
     /// A deeplink an interceptor holds until `app:resumeDeeplinks()`.
     public internal(set) var pendingDeeplink: String?
@@ -13,6 +17,7 @@ public final class NavApp {
     /// What its log lines are charged to a script's memory cap, given back when it goes.
     var logCharge: LuaMemoryCharge?
 
+    /// Wraps `application` as a script's app, with no deeplink held.
     public init(application: ScreenApplication) {
         self.application = application
     }

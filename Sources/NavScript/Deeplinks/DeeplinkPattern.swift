@@ -14,6 +14,9 @@ import ScreenKit
 /// parsed separately (see `DeeplinkQuery`); its values stay strings, as Nivelir's decoder
 /// reads them.
 public struct DeeplinkPattern: CustomStringConvertible, Sendable {
+    /// The pattern as written: `app://chat/:chatId`.
+    ///
+    ///     DeeplinkPattern("app://chat/:chatId")?.description   -- Lua: nav.deeplink("app://chat/:chatId", handler)
     public let description: String
     let scheme: String
     /// The host, then the path's segments, percent-decoded as a URL's are.
@@ -118,13 +121,16 @@ public struct DeeplinkPattern: CustomStringConvertible, Sendable {
 /// As `URLComponents` reads it: the host without user and port, the path decoded before it
 /// is split (`a%2Fb` is two segments, as Nivelir's `URLDeeplink` splits it).
 public struct DeeplinkURL: Sendable {
+    /// The URL as given.
     public let text: String
+    /// The scheme, lowercased (`app` of `App://chat/7`).
     public let scheme: String
     /// The host (when the URL has one), then the path's segments.
     public let segments: [String]
     /// Whether the URL has a host (`app://chat`, not `app:/chat` or `mailto:x@y.z`): only
     /// then can it match a pattern, whose first segment is a host.
     public let hasHost: Bool
+    /// The query string, after `?` and before any `#`; nil when the URL has no `?`.
     public let query: String?
 
     /// Fails for text without a scheme (`app:` followed by the rest).

@@ -340,6 +340,7 @@ public struct NavReload: CustomStringConvertible, Sendable {
     /// none now (`routes/chat.lua gives no routes now (it gave chat.showChat): ...`).
     public let warnings: [String]
 
+    /// What a reload did: the files that changed, its error (nil for a good one), the routes now.
     public init(changed: [String], error: LuaError?, routes: [String], superseded: Bool = false, warnings: [String] = []) {
         self.changed = changed
         self.error = error
@@ -348,8 +349,10 @@ public struct NavReload: CustomStringConvertible, Sendable {
         self.warnings = warnings
     }
 
+    /// Whether it had no error: the new scripts run now (a superseded one changed nothing).
     public var succeeded: Bool { error == nil }
 
+    /// One line for a log: `reloaded chat.lua: 3 route(s)`, or why it failed or changed nothing.
     public var description: String {
         if superseded {
             return "reload superseded by a newer one: nothing changed"
@@ -370,6 +373,7 @@ public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
     /// The directory given is another engine's.
     case directoryInUse
 
+    /// The message a host shows: `no route 'chat.show' (known: chat.showChat)`.
     public var description: String {
         switch self {
         case let .unknownRoute(name, known):
@@ -381,6 +385,7 @@ public enum NavEngineError: LocalizedError, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The description, for hosts that show `localizedDescription`.
     public var errorDescription: String? { description }
 }
 

@@ -9,6 +9,7 @@ import Darwin
 /// polling their size and modification time: portable, cheap for hundreds of files, and
 /// blind to editors' atomic-rename tricks that confuse event-based watchers.
 public final class ScriptWatcher {
+    /// The folder watched; the files in the folders below it are watched too.
     public let root: URL
     /// What the watched files' names end with: `.lua` (not `.d.lua`), or `.lua.snap`.
     public let suffix: String
@@ -48,6 +49,8 @@ public final class ScriptWatcher {
     /// UTF-8 that appears during a watch is said as one there at its start is.
     public private(set) var skipped: [String] = []
 
+    /// Watches the files under `root` whose names end with `suffix`, as they are now: the
+    /// first `changes()` reports what changed after this.
     public init(root: URL, suffix: String = ".lua") {
         self.root = root
         self.suffix = suffix

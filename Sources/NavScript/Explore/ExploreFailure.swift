@@ -1,6 +1,11 @@
 /// An invariant that did not hold.
 public struct ExploreFailure: Sendable, Hashable {
+    /// The invariant: a key of the model's `invariants`, a built-in's sentence (`the hierarchy
+    /// stays under its size bound`), or the rule a run broke (`the model runs within the script limits`).
+    ///
+    ///     -- Lua: explore.model { ..., invariants = { oneChat = function(app) return ok, message end } }
     public let invariant: String
+    /// What went wrong: the invariant's message, or the error raised.
     public let message: String
     /// Whether the message describes the state (the built-ins `backToRoot`, `sizeBound`,
     /// `noPendingActions`, `noPresentationOverDismissal`) rather than what went wrong.

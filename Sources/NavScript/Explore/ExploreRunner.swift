@@ -5,6 +5,7 @@ import LuaKit
 /// keep state in their modules, as an app keeps it in memory: every walk starts anew). The
 /// same seed gives the same walks on any machine.
 public final class ExploreRunner: @unchecked Sendable {
+    /// The model file, and the root its `require`s load from.
     public let file: ScenarioFile
     /// The module a saved scenario requires the model by (`explore` for `explore.lua`); nil
     /// when `require` cannot name it: a file outside the root, or a path with a part that
@@ -24,6 +25,11 @@ public final class ExploreRunner: @unchecked Sendable {
     /// the walk each have the time limit.
     public var secondsPerCall: Double { 2 * options.limits.seconds }
 
+    /// Compiles the model file once; each walk loads it into a fresh state with `limits`.
+    /// A syntax error, or a file that cannot be read, throws here.
+    ///
+    ///     let runner = try ExploreRunner(file: file)
+    ///     -- Lua, the model file: return explore.model { start = function() return nav.app { ... } end, actions = { ... } }
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
         var options = file.luaOptions(limits: limits)
@@ -124,7 +130,9 @@ public final class ExploreRunner: @unchecked Sendable {
 
     /// What a walk gave.
     public struct Walk: Sendable {
+        /// The actions the walk took, in order, with the arguments drawn.
         public let steps: [ExploreStep]
+        /// The invariant that did not hold, or nil for a walk that kept them all.
         public let failure: ExploreFailure?
         /// The abstract state before the first action and after each.
         public let shapes: [String]
@@ -229,9 +237,14 @@ public final class ExploreRunner: @unchecked Sendable {
     /// What running given steps gave: the failure and the step it came at (0: the start),
     /// whether a step was not enabled, the tree after each step, and the shape at the end.
     public struct Replay: Sendable {
+        /// The invariant that did not hold, or nil when every step ran and kept them.
         public let failure: ExploreFailure?
+        /// The step the failure came at, or the step not enabled (1-based; 0: the start); the
+        /// number of steps when they all ran.
         public let index: Int
+        /// Whether the run stopped at a step whose action was not enabled there.
         public let skipped: Bool
+        /// With trees, the app's tree after each step that ran (`app:tree()`).
         public let trees: [String]
         /// With trees, the tree at the start.
         public let startTree: String?
@@ -243,6 +256,11 @@ public final class ExploreRunner: @unchecked Sendable {
         seed &* 1_000_003 &+ index
     }
 
+    /// Runs `steps` from start function `start` (1-based) of the model, in a fresh state, and
+    /// says where they failed, as a saved failure replays them; `trees` draws the app after each.
+    ///
+    ///     let replay = try runner.run(steps, start: 1, trees: true)
+    ///     -- Lua: explore.replay(model, { {"openChat", 3}, {"back"} }, 1)
     public func run(_ steps: [ExploreStep], start: Int, trees: Bool = false, randomSeed: Int = 0) throws -> Replay {
         try withModel(seed: randomSeed) { runtime, library, model in
             try replay(steps, start: start, trees: trees, randomSeed: randomSeed, runtime, library, model)
@@ -275,14 +293,18 @@ public final class ExploreRunner: @unchecked Sendable {
     /// One state of the exhaustive search: the replay of its steps, the shape they left, the
     /// moves enabled then, and with coverage on, the lines of route scripts they ran.
     public struct Expansion: Sendable {
+        /// The replay of the state's steps.
         public let replay: Replay
+        /// The abstract state the steps left (`app:shape(keys)`); empty when they failed.
         public let shape: String
         /// Whether the run loop had nothing scheduled: a state mid-animation is more than
         /// its shape (what is under way, and how long it has to go).
         public let isIdle: Bool
+        /// The moves enabled in that state: each enabled action with each of its argument lists.
         public let next: [ExploreStep]
         /// What the shape does not show: the deeplink the app holds, and the model's `view`.
         public let hidden: String
+        /// With coverage on, how often each line of each route script ran (the model file left out).
         public let coverage: [String: [Int: Int]]
 
         /// What tells this state apart from others of its shape in the search: the actions

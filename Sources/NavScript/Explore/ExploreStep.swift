@@ -3,9 +3,14 @@ import LuaKit
 
 /// One action of a walk: the action's name and its arguments.
 public struct ExploreStep: Sendable, Hashable {
+    /// The action's name, as `explore.action(name, perform)` gave it.
     public let action: String
+    /// The arguments drawn for it from its generators (`args`), in order.
     public let arguments: [LuaValue]
 
+    /// A step of `action` with `arguments`.
+    ///
+    ///     ExploreStep(action: "openChat", arguments: [.integer(3)])   -- Lua (a saved step): {"openChat", 3}
     public init(action: String, arguments: [LuaValue]) {
         self.action = action
         self.arguments = arguments

@@ -11,18 +11,26 @@ import ScreenKit
 ///     map.add(result, file: "scenarios/chats.lua")
 ///     print(map.dot())
 public struct NavigationMap: Sendable {
+    /// A move between screens: from the top screen before a step to the top screen after it.
     public struct Edge: Hashable, Comparable, Sendable {
+        /// The top screen before the step (`NavigationMap.launch` for a scenario's first).
         public let from: String
+        /// The top screen after the step.
         public let to: String
+        /// The step's transition kinds, repeats dropped, joined by `+` (`push`, `dismiss+selectTab`).
         public let kind: String
 
+        /// Orders edges by `from`, then `to`, then `kind`, for a stable DOT text.
         public static func < (a: Edge, b: Edge) -> Bool {
             (a.from, a.to, a.kind) < (b.from, b.to, b.kind)
         }
     }
 
+    /// How often a screen was shown, or a move made, and by which scenarios.
     public struct Usage: Sendable {
+        /// How many recorded steps showed the screen, or made the move.
         public var count = 0
+        /// The scenarios that did (`file: scenario name`).
         public var scenarios: Set<String> = []
     }
 
@@ -37,6 +45,7 @@ public struct NavigationMap: Sendable {
     /// stack by its root screen).
     public private(set) var holds: [String: Set<String>] = [:]
 
+    /// An empty map; `add` each scenario's result to it.
     public init() {}
 
     /// Screen types defined and never shown.

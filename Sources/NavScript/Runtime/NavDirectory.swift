@@ -30,6 +30,7 @@ public final class NavDirectory {
     private var factories: [String: NavScreenFactory] = [:]
     private let lock = NSLock()
 
+    /// An empty directory, with no runtime and no host factories.
     public init() {}
 
     /// A directory with `factories` registered, as `registerScreen` registers each.

@@ -9,7 +9,9 @@ import ScreenKit
 ///     let runtime = try NavRuntime()
 ///     try runtime.run("local app = nav.app() ...", chunkName: "@main.lua")
 public final class NavRuntime {
+    /// The Lua state the `nav` module is installed in.
     public let lua: LuaState
+    /// Where the names scripts define (screens, actions, decorators) are looked up when they run.
     public let directory: NavDirectory
 
     let screenTypes: LuaClass<ScreenTypeObject>

@@ -19,6 +19,11 @@ import ScreenKit
 /// deeplink (pendingDeeplink). Every field is checked: an unknown one, or one of another
 /// type, throws `ScreenDSLError.invalidArgument` naming it (`restore.children[1]: ...`).
 extension ScreenApplicationState {
+    /// The state `app:snapshot()`'s table describes; a field unknown or of the wrong type, or a
+    /// snapshot that is not an app's (kind `window`), throws naming it.
+    ///
+    ///     let state = try ScreenApplicationState(luaSnapshot: table)
+    ///     -- Lua: local table = app:snapshot()
     public init(luaSnapshot value: LuaValue) throws(ScreenDSLError) {
         let hierarchy = try ScreenSnapshot(luaSnapshot: value, path: "restore")
         guard hierarchy.kind == .window else {

@@ -4,6 +4,8 @@
 ///
 ///     LuaLines.split(Array("a\r\nb".utf8))   // ["a", "b"]
 public enum LuaLines {
+    /// The lines of `bytes` without their line ends; what follows the last line end is a line
+    /// too (empty when the text ends with one).
     public static func split(_ bytes: [UInt8]) -> [String] {
         var lines: [String] = [], start = 0, index = 0
         while index < bytes.count {
