@@ -10,7 +10,9 @@ import Testing
 ///     @Test(arguments: NavScenarios.discover("lua"))
 ///     func scenario(_ scenario: NavScenario) { scenario.run() }
 public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConvertible {
+    /// The scenario file, with its root.
     public let file: ScenarioFile
+    /// The scenario as listed from its file: name, tags, `file:line`.
     public let info: ScenarioInfo
     /// Why the file does not load, for the one case that stands for such a file.
     public let loadError: String?
@@ -25,11 +27,16 @@ public struct NavScenario: Sendable, Codable, Hashable, CustomTestStringConverti
         case file, info, loadError, limits
     }
 
+    /// The full name: the `describe` blocks' names and the scenario's, joined by spaces.
     public var name: String { info.name }
+    /// The scenario's tags.
+    ///
+    ///     -- Lua: scenario("opens a chat", { tags = { "smoke" } }, function() ... end)
     public var tags: [String] { info.tags }
     /// `file:line` of the scenario, as messages show it.
     public var location: String { info.location }
 
+    /// How the test navigator shows it: `name [tags] (file:line)`.
     public var testDescription: String {
         let tags = info.tags.isEmpty ? "" : " [\(info.tags.joined(separator: ", "))]"
         return "\(info.name)\(tags) (\(info.location))"

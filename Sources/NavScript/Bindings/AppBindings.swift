@@ -3,7 +3,7 @@ import ScreenKit
 
 /// The simulated application of a script (`nav.app`), with its deeplink state.
 public final class NavApp {
-    /// The simulated application: its window, clock and system, and the hierarchy under it.
+    /// The simulated application: its window and the hierarchy under it, navigator, clock and log.
     ///
     ///     let app = NavApp(application: ScreenApplication())
     ///     -- Lua: local app = nav.app { root = nav.stack { Feed() } }

@@ -2,13 +2,16 @@ import Foundation
 
 /// A scenario file to run, with the folder its `require`s load from.
 public struct ScenarioFile: Sendable, Hashable, Codable {
+    /// The scenario file's URL.
     public let url: URL
     /// The path messages show: relative to the working folder when below it.
     public let displayPath: String
     /// Where `require "routes.chat"` looks.
     public let root: URL
+    /// How messages name the root: relative to the working folder when below it (`app`), `.` for it.
     public let displayRoot: String
 
+    /// A file at `url` whose `require`s load from `root`, each with the path messages show.
     public init(url: URL, displayPath: String, root: URL, displayRoot: String) {
         self.url = url
         self.displayPath = displayPath
@@ -36,6 +39,7 @@ public struct ScenarioFile: Sendable, Hashable, Codable {
 /// command line; else the file's own folder. So `navscript run app` and `navscript run app/scenarios/tabs.lua`
 /// both let `tabs.lua` require `routes.chat` from `app/routes/chat.lua`.
 public enum ScenarioDiscovery {
+    /// Why a path given to run names no scenario file, or a root no folder.
     public enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
         /// A link there that leads nowhere, or round in a loop: the system's words.
@@ -47,6 +51,7 @@ public enum ScenarioDiscovery {
         /// A --root (or a project file's root) that names nothing, as `failure` says.
         indirect case root(Failure)
 
+        /// The message the runner prints: `no such file or folder: scenarios/chat.lua`.
         public var description: String {
             switch self {
             case let .missing(path): return "no such file or folder: \(path)"
@@ -71,6 +76,12 @@ public enum ScenarioDiscovery {
         }
     }
 
+    /// The scenario files `paths` name, in order, each with its root (see the type): a folder
+    /// gives the scenario files below it, a file itself. A file reached twice (through a link
+    /// too) is listed once. A path that names nothing, or a `root` that is no folder, throws.
+    ///
+    ///     let files = try ScenarioDiscovery.files(for: ["app"], workingDirectory: cwd)   // app/scenarios/*.lua, app/**/*_spec.lua
+    ///     -- Lua, app/scenarios/tabs.lua: local Chat = require("routes.chat")
     public static func files(for paths: [String], root explicitRoot: URL? = nil, workingDirectory: URL) throws -> [ScenarioFile] {
         if let explicitRoot {
             var isFolder: ObjCBool = false
@@ -242,6 +253,7 @@ public enum ScenarioDiscovery {
         display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
 
+    /// `url`'s path relative to `base` when below it (`.` for `base` itself), else absolute.
     public static func display(_ url: URL, in base: URL) -> String {
         let path = url.standardizedFileURL.path
         let prefix = base.standardizedFileURL.path

@@ -15,23 +15,29 @@ import Darwin
 ///
 ///     try ScenarioFileWriter.write("text", to: url)   // throws "cannot write x: Permission denied"
 public enum ScenarioFileWriter {
+    /// A file that could not be written, and the system's words for why.
     public struct Failure: Error, CustomStringConvertible, Equatable {
+        /// The path given to write.
         public let path: String
+        /// Why, in the system's words (`Permission denied`) or plain ones (`it is a folder`).
         public let reason: String
 
         /// The path as messages name files: relative to the working folder when inside it.
         public var description: String { "cannot write \(ScenarioDiscovery.display(URL(fileURLWithPath: path))): \(reason)" }
 
+        /// A failure to write `path`, for `reason`.
         public init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
     }
 
+    /// Writes `text` as UTF-8 to the file at `url`, all of it or nothing.
     public static func write(_ text: String, to url: URL) throws(Failure) {
         try write(Data(text.utf8), to: url.path)
     }
 
+    /// Writes `data` to `path`, all of it or nothing: `prepare` then `commit`.
     public static func write(_ data: Data, to path: String) throws(Failure) {
         try prepare(data, to: path).commit()
     }
@@ -64,6 +70,8 @@ public enum ScenarioFileWriter {
             PreparedWrite(path: path, step: .removal)
         }
 
+        /// Puts the write in place: renames the temporary file over the target, writes a FIFO,
+        /// a device or a standard stream, or removes the file. A failed rename drops the temporary file.
         public func commit() throws(Failure) {
             switch step {
             case let .inPlace(data):
@@ -86,11 +94,15 @@ public enum ScenarioFileWriter {
             }
         }
 
+        /// Drops a prepared write without touching its file (removes the temporary file, if any).
         public func discard() {
             if case let .rename(temporary, _) = step { unlink(temporary) }
         }
     }
 
+    /// Writes `data` to a temporary file beside `path` (its link's target, for a link), to be
+    /// renamed over it by `commit`; a FIFO, a device or a standard stream waits for `commit`
+    /// instead. A folder at `path`, or a folder that takes no new file, throws.
     public static func prepare(_ data: Data, to path: String) throws(Failure) -> PreparedWrite {
         if standardStreamPaths.contains(path) {
             return PreparedWrite(path: path, step: .inPlace(data))
@@ -163,6 +175,8 @@ public enum ScenarioFileWriter {
         case cannotCreate(reason: String)
     }
 
+    /// What would make a later write of `path` fail, looked for from `start` up (see `Problem`);
+    /// nil when a write would go.
     public static func problem(writing path: String, from start: String) -> Problem? {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR { return nil }

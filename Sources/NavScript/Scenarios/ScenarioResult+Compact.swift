@@ -110,6 +110,7 @@ public final class CompactHierarchies {
     /// The reader's: each number's hierarchy.
     private var known: [Int: ScenarioHierarchy] = [:]
 
+    /// A table with no hierarchy numbered yet, for one channel's writer or reader.
     public init() {}
 
     func write(_ hierarchy: ScenarioHierarchy?, _ writer: inout CompactWriter) {

@@ -7,6 +7,9 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public internal(set) var index: Int
     /// The names of the enclosing `describe` blocks and the scenario's, joined by spaces.
     public let name: String
+    /// Its tags, as its options give them.
+    ///
+    ///     -- Lua: scenario("opens a chat", { tags = { "smoke" } }, function() ... end)
     public let tags: [String]
     /// "file:line" of the `scenario(...)` call.
     public let location: String
@@ -31,11 +34,13 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     /// blocks around it, innermost first: what a `file:LINE` inside a body or a block selects,
     /// as RSpec's does (nil where the listing did not know them).
     public var span: ClosedRange<Int>?
+    /// The lines of the `describe` blocks around it, innermost first (nil where unknown).
     public var blocks: [ClosedRange<Int>]?
 
     /// The line of its `scenario(...)` call.
     var line: Int? { location.split(separator: ":").last.flatMap { Int($0) } }
 
+    /// A scenario listed at `index` (1-based) of its file; `focusedAt` marks it focused too.
     public init(index: Int, name: String, tags: [String], location: String, isPending: Bool, isFocused: Bool = false, focusedAt: String? = nil) {
         self.index = index
         self.name = name
@@ -49,14 +54,18 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
 
 /// What running one scenario gave.
 public struct ScenarioResult: Sendable, Codable {
+    /// How a scenario ended: passed, failed, or skipped (pending, todo, `.skip`, not focused).
     public enum Status: String, Sendable, Codable {
         case passed, failed, skipped
     }
 
+    /// The scenario that ran.
     public let scenario: ScenarioInfo
+    /// How it ended.
     public let status: Status
     /// For a failure: the message, starting with `file:line:` where Lua knows it.
     public let message: String?
+    /// For a failure, Lua's stack traceback, when there is one.
     public let traceback: String?
     /// Whether the failure is an expectation that did not hold (not a script error).
     public let isExpectationFailure: Bool
@@ -81,6 +90,7 @@ public struct ScenarioResult: Sendable, Codable {
     /// and deeplink type the scripts declared ran.
     public var routeCoverage: [String: Int]?
 
+    /// A result; a message or traceback too long for a report is cut (`cut(_:_:)`).
     public init(scenario: ScenarioInfo, status: Status, message: String?, traceback: String?, isExpectationFailure: Bool,
                 output: String, expectations: Int, duration: Double, snapshots: [ScenarioSnapshots.Check] = []) {
         self.scenario = scenario

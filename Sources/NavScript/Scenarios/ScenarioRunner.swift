@@ -11,10 +11,15 @@ import ScreenKit
 /// A runner may run scenarios of its file on several threads at once: it holds only
 /// immutable values and the snapshot store, which locks.
 public final class ScenarioFileRunner: @unchecked Sendable {
+    /// The scenario file.
     public let file: URL
     /// How the file is named in messages (`scenarios/chat.lua`).
     public let displayPath: String
+    /// The options each scenario's fresh state opens with: limits, root, seed.
     public let options: LuaOptions
+    /// The file's snapshot store, which `toMatchSnapshot` checks against.
+    ///
+    ///     -- Lua: expect(app):toMatchSnapshot()
     public let snapshots: ScenarioSnapshots
     /// The host's Swift factories for screens the scripts name, which win over the
     /// scripts' definitions in every scenario's state (`NavEngine.registerScreen`'s).

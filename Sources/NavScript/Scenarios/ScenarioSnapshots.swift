@@ -11,6 +11,7 @@ import ScreenKit
 /// a full run of the file are obsolete, unless their scenario failed or was skipped:
 /// reported, and removed in update mode.
 public final class ScenarioSnapshots: @unchecked Sendable {
+    /// What a snapshot check does with a missing or different snapshot.
     public enum Mode: Sendable {
         /// Write missing snapshots, fail on differences.
         case normal
@@ -20,6 +21,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         case ci
     }
 
+    /// What one check gave: it matched, was written or rewritten, is missing (CI), differs from
+    /// the stored text, or clashes with another scenario's key.
     public enum Outcome: Equatable {
         case matched
         case written
@@ -33,12 +36,15 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// A check a scenario made, as a worker process reports it: the runner's own store
     /// applies it (`apply`), so that one process writes the file.
     public struct Check: Codable, Sendable, Equatable {
+        /// The snapshot's key: `<scenario name> <n>`, or `<scenario name>: <given name>`.
         public let name: String
         /// The new text, when the check wrote or updated the snapshot.
         public let text: String?
     }
 
+    /// The snapshot file: the scenario file's path with `.snap` added (`chat.lua.snap`).
     public let url: URL
+    /// Whether missing snapshots are written, differing ones rewritten, or both refused (CI).
     public let mode: Mode
     /// What rewrites snapshots where these run, for the messages that say so: "run navscript
     /// run --update-snapshots", under `swift test` its environment variable, in a watch on a
@@ -62,7 +68,9 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// Whether a scenario's check of a key another one checked first fails at once, where
     /// no suite fails both afterwards (`failingClashes`), as under `swift test`.
     public let failsClashesWhenChecked: Bool
+    /// How many snapshots this run wrote that the file did not have.
     public var written: Int { locked { writtenNames.count } }
+    /// How many stored snapshots this run rewrote (update mode).
     public var updated: Int { locked { updatedNames.subtracting(writtenNames).count } }
 
     private func locked<T>(_ body: () -> T) -> T {
@@ -78,6 +86,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     /// `navscript run`'s advice.
     public static let runUpdateAdvice = "run navscript run --update-snapshots"
 
+    /// Reads the snapshots of `scenarioFile` from the `.snap` file beside it (none when it is
+    /// not there; a file that cannot be read or parsed sets `readError`).
     public init(scenarioFile: URL, mode: Mode, updateAdvice: String = ScenarioSnapshots.runUpdateAdvice, failsClashesWhenChecked: Bool = false) {
         url = scenarioFile.appendingPathExtension("snap")
         self.mode = mode

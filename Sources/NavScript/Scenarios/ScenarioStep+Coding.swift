@@ -5,11 +5,13 @@
 /// U+E001; those two, the escape U+E002 and the newline are escaped inside text, so that a
 /// compact text is always one line.
 extension ScenarioStep {
+    /// Decodes a step from the one compact string `encode(to:)` writes.
     public init(from decoder: Decoder) throws {
         var reader = CompactReader(try decoder.singleValueContainer().decode(String.self))
         try self.init(compact: &reader)
     }
 
+    /// Encodes the step as one compact string (see above), not as nested JSON.
     public func encode(to encoder: Encoder) throws {
         var writer = CompactWriter()
         writeCompact(&writer)
@@ -117,8 +119,10 @@ public struct CompactWriter {
     /// Whether a field was written (the first may be empty text).
     private var started = false
 
+    /// An empty writer.
     public init() {}
 
+    /// What was written, as text: always one line.
     public var text: String { String(decoding: utf8, as: UTF8.self) }
 
     private mutating func separate() {
@@ -174,7 +178,9 @@ public struct CompactWriter {
 
 /// Reads what a `CompactWriter` wrote, in the same order; a text that is not one fails.
 public struct CompactReader {
+    /// A text that is not what a `CompactWriter` writes: a field missing or malformed.
     public struct Failure: Error, CustomStringConvertible {
+        /// The message a report shows for it.
         public var description: String { "the recorded steps are not in the form navscript writes (a field is missing or malformed)" }
     }
 
@@ -182,6 +188,7 @@ public struct CompactReader {
     /// Where the next field starts; past the end once the last is read.
     private var position = 0
 
+    /// A reader of `text`, from its first field.
     public init(_ text: String) {
         bytes = Array(text.utf8)
     }
@@ -189,6 +196,7 @@ public struct CompactReader {
     /// Whether every field has been read.
     public var isAtEnd: Bool { position > bytes.count }
 
+    /// A reader of the UTF-8 bytes of a compact text, from its first field.
     public init<Bytes: Sequence>(utf8: Bytes) where Bytes.Element == UInt8 {
         bytes = Array(utf8)
     }

@@ -6,6 +6,9 @@ import ScreenKit
 /// the virtual time after it, what it changed and the hierarchy after it. Recorded only when
 /// a report asks for steps (`ScenarioFileRunner.recordsSteps`).
 public struct ScenarioStep: Codable, Sendable, Equatable {
+    /// The app method (or `expect`) that made the step, by its Lua name.
+    ///
+    ///     -- Lua: app:navigate(route)   app:settle()   app:advance(0.25)   expect(app):toShow(Chat)
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// `nav.app{...}`: the hierarchy an app starts with.
         case app
@@ -14,6 +17,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
         case handleURL, handleNotification, handleShortcut, activate
     }
 
+    /// What made the step.
     public let kind: Kind
     /// "file:line" of the call.
     public let location: String?
@@ -23,6 +27,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     public let ok: Bool
     /// A navigation's error, or an expectation's matcher (`toShow`).
     public let message: String?
+    /// The transitions the step made, in order (`app.transitions`' new entries).
     public let transitions: [ScenarioTransition]
     /// The log lines the step added.
     public let log: [String]
@@ -37,6 +42,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     /// nonzero for a long scenario's last step only.
     public internal(set) var omitted: Int = 0
 
+    /// A step as recorded; `app` is its app's number in the scenario (0 for an expect).
     public init(kind: Kind, location: String?, time: Double, ok: Bool, message: String?, transitions: [ScenarioTransition],
                 log: [String], hierarchy: ScenarioHierarchy?, app: Int = 0) {
         self.kind = kind
@@ -53,15 +59,21 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
 
 /// A transition as plain data: `push` on `stack` from `[ChatList]` to `[ChatList, Chat(chatId=7)]`.
 public struct ScenarioTransition: Codable, Sendable, Equatable {
+    /// What the transition did: `push`, `pop`, `setStack`, `present`, `dismiss`, `selectTab`, `setRoot`.
     public let kind: String
     /// The container that changed, as the log names it (`stack`, `tabs Home`).
     public let container: String
+    /// What was there before, as labels: a stack's screens (`[ChatList]`), the presented chain,
+    /// the root, the selected tab as `index: label`.
     public let before: [String]
+    /// What is there after, as `before` gives it (`[ChatList, Chat(chatId=7)]`).
     public let after: [String]
+    /// Whether the user saw an animation.
     public let animated: Bool
     /// The line `app.transitions` prints: `push stack [ChatList] -> [ChatList, Chat] animated`.
     public let description: String
 
+    /// A transition with its fields as the log gives them.
     public init(kind: String, container: String, before: [String], after: [String], animated: Bool, description: String) {
         self.kind = kind
         self.container = container
@@ -81,7 +93,9 @@ public struct ScenarioTransition: Codable, Sendable, Equatable {
 /// A hierarchy as plain data, made from the same containers as `app:snapshot()`, with what a
 /// drawing needs besides: UIKit's class names and what system screens show.
 public struct ScenarioHierarchy: Codable, Sendable, Hashable {
+    /// The container's kind: `window`, `stack`, `tabs`, `modal` or `container`.
     public let kind: String
+    /// The screen name of its key (`Chat`), when it has a key.
     public let name: String?
     /// The screen's key: `Chat(chatId=7)`.
     public let key: String?
@@ -89,16 +103,22 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
     public let typeName: String
     /// The attributes a drawing shows, as text (`modalPresentationStyle` = `"fullScreen"`).
     public let attributes: [String: String]
+    /// Whether the container is on screen.
     public let isVisible: Bool
+    /// Whether it is the top container, the one a route's `top` finds.
     public let isTop: Bool
     /// For tabs, the selected tab, 1-based.
     public let selectedIndex: Int?
+    /// For a presented container, `presenting`, `presented` or `dismissing`; nil otherwise.
     public let presentationPhase: String?
     /// A system screen's title, message or URL, and its actions.
     public let systemText: [String]
+    /// The containers it holds: a window's root, a stack's screens, a tab bar's tabs.
     public let children: [ScenarioHierarchy]
+    /// The container it presents, if any (at most one).
     public let presented: [ScenarioHierarchy]
 
+    /// A node with every field given.
     public init(kind: String, name: String?, key: String?, typeName: String, attributes: [String: String], isVisible: Bool, isTop: Bool,
                 selectedIndex: Int?, presentationPhase: String?, systemText: [String], children: [ScenarioHierarchy], presented: [ScenarioHierarchy]) {
         self.kind = kind
@@ -198,6 +218,7 @@ public final class ScenarioStepRecorder {
 
     public private(set) var steps: [ScenarioStep] = []
 
+    /// A recorder with no steps yet.
     public init() {}
 
     /// The apps whose steps were recorded, in that order: an app's number is its place here.

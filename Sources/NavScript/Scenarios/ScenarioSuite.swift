@@ -3,9 +3,12 @@ import LuaKit
 
 /// A scenario as runs remember it: its file and full name.
 public struct ScenarioID: Hashable, Codable, Sendable {
+    /// The scenario file's path.
     public let file: String
+    /// The scenario's full name (its `describe` blocks' and its own); empty for the whole file.
     public let name: String
 
+    /// The scenario `name` of the file at `file`.
     public init(file: String, name: String) {
         self.file = file
         self.name = name
@@ -32,6 +35,7 @@ public struct ScenarioSelection: Sendable {
     /// Only these scenarios, by file path and full name (`--last-failed`), when set.
     public var only: Set<ScenarioID>?
 
+    /// A selection that admits every scenario.
     public init() {}
 
     /// The scenarios of `listed` this selection admits, in order, as (file position, scenario).
@@ -95,12 +99,15 @@ public struct ScenarioSelection: Sendable {
 
 /// The results of one file.
 public struct ScenarioFileResult: Sendable {
+    /// The scenario file.
     public let file: ScenarioFile
     /// In the file's definition order (of the scenarios that ran).
     public let results: [ScenarioResult]
     /// How many scenarios the file has: when as many ran, its obsolete snapshots are known.
     public let scenarioCount: Int
+    /// How many snapshots the run wrote new (0 when the snapshot file could not be written).
     public let snapshotsWritten: Int
+    /// How many stored snapshots the run rewrote (0 when the snapshot file could not be written).
     public let snapshotsUpdated: Int
     /// Stored snapshots no scenario used, known after a full run of the file.
     public let obsoleteSnapshots: [String]
@@ -109,7 +116,9 @@ public struct ScenarioFileResult: Sendable {
     /// The snapshot file's entries, and those the scenarios that ran used (or kept, having
     /// failed): what merging the shards of a run needs to find the obsolete ones.
     public let storedSnapshots: [String]
+    /// The snapshot entries the scenarios that ran used, or kept by failing or being skipped.
     public let usedSnapshots: [String]
+    /// The snapshot file's path, as messages name files (`scenarios/chat.lua.snap`).
     public let snapshotFile: String
     /// Why the snapshot file could not be written, if it could not.
     public let writeError: String?
@@ -117,6 +126,8 @@ public struct ScenarioFileResult: Sendable {
     /// Ctrl-C).
     public var notRun = 0
 
+    /// The results of a run of the file, in definition order; saves its snapshot file (a
+    /// failure to is `writeError`) and finds the obsolete snapshots after a full run.
     public init(file: ScenarioFile, results: [ScenarioResult], snapshots: ScenarioSnapshots, scenarioCount: Int) {
         self.file = file
         let results = snapshots.failingClashes(results.sorted { $0.scenario.index < $1.scenario.index })
@@ -164,9 +175,13 @@ public struct ScenarioFileResult: Sendable {
 /// Scenarios run one per state and in any order across threads; the results come back in
 /// the suite's order.
 public final class ScenarioSuite {
+    /// The scenario files, in the order given.
     public let files: [ScenarioFile]
+    /// The limits each scenario's state runs under.
     public let limits: LuaLimits
+    /// The seed of `math.random` in every scenario's state, so that runs repeat.
     public let seed: Int
+    /// What snapshot checks do with missing and differing snapshots.
     public let snapshotMode: ScenarioSnapshots.Mode
     /// Whether scenarios record their steps (for reports that draw them).
     public var recordsSteps = false
@@ -180,6 +195,11 @@ public final class ScenarioSuite {
     /// The files that did not load.
     public private(set) var loadErrors: [(file: ScenarioFile, error: Error)] = []
 
+    /// A suite of `files`, not loaded yet (`load(jobs:)` lists their scenarios).
+    ///
+    ///     let suite = ScenarioSuite(files: try ScenarioDiscovery.files(for: ["app"], workingDirectory: cwd))
+    ///     suite.load(jobs: 4)
+    ///     let results = suite.run(suite.select(ScenarioSelection()), jobs: 4)
     public init(files: [ScenarioFile], limits: LuaLimits = LuaLimits(), seed: Int = 0, snapshotMode: ScenarioSnapshots.Mode = .normal) {
         self.files = files
         self.limits = limits

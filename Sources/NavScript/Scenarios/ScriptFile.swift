@@ -13,9 +13,12 @@ import Darwin
 ///
 ///     try ScriptFile.read("scenarios/chat.lua")   // "not a regular file (a FIFO)"
 public enum ScriptFile {
+    /// Why a script could not be read.
     public struct Failure: Error {
+        /// In the system's words (`No such file or directory`) or plain ones (`it is a folder`).
         public let reason: String
 
+        /// A failure for `reason`.
         public init(reason: String) {
             self.reason = reason
         }
@@ -55,6 +58,8 @@ public enum ScriptFile {
         return stat(path, &info) == 0 ? kind(info) : nil
     }
 
+    /// The bytes of the script at `path` (links followed); a folder, a FIFO, a device, a socket,
+    /// or a file over `maximumSize`, throws without being read.
     public static func read(_ path: String) throws(Failure) -> Data {
         // What it is before opening it: a socket cannot be opened at all.
         var named = stat()
