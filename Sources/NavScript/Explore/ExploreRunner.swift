@@ -29,7 +29,7 @@ public final class ExploreRunner: @unchecked Sendable {
     /// A syntax error, or a file that cannot be read, throws here.
     ///
     ///     let runner = try ExploreRunner(file: file)
-    ///     -- Lua, the model file: return explore.model { start = function() return nav.app { ... } end, actions = { ... } }
+    ///     -- Lua, the model: return explore.model { start = function() return nav.app { ... } end, actions = { ... } }
     public init(file: ScenarioFile, limits: LuaLimits = LuaLimits()) throws {
         self.file = file
         var options = file.luaOptions(limits: limits)

@@ -80,7 +80,7 @@ public enum ScenarioDiscovery {
     /// gives the scenario files below it, a file itself. A file reached twice (through a link
     /// too) is listed once. A path that names nothing, or a `root` that is no folder, throws.
     ///
-    ///     let files = try ScenarioDiscovery.files(for: ["app"], workingDirectory: cwd)   // app/scenarios/*.lua, app/**/*_spec.lua
+    ///     let files = try ScenarioDiscovery.files(for: ["app"], workingDirectory: cwd)   // app/scenarios/*.lua, ...
     ///     -- Lua, app/scenarios/tabs.lua: local Chat = require("routes.chat")
     public static func files(for paths: [String], root explicitRoot: URL? = nil, workingDirectory: URL) throws -> [ScenarioFile] {
         if let explicitRoot {
