@@ -10,6 +10,7 @@ import Foundation
 ///     let greet = try lua.global("greet")!
 ///     let text = try lua.call(greet, [.string("Ann")]) { call in try call.value(-1) }   // .string("hi Ann")
 public final class LuaReference: @unchecked Sendable {
+    /// The state the value lives in; nil once the state is gone (the reference does not keep it).
     public private(set) weak var state: LuaState?
     let ref: Int32
 

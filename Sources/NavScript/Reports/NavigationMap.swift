@@ -38,8 +38,11 @@ public struct NavigationMap: Sendable {
     /// "(launch)"); the DOT text names it apart from every screen.
     public static let launch = "\u{0}launch"
 
+    /// Every screen shown (visible), by name, with how often and by which scenarios.
     public private(set) var screens: [String: Usage] = [:]
+    /// Every move between top screens, with how often and by which scenarios.
     public private(set) var edges: [Edge: Usage] = [:]
+    /// The screen types the scripts defined (`nav.screen("Chat")`), shown or not.
     public private(set) var defined: Set<String> = []
     /// The screens each tab bar's or custom container's screen was seen holding (a tab's
     /// stack by its root screen).

@@ -115,6 +115,7 @@ extension ScenarioHierarchy {
 /// and `EE 80 82`, and `EE` is never a continuation byte, so text is checked and copied a
 /// byte run at a time.
 public struct CompactWriter {
+    /// What was written, as UTF-8 bytes.
     public private(set) var utf8: [UInt8] = []
     /// Whether a field was written (the first may be empty text).
     private var started = false
@@ -130,6 +131,7 @@ public struct CompactWriter {
         started = true
     }
 
+    /// Writes a text field, escaping the separators and newlines in it.
     public mutating func string(_ value: String) {
         separate()
         var value = value
@@ -154,6 +156,7 @@ public struct CompactWriter {
         }
     }
 
+    /// Writes a text field, or the nil mark for nil.
     public mutating func optional(_ value: String?) {
         if let value {
             string(value)
@@ -163,13 +166,17 @@ public struct CompactWriter {
         }
     }
 
+    /// Writes a whole number as its digits.
     public mutating func int(_ value: Int) { string(String(value)) }
+    /// Writes `1` or `0`.
     public mutating func bool(_ value: Bool) {
         separate()
         utf8.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
     }
+    /// Writes a number as Swift prints it (`0.25`), which reads back exactly.
     public mutating func double(_ value: Double) { string(String(value)) }
 
+    /// Writes the count, then each text.
     public mutating func strings(_ values: [String]) {
         int(values.count)
         for value in values { string(value) }
@@ -217,6 +224,7 @@ public struct CompactReader {
         return start..<bytes.count
     }
 
+    /// Reads a text field, or nil where the writer wrote nil.
     public mutating func optional() throws -> String? {
         let field = try field()
         return bytes.withUnsafeBufferPointer { buffer -> String? in
@@ -249,6 +257,7 @@ public struct CompactReader {
         }
     }
 
+    /// Reads a text field; nil there fails.
     public mutating func string() throws -> String {
         guard let value = try optional() else { throw Failure() }
         return value
@@ -278,16 +287,19 @@ public struct CompactReader {
         return try int()
     }
 
+    /// Reads a boolean: `1` is true, anything else false.
     public mutating func bool() throws -> Bool {
         let field = try field()
         return field.count == 1 && bytes[field.lowerBound] == UInt8(ascii: "1")
     }
 
+    /// Reads a number; a field that is none fails.
     public mutating func double() throws -> Double {
         guard let value = Double(try string()) else { throw Failure() }
         return value
     }
 
+    /// Reads a count, then that many texts.
     public mutating func strings() throws -> [String] {
         try (0..<int()).map { _ in try string() }
     }

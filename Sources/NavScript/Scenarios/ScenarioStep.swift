@@ -216,6 +216,7 @@ public final class ScenarioStepRecorder {
     /// end state the report and `draw --step=-1` show), counting the ones left out between.
     public static let maximumSteps = 2_000
 
+    /// The steps recorded so far, in order (at most `maximumSteps`).
     public private(set) var steps: [ScenarioStep] = []
 
     /// A recorder with no steps yet.
