@@ -23,7 +23,7 @@ extension ScreenApplicationState {
     /// snapshot that is not an app's (kind `window`), throws naming it.
     ///
     ///     let state = try ScreenApplicationState(luaSnapshot: table)
-    ///     -- Lua: local table = app:snapshot()
+    ///     -- Lua: local state = app:snapshot()
     public init(luaSnapshot value: LuaValue) throws(ScreenDSLError) {
         let hierarchy = try ScreenSnapshot(luaSnapshot: value, path: "restore")
         guard hierarchy.kind == .window else {

@@ -32,12 +32,12 @@ public enum ScenarioFileWriter {
         }
     }
 
-    /// Writes `text` as UTF-8 to the file at `url`, all of it or nothing.
+    /// Writes `text` as UTF-8 to the file at `url`: a regular file all at once or not at all.
     public static func write(_ text: String, to url: URL) throws(Failure) {
         try write(Data(text.utf8), to: url.path)
     }
 
-    /// Writes `data` to `path`, all of it or nothing: `prepare` then `commit`.
+    /// Writes `data` to `path` (a regular file all at once or not at all): `prepare`, then `commit`.
     public static func write(_ data: Data, to path: String) throws(Failure) {
         try prepare(data, to: path).commit()
     }

@@ -6,7 +6,7 @@ import ScreenKit
 /// the virtual time after it, what it changed and the hierarchy after it. Recorded only when
 /// a report asks for steps (`ScenarioFileRunner.recordsSteps`).
 public struct ScenarioStep: Codable, Sendable, Equatable {
-    /// The app method (or `expect`) that made the step, by its Lua name.
+    /// The app method (or `expect`) that made the step.
     ///
     ///     -- Lua: app:navigate(route)   app:settle()   app:advance(0.25)   expect(app):toShow(Chat)
     public enum Kind: String, Codable, Sendable, CaseIterable {
@@ -42,7 +42,7 @@ public struct ScenarioStep: Codable, Sendable, Equatable {
     /// nonzero for a long scenario's last step only.
     public internal(set) var omitted: Int = 0
 
-    /// A step as recorded; `app` is its app's number in the scenario (0 for an expect).
+    /// A step as recorded; `app` numbers its app in the scenario, as the `app` property says.
     public init(kind: Kind, location: String?, time: Double, ok: Bool, message: String?, transitions: [ScenarioTransition],
                 log: [String], hierarchy: ScenarioHierarchy?, app: Int = 0) {
         self.kind = kind
@@ -105,7 +105,7 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
     public let attributes: [String: String]
     /// Whether the container is on screen.
     public let isVisible: Bool
-    /// Whether it is the top container, the one a route's `top` finds.
+    /// Whether it is the navigator's top container (`navigator.topContainer`) when it was taken.
     public let isTop: Bool
     /// For tabs, the selected tab, 1-based.
     public let selectedIndex: Int?
