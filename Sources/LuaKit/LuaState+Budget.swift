@@ -4,7 +4,9 @@ import CLuaBridge
 /// A state's limits and what it spends against them: the budget of instructions and time
 /// calls share, the host's work and memory charged to it, the collector.
 extension LuaState {
-    /// The limits the state was opened with (`options.limits`).
+    /// The limits in force: those the state was opened with, or those `setLimits` last set.
+    ///
+    ///     lua.setLimits(LuaLimits(memory: 8 << 20))   // lua.limits.memory == 8 << 20
     public var limits: LuaLimits {
         get { options.limits }
     }
@@ -13,6 +15,7 @@ extension LuaState {
     public func setLimits(_ limits: LuaLimits) {
         guard let L else { return }
         lk_setlimits(L, limits.memory, Int64(limits.instructions), limits.seconds)
+        options.limits = limits
     }
 
     /// Bytes the state holds now, and at most so far.

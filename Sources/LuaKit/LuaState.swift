@@ -28,8 +28,8 @@ public final class LuaState {
         L.map { lk_current($0) }
     }
 
-    /// The options the state was opened with.
-    public let options: LuaOptions
+    /// The options the state was opened with, its limits as `setLimits` last set them.
+    public internal(set) var options: LuaOptions
 
     /// Where `print` writes; by default standard output (as far as it takes the text:
     /// `writeAsFarAsItGoes`).

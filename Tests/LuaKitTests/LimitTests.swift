@@ -14,6 +14,17 @@ import Testing
         #expect(try h.value("return 'still here'") == .string("still here"))
     }
 
+    /// Limits set after the state opened are the ones it reports, and measures what is left
+    /// against: they read as the opening ones.
+    @Test func setLimitsIsWhatTheStateReports() throws {
+        let h = try Harness(limits: small)
+        h.lua.setLimits(LuaLimits(memory: 16 << 20, instructions: 1_000, seconds: 5))
+        #expect(h.lua.limits == LuaLimits(memory: 16 << 20, instructions: 1_000, seconds: 5))
+        #expect(h.lua.memoryLeft == (16 << 20) - h.lua.memoryUsed)
+        let error = h.run("local n = 0\nwhile true do\n  n = n + 1\nend", chunk: "@loop.lua")
+        #expect(error?.message.hasSuffix("instruction limit exceeded (1000 instructions)") == true, "\(String(describing: error))")
+    }
+
     @Test func pcallCannotSwallowTheLimit() throws {
         let h = try Harness(limits: small)
         let error = h.run("while true do pcall(function() while true do end end) end")

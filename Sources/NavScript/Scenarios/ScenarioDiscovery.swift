@@ -247,7 +247,6 @@ public enum ScenarioDiscovery {
         return isLink(entry) || ScriptFile.real(entry).lastPathComponent == name
     }
 
-    /// `url` relative to `base` when below it, else absolute.
     /// `url` as messages name files: relative to the working folder when inside it.
     public static func display(_ url: URL) -> String {
         display(url, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
