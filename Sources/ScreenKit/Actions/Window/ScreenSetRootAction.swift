@@ -54,7 +54,8 @@ public struct ScreenSetRootAction: ScreenAction {
 extension AnyScreenRoute {
     /// Makes `screen` the window's root, then runs `nested` on it; the route stays on the window.
     ///
-    ///     try route.setRoot(to: home, animation: .crossDissolve)   -- Lua: route:setRoot(home, {animation = "crossDissolve"})
+    ///     try route.setRoot(to: home, animation: .crossDissolve)
+    ///     -- Lua: route:setRoot(home, {animation = "crossDissolve"})
     public func setRoot(to screen: AnyScreen, animation: ScreenRootAnimation? = nil, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.window, for: "setRoot")
         return try step(ScreenSetRootAction(screen: screen, animation: animation), nested: nested, verb: "setRoot")

@@ -128,7 +128,8 @@ extension ScreenRoute {
 
     /// Runs `route` from the root after everything so far, whether it failed or not.
     ///
-    ///     route.ensure(with: ScreenWindowRoute().makeKeyAndVisible())   -- Lua: route:ensure(nav.route():makeKeyAndVisible())
+    ///     route.ensure(with: ScreenWindowRoute().makeKeyAndVisible())
+    ///     -- Lua: route:ensure(nav.route():makeKeyAndVisible())
     public func ensure<Next>(with route: ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
         ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().ensure(with: route.route)))
     }
