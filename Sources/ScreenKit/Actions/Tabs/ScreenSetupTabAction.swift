@@ -18,7 +18,8 @@ public struct ScreenSetupTabAction: ScreenAction {
     /// The screen's kind: the action completes with the new tab.
     public var outputKind: ScreenContainerKind? { screen.kind }
 
-    /// The action as Swift prints Nivelir's: `ScreenSetupTabAction<Feed, UITabBarController>(screen: ...)`.
+    /// The action as Swift prints Nivelir's, with the screen's container kind for its type:
+    /// `ScreenSetupTabAction<UIViewController, UITabBarController>(screen: ...)`.
     public var description: String {
         describeAction("ScreenSetupTabAction", [screen.kind, containerKind], ["screen": screen])
     }
@@ -61,7 +62,8 @@ extension ScreenRoute where Current == TabsContainer {
 
     /// The same, with a nested route run on the new tab.
     ///
-    ///     route.setupTab(with: feed) { $0.push(post) }   -- Lua: route:setupTab(feed, function(r) return r:push(post) end)
+    ///     route.setupTab(with: feed) { $0.push(post) }
+    ///     -- Lua: route:setupTab(feed, function(r) return r:push(post) end)
     public func setupTab<S: Screen, Next>(with screen: S, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
         step(ScreenSetupTabAction(screen: screen.eraseToAnyScreen(), on: Current.kind), route)
     }
