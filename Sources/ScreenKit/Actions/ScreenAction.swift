@@ -23,8 +23,10 @@ public protocol ScreenAction: CustomStringConvertible {
 }
 
 extension ScreenAction {
+    /// Produces no container by default: the route stays on the container it was on.
     public var outputKind: ScreenContainerKind? { nil }
 
+    /// Merges with nothing by default.
     public func combine(with other: any ScreenAction) -> (any ScreenAction)? { nil }
 }
 

@@ -82,20 +82,27 @@ public enum ScreenRelation: String, Sendable {
 ///
 ///     route.presented(of: StackContainer.self)   -- Lua: route:presented("stack")
 public struct ScreenRelativeAction: ScreenAction {
+    /// Which related container it continues from.
     public let relation: ScreenRelation
+    /// The kind of container it is asked of.
     public let containerKind: ScreenContainerKind
+    /// The kind the found container must be: the relation's own, or a narrower one.
     public let outputKind: ScreenContainerKind?
 
+    /// An action finding `relation` from a container of `containerKind` (the relation's own kind by
+    /// default), expecting one of `outputKind` (the relation's default output kind by default).
     public init(_ relation: ScreenRelation, as outputKind: ScreenContainerKind? = nil, on containerKind: ScreenContainerKind? = nil) {
         self.relation = relation
         self.containerKind = containerKind ?? relation.containerKind
         self.outputKind = outputKind ?? relation.defaultOutputKind
     }
 
+    /// The action as Swift prints Nivelir's: `ScreenStackTopAction<UINavigationController, UIViewController>()`.
     public var description: String {
         describeAction(relation.actionName, [containerKind, outputKind])
     }
 
+    /// Completes with the related container, or fails when there is none or it is of another kind.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         guard let found = relation.find(from: container) else {
             return completion(.failure(ScreenContainerNotFoundError(type: relation.defaultOutputKind, for: self)))
@@ -175,47 +182,98 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute where Current: ModalContainerType {
+    /// What the container presents, as a view controller.
+    ///
+    ///     route.presented   -- Lua: route:presented()
     public var presented: ScreenRoute<Root, ModalContainer> { presented(of: ModalContainer.self) }
+    /// What the container presents, as a container of `type`.
+    ///
+    ///     route.presented(of: StackContainer.self)   -- Lua: route:presented("stack")
     public func presented<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.presented, as: Output.kind, on: Current.kind), as: Output.self)
     }
 
+    /// What presents the container, as a view controller.
+    ///
+    ///     route.presenting   -- Lua: route:presenting()
     public var presenting: ScreenRoute<Root, ModalContainer> { presenting(of: ModalContainer.self) }
+    /// What presents the container, as a container of `type`.
+    ///
+    ///     route.presenting(of: TabsContainer.self)   -- Lua: route:presenting("tabs")
     public func presenting<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.presenting, as: Output.kind, on: Current.kind), as: Output.self)
     }
 
+    /// The nearest ancestor stack (UIKit's `navigationController`).
+    ///
+    ///     route.stack   -- Lua: route:stack()
     public var stack: ScreenRoute<Root, StackContainer> { folding(ScreenRelativeAction(.stack, on: Current.kind), as: StackContainer.self) }
+    /// The nearest ancestor tabs (UIKit's `tabBarController`).
+    ///
+    ///     route.tabs   -- Lua: route:tabs()
     public var tabs: ScreenRoute<Root, TabsContainer> { folding(ScreenRelativeAction(.tabs, on: Current.kind), as: TabsContainer.self) }
+    /// The window the container is in.
+    ///
+    ///     route.window   -- Lua: route:window()
     public var window: ScreenRoute<Root, WindowContainer> { folding(ScreenRelativeAction(.window, on: Current.kind), as: WindowContainer.self) }
 }
 
 extension ScreenRoute where Current == WindowContainer {
+    /// The window's root, as a view controller.
+    ///
+    ///     ScreenWindowRoute().root   -- Lua: nav.route():root()
     public var root: ScreenRoute<Root, ModalContainer> { root(of: ModalContainer.self) }
+    /// The window's root, as a container of `type`.
+    ///
+    ///     ScreenWindowRoute().root(of: TabsContainer.self)   -- Lua: nav.route():root("tabs")
     public func root<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.root, as: Output.kind), as: Output.self)
     }
 }
 
 extension ScreenRoute where Current == StackContainer {
+    /// The stack's bottom screen, as a view controller.
+    ///
+    ///     route.stackRoot   -- Lua: route:stackRoot()
     public var stackRoot: ScreenRoute<Root, ModalContainer> { stackRoot(of: ModalContainer.self) }
+    /// The stack's bottom screen, as a container of `type`.
+    ///
+    ///     route.stackRoot(of: TabsContainer.self)   -- Lua: route:stackRoot("tabs")
     public func stackRoot<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.stackRoot, as: Output.kind), as: Output.self)
     }
 
+    /// The stack's top screen, as a view controller.
+    ///
+    ///     route.stackTop   -- Lua: route:stackTop()
     public var stackTop: ScreenRoute<Root, ModalContainer> { stackTop(of: ModalContainer.self) }
+    /// The stack's top screen, as a container of `type`.
+    ///
+    ///     route.stackTop(of: TabsContainer.self)   -- Lua: route:stackTop("tabs")
     public func stackTop<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.stackTop, as: Output.kind), as: Output.self)
     }
 
+    /// What the stack shows (the modal presented over it, or its top screen), as a view controller.
+    ///
+    ///     route.stackVisible   -- Lua: route:stackVisible()
     public var stackVisible: ScreenRoute<Root, ModalContainer> { stackVisible(of: ModalContainer.self) }
+    /// What the stack shows, as a container of `type`.
+    ///
+    ///     route.stackVisible(of: StackContainer.self)   -- Lua: route:stackVisible("stack")
     public func stackVisible<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.stackVisible, as: Output.kind), as: Output.self)
     }
 }
 
 extension ScreenRoute where Current == TabsContainer {
+    /// The selected tab, as a view controller.
+    ///
+    ///     route.selectedTab   -- Lua: route:selectedTab()
     public var selectedTab: ScreenRoute<Root, ModalContainer> { selectedTab(of: ModalContainer.self) }
+    /// The selected tab, as a container of `type`.
+    ///
+    ///     route.selectedTab(of: StackContainer.self)   -- Lua: route:selectedTab("stack")
     public func selectedTab<Output: ModalContainerType>(of type: Output.Type) -> ScreenRoute<Root, Output> {
         folding(ScreenRelativeAction(.selectedTab, as: Output.kind), as: Output.self)
     }

@@ -12,13 +12,19 @@
 ///     }
 ///     -- Lua: nav.action("authorize", { on = "modal", produces = "modal", perform = function(c, n, done) done(true) end })
 public struct ScreenCustomAction: ScreenAction {
+    /// The body: it gets the container and the navigator, and must call the completion once.
     public typealias Body = (ScreenContainer, ScreenNavigator, @escaping ScreenActionCompletion) -> Void
 
+    /// The name it is known by in its description and in errors (in Lua, its method: `route:authorize()`).
     public let name: String
+    /// The kind of container it needs.
     public let containerKind: ScreenContainerKind
+    /// The kind of container it produces, or nil when the route stays where it is.
     public let outputKind: ScreenContainerKind?
+    /// What it does.
     public let body: Body
 
+    /// A custom action named `name`, performed on `containerKind`, producing `outputKind` (nil: none).
     public init(name: String, on containerKind: ScreenContainerKind, produces outputKind: ScreenContainerKind? = nil, body: @escaping Body) {
         self.name = name
         self.containerKind = containerKind
@@ -32,6 +38,8 @@ public struct ScreenCustomAction: ScreenAction {
         describeAction("ScreenCustomAction", [containerKind], ["name": name])
     }
 
+    /// Runs the body. Its first completion completes the action (with the container it ran on, when it
+    /// declares an output and gives none); a second one is reported and ignored.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let token = navigator.begin(self)
         var completed = false

@@ -3,8 +3,11 @@
 /// the type of the container the route was on, not the one it asked for. A container of
 /// another application (another simulation's window) fails too.
 public struct ScreenFromAction: ScreenAction {
+    /// The container the route continues from; nil fails.
     public let output: ScreenContainer?
+    /// The kind of container the route was on.
     public let containerKind: ScreenContainerKind
+    /// The kind of `output`, or the kind asked for when it is nil.
     public let outputKind: ScreenContainerKind?
 
     /// `kind` is what the route continues as when `output` is nil.
@@ -14,11 +17,13 @@ public struct ScreenFromAction: ScreenAction {
         self.outputKind = output?.kind ?? kind
     }
 
+    /// The action as Swift prints Nivelir's: `ScreenFromAction<...>(output: Optional(<UIViewController: Chat>))`.
     public var description: String {
         // Swift prints the optional field as `Optional(<UIViewController: Chat>)` or `nil`.
         describeAction("ScreenFromAction", [containerKind, outputKind], ["output": ScreenURLText(output.map { "Optional(\($0))" } ?? "nil")])
     }
 
+    /// Completes with `output`; fails when it is nil or in another application's window.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         guard let output else {
             return completion(.failure(ScreenContainerNotFoundError(type: containerKind, for: self)))
@@ -53,6 +58,10 @@ extension ScreenRoute {
         folding(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), as: Output.self)
     }
 
+    /// Runs `route` from `container`, and stays on the current container.
+    ///
+    ///     route.from(stack, to: ScreenStackRoute().push(chat))
+    ///     -- Lua: route:from(stack, function(r) return r:push(chat) end)
     public func from<Output, Next>(_ container: ScreenContainer?, to route: ScreenRoute<Output, Next>) -> Self {
         Self(self.route.fold(ScreenFromAction(output: container, kind: Output.kind, on: Current.kind), nested: route.route))
     }

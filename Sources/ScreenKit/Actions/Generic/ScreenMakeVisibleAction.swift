@@ -5,11 +5,16 @@
 ///
 ///     route.last(.container(key: chat.key)).makeVisible()   -- Lua: route:last(chat):makeVisible()
 public struct ScreenMakeVisibleAction: ScreenAction {
+    /// The kind of container it is performed on.
     public let containerKind: ScreenContainerKind
+    /// How stacks pop to the container (nil: not animated).
     public let stackAnimation: ScreenStackAnimation?
+    /// How tabs select it (nil: not animated, the default).
     public let tabsAnimation: ScreenTabAnimation?
+    /// Whether dismissing what is presented over it is animated.
     public let dismissAnimated: Bool
 
+    /// An action making a container of `containerKind` visible.
     public init(
         stackAnimation: ScreenStackAnimation? = .default,
         tabsAnimation: ScreenTabAnimation? = nil,
@@ -22,6 +27,7 @@ public struct ScreenMakeVisibleAction: ScreenAction {
         self.containerKind = containerKind
     }
 
+    /// The action as Swift prints Nivelir's, with its `dissmissAnimated` field.
     public var description: String {
         // As Swift prints Nivelir's struct: optional enums in full,
         // `Optional(Nivelir.ScreenStackAnimation.default)`.
@@ -51,6 +57,7 @@ public struct ScreenMakeVisibleAction: ScreenAction {
         }
     }
 
+    /// Dismisses what the container presents, then pops and selects its way to it from the outermost parent.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let route: AnyScreenRoute
         do {
@@ -64,6 +71,9 @@ public struct ScreenMakeVisibleAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
+    /// Appends a step that makes the current container the one on screen.
+    ///
+    ///     try route.makeVisible(dismissAnimated: false)   -- Lua: route:makeVisible{dismissAnimated = false}
     public func makeVisible(
         stackAnimation: ScreenStackAnimation? = .default,
         tabsAnimation: ScreenTabAnimation? = nil,
@@ -86,6 +96,9 @@ extension ScreenRoute where Current: ModalContainerType {
                                      dismissAnimated: dismissAnimated, on: Current.kind))
     }
 
+    /// The same, with Nivelir's spelling of the last label.
+    ///
+    ///     route.makeVisible(dissmissAnimated: false)   -- Lua: route:makeVisible{dissmissAnimated = false}
     public func makeVisible(
         stackAnimation: ScreenStackAnimation? = .default,
         tabsAnimation: ScreenTabAnimation? = nil,

@@ -1,20 +1,26 @@
 /// Runs actions one after another on one container, stopping at the first failure
 /// (Nivelir's `ScreenNavigateAction`). A route's actions run this way.
 public struct ScreenNavigateAction: ScreenAction {
+    /// The kind of container the actions run on.
     public let containerKind: ScreenContainerKind
+    /// The actions, in order.
     public var actions: [any ScreenAction] { nested.actions }
     /// Held in a box that releases deep nestings without recursion.
     private let nested: ScreenNestedActions
 
+    /// An action running `actions` in order on a container of `containerKind`.
     public init(containerKind: ScreenContainerKind, actions: [any ScreenAction]) {
         self.containerKind = containerKind
         nested = ScreenNestedActions(actions)
     }
 
+    /// The action as Swift prints Nivelir's: `ScreenNavigateAction<UIWindow>(actions: [...])`.
     public var description: String {
         describeAction("ScreenNavigateAction", [containerKind], ["actions": actions])
     }
 
+    /// Runs the actions in order on `container` and completes with no container; the first failure,
+    /// or an action that does not suit the container's kind, stops them.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         performActions(from: 0, container: container, navigator: navigator, completion: completion)
     }

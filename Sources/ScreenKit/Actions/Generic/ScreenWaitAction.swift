@@ -7,14 +7,18 @@
 /// `.nan`, or about 292 years and more) is its distant future, so the wait never ends and
 /// the navigation never completes.
 public struct ScreenWaitAction: ScreenAction {
+    /// The kind of container it is performed on.
     public let containerKind: ScreenContainerKind
+    /// How long it waits, in seconds of virtual time.
     public let duration: Double
 
+    /// A wait of `duration` seconds on a container of `containerKind`.
     public init(duration: Double, on containerKind: ScreenContainerKind) {
         self.duration = duration
         self.containerKind = containerKind
     }
 
+    /// The action as Swift prints Nivelir's: `ScreenWaitAction<UIViewController>(duration: 0.75)`.
     public var description: String { describeAction("ScreenWaitAction", [containerKind], ["duration": duration]) }
 
     /// Whether Dispatch takes the deadline for its distant future: `DispatchTime + Double`
@@ -23,6 +27,7 @@ public struct ScreenWaitAction: ScreenAction {
         duration.isNaN || duration * 1_000_000_000 >= Double(Int64.max)
     }
 
+    /// Logs the wait, then completes after `duration` in virtual time, or never when it waits forever.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Waiting for \(duration) seconds")
         guard !waitsForever else {
@@ -42,6 +47,9 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute {
+    /// Appends a wait of `duration` seconds of virtual time, as the untyped `wait(for:)`.
+    ///
+    ///     route.wait(for: 0.75)   -- Lua: route:wait(0.75)
     public func wait(for duration: Double) -> Self {
         appending(ScreenWaitAction(duration: duration, on: Current.kind))
     }

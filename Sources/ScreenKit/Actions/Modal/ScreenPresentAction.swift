@@ -8,22 +8,30 @@
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
+    /// The screen it builds and presents.
     public let screen: AnyScreen
+    /// Whether the presentation is animated.
     public let animated: Bool
+    /// The kind of container it presents from.
     public let containerKind: ScreenContainerKind
 
+    /// A presentation of `screen` from a container of `containerKind`.
     public init(screen: AnyScreen, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
         self.screen = screen
         self.animated = animated
         self.containerKind = containerKind
     }
 
+    /// The screen's kind: the action completes with the presented container.
     public var outputKind: ScreenContainerKind? { screen.kind }
 
+    /// The action as Swift prints Nivelir's: `ScreenPresentAction<Chat, UIViewController>(screen: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenPresentAction", types: [screen.typeName, containerKind.typeName], ["screen": screen, "animated": animated])
     }
 
+    /// Logs, builds the screen and presents it; completes with it once presented, or fails where UIKit
+    /// would refuse or raise.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(screen) on \(container.typeName)")
         let presented: ScreenContainer
@@ -73,10 +81,17 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute where Current: ModalContainerType {
+    /// Presents `screen` on the current container; the route stays on the presenter.
+    ///
+    ///     route.present(chat, animated: false)   -- Lua: route:present(chat, {animated = false})
     public func present<S: Screen>(_ screen: S, animated: Bool = true) -> Self {
         present(screen, animated: animated) { $0 }
     }
 
+    /// The same, with a nested route run on the presented screen.
+    ///
+    ///     route.present(chat.withStackContainer()) { $0.push(details) }
+    ///     -- Lua: route:present(chat:withStackContainer(), function(r) return r:push(details) end)
     public func present<S: Screen, Next>(_ screen: S, animated: Bool = true, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
         step(ScreenPresentAction(screen: screen.eraseToAnyScreen(), animated: animated, on: Current.kind), route)
     }

@@ -9,12 +9,16 @@
 public struct ScreenSetStackAction: ScreenAction {
     /// The edits, oldest first.
     public var modifiers: [any ScreenStackModifier] { edits.array() }
+    /// How the change is animated: UIKit's default, a custom animation, or nil for none.
     public let animation: ScreenStackAnimation?
+    /// Whether the next stack edit stays a transition of its own instead of merging into this one.
     public let separated: Bool
+    /// The kind of container it is performed on.
     public let containerKind: ScreenContainerKind
     /// The edits as a shared list, so that merging n edits one by one costs n, not n².
     let edits: ScreenList<any ScreenStackModifier>?
 
+    /// An edit of a stack of `containerKind` by `modifiers`, applied in order.
     public init(modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false, on containerKind: ScreenContainerKind = .stack) {
         self.init(edits: ScreenList<any ScreenStackModifier>?.none.appending(contentsOf: modifiers),
                   animation: animation, separated: separated, on: containerKind)
@@ -27,6 +31,7 @@ public struct ScreenSetStackAction: ScreenAction {
         self.containerKind = containerKind
     }
 
+    /// The action as Swift prints Nivelir's, with its modifiers, animation and `separated`.
     public var description: String {
         describeAction("ScreenSetStackAction", [containerKind], [
             "modifiers": ScreenURLText("[" + modifiers.map(\.description).joined(separator: ", ") + "]"),
@@ -34,6 +39,7 @@ public struct ScreenSetStackAction: ScreenAction {
         ])
     }
 
+    /// Merges a following edit of the same stack into this one, unless this one is `separated`.
     public func combine(with other: any ScreenAction) -> (any ScreenAction)? {
         guard !separated, let other = other as? ScreenSetStackAction, other.containerKind == containerKind else {
             return nil
@@ -46,6 +52,8 @@ public struct ScreenSetStackAction: ScreenAction {
         )
     }
 
+    /// Logs the modifiers, applies them to the stack's screens, checks the new stack, and changes the
+    /// stack in one transition; completes with no container.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let modifiers = modifiers
         navigator.logInfo("Setting stack of \(container) with modifiers:\n" + modifiers.map { "  - \($0)" }.joined(separator: "\n"))
@@ -138,40 +146,67 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute where Current == StackContainer {
+    /// Applies `modifiers` to the stack in one transition.
+    ///
+    ///     route.setStack([ScreenStackClearModifier()])   -- Lua: route:setStack({ function(stack) return {} end })
     public func setStack(_ modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         appending(ScreenSetStackAction(modifiers: modifiers, animation: animation, separated: separated))
     }
 
+    /// Applies one modifier to the stack (Nivelir's `setStack(modifier:)`).
+    ///
+    ///     route.setStack(modifier: ScreenStackClearModifier())   -- Lua: route:setStack(function(stack) return {} end)
     public func setStack(modifier: any ScreenStackModifier, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         setStack([modifier], animation: animation, separated: separated)
     }
 
+    /// Pushes `screen` onto the stack.
+    ///
+    ///     route.push(chat, animation: .crossDissolve)   -- Lua: route:push(chat, {animation = "crossDissolve"})
     public func push<S: Screen>(_ screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         setStack(modifier: ScreenStackPushModifier(screen: screen.eraseToAnyScreen()), animation: animation, separated: separated)
     }
 
+    /// The same, with a nested route run on the pushed screen.
+    ///
+    ///     route.push(chat) { $0.refresh() }   -- Lua: route:push(chat, function(r) return r:refresh() end)
     public func push<S: Screen, Next>(_ screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
         push(screen, animation: animation, separated: separated)
             .step(ScreenRelativeAction(.stackTop, as: S.Container.kind), route)
     }
 
+    /// Pops to the screen `predicate` picks, by default the one under the top.
+    ///
+    ///     route.pop(to: .container(name: "Chat"))   -- Lua: route:pop{to = nav.container{name = "Chat"}}
     public func pop(to predicate: ScreenStackPopPredicate = .previous, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         setStack(modifier: ScreenStackPopModifier(predicate: predicate), animation: animation, separated: separated)
     }
 
+    /// Pops to the bottom screen.
+    ///
+    ///     route.popToRoot(animation: nil)   -- Lua: route:popToRoot{animation = false}
     public func popToRoot(animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         pop(to: .root, animation: animation, separated: separated)
     }
 
+    /// Replaces the top screen with `screen` (pushes it on an empty stack).
+    ///
+    ///     route.replace(with: chat)   -- Lua: route:replace(chat)
     public func replace<S: Screen>(with screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false) -> Self {
         setStack(modifier: ScreenStackReplaceModifier(screen: screen.eraseToAnyScreen()), animation: animation, separated: separated)
     }
 
+    /// The same, with a nested route run on the new top.
+    ///
+    ///     route.replace(with: chat) { $0.refresh() }   -- Lua: route:replace(chat, function(r) return r:refresh() end)
     public func replace<S: Screen, Next>(with screen: S, animation: ScreenStackAnimation? = .default, separated: Bool = false, route: (ScreenRootRoute<S.Container>) -> ScreenRoute<S.Container, Next>) -> Self {
         replace(with: screen, animation: animation, separated: separated)
             .step(ScreenRelativeAction(.stackTop, as: S.Container.kind), route)
     }
 
+    /// Removes every screen.
+    ///
+    ///     route.clear()   -- Lua: route:clear()
     public func clear(animation: ScreenStackAnimation? = .default) -> Self {
         setStack(modifier: ScreenStackClearModifier(), animation: animation)
     }

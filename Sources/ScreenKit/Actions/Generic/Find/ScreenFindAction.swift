@@ -3,6 +3,7 @@
 /// `ScreenLastAction` and `ScreenTopAction`). No match fails with "No container of <type>
 /// type found".
 public struct ScreenFindAction: ScreenAction {
+    /// Which match a search keeps: the first, the last, or the last visible one.
     public enum Search: String, Sendable {
         case first, last, top
 
@@ -15,22 +16,29 @@ public struct ScreenFindAction: ScreenAction {
         }
     }
 
+    /// Which match it keeps.
     public let search: Search
+    /// What the container must match; its kind is the kind the action produces.
     public let predicate: AnyScreenPredicate
+    /// The kind of container the search starts from.
     public let containerKind: ScreenContainerKind
 
+    /// A search from a container of `containerKind` (any container by default).
     public init(_ search: Search, predicate: AnyScreenPredicate, on containerKind: ScreenContainerKind = .container) {
         self.search = search
         self.predicate = predicate
         self.containerKind = containerKind
     }
 
+    /// The predicate's kind: what the route continues as.
     public var outputKind: ScreenContainerKind? { predicate.kind }
 
+    /// The action as Swift prints Nivelir's: `ScreenTopAction<UIWindow, UINavigationController>(predicate: ...)`.
     public var description: String {
         describeAction(search.actionName, [containerKind, predicate.kind], ["predicate": predicate])
     }
 
+    /// Logs the search, then completes with the match, or fails when none is found or the predicate fails.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.typeName)")
         var failure: Error?
@@ -88,6 +96,9 @@ extension ScreenRoute {
         folding(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
+    /// Runs `route` on the first container that matches, and stays.
+    ///
+    ///     route.first(.stack) { $0.push(chat) }   -- Lua: route:first(nav.stack, function(r) return r:push(chat) end)
     public func first<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
         step(ScreenFindAction(.first, predicate: predicate.predicate, on: Current.kind), route)
     }
@@ -97,6 +108,10 @@ extension ScreenRoute {
         folding(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
+    /// Runs `route` on the last container that matches, and stays.
+    ///
+    ///     route.last(.container(key: chat.key)) { $0.dismiss() }
+    ///     -- Lua: route:last(chat, function(r) return r:dismiss() end)
     public func last<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
         step(ScreenFindAction(.last, predicate: predicate.predicate, on: Current.kind), route)
     }
@@ -106,6 +121,9 @@ extension ScreenRoute {
         folding(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), as: Output.self)
     }
 
+    /// Runs `route` on the last visible container that matches, and stays.
+    ///
+    ///     route.top(.stack) { $0.push(chat) }   -- Lua: route:top(nav.stack, function(r) return r:push(chat) end)
     public func top<Output, Next>(_ predicate: ScreenPredicate<Output>, route: (ScreenRootRoute<Output>) -> ScreenRoute<Output, Next>) -> Self {
         step(ScreenFindAction(.top, predicate: predicate.predicate, on: Current.kind), route)
     }

@@ -5,20 +5,26 @@
 ///    the error chooses runs in turn;
 /// 4. after a success, the done actions run.
 public struct ScreenTryAction: ScreenAction {
+    /// The action tried.
     public let action: any ScreenAction
+    /// What runs after it: ensure, done and fallback actions.
     public let resolution: ScreenTryResolution
 
+    /// A try of `action` with `resolution`.
     public init(action: any ScreenAction, resolution: ScreenTryResolution) {
         self.action = action
         self.resolution = resolution
     }
 
+    /// The tried action's container kind.
     public var containerKind: ScreenContainerKind { action.containerKind }
 
+    /// The action as Swift prints Nivelir's, its tried action one level deep.
     public var description: String {
         describeAction("ScreenTryAction", [], ["action": action])
     }
 
+    /// Runs the action, then the ensure actions, then the done or fallback actions; completes with no container.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.perform(action, on: container) { actionResult in
             let ensure = ScreenNavigateAction(containerKind: containerKind, actions: resolution.ensureActions)
@@ -106,18 +112,31 @@ extension AnyScreenRoute {
 }
 
 extension ScreenRoute {
+    /// Runs `route` from the root if anything so far fails; the result is a root route.
+    ///
+    ///     route.fallback(to: ScreenWindowRoute().top(.container).present(alert))   -- Lua: route:fallback(otherRoute)
     public func fallback<Next>(to route: ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
         ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().fallback { _ in route.route }))
     }
 
+    /// Runs the route the error chooses, from the root, if anything so far fails.
+    ///
+    ///     -- Lua: route:fallback(function(err, r) return r:top(nav.container):present(alert) end)
     public func fallback<Next>(to route: @escaping (Error) -> ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
         ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().fallback { route($0).route }))
     }
 
+    /// Runs `route` from the root after everything so far, whether it failed or not.
+    ///
+    ///     route.ensure(with: ScreenWindowRoute().makeKeyAndVisible())
+    ///     -- Lua: route:ensure(nav.route():makeKeyAndVisible())
     public func ensure<Next>(with route: ScreenRoute<Root, Next>) -> ScreenRootRoute<Root> {
         ScreenRootRoute<Root>(self.route.try(resolution: ScreenTryResolution().ensure(with: route.route)))
     }
 
+    /// Swallows any failure so far: the route then succeeds.
+    ///
+    ///     route.cauterize()   -- Lua: route:cauterize()
     public func cauterize() -> ScreenRootRoute<Root> {
         ScreenRootRoute<Root>(route.cauterize())
     }

@@ -13,6 +13,7 @@ public protocol ScreenStackModifier: CustomStringConvertible {
 }
 
 extension ScreenStackModifier {
+    /// Replaces the stack with what `perform` returns.
     public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
         stack = try perform(stack: stack, navigator: navigator)
     }
@@ -20,18 +21,23 @@ extension ScreenStackModifier {
 
 /// Adds a built screen on top: "Push <screen>".
 public struct ScreenStackPushModifier: ScreenStackModifier {
+    /// The screen it builds and pushes.
     public let screen: AnyScreen
 
+    /// A push of `screen`.
     public init(screen: AnyScreen) {
         self.screen = screen
     }
 
+    /// The line it logs: "Push Chat(chatId=7)".
     public var description: String { "Push \(screen)" }
 
+    /// The stack with the built screen on top.
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         stack + [try screen.build(navigator: navigator)]
     }
 
+    /// Builds the screen and appends it to the stack.
     public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
         stack.append(try screen.build(navigator: navigator))
     }
@@ -39,18 +45,23 @@ public struct ScreenStackPushModifier: ScreenStackModifier {
 
 /// Replaces the top with a built screen, or pushes it on an empty stack: "Replace with <screen>".
 public struct ScreenStackReplaceModifier: ScreenStackModifier {
+    /// The screen it builds as the new top.
     public let screen: AnyScreen
 
+    /// A replacement of the top with `screen`.
     public init(screen: AnyScreen) {
         self.screen = screen
     }
 
+    /// The line it logs: "Replace with Chat(chatId=7)".
     public var description: String { "Replace with \(screen)" }
 
+    /// The stack with its top replaced by the built screen.
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         stack.dropLast() + [try screen.build(navigator: navigator)]
     }
 
+    /// Builds the screen, then replaces the top with it (or appends it to an empty stack).
     public func apply(to stack: inout [ScreenContainer], navigator: ScreenNavigator) throws {
         let built = try screen.build(navigator: navigator)
         stack.removeLast(stack.isEmpty ? 0 : 1)
@@ -60,10 +71,15 @@ public struct ScreenStackReplaceModifier: ScreenStackModifier {
 
 /// Removes every screen: "Clear".
 public struct ScreenStackClearModifier: ScreenStackModifier {
+    /// A modifier removing every screen.
+    ///
+    ///     ScreenStackClearModifier()   -- Lua: route:clear()
     public init() {}
 
+    /// The line it logs: "Clear".
     public var description: String { "Clear" }
 
+    /// An empty stack.
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         []
     }
@@ -71,14 +87,21 @@ public struct ScreenStackClearModifier: ScreenStackModifier {
 
 /// A modifier given as a function, with the line it logs.
 public struct ScreenStackCustomModifier: ScreenStackModifier {
+    /// The line it logs.
     public let description: String
+    /// The edit: gets the screens, bottom to top, and returns the new ones.
     public let body: ([ScreenContainer], ScreenNavigator) throws -> [ScreenContainer]
 
+    /// A modifier logging `description` and editing the stack with `body`.
+    ///
+    ///     ScreenStackCustomModifier(description: "Keep root") { stack, _ in Array(stack.prefix(1)) }
+    ///     -- Lua: nav.modifier("Keep root", function(stack) return { stack[1] } end)
     public init(description: String, body: @escaping ([ScreenContainer], ScreenNavigator) throws -> [ScreenContainer]) {
         self.description = description
         self.body = body
     }
 
+    /// What `body` returns for the stack.
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         try body(stack, navigator)
     }

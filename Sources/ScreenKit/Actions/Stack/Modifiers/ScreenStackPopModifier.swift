@@ -1,9 +1,13 @@
 /// Which screen a pop keeps as the new top (Nivelir's `ScreenStackPopPredicate`). Searches
 /// by container use the *last* match, unlike tab predicates, which use the first.
 public struct ScreenStackPopPredicate: CustomStringConvertible {
+    /// How the log names it, after "Pop ": "to root", "to Chat container".
     public let description: String
     private let body: ([ScreenContainer]) throws -> Int?
 
+    /// A predicate giving the index of the screen to keep on top (0-based; -1 empties the stack), or nil.
+    ///
+    ///     -- Lua: route:pop{to = function(stack) return 1 end}   (a 1-based index: the bottom screen)
     public init(description: String, _ body: @escaping ([ScreenContainer]) throws -> Int?) {
         self.description = description
         self.body = body
@@ -23,14 +27,23 @@ public struct ScreenStackPopPredicate: CustomStringConvertible {
     /// ignores (see `ScreenSimulation.setStack`).
     public static var previous: Self { Self(description: "") { $0.count - 2 } }
 
+    /// The given container, if it is in the stack.
+    ///
+    ///     .container(chatContainer)   -- Lua: route:pop{to = container}
     public static func container(_ container: ScreenContainer) -> Self {
         Self(description: "to given container") { $0.lastIndex { $0 === container } }
     }
 
+    /// The last screen with that name.
+    ///
+    ///     .container(name: "Chat")   -- Lua: route:pop{to = nav.container{name = "Chat"}}
     public static func container(name: String) -> Self {
         Self(description: "to \(name) container") { $0.lastIndex { $0.searchKey?.name == name } }
     }
 
+    /// The last screen with that key.
+    ///
+    ///     .container(key: chat.key)   -- Lua: route:pop{to = nav.container{key = chat}}
     public static func container(key: ScreenKey) -> Self {
         Self(description: "to \(key) container") { $0.lastIndex { $0.searchKey == key } }
     }
@@ -44,14 +57,20 @@ public struct ScreenStackPopPredicate: CustomStringConvertible {
 /// Keeps the screens up to the one the predicate picks: "Pop <predicate>". No such screen,
 /// or an index out of range, fails with "No container of UIViewController type found".
 public struct ScreenStackPopModifier: ScreenStackModifier {
+    /// Which screen it keeps on top.
     public let predicate: ScreenStackPopPredicate
 
+    /// A pop to the screen `predicate` picks.
+    ///
+    ///     ScreenStackPopModifier(predicate: .root)   -- Lua: route:popToRoot()
     public init(predicate: ScreenStackPopPredicate) {
         self.predicate = predicate
     }
 
+    /// The line it logs: "Pop to root".
     public var description: String { "Pop \(predicate)" }
 
+    /// The screens up to the one the predicate picks; fails when it picks none or one out of range.
     public func perform(stack: [ScreenContainer], navigator: ScreenNavigator) throws -> [ScreenContainer] {
         guard let index = try predicate.containerIndex(in: stack), index >= -1, index < stack.count else {
             throw ScreenContainerNotFoundError(type: .modal, for: self)
