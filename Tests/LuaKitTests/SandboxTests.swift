@@ -32,6 +32,22 @@ import Testing
         #expect(try h.value("return getmetatable(setmetatable({}, {__index = {a = 1}})).__index.a") == .integer(1))
     }
 
+    /// The collector stays incremental: under Lua 5.4.4's generational mode a fuzzed
+    /// scenario closed with userdata never finalized (their Swift objects never released).
+    /// The switch is answered as Lua answers one, and the rest of collectgarbage is Lua's.
+    @Test func theCollectorStaysIncremental() throws {
+        let h = try Harness()
+        #expect(try h.value("return collectgarbage('generational')") == .string("incremental"))
+        #expect(try h.value("return collectgarbage('incremental')") == .string("incremental"))
+        #expect(try h.value("return collectgarbage('isrunning')") == .boolean(true))
+        #expect(try h.value("return collectgarbage('count') > 0") == .boolean(true))
+        #expect(try h.value("return collectgarbage()") == .integer(0))
+        #expect(h.run("collectgarbage('bogus')")?.message == "test.lua:1: bad argument #1 to 'collectgarbage' (invalid option 'bogus')")
+        #expect(h.run("collectgarbage({})")?.message == "test.lua:1: bad argument #1 to 'collectgarbage' (string expected, got table)")
+        #expect(h.run("collectgarbage('generational', 'x')")?.message == "test.lua:1: bad argument #2 to 'collectgarbage' (number expected, got string)")
+        #expect(h.run("collectgarbage('step', 1.5)")?.message == "test.lua:1: bad argument #2 to 'collectgarbage' (number has no integer representation)")
+    }
+
     /// The sandbox's own `setmetatable` and `load` report misuse as stock Lua does: the
     /// function's name and the script line.
     @Test func replacedFunctionsReportMisuseAsLuaDoes() throws {
