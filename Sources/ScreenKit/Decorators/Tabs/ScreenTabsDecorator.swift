@@ -6,7 +6,7 @@
 public struct ScreenTabsDecorator: ScreenDecorator {
     /// The tabs' screens, in order.
     public let screens: [AnyScreen]
-    /// The index given, 0-based; ignored, as in Nivelir: the first tab is selected.
+    /// The index given, 0-based; ignored, as in Nivelir.
     public let selected: Int
 
     /// A decorator that gives the tabs `screens`; `selected` is kept but not used.
@@ -22,7 +22,8 @@ public struct ScreenTabsDecorator: ScreenDecorator {
     /// Tabs screens only.
     public var inputKind: ScreenContainerKind { .tabs }
 
-    /// Builds the tabs and the screens, then makes them its tabs, in order.
+    /// Builds the tabs and the screens, then makes them its tabs, in order; the selected index
+    /// stays if it is still a tab (a new tabs container selects the first).
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let tabs = try screen.build(navigator: navigator)
         let children = try screens.map { try $0.build(navigator: navigator) }
