@@ -29,7 +29,8 @@ public struct ScreenShowAlertAction: ScreenAction {
         describeAction("ScreenShowAlertAction", [containerKind], ["alert": alert, "animated": animated])
     }
 
-    /// Logs "Presenting Alert(...) on <type>", presents the alert from `container`, and completes with it once it is on screen.
+    /// Logs "Presenting Alert(...) on <type>", presents the alert from `container`, and completes
+    /// with it once it is on screen.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(alert) on \(container.typeName)")
         navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, build: {
@@ -66,7 +67,8 @@ public struct ScreenShowActionSheetAction: ScreenAction {
     /// The sheet's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
-    /// Swift's print of Nivelir's action: `ScreenShowActionSheetAction<UIViewController>(actionSheet: ..., animated: true)`.
+    /// Swift's print of Nivelir's action:
+    /// `ScreenShowActionSheetAction<UIViewController>(actionSheet: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowActionSheetAction", [containerKind], ["actionSheet": actionSheet, "animated": animated])
     }
