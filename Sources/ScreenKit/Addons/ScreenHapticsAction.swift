@@ -14,7 +14,8 @@ public struct ScreenHapticsAction: ScreenAction {
         case notification(type: String)
         case selection
 
-        /// How it is recorded: `impact(style: medium)`, `impact(intensity: 0.5)`, `notification(type: success)`, `selection`.
+        /// How it is recorded: `impact(style: medium)`, `impact(intensity: 0.5)`,
+        /// `notification(type: success)`, `selection`.
         public var description: String {
             switch self {
             case let .impact(style): return "impact(style: \(style))"
