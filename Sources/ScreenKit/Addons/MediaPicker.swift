@@ -105,7 +105,8 @@ public struct ScreenShowMediaPickerAction: ScreenAction {
     /// The picker's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
-    /// Swift's print of Nivelir's action: `ScreenShowMediaPickerAction<UIViewController>(mediaPicker: ..., animated: true)`.
+    /// Swift's print of Nivelir's action:
+    /// `ScreenShowMediaPickerAction<UIViewController>(mediaPicker: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowMediaPickerAction", [containerKind], ["mediaPicker": mediaPicker, "animated": animated])
     }
