@@ -65,7 +65,8 @@ public struct ScreenShowStoreProductAction: ScreenAction {
     /// The page's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
-    /// Swift's print of Nivelir's action: `ScreenShowStoreProductAction<UIViewController>(storeProduct: ..., animated: true)`.
+    /// Swift's print of Nivelir's action:
+    /// `ScreenShowStoreProductAction<UIViewController>(storeProduct: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowStoreProductAction", [containerKind], ["storeProduct": storeProduct, "animated": animated])
     }
