@@ -147,7 +147,8 @@ public struct ScreenShowMediaPickerAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
-    /// The route, then presenting `mediaPicker` from the current view controller; `nested` runs on the picker's container.
+    /// The route, then presenting `mediaPicker` from the current view controller; `nested` runs on the picker's
+    /// container.
     ///
     ///     try route.showMediaPicker(MediaPicker(source: .camera))   -- Lua: route:showMediaPicker("camera")
     public func showMediaPicker(_ mediaPicker: MediaPicker, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {

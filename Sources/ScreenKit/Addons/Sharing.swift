@@ -97,7 +97,8 @@ public struct ScreenShareAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
-    /// The route, then presenting a share sheet from the current view controller; `nested` runs on the sheet's container.
+    /// The route, then presenting a share sheet from the current view controller; `nested` runs on the sheet's
+    /// container.
     ///
     ///     try route.share(Sharing(items: ["https://chat/7"]))   -- Lua: route:share { items = { "https://chat/7" } }
     public func share(_ sharing: Sharing, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {

@@ -116,7 +116,8 @@ public struct ScreenRequestStoreReviewAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
-    /// The route, then presenting a product page from the current view controller; `nested` runs on the page's container.
+    /// The route, then presenting a product page from the current view controller; `nested` runs on the page's
+    /// container.
     ///
     ///     try route.showStoreProduct(StoreProduct(itemID: "1234"))   -- Lua: route:showStoreProduct("1234")
     public func showStoreProduct(_ storeProduct: StoreProduct, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {

@@ -171,7 +171,7 @@ public struct AnyDeeplinkType: CustomStringConvertible {
 
     /// A type named `name` with the factories given; a source it has no factory for is never its.
     ///
-    ///     -- Lua: nav.deeplinkType("ChatDeeplink", { url = function(url) ... end, navigate = function(d, s, n) ... end })
+    ///     -- Lua: nav.deeplinkType("ChatDeeplink", { url = function(url) ... end, navigate = function(d) ... end })
     public init(name: String, url: ((DeeplinkURLComponents) throws -> Deeplink?)? = nil,
                 notification: ((DeeplinkNotification, ScreenValue?) throws -> Deeplink?)? = nil,
                 shortcut: ((DeeplinkShortcut, ScreenValue?) throws -> Deeplink?)? = nil) {

@@ -123,7 +123,8 @@ public final class DeeplinkManager {
         return try handle(makeDeeplink(.notification) { type in try type.notification.flatMap { try $0(notification, context) } }, as: .notification)
     }
 
-    /// `handleNotification`, with the error logged (unless `shouldLogError` is false) and false returned instead of thrown.
+    /// `handleNotification`, with the error logged (unless `shouldLogError` is false) and false returned instead of
+    /// thrown.
     ///
     ///     manager.handleNotificationIfPossible(note)   -- Lua: deeplinks:handleNotificationIfPossible(note)
     @discardableResult

@@ -46,7 +46,8 @@ public struct ScreenBarButtonDecorator: ScreenDecorator {
     /// `LeftBarButtonDecorator` or `RightBarButtonDecorator`, as Nivelir names them.
     public var description: String { side == .left ? "LeftBarButtonDecorator" : "RightBarButtonDecorator" }
 
-    /// Builds the screen, records `{title = ...}` under `leftBarButton` or `rightBarButton` and keeps the route for taps.
+    /// Builds the screen, records `{title = ...}` under `leftBarButton` or `rightBarButton` and keeps the route for
+    /// taps.
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
         container.setAttribute(.object(["title": .string(item.title)]), for: side.attribute)
