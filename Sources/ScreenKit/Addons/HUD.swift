@@ -3,6 +3,7 @@
 ///
 ///     -- Lua: route:showHUD({ indicator = "success", message = "Sent" }, { duration = 1 })
 public struct HUD: CustomStringConvertible, Equatable {
+    /// What the HUD shows above its message: Nivelir's indicators.
     public enum Indicator: Equatable {
         case activity, spinner, success, failure
         case image(String)
@@ -21,9 +22,14 @@ public struct HUD: CustomStringConvertible, Equatable {
         }
     }
 
+    /// The indicator.
     public var indicator: Indicator
+    /// The message under the indicator (Nivelir's footer), if any.
     public var message: String?
 
+    /// A HUD of `indicator` with `message`, if given.
+    ///
+    ///     HUD(indicator: .success, message: "Sent")   -- Lua: { indicator = "success", message = "Sent" }
     public init(indicator: Indicator, message: String? = nil) {
         self.indicator = indicator
         self.message = message
@@ -135,13 +141,19 @@ extension ScreenSystem {
 /// HUD there is hidden that long after the call (a later show cancels that; a hide does
 /// not). Animated, it completes after its appearance or update (0.25 s), else at once.
 public struct ScreenShowHUDAction: ScreenAction {
+    /// The HUD to show.
     public let hud: HUD
+    /// Whether its appearance or update animates.
     public let animated: Bool
+    /// How long after the show the HUD is hidden, in virtual seconds; nil keeps it.
     public let duration: Double?
+    /// The kind of the container it runs on (any).
     public let containerKind: ScreenContainerKind
 
+    /// How long a HUD's appearance, update or fade-out animates: 0.25 s.
     public static let animationDuration = 0.25
 
+    /// An action showing `hud`, animated unless told otherwise, hidden after `duration` if given.
     public init(hud: HUD, animated: Bool = true, duration: Double? = nil, on containerKind: ScreenContainerKind = .container) {
         self.hud = hud
         self.animated = animated
@@ -149,10 +161,12 @@ public struct ScreenShowHUDAction: ScreenAction {
         self.containerKind = containerKind
     }
 
+    /// Swift's print of Nivelir's action: `ScreenShowHUDAction<...>(hud: ..., animated: true, duration: nil)`.
     public var description: String {
         describeAction("ScreenShowHUDAction", [containerKind], ["hud": hud, "animated": animated, "duration": duration as Any])
     }
 
+    /// Logs, shows (or updates) the HUD over the navigator's window, and completes once it has appeared.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(hud) on \(container.typeName)")
         guard let window = navigator.window else {
@@ -168,16 +182,20 @@ public struct ScreenShowHUDAction: ScreenAction {
 /// <type>"; without a window it fails as `showHUD` does. With no HUD it succeeds at once;
 /// it completes once the HUD has faded out (at once when its last show was not animated).
 public struct ScreenHideHUDAction: ScreenAction {
+    /// The kind of the container it runs on (any).
     public let containerKind: ScreenContainerKind
 
+    /// An action hiding the HUD, run on a container of `containerKind`.
     public init(on containerKind: ScreenContainerKind = .container) {
         self.containerKind = containerKind
     }
 
+    /// Swift's print of Nivelir's action: `ScreenHideHUDAction<...>()`.
     public var description: String {
         describeAction("ScreenHideHUDAction", [containerKind])
     }
 
+    /// Logs, hides the HUD if there is one, and completes once it has faded out.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Dismissing HUD presented by \(container.typeName)")
         guard navigator.window != nil else {
@@ -188,10 +206,17 @@ public struct ScreenHideHUDAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
+    /// The route, then showing `hud` over the window, from any container.
+    ///
+    ///     route.showHUD(HUD(indicator: .success, message: "Sent"), duration: 1)
+    ///     -- Lua: route:showHUD({ indicator = "success", message = "Sent" }, { duration = 1 })
     public func showHUD(_ hud: HUD, animated: Bool = true, duration: Double? = nil) -> AnyScreenRoute {
         then(ScreenShowHUDAction(hud: hud, animated: animated, duration: duration, on: currentKind))
     }
 
+    /// The route, then hiding the HUD.
+    ///
+    ///     route.hideHUD()   -- Lua: route:hideHUD()
     public func hideHUD() -> AnyScreenRoute {
         then(ScreenHideHUDAction(on: currentKind))
     }

@@ -1,20 +1,28 @@
 /// Where a media picker takes media from (Nivelir's `MediaPickerSource`).
 public struct MediaPickerSource: CustomStringConvertible, Sendable {
+    /// The sources UIKit's image picker has.
     public enum Kind: String, CaseIterable, Sendable {
         case photoLibrary, savedPhotosAlbum, camera
     }
 
+    /// Which source.
     public var kind: Kind
     /// The camera's settings (device, capture mode, flash), as plain data.
     public var cameraSettings: [String: ScreenValue]
 
+    /// A source of `kind`, with camera settings as plain data (none by default).
     public init(_ kind: Kind, cameraSettings: [String: ScreenValue] = [:]) {
         self.kind = kind
         self.cameraSettings = cameraSettings
     }
 
+    /// The photo library.
+    ///
+    ///     .photoLibrary   -- Lua: route:showMediaPicker("photoLibrary")
     public static let photoLibrary = Self(.photoLibrary)
+    /// The saved photos album.
     public static let savedPhotosAlbum = Self(.savedPhotosAlbum)
+    /// The camera, with its default settings.
     public static let camera = Self(.camera)
 
     /// The permission it needs.
@@ -43,11 +51,19 @@ public enum MediaPickerType: String, CaseIterable, Sendable {
 ///
 ///     -- Lua: route:showMediaPicker { source = "camera", types = { "image" }, didFinish = function(result) end }
 public struct MediaPicker: CustomStringConvertible {
+    /// Where media come from.
     public var source: MediaPickerSource
+    /// The media types the user may pick.
     public var types: [MediaPickerType]
+    /// Whether the user may edit what they picked.
     public var allowsEditing: Bool
+    /// Gets what was picked (type, url, ...), or nil when the user cancelled.
     public var didFinish: (([String: ScreenValue]?) throws -> Void)?
 
+    /// A picker of `types` (images by default) from `source` (the photo library by default).
+    ///
+    ///     MediaPicker(source: .camera, types: [.image])
+    ///     -- Lua: route:showMediaPicker { source = "camera", types = { "image" } }
     public init(source: MediaPickerSource = .photoLibrary, types: [MediaPickerType] = [.image], allowsEditing: Bool = false,
                 didFinish: (([String: ScreenValue]?) throws -> Void)? = nil) {
         self.source = source
@@ -56,6 +72,7 @@ public struct MediaPicker: CustomStringConvertible {
         self.didFinish = didFinish
     }
 
+    /// `ImagePicker(from: "Camera")`, as Nivelir prints it.
     public var description: String {
         "ImagePicker(from: \"\(source)\")"
     }
@@ -71,22 +88,31 @@ public struct MediaPicker: CustomStringConvertible {
 /// not available", types it does not offer with "Media types are not available". Completes
 /// with the picker's container, which a nested route gets.
 public struct ScreenShowMediaPickerAction: ScreenAction {
+    /// The picker to present.
     public let mediaPicker: MediaPicker
+    /// Whether the presentation animates.
     public let animated: Bool
+    /// The kind of the container it presents from.
     public let containerKind: ScreenContainerKind
 
+    /// An action presenting `mediaPicker` from a container of `containerKind`, animated unless told otherwise.
     public init(mediaPicker: MediaPicker, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
         self.mediaPicker = mediaPicker
         self.animated = animated
         self.containerKind = containerKind
     }
 
+    /// The picker's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
+    /// Swift's print of Nivelir's action:
+    /// `ScreenShowMediaPickerAction<UIViewController>(mediaPicker: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowMediaPickerAction", [containerKind], ["mediaPicker": mediaPicker, "animated": animated])
     }
 
+    /// Logs, then on a later turn asks for access if needed and checks the source and types, and presents
+    /// the picker, offering the types the source has; completes with its container.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(mediaPicker) on \(container.typeName)")
         guard container.presented == nil else {
@@ -121,6 +147,10 @@ public struct ScreenShowMediaPickerAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
+    /// The route, then presenting `mediaPicker` from the current view controller; `nested` runs on the picker's
+    /// container.
+    ///
+    ///     try route.showMediaPicker(MediaPicker(source: .camera))   -- Lua: route:showMediaPicker("camera")
     public func showMediaPicker(_ mediaPicker: MediaPicker, animated: Bool = true, nested: AnyScreenRoute? = nil) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.modal, for: "showMediaPicker")
         return try step(ScreenShowMediaPickerAction(mediaPicker: mediaPicker, animated: animated, on: currentKind), nested: nested, verb: "showMediaPicker")

@@ -8,20 +8,27 @@ import Foundation
 ///
 ///     route.openURL("https://example.com")   -- Lua: route:openURL("https://example.com", { fallbackURLs = { ... } })
 public struct ScreenOpenURLAction: ScreenAction {
+    /// The URL tried first.
     public let url: String
+    /// The URLs tried next, in order, when the system cannot open the one before.
     public let fallbackURLs: [String]
+    /// The kind of the container it runs on (any).
     public let containerKind: ScreenContainerKind
 
+    /// An action opening `url`, else the first of `fallbackURLs` the system can open.
     public init(url: String, fallbackURLs: [String] = [], on containerKind: ScreenContainerKind = .container) {
         self.url = url
         self.fallbackURLs = fallbackURLs
         self.containerKind = containerKind
     }
 
+    /// Swift's print of Nivelir's action, the URLs unquoted as Swift prints a `URL`.
     public var description: String {
         describeAction("ScreenOpenURLAction", [containerKind], ["url": ScreenURLText(url), "fallbackURLs": fallbackURLs.map(ScreenURLText.init), "options": ScreenURLText("[:]")])
     }
 
+    /// Opens and records the first URL the system can open; completes on a later turn, failing when
+    /// none can be opened or the system reports the open as failed.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let system = navigator.simulation.system
         guard let chosen = ([url] + fallbackURLs).first(where: system.canOpenURL) else {
@@ -49,6 +56,7 @@ struct ScreenURLText: CustomStringConvertible {
 /// its URL, then opens it as `openURL` does, so a failure names the inner
 /// `ScreenOpenURLAction`, as in Nivelir.
 public struct ScreenOpenMadeURLAction: ScreenAction {
+    /// What to open: each case makes its URL as Nivelir's action does.
     public enum Target {
         /// `tel://<digits>`: only `+` and digits are kept, after percent-decoding.
         case call(phoneNumber: String)
@@ -60,14 +68,18 @@ public struct ScreenOpenMadeURLAction: ScreenAction {
         case openStoreApp(appID: String, forReview: Bool)
     }
 
+    /// What it opens.
     public let target: Target
+    /// The kind of the container it runs on (any).
     public let containerKind: ScreenContainerKind
 
+    /// An action opening the URL `target` makes.
     public init(_ target: Target, on containerKind: ScreenContainerKind = .container) {
         self.target = target
         self.containerKind = containerKind
     }
 
+    /// Swift's print of the Nivelir action the target stands for: `ScreenCallAction<...>(phoneNumber: ...)`, ...
     public var description: String {
         switch target {
         case let .call(phoneNumber):
@@ -105,6 +117,7 @@ public struct ScreenOpenMadeURLAction: ScreenAction {
         }
     }
 
+    /// Makes the URL, then opens it as `ScreenOpenURLAction` does; a URL that cannot be made fails.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         switch url() {
         case let .success(url):
@@ -116,22 +129,38 @@ public struct ScreenOpenMadeURLAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
+    /// The route, then opening `url` (or the first fallback the system can open), from any container.
+    ///
+    ///     route.openURL("https://example.com", fallbackURLs: ["https://example.org"])
+    ///     -- Lua: route:openURL("https://example.com", { fallbackURLs = { "https://example.org" } })
     public func openURL(_ url: String, fallbackURLs: [String] = []) -> AnyScreenRoute {
         then(ScreenOpenURLAction(url: url, fallbackURLs: fallbackURLs, on: currentKind))
     }
 
+    /// The route, then opening `tel://` with the number's `+` and digits.
+    ///
+    ///     route.call(to: "+1 555 0100")   -- Lua: route:call("+1 555 0100")
     public func call(to phoneNumber: String) -> AnyScreenRoute {
         then(ScreenOpenMadeURLAction(.call(phoneNumber: phoneNumber), on: currentKind))
     }
 
+    /// The route, then opening a `mailto:` URL of the address, subject and body.
+    ///
+    ///     route.mail(to: "me@example.com", subject: "Hi")   -- Lua: route:mail("me@example.com", { subject = "Hi" })
     public func mail(to emailAddress: String, subject: String? = nil, body: String? = nil) -> AnyScreenRoute {
         then(ScreenOpenMadeURLAction(.mail(emailAddress: emailAddress, subject: subject, body: body), on: currentKind))
     }
 
+    /// The route, then opening the app's settings (`app-settings:`).
+    ///
+    ///     route.openAppSettings()   -- Lua: route:openAppSettings()
     public func openAppSettings() -> AnyScreenRoute {
         then(ScreenOpenMadeURLAction(.openSettings, on: currentKind))
     }
 
+    /// The route, then opening the app's App Store page, or its review page when `forReview`.
+    ///
+    ///     route.openStoreApp(id: "123", forReview: true)   -- Lua: route:openStoreApp("123", { forReview = true })
     public func openStoreApp(id: String, forReview: Bool = false) -> AnyScreenRoute {
         then(ScreenOpenMadeURLAction(.openStoreApp(appID: id, forReview: forReview), on: currentKind))
     }

@@ -26,6 +26,9 @@ public final class ScreenSystem {
         case active, inactive, background
     }
 
+    /// The device: a phone (by default) or a pad, where some sheets are popovers.
+    ///
+    ///     app.simulation.system.idiom = .pad   -- Lua: app:setSystem { idiom = "pad" }
     public var idiom: Idiom = .phone
 
     /// Becoming active tells the deeplink managers on a later turn of the run loop, as
@@ -85,5 +88,6 @@ public final class ScreenSystem {
     public internal(set) var storeReviewRequests = 0
 
 
+    /// A phone app, active, whose system answers as the defaults say.
     public init() {}
 }

@@ -121,6 +121,10 @@ public final class ScreenContainer {
     /// How a container refreshes itself (Nivelir's `ScreenRefreshableContainer`); nil when
     /// it cannot, and `refresh()` then fails with a type mismatch.
     public var refreshHandler: RefreshHandler?
+    /// Refreshes the container it is given and then calls the completion once with the result.
+    ///
+    ///     container.refreshHandler = { container, done in done(.success(())) }
+    ///     -- Lua: nav.screen("Feed", { refresh = function(container) end })
     public typealias RefreshHandler = (ScreenContainer, @escaping (Result<Void, Error>) -> Void) -> Void
 
     /// Asked when the container refreshes and has no `refreshHandler`: a host whose
@@ -245,10 +249,12 @@ public enum ScreenPresentationPhase: String, Sendable {
 }
 
 extension ScreenContainer: Equatable, Hashable {
+    /// Identity: two containers are equal only when they are the same object.
     public static func == (lhs: ScreenContainer, rhs: ScreenContainer) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

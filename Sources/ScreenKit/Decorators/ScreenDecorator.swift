@@ -25,26 +25,40 @@ public protocol ScreenDecorator: CustomStringConvertible {
 }
 
 extension ScreenDecorator {
+    /// Any screen (`.modal`).
     public var inputKind: ScreenContainerKind { .modal }
+    /// The screen's own kind.
     public func outputKind(for kind: ScreenContainerKind) -> ScreenContainerKind { kind }
+    /// Nothing to keep.
     public var payload: Any? { nil }
+    /// No class of its own.
     public var outputClassName: String? { nil }
 }
 
 /// A decorator that changes the built container in place: what scripts register with
 /// `nav.decorator(name, function(container, options) ... end)`.
 public struct ScreenCustomDecorator: ScreenDecorator {
+    /// The decorator's name, as `decorated(name, options)` gives it.
     public let name: String
+    /// Changes the built container in place.
     public let body: (ScreenContainer, ScreenNavigator) throws -> Void
 
+    /// A decorator named `name` that runs `body` on each container the screen builds.
+    ///
+    ///     ScreenCustomDecorator(name: "tint") { container, _ in container.setAttribute("red", for: "tint") }
+    ///     -- Lua: nav.decorator("tint", function(c, o) c:setAttribute("tint", o.color) end)
+    ///     --      chat:decorated("tint", {color = "red"})
     public init(name: String, body: @escaping (ScreenContainer, ScreenNavigator) throws -> Void) {
         self.name = name
         self.body = body
     }
 
+    /// The decorator's name.
     public var verb: String { name }
+    /// `<name>Decorator`.
     public var description: String { "\(name)Decorator" }
 
+    /// Builds the screen, then runs `body` on its container.
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
         try body(container, navigator)

@@ -1,12 +1,15 @@
 /// A group of deeplink types that activates together (Nivelir's `DeeplinkScope`): the
 /// default one, or one with a key (a part of the app that becomes ready on its own).
 public struct DeeplinkScope: Hashable, CustomStringConvertible, Sendable {
+    /// The scope's key, or nil for the default scope.
     public let key: String?
 
+    /// The scope of `key`; nil is the default scope.
     public init(key: String? = nil) {
         self.key = key
     }
 
+    /// The default scope, which holds a manager's `types`.
     public static let `default` = Self()
 
     /// The scope a text names, as its description writes it: "default" is the default scope.
@@ -14,6 +17,7 @@ public struct DeeplinkScope: Hashable, CustomStringConvertible, Sendable {
         self.init(key: text == "default" ? nil : text)
     }
 
+    /// The key, or "default".
     public var description: String { key ?? "default" }
 }
 
@@ -38,13 +42,19 @@ public enum DeeplinkType: String, Sendable {
 /// `Optional`: `Optional("hi")` or `nil`), then any other value by name:
 /// `ChatDeeplink(roomID: 1, chatID: 7)`.
 public struct Deeplink: CustomStringConvertible {
+    /// The deeplink type's name, which its description starts with.
     public let typeName: String
+    /// The deeplink's data, by field name.
+    ///
+    ///     deeplink.values["chatID"]   -- Lua: deeplink.chatID (in the type's navigate)
     public let values: [String: ScreenValue]
     /// The fields in the order the type declares them (empty: by name); a name that ends in
     /// `?` is an optional's.
     public let fields: [String]
     let navigate: (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void
 
+    /// A deeplink of the type `typeName` holding `values`, printed in the order of `fields`, that runs
+    /// `navigate` with its scope's screens once its scope is active.
     public init(typeName: String, values: [String: ScreenValue], fields: [String] = [],
                 navigate: @escaping (_ screens: ScreenValue?, _ navigator: ScreenNavigator, _ manager: DeeplinkManager) throws -> Void) {
         self.typeName = typeName
@@ -53,6 +63,7 @@ public struct Deeplink: CustomStringConvertible {
         self.navigate = navigate
     }
 
+    /// `ChatDeeplink(roomID: 1, chatID: 7)`: the type's name, its declared fields in order, then other values by name.
     public var description: String {
         let declared = Set(fields.map(Self.fieldName))
         let shown = fields.map { field in
@@ -88,23 +99,35 @@ public struct Deeplink: CustomStringConvertible {
 /// What a URL deeplink type gets (Nivelir's `URLDeeplink.url(scheme:host:path:query:context:)`):
 /// the URL split as Nivelir splits it, the query decoded with its bracket syntax.
 public struct DeeplinkURLComponents {
+    /// The whole URL, as given.
     public let url: String
+    /// The URL's scheme, if any.
     public let scheme: String?
+    /// The URL's host, if any.
     public let host: String?
     /// The path without one leading and one trailing "/", split at "/" (`[""]` when empty).
     public let path: [String]
     /// The query as written (percent-encoded), if any.
     public let rawQuery: String?
+    /// The context the handler was given, if any.
     public let context: ScreenValue?
 }
 
 /// What a notification deeplink type gets (Nivelir's `NotificationDeeplink.notification(...)`).
 public struct DeeplinkNotification {
+    /// The notification request's identifier.
     public var requestIdentifier: String
+    /// The notification's category.
     public var categoryIdentifier: String
+    /// The action the user took; the default action unless given.
     public var actionIdentifier: String
+    /// The notification's payload.
     public var userInfo: [String: ScreenValue]
 
+    /// A notification; what is left out is empty, and the action is UIKit's default.
+    ///
+    ///     DeeplinkNotification(userInfo: ["chat_id": 7])
+    ///     -- Lua: manager:handleNotification { userInfo = { chat_id = 7 } }
     public init(requestIdentifier: String = "", categoryIdentifier: String = "", actionIdentifier: String = "com.apple.UNNotificationDefaultActionIdentifier",
                 userInfo: [String: ScreenValue] = [:]) {
         self.requestIdentifier = requestIdentifier
@@ -116,10 +139,16 @@ public struct DeeplinkNotification {
 
 /// What a shortcut deeplink type gets (Nivelir's `ShortcutDeeplink.shortcut(type:userInfo:context:)`).
 public struct DeeplinkShortcut {
+    /// The shortcut's type.
     public var type: String
+    /// The shortcut's title.
     public var title: String
+    /// The shortcut's user info, if any.
     public var userInfo: [String: ScreenValue]?
 
+    /// A shortcut of `type`; the title is empty unless given.
+    ///
+    ///     DeeplinkShortcut(type: "compose")   -- Lua: manager:handleShortcut { type = "compose" }
     public init(type: String, title: String = "", userInfo: [String: ScreenValue]? = nil) {
         self.type = type
         self.title = title
@@ -131,11 +160,18 @@ public struct DeeplinkShortcut {
 /// and/or `ShortcutDeeplink`): each factory returns a deeplink, or nil for "not mine", or
 /// throws. A `DeeplinkDecodingError` it throws is a warning: the next type is tried.
 public struct AnyDeeplinkType: CustomStringConvertible {
+    /// The type's name.
     public let name: String
+    /// Makes a deeplink of a URL, or nil when the URL is not of this type.
     public var url: ((DeeplinkURLComponents) throws -> Deeplink?)?
+    /// Makes a deeplink of a notification and the handler's context, or nil when it is not of this type.
     public var notification: ((DeeplinkNotification, ScreenValue?) throws -> Deeplink?)?
+    /// Makes a deeplink of a shortcut and the handler's context, or nil when it is not of this type.
     public var shortcut: ((DeeplinkShortcut, ScreenValue?) throws -> Deeplink?)?
 
+    /// A type named `name` with the factories given; a source it has no factory for is never its.
+    ///
+    ///     -- Lua: nav.deeplinkType("ChatDeeplink", { url = function(url) ... end, navigate = function(d) ... end })
     public init(name: String, url: ((DeeplinkURLComponents) throws -> Deeplink?)? = nil,
                 notification: ((DeeplinkNotification, ScreenValue?) throws -> Deeplink?)? = nil,
                 shortcut: ((DeeplinkShortcut, ScreenValue?) throws -> Deeplink?)? = nil) {
@@ -145,6 +181,7 @@ public struct AnyDeeplinkType: CustomStringConvertible {
         self.shortcut = shortcut
     }
 
+    /// The type's name.
     public var description: String { name }
 }
 

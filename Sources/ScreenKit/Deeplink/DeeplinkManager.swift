@@ -17,8 +17,15 @@ import Foundation
 ///     manager.activate(screens: nil)
 ///     -- Lua: local deeplinks = nav.deeplinkManager { types = { ChatDeeplink }, navigator = app.navigator }
 public final class DeeplinkManager {
+    /// The types of each scope, in the order they are tried.
+    ///
+    ///     manager.deeplinkTypes   -- Lua: deeplinks.deeplinkTypes (type names by scope)
     public let deeplinkTypes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])]
+    /// The interceptors, run in order before each deeplink navigates.
     public let interceptors: [any DeeplinkInterceptor]
+    /// The navigator deeplinks navigate with and log through.
+    ///
+    ///     manager.navigator   -- Lua: deeplinks.navigator
     public let navigator: ScreenNavigator
     private let system: ScreenSystem
 
@@ -33,6 +40,10 @@ public final class DeeplinkManager {
     }
     private var pendingKinds: [DeeplinkScope: DeeplinkType] = [:]
 
+    /// A manager of `deeplinkTypes` by scope, with `interceptors`, navigating with `navigator` whenever
+    /// `system` says the app is active and a pending deeplink's scope is active. No scope is active yet.
+    ///
+    ///     -- Lua: nav.deeplinkManager { types = { ChatDeeplink }, navigator = app.navigator }
     public init(deeplinkTypes: [(scope: DeeplinkScope, types: [AnyDeeplinkType])], interceptors: [any DeeplinkInterceptor] = [],
                 navigator: ScreenNavigator, system: ScreenSystem) {
         self.deeplinkTypes = deeplinkTypes
@@ -42,8 +53,14 @@ public final class DeeplinkManager {
         system.whenActive.append { [weak self] in self?.navigateIfPossible() }
     }
 
+    /// Whether any scope is active.
+    ///
+    ///     manager.isActive   -- Lua: deeplinks:isActive()
     public var isActive: Bool { !screens.isEmpty }
 
+    /// Whether `scope` is active.
+    ///
+    ///     manager.isActive(scope: DeeplinkScope(key: "chats"))   -- Lua: deeplinks:isActive("chats")
     public func isActive(scope: DeeplinkScope) -> Bool {
         screens[scope] != nil
     }
@@ -95,17 +112,31 @@ public final class DeeplinkManager {
         (try? makeShortcutDeeplink(shortcut, context: context)) != nil
     }
 
+    /// Handles `notification`: logs its user info as JSON, then, as `handleURL`, true when a type made a
+    /// deeplink (pending or navigated), false when none matched.
+    ///
+    ///     try manager.handleNotification(DeeplinkNotification(userInfo: ["chat_id": 8]))
+    ///     -- Lua: deeplinks:handleNotification { userInfo = { chat_id = 8 } }
     @discardableResult
     public func handleNotification(_ notification: DeeplinkNotification, context: ScreenValue? = nil) throws -> Bool {
         navigator.logInfo("Handling navigation for notification:\n" + Self.json(.object(notification.userInfo)))
         return try handle(makeDeeplink(.notification) { type in try type.notification.flatMap { try $0(notification, context) } }, as: .notification)
     }
 
+    /// `handleNotification`, with the error logged (unless `shouldLogError` is false) and false returned instead of
+    /// thrown.
+    ///
+    ///     manager.handleNotificationIfPossible(note)   -- Lua: deeplinks:handleNotificationIfPossible(note)
     @discardableResult
     public func handleNotificationIfPossible(_ notification: DeeplinkNotification, context: ScreenValue? = nil, shouldLogError: Bool = true) -> Bool {
         ifPossible(shouldLogError) { try handleNotification(notification, context: context) }
     }
 
+    /// Handles `shortcut`: logs its type, title and user info as JSON, then, as `handleURL`, true when a
+    /// type made a deeplink (pending or navigated), false when none matched.
+    ///
+    ///     try manager.handleShortcut(DeeplinkShortcut(type: "compose"))
+    ///     -- Lua: deeplinks:handleShortcut { type = "compose" }
     @discardableResult
     public func handleShortcut(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil) throws -> Bool {
         // As Nivelir's dictionary: a shortcut without userInfo shows `"userInfo" : null`.
@@ -115,6 +146,9 @@ public final class DeeplinkManager {
         return try handle(makeShortcutDeeplink(shortcut, context: context), as: .shortcut)
     }
 
+    /// `handleShortcut`, with the error logged (unless `shouldLogError` is false) and false returned instead of thrown.
+    ///
+    ///     manager.handleShortcutIfPossible(shortcut)   -- Lua: deeplinks:handleShortcutIfPossible(shortcut)
     @discardableResult
     public func handleShortcutIfPossible(_ shortcut: DeeplinkShortcut, context: ScreenValue? = nil, shouldLogError: Bool = true) -> Bool {
         ifPossible(shouldLogError) { try handleShortcut(shortcut, context: context) }

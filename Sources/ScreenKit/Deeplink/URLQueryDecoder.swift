@@ -31,8 +31,15 @@ public indirect enum URLQuerySchema: Equatable {
     case object([String: URLQuerySchema])
 }
 
+/// Reads URL queries as Nivelir's `URLQueryDeserializer` does, and types them as a deeplink type's
+/// `query` schema asks.
+///
+///     try URLQueryDecoder.typed(URLQueryDecoder.decode("chat_id=7"), as: .object(["chat_id": .integer]))
+///     -- Lua: nav.deeplinkType("ChatDeeplink", { query = { chat_id = "integer" }, ... })
 public enum URLQueryDecoder {
+    /// A query that cannot be read or typed, with Nivelir's text.
     public struct Failure: Error, CustomStringConvertible {
+        /// The failure's text.
         public let description: String
     }
 

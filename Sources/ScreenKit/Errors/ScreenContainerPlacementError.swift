@@ -5,8 +5,10 @@
 /// be distinct", "Pushing a navigation controller is not supported"); the simulation fails
 /// the action instead.
 public struct ScreenContainerPlacementError: ScreenError {
+    /// The error's text: the sentence, then the trigger on an indented line.
     public let description: String
 
+    /// `container` is already in a hierarchy (or would contain itself), so `trigger` cannot place it in `target`.
     public init(container: ScreenContainer, target: ScreenContainer, for trigger: Any) {
         description = Self.message(
             "The container \(container) cannot be placed in \(target) because it is already in a hierarchy",

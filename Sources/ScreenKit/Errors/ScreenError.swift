@@ -12,6 +12,7 @@ import Foundation
 public protocol ScreenError: LocalizedError, CustomStringConvertible {}
 
 extension ScreenError {
+    /// The description, so that `localizedDescription` gives the same text Lua receives.
     public var errorDescription: String? { description }
 }
 

@@ -5,8 +5,10 @@
 ///     The hierarchy would be deeper than 100 containers for:
 ///       ScreenPresentAction<UIViewController, UIViewController>(...)
 public struct ScreenLimitError: ScreenError {
+    /// The error's text: the sentence, then the trigger on an indented line (or the budget's message alone).
     public let description: String
 
+    /// An error for `trigger`, with `sentence` saying which limit it would pass.
     public init(_ sentence: String, for trigger: Any) {
         description = Self.message(sentence, for: trigger)
     }

@@ -58,8 +58,14 @@ extension ScreenIterator {
 /// So `last(...)` prefers the selected tab and the front-most presentation. The walk keeps
 /// its own stack instead of recursing, so a deep hierarchy cannot overflow the call stack.
 public struct DefaultScreenIterator: ScreenIterator {
+    /// The default iterator; it holds no state.
     public init() {}
 
+    /// Walks from `container` in pre-order, asking `predicate` of each container, and returns the last
+    /// suitable container it answered, or the one it stopped at.
+    ///
+    ///     navigator.iterator.iterate(from: window) { .shouldContinue(suitableContainer: $0) }
+    ///     -- Lua: app.navigator:iterate(app.window, function(c) return "continue", c end)
     public func iterate(
         from container: ScreenContainer,
         while predicate: (ScreenContainer) -> ScreenIterationResult

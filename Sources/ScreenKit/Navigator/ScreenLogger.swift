@@ -6,22 +6,27 @@ public protocol ScreenLogger: AnyObject {
 
 /// Prints `Info: <message>` and `Error: <error>` lines, as Nivelir's `DefaultScreenLogger`.
 public final class DefaultScreenLogger: ScreenLogger {
+    /// Whether `info` lines are printed.
     public let isInfoEnabled: Bool
+    /// Whether `error` lines are printed.
     public let isErrorsEnabled: Bool
     private let write: (String) -> Void
 
+    /// A logger that prints through `write` (`print` by default) the kinds of lines enabled.
     public init(isInfoEnabled: Bool = true, isErrorsEnabled: Bool = true, write: @escaping (String) -> Void = { print($0) }) {
         self.isInfoEnabled = isInfoEnabled
         self.isErrorsEnabled = isErrorsEnabled
         self.write = write
     }
 
+    /// Prints `Info: <message>`, if info lines are enabled.
     public func info(_ message: @autoclosure () -> String) {
         if isInfoEnabled {
             write("Info: \(message())")
         }
     }
 
+    /// Prints `Error: <error>`, if error lines are enabled.
     public func error(_ error: @autoclosure () -> Error) {
         if isErrorsEnabled {
             write("Error: \(error())")
@@ -37,12 +42,19 @@ public final class RecordingScreenLogger: ScreenLogger {
     /// Called with each line as it is kept (a script's memory cap counts them).
     public var onLine: ((String) -> Void)?
 
+    /// An empty log.
     public init() {}
 
+    /// Keeps `Info: <message>`.
+    ///
+    ///     navigator.logInfo("signed in")   -- Lua: app.navigator:logInfo("signed in")
     public func info(_ message: @autoclosure () -> String) {
         keep("Info: \(message())")
     }
 
+    /// Keeps `Error: <error>` and the error's text in `errors`.
+    ///
+    ///     navigator.logError(ScreenFailure("offline"))   -- Lua: app.navigator:logError("offline")
     public func error(_ error: @autoclosure () -> Error) {
         let text = "\(error())"
         errors.append(text)
@@ -54,6 +66,7 @@ public final class RecordingScreenLogger: ScreenLogger {
         onLine?(line)
     }
 
+    /// Forgets every line and error kept so far.
     public func clear() {
         lines.removeAll()
         errors.removeAll()

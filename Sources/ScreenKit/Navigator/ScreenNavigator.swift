@@ -5,8 +5,11 @@
 ///     navigator.navigate(to: ScreenWindowRoute().top(.stack).push(chat)) { result in ... }
 ///     -- Lua: local ok, err = app:navigate(nav.route():top(nav.stack):push(chat))
 public final class ScreenNavigator {
+    /// Gives the navigator its window.
     public let windowProvider: any ScreenWindowProvider
+    /// The simulation whose hierarchy and clock the navigator's actions change.
     public let simulation: ScreenSimulation
+    /// Walks the hierarchy for the navigator's searches (`first`, `last`, `top`).
     public let iterator: any ScreenIterator
 
     /// The logger, or nil for none. Unlike Nivelir's UIKit initializers, which replace nil
@@ -42,6 +45,7 @@ public final class ScreenNavigator {
         underWay.open.contains { $0 >= first }
     }
 
+    /// A navigator for the window `windowProvider` gives, logging to `logger` (a `DefaultScreenLogger` by default).
     public init(
         windowProvider: any ScreenWindowProvider,
         simulation: ScreenSimulation,
@@ -64,6 +68,9 @@ public final class ScreenNavigator {
         self.init(windowProvider: ScreenCustomWindowProvider(window: window), simulation: simulation, iterator: iterator, logger: logger)
     }
 
+    /// The window the provider gives now, or nil when it is gone.
+    ///
+    ///     navigator.window   -- Lua: app.navigator.window
     public var window: ScreenContainer? { windowProvider.window }
 
     /// The top visible view controller (Nivelir's `topContainer`).
@@ -79,22 +86,40 @@ public final class ScreenNavigator {
         window.flatMap { iterator.topVisibleContainer(in: $0) { $0.kind.conforms(to: kind) } }
     }
 
+    /// The first container under `container`, in the iterator's order, that `predicate` accepts.
+    ///
+    ///     navigator.firstContainer(in: window) { $0.name == "Chat" }
+    ///     -- Lua: app.navigator:firstContainer(app.window, function(c) return c.name == "Chat" end)
     public func firstContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         iterator.firstContainer(in: container, where: predicate)
     }
 
+    /// The last container under `container`, in the iterator's order, that `predicate` accepts.
+    ///
+    ///     navigator.lastContainer(in: window) { $0.kind == .stack }
+    ///     -- Lua: app.navigator:lastContainer(app.window, function(c) return c.kind == "stack" end)
     public func lastContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         iterator.lastContainer(in: container, where: predicate)
     }
 
+    /// The last visible container under `container` that `predicate` accepts, asked of visible ones only.
+    ///
+    ///     navigator.topContainer(in: window) { $0.kind == .stack }
+    ///     -- Lua: app.navigator:topContainerIn(app.window, function(c) return c.kind == "stack" end)
     public func topContainer(in container: ScreenContainer, where predicate: (ScreenContainer) -> Bool) -> ScreenContainer? {
         iterator.topContainer(in: container, where: predicate)
     }
 
+    /// Logs `Info: <message>` through the logger, if there is one.
+    ///
+    ///     navigator.logInfo("signed in")   -- Lua: app.navigator:logInfo("signed in")
     public func logInfo(_ message: @autoclosure () -> String) {
         logger?.info(message())
     }
 
+    /// Logs `Error: <error>` through the logger, if there is one.
+    ///
+    ///     navigator.logError(ScreenFailure("offline"))   -- Lua: app.navigator:logError("offline")
     public func logError(_ error: @autoclosure () -> Error) {
         logger?.error(error())
     }
@@ -132,6 +157,10 @@ public final class ScreenNavigator {
         perform(action: ScreenNavigateAction(containerKind: .window, actions: route.actions), completion: completion)
     }
 
+    /// Performs a typed window route; a failure is logged, then given to `completion`.
+    ///
+    ///     navigator.navigate(to: ScreenWindowRoute().top(.stack).push(chat))
+    ///     -- Lua: app.navigator:navigate(nav.route():top(nav.stack):push(chat))
     public func navigate<Current>(to route: ScreenRoute<WindowContainer, Current>, completion: ((Result<Void, Error>) -> Void)? = nil) {
         navigate(to: route.route, completion: completion)
     }

@@ -11,22 +11,27 @@ public final class ScreenCustomWindowProvider: ScreenWindowProvider {
     /// window is retained and released at every step of a walk.
     private weak var anchor: ScreenContainer.Anchor?
 
+    /// A provider of `window`, held weakly.
     public init(window: ScreenContainer?) {
         anchor = window?.anchor
     }
 
+    /// The window given, or nil once it is gone.
     public var window: ScreenContainer? { anchor?.container }
 }
 
 /// The key window of the simulation's windows (Nivelir's `ScreenKeyWindowProvider`, which
 /// takes the first key window of the connected scenes).
 public final class ScreenKeyWindowProvider: ScreenWindowProvider {
+    /// The simulation whose windows the provider looks through.
     public let simulation: ScreenSimulation
 
+    /// A provider of the key window of `simulation`.
     public init(simulation: ScreenSimulation) {
         self.simulation = simulation
     }
 
+    /// The first of the simulation's windows that is key, or nil.
     public var window: ScreenContainer? {
         simulation.windows.first { $0.isKey }
     }

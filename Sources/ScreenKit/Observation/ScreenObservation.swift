@@ -37,6 +37,7 @@ public final class ScreenObservation: CustomStringConvertible {
         }
     }
 
+    /// `ScreenObservation<Type>`, with the observer type's name.
     public var description: String { "ScreenObservation<\(type)>" }
 }
 
@@ -49,6 +50,9 @@ public final class ScreenObserverToken {
         self.cancellation = cancellation
     }
 
+    /// Unregisters the observer; a second call does nothing.
+    ///
+    ///     token.cancel()   -- Lua: token:cancel()
     public func cancel() {
         cancellation?()
         cancellation = nil
@@ -74,6 +78,7 @@ public final class ScreenObservatory {
     private var entries: [Entry] = []
     private var nextID = 0
 
+    /// An observatory with no observers.
     public init() {}
 
     /// Registers `observer` as an observer of `type` for the screens `predicate` admits.

@@ -3,9 +3,12 @@
 ///
 ///     .presented(on: chatList)     -- Lua: nav.observerPredicate.presented(chatList)
 public struct ScreenObserverPredicate: CustomStringConvertible {
+    /// What the predicate admits, in words ("any", "screen Chat(chatId=7)").
     public let description: String
+    /// Whether the observer hears from the container that informs (nil while it is being built).
     public let filter: (ScreenObserver, ScreenContainer?, any ScreenIterator) -> Bool
 
+    /// A predicate described by `description` that admits what `filter` accepts.
     public init(description: String, filter: @escaping (ScreenObserver, ScreenContainer?, any ScreenIterator) -> Bool) {
         self.description = description
         self.filter = filter

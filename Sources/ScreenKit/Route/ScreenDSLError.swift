@@ -28,6 +28,7 @@ public enum ScreenDSLError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The whole message as Lua raises it, after the script's position: "calling 'push' on bad self (...)".
     public var description: String {
         switch self {
         case let .currentKind(verb, expected, got):

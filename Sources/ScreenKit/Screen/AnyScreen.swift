@@ -4,7 +4,13 @@
 /// Decorating keeps the key: `Chat { chatId = 7 }:withStackContainer()` still prints as
 /// `Chat(chatId=7)`, and its inner container is still found by that key.
 public struct AnyScreen: CustomStringConvertible {
+    /// The kind of container the screen builds, after its decorators.
+    ///
+    ///     screen.kind   -- Lua: chat.kind   --> "modal"
     public let kind: ScreenContainerKind
+    /// The key its container is found by; decorators keep it.
+    ///
+    ///     screen.key.description   -- Lua: chat.key   --> "Chat(chatId=7)"
     public let key: ScreenKey
     /// How many decorators wrap the screen; at most `maximumDecorators`.
     public let decorators: Int
@@ -63,6 +69,9 @@ public struct AnyScreen: CustomStringConvertible {
         reusedTypeName = container.typeName
     }
 
+    /// The key's name.
+    ///
+    ///     screen.name   -- Lua: chat.name
     public var name: String { key.name }
     /// The screen's type as Swift prints a Nivelir action's generic argument: the screen's
     /// own (its name, as a `Screen`'s name is its type's; a container's class when it is its
@@ -71,7 +80,11 @@ public struct AnyScreen: CustomStringConvertible {
     public var typeName: String {
         decorators == 0 ? reusedTypeName ?? name : "AnyScreen<\(className ?? kind.typeName)>"
     }
+    /// The key's traits.
+    ///
+    ///     screen.traits   -- Lua: chat.traits
     public var traits: [String: ScreenValue] { key.traits }
+    /// The key's text, "Chat(chatId=7)".
     public var description: String { key.description }
 
     /// Builds the container.
@@ -105,24 +118,33 @@ public struct AnyScreen: CustomStringConvertible {
 /// A type-erased screen that keeps its container type for Swift routes (Nivelir's
 /// `AnyScreen<Container>`); decorators return these.
 public struct TypedScreen<Container: ModalContainerType>: Screen {
+    /// The erased screen it wraps.
     public let screen: AnyScreen
 
+    /// Types `screen` as building a `Container`; nothing checks that its kind is one.
     public init(_ screen: AnyScreen) {
         self.screen = screen
     }
 
+    /// The wrapped screen's name.
     public var name: String { screen.name }
+    /// The wrapped screen's traits.
     public var traits: [String: ScreenValue] { screen.traits }
 
+    /// Builds the wrapped screen's container.
     public func build(navigator: ScreenNavigator) throws -> ScreenContainer {
         try screen.build(navigator: navigator)
     }
 
+    /// The wrapped screen itself.
     public func eraseToAnyScreen() -> AnyScreen { screen }
 }
 
+/// A type-erased screen that builds a view controller (Nivelir's `AnyModalScreen`).
 public typealias AnyModalScreen = TypedScreen<ModalContainer>
+/// A type-erased screen that builds a stack (Nivelir's `AnyStackScreen`).
 public typealias AnyStackScreen = TypedScreen<StackContainer>
+/// A type-erased screen that builds tabs (Nivelir's `AnyTabsScreen`).
 public typealias AnyTabsScreen = TypedScreen<TabsContainer>
 
 extension Screen {
@@ -146,5 +168,8 @@ extension Screen {
         return TypedScreen((try? screen.decorated(by: decorator)) ?? screen)
     }
 
+    /// The screen, type-erased as a modal screen (Nivelir's `eraseToAnyModalScreen()`).
+    ///
+    ///     Chat().eraseToAnyModalScreen()   -- Lua: chat:eraseToAnyModalScreen()
     public func eraseToAnyModalScreen() -> AnyModalScreen { TypedScreen(eraseToAnyScreen()) }
 }

@@ -26,15 +26,21 @@ public protocol Screen: CustomStringConvertible {
 }
 
 extension Screen {
+    /// The type's name, as Swift prints it.
     public var name: String { String(describing: Self.self) }
 
+    /// No traits.
     public var traits: [String: ScreenValue] { [:] }
 
     /// The key of the containers this screen builds.
     public var key: ScreenKey { ScreenKey(name: name, traits: traits) }
 
+    /// The key's text, "Chat(chatId=7)".
+    ///
+    ///     "\(chat)"   -- Lua: tostring(chat)
     public var description: String { key.description }
 
+    /// A bare container of the screen's kind, keyed with the screen's key (`makeContainer()`).
     public func build(navigator: ScreenNavigator) throws -> ScreenContainer {
         makeContainer()
     }

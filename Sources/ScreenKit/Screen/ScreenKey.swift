@@ -8,9 +8,12 @@
 ///     ScreenKey(name: "Chat", traits: ["chatId": 7]).description   // "Chat(chatId=7)"
 ///     -- Lua: tostring(Chat { chatId = 7 })                          --> "Chat(chatId=7)"
 public struct ScreenKey: Hashable, Sendable, CustomStringConvertible {
+    /// The screen's name.
     public let name: String
+    /// The traits that tell apart screens of the same name.
     public let traits: [String: ScreenValue]
 
+    /// A key of `name` and `traits` (none by default).
     public init(name: String, traits: [String: ScreenValue] = [:]) {
         self.name = name
         self.traits = traits
@@ -25,6 +28,7 @@ public struct ScreenKey: Hashable, Sendable, CustomStringConvertible {
         return "trait name '\(name)' holds '\(mark)', which a key's text uses: two keys would print alike"
     }
 
+    /// The name, then the traits sorted by name in parentheses: `Chat(chatId=7)`, or `Chat` without traits.
     public var description: String {
         guard !traits.isEmpty else {
             return name

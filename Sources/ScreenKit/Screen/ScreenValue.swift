@@ -12,6 +12,7 @@ public enum ScreenValue: Hashable, Sendable {
 }
 
 extension ScreenValue: CustomStringConvertible {
+    /// The value as Swift prints it, strings quoted and escaped, objects as `{a=1, b="x"}` with keys sorted.
     public var description: String {
         switch self {
         case let .bool(value):
@@ -35,9 +36,13 @@ extension ScreenValue: CustomStringConvertible {
 
 extension ScreenValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
+    /// A `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An `.int`.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 

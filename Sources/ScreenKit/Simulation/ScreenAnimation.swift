@@ -3,9 +3,15 @@
 ///
 ///     route.push(chat, animation: .custom(.crossDissolve))   -- Lua: push(chat, {animation = "crossDissolve"})
 public struct ScreenCustomAnimation: Hashable, Sendable {
+    /// The animation's name ("crossDissolve", or one of the host's).
     public let name: String
+    /// How long it runs, in virtual seconds; never negative.
     public let duration: Double
 
+    /// An animation named `name` running `duration` seconds; a negative, zero or non-finite duration is 0.
+    ///
+    ///     ScreenCustomAnimation(name: "fade", duration: 0.2)
+    ///     -- Lua: push(chat, {animation = {name = "fade", duration = 0.2}})
     public init(name: String, duration: Double = 0.3) {
         self.name = name
         self.duration = duration.isFinite && duration > 0 ? duration : 0
@@ -21,8 +27,12 @@ public enum ScreenStackAnimation: Hashable, Sendable {
     case `default`
     case custom(ScreenCustomAnimation)
 
+    /// The custom cross-dissolve, 0.3 s.
+    ///
+    ///     route.push(chat, animation: .crossDissolve)   -- Lua: push(chat, {animation = "crossDissolve"})
     public static let crossDissolve = ScreenStackAnimation.custom(.crossDissolve)
 
+    /// Whether it is UIKit's own push and pop animation.
     public var isDefault: Bool { self == .default }
 
     /// "default" or the custom animation's name.
@@ -48,6 +58,9 @@ public enum ScreenStackAnimation: Hashable, Sendable {
 /// Tab and root animations are only ever custom (Nivelir's `ScreenTabAnimation` and
 /// `ScreenRootAnimation` have just `.custom`).
 public typealias ScreenTabAnimation = ScreenCustomAnimation
+/// A window root's animation, always a custom one (Nivelir's `ScreenRootAnimation`).
+///
+///     route.setRoot(to: home, animation: .crossDissolve)   -- Lua: setRoot(home, {animation = "crossDissolve"})
 public typealias ScreenRootAnimation = ScreenCustomAnimation
 
 extension ScreenCustomAnimation {
@@ -96,5 +109,6 @@ public struct ScreenAnimationTiming: Sendable {
     /// A stack push, pop or replacement with UIKit's default animation.
     public var stack: Double = 0.35
 
+    /// UIKit's durations: 0.5 s modal, 0.4 s bottom sheet, 0.35 s stack.
     public init() {}
 }

@@ -17,6 +17,8 @@
 /// selection outside tabs, a presentation phase on a node nothing presents, an attribute
 /// of another shape than its decorator's, and a clock past `ScreenClock.end`.
 extension ScreenApplication {
+    /// An application whose window holds the hierarchy `snapshot` describes, with its clock at `clock`.
+    /// Throws `ScreenDSLError` for a snapshot that is not a window's or that holds what would be dropped.
     public convenience init(restoring snapshot: ScreenSnapshot, clock: Double = 0, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
         self.init(timing: timing)
         guard snapshot.kind == .window else {

@@ -6,9 +6,17 @@
 ///     print(app.tree())
 ///     -- Lua: local app = nav.app(); app:navigate(nav.route():setRoot(Home())); print(app:tree())
 public final class ScreenApplication {
+    /// The simulation that holds the window, the clock and the transition log.
     public let simulation: ScreenSimulation
+    /// The application's window.
+    ///
+    ///     app.window   -- Lua: app.window
     public let window: ScreenContainer
+    /// The navigator's logger, which keeps the log lines.
     public let logger: RecordingScreenLogger
+    /// The window's navigator, which logs to `logger`.
+    ///
+    ///     app.navigator   -- Lua: app.navigator
     public let navigator: ScreenNavigator
 
     /// One window, visible and key, with no root yet.
@@ -35,8 +43,17 @@ public final class ScreenApplication {
         simulation.clock.cancelAll()
     }
 
+    /// The simulation's virtual clock.
+    ///
+    ///     app.clock.now   -- Lua: app.clock
     public var clock: ScreenClock { simulation.clock }
+    /// The transitions recorded so far, oldest first.
+    ///
+    ///     app.transitions   -- Lua: app.transitions
     public var transitions: [ScreenTransition] { simulation.transitions }
+    /// The log lines kept so far (`Info: ...`, `Error: ...`).
+    ///
+    ///     app.log   -- Lua: app.log
     public var log: [String] { logger.lines }
 
     /// Performs a window route to completion in virtual time. A custom action that never
@@ -46,6 +63,10 @@ public final class ScreenApplication {
         run { navigator.navigate(to: route, completion: $0) }
     }
 
+    /// The same, for a typed window route.
+    ///
+    ///     app.navigate(to: ScreenWindowRoute().top(.stack).push(chat))
+    ///     -- Lua: local ok, err = app:navigate(nav.route():top(nav.stack):push(chat))
     @discardableResult
     public func navigate<Current>(to route: ScreenRoute<WindowContainer, Current>) -> Result<Void, Error> {
         navigate(to: route.route)

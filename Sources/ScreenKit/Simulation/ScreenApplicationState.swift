@@ -11,11 +11,14 @@ import Foundation
 ///     let copy = try ScreenApplication(restoring: state)   // and state.pendingDeeplink
 ///     -- Lua: nav.app { restore = app:snapshot() }
 public struct ScreenApplicationState: Equatable, Codable, Sendable {
+    /// The window's hierarchy.
     public var hierarchy: ScreenSnapshot
     /// Virtual time, in seconds.
     public var clock: Double
+    /// The deeplink the host holds until it can be resumed (Lua's `app.pendingDeeplink`), if any.
     public var pendingDeeplink: String?
 
+    /// A state of `hierarchy`, the clock at `clock` seconds, and the held deeplink, if any.
     public init(hierarchy: ScreenSnapshot, clock: Double, pendingDeeplink: String? = nil) {
         self.hierarchy = hierarchy
         self.clock = clock

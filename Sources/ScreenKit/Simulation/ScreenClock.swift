@@ -22,6 +22,7 @@ public final class ScreenClock {
     private var sequence = 0
     private var steps = ScreenSteps()
 
+    /// A clock at time 0 with nothing scheduled.
     public init() {}
 
     /// Whether anything is scheduled.

@@ -2,6 +2,7 @@
 /// a screen stands for the container built from it; stack and tabs nodes make containers
 /// without a key unless given one; any node may present one node.
 public struct ScreenNode {
+    /// What a node stands for: a screen's container, or a stack or tabs made from child nodes.
     public enum Content {
         case screen(AnyScreen)
         case stack(key: ScreenKey?, children: [ScreenNode])
@@ -9,22 +10,35 @@ public struct ScreenNode {
         case tabs(key: ScreenKey?, children: [ScreenNode], selected: Int?)
     }
 
+    /// What the node builds.
     public let content: Content
+    /// The node it presents: none or one.
     public let presented: [ScreenNode]
 
+    /// A node of `content` that presents `presented`, if given.
     public init(_ content: Content, presented: ScreenNode? = nil) {
         self.content = content
         self.presented = presented.map { [$0] } ?? []
     }
 
+    /// The container built from `screen`, presenting `presented`, if given.
+    ///
+    ///     .screen(chat)   -- Lua: nav.app { root = Chat() }
     public static func screen(_ screen: AnyScreen, presented: ScreenNode? = nil) -> ScreenNode {
         ScreenNode(.screen(screen), presented: presented)
     }
 
+    /// A stack of `children`, keyed with `key` if given (a stack may not hold a stack).
+    ///
+    ///     .stack([.screen(feed)])   -- Lua: nav.app { root = nav.stack { Feed() } }
     public static func stack(_ children: [ScreenNode], key: ScreenKey? = nil, presented: ScreenNode? = nil) -> ScreenNode {
         ScreenNode(.stack(key: key, children: children), presented: presented)
     }
 
+    /// Tabs of `children`, with the 0-based `selected` tab (the first when nil), keyed with `key` if given.
+    ///
+    ///     .tabs([.stack([.screen(feed)]), .screen(chats)], selected: 1)
+    ///     -- Lua: nav.app { root = nav.tabs { selected = 2, nav.stack { Feed() }, ChatList() } }
     public static func tabs(_ children: [ScreenNode], selected: Int? = nil, key: ScreenKey? = nil, presented: ScreenNode? = nil) -> ScreenNode {
         ScreenNode(.tabs(key: key, children: children, selected: selected), presented: presented)
     }

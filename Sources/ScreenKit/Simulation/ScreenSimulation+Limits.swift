@@ -6,6 +6,7 @@ public struct ScreenSimulationLimits: Sendable {
     /// Children of one container: a stack's screens, a tab bar's tabs.
     public var children: Int
 
+    /// Limits of `depth` containers from the window down and `children` children in one container.
     public init(depth: Int = 100, children: Int = 10_000) {
         self.depth = depth
         self.children = children

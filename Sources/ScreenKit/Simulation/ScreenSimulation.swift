@@ -4,7 +4,9 @@
 ///
 /// Actions call these operations; nothing else changes the hierarchy.
 public final class ScreenSimulation {
+    /// The virtual clock animations and deferred completions run on.
     public let clock: ScreenClock
+    /// How long UIKit's own animations take.
     public var timing: ScreenAnimationTiming
 
     /// Every transition so far, in order.
@@ -36,6 +38,7 @@ public final class ScreenSimulation {
     /// Swift for a script is bounded like the script's own.
     public var workBudget: ((Int) -> Error?)?
 
+    /// A world with no windows yet, on `clock`, with UIKit's `timing` and the default `limits`.
     public init(clock: ScreenClock = ScreenClock(), timing: ScreenAnimationTiming = ScreenAnimationTiming(),
                 limits: ScreenSimulationLimits = ScreenSimulationLimits()) {
         self.clock = clock

@@ -2,14 +2,19 @@
 /// application restores one exactly (`ScreenApplication(restoring:)`), and it reads and
 /// writes as JSON (`Codable`), as a Swift host keeps state for iOS state restoration.
 public struct ScreenSnapshot: Equatable, Codable, Sendable {
+    /// The container's kind.
     public let kind: ScreenContainerKind
+    /// The container's key, or nil for a container without one (a bare stack or tabs, the window).
     public let key: ScreenKey?
     /// Its UIKit class, when it is not its kind's (a named stack's, a system screen's).
     public let className: String?
     /// Whether searches walk into its children (a custom container).
     public let isIterable: Bool
+    /// The attributes decorators (and `setAttribute`) set, by UIKit property name.
     public let attributes: [String: ScreenValue]
+    /// Whether the container was visible (its view in a window that shows).
     public let isVisible: Bool
+    /// Whether it was the top container given when the snapshot was taken (Lua's `app:top()`).
     public let isTop: Bool
     /// For tabs, the selected tab's index (0-based in Swift).
     public let selectedIndex: Int?
@@ -17,21 +22,26 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
     /// in the window), and when it ends and that tab is selected: a restored application
     /// finishes it then.
     public let incomingIndex: Int?
+    /// When the custom tab animation ends, on the application's clock.
     public let selectionEnds: Double?
     /// For a stack while UIKit's push, pop or `setViewControllers` animates, the index of the
     /// screen that was on top if it is still in the stack (its view stays in the window),
     /// and when the transition ends (a popped top is in no tree; the end is written all the
     /// same): a restored application takes it out then, and queues later transitions behind.
     public let outgoingIndex: Int?
+    /// When the stack transition taking the old top out ends, on the application's clock.
     public let outgoingEnds: Double?
     /// Where a presentation stands, for a presented container.
     public let presentationPhase: ScreenPresentationPhase?
     /// When the presentation or dismissal under way ends, on the application's clock (only
     /// while one is: a restored application finishes it then).
     public let presentationEnds: Double?
+    /// Snapshots of its children: a window's root, a stack's screens bottom to top, the tabs.
     public let children: [ScreenSnapshot]
+    /// A snapshot of the container it presents itself, if any: none or one.
     public let presented: [ScreenSnapshot]
 
+    /// A snapshot made of its fields, as a test writes the hierarchy it expects.
     public init(kind: ScreenContainerKind, key: ScreenKey?, className: String? = nil, isIterable: Bool = false,
                 attributes: [String: ScreenValue] = [:], isVisible: Bool = true, isTop: Bool = false, selectedIndex: Int? = nil,
                 presentationPhase: ScreenPresentationPhase? = nil, presentationEnds: Double? = nil,
@@ -119,12 +129,14 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
 extension ScreenKey: Codable {
     private enum CodingKeys: String, CodingKey { case name, traits }
 
+    /// Reads `{"name": ..., "traits": {...}}`; traits left out are none.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decode(String.self, forKey: .name),
                   traits: try container.decodeIfPresent([String: ScreenValue].self, forKey: .traits) ?? [:])
     }
 
+    /// Writes the name, and the traits when there are any.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -147,6 +159,7 @@ extension ScreenValue: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Reads plain JSON, and the `$double` and `$object` tags the encoder writes.
     public init(from decoder: Decoder) throws {
         // Tags are objects of one field: looked at by their keys, so that no nested value
         // is decoded twice (trying each form in full doubled the work at every level).
@@ -170,6 +183,7 @@ extension ScreenValue: Codable {
         else { self = .object(try container.decode([String: ScreenValue].self)) }
     }
 
+    /// Writes plain JSON, tagging what JSON alone would not read back as it was.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

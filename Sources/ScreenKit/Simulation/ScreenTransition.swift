@@ -4,10 +4,12 @@
 /// when it removes the top one, `setStack` otherwise. An edit that changes nothing records
 /// none. Lua: `app.transitions[1].kind == "push"`.
 public struct ScreenTransition: CustomStringConvertible {
+    /// What changed, as Lua's `kind` spells it.
     public enum Kind: String, Sendable, CaseIterable {
         case setRoot, present, dismiss, push, pop, setStack, selectTab
     }
 
+    /// What changed: a root set, a presentation, a dismissal, a stack edit, a tab selected.
     public let kind: Kind
     /// Whether the user sees an animation.
     public let animated: Bool
@@ -19,12 +21,14 @@ public struct ScreenTransition: CustomStringConvertible {
     /// Labels of what was there before and after: a stack's screens, the presented chain,
     /// the root, the selected tab as "index: label" (1-based).
     public var before: [String] { ScreenLabelChain.labels(of: beforeChain) }
+    /// The labels of what is there after the change.
     public var after: [String] { ScreenLabelChain.labels(of: afterChain) }
     /// The same, as chains that a stack's transitions share.
     let beforeChain: ScreenLabelChain?
     let afterChain: ScreenLabelChain?
     /// When it started, in virtual seconds, and how long it animates.
     public let time: Double
+    /// How long it animates, in virtual seconds.
     public let duration: Double
 
     /// `push stack [ChatList] -> [ChatList, Chat(chatId=7)] animated`

@@ -15,6 +15,10 @@
 ///
 /// Lua: `print(app:tree())`. Scenario snapshots store this picture.
 public enum ScreenTreePicture {
+    /// The picture of `root` and everything under it, marking `top` with `← top`.
+    ///
+    ///     ScreenTreePicture.render(app.window, top: app.navigator.topContainer)   -- Lua: app:tree()
+    ///     ScreenTreePicture.render(chat)                                       -- Lua: chat:tree()
     public static func render(_ root: ScreenContainer, top: ScreenContainer? = nil) -> String {
         render(root, top: top, limit: .max) ?? ""
     }

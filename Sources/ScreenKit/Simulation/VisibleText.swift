@@ -6,6 +6,7 @@
 ///     VisibleText.of("Line1\nLine2")             // "Line1\x0aLine2"
 ///     VisibleText.of("a\tb", keepingTabs: true)  // "a\tb"
 public enum VisibleText {
+    /// `text` with each control character written as an escape (tabs kept when `keepingTabs`).
     public static func of(_ text: String, keepingTabs: Bool = false) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && !(keepingTabs && scalar == "\t")) || (0x7F...0x9F).contains(scalar.value)

@@ -7,22 +7,30 @@
 ///
 ///     route.showAlert(alert)   -- Lua: route:showAlert { title = "Sign out?", actions = { ... } }
 public struct ScreenShowAlertAction: ScreenAction {
+    /// The alert to present.
     public let alert: Alert
+    /// Whether the presentation animates.
     public let animated: Bool
+    /// The kind of the container it presents from.
     public let containerKind: ScreenContainerKind
 
+    /// An action presenting `alert` from a container of `containerKind`, animated unless told otherwise.
     public init(alert: Alert, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
         self.alert = alert
         self.animated = animated
         self.containerKind = containerKind
     }
 
+    /// The alert's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
+    /// Swift's print of Nivelir's action: `ScreenShowAlertAction<UIViewController>(alert: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowAlertAction", [containerKind], ["alert": alert, "animated": animated])
     }
 
+    /// Logs "Presenting Alert(...) on <type>", presents the alert from `container`, and completes
+    /// with it once it is on screen.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(alert) on \(container.typeName)")
         navigator.presentSystemScreen(.alert(alert), from: container, animated: animated, for: self, build: {
@@ -42,22 +50,31 @@ public struct ScreenShowAlertAction: ScreenAction {
 ///
 ///     route.showActionSheet(sheet)   -- Lua: route:showActionSheet { title = "Chat", actions = { ... } }
 public struct ScreenShowActionSheetAction: ScreenAction {
+    /// The action sheet to present.
     public let actionSheet: ActionSheet
+    /// Whether the presentation animates.
     public let animated: Bool
+    /// The kind of the container it presents from.
     public let containerKind: ScreenContainerKind
 
+    /// An action presenting `actionSheet` from a container of `containerKind`, animated unless told otherwise.
     public init(actionSheet: ActionSheet, animated: Bool = true, on containerKind: ScreenContainerKind = .modal) {
         self.actionSheet = actionSheet
         self.animated = animated
         self.containerKind = containerKind
     }
 
+    /// The sheet's container, a view controller.
     public var outputKind: ScreenContainerKind? { .modal }
 
+    /// Swift's print of Nivelir's action:
+    /// `ScreenShowActionSheetAction<UIViewController>(actionSheet: ..., animated: true)`.
     public var description: String {
         describeAction("ScreenShowActionSheetAction", [containerKind], ["actionSheet": actionSheet, "animated": animated])
     }
 
+    /// Logs "Presenting ActionSheet(...) on <type>", presents the sheet from `container` (a popover on a pad),
+    /// and completes with it once it is on screen.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         navigator.logInfo("Presenting \(actionSheet) on \(container.typeName)")
         navigator.presentSystemScreen(.actionSheet(actionSheet), from: container, animated: animated, for: self,
@@ -66,11 +83,17 @@ public struct ScreenShowActionSheetAction: ScreenAction {
 }
 
 extension AnyScreenRoute {
+    /// The route, then presenting `alert` from the current container; throws unless it is a view controller.
+    ///
+    ///     try route.showAlert(alert, animated: false)   -- Lua: route:showAlert(alert, {animated = false})
     public func showAlert(_ alert: Alert, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.modal, for: "showAlert")
         return then(ScreenShowAlertAction(alert: alert, animated: animated, on: currentKind))
     }
 
+    /// The route, then presenting `actionSheet` from the current container; throws unless it is a view controller.
+    ///
+    ///     try route.showActionSheet(sheet)   -- Lua: route:showActionSheet(sheet)
     public func showActionSheet(_ actionSheet: ActionSheet, animated: Bool = true) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.modal, for: "showActionSheet")
         return then(ScreenShowActionSheetAction(actionSheet: actionSheet, animated: animated, on: currentKind))

@@ -38,13 +38,21 @@ public enum ScreenModalTransitionStyle: String, Sendable, CaseIterable {
 
 /// The names under which decorators record what they set, as UIKit's properties are named.
 public enum ScreenAttribute {
+    /// `modalPresentationStyle`: a `ScreenModalPresentationStyle` case's name.
     public static let modalPresentationStyle = "modalPresentationStyle"
+    /// `modalTransitionStyle`: a `ScreenModalTransitionStyle` case's name.
     public static let modalTransitionStyle = "modalTransitionStyle"
+    /// `transitioningDelegate`: the custom delegate's name.
     public static let transitioningDelegate = "transitioningDelegate"
+    /// `popoverAnchor`: where a popover points.
     public static let popoverAnchor = "popoverAnchor"
+    /// `leftBarButton`: `{title = ...}`.
     public static let leftBarButton = "leftBarButton"
+    /// `rightBarButton`: `{title = ...}`.
     public static let rightBarButton = "rightBarButton"
+    /// `tabBarItem`: the tab's title, image and badge.
     public static let tabBarItem = "tabBarItem"
+    /// `bottomSheet`: the sheet's detents, selected detent and grabber.
     public static let bottomSheet = "bottomSheet"
     /// The `transitioningDelegate` of a bottom sheet (Nivelir's `BottomSheetController`).
     public static let bottomSheetController = "BottomSheetController"

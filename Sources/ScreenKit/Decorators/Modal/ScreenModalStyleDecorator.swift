@@ -10,15 +10,21 @@ public enum ScreenModalStyle: Hashable, Sendable {
 ///
 ///     screen.withModalPresentationStyle(.fullScreen)   -- Lua: screen:withModalPresentationStyle("fullScreen")
 public struct ScreenModalStyleDecorator: ScreenDecorator {
+    /// The style it sets.
     public let style: ScreenModalStyle
 
+    /// A decorator that sets `style`.
     public init(style: ScreenModalStyle) {
         self.style = style
     }
 
+    /// `withModalStyle`.
     public var verb: String { "withModalStyle" }
+    /// `ModalStyleDecorator`.
     public var description: String { "ModalStyleDecorator" }
 
+    /// Builds the screen and records its styles under `modalPresentationStyle` and `modalTransitionStyle`
+    /// (or `custom` and `transitioningDelegate`).
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
         switch style {
@@ -38,18 +44,31 @@ public struct ScreenModalStyleDecorator: ScreenDecorator {
 }
 
 extension Screen {
+    /// The screen presented in `style`.
+    ///
+    ///     chat.withModalStyle(.default(presentation: .formSheet, transition: .crossDissolve))
+    ///     -- Lua: chat:withModalStyle{presentation = "formSheet", transition = "crossDissolve"}
     public func withModalStyle(_ style: ScreenModalStyle) -> TypedScreen<Container> {
         decoratedFitting(by: ScreenModalStyleDecorator(style: style))
     }
 
+    /// The screen presented in UIKit's presentation style `style`.
+    ///
+    ///     chat.withModalPresentationStyle(.fullScreen)   -- Lua: chat:withModalPresentationStyle("fullScreen")
     public func withModalPresentationStyle(_ style: ScreenModalPresentationStyle) -> TypedScreen<Container> {
         withModalStyle(.default(presentation: style))
     }
 
+    /// The screen presented with UIKit's transition style `style`.
+    ///
+    ///     chat.withModalTransitionStyle(.crossDissolve)   -- Lua: chat:withModalTransitionStyle("crossDissolve")
     public func withModalTransitionStyle(_ style: ScreenModalTransitionStyle) -> TypedScreen<Container> {
         withModalStyle(.default(transition: style))
     }
 
+    /// The screen presented in the `custom` style with the transitioning delegate named `delegate`.
+    ///
+    ///     chat.withModalTransitioningDelegate("Zoom")   -- Lua: chat:withModalTransitioningDelegate("Zoom")
     public func withModalTransitioningDelegate(_ delegate: String) -> TypedScreen<Container> {
         withModalStyle(.custom(delegate: delegate))
     }

@@ -9,16 +9,22 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
     /// The stack's class (Nivelir's `withStackContainer(of:)`), when not `UINavigationController`.
     public let className: String?
 
+    /// A decorator that wraps in a stack of `className`, or a `UINavigationController` when nil.
     public init(className: String? = nil) {
         self.className = className
     }
 
+    /// The stack's class, if named.
     public var outputClassName: String? { className }
+    /// `withStackContainer`.
     public var verb: String { "withStackContainer" }
+    /// `StackContainerDecorator`.
     public var description: String { "StackContainerDecorator" }
 
+    /// Always a stack.
     public func outputKind(for kind: ScreenContainerKind) -> ScreenContainerKind { .stack }
 
+    /// Builds the screen and a new keyless stack with it as the only screen; a stack screen is refused.
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         try Self.stack(of: screen, className: className, navigator: navigator, for: self)
     }
@@ -37,6 +43,9 @@ public struct ScreenStackContainerDecorator: ScreenDecorator {
 }
 
 extension Screen {
+    /// The screen as the root of a new navigation stack; the key stays the inner screen's.
+    ///
+    ///     chat.withStackContainer()   -- Lua: chat:withStackContainer()
     public func withStackContainer() -> AnyStackScreen {
         decoratedFitting(by: ScreenStackContainerDecorator())
     }

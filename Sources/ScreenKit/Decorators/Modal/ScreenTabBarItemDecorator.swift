@@ -1,9 +1,15 @@
 /// A tab bar item (UIKit's `UITabBarItem`).
 public struct ScreenTabBarItem: Hashable, Sendable {
+    /// The tab's title, if any.
     public let title: String?
+    /// The tab's image name, if any.
     public let image: String?
+    /// The badge's text, if any.
     public let badge: String?
 
+    /// An item of the title, image and badge given.
+    ///
+    ///     ScreenTabBarItem(title: "Chats", badge: "3")   -- Lua: {title = "Chats", badge = 3}
     public init(title: String? = nil, image: String? = nil, badge: String? = nil) {
         self.title = title
         self.image = image
@@ -23,15 +29,20 @@ public struct ScreenTabBarItem: Hashable, Sendable {
 ///
 ///     feed.withTabBarItem(ScreenTabBarItem(title: "Feed"))   -- Lua: feed:withTabBarItem{title = "Feed"}
 public struct ScreenTabBarItemDecorator: ScreenDecorator {
+    /// The item it sets.
     public let item: ScreenTabBarItem
 
+    /// A decorator that sets `item`.
     public init(item: ScreenTabBarItem) {
         self.item = item
     }
 
+    /// `withTabBarItem`.
     public var verb: String { "withTabBarItem" }
+    /// `TabBarItemDecorator`.
     public var description: String { "TabBarItemDecorator" }
 
+    /// Builds the screen and records `tabBarItem` with the fields given.
     public func build(screen: AnyScreen, navigator: ScreenNavigator) throws -> ScreenContainer {
         let container = try screen.build(navigator: navigator)
         container.setAttribute(item.value, for: ScreenAttribute.tabBarItem)
@@ -40,6 +51,9 @@ public struct ScreenTabBarItemDecorator: ScreenDecorator {
 }
 
 extension Screen {
+    /// The screen with `item` as its tab bar item.
+    ///
+    ///     feed.withTabBarItem(ScreenTabBarItem(title: "Feed"))   -- Lua: feed:withTabBarItem{title = "Feed"}
     public func withTabBarItem(_ item: ScreenTabBarItem) -> TypedScreen<Container> {
         decoratedFitting(by: ScreenTabBarItemDecorator(item: item))
     }
