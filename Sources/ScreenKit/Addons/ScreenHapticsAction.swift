@@ -3,7 +3,7 @@
 /// `impact(intensity: 0.5)`, `notification(type: success)` or `selection`. Logs nothing,
 /// never fails, and completes at once, as Nivelir's.
 ///
-///     route.notificationOccurred(type: .success)   -- Lua: route:notificationOccurred("success")
+///     route.haptics(.notification(type: "success"))   -- Lua: route:notificationOccurred("success")
 public struct ScreenHapticsAction: ScreenAction {
     /// The feedback to give: an impact of a style or an intensity, a notification, or a selection change.
     public enum Feedback: CustomStringConvertible, Equatable {

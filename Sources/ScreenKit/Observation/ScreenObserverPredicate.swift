@@ -1,7 +1,7 @@
 /// Which screens an observer hears from (Nivelir's `ScreenObserverPredicate`): a filter of
 /// the observer and the container that informs (nil while it is being built).
 ///
-///     .presented(on: chatList)     -- Lua: nav.observerPredicate.presented(chatList)
+///     .presented(on: chatList)   -- Lua: navigator:observe("ChatObserver", observer, { presentedOn = chatList })
 public struct ScreenObserverPredicate: CustomStringConvertible {
     /// What the predicate admits, in words ("any", "screen Chat(chatId=7)").
     public let description: String

@@ -2,7 +2,7 @@
 /// `ScreenStackDecorator`). Only for screens that build a stack; a stack among the screens
 /// fails, as pushing one does.
 ///
-///     nav.withStack(feed, post)   -- Lua: NavStack():withStack(Feed(), Post { id = 1 })
+///     navStack.withStack(feed, post)   -- Lua: NavStack():withStack(Feed(), Post { id = 1 })
 public struct ScreenStackDecorator: ScreenDecorator {
     /// The screens the stack gets, bottom to top.
     public let screens: [AnyScreen]

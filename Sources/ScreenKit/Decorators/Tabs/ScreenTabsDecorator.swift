@@ -1,6 +1,7 @@
 /// Replaces a tabs screen's tabs with the given ones (Nivelir's `ScreenTabsDecorator`).
 /// Only for screens that build tabs. As in Nivelir, the `selected` index it takes is
-/// ignored: UIKit selects the first tab.
+/// ignored: a new tabs container selects its first tab, and one that had a selection keeps
+/// it while that index is still a tab.
 ///
 ///     home.withTabs(feed, chats)   -- Lua: Home():withTabs(Feed(), Chats())
 public struct ScreenTabsDecorator: ScreenDecorator {
