@@ -126,6 +126,11 @@ int lk_errorvalue(lua_State *L);
 int lk_xpcall(lua_State *L);
 int lk_wrap(lua_State *L);
 int lk_coclose(lua_State *L);
+/* lk_wrapped.c: the library functions the sandbox puts in place of Lua's (upvalue 1: Lua's). */
+int lk_collectgarbage(lua_State *L);
+int lk_stringrep(lua_State *L);
+int lk_tablemove(lua_State *L);
+int lk_tablesort(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */
 void lk_wholename(lua_State *L, const char *source);
