@@ -28,12 +28,15 @@ public final class ScreenApplication {
     }
 
     /// An application whose window shows `root`, built as it stands: no transitions and no
-    /// log lines are recorded, and presentations are complete.
+    /// log lines are recorded, presentations are complete, and the clock starts at 0 (what
+    /// a screen's `build` animated, once its container was in the window, took no time).
     public convenience init(root: ScreenNode, timing: ScreenAnimationTiming = ScreenAnimationTiming()) throws {
         self.init(timing: timing)
         let built = try root.build(navigator: navigator)
         simulation.replaceChildren(of: window, with: [built])
-        simulation.clock.settle()
+        if simulation.clock.settle() {
+            simulation.rewindClock()
+        }
         simulation.clearTransitions()
         logger.clear()
     }

@@ -85,6 +85,22 @@ public final class ScreenSimulation {
         presentationOverDismissal = nil
     }
 
+    /// Sets a settled clock back to 0, and with it the ends of the animations that ran in its
+    /// windows (all past): a hierarchy built as it stands starts there.
+    func rewindClock() {
+        precondition(clock.isIdle, "only a settled clock is set back")
+        var pending = windows
+        while let container = pending.popLast() {
+            container.animationEnd = 0
+            container.presentationEnd = 0
+            container.incomingTabEnd = 0
+            container.outgoingTopEnd = nil
+            pending += container.children
+            if let presented = container.presentedContainer { pending.append(presented) }
+        }
+        clock.start(at: 0)
+    }
+
     /// Notes a presentation of `container` on `context` when the context or a container
     /// presenting it is being dismissed.
     func notePresentationOverDismissal(of container: ScreenContainer, on context: ScreenContainer) {

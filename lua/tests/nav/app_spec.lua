@@ -177,6 +177,21 @@ describe("time", function()
     expect(app.clock):toBe(1.35)
   end)
 
+  scenario("a given hierarchy starts at 0, though its build animated once in the window", function()
+    -- The tab's push runs after selectTab's turn of the run loop, with the tabs in the window.
+    local Home = nav.screen("Home", { container = "tabs", build = function(tabs, navigator)
+      navigator:navigate(nav.route("tabs"):setupTab(Feed():withStackContainer()):setupTab(ChatList():withStackContainer())
+        :selectTab(2, { kind = "stack" }, function(stack) return stack:push(Chat()) end), { from = tabs })
+    end })
+    local app = nav.app { root = Home() }
+    expect(app:topStack()):toShow(Chat())
+    expect(app.clock):toBe(0)
+    expect(app.transitions):toEqual({})
+    app:navigate(nav.route():top(nav.stack):push(Settings()))
+    expect(app.transitions[1].time):toBe(0)
+    expect(app.clock):toBe(0.35)
+  end)
+
   scenario("the navigator starts navigations that advance and settle finish", function()
     local app = nav.app { root = Feed() }
     local result
