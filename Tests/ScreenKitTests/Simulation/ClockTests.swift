@@ -84,4 +84,25 @@ import Testing
         clock.advance(by: ScreenClock.longest)
         #expect(ran)
     }
+
+    @Test func anApplicationBuiltAsItStandsStartsAtZero() throws {
+        // Home's build selects its second tab and pushes there: the push runs on the
+        // selection's later turn of the run loop, with the tabs in the window, so it animates.
+        let home = AnyScreen(name: "Home", kind: .tabs) { tabs, navigator in
+            let push = try AnyScreenRoute(root: .stack).push(Screens.chat(1))
+            let tabsRoute = try AnyScreenRoute(root: .tabs)
+                .setupTab(with: Screens.feed.decorated(by: ScreenStackContainerDecorator()))
+                .setupTab(with: Screens.chatList.decorated(by: ScreenStackContainerDecorator()))
+                .selectTab(with: .index(1), as: .stack, nested: push)
+            navigator.navigate(from: tabs, to: tabsRoute)
+        }
+        let app = try ScreenApplication(root: .screen(home))
+        #expect(app.labels(of: app.window.root?.children[1]) == ["ChatList", "Chat(chatId=1)"])
+        #expect(app.clock.now == 0)
+        #expect(app.transitions.isEmpty)
+        // The stack's animation ended with it: the next push starts now.
+        #expect(app.navigate(to: try route { try $0.top(.container(of: .stack)).push(Screens.profile) }).isSuccess)
+        #expect(app.transitions.map { $0.time } == [0])
+        #expect(app.clock.now == 0.35)
+    }
 }
