@@ -70,12 +70,13 @@ public enum ScreenSystemScreen: CustomStringConvertible {
     }
 
     /// Whether UIKit shows it full screen, so that what presents it leaves the window while
-    /// it is up: the camera picker (the library is a sheet) and a document preview
-    /// (`presentPreview` "displays a full-screen preview").
+    /// it is up: Safari (SFSafariViewController covers the screen, sliding in as a push
+    /// does, and its edge swipe dismisses it), the camera picker (the library is a sheet)
+    /// and a document preview (`presentPreview` "displays a full-screen preview").
     var isFullScreen: Bool {
         switch self {
         case let .mediaPicker(picker): return picker.source.kind == .camera
-        case .documentPreview: return true
+        case .safari, .documentPreview: return true
         default: return false
         }
     }
