@@ -41,6 +41,25 @@ import Testing
         #expect(junit.output.contains("line 1\n"))
     }
 
+    /// Past 1 MiB, what a scenario printed keeps its first and its last half, so the lines
+    /// just before its error are still shown, counted among all it printed; so does what a
+    /// worker that died had sent of it (its first half alone was kept).
+    @Test func aHugePrintKeepsItsLastLines() throws {
+        let fixture = try Fixture([
+            "loud_spec.lua": "scenario('loud', function() for i = 1, 40000 do print('line ' .. i .. ('x'):rep(30)) end error('broken') end)",
+            "stuck_spec.lua": "scenario('stuck', function() for i = 1, 8000 do print('stuck ' .. i .. ('x'):rep(200)) end string.rep('a', 30000):find('.-.-.-.-b') end)",
+        ])
+        for mode in [[], ["--in-process"]] {
+            let run = try navscript(["run", "loud_spec.lua", "--color", "never"] + mode, in: fixture.root)
+            #expect(run.output.contains("printed (the last 50 of 40000 lines; --show-output shows the first and the last 512 KiB, all that was kept):\n     line 39951x"), "\(run.output)")
+            #expect(run.output.contains("line 40000xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"))
+        }
+        let stuck = try navscript(["run", "stuck_spec.lua", "--color", "never", "--timeout", "1", "--show-output"], in: fixture.root)
+        #expect(stuck.output.contains("stuck 1xxx") && stuck.output.contains("stuck 8000xxx"), "\(stuck.output.suffix(2000))")
+        #expect(stuck.output.contains("bytes left out; a scenario keeps the first and the last 512 KiB of what it prints]"))
+        #expect(stuck.output.contains("its worker was killed"))
+    }
+
     /// UIKit's console warnings are a scenario's output, as Xcode's console shows them
     /// beside the app's prints: a refused presentation says why there.
     @Test func uikitWarningsAreOutput() throws {

@@ -11,15 +11,14 @@ final class ScenarioContext {
     /// The lines of route scripts that ran, with coverage on.
     var coverage: [String: [Int: Int]]?
     var routeCoverage: [String: Int]?
-    private(set) var output = ""
+    private(set) var printed = ScenarioOutput()
+    /// What the scenario printed, as kept.
+    var output: String { printed.text }
     var expectations = 0
     /// Why the scenario called `pending(reason)` while running, if it did.
     var pendingReason: String?
     private var snapshotCount = 0
     private(set) var snapshotChecks: [ScenarioSnapshots.Check] = []
-
-    /// What a scenario's printed output may hold; the rest is cut.
-    static let maximumOutput = 1 << 20
 
     init(snapshots: ScenarioSnapshots) {
         self.snapshots = snapshots
@@ -36,18 +35,11 @@ final class ScenarioContext {
     /// Called with what is kept of each print, as it is printed.
     var onPrint: ((String) -> Void)?
 
-    /// Keeps what the scenario printed, up to `maximumOutput` bytes.
+    /// Keeps what the scenario printed (`ScenarioOutput`), and passes it on.
     func print(_ text: String) {
-        guard !isOutputCut else { return }
-        let room = Self.maximumOutput - output.utf8.count
-        let fits = text.utf8.count <= room
-        let kept = fits ? text : ScenarioResult.prefix(text, bytes: room) + "\n[output cut at \(Self.maximumOutput >> 20) MiB]\n"
-        isOutputCut = !fits
-        output += kept
-        onPrint?(kept)
+        printed.append(text)
+        onPrint?(text)
     }
-
-    private var isOutputCut = false
 
     /// The first expectation that failed inside a callback, which fails the scenario.
     var callbackFailure: String?

@@ -115,8 +115,8 @@ public struct ScenarioResult: Sendable, Codable {
     /// raised with a 10 MB string) is cut there, with a line that says so: every report
     /// writes it, JUnit twice.
     public static func cut(_ text: String, _ what: String) -> String {
-        guard text.utf8.count > ScenarioContext.maximumOutput else { return text }
-        return prefix(text, bytes: ScenarioContext.maximumOutput) + "\n[\(what) cut at \(ScenarioContext.maximumOutput >> 20) MiB]"
+        guard text.utf8.count > ScenarioOutput.limit else { return text }
+        return prefix(text, bytes: ScenarioOutput.limit) + "\n[\(what) cut at \(ScenarioOutput.limit >> 20) MiB]"
     }
 
     /// At most `bytes` of `text`'s UTF-8, ending on a whole character (a cut inside one

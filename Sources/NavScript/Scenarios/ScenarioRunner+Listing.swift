@@ -13,7 +13,7 @@ extension ScenarioFileRunner {
             // With the name it may have meant (Jest's it.each); what the file printed before
             // it failed tells how far it got.
             let error = (error as? LuaError).map(NavNameSuggestion.hinted) ?? error
-            guard !context.output.isEmpty else { throw error }
+            guard !context.printed.isEmpty else { throw error }
             throw ScenarioLoadFailure(error: error, printed: context.output)
         }
     }

@@ -65,8 +65,11 @@ final class WorkerPool {
     private var workers: [Int: WorkerState] = [:]
     private var nextID = 0
 
-    private struct WorkerState {
+    /// A class, so that what a worker's scenario prints is added in place (through the
+    /// dictionary, a struct's output was copied for every print: quadratic in prints).
+    private final class WorkerState {
         let process: WorkerProcess
+        init(process: WorkerProcess) { self.process = process }
         var job: WorkerJob?
         /// Results received for the job so far: the next of its scenarios is running,
         /// since `started`.
@@ -77,7 +80,7 @@ final class WorkerPool {
         var ending: WorkerEnding?
         /// What the running scenario printed so far, kept for the failure if the worker dies
         /// before its result comes (a result carries its own output).
-        var printed = ""
+        var printed = ScenarioOutput()
         /// The hierarchies its answers carried.
         let hierarchies = CompactHierarchies()
     }
@@ -171,12 +174,12 @@ final class WorkerPool {
     private func record(_ reply: WorkerReply, of id: Int) {
         switch reply.event {
         case .printed:
-            // Not a sign of progress: a scenario that prints for ever is still stuck. (A
-            // scenario sends no more than its output keeps.)
-            workers[id]?.printed += reply.message ?? ""
+            // Not a sign of progress: a scenario that prints for ever is still stuck. Kept as
+            // its result's output is (`ScenarioOutput`), for a worker that dies before it.
+            workers[id]?.printed.append(reply.message ?? "")
         case .result:
             // The next scenario of the batch starts now.
-            workers[id]?.printed = ""
+            workers[id]?.printed = ScenarioOutput()
             workers[id]?.finished += 1
             workers[id]?.started = Self.uptime
             workers[id]?.deadline = Date().addingTimeInterval(patience)
@@ -202,7 +205,7 @@ final class WorkerPool {
         guard let job = state.job, state.process.killedBecause != .stop, RunInterrupt.signal == 0 else { return false }
         let seconds = Self.uptime - state.started
         guard let scenarios = job.scenarios else {
-            return failed(job, nil, "while it loaded, \(describe(state.process, ending, what: "its loading"))", (state.started, seconds), state.printed)
+            return failed(job, nil, "while it loaded, \(describe(state.process, ending, what: "its loading"))", (state.started, seconds), state.printed.text)
         }
         let how = describe(state.process, ending, what: "the scenario")
         guard state.finished < scenarios.count else { return false }
@@ -211,7 +214,7 @@ final class WorkerPool {
         if !rest.isEmpty {
             queue.insert(WorkerJob(file: job.file, scenarios: rest), at: next)
         }
-        return failed(job, culprit, "\(culprit.location): \(how)", (state.started, seconds), state.printed)
+        return failed(job, culprit, "\(culprit.location): \(how)", (state.started, seconds), state.printed.text)
     }
 
     /// Why a worker's scenario (or file's loading: `what`) did not return, in words that
