@@ -251,6 +251,9 @@ import Testing
         let viaFlag = try navscript(["run", ".", "--ci"], in: fixture.root)
         #expect(viaFlag.status == 1)
         #expect(viaFlag.output.contains("snapshot 'pushes 1' is missing from snap_spec.lua.snap, and CI mode writes none: run navscript run --update-snapshots to write it (CI mode allows that), then commit the file"))
+        // What would have been written, as Jest's "Received" under "New snapshot was not written".
+        #expect(viaFlag.output.contains("then commit the file\n       received:\n         window\n"), "\(viaFlag.output)")
+        #expect(viaFlag.output.contains("push stack [Feed] -> [Feed, Chat(chatId=1)] animated"))
         #expect(!fixture.exists("snap_spec.lua.snap"))
         let viaEnvironment = try navscript(["run", "."], in: fixture.root, environment: ["CI": "true"])
         #expect(viaEnvironment.status == 1)

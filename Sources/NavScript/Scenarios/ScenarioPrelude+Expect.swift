@@ -204,6 +204,12 @@ function expectation:toEqual(expected)
       return format("  expected: not %s\n  received: %s", r.show(expected), r.show(received))
     end
     if isHierarchy(expected) and isHierarchy(received) then
+      local e, g = getmetatable(expected), getmetatable(received)
+      if e ~= g then
+        -- A window's tree draws as its app's: the kinds are what differ.
+        return format("  expected: %s %s\n  received: %s %s\n  (an App equals only an App, and a Container only a Container: an app's hierarchy is app.window)",
+                      e == "App" and "an" or "a", e, g == "App" and "an" or "a", g)
+      end
       return r.legend .. "\n" .. r.textDiff(expected:tree(), received:tree())
     end
     if type(expected) == "string" and type(received) == "string" and (find(expected, "\n", 1, true) or find(received, "\n", 1, true)) then

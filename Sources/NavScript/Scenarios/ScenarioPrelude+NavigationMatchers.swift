@@ -146,8 +146,10 @@ function expectation:toMatchSnapshot(name)
   local call = "expect(value):toMatchSnapshot(" .. (name and gsub(format("%q", name), "\\\n", "\\n") or "") .. ") failed"
   host.count(ok, call, self.where or 2)
   if not ok then
+    -- No entry to compare with (CI mode writes none): what would be written, as Jest's
+    -- "Received" under its "New snapshot was not written".
     fail(self, call .. (message and (": " .. message) or ""),
-      expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or nil)
+      expected and (report().legend .. "\n" .. report().textDiff(expected, text)) or ("  received:\n    " .. gsub(text, "\n", "\n    ")))
   end
   return self
 end

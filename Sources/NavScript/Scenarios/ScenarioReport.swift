@@ -250,7 +250,9 @@ local function differences(expected, received, shown)
         count = count + 1
         if count <= shown then
           path[depth + 1] = key
-          lines[count] = format("  at %s: %s %s", label(depth + 1), a == nil and "unexpected" or "missing", show(a == nil and b or a))
+          local what, value = "missing", a    -- not `a == nil and b or a`: b may be false
+          if a == nil then what, value = "unexpected", b end
+          lines[count] = format("  at %s: %s %s", label(depth + 1), what, show(value))
         end
       elseif a ~= nil then
         path[depth + 1] = key

@@ -18,6 +18,9 @@ describe("matchers", function()
     expect(failure(function() expect(error):toThrow("x") end)):toContain("expect(value):toThrow is not a matcher: Jest's toThrow is toFail(pattern) here (toBe, ")
     expect(failure(function() expect(1).never:toBeDefined() end)):toContain("expect(value).never:toBeDefined is not a matcher: Jest's toBeDefined is .never:toBeNil() here")
     expect(failure(function() expect(1):toFrobnicate() end)):toContain("expect(value):toFrobnicate is not a matcher (toBe, ")
+    expect(failure(function() expect(0 / 0):toBeNaN() end)):toContain("Jest's toBeNaN is toEqual(0/0) (toEqual takes two NaNs as equal) here")
+    expect(failure(function() expect({ { a = 1 } }):toContainEqual({ a = 1 }) end)):toContain("Jest's toContainEqual is toContain (it compares tables by contents) here")
+    expect(failure(function() expect("x"):toMatchInlineSnapshot() end)):toContain("Jest's toMatchInlineSnapshot is toMatchSnapshot() (kept in a file beside the scenarios) here")
   end)
 
   scenario("truthiness and nil", function()
@@ -81,8 +84,8 @@ describe("matchers", function()
 
   scenario("a failure names the line of the expect, even from a tail call", function()
     local function check(value) return expect(value):toBe(2) end
-    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:83: expect%(value%):toBe%(expected%) failed")
-    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:85: expect%(value%).never:toBe")
+    expect(failure(function() check(1) end)):toMatch("^[^\n]*expect_spec.lua:86: expect%(value%):toBe%(expected%) failed")
+    expect(failure(function() return expect(1).never:toBe(1) end)):toMatch("^[^\n]*expect_spec.lua:88: expect%(value%).never:toBe")
   end)
 
   scenario("a matcher called with a dot says to use a colon", function()
@@ -480,6 +483,18 @@ describe("failures of large, deep or odd tables", function()
     b[300000], b[5], a.x, b.y = nil, 7, 1, 2
     expect(failure(function() expect(a):toEqual(b) end))
       :toContain("at [5]: expected 7, received 5\n  at [300000]: unexpected 300000\n  at .x: unexpected 1\n  at .y: missing 2")
+  end)
+
+  scenario("a value only one side has is shown as it is, false too", function()
+    expect(failure(function() expect({ animated = false }):toEqual({}) end)):toContain("at .animated: unexpected false")
+    expect(failure(function() expect({ a = { b = false } }):toEqual({ a = {} }) end)):toContain("at .a.b: unexpected false")
+    expect(failure(function() expect({}):toEqual({ false }) end)):toContain("at [1]: missing false")
+  end)
+
+  scenario("an App and a Container are told apart by their kinds, their trees drawn alike", function()
+    local app = nav.app { root = nav.stack { Feed() } }
+    expect(failure(function() expect(app):toEqual(app.window) end))
+      :toContain("failed\n  expected: a Container\n  received: an App\n  (an App equals only an App, and a Container only a Container: an app's hierarchy is app.window)")
   end)
 
   scenario("a table met again on the expected side is compared anew against each", function()
