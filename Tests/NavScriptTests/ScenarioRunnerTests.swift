@@ -380,6 +380,21 @@ import Testing
         #expect(passed.message == "later")
     }
 
+    /// pending() inside a coroutine stops the scenario as pending: `coroutine.wrap` puts the
+    /// place before its text on the way out, which had made it a failure.
+    @Test func pendingInsideACoroutineIsPending() throws {
+        let (runner, scenarios, folder) = try runner("""
+            it("wrapped", function() coroutine.wrap(function() pending("not ready") end)() end)
+            it("twice", function() coroutine.wrap(function() coroutine.wrap(function() pending("deep") end)() end)() end)
+            it("fails", function() coroutine.wrap(function() error("pending: x") end)() end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wrapped = runner.run(scenarios[0]), twice = runner.run(scenarios[1]), fails = runner.run(scenarios[2])
+        #expect(wrapped.status == .skipped && wrapped.message == "not ready", "\(wrapped.message ?? "")")
+        #expect(twice.status == .skipped && twice.message == "deep", "\(twice.message ?? "")")
+        #expect(fails.status == .failed)
+    }
+
     /// An expect that fails inside a callback fails the scenario, though the navigation it
     /// ran in only reports a failed navigation.
     @Test func anExpectThatFailsInACallbackFailsTheScenario() throws {

@@ -149,7 +149,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         // A call of a name nav does not have: the name meant, if one is close.
         error = error.map(NavNameSuggestion.hinted)
         // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
-        if let reason = context.pendingReason, error == nil || error?.message == "pending: \(reason)" {
+        if let reason = context.pendingReason, error == nil || Self.isPending(error?.message, reason) {
             error = nil
         }
         let pending = scenario.isPending || context.pendingReason != nil && error == nil
@@ -185,15 +185,24 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
         // A pending scenario stopped by `pending()` did not fail: a hook that then failed is
         // the failure, with its own traceback.
-        if let reason = context.pendingReason, failure?.message == "pending: \(reason)", afterFailure != nil {
+        if let reason = context.pendingReason, Self.isPending(failure?.message, reason), afterFailure != nil {
             return afterFailure
         }
         // pending() in an after hook of a scenario that failed leaves the failure as it was: the
         // hook did not fail (and the scenario is not skipped).
-        if let reason = context.pendingReason, let failure, afterFailure?.message == "pending: \(reason)" {
+        if let reason = context.pendingReason, let failure, Self.isPending(afterFailure?.message, reason) {
             return failure
         }
         return ScenarioFailure.combine(failure, afterFailure)
+    }
+
+    /// Whether `message` is what `pending(reason)` raised: as raised, or with the places that
+    /// `coroutine.wrap` puts before a text error on its way out (`file.lua:2: pending: ...`).
+    static func isPending(_ message: String?, _ reason: String) -> Bool {
+        let raised = "pending: \(reason)"
+        guard let message, message.hasSuffix(raised) else { return false }
+        let places = message.dropLast(raised.count)
+        return places.isEmpty || places.wholeMatch(of: /(?:[^\n]*?:\d+: )+/) != nil
     }
 
     /// The before functions, then the body unless one failed; the first failure.
