@@ -148,6 +148,13 @@ static void lk_pusherrormessage(lua_State *L, int place) {
         lua_insert(L, -2);
         lua_concat(L, 2);
     }
+    /* An error in the runner's own code (a matcher comparing tables too deep, a C stack
+       overflow in the explore library) is placed by Lua at "?:-1:": the script line that
+       called it says more. */
+    else if (place && message != NULL && strncmp(message, "?:-1: ", 6) == 0 && lk_scriptline(L, 1, 1, where, sizeof where)) {
+        lua_pushfstring(L, "%s%s", where, message + 4);
+        lua_remove(L, -2);
+    }
 }
 
 /* A message handler for a script's own protected calls (the explore library's): the
@@ -174,17 +181,10 @@ void lk_pusherrorplacer(lua_State *L) {
 }
 
 int lk_msghandler(lua_State *L) {
-    char where[LK_WHERE_MAX];
     lk_pusherrormessage(L, 1);
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);
     lua_concat(L, 3);
     lk_wholenames(L);
-    /* An error in the runner's own code (a matcher comparing tables too deep) is placed by
-       Lua at "?:-1:"; the script line that called it says more. */
-    if (strncmp(lua_tostring(L, -1), "?:-1: ", 6) == 0 && lk_scriptline(L, 1, 1, where, sizeof where)) {
-        lua_pushfstring(L, "%s%s", where, lua_tostring(L, -1) + 4);
-        lua_remove(L, -2);
-    }
     return 1;
 }

@@ -9,6 +9,18 @@ describe("explore.replay", function()
     explore.replay(model, { { "wait" }, { action = "wait", args = {} } })
   end)
 
+  scenario("a model whose action replays it ends at the script's line, not the library's", function()
+    local recursive
+    recursive = explore.model {
+      start = function() return nav.app() end,
+      actions = { explore.action("again", function() explore.replay(recursive, { { "again" } }) end) },
+    }
+    local ok, err = pcall(explore.replay, recursive, { { "again" } })
+    expect(ok):toBe(false)
+    expect(err):toMatch("explore_api_spec%.lua:%d+: C stack overflow")
+    expect(err).never:toContain("?:-1:")
+  end)
+
   scenario("refuses what is not a model, a list of steps, a start or a seed", function()
     expect(function() explore.replay({}, {}) end):toFail("explore_api_spec.lua:%d+: bad argument #1 to 'replay' %(a model from explore.model expected%)")
     expect(function() explore.replay(model, 5) end):toFail("bad argument #2 to 'replay' (a list of steps expected, got number)")
