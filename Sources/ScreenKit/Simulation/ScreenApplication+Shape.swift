@@ -56,6 +56,18 @@ extension ScreenSnapshot: ScreenShapeNode {
     var presentedNode: ScreenSnapshot? { presented.first }
 }
 
+/// Whether a name is written as it is in a shape: it holds none of the bytes shapes are
+/// written with (a space, brackets, parentheses, `*`, `!`, `>`, a quote, a backslash, a control).
+private func isPlain(_ name: String) -> Bool {
+    !name.utf8.contains { byte in
+        switch byte {
+        case 0..<33, 127, UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "\\"): return true
+        default: return false
+        }
+    }
+}
+
 /// Writes shapes (`ScreenApplication.shape(keys:)`): with `marks`, the selected tab (`*2`)
 /// and the top (`!`); `unwound`, every stack at its root and nothing presented. Written as
 /// UTF-8 bytes into one buffer and made a string once: appending to a `String` piece by
@@ -67,11 +79,26 @@ enum ScreenShape {
         func put(_ text: String) {
             out.append(contentsOf: text.utf8)
         }
+        func quote(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
+            }
+            out.append(UInt8(ascii: "\""))
+        }
         func visit(_ node: Node) {
             put(node.kind.rawValue)
             if let key = node.key {
                 out.append(UInt8(ascii: " "))
-                put(keys ? key.description : key.name)
+                // A name that holds what a shape is written with is quoted, so that two
+                // hierarchies never write alike (`[modal A! modal A]` against `[modal "A! modal A"]`).
+                if keys {
+                    let plain = isPlain(key.name) && key.traits.keys.allSatisfy(isPlain)
+                    plain ? put(key.description) : quote(key.description)
+                } else {
+                    isPlain(key.name) ? put(key.name) : quote(key.name)
+                }
             }
             if marks {
                 if let selected = node.selectedTab {

@@ -72,6 +72,22 @@ import Testing
         #expect(app.shape(keys: true) == "(window[tabs*2[stack[modal Feed] stack[modal ChatList modal Chat(chatId=7)]] > stack[modal Settings!]])")
         #expect(app.unwoundShape() == "(window[tabs[stack[modal Feed] stack[modal ChatList]]])")
     }
+
+    /// A name that holds what shapes are written with is quoted: two stacks, `[A!, A]` and
+    /// `[A! modal A]`, wrote alike, and explore took them for one state.
+    @Test func namesThatLookLikeAShapeAreQuoted() throws {
+        let two = try ScreenApplication.with(.stack([.screen(Screens.modal("A!")), .screen(Screens.modal("A"))]))
+        let one = try ScreenApplication.with(.stack([.screen(Screens.modal("A! modal A"))]))
+        #expect(two.shape() == "(window[stack[modal \"A!\" modal A!]])")
+        #expect(one.shape() == "(window[stack[modal \"A! modal A\"!]])")
+        let traits = try ScreenApplication.with(.stack([.screen(Screens.modal("Say \"hi\"", ["a b": .int(1)]))]))
+        #expect(traits.shape() == "(window[stack[modal \"Say \\\"hi\\\"\"!]])")
+        #expect(traits.shape(keys: true) == "(window[stack[modal \"Say \\\"hi\\\"(a b=1)\"!]])")
+        for app in [two, one, traits] {
+            let snapshot = ScreenSnapshot(app.window, top: app.navigator.topContainer)
+            #expect(app.shape(keys: true) == snapshot.shape(keys: true))
+        }
+    }
 }
 
 /// The default iterator works visibility out on the way down; it must find what asking
