@@ -51,6 +51,9 @@ return explore.model {
     explore.action("sign in", function(app) return App.signIn(app) end, { when = function(app) return onTop(app, "SignIn") end }),
     explore.action("wait", function(app) app:advance(0.2) end, { weight = 0.5 }),
   },
+  -- The session is the app's own state, kept in a module: two hierarchies alike, one signed
+  -- in and one not, are different states (the sign-in invariants read it).
+  view = function() return session.signedIn end,
   -- What the app may answer: a private link held for sign-in, nothing held to resume.
   expected = { "is held until app:resumeDeeplinks()", "no deeplink is held" },
   invariants = {
