@@ -26,9 +26,16 @@ local function simplerValues(g, v)
     for _, step in ipairs(steps(v - g.lo)) do out[#out + 1] = v - step end
     return out
   end
+  -- Its own place: 1.0 after 1, or -0.0 after 0.0, is equal to one before it, and would
+  -- have nothing simpler than itself.
+  local function identical(a, b)
+    if type(a) ~= "number" or type(b) ~= "number" then return same(a, b) end
+    if a ~= a or b ~= b then return a ~= a and b ~= b end
+    return math.type(a) == math.type(b) and a == b and (a ~= 0 or 1 / a == 1 / b)
+  end
   local place
   for i, value in ipairs(g.values) do
-    if same(value, v) then place = i break end
+    if identical(value, v) then place = i break end
   end
   if not place then return out end
   for i = 1, math.min(8, place - 1) do out[#out + 1] = g.values[i] end
