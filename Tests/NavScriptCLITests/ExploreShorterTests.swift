@@ -81,4 +81,21 @@ import Testing
         let big = try navscript(["explore", "big.lua", "--seed", "\(seed)"], in: fixture.root)
         #expect(big.status == 1 && big.output.contains("shrunk to 2):\n  1. add(1000)\n") && big.output.contains("\n  2. add(1000)\n"), "\(big.output)")
     }
+
+    /// A total that needs many steps: moves are made in runs, before the other passes look
+    /// again. One move a round spent the 2,000 replays at 13 steps where 9 are the fewest.
+    @Test(arguments: [0, 1, 2])
+    func aTotalOfManyStepsShrinksToTheFewest(seed: Int) throws {
+        let fixture = try Fixture(["many.lua": """
+            local adds = {}
+            local function total() local s = 0 for _, n in ipairs(adds) do s = s + n end return s end
+            return explore.model { start = function() adds = {} return nav.app() end,
+              actions = { explore.action("a", function(app, n) adds[#adds + 1] = n end, { args = explore.int(0, 100) }) },
+              invariants = { ["under 900"] = function() return total() < 900, "the total is " .. total() end } }
+            """])
+        let result = try navscript(["explore", "many.lua", "--seed", "\(seed)"], in: fixture.root)
+        #expect(result.status == 1 && result.output.contains("shrunk to 9):\n"), "\(result.output)")
+        #expect((1...9).allSatisfy { result.output.contains("  \($0). a(100)\n") }, "\(result.output)")
+        #expect(!result.output.contains("shrinking was stopped"))
+    }
 }
