@@ -72,7 +72,10 @@ public struct LuaCall {
         var length = 0
         guard let bytes = clua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
-        return String(validating: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        // Decoded with U+FFFD for what is not UTF-8, then compared with the bytes: the
+        // standard library's String(validating:as:) needs macOS 15, the package macOS 13.
+        let text = String(decoding: buffer, as: UTF8.self)
+        return text.utf8.elementsEqual(buffer) ? text : nil
     }
 
     /// A string, nil for none or nil; another type is a type error.

@@ -103,7 +103,7 @@ enum ProcessBenchmarks {
         guard busted != nil else {
             return [Row(name: "10,000 scenarios, navscript run --jobs 2", measured: rate, baseline: 0, unit: "/s",
                         baselineName: "busted (not installed)", ratio: 0, target: "≥ 5000/s and faster than busted",
-                        met: false, note: "install busted: apt-get install lua-busted, or luarocks install busted"), workers]
+                        met: false, note: Self.bustedHint), workers]
         }
         let theirRate = total / theirSeconds
         let cpu = Row(name: "10,000 scenarios, CPU seconds", measured: oursCPU, baseline: theirCPU, unit: "s",
@@ -277,6 +277,16 @@ final class WatchProcess: @unchecked Sendable {
 }
 
 extension ProcessBenchmarks {
+    /// How to install busted for Lua 5.4 here: Homebrew's luarocks is built for its `lua`
+    /// formula, a later Lua than the one measured.
+    static var bustedHint: String {
+        #if os(macOS)
+        "install busted for Lua 5.4: luarocks --lua-dir=\"$(brew --prefix lua@5.4)\" install busted"
+        #else
+        "install busted: apt-get install lua-busted, or luarocks install busted"
+        #endif
+    }
+
     /// Explore's speed on one core: walks of the example app's model (lua/examples/app/
     /// explore.lua), each from a fresh state and learning from the ones before it in
     /// epochs, as `navscript explore` walks, for about two seconds; actions a second.

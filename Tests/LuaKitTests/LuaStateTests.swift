@@ -3,6 +3,25 @@ import LuaKit
 import Testing
 
 @Suite struct LuaStateTests {
+    /// A Lua string becomes Swift text only when its bytes are UTF-8, a byte-order mark kept
+    /// (checked by decoding and comparing: the standard library's validation needs macOS 15).
+    @Test func onlyUTF8BytesBecomeText() throws {
+        let h = try Harness()
+        func text(_ literal: String) throws -> String? {
+            try #require(h.run("s = " + literal) == nil)
+            let s = try #require(try h.lua.global("s"))
+            return try h.lua.withStack { call in
+                try s.push(on: call)
+                return call.validString(-1)
+            }
+        }
+        #expect(try text(#""\xEF\xBB\xBFa é 😀""#) == "\u{FEFF}a é 😀")
+        #expect(try text("''") == "")
+        for bytes in [#""\xff""#, #""a\xC3""#, #""\xED\xA0\x80""#, #""\xC0\xAF""#, #""\xF4\x90\x80\x80""#, "42"] {
+            #expect(try text(bytes) == nil, "\(bytes)")
+        }
+    }
+
     @Test func referencesDroppedOnOtherThreadsAreReleasedOnTheStatesOwn() throws {
         let h = try Harness()
         let references = try (0..<200).map { _ in

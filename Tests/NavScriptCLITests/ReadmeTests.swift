@@ -97,7 +97,15 @@ import Testing
             case "insert": failure = try insert(block, in: tutorial)
             case "spec": failure = try spec(block.text)
             case "scenario": failure = try spec("scenario(\"README.md:\(block.line)\", function()\n\(block.prelude)\n\(block.text)\nend)")
-            case "typecheck": failure = try typecheck(block)
+            case "typecheck":
+                // Xcode builds with no SwiftPM manifest to read the compiler's flags from: the
+                // blocks are type-checked by `swift test` (scripts/test, CI).
+                do {
+                    failure = try typecheck(block)
+                } catch let missing as ManifestMissing where Self.isXcodeBuild {
+                    withKnownIssue("README.md:\(block.line) is type-checked only under swift test: \(missing)") { throw missing }
+                    failure = nil
+                }
             case "commands": failure = try commands(block)
             default: failure = nil
             }
@@ -185,6 +193,9 @@ import Testing
         process.waitUntilExit()
         return process.terminationStatus == 0 ? nil : "does not type-check:\n" + output
     }
+
+    /// Whether Xcode built the tests (its products go to DerivedData, with no `.build`).
+    static var isXcodeBuild: Bool { !Binary.url.resolvingSymlinksInPath().pathComponents.contains(where: { $0.hasPrefix(".build") }) }
 
     struct ManifestMissing: Error, CustomStringConvertible {
         let description: String
