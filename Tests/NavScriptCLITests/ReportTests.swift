@@ -143,6 +143,8 @@ import Testing
         #expect(dom.output.contains(#"class="scenario failed selected""#))
         #expect(dom.output.contains("expect(value):toBe(expected) failed"))
         #expect(dom.output.contains(#"data-step="3""#))   // nav.app, navigate, the failed expect
+        // The failed expect's step says where its failure is, not just the matcher's name.
+        #expect(dom.output.contains("expect(value):toBe(...) failed: the failure is shown above"), "\(dom.output.prefix(4000))")
         #expect(dom.output.contains("UINavigationController"))
         #expect(!dom.errors.contains("Uncaught"), "console errors: \(dom.errors.split(separator: "\n").filter { $0.contains("CONSOLE") })")
         #expect(!dom.errors.contains("Refused to"), "the policy refused something: \(dom.errors)")
@@ -156,6 +158,14 @@ import Testing
         #expect(stepDOM.output.contains("step 5 of 7"))
         #expect(stepDOM.output.contains("Step 5: "))
         #expect(stepDOM.output.contains("present stack [] -&gt; [Settings] animated"))
+        // An address changed in the open page goes to its step (a page that read it only as
+        // it loaded stayed where it was).
+        let moved = try String(contentsOf: fixture.root.appendingPathComponent("report/index.html"), encoding: .utf8)
+            .replacingOccurrences(of: "</body>", with: "<script>setTimeout(function () { location.hash = '#1.1.2'; }, 100);</script></body>")
+        try moved.write(to: fixture.root.appendingPathComponent("report/moved.html"), atomically: true, encoding: .utf8)
+        let movedDOM = try Self.tool(browser, flags + ["--dump-dom", fixture.root.appendingPathComponent("report/moved.html").absoluteString + "#1.1.5"],
+                                     in: fixture.root)
+        #expect(movedDOM.output.contains("step 2 of 7"), "\(movedDOM.output.prefix(3000))")
         // A drawing shrinks to fit its box down to 60 % of its width, then scrolls.
         #expect(stepDOM.output.contains(#"style="min-width: "#) && stepDOM.output.contains("px;"), "\(stepDOM.output.prefix(3000))")
         // A diff's lines are told apart, "- expected" green and "+ received" red.

@@ -269,7 +269,10 @@ enum HTMLPage {
         var side = el('div', { 'class': 'picture' }, [controls, picture]);
         var facts = el('div', {});
         facts.appendChild(el('h3', { text: 'Step ' + step.number + ': ' + step.kind + (step.ok ? '' : ' (failed)') }));
-        if (step.message && !step.ok) facts.appendChild(el('pre', { 'class': 'status-failed', text: step.message }));
+        // An expect's message is its matcher's name (the list shows it): what failed is the
+        // scenario's failure, shown under its name above.
+        if (step.message && !step.ok) facts.appendChild(el('pre', { 'class': 'status-failed',
+          text: step.kind === 'expect' ? 'expect(value):' + step.message + '(...) failed: the failure is shown above' : step.message }));
         var changes = el('ul', { 'class': 'changes', id: 'changes' });
         // An expect is the first step to see what a navigation started without waiting did.
         var unawaited = step.kind === 'expect' && (step.transitions.length || step.log.length);
@@ -358,15 +361,23 @@ enum HTMLPage {
         if (event.key === 'ArrowLeft' && state.step > 0) select(state.file, state.scenario, state.step - 1);
       });
 
-      renderHeader();
-      var hash = location.hash.slice(1).split('.').map(Number);
-      if (hash.length === 3 && scenarioAt(hash[0] - 1, hash[1] - 1)) {
-        // The step numbered so, or the nearest before it (a step not kept, an edited or old
-        // address); the first when there is none.
+      // The step an address names (#file.scenario.step): the step numbered so, or the
+      // nearest before it (a step not kept, an edited or old address); the first when there
+      // is none. False when it names no scenario.
+      function goTo(address) {
+        var hash = address.slice(1).split('.').map(Number);
+        if (hash.length !== 3 || !scenarioAt(hash[0] - 1, hash[1] - 1)) return false;
         var steps = scenarioAt(hash[0] - 1, hash[1] - 1).steps, at = 0;
         for (var n = 0; n < steps.length && Number.isInteger(hash[2]); n++) if (steps[n].number <= hash[2]) at = n;
-        state.file = hash[0] - 1; state.scenario = hash[1] - 1; state.step = at;
-      } else {
+        state.file = hash[0] - 1; state.scenario = hash[1] - 1; state.step = at; state.view = 'scenarios';
+        return true;
+      }
+      // An address edited in an open page, or a link to another step (the page's own moves
+      // replace the address, which fires nothing).
+      window.addEventListener('hashchange', function () { if (goTo(location.hash)) update(); });
+
+      renderHeader();
+      if (!goTo(location.hash)) {
         // The first failure, else the first scenario.
         data.files.some(function (file, f) {
           return file.scenarios.some(function (s, i) {
