@@ -166,6 +166,10 @@ struct RunOptions: ParsableArguments {
             if kind != .html, path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue {
                 throw ValidationError("the \(kind.rawValue) report's path \(path) is a folder; give it a file")
             }
+            let picture = ReporterKind.mapPicture(of: path)
+            if kind == .map, FileManager.default.fileExists(atPath: picture, isDirectory: &isFolder) && isFolder.boolValue {
+                throw ValidationError("the map's picture \(picture) (beside its DOT \(path)) is a folder; give the map another file")
+            }
             // The nearest part of the path that exists must be a folder (for html, the report's own folder may be).
             switch ScenarioFileWriter.problem(writing: path, from: kind == .html ? path : ScenarioFileWriter.folder(of: path)) {
             case let .underFile(file)?:

@@ -126,6 +126,17 @@ import Testing
         let page = try navscript(["run", "a_spec.lua", "--reporter", "html=out.html"], in: fixture.root)
         #expect(page.status == 2 && page.errors.contains("reporter html writes a folder, its page index.html inside: give it a folder (html=out)"), "\(page.errors)")
         #expect(!fixture.exists("out.html"))
+        // The map's picture, beside its DOT, is a file it writes too: the JUnit XML took its
+        // place, or a folder there failed the run's writes once it was over.
+        for order in [["junit=m.svg", "map=m.dot"], ["map=m.dot", "junit=m.svg"], ["map=m.dot", "html=m.svg"]] {
+            let clash = try navscript(["run", "a_spec.lua"] + order.flatMap { ["--reporter", $0] }, in: fixture.root)
+            #expect(clash.status == 2 && clash.errors.contains("would both write m.svg"), "\(order): \(clash.errors)")
+            #expect(!fixture.exists("m.dot") && !fixture.exists("m.svg"))
+        }
+        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("n.svg"), withIntermediateDirectories: true)
+        let pictureFolder = try navscript(["run", "a_spec.lua", "--reporter", "map=n.dot"], in: fixture.root)
+        #expect(pictureFolder.status == 2 && pictureFolder.errors.contains("the map's picture n.svg (beside its DOT n.dot) is a folder"), "\(pictureFolder.errors)")
+        #expect(!fixture.exists("n.dot"))
     }
 
     @Test func tapDiagnosticsAreYAMLWhateverTheMessage() throws {

@@ -326,6 +326,32 @@ import Testing
         #expect(!dot.contains(#""Chat" -> "Message""#) && !dot.contains(#""Message" -> "Feed""#), "\(dot)")
     }
 
+    /// A dismissal still under way after its step is drawn from the step that ends it, to
+    /// the screen it uncovers (it was a loop on the dismissed screen, the real move missing);
+    /// one never ended is drawn where it started.
+    @Test func theMapDrawsADismissalWhereItEnds() throws {
+        let fixture = try Fixture(["scenarios/mid_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            scenario("ends later", function()
+              local app = nav.app { root = nav.stack { A() }, presented = B() }
+              app.navigator:navigate(nav.route():root():dismiss())
+              app:advance(0.1)
+              expect(app:top().presentationPhase):toBe("dismissing")
+              app:settle()
+            end)
+            scenario("never ends", function()
+              local app = nav.app { root = nav.stack { A() }, presented = B() }
+              app.navigator:navigate(nav.route():root():dismiss())
+              app:advance(0.1)
+            end)
+            """])
+        let run = try navscript(["run", ".", "--reporter", "map=map.dot", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let dot = try fixture.read("map.dot")
+        #expect(dot.contains(#""B" -> "A" [label="dismiss ×1""#), "\(dot)")
+        #expect(dot.contains(#""B" -> "B" [label="dismiss ×1""#), "\(dot)")
+    }
+
     /// A deeplink manager's methods that navigate are steps too: their moves are drawn from
     /// where they started, not folded into the next app method's step.
     @Test func theMapDrawsTheMovesOfADeeplinkManager() throws {

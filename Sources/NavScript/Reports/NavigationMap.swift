@@ -85,6 +85,19 @@ public struct NavigationMap: Sendable {
         let scenario = "\(file): \(result.scenario.name)"
         // The top before each app's step: moves are drawn within one app.
         var previousByApp: [Int: String] = [:]
+        // A dismissal still under way after its step leaves the top where it was: its move is
+        // drawn from the step whose top it changes (an advance, a settle), named by it.
+        var heldByApp: [Int: (from: String, kinds: [String])] = [:]
+        func draw(_ edge: Edge) {
+            edges[edge, default: Usage()].count += 1
+            edges[edge]?.scenarios.insert(scenario)
+        }
+        defer {
+            // Still under way when the scenario ended: drawn where it started.
+            for (_, held) in heldByApp.sorted(by: { $0.key < $1.key }) {
+                draw(Edge(from: held.from, to: held.from, kind: held.kinds.joined(separator: "+")))
+            }
+        }
         for step in result.steps ?? [] {
             let previous = previousByApp[step.app] ?? Self.launch
             // An expect's picture is an earlier step's (the app it looked at), unless the app
@@ -97,17 +110,26 @@ public struct NavigationMap: Sendable {
                 screens[name]?.scenarios.insert(scenario)
             }
             let top = Self.top(in: hierarchy) ?? previous
-            if !step.transitions.isEmpty {
-                var kinds: [String] = []
-                for transition in step.transitions where kinds.last != transition.kind {
-                    kinds.append(transition.kind)
+            let held = heldByApp.removeValue(forKey: step.app)
+            var kinds = held?.kinds ?? []
+            for transition in step.transitions where kinds.last != transition.kind {
+                kinds.append(transition.kind)
+            }
+            let from = held?.from ?? previous
+            if !kinds.isEmpty {
+                if top == from, Self.isDismissing(hierarchy) {
+                    heldByApp[step.app] = (from, kinds)
+                } else {
+                    draw(Edge(from: from, to: top, kind: kinds.joined(separator: "+")))
                 }
-                let edge = Edge(from: previous, to: top, kind: kinds.joined(separator: "+"))
-                edges[edge, default: Usage()].count += 1
-                edges[edge]?.scenarios.insert(scenario)
             }
             previousByApp[step.app] = top
         }
+    }
+
+    /// Whether a dismissal is under way in the hierarchy.
+    static func isDismissing(_ node: ScenarioHierarchy) -> Bool {
+        node.presentationPhase == "dismissing" || node.children.contains(where: isDismissing) || node.presented.contains(where: isDismissing)
     }
 
     static func screenName(_ node: ScenarioHierarchy) -> String? {

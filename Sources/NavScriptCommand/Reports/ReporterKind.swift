@@ -92,16 +92,24 @@ enum ReporterKind: String, CaseIterable {
             if kind == .map, path.lowercased().hasSuffix(".svg") {
                 throw ValidationError("reporter map writes the DOT to \(path) and its picture beside it, as .svg: give it a .dot file (map=\(String(path.dropLast(4))).dot)")
             }
-            // The map's picture, beside its DOT: the path as given, its extension `.svg`.
-            let dotExtension = URL(fileURLWithPath: path).pathExtension
-            let picture = (dotExtension.isEmpty ? path : String(path.dropLast(dotExtension.count + 1))) + ".svg"
+            let picture = Self.mapPicture(of: path)
             if kind == .map, let work = ScenarioFileWriter.work(at: picture) {
                 throw ValidationError("reporter map would write its picture over \(picture), which names \(work): give it a file of its own (map=\(kind.exampleName))")
             }
             if let other = paths.updateValue(kind, forKey: path) {
                 throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
             }
+            // The map's picture is a file it writes too.
+            if kind == .map, let other = paths.updateValue(kind, forKey: picture) {
+                throw ValidationError("reporters \(other.rawValue) and map would both write \(picture) (the map's picture, beside its DOT); give each its own file")
+            }
         }
+    }
+
+    /// The map's picture, beside its DOT: the path as given, its extension `.svg`.
+    static func mapPicture(of path: String) -> String {
+        let dotExtension = URL(fileURLWithPath: path).pathExtension
+        return (dotExtension.isEmpty ? path : String(path.dropLast(dotExtension.count + 1))) + ".svg"
     }
 
     /// Whether the report writes to standard output, given no path or `/dev/stdout` (where
