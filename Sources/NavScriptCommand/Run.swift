@@ -59,8 +59,10 @@ struct Run: ParsableCommand {
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
         let report = session.runAll(reporters: reporters)
-        let status = max(report.exitCode, Self.writeReports(reporters, coverage: session.coverage, failure: report.coverageFailure, in: suite.workingDirectory,
+        var status = max(report.exitCode, Self.writeReports(reporters, coverage: session.coverage, failure: report.coverageFailure, in: suite.workingDirectory,
                                                              toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))
+        // A signal while the reports were written (Graphviz drawing the map) ends the run as one.
+        if RunInterrupt.signal != 0 { status = max(status, 128 + RunInterrupt.signal) }
         do {
             let listed = Dictionary(session.suite.listed.map { ($0.file.url.path, Set($0.scenarios.map(\.name))) }) { first, _ in first }
             try LastRun.record(report, listed: listed, in: suite.workingDirectory)

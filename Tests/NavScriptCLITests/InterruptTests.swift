@@ -66,6 +66,31 @@ import Testing
         #expect(try fixture.read("t.tap").contains("Bail out! interrupted: 0 scenarios not run, 1 file not loaded"))
     }
 
+    /// SIGTERM while Graphviz lays out the map stops `dot` too, and the run ends with the
+    /// DOT written (a run waited for `dot` however long it took, and a second signal left it
+    /// running on its own).
+    @Test func anInterruptWhileGraphvizDrawsStopsIt() throws {
+        let fixture = try Fixture(["a_spec.lua": "local A, B = nav.screen('A'), nav.screen('B')\n"
+                                   + "scenario('a', function() nav.app { root = nav.stack { A() } }:navigate(nav.route():top(nav.stack):push(B())) end)"])
+        // A `dot` that never ends, and says which process it is.
+        let bin = fixture.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho $$ > \"\(fixture.root.path)/dot.pid\"\nexec sleep 300\n".write(to: bin.appendingPathComponent("dot"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("dot").path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watch = try WatchCommandTests.Watch(["run", ".", "--color", "never", "--reporter", "map=map.dot"], in: fixture.root, environment: ["PATH": path])
+        var waited = 0.0
+        while !fixture.exists("dot.pid") && waited < 20 { Thread.sleep(forTimeInterval: 0.1); waited += 0.1 }
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(watch.process.processIdentifier, SIGTERM)
+        watch.waitUntilExit()
+        #expect(watch.process.terminationStatus == 128 + SIGTERM, "\(watch.output)")
+        #expect(watch.output.contains("navscript: SIGTERM stopped Graphviz's dot to draw map.svg; wrote the DOT only"), "\(watch.output)")
+        #expect(fixture.exists("map.dot") && !fixture.exists("map.svg"))
+        let pid = Int32(try fixture.read("dot.pid").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(pid > 0 && kill(pid, 0) != 0, "dot \(pid) is still running")
+    }
+
     /// A blob of an interrupted shard says so, and the merge says what did not run.
     @Test func aMergeOfAnInterruptedShardSaysSo() throws {
         let fixture = try Fixture([

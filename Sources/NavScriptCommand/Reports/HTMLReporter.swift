@@ -86,7 +86,7 @@ final class HTMLReporter: Reporter {
         // Graphviz draws the map in its own process while the steps are read.
         let map = MapReporter.map(report)
         let dot = map.dot()
-        let mapDrawing = map.screens.isEmpty ? { nil } : Graphviz.draw(dot)
+        let mapDrawing: () -> (svg: String?, problem: String) = map.screens.isEmpty ? { (nil, "") } : Graphviz.draw(dot)
         var pictures: [String] = []
         var pictureIndex: [ScenarioHierarchy: Int] = [:]
         func picture(_ hierarchy: ScenarioHierarchy?) -> Int? {
@@ -116,7 +116,7 @@ final class HTMLReporter: Reporter {
                     files: files,
                     loadErrors: report.loadErrors.map { Page.LoadError(path: $0.file.displayPath, message: Format.visibleLines(Format.loadError($0.error))) },
                     pictures: pictures,
-                    map: Page.Map(isEmpty: map.screens.isEmpty, svg: mapDrawing(), dot: dot, uncovered: map.uncovered))
+                    map: Page.Map(isEmpty: map.screens.isEmpty, svg: mapDrawing().svg, dot: dot, uncovered: map.uncovered))
     }
 
     func finish(_ report: RunReport) {

@@ -170,14 +170,14 @@ final class MapReporter: Reporter {
         // A picture goes beside a file, not beside a device or a pipe (/dev/stdout, /dev/fd/3).
         guard case let .file(url) = output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { return }
         let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
-        if let svg = Graphviz.svg(dot) {
+        let drawn = Graphviz.svg(dot)
+        if let svg = drawn.svg {
             output.attach(Data(svg.utf8), as: svgURL)
         } else {
             // A picture of an earlier map would no longer match the DOT beside it.
             let stale = FileManager.default.fileExists(atPath: svgURL.path)
             if stale { output.detach(svgURL) }
-            let why = Graphviz.path == nil ? Graphviz.missing : "Graphviz's dot failed"
-            StandardStreams.error("navscript: \(why) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
+            StandardStreams.error("navscript: \(drawn.problem) to draw \(svgURL.lastPathComponent); wrote the DOT only\(stale ? " (and removed the old picture)" : "")\n")
         }
     }
 
@@ -215,15 +215,19 @@ enum Graphviz {
         return paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The SVG `dot -Tsvg` makes of `source`, or nil without Graphviz.
-    static func svg(_ source: String) -> String? {
+    /// How long Graphviz may lay out a map: one of thousands of screens can take it minutes.
+    static let seconds = 30
+
+    /// The SVG `dot -Tsvg` makes of `source`, or nil and why not.
+    static func svg(_ source: String) -> (svg: String?, problem: String) {
         draw(source)()
     }
 
     /// Starts `dot -Tsvg` on `source` and returns what waits for its SVG (nil without
-    /// Graphviz), so that the caller does other work while Graphviz draws.
-    static func draw(_ source: String) -> () -> String? {
-        guard let dot = path else { return { nil } }
+    /// Graphviz, and why), so that the caller does other work while Graphviz draws. The wait
+    /// ends after `seconds`, or at Ctrl-C or SIGTERM, and `dot` with it.
+    static func draw(_ source: String) -> () -> (svg: String?, problem: String) {
+        guard let dot = path else { return { (nil, missing) } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dot)
         process.arguments = ["-Tsvg"]
@@ -234,8 +238,9 @@ enum Graphviz {
         do {
             try process.run()
         } catch {
-            return { nil }
+            return { (nil, "Graphviz's dot did not start") }
         }
+        let signal = RunInterrupt.signal
         let writer = Thread {
             // A `dot` that ends before it has read everything (a crash, a bad install) must
             // not end this process with SIGPIPE; its status says it failed.
@@ -252,9 +257,17 @@ enum Graphviz {
         }
         reader.start()
         return {
-            done.wait()
+            let deadline = DispatchTime.now() + .seconds(seconds)
+            while done.wait(timeout: .now() + 0.1) == .timedOut {
+                let stopped = RunInterrupt.signal != signal
+                guard stopped || DispatchTime.now() > deadline else { continue }
+                kill(process.processIdentifier, SIGKILL)
+                done.wait()
+                process.waitUntilExit()
+                return (nil, stopped ? "\(RunInterrupt.name) stopped Graphviz's dot" : "Graphviz's dot took more than \(seconds) s")
+            }
             process.waitUntilExit()
-            return process.terminationStatus == 0 ? String(decoding: read.data, as: UTF8.self) : nil
+            return process.terminationStatus == 0 ? (String(decoding: read.data, as: UTF8.self), "") : (nil, "Graphviz's dot failed")
         }
     }
 }
