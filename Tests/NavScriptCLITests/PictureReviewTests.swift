@@ -61,6 +61,25 @@ import Testing
         #expect(drawn.output.contains(">step 2 resumeDeeplinks</text>"), "\(drawn.output)")
     }
 
+    /// A screen that is a container of its own (children `build` gave it) is drawn with its
+    /// children side by side: it was one box naming them, the screen pushed into one of
+    /// them and the top outline nowhere.
+    @Test func aCustomContainerIsDrawnWithItsChildren() throws {
+        let fixture = try Fixture(["split_spec.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            local Split = nav.screen("Split", { iterable = true, build = function(c) c:setChildren { A():withStackContainer(), B():withStackContainer() } end })
+            scenario("split", function()
+              local app = nav.app { root = Split() }
+              app:navigate(nav.route():top(nav.stack):push(A { n = 2 }))
+            end)
+            """])
+        let drawn = try navscript(["draw", "split_spec.lua", "--step", "2"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains(">Split</text>") && drawn.output.contains(">A(n=2)</text>"), "\(drawn.output)")
+        #expect(drawn.output.contains("<title>top</title>"), "\(drawn.output)")
+        #expect(!drawn.output.contains("contains stack, stack"), "\(drawn.output)")
+    }
+
     /// An expect on the second of two apps is drawn as that app's hierarchy, not as the
     /// last one drawn (the other app's).
     @Test func anExpectIsDrawnAsTheAppItLookedAt() throws {

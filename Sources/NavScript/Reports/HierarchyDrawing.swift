@@ -192,6 +192,20 @@ public enum HierarchyDrawing {
     }
 
     private static func screen(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+        // A container of its own (a split screen's columns, a screen `build` gave children):
+        // its children side by side under its name, each drawn as it is; past four, named.
+        if (1...4).contains(node.children.count) && node.systemText.isEmpty {
+            canvas.text(fit(node.name ?? node.typeName, area.width - 8, size: 9), x: area.midX, y: area.y + 13, size: 9, weight: "600",
+                        color: "#3a3a3c", anchor: "middle")
+            let width = area.width / Double(node.children.count)
+            for (index, child) in node.children.enumerated() {
+                let column = Rect(x: area.x + width * Double(index), y: area.y + 18, width: width, height: area.height - 18)
+                self.node(child, in: column, canvas: &canvas)
+                if index > 0 { canvas.line(x1: column.x, y1: column.y, x2: column.x, y2: column.maxY, color: "#c6c6c8") }
+            }
+            outline(node, area, canvas: &canvas)
+            return
+        }
         let y = area.y + area.height * 0.4
         canvas.text(fit(node.name ?? node.typeName, area.width - 16, size: 15), x: area.midX, y: y, size: 15, weight: "600", color: "#1d1d1f", anchor: "middle")
         if let key = node.key, key != node.name {
