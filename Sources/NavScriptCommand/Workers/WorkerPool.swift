@@ -69,7 +69,6 @@ final class WorkerPool {
     /// dictionary, a struct's output was copied for every print: quadratic in prints).
     private final class WorkerState {
         let process: WorkerProcess
-        init(process: WorkerProcess) { self.process = process }
         var job: WorkerJob?
         /// Results received for the job so far: the next of its scenarios is running,
         /// since `started`.
@@ -83,6 +82,8 @@ final class WorkerPool {
         var printed = ScenarioOutput()
         /// The hierarchies its answers carried.
         let hierarchies = CompactHierarchies()
+
+        init(process: WorkerProcess) { self.process = process }
     }
 
     /// Asked while jobs run: true stops the run as an interrupt does, without one (a watch
