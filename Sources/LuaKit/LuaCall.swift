@@ -71,11 +71,10 @@ public struct LuaCall {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }   // not a number made text in place
         var length = 0
         guard let bytes = clua_tolstring(L, index, &length) else { return nil }
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
-        // Decoded with U+FFFD for what is not UTF-8, then compared with the bytes: the
-        // standard library's String(validating:as:) needs macOS 15, the package macOS 13.
-        let text = String(decoding: buffer, as: UTF8.self)
-        return text.utf8.elementsEqual(buffer) ? text : nil
+        // Checked in C (the standard library's String(validating:as:) needs macOS 15, the
+        // package macOS 13), then made text.
+        guard lk_isutf8(bytes, length) != 0 else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
     /// A string, nil for none or nil; another type is a type error.

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct LuaStateTests {
     /// A Lua string becomes Swift text only when its bytes are UTF-8, a byte-order mark kept
-    /// (checked by decoding and comparing: the standard library's validation needs macOS 15).
+    /// (checked in C: the standard library's validation needs macOS 15).
     @Test func onlyUTF8BytesBecomeText() throws {
         let h = try Harness()
         func text(_ literal: String) throws -> String? {
@@ -17,7 +17,10 @@ import Testing
         }
         #expect(try text(#""\xEF\xBB\xBFa é 😀""#) == "\u{FEFF}a é 😀")
         #expect(try text("''") == "")
-        for bytes in [#""\xff""#, #""a\xC3""#, #""\xED\xA0\x80""#, #""\xC0\xAF""#, #""\xF4\x90\x80\x80""#, "42"] {
+        // The edges: U+0080, U+D7FF and U+E000 around the surrogates, U+10FFFF.
+        #expect(try text(#""\xC2\x80\xED\x9F\xBF\xEE\x80\x80\xF4\x8F\xBF\xBF""#) == "\u{80}\u{D7FF}\u{E000}\u{10FFFF}")
+        for bytes in [#""\xff""#, #""a\xC3""#, #""\xED\xA0\x80""#, #""\xC0\xAF""#, #""\xF4\x90\x80\x80""#, "42",
+                      #""\xE0\x80\x80""#, #""\xF0\x80\x80\x80""#, #""\xE2\x82""#, #""\x80""#, #""\xF5\x80\x80\x80""#, #""\xE2\x28\xA1""#] {
             #expect(try text(bytes) == nil, "\(bytes)")
         }
     }

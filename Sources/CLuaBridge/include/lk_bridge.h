@@ -49,6 +49,8 @@ enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2, LK_STOP_MEM
 /* State (lk_state.c) */
 lua_State *lk_newstate(void);
 void lk_close(lua_State *L);
+/* Whether the bytes are UTF-8 (lk_utf8.c). */
+int lk_isutf8(const char *text, size_t length);
 void lk_setlimits(lua_State *L, size_t memory, long long instructions, double seconds);
 size_t lk_memoryused(lua_State *L);
 void lk_failallocations(lua_State *L, int count);
