@@ -16,6 +16,14 @@ local function steps(k)
   return out
 end
 
+-- Whether two plain values are the same value: as `same`, and a number of the same kind and
+-- sign (1.0 after 1, or -0.0 after 0.0, is equal to it, and would have nothing simpler).
+local function identical(a, b)
+  if type(a) ~= "number" or type(b) ~= "number" then return same(a, b) end
+  if a ~= a or b ~= b then return a ~= a and b ~= b end
+  return math.type(a) == math.type(b) and a == b and (a ~= 0 or 1 / a == 1 / b)
+end
+
 -- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
 -- ... down to one less. One of a list: up to 8 of the first values, then those halfway to
 -- its place, ... down to the one before it.
@@ -26,13 +34,7 @@ local function simplerValues(g, v)
     for _, step in ipairs(steps(v - g.lo)) do out[#out + 1] = v - step end
     return out
   end
-  -- Its own place: 1.0 after 1, or -0.0 after 0.0, is equal to one before it, and would
-  -- have nothing simpler than itself.
-  local function identical(a, b)
-    if type(a) ~= "number" or type(b) ~= "number" then return same(a, b) end
-    if a ~= a or b ~= b then return a ~= a and b ~= b end
-    return math.type(a) == math.type(b) and a == b and (a ~= 0 or 1 / a == 1 / b)
-  end
+  -- Its own place (`identical`), not that of an equal value before it.
   local place
   for i, value in ipairs(g.values) do
     if identical(value, v) then place = i break end

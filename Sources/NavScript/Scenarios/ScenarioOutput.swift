@@ -11,6 +11,8 @@ public struct ScenarioOutput: Sendable {
     /// What is kept, at most (and the line that says what was cut).
     public static let limit = 1 << 20
     private static let half = limit / 2
+    /// What is kept of an output past `limit`, as messages say it.
+    public static let kept = "the first and the last \(half >> 10) KiB"
 
     /// All while it fits, then the first half.
     private var head = ""
@@ -109,7 +111,7 @@ public struct ScenarioOutput: Sendable {
     private static let cutPrefix = "[output cut here: "
 
     private static func cutLine(lines: Int, bytes: Int) -> String {
-        "\(cutPrefix)\(lines) lines, \(bytes) bytes left out; a scenario keeps the first and the last \(half >> 10) KiB of what it prints]\n"
+        "\(cutPrefix)\(lines) lines, \(bytes) bytes left out; a scenario keeps \(kept) of what it prints]\n"
     }
 
     /// How many lines the line that says where `text` was cut left out, if it was cut.

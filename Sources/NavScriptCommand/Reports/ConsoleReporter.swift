@@ -34,7 +34,7 @@ final class ConsoleReporter: Reporter {
         let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
         guard !showOutput, lines.count > Self.printedLines else { return "printed:\n" + printed }
         // Output past 1 MiB keeps its first and last halves, with a line that says so.
-        let all = ScenarioOutput.linesCut(in: printed).map { (lines.count - 1 + $0, "the first and the last 512 KiB, all that was kept") }
+        let all = ScenarioOutput.linesCut(in: printed).map { (lines.count - 1 + $0, ScenarioOutput.kept + ", all that was kept") }
         return "printed (the last \(Self.printedLines) of \(all?.0 ?? lines.count) lines; --show-output shows \(all?.1 ?? "them all")):\n"
             + lines.suffix(Self.printedLines).joined(separator: "\n")
     }
