@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavScriptCommand
+import NavScript
 import Testing
 
 /// A request written to a worker that has ended fails instead of raising SIGPIPE, which
@@ -15,6 +16,14 @@ import Testing
         let short = WorkerTail()
         for line in 1...15 { short.append("line \(line)") }
         #expect(short.text == (1...15).map { "line \($0)" }.joined(separator: "\n"))
+    }
+
+    /// A result line the runner cannot read is a failed result that says it is navscript's
+    /// defect: it was skipped, and its scenario was reported "not run" with no reason.
+    @Test func anUnreadableResultSaysSo() throws {
+        let reply = try #require(WorkerReply.parse("R\u{E000}garbled".utf8[...], JSONDecoder(), CompactHierarchies()))
+        #expect(reply.event == .result && reply.result == nil && reply.message == WorkerReply.unreadable)
+        #expect(WorkerReply.parse("Pgarbled".utf8[...], JSONDecoder(), CompactHierarchies()) == nil)
     }
 
     @Test func writingToAnEndedWorkerFailsWithoutSIGPIPE() throws {

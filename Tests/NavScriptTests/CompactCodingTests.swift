@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavScript
+@testable import ScreenKit
 import Testing
 
 /// Results travel from worker processes as one line of compact text: every field comes back
@@ -45,6 +46,29 @@ import Testing
         #expect(read.hierarchy == step.hierarchy && read.log == step.log)
         let withApp = try JSONDecoder().decode(ScenarioStep.self, from: Data((encoded[..<older.lowerBound] + "\u{E000}2\"").utf8))
         #expect(withApp.app == 2 && withApp.omitted == 0)
+    }
+
+    /// A deep stack keeps its root and its top screens, and says how many it left out
+    /// between; that count comes back through compact text, and reads as 0 where none.
+    @Test func aDeepStackKeepsItsRootAndTop() throws {
+        let stack = ScreenContainer(kind: .stack)
+        let screens = (0...100).map { ScreenContainer(kind: .modal, key: ScreenKey(name: "S\($0)")) }
+        stack.children = screens
+        let hierarchy = ScenarioHierarchy(stack, top: screens.last)
+        #expect(hierarchy.children.map(\.name) == ["S0"] + (77...100).map { "S\($0)" })
+        #expect(hierarchy.omittedChildren == 76 && hierarchy.children.last?.isTop == true)
+        let step = ScenarioStep(kind: .navigate, location: nil, time: 0, ok: true, message: nil, transitions: [], log: [], hierarchy: hierarchy, app: 1)
+        for hierarchies in [nil, CompactHierarchies()] {
+            var writer = CompactWriter()
+            step.writeCompact(&writer, hierarchies: hierarchies)
+            var reader = CompactReader(writer.text)
+            let read = try ScenarioStep(compact: &reader, hierarchies: hierarchies.map { _ in CompactHierarchies() })
+            #expect(read == step && read.hierarchy?.omittedChildren == 76)
+            #expect(read.hierarchy?.children.first?.omittedChildren == 0)
+        }
+        let short = ScreenContainer(kind: .stack)
+        short.children = Array(screens.prefix(26))
+        #expect(ScenarioHierarchy(short, top: nil).children.count == 26)
     }
 
     @Test(arguments: [awkward, "", "plain"])

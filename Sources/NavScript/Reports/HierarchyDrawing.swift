@@ -176,10 +176,11 @@ public enum HierarchyDrawing {
                 let room = max(bar.width - 2 * side, 24)
                 canvas.text(fit(top.name ?? top.kind, room, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
             }
-            // A trail too long keeps its end, the top, and says how deep the stack is.
-            let trail = screens.map { $0.name ?? $0.kind }.joined(separator: " › ")
-            let trailRoom = room(bar.width - 12, size: 8), head = "\(screens.count) screens: …"
-            let shownTrail = trail.count <= trailRoom || screens.count == 1 ? fit(trail, bar.width - 12, size: 8)
+            // A trail too long keeps its end, the top, and says how deep the stack is (with
+            // the screens a deep stack's record left out).
+            let trail = screens.dropFirst(node.omittedChildren > 0 ? 1 : 0).map { $0.name ?? $0.kind }.joined(separator: " › ")
+            let trailRoom = room(bar.width - 12, size: 8), head = "\(screens.count + node.omittedChildren) screens: …"
+            let shownTrail = (trail.count <= trailRoom && node.omittedChildren == 0) || screens.count == 1 ? fit(trail, bar.width - 12, size: 8)
                 : head + trail.suffix(max(trailRoom - head.count, 3))
             canvas.text(shownTrail, x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
             if let top = screens.last {

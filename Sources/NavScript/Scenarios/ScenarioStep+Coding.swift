@@ -79,13 +79,16 @@ extension ScenarioHierarchy {
         let isVisible = try reader.bool(), isTop = try reader.bool()
         let selectedIndex = try reader.optional().flatMap { Int($0) }
         let phase = try reader.optional(), systemText = try reader.strings()
-        let childCount = try reader.int(), presentedCount = try reader.int()
+        // A deep stack's count is written `-` and its count, then the screens it left out.
+        let isCut = reader.skipMinus()
+        let childCount = try reader.int(), omitted = isCut ? try reader.int() : 0, presentedCount = try reader.int()
         var children: [ScenarioHierarchy] = []
         for _ in 0..<childCount { children.append(try ScenarioHierarchy(&reader)) }
         var presented: [ScenarioHierarchy] = []
         for _ in 0..<presentedCount { presented.append(try ScenarioHierarchy(&reader)) }
         self.init(kind: kind, name: name, key: key, typeName: typeName, attributes: attributes, isVisible: isVisible, isTop: isTop,
-                  selectedIndex: selectedIndex, presentationPhase: phase, systemText: systemText, children: children, presented: presented)
+                  selectedIndex: selectedIndex, presentationPhase: phase, systemText: systemText, children: children, presented: presented,
+                  omittedChildren: omitted)
     }
 
     func write(_ writer: inout CompactWriter) {
@@ -103,7 +106,12 @@ extension ScenarioHierarchy {
         writer.optional(selectedIndex.map(String.init))
         writer.optional(presentationPhase)
         writer.strings(systemText)
-        writer.int(children.count)
+        if omittedChildren > 0 {
+            writer.string("-\(children.count)")
+            writer.int(omittedChildren)
+        } else {
+            writer.int(children.count)
+        }
         writer.int(presented.count)
         for child in children { child.write(&writer) }
         for node in presented { node.write(&writer) }
@@ -274,6 +282,13 @@ public struct CompactReader {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
+    }
+
+    /// Whether the next field starts with `-`, which is skipped: a count so marked.
+    mutating func skipMinus() -> Bool {
+        guard position < bytes.endIndex, bytes[position] == UInt8(ascii: "-") else { return false }
+        position += 1
+        return true
     }
 
     /// A count, or nil where the writer wrote nil.

@@ -64,7 +64,8 @@ public struct ScenarioTransition: Codable, Sendable, Equatable {
     /// The container that changed, as the log names it (`stack`, `tabs Home`).
     public let container: String
     /// What was there before, as labels: a stack's screens (`[ChatList]`), the presented chain,
-    /// the root, the selected tab as `index: label`.
+    /// the root, the selected tab as `index: label`. In a recorded step, the labels below
+    /// what changed past the last two are one `… 97 more`.
     public let before: [String]
     /// What is there after, as `before` gives it (`[ChatList, Chat(chatId=7)]`).
     public let after: [String]
@@ -83,10 +84,16 @@ public struct ScenarioTransition: Codable, Sendable, Equatable {
         self.description = description
     }
 
+    /// How many of the labels below what changed a step keeps (`ScreenTransition.abridged`).
+    static let keptBelow = 2
+
+    /// A recorded transition: what it shares below what changed cut to `keptBelow` labels,
+    /// so that a step of a stack 1,000 deep is as small as one of a stack 3 deep.
     init(_ transition: ScreenTransition) {
+        let (before, after) = transition.abridged(keeping: Self.keptBelow)
         self.init(kind: transition.kind.rawValue,
                   container: transition.container.key.map { "\(transition.container.kind.rawValue) \($0)" } ?? transition.container.kind.rawValue,
-                  before: transition.before, after: transition.after, animated: transition.animated, description: transition.description)
+                  before: before, after: after, animated: transition.animated, description: transition.line(before: before, after: after))
     }
 }
 
@@ -113,14 +120,24 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
     public let presentationPhase: String?
     /// A system screen's title, message or URL, and its actions.
     public let systemText: [String]
-    /// The containers it holds: a window's root, a stack's screens, a tab bar's tabs.
+    /// The containers it holds: a window's root, a stack's screens, a tab bar's tabs. A stack
+    /// deeper than `keptScreens` + 1 keeps its root and its top `keptScreens`.
     public let children: [ScenarioHierarchy]
+    /// How many screens a deep stack left out between its root and those it keeps; 0 for
+    /// the rest.
+    public let omittedChildren: Int
     /// The container it presents, if any (at most one).
     public let presented: [ScenarioHierarchy]
 
+    /// The most screens from a stack's top a step keeps, besides its root: more than its
+    /// drawing's trail of names can show, so that a stack 1,000 deep is drawn as it is and
+    /// a step costs what one 26 deep does.
+    public static let keptScreens = 24
+
     /// A node with every field given.
     public init(kind: String, name: String?, key: String?, typeName: String, attributes: [String: String], isVisible: Bool, isTop: Bool,
-                selectedIndex: Int?, presentationPhase: String?, systemText: [String], children: [ScenarioHierarchy], presented: [ScenarioHierarchy]) {
+                selectedIndex: Int?, presentationPhase: String?, systemText: [String], children: [ScenarioHierarchy], presented: [ScenarioHierarchy],
+                omittedChildren: Int = 0) {
         self.kind = kind
         self.name = name
         self.key = key
@@ -133,6 +150,7 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
         self.systemText = systemText
         self.children = children
         self.presented = presented
+        self.omittedChildren = omittedChildren
     }
 
     /// The window's hierarchy with the HUD over it, if one is shown (its `hud` attribute:
@@ -143,7 +161,7 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
         attributes["hud"] = hud
         return ScenarioHierarchy(kind: kind, name: name, key: key, typeName: typeName, attributes: attributes, isVisible: isVisible, isTop: isTop,
                                  selectedIndex: selectedIndex, presentationPhase: presentationPhase, systemText: systemText,
-                                 children: children, presented: presented)
+                                 children: children, presented: presented, omittedChildren: omittedChildren)
     }
 
     /// The hierarchy of `container`, with `top` marked.
@@ -166,12 +184,17 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
                 }
             }
         }
+        var children = container.children[...], omitted = 0
+        if container.kind == .stack && children.count > Self.keptScreens + 2 {
+            omitted = children.count - Self.keptScreens - 1
+            children = children.prefix(1) + children.suffix(Self.keptScreens)
+        }
         self.init(kind: container.kind.rawValue, name: container.name, key: container.key?.description, typeName: container.typeName,
                   attributes: Self.drawn(container.attributes), isVisible: container.isVisible, isTop: container === top,
                   selectedIndex: container.kind == .tabs ? container.selectedIndex.map { $0 + 1 } : nil,
                   presentationPhase: container.presentationPhase?.rawValue, systemText: text,
-                  children: container.children.map { ScenarioHierarchy($0, top: top) },
-                  presented: container.presentedContainer.map { [ScenarioHierarchy($0, top: top)] } ?? [])
+                  children: children.map { ScenarioHierarchy($0, top: top) },
+                  presented: container.presentedContainer.map { [ScenarioHierarchy($0, top: top)] } ?? [], omittedChildren: omitted)
     }
 }
 

@@ -86,7 +86,13 @@ struct WorkerReply: Codable {
         return data
     }
 
-    /// A reply from its line; nil for a line that is not one.
+    /// What a result the runner cannot read fails with: a defect of the runner, never of
+    /// the scenario, said so that it is not taken for a scenario that did not run.
+    static let unreadable = "navscript could not read this scenario's result from its worker process, a defect of navscript; "
+        + "please report it. With --in-process the scenario runs without a worker."
+
+    /// A reply from its line; nil for a line that is not one. A result that does not read is
+    /// a result with `unreadable` as its message.
     /// `hierarchies`: the ones the worker's channel has carried.
     static func parse(_ line: Substring.UTF8View, _ decoder: JSONDecoder, _ hierarchies: CompactHierarchies) -> WorkerReply? {
         guard let letter = line.first else { return nil }
@@ -102,7 +108,9 @@ struct WorkerReply: Codable {
         }
         if event == .result {
             var reader = CompactReader(utf8: line.dropFirst())
-            guard let result = try? ScenarioResult(compact: &reader, hierarchies: hierarchies), let hasModules = try? reader.bool() else { return nil }
+            guard let result = try? ScenarioResult(compact: &reader, hierarchies: hierarchies), let hasModules = try? reader.bool() else {
+                return WorkerReply(event: event, message: unreadable)
+            }
             return WorkerReply(event: event, result: result, modules: hasModules ? try? reader.strings() : nil)
         }
         return try? decoder.decode(WorkerReply.self, from: Data(line.dropFirst()))

@@ -146,9 +146,9 @@ final class WorkerPool {
                     }
                     if reply.event == .result, reply.result == nil, let scenarios = job.scenarios, let finished = workers[id]?.finished,
                        finished < scenarios.count {
-                        reply.result = ScenarioResult(scenario: scenarios[finished], status: .passed, message: nil, traceback: nil,
-                                                      isExpectationFailure: false, output: "", expectations: reply.expectations ?? 0,
-                                                      duration: reply.duration ?? 0)
+                        reply.result = ScenarioResult(scenario: scenarios[finished], status: reply.message == nil ? .passed : .failed,
+                                                      message: reply.message, traceback: nil, isExpectationFailure: false, output: "",
+                                                      expectations: reply.expectations ?? 0, duration: reply.duration ?? 0)
                         reply.result?.started = reply.started ?? 0
                     }
                     record(reply, of: id)

@@ -32,7 +32,10 @@ public struct ScreenTransition: CustomStringConvertible {
     public let duration: Double
 
     /// `push stack [ChatList] -> [ChatList, Chat(chatId=7)] animated`
-    public var description: String {
+    public var description: String { line(before: before, after: after) }
+
+    /// The description with `before` and `after` given: `abridged(keeping:)`'s lists.
+    public func line(before: [String], after: [String]) -> String {
         let list = { (labels: [String]) in "[" + labels.joined(separator: ", ") + "]" }
         let target = container.key.map { "\(container.kind.rawValue) \($0)" } ?? container.kind.rawValue
         var line = "\(kind.rawValue) \(target) \(list(before)) -> \(list(after))"
@@ -40,5 +43,29 @@ public struct ScreenTransition: CustomStringConvertible {
             line += animation == "default" ? " animated" : " animated(\(animation))"
         }
         return line
+    }
+
+    /// `before` and `after` with the labels they share at the bottom cut to the top `kept`
+    /// of them, the rest written as one `… 97 more`: a push onto a stack 100 deep is
+    /// `[… 97 more, Chat(chatId=98), Chat(chatId=99)] -> [… 97 more, Chat(chatId=98),
+    /// Chat(chatId=99), Chat(chatId=100)]`. What they share is found by the links of their
+    /// chains (`ScreenLabelChain`), so a stack edit costs what changed, not the stack's depth.
+    /// A report's steps keep transitions this way; `app.transitions` gives them whole.
+    public func abridged(keeping kept: Int) -> (before: [String], after: [String]) {
+        var below = beforeChain, above = afterChain
+        while below !== above {
+            if (below?.count ?? 0) >= (above?.count ?? 0) { below = below?.below } else { above = above?.below }
+        }
+        let cut = (below?.count ?? 0) - kept
+        guard cut > 1 else { return (before, after) }
+        func labels(_ chain: ScreenLabelChain?) -> [String] {
+            var labels: [String] = [], link = chain
+            while let current = link, current.count > cut {
+                labels.append(current.label)
+                link = current.below
+            }
+            return ["… \(cut) more"] + labels.reversed()
+        }
+        return (labels(beforeChain), labels(afterChain))
     }
 }
