@@ -10,7 +10,7 @@ import ScreenKit
 ///
 ///     let svg = HierarchyDrawing.svg(ScenarioHierarchy(app.window, top: app.navigator.topContainer))
 public enum HierarchyDrawing {
-    static let width = 200.0, height = 380.0, gap = 36.0, margin = 16.0, caption = 30.0
+    static let width = 200.0, padWidth = 300.0, height = 380.0, gap = 36.0, margin = 16.0, caption = 30.0
     static let barHeight = 40.0, tabHeight = 40.0
 
     /// The drawing of a window's hierarchy, under `title` and `subtitle` on one line: a
@@ -23,6 +23,9 @@ public enum HierarchyDrawing {
             next = layer.presented.first
         }
         let count = max(layers.count, 1)
+        // A pad's window (`app:setSystem { idiom = "pad" }`) is wider, and lays out what it
+        // presents as a pad does (`padLayer`).
+        let isPad = window.attributes["idiom"] == "pad", width = isPad ? padWidth : width
         let top = title == nil ? margin : margin + 20
         let moving = layers.contains { phase(of: $0) != nil }
         let totalWidth = margin * 2 + Double(count) * width + Double(count - 1) * gap
@@ -52,7 +55,7 @@ public enum HierarchyDrawing {
                 let dashed = phase(of: layer) != nil ? ##" stroke-dasharray="3 3""## : ""
                 out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"\##(dashed)/>"##)
             }
-            draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, canvas: &out)
+            draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, isPad: isPad, canvas: &out)
             if !layer.isVisible {
                 // Off screen: a full-screen presentation over it has taken the window.
                 out.add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#f6f7f9" fill-opacity="0.65"><title>not visible</title></rect>"##)
@@ -88,7 +91,7 @@ public enum HierarchyDrawing {
         return "\(style) · \(layer.typeName)"
     }
 
-    private static func draw(layer: ScenarioHierarchy, presenter: ScenarioHierarchy?, in frame: Rect, canvas: inout Canvas) {
+    private static func draw(layer: ScenarioHierarchy, presenter: ScenarioHierarchy?, in frame: Rect, isPad: Bool, canvas: inout Canvas) {
         canvas.phone(frame)
         let screen = frame.inset(6)
         if layer.typeName == "UIAlertController" {
@@ -100,6 +103,9 @@ public enum HierarchyDrawing {
         let style = layer.attributes["modalPresentationStyle"].map(unquote)
         let isFull = presenter == nil || ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style ?? "")
         var content = screen
+        if !isFull, isPad, let presenter {
+            return padLayer(layer, presenter: presenter, style: style, in: screen, canvas: &canvas)
+        }
         if !isFull {
             // A sheet: its presenter peeks above it.
             let offset = layer.attributes["bottomSheet"].map { detent(of: $0) == "large" ? 22 : screen.height * 0.45 } ?? 22
@@ -126,7 +132,7 @@ public enum HierarchyDrawing {
     }
 
     /// Draws a container in `area`: tabs, a stack, or a screen.
-    private static func node(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+    static func node(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
         switch node.kind {
         case "tabs":
             let bar = Rect(x: area.x, y: area.maxY - tabHeight, width: area.width, height: tabHeight)
@@ -328,45 +334,6 @@ public enum HierarchyDrawing {
     static func n(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-    }
-
-    struct Rect {
-        var x, y, width, height: Double
-        var midX: Double { x + width / 2 }
-        var midY: Double { y + height / 2 }
-        var maxX: Double { x + width }
-        var maxY: Double { y + height }
-
-        func inset(_ amount: Double) -> Rect {
-            Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
-        }
-    }
-
-    /// SVG text being written.
-    struct Canvas {
-        private(set) var text = ""
-
-        mutating func add(_ element: String) {
-            text += element + "\n"
-        }
-
-        mutating func phone(_ frame: Rect) {
-            add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#1c1c1e"/>"##)
-        }
-
-        mutating func rect(_ area: Rect, fill: String, radius: Double) {
-            add(##"<rect x="\##(n(area.x))" y="\##(n(area.y))" width="\##(n(area.width))" height="\##(n(area.height))" rx="\##(n(radius))" fill="\##(fill)"/>"##)
-        }
-
-        mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, color: String) {
-            add(##"<line x1="\##(n(x1))" y1="\##(n(y1))" x2="\##(n(x2))" y2="\##(n(y2))" stroke="\##(color)" stroke-width="0.5"/>"##)
-        }
-
-        mutating func text(_ content: String, x: Double, y: Double, size: Double, weight: String = "400", color: String,
-                           anchor: String = "start", mono: Bool = false) {
-            let family = mono ? ##" font-family="ui-monospace, Menlo, monospace""## : ""
-            add(##"<text x="\##(n(x))" y="\##(n(y))" font-size="\##(n(size))" font-weight="\##(weight)" fill="\##(color)" text-anchor="\##(anchor)"\##(family)>\##(HierarchyDrawing.escape(content))</text>"##)
-        }
     }
 
     /// Text as XML character data or an attribute value: control characters are spaces, and

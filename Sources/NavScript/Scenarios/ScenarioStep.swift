@@ -154,11 +154,13 @@ public struct ScenarioHierarchy: Codable, Sendable, Hashable {
     }
 
     /// The window's hierarchy with the HUD over it, if one is shown (its `hud` attribute:
-    /// a view in the window, not a container, as Nivelir's `HUDView` is).
-    func with(hud: String?) -> ScenarioHierarchy {
-        guard let hud else { return self }
+    /// a view in the window, not a container, as Nivelir's `HUDView` is), and `idiom`
+    /// `pad` on a pad, which a drawing lays out as one.
+    func with(hud: String?, isPad: Bool) -> ScenarioHierarchy {
+        guard hud != nil || isPad else { return self }
         var attributes = self.attributes
         attributes["hud"] = hud
+        attributes["idiom"] = isPad ? "pad" : nil
         return ScenarioHierarchy(kind: kind, name: name, key: key, typeName: typeName, attributes: attributes, isVisible: isVisible, isTop: isTop,
                                  selectedIndex: selectedIndex, presentationPhase: presentationPhase, systemText: systemText,
                                  children: children, presented: presented, omittedChildren: omittedChildren)
@@ -303,7 +305,7 @@ public final class ScenarioStepRecorder {
         return (application.transitions.dropFirst(before.transitions).map(ScenarioTransition.init),
                 Array(application.log.dropFirst(before.log)),
                 ScenarioHierarchy(application.window, top: application.navigator.topContainer)
-                    .with(hud: application.simulation.system.hud.map(Self.shown)))
+                    .with(hud: application.simulation.system.hud.map(Self.shown), isPad: application.simulation.system.idiom == .pad))
     }
 
     /// A HUD as a picture writes it under "HUD": "success · Sent", "50 % · Uploading".
