@@ -133,6 +133,20 @@ import Testing
             #expect(clash.status == 2 && clash.errors.contains("would both write m.svg"), "\(order): \(clash.errors)")
             #expect(!fixture.exists("m.dot") && !fixture.exists("m.svg"))
         }
+        // One file however it is spelled: relative, absolute, with `//`, through a link, or
+        // the html report's page.
+        try fixture.write("real.xml", "")
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("link.xml").path, withDestinationPath: "real.xml")
+        for (pair, said) in [(["junit=r.xml", "tap=./r.xml"], "reporters junit and tap would both write r.xml and ./r.xml, one file"),
+                             (["junit=r.xml", "tap=\(fixture.root.path)/r.xml"], "reporters junit and tap would both write r.xml and \(fixture.root.path)/r.xml, one file"),
+                             (["junit=out//r.xml", "json=out/r.xml"], "reporters junit and json would both write out//r.xml and out/r.xml, one file"),
+                             (["junit=real.xml", "tap=link.xml"], "reporters junit and tap would both write real.xml and link.xml, one file"),
+                             (["html=hx", "junit=hx/index.html"], "reporters html and junit would both write hx/index.html"),
+                             (["html=hx", "junit=./hx"], "reporters html and junit would both write hx and ./hx, one file")] {
+            let clash = try navscript(["run", "a_spec.lua"] + pair.flatMap { ["--reporter", $0] }, in: fixture.root)
+            #expect(clash.status == 2 && clash.errors.contains(said), "\(pair): \(clash.errors)")
+            #expect(try !fixture.exists("r.xml") && !fixture.exists("out") && !fixture.exists("hx") && fixture.read("real.xml").isEmpty)
+        }
         try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("n.svg"), withIntermediateDirectories: true)
         let pictureFolder = try navscript(["run", "a_spec.lua", "--reporter", "map=n.dot"], in: fixture.root)
         #expect(pictureFolder.status == 2 && pictureFolder.errors.contains("the map's picture n.svg (beside its DOT n.dot) is a folder"), "\(pictureFolder.errors)")

@@ -79,7 +79,13 @@ enum ReporterKind: String, CaseIterable {
             throw ValidationError("reporters \(onStandardOutput.joined(separator: " and ")) would both write to standard output; give all but one a file (\(files))")
         }
         var kinds: Set<ReporterKind> = []
-        var paths: [String: ReporterKind] = [:]
+        // Each file a report writes, by what names it however it is spelled, with the spelling given.
+        var files: [String: (kind: ReporterKind, path: String)] = [:]
+        func claim(_ path: String, for kind: ReporterKind, what: String = "") throws(ValidationError) {
+            guard let (other, given) = files.updateValue((kind, path), forKey: fileIdentity(of: path)) else { return }
+            let both = given == path ? path : "\(given) and \(path), one file"
+            throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(both)\(what); give each its own file")
+        }
         for (kind, path) in requested {
             guard kinds.insert(kind).inserted else { throw ValidationError("reporter \(kind.rawValue) is given twice") }
             guard let path = path ?? kind.defaultPath else { continue }
@@ -96,14 +102,31 @@ enum ReporterKind: String, CaseIterable {
             if kind == .map, let work = ScenarioFileWriter.work(at: picture) {
                 throw ValidationError("reporter map would write its picture over \(picture), which names \(work): give it a file of its own (map=\(kind.exampleName))")
             }
-            if let other = paths.updateValue(kind, forKey: path) {
-                throw ValidationError("reporters \(other.rawValue) and \(kind.rawValue) would both write \(path); give each its own file")
+            try claim(path, for: kind)
+            // The map's picture is a file it writes too (none beside a stream), and the html report its page.
+            if kind == .map, !ScenarioFileWriter.standardStreamPaths.contains(path) {
+                try claim(picture, for: kind, what: " (the map's picture, beside its DOT)")
             }
-            // The map's picture is a file it writes too.
-            if kind == .map, let other = paths.updateValue(kind, forKey: picture) {
-                throw ValidationError("reporters \(other.rawValue) and map would both write \(picture) (the map's picture, beside its DOT); give each its own file")
+            if kind == .html {
+                try claim(path + "/index.html", for: kind, what: " (the html report's page)")
             }
         }
+    }
+
+    /// What names one file however it is spelled: `r.xml`, `./r.xml`, `$PWD/r.xml`,
+    /// `out//r.xml` and a link to it are one. A file that exists is its device and inode; one
+    /// still to be written is its folder with the links in it followed, and its name, on
+    /// macOS without case, as its file systems compare names by default.
+    static func fileIdentity(of path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var info = stat()
+        if stat(url.path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+        let name = url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
+        #if canImport(Darwin)
+        return name.lowercased()
+        #else
+        return name
+        #endif
     }
 
     /// The map's picture, beside its DOT: the path as given, its extension `.svg`.
