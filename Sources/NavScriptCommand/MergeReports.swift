@@ -169,6 +169,15 @@ struct MergeReports: ParsableCommand {
             try refuse("\(shown(first.file)) and \(shown(other.file)) are of runs of different suites (\(Format.names(differing, atMost: 3)) "
                 + "\(differing.count == 1 ? "differs" : "differ")): run every shard on the same files, or a merge would pass what some never ran")
         }
+        // Shards that chose otherwise (a matrix entry with a stray --tag) ran parts of other
+        // selections: together they are neither.
+        let selections = records.compactMap { record in record.record.selection.map { (selection: $0, file: record.file) } }
+        if let first = selections.first, let other = selections.first(where: { $0.selection != first.selection }) {
+            let said = { (selection: [String]) in selection.isEmpty ? "all scenarios" : selection.joined(separator: " ") }
+            try refuse("\(shown(first.file)) and \(shown(other.file)) are of runs that chose other scenarios (\(said(first.selection)), "
+                + "\(said(other.selection))): run every shard with the same --filter, --tag, --exclude-tag and --last-failed, "
+                + "or a merge would pass what some never ran")
+        }
         var owner: [Scenario: URL] = [:]
         for (record, file) in records {
             for entry in record.files {

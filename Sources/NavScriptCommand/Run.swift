@@ -241,6 +241,7 @@ final class RunSession {
         report.failureLimit = options.failureLimitName
         report.maxFailures = options.maxFailures
         report.shuffled = options.shuffle
+        report.selection = options.selectionOptions
         report.interruptedBy = RunInterrupt.signal
         report.command = Self.repeatCommand(seed: seed)
         report.findObsoleteFiles(in: suiteOptions.locations().paths, workingDirectory: suiteOptions.workingDirectory,

@@ -26,6 +26,13 @@ struct RunOptions: ParsableArguments {
     var reportersGiven = false
 
     var shuffle: Bool { runOnly?.shuffle ?? false }
+
+    /// What chose the scenarios besides the files and the shard, as a blob keeps it for
+    /// `merge-reports` to compare: each filter, tag and excluded tag, and `--last-failed`.
+    var selectionOptions: [String] {
+        filters.sorted().map { "--filter \($0)" } + tags.sorted().map { "--tag \($0)" }
+            + excludedTags.sorted().map { "--exclude-tag \($0)" } + (lastFailed ? ["--last-failed"] : [])
+    }
     var lastFailed: Bool { runOnly?.lastFailed ?? false }
     var durations: Int? { runOnly?.durations }
     var coverageThreshold: Double? { runOnly?.coverageThreshold }

@@ -120,6 +120,23 @@ import Testing
         #expect(seen.count == 15 && Set(seen).count == 15, "\(seen)")
     }
 
+    /// Shards that chose other scenarios (a matrix entry with a stray --tag) are refused:
+    /// their merge passed 30 of 55 scenarios and exited 0. The order of options and tags
+    /// is not a difference.
+    @Test func shardsThatChoseOtherScenariosAreRefused() throws {
+        let fixture = try Fixture(["a_spec.lua": "for i = 1, 6 do scenario('s' .. i .. ' #smoke #fast', function() end) end\nscenario('t', function() end)"])
+        _ = try navscript(["run", ".", "--shard", "1/2", "--reporter", "blob=blobs/1.json"], in: fixture.root)
+        _ = try navscript(["run", ".", "--shard", "2/2", "--tag", "smoke", "--reporter", "blob=blobs/2.json"], in: fixture.root)
+        let merged = try navscript(["merge-reports", "blobs"], in: fixture.root)
+        #expect(merged.status == 2)
+        #expect(merged.errors.contains("blobs/1.json and blobs/2.json are of runs that chose other scenarios (all scenarios, --tag smoke): "
+                                       + "run every shard with the same --filter, --tag, --exclude-tag and --last-failed"), "\(merged.errors)")
+        _ = try navscript(["run", ".", "--shard", "1/2", "--tag", "smoke,fast", "--filter", "s", "--reporter", "blob=same/1.json"], in: fixture.root)
+        _ = try navscript(["run", ".", "--filter", "s", "--shard", "2/2", "--tags", "fast", "--tag", "smoke", "--reporter", "blob=same/2.json"], in: fixture.root)
+        let same = try navscript(["merge-reports", "same", "--color", "never"], in: fixture.root)
+        #expect(same.status == 0 && same.output.contains("6 passed"), "\(same.output)\(same.errors)")
+    }
+
     /// Shards of different suites (a file added between them) are refused: the failing
     /// scenario of the added file was in no shard's part, and the merge passed.
     @Test func shardsOfDifferentSuitesAreRefused() throws {

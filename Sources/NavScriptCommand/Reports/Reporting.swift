@@ -54,6 +54,9 @@ struct RunReport {
     /// Whether the scenarios ran in an order shuffled with `seed`: the summary then names
     /// the seed whether or not something failed, so that any order can be had again.
     var shuffled = false
+    /// What chose the scenarios besides the files and the shard (`RunOptions.selectionOptions`);
+    /// nil where it is not known (a blob written before this field).
+    var selection: [String]?
 
     var results: [ScenarioResult] { files.flatMap(\.results) }
     var passed: Int { results.filter { $0.status == .passed }.count }

@@ -47,6 +47,9 @@ struct RunRecord: Codable {
     let suite: [String: Int]?
     /// Snapshot files whose scenario file is gone.
     let obsoleteFiles: [String]?
+    /// What chose the scenarios besides the files and the shard: `--filter sign in`, `--tag
+    /// smoke` (blobs written before this field have none).
+    let selection: [String]?
 
     init(_ report: RunReport) {
         coverageModules = report.coverageModules
@@ -66,6 +69,7 @@ struct RunRecord: Codable {
         files = report.files.map { File(file: $0.file, results: $0.results, scenarioCount: $0.scenarioCount, snapshotFile: $0.snapshotFile,
                                         storedSnapshots: $0.storedSnapshots, usedSnapshots: $0.usedSnapshots) }
         obsoleteFiles = report.obsoleteFiles
+        selection = report.selection
         loadErrors = report.loadErrors.map { LoadError(file: $0.file, message: Format.loadError($0.error)) }
     }
 
@@ -126,6 +130,7 @@ struct RunRecord: Codable {
         report.obsoleteFiles = Array(Set(records.flatMap { $0.obsoleteFiles ?? [] })).sorted()
         report.suite = records.lazy.compactMap(\.suite).first   // one suite: the merge checks it
         report.isMerge = true
+        report.selection = records.lazy.compactMap(\.selection).first   // one selection: the merge checks it
         let modules = records.compactMap(\.coverageModules)
         report.coverageModules = modules.isEmpty ? nil : Array(Set(modules.joined())).sorted()
         // The command that repeats the whole run: a shard's, without its shard and its blob.
