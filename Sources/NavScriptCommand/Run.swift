@@ -58,6 +58,7 @@ struct Run: ParsableCommand {
             throw ExitCode(2)
         }
         let reporters = options.makeReporters(workingDirectory: suite.workingDirectory)
+        RunSession.removeEarlierReports(reporters)
         let report = session.runAll(reporters: reporters)
         var status = max(report.exitCode, Self.writeReports(reporters, coverage: session.coverage, failure: report.coverageFailure, in: suite.workingDirectory,
                                                              toStandardError: options.requestedReporters.contains { $0.kind.writesToStandardOutput(path: $0.path) }))

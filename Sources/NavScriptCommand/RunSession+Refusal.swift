@@ -31,6 +31,23 @@ extension RunSession {
         return Self.flush(written)
     }
 
+    /// Removes the files an earlier run left where `reporters` write (a map's picture too),
+    /// and says which. A run does so before its first scenario: a run killed before it wrote
+    /// its reports (SIGKILL at a CI job's time limit, or a signal with `--in-process`, which
+    /// keeps the signals' default) leaves none, not an earlier run's green JUnit XML.
+    @discardableResult
+    static func removeEarlierReports(_ reporters: [Reporter]) -> [URL] {
+        var removed: [URL] = []
+        for reporter in reporters {
+            guard case let .file(url) = reporter.output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { continue }
+            let picture = reporter is MapReporter ? [url.deletingPathExtension().appendingPathExtension("svg")] : []
+            for stale in [url] + picture where FileManager.default.fileExists(atPath: stale.path) {
+                if (try? FileManager.default.removeItem(at: stale)) != nil { removed.append(stale) }
+            }
+        }
+        return removed
+    }
+
     /// A refusal as machine reports carry it, without the command's name.
     static func reported(_ refusal: String) -> String {
         refusal.hasPrefix("navscript: ") ? String(refusal.dropFirst(11)) : refusal
@@ -40,14 +57,8 @@ extension RunSession {
     static func refuse(_ refusal: String, loadErrors: [(file: ScenarioFile, error: Error)], seed: Int, isCI: Bool,
                        duration: Double, reporters: [Reporter]) {
         let isMachine = { (reporter: Reporter) in reporter is JUnitReporter || reporter is TAPReporter || reporter is JSONReporter }
-        for reporter in reporters where !isMachine(reporter) {
-            guard case let .file(url) = reporter.output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { continue }
-            let picture = reporter is MapReporter ? [url.deletingPathExtension().appendingPathExtension("svg")] : []
-            for stale in [url] + picture where FileManager.default.fileExists(atPath: stale.path) {
-                if (try? FileManager.default.removeItem(at: stale)) != nil {
-                    StandardStreams.error("navscript: removed \(ScenarioDiscovery.display(stale)), an earlier run's report: this run was refused\n")
-                }
-            }
+        for stale in removeEarlierReports(reporters.filter { !isMachine($0) }) {
+            StandardStreams.error("navscript: removed \(ScenarioDiscovery.display(stale)), an earlier run's report: this run was refused\n")
         }
         let machine = reporters.filter(isMachine)
         guard !machine.isEmpty else { return }

@@ -29,6 +29,23 @@ import Testing
         #expect(junit.contains("<error message=\"the run was stopped by \(name): 1 selected scenario not run\" type=\"interrupted\">"), "\(junit)")
     }
 
+    /// A run killed before it wrote its reports (`--in-process` keeps the signals' default;
+    /// SIGKILL at a CI job's time limit) leaves none, not the earlier run's green JUnit XML,
+    /// which a CI step that publishes reports always would show: they go as the run starts.
+    @Test func aKilledRunLeavesNoEarlierReport() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('quick', function() end)"])
+        let reports = ["--reporter", "junit=j.xml", "--reporter", "map=m.dot", "--reporter", "html=page"]
+        let green = try navscript(["run", "a_spec.lua"] + reports, in: fixture.root)
+        #expect(green.status == 0 && fixture.exists("j.xml") && fixture.exists("m.svg") && fixture.exists("page/index.html"), "\(green.errors)")
+        try fixture.write("a_spec.lua", "scenario('slow', function() local t = os.clock() while os.clock() - t < 60 do end end)")
+        let killed = try WatchCommandTests.Watch(["run", "a_spec.lua", "--in-process", "--timeout", "90"] + reports, in: fixture.root)
+        let deadline = Date().addingTimeInterval(30)
+        while fixture.exists("j.xml") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        kill(killed.process.processIdentifier, SIGTERM)
+        killed.waitUntilExit()
+        #expect(!fixture.exists("j.xml") && !fixture.exists("m.dot") && !fixture.exists("m.svg") && !fixture.exists("page/index.html"))
+    }
+
     /// A file the run stopped in, its scenarios passed so far, did not pass: it says STOP.
     @Test func aFileTheRunStoppedInSaysStop() throws {
         let fixture = try Fixture([
