@@ -34,15 +34,19 @@ extension RunSession {
     /// Removes the files an earlier run left where `reporters` write (a map's picture too),
     /// and says which. A run does so before its first scenario: a run killed before it wrote
     /// its reports (SIGKILL at a CI job's time limit, or a signal with `--in-process`, which
-    /// keeps the signals' default) leaves none, not an earlier run's green JUnit XML.
+    /// keeps the signals' default) leaves none, not an earlier run's green JUnit XML. Only
+    /// regular files go: a link stays (the file it names goes), and so does a FIFO.
     @discardableResult
     static func removeEarlierReports(_ reporters: [Reporter]) -> [URL] {
         var removed: [URL] = []
         for reporter in reporters {
             guard case let .file(url) = reporter.output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { continue }
             let picture = reporter is MapReporter ? [url.deletingPathExtension().appendingPathExtension("svg")] : []
-            for stale in [url] + picture where FileManager.default.fileExists(atPath: stale.path) {
-                if (try? FileManager.default.removeItem(at: stale)) != nil { removed.append(stale) }
+            for stale in [url] + picture {
+                var info = stat()
+                guard stat(stale.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                      (try? FileManager.default.removeItem(at: stale.resolvingSymlinksInPath())) != nil else { continue }
+                removed.append(stale)
             }
         }
         return removed
