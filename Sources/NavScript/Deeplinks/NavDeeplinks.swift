@@ -193,8 +193,8 @@ extension NavRuntime {
 
     private func intercept(_ interceptor: LuaReference, link: LuaValue, appObject: Int32, call: LuaCall) throws -> Verdict {
         let app = call.absolute(appObject)
-        return try directory.invoke(.function(interceptor), { _ in
-            [.value(link), LuaArgument { $0.pushCopy(app) }]
+        return try directory.invoke(.function(interceptor), { runtime in
+            [LuaArgument { runtime.pushLink(link, on: $0) }, LuaArgument { $0.pushCopy(app) }]
         }, results: 2) { runtime, call in
             if let route = call.optionalObject(-2, runtime.routes) {
                 return .hold(try Self.windowRoute(route, of: "an interceptor"))

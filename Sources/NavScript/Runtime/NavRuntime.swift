@@ -66,6 +66,8 @@ public final class NavRuntime {
     var weakObservers: LuaReference?
     /// `observer[method](observer, ...)`, protected: what `container:notify` calls.
     var notifyFunction: LuaReference?
+    /// What makes an interceptor's `link` read as its URL (`pushLink`), made once.
+    var linkMetatable: LuaReference?
     var actions: [String: NavActionDefinition] = [:]
     var decorators: [String: LuaReference] = [:]
     var deeplinks: [NavDeeplinkDefinition] = []

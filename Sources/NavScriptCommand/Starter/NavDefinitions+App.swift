@@ -254,7 +254,7 @@ function DeeplinkManager:deactivate(scope) end
 ---@return boolean
 function DeeplinkManager:isActive(scope) end
 
----@class DeeplinkLink
+---@class DeeplinkLink: string # also reads as its url: tostring(link), link:find("chat"), #link, "got " .. link
 ---@field url string
 ---@field pattern string
 ---@field params table<string, string|integer> # a segment written as a whole number is an integer

@@ -258,6 +258,17 @@ describe("interceptors", function()
     expect(seen):toEqual({ "app://chat/3", 3, "App" })
   end)
 
+  scenario("read the link as its URL too, as a script that takes it for the URL's text writes it", function()
+    local seen
+    nav.interceptor(function(link)
+      seen = { tostring(link), link:find("chat") ~= nil, link:match("^app://(%a+)"), #link, "got " .. link, link .. "!", link.pattern,
+               link.params.chatId, link.nothing }
+      return true
+    end)
+    expect(nav.app { root = nav.stack {} }:open("app://chat/3")):toBe(true)
+    expect(seen):toEqual({ "app://chat/3", true, "chat", 12, "got app://chat/3", "app://chat/3!", "app://chat/:chatId", 3 })
+  end)
+
   scenario("that raise fail the link as an outcome", function()
     nav.interceptor(function() error("interceptor broke") end)
     expect(nav.app { root = nav.stack {} }:open("app://chat/1")):toFail("deeplinks_spec.lua:%d+: interceptor broke")
