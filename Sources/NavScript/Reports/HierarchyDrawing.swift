@@ -34,13 +34,14 @@ public enum HierarchyDrawing {
         out.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(n(totalWidth))" height="\##(n(totalHeight))" viewBox="0 0 \##(n(totalWidth)) \##(n(totalHeight))" font-family="-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif" role="img">"##)
         out.add(##"<rect width="100%" height="100%" fill="#f6f7f9"/>"##)
         if let title {
-            let room = room(totalWidth - 2 * margin, size: 13)
+            // Measured as regular text: the title's semibold runs about 6 % wider.
+            let room = (totalWidth - 2 * margin) / 1.06, stepWidth = Self.textWidth(subtitle, size: 13)
             // The step is kept: the name is shortened for it, or left out when the step
-            // alone nearly fills the line (` · step 9 resumeDeeplinks` under one phone).
+            // leaves it less than about eight letters (` · step 9 resumeDeeplinks` under one phone).
             let step = subtitle.hasPrefix(" · ") ? String(subtitle.dropFirst(3)) : subtitle
-            let line = title.count + subtitle.count <= room ? title + subtitle
-                : subtitle.count + 4 <= room ? String(title.prefix(room - subtitle.count - 1)) + "…" + subtitle
-                : fit(step, totalWidth - 2 * margin, size: 13)
+            let line = Self.textWidth(title + subtitle, size: 13) <= room ? title + subtitle
+                : stepWidth + 8 * 13 * 0.55 <= room ? fit(title, room - stepWidth, size: 13) + subtitle
+                : fit(step, room, size: 13)
             out.text(line, x: margin, y: margin + 12, size: 13, weight: "600", color: "#1d1d1f")
         }
         if layers.isEmpty {
@@ -177,17 +178,17 @@ public enum HierarchyDrawing {
             if let top = screens.last {
                 // The title keeps clear of the wider button: its inset, its width as `fit`
                 // counts it, and a gap.
-                let buttons = Double(max(left?.count ?? 0, right?.count ?? 0))
-                let side = max(6 + buttons * 9 * 0.58 + 8, 40)
+                let buttons = max(Self.textWidth(left ?? "", size: 9), Self.textWidth(right ?? "", size: 9))
+                let side = max(6 + buttons + 8, 40)
                 let room = max(bar.width - 2 * side, 24)
                 canvas.text(fit(top.name ?? top.kind, room, size: 12), x: bar.midX, y: bar.y + 18, size: 12, weight: "600", color: "#1d1d1f", anchor: "middle")
             }
             // A trail too long keeps its end, the top, and says how deep the stack is (with
             // the screens a deep stack's record left out).
             let trail = screens.dropFirst(node.omittedChildren > 0 ? 1 : 0).map { $0.name ?? $0.kind }.joined(separator: " › ")
-            let trailRoom = room(bar.width - 12, size: 8), head = "\(screens.count + node.omittedChildren) screens: …"
-            let shownTrail = (trail.count <= trailRoom && node.omittedChildren == 0) || screens.count == 1 ? fit(trail, bar.width - 12, size: 8)
-                : head + trail.suffix(max(trailRoom - head.count, 3))
+            let head = "\(screens.count + node.omittedChildren) screens: …"
+            let shownTrail = (Self.textWidth(trail, size: 8) <= bar.width - 12 && node.omittedChildren == 0) || screens.count == 1
+                ? fit(trail, bar.width - 12, size: 8) : head + tail(of: trail, bar.width - 12 - Self.textWidth(head, size: 8), size: 8)
             canvas.text(shownTrail, x: bar.midX, y: bar.y + 33, size: 8, color: "#8e8e93", anchor: "middle")
             if let top = screens.last {
                 self.node(top, in: Rect(x: area.x, y: bar.maxY, width: area.width, height: area.height - barHeight), canvas: &canvas)
@@ -218,7 +219,7 @@ public enum HierarchyDrawing {
         if let key = node.key, key != node.name {
             // A key too long to show whole shows its traits: the name is the line above.
             let name = node.name ?? ""
-            let shown = key.count > room(area.width - 16, size: 9) && !name.isEmpty && key.hasPrefix(name + "(") ? String(key.dropFirst(name.count)) : key
+            let shown = Self.textWidth(key, size: 9) > area.width - 16 && !name.isEmpty && key.hasPrefix(name + "(") ? String(key.dropFirst(name.count)) : key
             canvas.text(fit(shown, area.width - 16, size: 9), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
         }
         for (index, line) in node.systemText.prefix(6).enumerated() {
@@ -296,9 +297,21 @@ public enum HierarchyDrawing {
         text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 ? String(text.dropFirst().dropLast()) : text
     }
 
-    /// About how many characters fit in `width` at `size`.
-    static func room(_ width: Double, size: Double) -> Int {
-        max(Int(width / (size * 0.58)), 3)
+    /// About how wide `text` is at `size`, by each character's width (`em`).
+    static func textWidth(_ text: String, size: Double) -> Double {
+        text.reduce(0) { $0 + em($1) } * size
+    }
+
+    /// The end of `text` that fits in `width` at `size` (at least its last character): a
+    /// stack's trail keeps its top.
+    static func tail(of text: String, _ width: Double, size: Double) -> String {
+        var used = 0.0, start = text.endIndex
+        for index in text.indices.reversed() {
+            used += em(text[index]) * size
+            if used > width && start != text.endIndex { break }
+            start = index
+        }
+        return String(text[start...])
     }
 
     /// Cuts text to about what fits in `width` at `size`, by each character's width in the
