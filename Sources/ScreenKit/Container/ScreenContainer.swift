@@ -26,6 +26,9 @@ public final class ScreenContainer {
     /// For a stack, the links of the labels of its screens at its last transition, bottom
     /// first, which the next one shares (`labelChain(of:)`).
     @exclusivity(unchecked) var stackLabels: [ScreenLabelChain] = []
+    /// Whether `stackLabels` are still those of `children`: no change of them since the last
+    /// transition but its own (`replaceChildren` clears it, a stack edit sets it).
+    @exclusivity(unchecked) var stackLabelsAreCurrent = false
 
     /// The container that contains this one: the window for its root, the stack or tabs
     /// for their screens. Nil for a presented container and for one not in a hierarchy.

@@ -175,15 +175,24 @@ extension DefaultScreenIterator {
                     }
                     continue
                 }
-                let shownChild = container.kind == .stack ? container.children.last
-                    : container.kind == .tabs ? container.shownTab : nil
+                if container.kind == .stack {
+                    // Its top, and the old top a transition is taking out, are all of it in the
+                    // window (every screen of a stack is its child): visited as the walk below
+                    // would, the old top first, without a look at the screens under them.
+                    guard container.isIterable, visit.isInWindow, let top = container.children.last else { continue }
+                    pending.append(.visit(Visit(top, followsPresentation: false, isInWindow: true, windowShows: visit.windowShows)))
+                    if let outgoing = container.outgoingTop, outgoing !== top, outgoing.parent === container {
+                        pending.append(.visit(Visit(outgoing, followsPresentation: false, isInWindow: true, windowShows: visit.windowShows)))
+                    }
+                    continue
+                }
+                let shownChild = container.kind == .tabs ? container.shownTab : nil
                 container.forEachNestedContainerReversed { child in
                     guard child.parent === container else {
                         pending.append(.visit(Visit(child, followsPresentation: false)))
                         return
                     }
-                    let shown = container.kind != .stack && container.kind != .tabs || shownChild === child
-                        || container.kind == .stack && container.outgoingTop === child
+                    let shown = container.kind != .tabs || shownChild === child
                     if !(shown && visit.isInWindow) {
                         return
                     }

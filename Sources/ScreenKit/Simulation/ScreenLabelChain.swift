@@ -48,8 +48,10 @@ extension ScreenContainer {
     /// The labels of `screens` as a chain, sharing the links of the screens below that this
     /// stack's last chain had (`stackLabels`, one link a screen): a push adds one link, a
     /// pop none. Labels, not identities, are compared: equal labels are the same picture.
-    func labelChain(of screens: [ScreenContainer]) -> ScreenLabelChain? {
-        let common = stackLabels.sharedPrefixCount(with: screens) { $0.label == $1.label }
+    /// The first `known` are known to be the chain's already (the same screens), so that a
+    /// push onto a deep stack compares none of the screens below it.
+    func labelChain(of screens: [ScreenContainer], known: Int = 0) -> ScreenLabelChain? {
+        let common = stackLabels.sharedPrefixCount(with: screens, from: known) { $0.label == $1.label }
         stackLabels.removeSubrange(common...)
         for screen in screens[common...] {
             stackLabels.append(ScreenLabelChain(label: screen.label, below: stackLabels.last))

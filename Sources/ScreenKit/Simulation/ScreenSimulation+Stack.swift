@@ -12,19 +12,24 @@ extension ScreenSimulation {
     ///   animation runs its own transition over an unanimated UIKit change. A default
     ///   `setViewControllers` that keeps the top takes no time (UIKit performs no transition),
     ///   nor does any animated edit of a stack whose view is not in a window that shows.
+    /// `common`: how many screens from the bottom the new stack shares with the old, which
+    /// the action counted; every test of the two lists here is made of it, so that a push
+    /// onto a stack thousands deep compares its screens once.
     func setStack(
         _ stack: ScreenContainer,
         to newStack: [ScreenContainer],
+        common known: Int? = nil,
         animation: ScreenStackAnimation?,
         completion: @escaping () -> Void
     ) {
         let oldStack = stack.children
-        guard !newStack.elementsEqual(oldStack, by: ===) else {
+        let common = known ?? oldStack.sharedPrefixCount(with: newStack, by: ===)
+        guard common < oldStack.count || common < newStack.count else {
             return completion()
         }
         let animation = oldStack.isEmpty ? nil : animation
-        let isPop = newStack.elementsEqual(oldStack.dropLast(), by: ===)
-        let isPush = !isPop && newStack.dropLast().elementsEqual(oldStack, by: ===)
+        let isPop = newStack.count == oldStack.count - 1 && common == newStack.count
+        let isPush = newStack.count == oldStack.count + 1 && common == oldStack.count
 
         if isPop && oldStack.count == 1 {
             // UIKit keeps the root; only the animation's completion runs.
@@ -33,8 +38,8 @@ extension ScreenSimulation {
             return completeCustomAnimation(after: duration(of: animation), completion)
         }
 
-        let before = stack.labelChain(of: oldStack)
-        replaceChildren(of: stack, with: newStack)
+        let before = stack.labelChain(of: oldStack, known: stack.stackLabelsAreCurrent ? oldStack.count : 0)
+        replaceChildren(of: stack, with: newStack, common: common)
         let kind: ScreenTransition.Kind = isPop ? .pop : isPush ? .push : .setStack
         // UIKit performs no transition when the top stays ("If the last item is the topmost
         // item, no transition is performed"), nor for a stack whose view is not in a window
@@ -45,7 +50,8 @@ extension ScreenSimulation {
         let transitions = stack.isInWindow && !(animation?.isDefault == true && !isPop && !isPush && newStack.last === oldStack.last)
         let duration = transitions ? animation.map(duration(of:)) ?? 0 : 0
         record(kind, animation: animation?.name, container: stack,
-               before: before, after: stack.labelChain(of: newStack), duration: duration)
+               before: before, after: stack.labelChain(of: newStack, known: common), duration: duration)
+        stack.stackLabelsAreCurrent = true
         guard animation != nil else {
             return completion()
         }

@@ -197,11 +197,13 @@ public final class ScreenSimulation {
 
     /// Attaches `children` to `container`, detaching those it no longer has; a child that
     /// comes from another container is taken out of it first (`takeOut`).
-    func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer]) {
+    /// `common`: how many screens from the bottom the two lists share, when the caller knows.
+    func replaceChildren(of container: ScreenContainer, with children: [ScreenContainer], common known: Int? = nil) {
         // What the lists share from the bottom stays as it is: a push or a pop changes the
         // top alone, which a deep stack must not pay for by hashing every screen.
         let old = container.children
-        let common = old.sharedPrefixCount(with: children, by: ===)
+        let common = known ?? old.sharedPrefixCount(with: children, by: ===)
+        container.stackLabelsAreCurrent = false
         let kept = Set(children[common...].map(ObjectIdentifier.init))
         for child in old[common...] where !kept.contains(ObjectIdentifier(child)) {
             child.parent = nil

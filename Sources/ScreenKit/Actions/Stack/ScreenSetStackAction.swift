@@ -83,7 +83,7 @@ public struct ScreenSetStackAction: ScreenAction {
                 return completion(.failure(error))
             }
         }
-        navigator.simulation.setStack(container, to: newStack, animation: animation) {
+        navigator.simulation.setStack(container, to: newStack, common: common, animation: animation) {
             completion(.success(nil))
         }
     }
