@@ -126,14 +126,15 @@ let chatRoutes = """
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         try FileManager.default.removeItem(at: tree.root)
         let reload = try #require(await engine.checkForChanges())
-        #expect(reload.error?.message == "routes: no such folder: the scripts' root is a folder of route scripts")
+        // Said with where it was looked for: a relative root is relative to the working folder.
+        #expect(reload.error?.message == "routes (\(tree.root.standardizedFileURL.path)): no such folder: the scripts' root is a folder of route scripts")
         #expect(engine.routeNames.contains("chat.showChat"))
         #expect(throws: LuaError.self) { try NavEngine(root: tree.root.appendingPathComponent("nowhere"), displayRoot: "nowhere") }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navscript-engine-file-\(UUID().uuidString).lua")
         try "return {}".write(to: file, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let starting = try NavEngine.starting(root: file, displayRoot: "routes.lua")
-        #expect(starting.lastError?.message == "routes.lua: not a folder: the scripts' root is a folder of route scripts")
+        #expect(starting.lastError?.message == "routes.lua (\(file.standardizedFileURL.path)): not a folder: the scripts' root is a folder of route scripts")
     }
 
     /// A development build that launches on a broken edit still gets an engine, which loads

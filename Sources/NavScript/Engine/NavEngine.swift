@@ -254,7 +254,10 @@ public final class NavEngine {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder)
         guard exists && isFolder.boolValue else {
-            throw LuaError(kind: .unavailable, message: "\(options.displayRoot ?? root.path): \(exists ? "not a folder" : "no such folder"): the scripts' root is a folder of route scripts")
+            // Said where it was looked for too: a root given relative to a working folder
+            // an Xcode scheme sets elsewhere is not where its writer meant.
+            let shown = options.displayRoot.map { $0 == root.path ? $0 : "\($0) (\(root.standardizedFileURL.path))" } ?? root.path
+            throw LuaError(kind: .unavailable, message: "\(shown): \(exists ? "not a folder" : "no such folder"): the scripts' root is a folder of route scripts")
         }
         let runtime = try NavRuntime(options: options, directory: directory, activate: false)
         // One budget of instructions and time for the whole load, not one for each file.

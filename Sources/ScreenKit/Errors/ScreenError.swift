@@ -16,6 +16,16 @@ extension ScreenError {
     public var errorDescription: String? { description }
 }
 
+/// A route built wrongly, and a restore refused, read by a host as Lua reads them: their
+/// `localizedDescription` was "The operation could not be completed. (ScreenKit.ScreenDSLError error 3.)".
+extension ScreenDSLError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension URLQueryDecoder.Failure: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
 extension ScreenError {
     /// Formats "<sentence> for:\n  <trigger>".
     static func message(_ sentence: String, for trigger: Any) -> String {

@@ -100,6 +100,8 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
 
     /// Decodes JSON as the synthesized decoder would, but refuses a field it does not know
     /// (`selectedIndx`), as Lua's `restore` does: a typo would restore something else without a word.
+    /// What a restore does not read or reads as nothing may be left out, as in Lua: `isIterable`,
+    /// `isVisible`, `isTop`, `attributes`, `children` and `presented`.
     public init(from decoder: Decoder) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
@@ -110,15 +112,15 @@ public struct ScreenSnapshot: Equatable, Codable, Sendable {
         self.init(kind: try fields.decode(ScreenContainerKind.self, forKey: .kind),
                   key: try fields.decodeIfPresent(ScreenKey.self, forKey: .key),
                   className: try fields.decodeIfPresent(String.self, forKey: .className),
-                  isIterable: try fields.decode(Bool.self, forKey: .isIterable),
-                  attributes: try fields.decode([String: ScreenValue].self, forKey: .attributes),
-                  isVisible: try fields.decode(Bool.self, forKey: .isVisible),
-                  isTop: try fields.decode(Bool.self, forKey: .isTop),
+                  isIterable: try fields.decodeIfPresent(Bool.self, forKey: .isIterable) ?? false,
+                  attributes: try fields.decodeIfPresent([String: ScreenValue].self, forKey: .attributes) ?? [:],
+                  isVisible: try fields.decodeIfPresent(Bool.self, forKey: .isVisible) ?? true,
+                  isTop: try fields.decodeIfPresent(Bool.self, forKey: .isTop) ?? false,
                   selectedIndex: try fields.decodeIfPresent(Int.self, forKey: .selectedIndex),
                   presentationPhase: try fields.decodeIfPresent(ScreenPresentationPhase.self, forKey: .presentationPhase),
                   presentationEnds: try fields.decodeIfPresent(Double.self, forKey: .presentationEnds),
-                  children: try fields.decode([ScreenSnapshot].self, forKey: .children),
-                  presented: try fields.decode([ScreenSnapshot].self, forKey: .presented),
+                  children: try fields.decodeIfPresent([ScreenSnapshot].self, forKey: .children) ?? [],
+                  presented: try fields.decodeIfPresent([ScreenSnapshot].self, forKey: .presented) ?? [],
                   incomingIndex: try fields.decodeIfPresent(Int.self, forKey: .incomingIndex),
                   selectionEnds: try fields.decodeIfPresent(Double.self, forKey: .selectionEnds),
                   outgoingIndex: try fields.decodeIfPresent(Int.self, forKey: .outgoingIndex),

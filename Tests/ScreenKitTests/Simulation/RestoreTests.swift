@@ -23,6 +23,17 @@ import Testing
         #expect(copy.snapshot() == app.snapshot())
     }
 
+    /// JSON written by hand (or migrated) leaves out what a restore does not read or reads
+    /// as nothing, as a Lua table may: it failed with `keyNotFound` for `isIterable`.
+    @Test func aHandWrittenSnapshotLeavesOutWhatRestoreDoesNotNeed() throws {
+        let json = #"{"kind": "window", "children": [{"kind": "tabs", "selectedIndex": 1, "children": ["#
+            + #"{"kind": "stack", "children": [{"kind": "modal", "key": {"name": "Feed", "traits": {}}}]},"#
+            + #"{"kind": "stack", "children": [{"kind": "modal", "key": {"name": "Chat", "traits": {"chatId": 7}}}]}]}]}"#
+        let app = try ScreenApplication(restoring: JSONDecoder().decode(ScreenSnapshot.self, from: Data(json.utf8)))
+        #expect(app.tree().contains("Chat(chatId=7)") && app.navigator.topContainer?.key?.name == "Chat", "\(app.tree())")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ScreenSnapshot.self, from: Data(#"{"children": []}"#.utf8)) }
+    }
+
     @Test func keysAndValuesReadAsPlainJSON() throws {
         let key = ScreenKey(name: "Chat", traits: ["chatId": .int(7), "room": .string("b"), "ratio": .double(0.5), "on": .bool(true)])
         let data = try JSONEncoder().encode(key)
@@ -137,6 +148,12 @@ import Testing
         ])
         #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: stackInStack) }
         #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: ScreenSnapshot(kind: .stack, key: nil)) }
+        // A host that shows `localizedDescription` reads what Lua reads, not "The operation could not be completed".
+        do {
+            _ = try ScreenApplication(restoring: stackInStack)
+        } catch {
+            #expect(error.localizedDescription == "\(error)" && !error.localizedDescription.contains("could not be completed"), "\(error.localizedDescription)")
+        }
         for selected in [Int.max, Int.min, -1] {
             let tabs = ScreenSnapshot(kind: .window, key: nil, children: [ScreenSnapshot(kind: .tabs, key: nil, selectedIndex: selected)])
             #expect(throws: ScreenDSLError.self) { try ScreenApplication(restoring: tabs) }
