@@ -259,6 +259,21 @@ let chatRoutes = """
         #expect(removed.warnings.isEmpty && removed.routes.isEmpty)
     }
 
+    /// A script no module name names is left out of the load, and a reload says so when it
+    /// appears or is saved: `route("chat-list.a")` said only that there was no such route.
+    @Test func aScriptLeftOutByItsNameIsWarnedOf() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        try tree.write("chat-list.lua", chatRoutes)
+        let reload = try #require(await engine.checkForChanges())
+        #expect(reload.warnings == ["routes/chat-list.lua is left out: require names a module by letters, digits and _ (chat_list.lua, not chat-list.lua)"])
+        #expect(reload.routes == ["chat.showChat"])
+        try tree.write("chat.lua", chatRoutes + "\n")
+        #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)   // said once
+        try tree.write("chat-list.lua", chatRoutes + "\n")
+        #expect(try #require(await engine.checkForChanges()).warnings.count == 1)   // and again when it is saved
+    }
+
     @Test func aBrokenEditKeepsTheLastGoodVersion() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")

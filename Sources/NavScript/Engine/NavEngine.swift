@@ -190,7 +190,8 @@ public final class NavEngine {
             directory.runtime = fresh
             hear(fresh)
             lastError = nil
-            reload = NavReload(changed: changed, error: nil, routes: routeNames, warnings: lostRoutes(from: old, to: fresh))
+            reload = NavReload(changed: changed, error: nil, routes: routeNames,
+                               warnings: lostRoutes(from: old, to: fresh) + leftOut(from: old, to: fresh, changed: changed))
             old.failOutstandingCompletions()
         case let .failure(error):
             let failure = error as? LuaError ?? LuaError(kind: .runtime, message: "\(error)")
@@ -199,16 +200,6 @@ public final class NavEngine {
         }
         onReload?(reload)
         return reload
-    }
-
-    /// A script still there that gave routes and now gives none (a lost `return M`, a
-    /// table of routes returned from inside an `if`): a load that succeeds, whose routes the
-    /// host would otherwise miss only when it asks for one.
-    private func lostRoutes(from old: NavRuntime, to fresh: NavRuntime) -> [String] {
-        fresh.routeScripts.keys.sorted().compactMap { path in
-            guard fresh.routeScripts[path]?.isEmpty == true, let gone = old.routeScripts[path], !gone.isEmpty else { return nil }
-            return "\(displayRoot)/\(path) gives no routes now (it gave \(gone.sorted().joined(separator: ", "))): does it still return its table of route functions?"
-        }
     }
 
     /// Reloads if any script changed since the last check; returns the reload, if any.
@@ -274,9 +265,12 @@ public final class NavEngine {
                 _ = try ScenarioFileRunner.script(at: root.appendingPathComponent(folder), shownAs: String(folder.dropLast()))
             }
             let modules = scripts.compactMap { path -> (path: String, name: String)? in
-                guard !ScenarioDiscovery.isScenario(path), path != ScenarioDiscovery.projectFileName,
-                      let name = ScriptFile.moduleName(of: path[...]),
-                      !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path) else { return nil }
+                guard !ScenarioDiscovery.isScenario(path), path != ScenarioDiscovery.projectFileName else { return nil }
+                guard let name = ScriptFile.moduleName(of: path[...]) else {
+                    if path.hasSuffix(".lua") { runtime.leftOutScripts.append(path) }
+                    return nil
+                }
+                guard !ScenarioDiscovery.isExploreModel(at: root.appendingPathComponent(path).path) else { return nil }
                 // A folder's init.lua is the folder's module, as require finds it.
                 return (path, name.hasSuffix(".init") ? String(name.dropLast(5)) : name)
             }

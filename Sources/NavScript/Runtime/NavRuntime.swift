@@ -82,6 +82,9 @@ public final class NavRuntime {
     /// The route names each of an engine's scripts gave, by its path under the root (none for
     /// a script of screens alone): what a reload compares to say routes lost.
     var routeScripts: [String: [String]] = [:]
+    /// The scripts below the root left out of the load because no module name names them
+    /// (`chat-list.lua`), which a reload warns of.
+    var leftOutScripts: [String] = []
 
     /// The errors of script callbacks that had no caller to fail (a navigation's completion
     /// function, an action's error after its `done`), the first five: the next app method

@@ -1,0 +1,21 @@
+/// What a good reload warns of: a script that gave routes and gives none now, and one left
+/// out of the load by its name.
+extension NavEngine {
+    /// A script still there that gave routes and now gives none (a lost `return M`, a
+    /// table of routes returned from inside an `if`): a load that succeeds, whose routes the
+    /// host would otherwise miss only when it asks for one.
+    func lostRoutes(from old: NavRuntime, to fresh: NavRuntime) -> [String] {
+        fresh.routeScripts.keys.sorted().compactMap { path in
+            guard fresh.routeScripts[path]?.isEmpty == true, let gone = old.routeScripts[path], !gone.isEmpty else { return nil }
+            return "\(displayRoot)/\(path) gives no routes now (it gave \(gone.sorted().joined(separator: ", "))): does it still return its table of route functions?"
+        }
+    }
+
+    /// Scripts left out because no module name names them, new since the last load or saved
+    /// since: a `chat-list.lua` gave no routes, and `route(_:)` only said there was none.
+    func leftOut(from old: NavRuntime, to fresh: NavRuntime, changed: [String]) -> [String] {
+        fresh.leftOutScripts.filter { !old.leftOutScripts.contains($0) || changed.contains($0) }.map { path in
+            "\(displayRoot)/\(path) is left out: require names a module by letters, digits and _ (chat_list.lua, not chat-list.lua)"
+        }
+    }
+}
