@@ -58,4 +58,32 @@ extension ScreenValue {
         if case let .object(value) = self { return value }
         return nil
     }
+
+    /// The integer inside `.int`, or nil: a factory's `traits["chatId"]?.intValue`.
+    public var intValue: Int? {
+        if case let .int(value) = self { return value }
+        return nil
+    }
+
+    /// The number inside `.double`, or an `.int`'s as a double (Lua's `7` and `7.0` are one
+    /// number to a script), or nil.
+    public var doubleValue: Double? {
+        switch self {
+        case let .double(value): return value
+        case let .int(value): return Double(value)
+        default: return nil
+        }
+    }
+
+    /// The flag inside `.bool`, or nil.
+    public var boolValue: Bool? {
+        if case let .bool(value) = self { return value }
+        return nil
+    }
+
+    /// The elements of an `.array`, or nil.
+    public var arrayValue: [ScreenValue]? {
+        if case let .array(value) = self { return value }
+        return nil
+    }
 }
