@@ -26,6 +26,11 @@ struct RunOptions: ParsableArguments {
     var reportersGiven = false
 
     var shuffle: Bool { runOnly?.shuffle ?? false }
+    var lastFailed: Bool { runOnly?.lastFailed ?? false }
+    var durations: Int? { runOnly?.durations }
+    var coverageThreshold: Double? { runOnly?.coverageThreshold }
+    var measuresCoverage: Bool { runOnly?.measuresCoverage ?? false }
+    var parsedShard: (index: Int, count: Int)? { runOnly?.parsedShard }
 
     /// What chose the scenarios besides the files and the shard, as a blob keeps it for
     /// `merge-reports` to compare: each filter, tag and excluded tag, and `--last-failed`.
@@ -33,11 +38,6 @@ struct RunOptions: ParsableArguments {
         filters.sorted().map { "--filter \($0)" } + tags.sorted().map { "--tag \($0)" }
             + excludedTags.sorted().map { "--exclude-tag \($0)" } + (lastFailed ? ["--last-failed"] : [])
     }
-    var lastFailed: Bool { runOnly?.lastFailed ?? false }
-    var durations: Int? { runOnly?.durations }
-    var coverageThreshold: Double? { runOnly?.coverageThreshold }
-    var measuresCoverage: Bool { runOnly?.measuresCoverage ?? false }
-    var parsedShard: (index: Int, count: Int)? { runOnly?.parsedShard }
 
     @Flag(name: [.customLong("fail-fast"), .customLong("bail")], help: "Start no scenario after the first failure (--max-failures 1).")
     var failFast = false

@@ -32,7 +32,7 @@ extension RunSession {
     }
 
     /// Removes the files an earlier run left where `reporters` write (a map's picture too),
-    /// and says which. A run does so before its first scenario: a run killed before it wrote
+    /// and gives those it removed. A run does so before its first scenario: a run killed before it wrote
     /// its reports (SIGKILL at a CI job's time limit, or a signal with `--in-process`, which
     /// keeps the signals' default) leaves none, not an earlier run's green JUnit XML. Only
     /// regular files go: a link stays (the file it names goes), and so does a FIFO.

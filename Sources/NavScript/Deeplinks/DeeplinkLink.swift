@@ -9,14 +9,15 @@ extension NavRuntime {
     func pushLink(_ link: LuaValue, on call: LuaCall) {
         call.push(value: link)
         do {
-            try linkMetatable(call).push(on: call)
+            try metatableOfLinks(call).push(on: call)
             call.setMetatable(-2)
         } catch {
             // Out of memory making it: the plain table, which is all the contract promises.
         }
     }
 
-    private func linkMetatable(_ call: LuaCall) throws -> LuaReference {
+    /// The metatable `pushLink` gives a link, made once per state.
+    private func metatableOfLinks(_ call: LuaCall) throws -> LuaReference {
         if let linkMetatable { return linkMetatable }
         let top = call.top
         defer { call.setTop(top) }
