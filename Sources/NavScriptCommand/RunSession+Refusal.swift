@@ -42,11 +42,8 @@ extension RunSession {
         for reporter in reporters {
             guard case let .file(url) = reporter.output.target, !url.path.hasPrefix("/dev/"), !url.path.hasPrefix("/proc/") else { continue }
             let picture = reporter is MapReporter ? [url.deletingPathExtension().appendingPathExtension("svg")] : []
-            for stale in [url] + picture {
-                var info = stat()
-                guard stat(stale.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                      (try? FileManager.default.removeItem(at: stale.resolvingSymlinksInPath())) != nil else { continue }
-                removed.append(stale)
+            for stale in [url] + picture where ScriptFile.isRegular(stale.path) {
+                if (try? FileManager.default.removeItem(at: stale.resolvingSymlinksInPath())) != nil { removed.append(stale) }
             }
         }
         return removed

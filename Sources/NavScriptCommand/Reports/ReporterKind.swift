@@ -9,6 +9,9 @@ enum ReporterKind: String, CaseIterable {
     /// Whether the report needs the scenarios' steps recorded.
     var recordsSteps: Bool { self == .html || self == .map || self == .blob }
 
+    /// The html report's page, inside the folder it is given.
+    static let htmlPage = "index.html"
+
     /// Where a report that never goes to standard output is written when no path is given.
     var defaultPath: String? {
         switch self {
@@ -108,7 +111,7 @@ enum ReporterKind: String, CaseIterable {
                 try claim(picture, for: kind, what: " (the map's picture, beside its DOT)")
             }
             if kind == .html {
-                try claim(path + "/index.html", for: kind, what: " (the html report's page)")
+                try claim(path + "/" + Self.htmlPage, for: kind, what: " (the html report's page)")
             }
         }
     }

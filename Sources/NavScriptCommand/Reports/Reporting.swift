@@ -302,7 +302,7 @@ extension RunOptions {
         let machineOnStdout = requested.contains { $0.0.writesToStandardOutput(path: $0.1) }
         return requested.map { kind, path in
             let url = path.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
-            let output = url.map { ReportOutput(.file(kind == .html ? $0.appendingPathComponent("index.html") : $0)) }
+            let output = url.map { ReportOutput(.file(kind == .html ? $0.appendingPathComponent(ReporterKind.htmlPage) : $0)) }
                 ?? (kind == .console && machineOnStdout ? .standardError : .standardOutput)
             switch kind {
             case .console: return ConsoleReporter(output: output, style: Style(color, output: output), verbose: verbose,
