@@ -75,7 +75,9 @@ import Darwin
               for _ = 1, 100000 do local _ = A() end
             end)
             """])
-        let result = try navscript(["run", ".", "--memory-limit", "8", "--color", "never"] + mode, in: fixture.root)
+        // The cap is what is checked, not the time: under AddressSanitizer in a slow spell, half
+        // a million screens took the first scenario past the default 10 s.
+        let result = try navscript(["run", ".", "--memory-limit", "8", "--timeout", "120", "--color", "never"] + mode, in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains("memory_spec.lua:8: memory limit exceeded (8192 KiB)"), "\(result.output)")
         #expect(result.output.contains("memory_spec.lua:12: memory limit exceeded (8192 KiB)"), "\(result.output)")
