@@ -17,12 +17,13 @@ local function equalByMetatable(a, b)
   return type(class) == "table" and rawequal(class, getmetatable(b)) and rawget(class, "__eq") ~= nil
 end
 
--- On the way down, `levels` has each table of the received side at its depth, and `bs` the
--- table it is compared with there: a table met again on its side is equal only where the
--- other side meets its own partner again, as Jest's stacks tell cycles of different shapes apart.
+-- On the way down, `levels` has each table of the received side at its depth, and `blevels`
+-- each of the expected side at its: a table met again on either side is equal only where the
+-- other side meets its own partner again at the same depth, as Jest's two stacks tell cycles
+-- of different shapes apart, whichever side is received.
 -- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
 -- (any difference ends the whole comparison, so what was found under the stack holds).
-local function deepEqual(a, b, levels, bs, depth, proven)
+local function deepEqual(a, b, levels, blevels, depth, proven)
   if type(a) ~= "table" or type(b) ~= "table" then
     if a == b then return true end
     -- NaN equals NaN, as Jest's toEqual compares with Object.is.
@@ -32,24 +33,24 @@ local function deepEqual(a, b, levels, bs, depth, proven)
   end
   if rawequal(a, b) then return true end
   if getmetatable(a) ~= nil and equalByMetatable(a, b) then return a == b end
-  levels, bs, depth, proven = levels or {}, bs or {}, (depth or 0) + 1, proven or {}
-  local level = levels[a]
-  if level then return rawequal(bs[level], b) end
+  levels, blevels, depth, proven = levels or {}, blevels or {}, (depth or 0) + 1, proven or {}
+  local level, blevel = levels[a], blevels[b]
+  if level or blevel then return level == blevel end
   if proven[a] and proven[a][b] then return true end
-  levels[a], bs[depth] = depth, b
+  levels[a], blevels[b] = depth, depth
   local equal, seen = true, {}
   for key, value in pairs(a) do
-    if not deepEqual(value, b[key], levels, bs, depth, proven) then equal = false break end
+    if not deepEqual(value, b[key], levels, blevels, depth, proven) then equal = false break end
     seen[key] = true
   end
   -- A key of b's that a's walk did not give (a __pairs that hides it) is compared too, so
   -- that the answer is the same either way round.
   if equal then
     for key, value in pairs(b) do
-      if not seen[key] and (a[key] == nil or not deepEqual(a[key], value, levels, bs, depth, proven)) then equal = false break end
+      if not seen[key] and (a[key] == nil or not deepEqual(a[key], value, levels, blevels, depth, proven)) then equal = false break end
     end
   end
-  levels[a], bs[depth] = nil, nil
+  levels[a], blevels[b] = nil, nil
   if equal then
     proven[a] = proven[a] or {}
     proven[a][b] = true

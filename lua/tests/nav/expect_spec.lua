@@ -428,11 +428,15 @@ describe("cycles", function()
     local two = {}; two.s = { s = two }
     local same = {}; same.s = same
     expect(one).never:toEqual(two)
+    expect(two).never:toEqual(one)
     expect({ one }).never:toContain(two)
+    expect({ two }).never:toContain(one)
     expect(one):toEqual(same)
     expect({ one }):toContain(same)
     expect(failure(function() expect(one):toEqual(two) end))
       :toContain("expected: {s = {s = <cycle>}}\n  received: {s = <cycle>}\n  (their cycles lead back to different tables)")
+    expect(failure(function() expect(two):toEqual(one) end))
+      :toContain("expected: {s = <cycle>}\n  received: {s = {s = <cycle>}}\n  (their cycles lead back to different tables)")
   end)
 
   scenario("a table met twice without a cycle compares as often as it is met", function()
