@@ -148,14 +148,18 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
         // A call of a name nav does not have: the name meant, if one is close.
         error = error.map(NavNameSuggestion.hinted)
-        // pending(reason) in the scenario stopped it: skipped, unless a hook failed too.
-        if let reason = context.pendingReason, error == nil || Self.isPending(error?.message, reason) {
+        // pending(reason) stopped the scenario or a hook: skipped, unless a hook failed too. A
+        // pending() whose error was caught (a pcall, a navigation's callback) stopped nothing,
+        // and the scenario is what the rest of it made it, as busted has it.
+        var stopped = false
+        if let reason = context.pendingReason, Self.isPending(error?.message, reason) {
             error = nil
+            stopped = true
         }
-        let pending = scenario.isPending || context.pendingReason != nil && error == nil
+        let pending = scenario.isPending || stopped
         let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
         var made = ScenarioResult(scenario: scenario, status: pending ? .skipped : error == nil ? .passed : .failed,
-                                  message: error?.message ?? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? error.flatMap(Self.helperFrames) : error?.traceback,
+                                  message: error?.message ?? (stopped ? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 } : nil), traceback: expectationFailure ? error.flatMap(Self.helperFrames) : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,

@@ -80,8 +80,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// Why the snapshot file cannot be read, with its line: a file that is not one, a merge
-    /// conflict left in it, an entry twice. The runner refuses the scenario file then.
+    /// conflict left in it, an entry twice. The runner refuses the scenario file then, except
+    /// in update mode (see `save`).
     public private(set) var readError: String?
+    /// The line of the file that could not be read (`readError`), 0 for a whole file, and why.
+    private var unreadLine = 0, unreadReason = ""
 
     /// `navscript run`'s advice.
     public static let runUpdateAdvice = "run navscript run --update-snapshots"
@@ -102,6 +105,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             var info = stat()
             if lstat(url.path, &info) == 0 {
                 readError = "\(ScenarioDiscovery.display(url)): cannot be read (\(error.reason))"
+                unreadReason = error.reason
             }
             return
         }
@@ -157,12 +161,14 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         let headers = all.filter { $0.hasPrefix("== ") }
         let windows = !headers.isEmpty && headers.allSatisfy { $0.hasSuffix("\r") }
         for (number, read) in all.enumerated() {
+            unreadLine = number + 1
             let line = windows && read.hasSuffix("\r") ? read.dropLast() : read
             if line.hasPrefix("== ") {
                 finish()
                 let next = Self.unescape(line.dropFirst(3))
                 if entries[next] != nil || name == next {
-                    return "\(file):\(number + 1): snapshot '\(next)' is there twice (remove one, or \(updateAdvice))"
+                    unreadReason = "snapshot '\(next)' is there twice"
+                    return "\(file):\(number + 1): \(unreadReason) (remove one, or \(updateAdvice))"
                 }
                 name = next
                 lines = []
@@ -171,9 +177,11 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             } else if line == "|" {
                 lines.append("")
             } else if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
-                return "\(file):\(number + 1): a merge conflict is left in the file: resolve it, or \(updateAdvice)"
+                unreadReason = "a merge conflict is left in the file"
+                return "\(file):\(number + 1): \(unreadReason): resolve it, or \(updateAdvice)"
             } else if !(line.isEmpty || (name == nil && line.hasPrefix("#"))) {
-                return "\(file):\(number + 1): not a line of a snapshot file (entries are '== name' and lines after '| ')"
+                unreadReason = "not a line of a snapshot file"
+                return "\(file):\(number + 1): \(unreadReason) (entries are '== name' and lines after '| ')"
             }
         }
         finish()
@@ -350,18 +358,37 @@ public final class ScenarioSnapshots: @unchecked Sendable {
     }
 
     /// Writes the file if anything changed (and, in update mode after a full run of the
-    /// file, without the obsolete entries). Returns whether it wrote.
+    /// file, without the obsolete entries; when none is left, removes the file, as Jest
+    /// does). Returns whether it wrote.
+    ///
+    /// A file that could not be read is rewritten in update mode only after a run in which
+    /// every scenario of its file ran and passed (`allPassed`), so that what the scenarios
+    /// checked is the whole file: the entries after a merge conflict belong to scenarios
+    /// that may not have run. Any other update throws, and the file stays as it is.
     @discardableResult
-    public func save(fullRun: Bool) throws(ScenarioFileWriter.Failure) -> Bool {
+    public func save(fullRun: Bool, allPassed: Bool = false) throws(ScenarioFileWriter.Failure) -> Bool {
         let stale = obsolete
         lock.lock()
         defer { lock.unlock() }
         var names = fileOrder
+        if readError != nil && mode == .update {
+            guard fullRun && allPassed else {
+                let scenarioFile = url.deletingPathExtension().lastPathComponent
+                throw ScenarioFileWriter.Failure(path: url.path, reason: (unreadLine > 0 ? "its line \(unreadLine)" : "it") + " cannot be read (\(unreadReason)), and an"
+                    + " update rewrites it only after every scenario of \(scenarioFile) ran and passed, so that no entry is lost (resolve the file by hand, or run all of \(scenarioFile))")
+            }
+            changed = true
+        }
         if mode == .update && fullRun && !stale.isEmpty {
             names = names.filter { used.contains($0) }
             changed = true
         }
         guard changed else { return false }
+        if names.isEmpty && mode == .update && fullRun {
+            try ScenarioFileWriter.PreparedWrite.removal(of: url.path).commit()
+            changed = false
+            return true
+        }
         var text = "# NavScript snapshots of \(url.deletingPathExtension().lastPathComponent). Rewrite with: navscript run --update-snapshots\n"
         for name in names {
             text += "\n== \(Self.escape(name))\n"

@@ -138,7 +138,7 @@ public struct ScenarioFileResult: Sendable {
         (storedSnapshots, usedSnapshots) = snapshots.names
         let obsolete = fullRun ? snapshots.obsolete : []
         do {
-            try snapshots.save(fullRun: fullRun)
+            try snapshots.save(fullRun: fullRun, allPassed: fullRun && results.allSatisfy { $0.status == .passed })
             writeError = nil
         } catch {
             writeError = error.description
