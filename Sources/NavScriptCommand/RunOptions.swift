@@ -43,7 +43,7 @@ struct RunOptions: ParsableArguments {
     var failFast = false
 
     @Option(name: .customLong("max-failures"), parsing: .unconditional, help: ArgumentHelp(
-        "Start no scenario once N have failed (Playwright's --max-failures, pytest's --maxfail, Jest's --bail=N); a file that does not load counts as one.",
+        "Start no scenario once N have failed (Playwright's --max-failures, pytest's --maxfail; Jest's --bail=N counts failing files); a file that does not load counts as one.",
         valueName: "N"))
     var maxFailuresOption: Int?
 

@@ -142,6 +142,9 @@ import Testing
         ("expect(1)[\"not\"]:toBe(2)", "attempt to index a nil value (field 'not')\n       (expect(value).never negates, as Jest's .not does (not is a Lua keyword))"),
         ("beforeEach(function() end)", "(global 'beforeEach')\n       (if it is Jest's beforeEach: it is before_each here)"),
         ("it.failing('x', function() end)", "(field 'failing')\n       (if it is Jest's it.failing: there is none, expect the failure itself (expect(fn):toFail(pattern)))"),
+        ("jest.useFakeTimers()", "(global 'jest')\n       (if it is Jest's jest object: there is none; a function that records its calls does jest.fn's job, and the app's virtual clock fake timers'"),
+        ("done()", "(global 'done')\n       (if it is Jest's done callback: there is none, a scenario ends when its function returns"),
+        ("expect(1):toEqual(expect.any('number'))", "(field 'any')\n       (if it is Jest's expect.any: there are no asymmetric matchers"),
         // busted's luassert and spies, which are not provided.
         ("assert.are.same(1, 1)", "attempt to index a function value (global 'assert')\n       (if it is busted's luassert (assert.are.same): there is none, assert is Lua's own; write expect(value):toEqual(expected))"),
         ("local s = spy.new(function() end)", "(global 'spy')\n       (if it is busted's spy: there are no spies, a function that records its calls does the job)"),
@@ -151,6 +154,35 @@ import Testing
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 1)
         #expect(result.output.contains(message), "\(result.output)")
+    }
+
+    /// Jest's expect.assertions(n) and expect.hasAssertions(): a scenario that ends, its
+    /// after hooks included, having checked other than n expectations, or none, fails at
+    /// the call's line; another failure comes first, and the last call counts.
+    @Test func expectAssertionsCountsTheScenariosExpectations() throws {
+        let fixture = try Fixture(["a_spec.lua": """
+            it("one short", function() expect.assertions(2) expect(1):toBe(1) end)
+            describe("counted with its hooks", function()
+              after_each(function() expect(2).never:toBe(1) end)
+              it("two", function() expect.assertions(2) expect(1):toBe(1) end)
+            end)
+            it("none", function() expect.hasAssertions() end)
+            it("some", function() expect(true):toBeTruthy() expect.hasAssertions() end)
+            it("the last counts", function() expect.assertions(3) expect.assertions(0) end)
+            it("fails first", function() expect.assertions(1) error("first") end)
+            it("not a count", function() expect.assertions(-1) end)
+            """])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 1)
+        let console = result.output
+        #expect(console.contains("a_spec.lua:1: expect.assertions(2) failed\n       expected: 2 expectations\n       received: 1 expectation\n"), "\(console)")
+        #expect(console.contains("a_spec.lua:6: expect.hasAssertions() failed\n       expected: at least 1 expectation\n       received: none\n"))
+        #expect(console.contains("a_spec.lua:9: first"))
+        #expect(console.contains("a_spec.lua:10: bad argument #1 to 'assertions' (a count of expectations expected, got -1)"))
+        #expect(console.contains("3 passed, 4 failed"))
+        let loading = try Fixture(["b_spec.lua": "expect.assertions(1)\n"])
+        #expect(try navscript(["run", ".", "--color", "never"], in: loading.root).output
+            .contains("b_spec.lua:1: expect.assertions counts the expectations of a running scenario: call it inside one, or in a hook"))
     }
 
     /// A file that does not load with Jest's it.each gets the same kind of hint.

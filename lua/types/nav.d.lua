@@ -769,6 +769,12 @@ function finally(body) end
 local ExpectFunction = {}
 ---@param matchers table<string, Matcher>
 function ExpectFunction.extend(matchers) end
+---Jest's: the running scenario fails when it ends (its after hooks included) having checked
+---other than `count` expectations.
+---@param count integer
+function ExpectFunction.assertions(count) end
+---Jest's: the running scenario fails when it ends having checked no expectation.
+function ExpectFunction.hasAssertions() end
 
 ---@type ExpectFunction
 expect = nil

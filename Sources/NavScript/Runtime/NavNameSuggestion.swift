@@ -32,6 +32,9 @@ enum NavNameSuggestion {
         return nil
     }
 
+    private static let doneHint = "if it is Jest's done callback: there is none, a scenario ends when its function returns"
+        + " (run what it waits for with app:advance(seconds) or app:settle())"
+
     /// Jest's and busted's spellings that Lua's error leaves unexplained.
     private static let otherFrameworks = [
         ("attempt to call a nil value (field 'each')",
@@ -51,7 +54,13 @@ enum NavNameSuggestion {
         ("a nil value (global 'spy')", "if it is busted's spy: there are no spies, a function that records its calls does the job"),
         ("a nil value (global 'stub')", "if it is busted's stub: there are no stubs, a function that records its calls does the job"),
         ("a nil value (global 'mock')", "if it is busted's mock: there are no mocks, a function that records its calls does the job"),
-        ("attempt to index a nil value (global 'jest')", "if it is jest.fn: there are no mocks, a function that records its calls does the job"),
+        ("attempt to index a nil value (global 'jest')",
+         "if it is Jest's jest object: there is none; a function that records its calls does jest.fn's job, and the app's virtual clock fake timers' (app:advance(seconds), app:settle())"),
+        // A scenario's function given Jest's done callback, or calling one it was not given.
+        ("attempt to call a nil value (local 'done')", doneHint),
+        ("attempt to call a nil value (global 'done')", doneHint),
+        ("attempt to call a nil value (field 'any')", "if it is Jest's expect.any: there are no asymmetric matchers, check the field itself (expect(type(value.id)):toBe(\"number\"))"),
+        ("attempt to call a nil value (field 'anything')", "if it is Jest's expect.anything: there are no asymmetric matchers, check the field itself (expect(value.id).never:toBeNil())"),
     ]
 
     /// The error with the hint for its message after it, if there is one.

@@ -138,7 +138,24 @@ end
 setmetatable(expectation, unknown(""))
 setmetatable(negative, unknown(".never"))
 
-expect = setmetatable({ extend = extend }, { __call = function(_, ...)
+-- Jest's expect.assertions(n) and expect.hasAssertions(): the scenario fails when it ends
+-- (its after hooks included) having checked other than n expectations, or none; what an
+-- expect in a callback that never ran leaves unchecked shows there.
+local function expected(what, count)
+  if not running then error(format("expect.%s counts the expectations of a running scenario: call it inside one, or in a hook", what), 3) end
+  host.assertions(count, host.where(3))
+end
+
+local function assertions(count)
+  if math.type(count) ~= "integer" and not (type(count) == "number" and count == count // 1) or count < 0 then
+    error(format("bad argument #1 to 'assertions' (a count of expectations expected, got %s)", type(count) == "number" and tostring(count) or type(count)), 2)
+  end
+  expected("assertions", count // 1)
+end
+
+local function hasAssertions() expected("hasAssertions", nil) end
+
+expect = setmetatable({ extend = extend, assertions = assertions, hasAssertions = hasAssertions }, { __call = function(_, ...)
   local where = host.where(2)
   lastWhere = where
   local object = setmetatable({ value = (...), extra = select(2, ...), negated = false, where = where }, expectation)

@@ -143,7 +143,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
         }
         // An expect that failed in a callback fails the scenario, whatever the navigation did with it.
-        if error == nil, let failure = context.callbackFailure {
+        if error == nil, let failure = context.callbackFailure ?? context.assertionsFailure {
             error = LuaError(kind: .runtime, message: failure)
         }
         // A call of a name nav does not have: the name meant, if one is close.
@@ -336,6 +336,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 0
             }
             call.setField(-2, "count")
+            // host.assertions(count or nil, where): expect.assertions(count), expect.hasAssertions().
+            lua.pushFunction(on: call) { [unowned context] call in
+                context.expectedAssertions = (call.type(1) == .nil ? nil : try call.integer(1), try call.string(2))
+                return 0
+            }
+            call.setField(-2, "assertions")
             lua.pushFunction(on: call) { [unowned context] call in
                 context.snapshot(name: call.optionalString(1), text: try call.string(2), call: call)
             }
