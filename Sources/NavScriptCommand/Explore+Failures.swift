@@ -276,8 +276,8 @@ extension Explore {
         if ScenarioDiscovery.suiteRoot(of: ScriptFile.real(target)).map(ScriptFile.real)?.path != modelRoot.path {
             text += ScenarioDiscovery.rootDeclaration + ScenarioDiscovery.relativePath(of: modelRoot, from: savedIn) + "\n"
         }
-        // A time limit other than the runner's default is part of how to reproduce it.
-        let timeLimit = timeout == LuaLimits().seconds ? "" : " --timeout \(Format.limit(timeout))"
+        // Limits other than the runner's defaults are part of how to reproduce it.
+        let timeLimit = Self.limitOptions(limits)
         text += "-- Found by navscript explore \(model.displayPath) --seed \(seed)\(exhaustive ? " --exhaustive" : "")\(timeLimit) (\(found.origin)), shrunk\(cutShort.map { " until \($0) stopped it" } ?? "").\n"
         if !timeLimit.isEmpty {
             text += "-- Run it as it was found: navscript run\(timeLimit) <this file>\n"
@@ -309,6 +309,16 @@ extension Explore {
         }
     }
 
+    /// `--timeout 30 --instruction-limit 5000000`, each limit other than the runner's default
+    /// (with a space before it), as a saved failure names how to run it.
+    static func limitOptions(_ limits: LuaLimits) -> String {
+        let defaults = LuaLimits()
+        var text = limits.seconds == defaults.seconds ? "" : " --timeout \(Format.limit(limits.seconds))"
+        if limits.memory != defaults.memory { text += " --memory-limit \(limits.memory >> 20)" }
+        if limits.instructions != defaults.instructions { text += " --instruction-limit \(limits.instructions)" }
+        return text
+    }
+
     /// Refuses, before exploring, a failure that could not be saved or would not load: a
     /// folder that is a file, under a file or takes no new file, and a model that `require`
     /// cannot name.
@@ -320,8 +330,17 @@ extension Explore {
         }
         if saveFailures.isEmpty { try refuse("give a folder") }
         if runner.moduleName == nil {
+            let root = model.root.standardizedFileURL.path, path = model.url.standardizedFileURL.path
+            guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                try refuse("a saved scenario requires the model as a module, and \(model.displayPath) is not below the root \(model.displayRoot) (give --root a folder that holds it)")
+            }
+            // Its path below the root, each name a Lua identifier: `chat-list.lua` → `chat_list.lua`.
+            let names = path.dropFirst(root.count).dropLast(".lua".count).split(separator: "/").map { name in
+                let fixed = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "_" ? $0 : "_" })
+                return fixed.first?.isNumber == true ? "_" + fixed : fixed
+            }
             try refuse("a saved scenario requires the model as a module, and \(model.displayPath) has no module name below the root "
-                + "\(model.displayRoot) (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)")
+                + "\(model.displayRoot) (names are dotted identifiers: rename it, as \(names.joined(separator: "/")).lua, or give --root)")
         }
         // Something there that is not a folder (a FIFO, a device, a link to nothing) takes no scenario.
         var info = stat()

@@ -49,8 +49,20 @@ struct Explore: ParsableCommand {
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores).")
     var jobs: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take, the model's loading as much again.", valueName: "seconds"))
-    var timeout = 10.0
+    // The limits, as `run` takes them: from the command line, else the project file.
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take, the model's loading as much again (10).", valueName: "seconds"))
+    var timeoutOption: Double?
+
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("Memory each walk's state may use, in MiB (64).", valueName: "MiB"))
+    var memoryLimitOption: Int?
+
+    @Option(name: .customLong("instruction-limit"), parsing: .unconditional, help: ArgumentHelp("Lua instructions a walk may run (100000000).", valueName: "count"))
+    var instructionLimitOption: Int?
+
+    var timeout: Double { timeoutOption ?? 10 }
+    var limits: LuaLimits {
+        LuaLimits(memory: (memoryLimitOption ?? 64) << 20, instructions: instructionLimitOption ?? 100_000_000, seconds: timeout)
+    }
 
     @Flag(help: "Search every abstract state within --depth actions, breadth first (one sequence kept per state): the number of states, or the shortest counterexample.")
     var exhaustive = false
@@ -70,7 +82,15 @@ struct Explore: ParsableCommand {
     /// "--time 60 s", as messages name what stopped a search.
     var timeOption: String { "--time \(String(format: "%g", time)) s" }
 
-    func validate() throws {
+    mutating func validate() throws {
+        if let project = try ProjectFile.load() {
+            root = root ?? project.root
+            timeoutOption = timeoutOption ?? project.timeout
+            memoryLimitOption = memoryLimitOption ?? project.memoryLimit
+            instructionLimitOption = instructionLimitOption ?? project.instructionLimit
+        }
+        if let rule = memoryLimitOption.flatMap(SuiteOptions.memoryRule) { throw ValidationError("--memory-limit must be \(rule)") }
+        if let rule = instructionLimitOption.flatMap(SuiteOptions.instructionRule) { throw ValidationError("--instruction-limit must be \(rule)") }
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
         if exhaustive && givenRuns != nil {
             throw ValidationError("--runs counts walks, and --exhaustive takes none: it searches every sequence within --depth actions")
@@ -87,7 +107,7 @@ struct Explore: ParsableCommand {
         let runner: ExploreRunner
         let starts: Int, actions: [String]
         do {
-            runner = try ExploreRunner(file: model, limits: LuaLimits(seconds: timeout))
+            runner = try ExploreRunner(file: model, limits: limits)
             runner.coverage = coverage
             (starts, actions) = try watchdog.watch("loading \(model.displayPath)", seconds: 2 * runner.secondsPerCall) {
                 (try runner.startCount(), try runner.actionNames())
@@ -161,10 +181,15 @@ struct Explore: ParsableCommand {
                     let index = batch[slot]
                     // Broken before the first action (the start, or its first checks) or not
                     // again (a time limit the walk kept the second time): an error of the model.
-                    guard let (steps, enabled, again) = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall, {
+                    let walkedAgain = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall) {
                         runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
-                    }), !steps.isEmpty else {
-                        throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(error))")
+                    }
+                    guard let (steps, enabled, again) = walkedAgain, !steps.isEmpty else {
+                        // A time limit kept when walked alone is the machine's: its line is
+                        // wherever the walk was, and its traceback says nothing of the model.
+                        let slow = walkedAgain == nil && error.kind == .timeLimit
+                        throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): "
+                            + (slow ? error.message + Self.slowMachine(jobs: jobs) : Format.loadError(error)))
                     }
                     walk = ExploreRunner.Walk(brokeALimit: again, after: steps, enabled: enabled, index: index, seed: seed)
                 } catch {
@@ -305,6 +330,12 @@ struct Explore: ParsableCommand {
               + "is not told apart (a model's view = function(app) gives its own state).")
         summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
         return nil
+    }
+
+    /// What follows a time limit that a walk broke and kept when walked again alone.
+    static func slowMachine(jobs: Int) -> String {
+        ", and walked again alone it kept within the limit: the machine was slow for a moment"
+            + (jobs > 1 ? " (--jobs \(jobs) walks at once share its cores: give a larger --timeout, or fewer --jobs)" : " (give a larger --timeout)")
     }
 
     /// The actions never enabled, and with --coverage, the route scripts' coverage.

@@ -11,14 +11,63 @@ import Testing
           invariants = { never = function() return false, "broken" end } }
         """
 
-    @Test(arguments: [["inv.v2.lua"], ["my model.lua"], ["sub.dir/model.lua", "--root", "."], ["model.lua", "--root", "elsewhere"]])
-    func aModelRequireCannotNameIsRefused(_ arguments: [String]) throws {
+    /// Each says what to do: the name a module could have, or a root that holds the model.
+    @Test(arguments: [(["inv.v2.lua"], "inv.v2.lua has no module name below the root . (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)"),
+                      (["my model.lua"], "rename it, as my_model.lua,"), (["sub.dir/model.lua", "--root", "."], "rename it, as sub_dir/model.lua,"),
+                      (["model.lua", "--root", "elsewhere"], "model.lua is not below the root elsewhere (give --root a folder that holds it)")])
+    func aModelRequireCannotNameIsRefused(_ arguments: [String], _ message: String) throws {
         let fixture = try Fixture([arguments[0]: Self.model, "elsewhere/x.lua": ""])
         let result = try navscript(["explore"] + arguments + ["--save-failures", "saved"], in: fixture.root)
         #expect(result.status == 2)
-        #expect(result.errors.contains("has no module name below the root"), "\(result.errors)")
+        #expect(result.errors.contains(message), "\(result.errors)")
         #expect(!result.output.contains("Explored"))
         #expect(!fixture.exists("saved"))
+    }
+
+    /// The exhaustive search asks a model's view of each state it reaches: a view that breaks
+    /// a limit there is a counterexample, and its saved scenario breaks the limit too (it
+    /// passed: replaying never asked the view).
+    @Test func aViewThatBreaksALimitBreaksItInTheSavedScenario() throws {
+        let fixture = try Fixture(["model.lua": """
+            local A, B = nav.screen("A"), nav.screen("B")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("push", function(app) return app:navigate(nav.route():top(nav.stack):push(B())) end) },
+              view = function(app) if #app:topStack().children > 2 then while true do end end return 1 end,
+            }
+            """])
+        let explored = try navscript(["explore", "model.lua", "--exhaustive", "--depth", "3", "--instruction-limit", "1000000", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1, "\(explored.output)\(explored.errors)")
+        #expect(explored.output.contains("model.lua:5: instruction limit exceeded (1000000 instructions)"), "\(explored.output)")
+        let saved = try fixture.read("saved/explore_the_model_runs_within_the_script_limits_spec.lua")
+        #expect(saved.contains("-- Run it as it was found: navscript run --instruction-limit 1000000 <this file>"), "\(saved)")
+        let run = try navscript(["run", "saved", "--instruction-limit", "1000000"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("model.lua:5: instruction limit exceeded (1000000 instructions)"), "\(run.output)")
+    }
+
+    /// explore takes its limits from the project file, as run does, so that a saved failure
+    /// fails under run the same way (it found a limit run's did not have, and the other way
+    /// round); limits other than the defaults are named in the saved file.
+    @Test func theProjectFilesLimitsAreExploresToo() throws {
+        let fixture = try Fixture([
+            "navscript.lua": "return { instructionLimit = 2000000 }",
+            "model.lua": """
+                local A = nav.screen("A")
+                return explore.model {
+                  start = function() return nav.app { root = nav.stack { A() } } end,
+                  actions = { explore.action("work", function(app) local x = 0 for i = 1, 1000000 do x = x + i end end) },
+                }
+                """,
+        ])
+        let explored = try navscript(["explore", "model.lua", "--save-failures", "saved"], in: fixture.root)
+        #expect(explored.status == 1, "\(explored.output)\(explored.errors)")
+        #expect(explored.output.contains("model.lua:4: instruction limit exceeded (2000000 instructions)"), "\(explored.output)")
+        let run = try navscript(["run", "saved"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.output.contains("model.lua:4: instruction limit exceeded (2000000 instructions)"), "\(run.output)")
+        let flagged = try navscript(["explore", "model.lua", "--instruction-limit", "100000000", "--runs", "1", "--depth", "2"], in: fixture.root)
+        #expect(flagged.status == 0, "\(flagged.output)\(flagged.errors)")
     }
 
     @Test func aFolderUnderAFileIsRefusedBeforeExploring() throws {

@@ -167,6 +167,9 @@ function explore.replay(model, steps, startIndex, randomSeed)
     error(format("invariant '%s' does not hold after step %d (%s): %s", failure.invariant, index,
       index > 0 and describe(steps[index]) or "start", failure.message), 2)
   end
+  -- The exhaustive search asks the model's view of the state each sequence ends in: a view
+  -- that breaks a limit there breaks it here too.
+  if model.view then viewText(model, lastApp) end
 end
 
 """#
