@@ -90,6 +90,11 @@ import Testing
             """)
         let nilled = try navscript(["explore", "nil.lua"], in: fixture.root)
         #expect(nilled.output.contains("nil.lua:4: does not hold (it returned nil: an invariant returns true when it holds, or false and why)"), "\(nilled.output)")
+        // false alone is placed at the invariant too.
+        try fixture.write("false.lua", "return explore.model {\n  start = function() return nav.app { root = nav.screen('Home')() } end,\n"
+            + "  actions = { explore.action('noop', function() end) },\n  invariants = { no = function() return false end },\n}\n")
+        let falsed = try navscript(["explore", "false.lua"], in: fixture.root)
+        #expect(falsed.output.contains("false.lua:4: does not hold (it returned false, and no reason with it)"), "\(falsed.output)")
         // A count is no answer either: `return #duplicates` would hold for ever.
         try fixture.write("count.lua", """
             local Home = nav.screen("Home")

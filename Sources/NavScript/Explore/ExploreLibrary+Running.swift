@@ -122,7 +122,7 @@ local function check(model, app, step)
       -- Nothing returned is most often a forgotten `return true`: say so.
       local why = message ~= nil and errorText(message)
         or holds == nil and format("%sdoes not hold (it returned %s: an invariant returns true when it holds, or false and why)", placeOf(invariant.check), returned == 0 and "nothing" or "nil")
-        or "does not hold"
+        or placeOf(invariant.check) .. "does not hold (it returned false, and no reason with it)"
       return { invariant = invariant.name, message = why }
     end
   end
