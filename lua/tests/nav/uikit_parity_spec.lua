@@ -155,6 +155,32 @@ describe("the page curl transition", function()
   end)
 end)
 
+describe("a current-context style in a popover", function()
+  -- UIModalPresentationStyle.currentContext: "When presenting a view controller in a popover, this
+  -- presentation style is supported only if the transition style is UIModalTransitionStyle.coverVertical.
+  -- Attempting to use a different transition style triggers an exception."
+  scenario("fails with another transition on a pad, as UIKit raises", function()
+    local popover = Settings():withModalPresentationStyle("popover"):withPopoverPresentation { anchor = "button" }
+    local function over(style, transition)
+      local screen = Chat():withModalPresentationStyle(style)
+      return nav.route():top(nav.container):present(transition and screen:withModalTransitionStyle(transition) or screen)
+    end
+    for _, style in ipairs { "currentContext", "overCurrentContext" } do
+      local pad = nav.app { root = nav.stack { Feed() }, system = { idiom = "pad" } }
+      expect(pad:navigate(nav.route():top(nav.container):present(popover))):toSucceed()
+      expect(pad:navigate(over(style, "crossDissolve"))):toFail("Application tried to present <UIViewController: Chat> in a popover with the "
+        .. style .. " presentation style and a transition style other than UIModalTransitionStyleCoverVertical.", true)
+      expect(#pad.transitions):toBe(1)
+      expect(pad:navigate(over(style, "coverVertical"))):toSucceed()
+      -- Not in a popover, or on a phone, where a popover is a sheet: any transition.
+      local phone = nav.app { root = nav.stack { Feed() } }
+      expect(phone:navigate(nav.route():top(nav.container):present(popover))):toSucceed()
+      expect(phone:navigate(over(style, "crossDissolve"))):toSucceed()
+      expect(nav.app { root = nav.stack { Feed() }, system = { idiom = "pad" } }:navigate(over(style, "flipHorizontal"))):toSucceed()
+    end
+  end)
+end)
+
 describe("a stack in a stack", function()
   scenario("cannot be pushed, as UIKit raises", function()
     local app = nav.app { root = nav.stack { Feed() } }

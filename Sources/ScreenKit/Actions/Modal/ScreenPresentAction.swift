@@ -3,8 +3,9 @@
 /// presents something, the action fails with "is already presenting another container";
 /// when UIKit would refuse otherwise (a presentation in progress, a presenter out of the
 /// window), with UIKit's warning; a screen styled `none`, a popover on a pad with no
-/// anchor, or a page curl that is not full screen over full screen, fails, where UIKit
-/// raises. It completes once the presentation ends.
+/// anchor, a page curl that is not full screen over full screen, or a current-context
+/// style with another transition than cover vertical in a pad's popover, fails, where
+/// UIKit raises. It completes once the presentation ends.
 ///
 ///     route.present(chat.withStackContainer())   -- Lua: route:present(chat:withStackContainer())
 public struct ScreenPresentAction: ScreenAction {
@@ -62,6 +63,16 @@ public struct ScreenPresentAction: ScreenAction {
                 let from = fullScreen(presented) ? context : presented
                 return completion(.failure(ScreenFailure("Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller \(from).")))
             }
+        }
+        // In a pad's popover, a current-context style takes only the cover-vertical transition:
+        // UIKit raises otherwise (UIModalPresentationStyle.currentContext's documentation).
+        let style = ScreenModalPresentationStyle(attributeOf: presented), context = container.presentationContext
+        if style == .currentContext || style == .overCurrentContext, navigator.simulation.system.idiom == .pad,
+           context.presentingContainer != nil, ScreenModalPresentationStyle(attributeOf: context) == .popover,
+           case let .string(transition)? = presented.attributes[ScreenAttribute.modalTransitionStyle],
+           transition != ScreenModalTransitionStyle.coverVertical.rawValue {
+            return completion(.failure(ScreenFailure("Application tried to present \(presented) in a popover with the \(style.rawValue) presentation style"
+                + " and a transition style other than UIModalTransitionStyleCoverVertical.")))
         }
         let accepted = navigator.simulation.present(presented, from: container, animated: animated) { stillPresented in
             completion(stillPresented ? .success(presented) : .failure(ScreenContainerAlreadyPresentingError(container: container, for: self)))
