@@ -33,33 +33,50 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message) {
 
 /* luaL_argerror names the function as its caller did, or by a global holding it, else '?'
    (`pcall(app.advance, app, -1)`): a method's trampoline carries its name in upvalue 3
-   (none for other functions), which stands in for the '?'. */
-static int lk_argerror(lua_State *L, int arg, const char *message) {
+   (none for other functions), which stands in for the '?'. With `placed`, an error called
+   from C or from the runner's matchers (no line at level 1: `print` running __tostring) is
+   placed at the script's line, as luaL_argerror words it (a pcall's is not, as Lua's own). */
+static int lk_argerror(lua_State *L, int arg, const char *message, int placed) {
     lua_Debug ar;
     const char *name = lua_tostring(L, lua_upvalueindex(3));
+    char where[LK_WHERE_MAX];
+    if (placed && lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline <= 0 && lk_scriptline(L, 2, 1, where, sizeof where)) {
+        if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar)) {
+            if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0 && --arg == 0)
+                return luaL_error(L, "%s: calling '%s' on bad self (%s)", where, ar.name, message);
+            if (ar.name != NULL)
+                name = ar.name;
+        }
+        return luaL_error(L, "%s: bad argument #%d to '%s' (%s)", where, arg, name != NULL ? name : "?", message);
+    }
     if (name == NULL || !lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.name != NULL)
         return luaL_argerror(L, arg, message);
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, message);
 }
 
 /* luaL_typeerror's message, through lk_argerror; a value whose __name is the very type
-   expected (a table posing as a Screen) is named by its own type, not "got Screen". */
+   expected (a table posing as a Screen) is named by its own type, not "got Screen", and an
+   object Lua has finalized (reached again through a weak table) says so, at the script's
+   line wherever it is met. */
 static int lk_typeerror(lua_State *L, int arg, const char *expected) {
     const char *got;
     const char *basic = lua_type(L, arg) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, arg);
+    int released = lk_isreleased(L, arg);
     if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING) {
         got = lua_tostring(L, -1);
-        if (strcmp(got, expected) == 0)
+        if (released)
+            got = lua_pushfstring(L, "released %s (Lua collected it, and a weak table or a finalizer reached it again)", got);
+        else if (strcmp(got, expected) == 0)
             got = lua_pushfstring(L, "%s (its __name says %s)", basic, got);
     } else
         got = basic;
-    return lk_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
+    return lk_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got), released);
 }
 
 static int lk_raise(lua_State *L, const lk_status *status) {
     switch (status->kind) {
     case LK_ERROR_ARGUMENT:
-        return lk_argerror(L, status->arg, status->message);
+        return lk_argerror(L, status->arg, status->message, 0);
     case LK_ERROR_TYPE:
         return lk_typeerror(L, status->arg, status->message);
     case LK_ERROR_VALUE:

@@ -269,3 +269,13 @@ void *lk_toobject(lua_State *L, int idx, const void *cls) {
     lua_pop(L, 1);
     return mt == cls && header->alive ? lk_payload(header) : NULL;
 }
+
+int lk_isreleased(lua_State *L, int idx) {
+    lk_header *header = (lk_header *)lua_touserdata(L, idx);
+    if (header == NULL || lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return 0;
+    /* a class's metatable is in the registry under its own address (lk_newclass) */
+    int ours = lua_rawgetp(L, LUA_REGISTRYINDEX, lua_topointer(L, -1)) == LUA_TTABLE && lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return ours && !header->alive;
+}

@@ -201,14 +201,15 @@ public struct LuaCall {
         return lua_rawget(L, -2) == LUA_TSTRING && optionalString(-1) == name
     }
 
-    /// The type name Lua's messages use: `__name` for objects, else the basic type.
+    /// The type name Lua's messages use: `__name` for objects (`released Screen` for one Lua
+    /// has finalized, reached again through a weak table), else the basic type.
     public func typeName(_ index: Int32) -> String {
         if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
             defer { clua_pop(L, 1) }
             lua_pushstring(L, "__name")
             defer { clua_pop(L, 1) }
             if lua_rawget(L, -2) == LUA_TSTRING, let name = optionalString(-1) {
-                return name
+                return lk_isreleased(L, index) != 0 ? "released " + name : name
             }
         }
         return type(index).name

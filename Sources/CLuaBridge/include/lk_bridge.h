@@ -148,6 +148,9 @@ void lk_setproperty(lua_State *L, const void *cls, const char *name, lk_function
 void lk_pushclass(lua_State *L, const void *cls);
 void *lk_newobject(lua_State *L, const void *cls, size_t size);
 void *lk_toobject(lua_State *L, int idx, const void *cls);
+/* Whether the value at idx is an object of one of the state's classes that Lua has
+   finalized: a weak table or a finalizer can still reach it. Raises nothing. */
+int lk_isreleased(lua_State *L, int idx);
 
 /* The whole name of a debug record's chunk ("routes/chat.lua" for "@routes/chat.lua"), not
    short_src, which cuts names longer than LUA_IDSIZE - 1 to "..." and their end
