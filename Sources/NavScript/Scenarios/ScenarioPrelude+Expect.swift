@@ -148,6 +148,12 @@ local function sameContents(self, matcher, a, b)
   if type(equal) == "string" and find(equal, "stack overflow", 1, true) then
     raise(self, format("expect(value):%s: the values are nested too deep to compare (Lua's stack overflowed)", matcher), 3)
   end
+  -- A metamethod that raised while the tables were walked (a __pairs, a __index): named
+  -- under the matcher, at the expect's line, as toMatchSnapshot names it.
+  if type(equal) == "string" then
+    host.count(false, "expect(value):" .. matcher, self.where or 3)
+    raise(self, format("expect(value):%s(%s) failed: %s", matcher, matcher == "toContain" and "item" or "expected", equal), 3)
+  end
   error(equal, 0)
 end
 
@@ -286,7 +292,13 @@ function expectation:toContain(item)
   else
     -- No table holds nil: a nil item (a misspelt field) would pass every .never.
     need(self, "toContain on a table needs an item that is not nil (no table holds one)", item ~= nil, item)
-    for _, value in pairs(received) do if sameContents(self, "toContain", value, item) then found = true break end end
+    local values = {}
+    local walked, problem = pcall(function() for _, value in pairs(received) do values[#values + 1] = value end end)
+    if not walked then
+      host.count(false, "expect(value):toContain", self.where or 2)
+      raise(self, "expect(value):toContain(item) failed: " .. tostring(problem), 2)
+    end
+    for _, value in ipairs(values) do if sameContents(self, "toContain", value, item) then found = true break end end
   end
   return check(self, found, "expect(value):toContain(item) failed", function(r)
     return format("  item: %s\n  %s: %s", r.show(item), self.negated and "found in" or "not found in", r.show(received))

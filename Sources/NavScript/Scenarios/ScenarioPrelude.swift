@@ -71,7 +71,7 @@ local builtins = {
   type = type, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs, next = next, error = error,
   getmetatable = getmetatable, sort = sort, concat = concat, format = format, match = match, gsub = gsub, gmatch = gmatch,
   mathType = mathType, max = max, min = min, utf8len = utf8len, byte = byte, sub = string.sub, find = find, pcall = pcall,
-  rawlen = rawlen, rawequal = rawequal,
+  rawlen = rawlen, rawequal = rawequal, rawget = rawget,
 }
 
 -- Definitions -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ local type, tostring, tonumber, pairs, ipairs, next = builtins.type, builtins.to
 local getmetatable, error, sort, concat, format = builtins.getmetatable, builtins.error, builtins.sort, builtins.concat, builtins.format
 local match, gsub, gmatch, mathType, max, min = builtins.match, builtins.gsub, builtins.gmatch, builtins.mathType, builtins.max, builtins.min
 local utf8len, byte, sub, find, pcall, rawlen, rawequal = builtins.utf8len, builtins.byte, builtins.sub, builtins.find, builtins.pcall, builtins.rawlen, builtins.rawequal
+local rawget = builtins.rawget
 
 -- Showing values ------------------------------------------------------------------------
 
@@ -70,17 +71,27 @@ local function show(value, depth, seen)
   -- whole number (or fails): a failure shows what it can.
   local ok, n = pcall(function() return #value end)
   if not ok or mathType(n) ~= "integer" then n = rawlen(value) end
-  local parts = {}
-  for i = 1, min(n, shownItems) do parts[#parts + 1] = show(value[i], depth + 1, seen) end
-  local keys = {}
-  for key in pairs(value) do
-    if not (type(key) == "number" and key >= 1 and key <= n and key % 1 == 0) then keys[#keys + 1] = key end
+  -- A __index or __pairs that raises leaves the failure shown, with the table's own fields.
+  local function at(key)
+    local got, item = pcall(function() return value[key] end)
+    if got then return item end
+    return rawget(value, key)
   end
+  local parts = {}
+  for i = 1, min(n, shownItems) do parts[#parts + 1] = show(at(i), depth + 1, seen) end
+  local keys
+  local function gather(iterate, state)
+    keys = {}
+    for key in iterate, state, nil do
+      if not (type(key) == "number" and key >= 1 and key <= n and key % 1 == 0) then keys[#keys + 1] = key end
+    end
+  end
+  if not pcall(function() gather(pairs(value)) end) then gather(next, value) end
   sort(keys, function(x, y) return tostring(x) < tostring(y) end)
   for i = 1, min(#keys, shownItems - #parts) do
     local key = keys[i]
     local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and not keywords[key] and key or "[" .. show(key, depth + 1, seen) .. "]"
-    parts[#parts + 1] = label .. " = " .. show(value[key], depth + 1, seen)
+    parts[#parts + 1] = label .. " = " .. show(at(key), depth + 1, seen)
   end
   local more = n + #keys - #parts
   if more > 0 then parts[#parts + 1] = format("… (%d more)", more) end
