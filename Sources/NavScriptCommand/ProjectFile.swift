@@ -116,8 +116,13 @@ struct ProjectFile {
             guard let text = root.string else { throw ValidationError("\(shown): setting 'root' must be a string") }
             project.root = path(text)
         }
-        // Comma lists taken apart first, so that every path in one is the folder's.
-        project.reporters = try ReporterKind.split(try strings("reporters")).map { reporter in
+        // Comma lists taken apart first, so that every path in one is the folder's (checked as
+        // written: a path made the folder's would show a NUL as %00).
+        let reporters = try ReporterKind.split(try strings("reporters"))
+        for reporter in reporters {
+            do { _ = try ReporterKind.parse(reporter) } catch { throw ValidationError("\(shown): setting 'reporters': \(error.message)") }
+        }
+        project.reporters = reporters.map { reporter in
             let parts = reporter.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? "\(parts[0])=\(path(parts[1]))" : reporter
         }
@@ -130,9 +135,6 @@ struct ProjectFile {
         project.memoryLimit = try check(integer("memoryLimit"), "memoryLimit", SuiteOptions.memoryRule)
         project.instructionLimit = try check(integer("instructionLimit"), "instructionLimit", SuiteOptions.instructionRule)
         project.jobs = try check(integer("jobs"), "jobs", SuiteOptions.jobsRule)
-        for reporter in project.reporters {
-            do { _ = try ReporterKind.parse(reporter) } catch { throw ValidationError("\(shown): setting 'reporters': \(error.message)") }
-        }
         project.tags = try strings("tags")
         project.excludeTags = try strings("excludeTags")
         return project

@@ -121,6 +121,13 @@ import Testing
         #expect(folder.status == 2)
         #expect(folder.errors.contains("the junit report's path out/x/ is a folder; give it a file"), "\(folder.errors)")
         #expect(!fixture.exists("out/x"))
+        // A NUL, which only a project file can give, ends no file name (it wrote out%00.xml).
+        try fixture.write("navscript.lua", #"return { reporters = { "console", "junit=out\0.xml" } }"#)
+        let nul = try navscript(["run", "a_spec.lua"], in: fixture.root)
+        #expect(nul.status == 2)
+        #expect(nul.errors.contains("setting 'reporters': reporter junit's path holds a NUL byte (\\0), which no file name can"), "\(nul.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).allSatisfy { !$0.hasPrefix("out") })
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("navscript.lua"))
         // The other way round: the html report is a folder, not a page's file.
         let page = try navscript(["run", "a_spec.lua", "--reporter", "html=out.html"], in: fixture.root)
         #expect(page.status == 2 && page.errors.contains("reporter html writes a folder, its page index.html inside: give it a folder (html=out)"), "\(page.errors)")

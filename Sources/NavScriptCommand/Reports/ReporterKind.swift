@@ -69,6 +69,10 @@ enum ReporterKind: String, CaseIterable {
         if text.hasSuffix("="), parts.count == 1 || parts[1].isEmpty {
             throw ValidationError("reporter '\(text)' has no path after '=' (\(kind.rawValue)=\(kind.exampleName), or \(kind.rawValue) alone)")
         }
+        // A file name ends at a NUL: the rest would be written as `%00` or cut off.
+        if parts.count > 1, parts[1].utf8.contains(0) {
+            throw ValidationError("reporter \(kind.rawValue)'s path holds a NUL byte (\\0), which no file name can")
+        }
         return (kind, parts.count > 1 ? parts[1] : nil)
     }
 
