@@ -33,9 +33,10 @@ void lk_setstatus(lk_status *status, int kind, int arg, const char *message) {
 
 /* luaL_argerror names the function as its caller did, or by a global holding it, else '?'
    (`pcall(app.advance, app, -1)`): a method's trampoline carries its name in upvalue 3
-   (none for other functions), which stands in for the '?'. With `placed`, an error called
-   from C or from the runner's matchers (no line at level 1: `print` running __tostring) is
-   placed at the script's line, as luaL_argerror words it (a pcall's is not, as Lua's own). */
+   (none for other functions), which stands in for the '?'. With `placed` (a released
+   object), an error called from C or from the runner's matchers (no line at level 1:
+   `print` running __tostring, a pcall) is placed at the script's line, as luaL_argerror
+   words it; others called from C have no line, as Lua's own. */
 static int lk_argerror(lua_State *L, int arg, const char *message, int placed) {
     lua_Debug ar;
     const char *name = lua_tostring(L, lua_upvalueindex(3));

@@ -204,6 +204,7 @@ public struct LuaCall {
     /// The type name Lua's messages use: `__name` for objects (`released Screen` for one Lua
     /// has finalized, reached again through a weak table), else the basic type.
     public func typeName(_ index: Int32) -> String {
+        let index = lua_absindex(L, index)   // the metatable and its name go on the stack
         if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
             defer { clua_pop(L, 1) }
             lua_pushstring(L, "__name")

@@ -335,12 +335,13 @@ extension Explore {
                 try refuse("a saved scenario requires the model as a module, and \(model.displayPath) is not below the root \(model.displayRoot) (give --root a folder that holds it)")
             }
             // Its path below the root, each name a Lua identifier: `chat-list.lua` → `chat_list.lua`.
-            let names = path.dropFirst(root.count).dropLast(".lua".count).split(separator: "/").map { name in
+            let below = path.dropFirst(root.count)
+            let names = below.dropLast(below.hasSuffix(".lua") ? ".lua".count : 0).split(separator: "/").map { name in
                 let fixed = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "_" ? $0 : "_" })
                 return fixed.first?.isNumber == true ? "_" + fixed : fixed
             }
             try refuse("a saved scenario requires the model as a module, and \(model.displayPath) has no module name below the root "
-                + "\(model.displayRoot) (names are dotted identifiers: rename it, as \(names.joined(separator: "/")).lua, or give --root)")
+                + "\(model.displayRoot) (names are dotted identifiers: rename it, as \(names.isEmpty ? "model" : names.joined(separator: "/")).lua, or give --root)")
         }
         // Something there that is not a folder (a FIFO, a device, a link to nothing) takes no scenario.
         var info = stat()

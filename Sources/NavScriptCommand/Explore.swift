@@ -181,15 +181,21 @@ struct Explore: ParsableCommand {
                     let index = batch[slot]
                     // Broken before the first action (the start, or its first checks) or not
                     // again (a time limit the walk kept the second time): an error of the model.
-                    let walkedAgain = watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall) {
-                        runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
+                    let walkedAgain: (steps: [ExploreStep], enabled: Set<Int>, error: LuaError)?
+                    do {
+                        walkedAgain = try watchdog.watch("walk \(index + 1) (seed \(seed)), again", seconds: runner.secondsPerCall) {
+                            try runner.stepsToLimit(index: index, seed: seed, depth: depth, start: index % starts + 1, keys: keys, knowledge: knowledge)
+                        }
+                    } catch let again {
+                        // Walked again, it raised something else (a model that reads the clock): that.
+                        throw LuaError(kind: (again as? LuaError)?.kind ?? .runtime, message: "walk \(index + 1) (seed \(seed)): \(Format.loadError(again))")
                     }
                     guard let (steps, enabled, again) = walkedAgain, !steps.isEmpty else {
                         // A time limit kept when walked alone is the machine's: its line is
                         // wherever the walk was, and its traceback says nothing of the model.
                         let slow = walkedAgain == nil && error.kind == .timeLimit
                         throw LuaError(kind: error.kind, message: "walk \(index + 1) (seed \(seed)): "
-                            + (slow ? error.message + Self.slowMachine(jobs: jobs) : Format.loadError(error)))
+                            + (slow ? error.message + Self.slowMachine(walksAtOnce: batch.count) : Format.loadError(error)))
                     }
                     walk = ExploreRunner.Walk(brokeALimit: again, after: steps, enabled: enabled, index: index, seed: seed)
                 } catch {
@@ -333,9 +339,9 @@ struct Explore: ParsableCommand {
     }
 
     /// What follows a time limit that a walk broke and kept when walked again alone.
-    static func slowMachine(jobs: Int) -> String {
+    static func slowMachine(walksAtOnce: Int) -> String {
         ", and walked again alone it kept within the limit: the machine was slow for a moment"
-            + (jobs > 1 ? " (--jobs \(jobs) walks at once share its cores: give a larger --timeout, or fewer --jobs)" : " (give a larger --timeout)")
+            + (walksAtOnce > 1 ? " (\(walksAtOnce) walks at once shared its cores: give a larger --timeout, or fewer --jobs)" : " (give a larger --timeout)")
     }
 
     /// The actions never enabled, and with --coverage, the route scripts' coverage.

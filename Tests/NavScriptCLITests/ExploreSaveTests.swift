@@ -14,7 +14,8 @@ import Testing
     /// Each says what to do: the name a module could have, or a root that holds the model.
     @Test(arguments: [(["inv.v2.lua"], "inv.v2.lua has no module name below the root . (names are dotted identifiers: rename it, as inv_v2.lua, or give --root)"),
                       (["my model.lua"], "rename it, as my_model.lua,"), (["sub.dir/model.lua", "--root", "."], "rename it, as sub_dir/model.lua,"),
-                      (["model.lua", "--root", "elsewhere"], "model.lua is not below the root elsewhere (give --root a folder that holds it)")])
+                      (["model.lua", "--root", "elsewhere"], "model.lua is not below the root elsewhere (give --root a folder that holds it)"),
+                      (["my-model"], "rename it, as my_model.lua,")])
     func aModelRequireCannotNameIsRefused(_ arguments: [String], _ message: String) throws {
         let fixture = try Fixture([arguments[0]: Self.model, "elsewhere/x.lua": ""])
         let result = try navscript(["explore"] + arguments + ["--save-failures", "saved"], in: fixture.root)

@@ -180,8 +180,8 @@ public final class ExploreRunner: @unchecked Sendable {
     /// The steps walk `index` takes until it breaks a limit (the instructions, the time, the
     /// memory), and the actions (1-based) enabled where each was chosen: walked again as it
     /// was, each step heard before it runs, so that the last is the one it broke the limit
-    /// in. Nil when, walked again, it breaks none.
-    public func stepsToLimit(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge)
+    /// in. Nil when, walked again, it breaks none; what else it raises then is thrown.
+    public func stepsToLimit(index: Int, seed: Int, depth: Int, start: Int, keys: Bool, knowledge: ExploreKnowledge) throws
         -> (steps: [ExploreStep], enabled: Set<Int>, error: LuaError)? {
         var steps: [ExploreStep] = [], enabled = Set<Int>()
         do {
@@ -192,8 +192,6 @@ public final class ExploreRunner: @unchecked Sendable {
             return nil
         } catch let error as LuaError where error.breaksALimit {
             return (steps, enabled, error)
-        } catch {
-            return nil
         }
     }
 

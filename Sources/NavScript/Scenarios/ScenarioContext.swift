@@ -17,22 +17,29 @@ final class ScenarioContext {
     var expectations = 0
     /// What `expect.assertions(count)` (a count) or `expect.hasAssertions()` (nil) asked
     /// for, and where, if the scenario called either: the last call counts, as in Jest.
-    var expectedAssertions: (count: Int?, location: String)?
+    var expectedAssertions: (count: Int?, location: String?)?
 
     /// Why the scenario checked too few or too many expectations for `expectedAssertions`,
     /// when it did: "a_spec.lua:3: expect.assertions(2) failed …".
     var assertionsFailure: String? {
-        guard let (count, location) = expectedAssertions else { return nil }
+        guard let (count, place) = expectedAssertions else { return nil }
+        let location = place.map { $0 + ": " } ?? ""
         func counted(_ n: Int) -> String { n == 1 ? "1 expectation" : "\(n) expectations" }
         if let count {
             guard expectations != count else { return nil }
-            return "\(location): expect.assertions(\(count)) failed\n  expected: \(counted(count))\n  received: \(counted(expectations))"
+            return "\(location)expect.assertions(\(count)) failed\n  expected: \(counted(count))\n  received: \(counted(expectations))"
         }
         guard expectations == 0 else { return nil }
-        return "\(location): expect.hasAssertions() failed\n  expected: at least 1 expectation\n  received: none"
+        return "\(location)expect.hasAssertions() failed\n  expected: at least 1 expectation\n  received: none"
     }
-    /// Why the scenario called `pending(reason)` while running, if it did.
-    var pendingReason: String?
+    /// Why the scenario called `pending(reason)` while running, each time it did, in order:
+    /// one may be caught and another end it.
+    var pendingReasons: [String] = []
+
+    /// The reason of the `pending(reason)` whose error `message` is, if it is one's.
+    func pendingReason(raising message: String?) -> String? {
+        pendingReasons.last { ScenarioFileRunner.isPending(message, $0) }
+    }
     private var snapshotCount = 0
     private(set) var snapshotChecks: [ScenarioSnapshots.Check] = []
 

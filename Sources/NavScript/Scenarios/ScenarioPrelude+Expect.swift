@@ -22,40 +22,51 @@ end
 -- other side meets its own partner again at the same depth, as Jest's two stacks tell cycles
 -- of different shapes apart, whichever side is received.
 -- `proven` keeps the pairs found equal, so that a table met by many paths is compared once
--- (any difference ends the whole comparison, so what was found under the stack holds).
+-- (any difference ends the whole comparison, so what was found holds), but only the pairs
+-- whose comparison met no table of the stack above them again: such a pair is equal or not
+-- by where it is met (`{X, X}` against `{Z, V}`, V holding Z's cycle from outside it).
+-- Returns whether they are equal, and the least depth of the stack the comparison met again.
+local huge = math.huge
 local function deepEqual(a, b, levels, blevels, depth, proven)
   if type(a) ~= "table" or type(b) ~= "table" then
-    if a == b then return true end
+    if a == b then return true, huge end
     -- NaN equals NaN, as Jest's toEqual compares with Object.is.
-    if a ~= a and b ~= b then return true end
+    if a ~= a and b ~= b then return true, huge end
     -- Two apps, or two containers, are equal when their hierarchies are: the same tree.
-    return isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) and a:tree() == b:tree()
+    return isHierarchy(a) and isHierarchy(b) and getmetatable(a) == getmetatable(b) and a:tree() == b:tree(), huge
   end
-  if rawequal(a, b) then return true end
-  if getmetatable(a) ~= nil and equalByMetatable(a, b) then return a == b end
+  if rawequal(a, b) then return true, huge end
+  if getmetatable(a) ~= nil and equalByMetatable(a, b) then return a == b, huge end
   levels, blevels, depth, proven = levels or {}, blevels or {}, (depth or 0) + 1, proven or {}
   local level, blevel = levels[a], blevels[b]
-  if level or blevel then return level == blevel end
-  if proven[a] and proven[a][b] then return true end
+  if level or blevel then return level == blevel, min(level or huge, blevel or huge) end
+  if proven[a] and proven[a][b] then return true, huge end
   levels[a], blevels[b] = depth, depth
-  local equal, seen = true, {}
+  local equal, seen, low, same, met = true, {}, huge, nil, nil
   for key, value in pairs(a) do
-    if not deepEqual(value, b[key], levels, blevels, depth, proven) then equal = false break end
+    same, met = deepEqual(value, b[key], levels, blevels, depth, proven)
+    if met < low then low = met end
+    if not same then equal = false break end
     seen[key] = true
   end
   -- A key of b's that a's walk did not give (a __pairs that hides it) is compared too, so
   -- that the answer is the same either way round.
   if equal then
     for key, value in pairs(b) do
-      if not seen[key] and (a[key] == nil or not deepEqual(a[key], value, levels, blevels, depth, proven)) then equal = false break end
+      if not seen[key] then
+        if a[key] == nil then equal = false break end
+        same, met = deepEqual(a[key], value, levels, blevels, depth, proven)
+        if met < low then low = met end
+        if not same then equal = false break end
+      end
     end
   end
   levels[a], blevels[b] = nil, nil
-  if equal then
+  if equal and low >= depth then
     proven[a] = proven[a] or {}
     proven[a][b] = true
   end
-  return equal
+  return equal, low
 end
 
 -- Text matching: a plain substring, or else a Lua pattern.
@@ -150,11 +161,9 @@ local function sameContents(self, matcher, a, b)
   end
   -- A metamethod that raised while the tables were walked (a __pairs, a __index): named
   -- under the matcher, at the expect's line, as toMatchSnapshot names it.
-  if type(equal) == "string" then
-    host.count(false, "expect(value):" .. matcher, self.where or 3)
-    raise(self, format("expect(value):%s(%s) failed: %s", matcher, matcher == "toContain" and "item" or "expected", equal), 3)
-  end
-  error(equal, 0)
+  host.count(false, "expect(value):" .. matcher, self.where or 3)
+  raise(self, format("expect(value)%s:%s(%s) failed: %s", self.negated and ".never" or "", matcher, matcher == "toContain" and "item" or "expected",
+    type(equal) == "string" and equal or report().show(equal)), 3)
 end
 
 -- A matcher that needs a kind of value (the received one, or the one given after `ok`)
@@ -296,7 +305,8 @@ function expectation:toContain(item)
     local walked, problem = pcall(function() for _, value in pairs(received) do values[#values + 1] = value end end)
     if not walked then
       host.count(false, "expect(value):toContain", self.where or 2)
-      raise(self, "expect(value):toContain(item) failed: " .. tostring(problem), 2)
+      raise(self, format("expect(value)%s:toContain(item) failed: %s", self.negated and ".never" or "",
+        type(problem) == "string" and problem or report().show(problem)), 2)
     end
     for _, value in ipairs(values) do if sameContents(self, "toContain", value, item) then found = true break end end
   end

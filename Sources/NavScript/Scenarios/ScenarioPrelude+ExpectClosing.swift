@@ -141,16 +141,24 @@ setmetatable(negative, unknown(".never"))
 -- Jest's expect.assertions(n) and expect.hasAssertions(): the scenario fails when it ends
 -- (its after hooks included) having checked other than n expectations, or none; what an
 -- expect in a callback that never ran leaves unchecked shows there.
+-- Placed at the nearest line of a script: called in a tail call, through pcall or as a hook
+-- itself, its caller has none.
 local function expected(what, count)
   if not running then error(format("expect.%s counts the expectations of a running scenario: call it inside one, or in a hook", what), 3) end
-  host.assertions(count, host.where(3))
+  local where
+  for level = 3, 40 do
+    where = host.where(level)
+    if where then break end
+  end
+  host.assertions(count, where)
 end
 
 local function assertions(count)
-  if math.type(count) ~= "integer" and not (type(count) == "number" and count == count // 1) or count < 0 then
-    error(format("bad argument #1 to 'assertions' (a count of expectations expected, got %s)", type(count) == "number" and tostring(count) or type(count)), 2)
+  local whole = math.tointeger(count)
+  if not whole or whole < 0 then
+    error(format("bad argument #1 to 'assertions' (a count of expectations expected, got %s)", type(count) == "number" and number(count) or type(count)), 2)
   end
-  expected("assertions", count // 1)
+  expected("assertions", whole)
 end
 
 local function hasAssertions() expected("hasAssertions", nil) end

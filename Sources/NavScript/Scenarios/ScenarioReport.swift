@@ -55,6 +55,15 @@ for word in gmatch("and break do else elseif end false for function goto if in l
   keywords[word] = true
 end
 
+-- A value's tostring, or its class (its kind) where its __tostring raises: an object Lua has
+-- released reads `<Screen>`.
+local function text(value)
+  local ok, shown = pcall(tostring, value)
+  if ok and type(shown) == "string" then return shown end
+  local class = getmetatable(value)
+  return "<" .. (type(class) == "string" and class or type(value)) .. ">"
+end
+
 local function show(value, depth, seen)
   local kind = type(value)
   if kind == "string" then
@@ -62,7 +71,7 @@ local function show(value, depth, seen)
     return quote(cut(value, 1, shownBytes)) .. format("… (%d bytes in all)", #value)
   end
   if kind == "number" then return number(value) end
-  if kind ~= "table" then return tostring(value) end
+  if kind ~= "table" then return text(value) end
   depth, seen = depth or 0, seen or {}
   if seen[value] then return "<cycle>" end
   if depth > 4 then return "{...}" end
@@ -87,7 +96,7 @@ local function show(value, depth, seen)
     end
   end
   if not pcall(function() gather(pairs(value)) end) then gather(next, value) end
-  sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+  sort(keys, function(x, y) return text(x) < text(y) end)
   for i = 1, min(#keys, shownItems - #parts) do
     local key = keys[i]
     local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and not keywords[key] and key or "[" .. show(key, depth + 1, seen) .. "]"

@@ -151,15 +151,14 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         // pending(reason) stopped the scenario or a hook: skipped, unless a hook failed too. A
         // pending() whose error was caught (a pcall, a navigation's callback) stopped nothing,
         // and the scenario is what the rest of it made it, as busted has it.
-        var stopped = false
-        if let reason = context.pendingReason, Self.isPending(error?.message, reason) {
+        let stopped = context.pendingReason(raising: error?.message)
+        if stopped != nil {
             error = nil
-            stopped = true
         }
-        let pending = scenario.isPending || stopped
+        let pending = scenario.isPending || stopped != nil
         let expectationFailure = error.map { Self.isExpectationFailure($0.message) } ?? false
         var made = ScenarioResult(scenario: scenario, status: pending ? .skipped : error == nil ? .passed : .failed,
-                                  message: error?.message ?? (stopped ? context.pendingReason.flatMap { $0.isEmpty ? nil : $0 } : nil), traceback: expectationFailure ? error.flatMap(Self.helperFrames) : error?.traceback,
+                                  message: error?.message ?? stopped.flatMap { $0.isEmpty ? nil : $0 }, traceback: expectationFailure ? error.flatMap(Self.helperFrames) : error?.traceback,
                                   isExpectationFailure: expectationFailure, output: context.output,
                                   expectations: context.expectations,
                                   duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
@@ -189,12 +188,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         }
         // A pending scenario stopped by `pending()` did not fail: a hook that then failed is
         // the failure, with its own traceback.
-        if let reason = context.pendingReason, Self.isPending(failure?.message, reason), afterFailure != nil {
+        if context.pendingReason(raising: failure?.message) != nil, afterFailure != nil {
             return afterFailure
         }
         // pending() in an after hook of a scenario that failed leaves the failure as it was: the
         // hook did not fail (and the scenario is not skipped).
-        if let reason = context.pendingReason, let failure, Self.isPending(afterFailure?.message, reason) {
+        if let failure, context.pendingReason(raising: afterFailure?.message) != nil {
             return failure
         }
         return ScenarioFailure.combine(failure, afterFailure)
@@ -338,7 +337,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             call.setField(-2, "count")
             // host.assertions(count or nil, where): expect.assertions(count), expect.hasAssertions().
             lua.pushFunction(on: call) { [unowned context] call in
-                context.expectedAssertions = (call.type(1) == .nil ? nil : try call.integer(1), try call.string(2))
+                context.expectedAssertions = (call.type(1) == .nil ? nil : try call.integer(1), call.optionalString(2))
                 return 0
             }
             call.setField(-2, "assertions")
@@ -363,7 +362,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             }
             call.setField(-2, "lastTree")
             lua.pushFunction(on: call) { [unowned context] call in
-                context.pendingReason = try call.string(1)
+                context.pendingReasons.append(try call.string(1))
                 return 0
             }
             call.setField(-2, "pending")

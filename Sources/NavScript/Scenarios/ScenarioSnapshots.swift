@@ -142,7 +142,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
         return left.isEmpty && !right.isEmpty || (left.isEmpty && right.isEmpty && a < b)
     }
 
-    /// Reads the entries; the first problem, if any.
+    /// Reads the entries; the first problem, if any. Only `navscript run` on the whole file
+    /// can rewrite a file that cannot be read (`save`), whatever runs the scenarios.
     private func parse(_ text: String) -> String? {
         var name: String?
         var lines: [String] = []
@@ -168,7 +169,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 let next = Self.unescape(line.dropFirst(3))
                 if entries[next] != nil || name == next {
                     unreadReason = "snapshot '\(next)' is there twice"
-                    return "\(file):\(number + 1): \(unreadReason) (remove one, or \(updateAdvice))"
+                    return "\(file):\(number + 1): \(unreadReason) (remove one, or \(Self.runUpdateAdvice) on the whole file)"
                 }
                 name = next
                 lines = []
@@ -178,7 +179,7 @@ public final class ScenarioSnapshots: @unchecked Sendable {
                 lines.append("")
             } else if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
                 unreadReason = "a merge conflict is left in the file"
-                return "\(file):\(number + 1): \(unreadReason): resolve it, or \(updateAdvice)"
+                return "\(file):\(number + 1): \(unreadReason): resolve it, or \(Self.runUpdateAdvice) on the whole file"
             } else if !(line.isEmpty || (name == nil && line.hasPrefix("#"))) {
                 unreadReason = "not a line of a snapshot file"
                 return "\(file):\(number + 1): \(unreadReason) (entries are '== name' and lines after '| ')"
@@ -375,7 +376,8 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             guard fullRun && allPassed else {
                 let scenarioFile = url.deletingPathExtension().lastPathComponent
                 throw ScenarioFileWriter.Failure(path: url.path, reason: (unreadLine > 0 ? "its line \(unreadLine)" : "it") + " cannot be read (\(unreadReason)), and an"
-                    + " update rewrites it only after every scenario of \(scenarioFile) ran and passed, so that no entry is lost (resolve the file by hand, or run all of \(scenarioFile))")
+                    + " update rewrites it only from a run of all of \(scenarioFile) in which every scenario passed, so that no entry is lost"
+                    + " (resolve the file by hand, or update it with navscript run --update-snapshots \(scenarioFile) once every scenario passes)")
             }
             changed = true
         }
@@ -384,10 +386,17 @@ public final class ScenarioSnapshots: @unchecked Sendable {
             changed = true
         }
         guard changed else { return false }
+        // Only a snapshot file read whole goes: what could not be read (a merge conflict, a
+        // FIFO, a link to a folder) is named, and left for a person to look at.
         if names.isEmpty && mode == .update && fullRun {
-            try ScenarioFileWriter.PreparedWrite.removal(of: url.path).commit()
-            changed = false
-            return true
+            guard readError == nil else {
+                throw ScenarioFileWriter.Failure(path: url.path, reason: "it cannot be read (\(unreadReason)), and no scenario of its file checks a snapshot: remove it by hand")
+            }
+            if ScriptFile.isRegular(url.path) {
+                try ScenarioFileWriter.PreparedWrite.removal(of: url.path).commit()
+                changed = false
+                return true
+            }
         }
         var text = "# NavScript snapshots of \(url.deletingPathExtension().lastPathComponent). Rewrite with: navscript run --update-snapshots\n"
         for name in names {

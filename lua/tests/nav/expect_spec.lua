@@ -439,6 +439,19 @@ describe("cycles", function()
       :toContain("expected: {s = <cycle>}\n  received: {s = {s = <cycle>}}\n  (their cycles lead back to different tables)")
   end)
 
+  scenario("a pair found equal under a cycle is not taken for equal where it is met elsewhere", function()
+    -- V holds Z's cycle from outside it: X against Z is equal, X against V is not, in any order.
+    local X = {}; local P = { up = X }; X.p = P
+    local Z = {}; local Q = { up = Z }; Z.p = Q
+    local V = { p = Q }
+    expect({ X, X }).never:toEqual({ Z, V })
+    expect({ X, X }).never:toEqual({ V, Z })
+    expect({ Z, V }).never:toEqual({ X, X })
+    expect({ V, Z }).never:toEqual({ X, X })
+    expect(X).never:toEqual(V)
+    expect({ X, X }):toEqual({ Z, Z })
+  end)
+
   scenario("a table met twice without a cycle compares as often as it is met", function()
     local shared = { 1 }
     expect({ shared, shared }):toEqual({ { 1 }, { 1 } })
@@ -456,6 +469,9 @@ describe("a table whose metamethods raise", function()
     expect(failure(function() expect(evil):toEqual({ a = 1 }) end)):toContain("expect(value):toEqual(expected) failed: no pairs")
     expect(failure(function() expect({ evil }):toContain({ a = 2 }) end)):toContain("expect(value):toContain(item) failed: no pairs")
     expect(failure(function() expect(evil):toContain(1) end)):toContain("expect(value):toContain(item) failed: no pairs")
+    expect(failure(function() expect(evil).never:toEqual({ b = 1 }) end)):toContain("expect(value).never:toEqual(expected) failed: no pairs")
+    local table = setmetatable({}, { __pairs = function() error({ code = 1 }) end })
+    expect(failure(function() expect(table):toEqual({ a = 1 }) end)):toContain("expect(value):toEqual(expected) failed: {code = 1}")
   end)
 end)
 

@@ -23,11 +23,15 @@ describe("an object Lua has released", function()
     local ok, err = nav.app { root = nav.stack { Feed() } }:navigate(nav.route():top(nav.container):giveReleased())
     expect(ok):toBe(false)
     expect(err):toContain("bad argument #1 to 'done' (boolean or Container expected, got released Container)")
+    -- Named as a value below the top of Lua's stack too (nav.stack reads its list there).
+    expect(function() nav.stack { screen } end):toFail("got released Screen", true)
   end)
 
   scenario("is placed at the script's line when C or a matcher meets it", function()
     local screen = released(function() return Feed() end)
-    expect(function() print(screen) end):toFail("released_spec.lua:30: bad argument #1 to '?' (Screen expected, got released Screen", true)
-    expect(function() expect(screen):toBe(1) end):toFail("released_spec.lua:31: bad argument #1 to '?' (Screen expected, got released Screen", true)
+    expect(function() print(screen) end):toFail("released_spec.lua:32: bad argument #1 to '?' (Screen expected, got released Screen", true)
+    -- A matcher's picture of one names its class.
+    expect(function() expect(screen):toBe(1) end):toFail("released_spec.lua:34: expect(value):toBe(expected) failed\n  expected: 1\n  received: <Screen>", true)
+    expect(function() expect({ screen }):toEqual({ 1 }) end):toFail("at [1]: expected 1, received <Screen>", true)
   end)
 end)
