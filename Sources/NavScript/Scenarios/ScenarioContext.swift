@@ -32,6 +32,7 @@ final class ScenarioContext {
         guard expectations == 0 else { return nil }
         return "\(location)expect.hasAssertions() failed\n  expected: at least 1 expectation\n  received: none"
     }
+
     /// Why the scenario called `pending(reason)` while running, each time it did, in order:
     /// one may be caught and another end it.
     var pendingReasons: [String] = []
