@@ -18,4 +18,17 @@ import Testing
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.contains(">5 screens: … › 設定画面 › 設定画面 › 設定画面</text>"), "\(drawn.output)")
     }
+
+    /// A right-to-left override in a name would draw the rest of its text backwards: the
+    /// controls that change direction are written as code points, as trees write them.
+    @Test func aDirectionControlInANameIsDrawnVisibly() throws {
+        let fixture = try Fixture(["rlo_spec.lua": """
+            local S = nav.screen("Chat\\u{202E}txt.exe")
+            scenario("one", function() local app = nav.app { root = nav.stack { S() } } app:settle() end)
+            """])
+        let drawn = try navscript(["draw", "rlo_spec.lua", "--step=-1"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.contains("Chat\\u{202E}txt.exe"), "\(drawn.output)")
+        #expect(!drawn.output.unicodeScalars.contains { $0.value == 0x202E })
+    }
 }

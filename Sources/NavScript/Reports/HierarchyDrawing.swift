@@ -350,7 +350,8 @@ public enum HierarchyDrawing {
     }
 
     /// Text as XML character data or an attribute value: control characters are spaces, and
-    /// the noncharacters XML does not allow (U+FFFE, U+FFFF) are written as `\u{FFFE}`.
+    /// the noncharacters XML does not allow (U+FFFE, U+FFFF) and the controls that change the
+    /// text's direction are written as `\u{FFFE}`, as `VisibleText` writes them.
     public static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -360,6 +361,7 @@ public enum HierarchyDrawing {
             case ">": out.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
             case "\u{FFFE}", "\u{FFFF}": out.append(contentsOf: VisibleText.of(String(scalar)).unicodeScalars)
+            case _ where VisibleText.isDirectionControl(scalar): out.append(contentsOf: VisibleText.of(String(scalar)).unicodeScalars)
             default: out.append(scalar.value < 0x20 && scalar != "\t" ? " " : scalar)
             }
         }

@@ -36,6 +36,16 @@ import Testing
             """)
     }
 
+    /// A right-to-left override in a name would show the rest of its line backwards (and the
+    /// `← top` after it): the controls that change direction are written as code points.
+    @Test func aDirectionControlInANameIsWrittenVisibly() throws {
+        let app = try ScreenApplication.with(.screen(Screens.modal("Chat\u{202E}txt.exe\u{2066}x\u{2069}")))
+        #expect(app.tree() == """
+            window
+            └─ modal Chat\\u{202E}txt.exe\\u{2066}x\\u{2069} ← top
+            """)
+    }
+
     @Test func anEmptyApplication() {
         #expect(ScreenApplication().tree() == "window")
     }
