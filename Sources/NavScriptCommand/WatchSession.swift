@@ -383,10 +383,9 @@ final class WatchSession {
             if !fileFilter.isEmpty { filters.append("files matching \"\(fileFilter)\"") }
             if !nameFilter.isEmpty { filters.append("scenarios matching \"\(nameFilter)\"") }
             if failedOnly { filters.append("only what failed") }
-            if narrowed {
-                console.output.write(console.style.dim("Watching " + filters.joined(separator: ", ") + " (a for all)") + "\n")
-            }
-            console.output.write(console.style.dim(WatchKey.usage) + "\n")
+            // One write: a reader that sees the first line sees the run's end.
+            let watching = narrowed ? console.style.dim("Watching " + filters.joined(separator: ", ") + " (a for all)") + "\n" : ""
+            console.output.write(watching + console.style.dim(WatchKey.usage) + "\n")
         }
     }
 }
