@@ -50,19 +50,8 @@ struct Explore: ParsableCommand {
     var jobs: Int?
 
     // The limits, as `run` takes them: from the command line, else the project file.
-    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a walk may take, the model's loading as much again (10).", valueName: "seconds"))
-    var timeoutOption: Double?
-
-    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("Memory each walk's state may use, in MiB (64).", valueName: "MiB"))
-    var memoryLimitOption: Int?
-
-    @Option(name: .customLong("instruction-limit"), parsing: .unconditional, help: ArgumentHelp("Lua instructions a walk may run (100000000).", valueName: "count"))
-    var instructionLimitOption: Int?
-
-    var timeout: Double { timeoutOption ?? 10 }
-    var limits: LuaLimits {
-        LuaLimits(memory: (memoryLimitOption ?? 64) << 20, instructions: instructionLimitOption ?? 100_000_000, seconds: timeout)
-    }
+    @OptionGroup var limitOptions: ScriptLimitOptions
+    var limits: LuaLimits { limitOptions.limits }
 
     @Flag(help: "Search every abstract state within --depth actions, breadth first (one sequence kept per state): the number of states, or the shortest counterexample.")
     var exhaustive = false
@@ -83,21 +72,15 @@ struct Explore: ParsableCommand {
     var timeOption: String { "--time \(String(format: "%g", time)) s" }
 
     mutating func validate() throws {
-        if let project = try ProjectFile.load() {
-            root = root ?? project.root
-            timeoutOption = timeoutOption ?? project.timeout
-            memoryLimitOption = memoryLimitOption ?? project.memoryLimit
-            instructionLimitOption = instructionLimitOption ?? project.instructionLimit
-        }
-        if let rule = memoryLimitOption.flatMap(SuiteOptions.memoryRule) { throw ValidationError("--memory-limit must be \(rule)") }
-        if let rule = instructionLimitOption.flatMap(SuiteOptions.instructionRule) { throw ValidationError("--instruction-limit must be \(rule)") }
+        let project = try ProjectFile.load()
+        root = root ?? project?.root
+        try limitOptions.complete(from: project)
         if runs < 1 { throw ValidationError("--runs must be at least 1") }
         if exhaustive && givenRuns != nil {
             throw ValidationError("--runs counts walks, and --exhaustive takes none: it searches every sequence within --depth actions")
         }
         if let depth, depth < 1 || depth > 10_000 { throw ValidationError("--depth must be from 1 to 10000") }
         if !(time > 0) { throw ValidationError("--time must be more than 0") }
-        if let rule = SuiteOptions.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
         if let rule = jobs.flatMap(SuiteOptions.jobsRule) { throw ValidationError("--jobs must be \(rule)") }
     }
 

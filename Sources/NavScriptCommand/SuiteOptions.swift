@@ -10,27 +10,17 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder `require` loads modules from.", discussion: "By default the suite's root: the folder of a navscript.lua, or the parent of the `scenarios` or `routes` folder a file is in, else the folder given.", valueName: "folder"))
     var root: String?
 
-    // Numbers are read unconditionally, so that a negative one meets its range check.
-    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds a scenario (or a file's loading) may take (10); a scenario's after_each hooks get as much again.", valueName: "seconds"))
-    var timeoutOption: Double?
-
-    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("Memory each scenario's state may use, in MiB (64).", valueName: "MiB"))
-    var memoryLimitOption: Int?
-
-    @Option(name: .customLong("instruction-limit"), parsing: .unconditional, help: ArgumentHelp("Lua instructions a scenario may run (100000000).", valueName: "count"))
-    var instructionLimitOption: Int?
+    @OptionGroup var limitOptions: ScriptLimitOptions
 
     @Option(parsing: .unconditional, help: "The seed of math.random (and of run's --shuffle); any integer, negative ones too.")
     var seed: Int?
 
-    var timeout: Double { timeoutOption ?? 10 }
-    var memoryLimit: Int { memoryLimitOption ?? 64 }
-    var instructionLimit: Int { instructionLimitOption ?? 100_000_000 }
 
     /// Takes what the command line leaves out from the project file (`navscript.lua`); with
     /// no paths from either, the working folder, as Jest and pytest search it.
     mutating func validate() throws {
-        if let project = try ProjectFile.load() {
+        let project = try ProjectFile.load()
+        if let project {
             if paths.isEmpty {
                 paths = project.paths
                 // Said as the file's setting, not as a path given on the command line (a
@@ -41,14 +31,9 @@ struct SuiteOptions: ParsableArguments {
                 }
             }
             root = root ?? project.root
-            timeoutOption = timeoutOption ?? project.timeout
-            memoryLimitOption = memoryLimitOption ?? project.memoryLimit
-            instructionLimitOption = instructionLimitOption ?? project.instructionLimit
         }
         if paths.isEmpty { paths = ["."] }
-        if let rule = Self.timeoutRule(timeout) { throw ValidationError("--timeout must be \(rule)") }
-        if let rule = Self.memoryRule(memoryLimit) { throw ValidationError("--memory-limit must be \(rule)") }
-        if let rule = Self.instructionRule(instructionLimit) { throw ValidationError("--instruction-limit must be \(rule)") }
+        try limitOptions.complete(from: project)
     }
 
     // What each limit must be, when a value breaks it: one rule for the flag and for the
@@ -77,9 +62,7 @@ struct SuiteOptions: ParsableArguments {
     /// 1 TiB, so that the limit in bytes cannot wrap around.
     static let maximumMemory = 1 << 20
 
-    var limits: LuaLimits {
-        LuaLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeout)
-    }
+    var limits: LuaLimits { limitOptions.limits }
 
     var workingDirectory: URL {
         URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
