@@ -26,6 +26,18 @@ import Testing
         #expect(WorkerReply.parse("Pgarbled".utf8[...], JSONDecoder(), CompactHierarchies()) == nil)
     }
 
+    /// A print goes as one line of compact text, whatever it holds, and comes back as printed.
+    @Test func aPrintComesBackAsPrinted() throws {
+        let hierarchies = CompactHierarchies()
+        for text in ["", "one\n", "two\nlines\r\n", "\u{E000}\u{E001}\u{E002}n \u{E002}", "é🙂\t\0end"] {
+            let line = WorkerReply(event: .printed, message: text).line(JSONEncoder(), hierarchies)
+            #expect(line.filter { $0 == 0x0A }.count == 1 && line.last == 0x0A)
+            let reply = try #require(WorkerReply.parse(line.dropLast().withUnsafeBytes { Substring(decoding: $0, as: UTF8.self) }.utf8,
+                                                       JSONDecoder(), hierarchies))
+            #expect(reply.event == .printed && reply.message == text)
+        }
+    }
+
     @Test func writingToAnEndedWorkerFailsWithoutSIGPIPE() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -38,6 +38,29 @@ import Testing
         #expect(lines[marker].contains(" \(total - kept) bytes left out"))
     }
 
+    /// A long line with no break, then small prints: the tail is cut on characters in the
+    /// line (it has no break to cut after) and after whole lines once the line is gone.
+    @Test func aLongLineThenSmallPrintsKeepsWholeCharacters() throws {
+        var output = ScenarioOutput()
+        output.append(String(repeating: "h", count: 600_000) + "\n")
+        output.append(String(repeating: "é", count: 350_000))
+        for i in 1...10_000 { output.append("line \(i)\n") }
+        var text = output.text
+        #expect(text.utf8.count < ScenarioOutput.limit + 200)
+        #expect(text.hasSuffix("line 9999\nline 10000\n"))
+        #expect(!text.contains("\u{FFFD}"))
+        let marker = "bytes left out; a scenario keeps \(ScenarioOutput.kept) of what it prints]\n"
+        let afterCut = text[try #require(text.range(of: marker)).upperBound...]
+        #expect(afterCut.hasPrefix("éé") && afterCut.contains("éline 1\n"))
+        for i in 10_001...70_000 { output.append("line \(i)\n") }
+        text = output.text
+        let lastCut = text[try #require(text.range(of: marker)).upperBound...]
+        #expect(lastCut.hasPrefix("line ") && !lastCut.contains("é") && text.hasSuffix("line 70000\n"))
+        // The end of the first line, and every line before the first kept.
+        let firstKept = Int(lastCut.prefix { $0 != "\n" }.split(separator: " ")[1])
+        #expect(ScenarioOutput.linesCut(in: text) == firstKept)
+    }
+
     @Test func oneHugePrintKeepsItsStartAndEnd() {
         var output = ScenarioOutput()
         output.append("first\n")

@@ -21,10 +21,11 @@ struct WorkerRequest: Codable {
 
 /// What a worker answers, a line each on the channel it was given: a letter for the event,
 /// then, for the events that carry something, that as JSON. What comes with every scenario
-/// costs no JSON: `A` carries nothing, a plain pass is `P<expectations> <seconds>
-/// <started>` (the runner knows which scenario it was), and any other result is `R` and
-/// the result as compact text (`ScenarioResult.writeCompact`, naming the hierarchies the
-/// channel carried before by number), then the modules.
+/// costs no JSON: `A` carries nothing, a print is `O` and its text as a compact field (a
+/// scenario may print in a loop), a plain pass is `P<expectations> <seconds> <started>`
+/// (the runner knows which scenario it was), and any other result is `R` and the result
+/// as compact text (`ScenarioResult.writeCompact`, naming the hierarchies the channel
+/// carried before by number), then the modules.
 struct WorkerReply: Codable {
     enum Event: String, Codable {
         /// The file's scenarios (`scenarios`), or why it does not load (`message`).
@@ -79,6 +80,10 @@ struct WorkerReply: Codable {
             writer.bool(modules != nil)
             if let modules { writer.strings(modules) }
             data.append(contentsOf: writer.utf8)
+        } else if event == .printed {
+            var writer = CompactWriter()
+            writer.string(message ?? "")
+            data.append(contentsOf: writer.utf8)
         } else if event != .afterHooks, let body = try? encoder.encode(self) {
             data.append(body)
         }
@@ -105,6 +110,10 @@ struct WorkerReply: Codable {
         guard let event = events[letter] else { return nil }
         if event == .afterHooks {
             return WorkerReply(event: event)
+        }
+        if event == .printed {
+            var reader = CompactReader(utf8: line.dropFirst())
+            return (try? reader.string()).map { WorkerReply(event: event, message: $0) }
         }
         if event == .result {
             var reader = CompactReader(utf8: line.dropFirst())

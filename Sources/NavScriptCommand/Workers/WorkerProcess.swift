@@ -98,9 +98,12 @@ final class WorkerProcess {
                 let searched = buffer.count
                 buffer.append(contentsOf: chunk[..<count])
                 // Lines are cut from the buffer in place; what follows the last newline stays.
+                // memchr searches: a debug build's byte loop took most of a worker's prints.
                 let consumed = buffer.withUnsafeBufferPointer { bytes in
+                    guard let base = bytes.baseAddress else { return 0 }
                     var start = 0, from = searched
-                    while let newline = bytes[from...].firstIndex(of: 0x0A) {
+                    while from < bytes.count, let found = memchr(base + from, 0x0A, bytes.count - from) {
+                        let newline = UnsafeRawPointer(base).distance(to: found)
                         line(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<newline]), as: UTF8.self))
                         start = newline + 1
                         from = start
