@@ -30,7 +30,7 @@ struct Check: ParsableCommand {
         suite.noteSkipped()   // links, unreadable folders and names discovery leaves out, as run says them
         let scenarioPaths = Set(scenarioFiles.map(\.url.path))
         let loaded = WorkerSuite(files: scenarioFiles, settings: SuiteSettings(limits: suite.limits, seed: suite.seed ?? 0, snapshotMode: .normal,
-                                                                                jobs: ProcessInfo.processInfo.activeProcessorCount))
+                                                                                jobs: AvailableProcessors.count))
         loaded.load()
         for (file, error) in loaded.loadErrors {
             report(Self.placed("\(error)", in: file.displayPath), from: file.displayPath)

@@ -46,7 +46,7 @@ struct Explore: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds: no new walks, or with --exhaustive no further sequences; shrinking a failure, and the search for fewer steps after it, get as long again each.", valueName: "seconds"))
     var time = 60.0
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional, help: "Walks run side by side (the cores this process may use).")
     var jobs: Int?
 
     // The limits, as `run` takes them: from the command line, else the project file.
@@ -121,7 +121,7 @@ struct Explore: ParsableCommand {
     // MARK: Walks
 
     private func walks(_ runner: ExploreRunner, starts: Int, actions: [String]) throws -> Found? {
-        let depth = self.depth ?? 20, jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let depth = self.depth ?? 20, jobs = self.jobs ?? AvailableProcessors.count
         let deadline = Date().addingTimeInterval(time)
         // Shapes by number, each long text hashed once a step; a transition is a pair of numbers.
         var shapes: [String: Int] = [:], moves = Set<Int>(), enabled = Set<Int>()

@@ -17,7 +17,7 @@ struct RunOptions: ParsableArguments {
     var list = false
 
     // Numbers are read unconditionally, so that a negative one meets its range check.
-    @Option(name: [.customShort("j", allowingJoined: true), .long], parsing: .unconditional, help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the number of cores).", valueName: "N"))
+    @Option(name: [.customShort("j", allowingJoined: true), .long], parsing: .unconditional, help: ArgumentHelp("Worker processes, each running one scenario at a time (default: the cores this process may use).", valueName: "N"))
     var jobs: Int?
 
     /// `run`'s own options (`RunOnlyOptions`), which it sets after parsing; nil in `watch`.
@@ -250,7 +250,7 @@ struct RunOptions: ParsableArguments {
     }
 
     var jobCount: Int {
-        jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs ?? AvailableProcessors.count
     }
 
     /// What runs the scenarios: worker processes, or this process with --in-process.

@@ -30,6 +30,11 @@ void worker_copy_trim(void);
    SDKs of Xcode 16.0 to 16.2. */
 long worker_copy_resident_pages(void);
 
+/* The processors this process may run on: its affinity mask on Linux (taskset, a
+   container's cpuset), in C since Swift's Glibc module leaves out sched_getaffinity (it is a
+   GNU extension). -1 elsewhere, or when the mask cannot be read (more than 1,024 processors). */
+int processors_allowed(void);
+
 /* The runner's Ctrl-C (SIGINT) and SIGTERM, while a run's workers run: the first one is
    noted and the run stops dispatching, writes its reports with what finished, and exits
    with 128 + the signal; a second one, of either kind, ends the process at once. A signal
