@@ -20,15 +20,16 @@ import Testing
     }
 
     /// A right-to-left override in a name would draw the rest of its text backwards: the
-    /// controls that change direction are written as code points, as trees write them.
-    @Test func aDirectionControlInANameIsDrawnVisibly() throws {
+    /// controls that change direction are written as code points, and control characters
+    /// as `\x1b`, as trees write them (a terminal's escape was drawn as a space).
+    @Test func controlsInANameAreDrawnVisibly() throws {
         let fixture = try Fixture(["rlo_spec.lua": """
-            local S = nav.screen("Chat\\u{202E}txt.exe")
+            local S = nav.screen("Chat\\u{202E}txt.exe\\27[31m")
             scenario("one", function() local app = nav.app { root = nav.stack { S() } } app:settle() end)
             """])
         let drawn = try navscript(["draw", "rlo_spec.lua", "--step=-1"], in: fixture.root)
         #expect(drawn.status == 0, "\(drawn.errors)")
-        #expect(drawn.output.contains("Chat\\u{202E}txt.exe"), "\(drawn.output)")
+        #expect(drawn.output.contains("Chat\\u{202E}txt.exe\\x1b[31m"), "\(drawn.output)")
         #expect(!drawn.output.unicodeScalars.contains { $0.value == 0x202E })
     }
 }

@@ -349,20 +349,19 @@ public enum HierarchyDrawing {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 
-    /// Text as XML character data or an attribute value: control characters are spaces, and
-    /// the noncharacters XML does not allow (U+FFFE, U+FFFF) and the controls that change the
-    /// text's direction are written as `\u{FFFE}`, as `VisibleText` writes them.
+    /// Text as XML character data or an attribute value, written first as `VisibleText`
+    /// writes it for trees and the console: a control character as `\x1b`, the noncharacters
+    /// XML does not allow (U+FFFE, U+FFFF) and the controls that change the text's direction
+    /// as `\u{202E}`.
     public static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for scalar in VisibleText.of(text).unicodeScalars {
             switch scalar {
             case "&": out.append(contentsOf: "&amp;".unicodeScalars)
             case "<": out.append(contentsOf: "&lt;".unicodeScalars)
             case ">": out.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "\u{FFFE}", "\u{FFFF}": out.append(contentsOf: VisibleText.of(String(scalar)).unicodeScalars)
-            case _ where VisibleText.isDirectionControl(scalar): out.append(contentsOf: VisibleText.of(String(scalar)).unicodeScalars)
-            default: out.append(scalar.value < 0x20 && scalar != "\t" ? " " : scalar)
+            default: out.append(scalar)
             }
         }
         return String(out)
