@@ -124,6 +124,16 @@ final class WatchSession {
     /// Scripts saved while a run went on (its monitor scanned them), for the next poll; and
     /// the files of a run a save stopped, which it runs again.
     private var savedDuringRun: Set<String> = [], stoppedRun: Set<String> = []
+
+    /// After a save stopped a run of `chosen`, in their loading or their scenarios: the next
+    /// poll runs them again with what the save affects (and updates snapshots, if this run
+    /// was to); what finished is not kept.
+    private func stopped(_ chosen: [ScenarioFile], by monitor: WatchRunMonitor, updating: Bool) {
+        stoppedRun = Set(chosen.map(\.url.path))
+        updateOnce = updateOnce || updating
+        let names = monitor.end().filter(monitor.affects).map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }
+        console.output.write(console.style.dim("run stopped: \(Format.names(names.sorted(), atMost: 5)) saved") + "\n")
+    }
     /// Seconds between scans while a run goes on (the watch's --interval).
     var interval = 0.02
 
@@ -271,7 +281,10 @@ final class WatchSession {
         let monitor = WatchRunMonitor(terminal: terminal, interval: interval, scan: { Self.scan(watchers).subtracting([project]) },
                                       affects: { running.contains($0) || running.contains(Self.realPath($0)) })
         defer { savedDuringRun.formUnion(monitor.end()) }
+        // A save also stops the files' loading: a module stuck at its top level, saved fixed.
+        suite.stopRequested = { monitor.stop() }
         suite.load()
+        if monitor.stopped { return stopped(chosen, by: monitor, updating: options.updateSnapshots) }
         // --forbid-only (CI mode) refuses a run with .only, as run does; the watch goes on.
         if let refusal = options.forbiddenOnly(in: suite) {
             console.output.write(refusal + "\n")
@@ -306,9 +319,8 @@ final class WatchSession {
             console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
-        suite.stopRequested = { monitor.stop() }
         let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in console.fileFinished(result) }
-        let saves = monitor.end()
+        _ = monitor.end()
         // The run's own writes are seen, a stopped run's too; an edit made meanwhile (a
         // checkout) runs next poll.
         let wrote = Set(fresh.filter { $0.snapshotsWritten > 0 || $0.snapshotsUpdated > 0 || !$0.removedSnapshots.isEmpty }
@@ -316,13 +328,7 @@ final class WatchSession {
         editedDuringRun.formUnion(snapshotChanges().subtracting(wrote))
         stoppedRun = []
         if monitor.stopped && fresh.map(\.results.count).reduce(0, +) < started.count {
-            // Stopped by a save: the next poll runs its files again with what the save
-            // affects (and updates snapshots, if this run was to); what finished is not kept.
-            stoppedRun = Set(chosen.map(\.url.path))
-            updateOnce = updateOnce || options.updateSnapshots
-            let names = saves.filter(monitor.affects).map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }.sorted()
-            console.output.write(console.style.dim("run stopped: \(Format.names(names, atMost: 5)) saved") + "\n")
-            return
+            return stopped(chosen, by: monitor, updating: options.updateSnapshots)
         }
         for result in fresh {
             results[result.file.url.path] = result

@@ -63,6 +63,22 @@ import Darwin
         #expect(watch.output.components(separatedBy: "run stopped").count == 2, "\(watch.output)")
     }
 
+    /// A save of a module whose loading is stuck (a loop at its top level) stops the files'
+    /// loading, as a save stops their scenarios: the fix waited for the time limit.
+    @Test func aSaveStopsALoadingStuckInAModule() throws {
+        let fixture = try Fixture(["routes/m.lua": "return { n = 1 }",
+                                   "a_spec.lua": "local m = require 'routes.m'\nscenario('a', function() expect(m.n):toBe(1) end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--timeout", "60", "--instruction-limit", "100000000000"],
+                                                in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        try fixture.write("routes/m.lua", "while true do end")
+        #expect(watch.waitFor("── routes/m.lua changed"), "\(watch.output)")
+        Thread.sleep(forTimeInterval: 0.5)
+        try fixture.write("routes/m.lua", "return { n = 1 }")
+        #expect(watch.waitFor("run stopped: routes/m.lua saved", timeout: 10), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2, timeout: 10), "\(watch.output)")
+    }
+
     /// What a run a save stopped wrote itself (a new snapshot) is no save: the run after it
     /// names the save alone. It named the snapshot too, as changed.
     @Test func aStoppedRunsOwnSnapshotIsNoSave() throws {
