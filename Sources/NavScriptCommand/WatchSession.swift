@@ -118,6 +118,8 @@ final class WatchSession {
 
     /// What is gone of the paths watched, as said last: said again only once it changes.
     private var missingSaid: String?
+    /// The folder the watch started in, and whether it was said to be gone.
+    var workingFolder = (path: FileManager.default.currentDirectoryPath, saidGone: false)
 
     /// Snapshot files edited while a run went on, which the next poll runs again.
     private var editedDuringRun: Set<String> = []
@@ -125,9 +127,8 @@ final class WatchSession {
     /// the files of a run a save stopped, which it runs again.
     private var savedDuringRun: Set<String> = [], stoppedRun: Set<String> = []
 
-    /// After a save stopped a run of `chosen`, in their loading or their scenarios: the next
-    /// poll runs them again with what the save affects (and updates snapshots, if this run
-    /// was to); what finished is not kept.
+    /// After a save stopped a run of `chosen` (their loading or their scenarios): the next poll
+    /// runs them again with what the save affects (updating snapshots if this run was to).
     private func stopped(_ chosen: [ScenarioFile], by monitor: WatchRunMonitor, updating: Bool) {
         stoppedRun = Set(chosen.map(\.url.path))
         updateOnce = updateOnce || updating
@@ -145,6 +146,7 @@ final class WatchSession {
     /// Checks for saves and runs what they affect.
     func poll() {
         ranLastPoll = false
+        guard followWorkingFolder() else { return }
         var changed = Self.scan(watchers).union(savedDuringRun)
         savedDuringRun = []
         let skipped = skippedNotes()

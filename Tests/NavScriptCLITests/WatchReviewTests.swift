@@ -21,6 +21,21 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2), "\(watch.output)")
     }
 
+    /// The folder a watch started in (`watch` with no paths), deleted and made again: it is
+    /// said to be gone and waited for, and once made again its scenarios run. The watch kept
+    /// the deleted folder as its working folder, ran nothing from then on and said nothing.
+    @Test func theWorkingFolderMadeAgainIsFollowed() throws {
+        let fixture = try Fixture(["app/a_spec.lua": "scenario('a', function() end)"])
+        let app = fixture.root.appendingPathComponent("app")
+        let watch = try WatchCommandTests.Watch(["watch", "--color", "never", "--interval", "0.02"], in: app)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        try FileManager.default.removeItem(at: app)
+        #expect(watch.waitFor("is gone; watching for it to come back"), "\(watch.output)")
+        try fixture.write("app/a_spec.lua", "scenario('a', function() end)\nscenario('b', function() end)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        #expect(watch.output.contains("── a_spec.lua changed"), "\(watch.output)")
+    }
+
     /// Saves in another folder watched while one is gone do not say it again: it was said
     /// on every save.
     @Test func aWatchedFolderThatGoesIsSaidOnceWhateverIsSaved() throws {
