@@ -36,6 +36,22 @@ import Darwin
         #expect(watch.output.contains("── a_spec.lua changed"), "\(watch.output)")
     }
 
+    /// A folder at a snapshot file's path fails its scenario file, and once it is removed
+    /// the file runs again: the watch left the failure up, a folder's going being no save.
+    @Test func aFolderAtASnapshotsPathIsASave() throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('a', function() expect(1):toMatchSnapshot() end)"])
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        let snap = fixture.root.appendingPathComponent("a_spec.lua.snap")
+        try FileManager.default.removeItem(at: snap)
+        #expect(watch.waitFor("1 written", count: 2), "\(watch.output)")
+        try FileManager.default.removeItem(at: snap)
+        try FileManager.default.createDirectory(at: snap, withIntermediateDirectories: false)
+        #expect(watch.waitFor("a_spec.lua.snap: cannot be read (it is a folder)"), "\(watch.output)")
+        try FileManager.default.removeItem(at: snap)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped in", count: 3), "\(watch.output)")
+    }
+
     /// Saves in another folder watched while one is gone do not say it again: it was said
     /// on every save.
     @Test func aWatchedFolderThatGoesIsSaidOnceWhateverIsSaved() throws {
