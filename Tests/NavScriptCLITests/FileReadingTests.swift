@@ -26,6 +26,19 @@ import Darwin
         #expect(other.status == 0 && other.output.contains("1 passed"), "\(other.output)\(other.errors)")
     }
 
+    /// A root a file's first line declares that is no folder is said at that line; `require`
+    /// said only that it found no module below it, and a file that required nothing ran.
+    @Test func aDeclaredRootThatIsNoFolderIsSaidAtItsLine() throws {
+        let fixture = try Fixture(["t/a_spec.lua": "-- navscript: root = ../nope\nscenario('a', function() end)",
+                                   "t/b_spec.lua": "-- navscript: root = ../f.txt\nscenario('b', function() end)",
+                                   "t/c_spec.lua": "-- navscript: root = ..\nscenario('c', function() end)", "f.txt": "x"])
+        let run = try navscript(["run", "t"], in: fixture.root)
+        #expect(run.status == 2)
+        #expect(run.output.contains("t/a_spec.lua:1: the root this line declares, ../nope, does not exist"), "\(run.output)")
+        #expect(run.output.contains("t/b_spec.lua:1: the root this line declares, ../f.txt, is a file, not a folder"), "\(run.output)")
+        #expect(run.output.contains("PASS t/c_spec.lua"), "\(run.output)")
+    }
+
     /// A file named through a link and in its own folder is taken by its own path, whatever
     /// the order: its suite's root is its folder's (the link's had lost its routes), and a
     /// watch's saves name it.

@@ -171,15 +171,19 @@ public enum ScenarioDiscovery {
     /// The root a file's first line declares (`-- navscript: root = ../app`), relative to
     /// the file's folder; nil when it declares none.
     public static func declaredRoot(of file: URL) -> URL? {
+        // Relative to the folder as explore wrote it: with its links resolved.
+        declaredRootText(of: file).map { URL(fileURLWithPath: $0, relativeTo: ScriptFile.real(file.deletingLastPathComponent())).standardizedFileURL }
+    }
+
+    /// The root a file's first line declares, as written (`../app`); nil when it declares none.
+    public static func declaredRootText(of file: URL) -> String? {
         guard ScriptFile.isRegular(file.path), let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 1024),
               let line = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
               line.hasPrefix(rootDeclaration) else { return nil }
         let path = line.dropFirst(rootDeclaration.count).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !path.isEmpty else { return nil }
-        // Relative to the folder as explore wrote it: with its links resolved.
-        return URL(fileURLWithPath: path, relativeTo: ScriptFile.real(file.deletingLastPathComponent())).standardizedFileURL
+        return path.isEmpty ? nil : path
     }
 
     /// `folder` as a path relative to `base` (both folders): `../app`, or `.`.

@@ -73,6 +73,16 @@ public final class ScenarioFileRunner: @unchecked Sendable {
         } catch let failure as LuaError {
             throw NavNameSuggestion.hinted(failure)   // Jest's `.not` does not compile
         }
+        // A root the first line declares that is no folder is said at that line: `require`
+        // said only that it found no module below it.
+        if let root = options.root, let declared = ScenarioDiscovery.declaredRoot(of: file), declared.path == root.standardizedFileURL.path {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder)
+            if !isFolder.boolValue {
+                throw LuaError(kind: .runtime, message: "\(displayPath):1: the root this line declares, \(ScenarioDiscovery.declaredRootText(of: file) ?? root.path), "
+                                                      + (exists ? "is a file, not a folder" : "does not exist"))
+            }
+        }
         self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateAdvice: updateAdvice)
         if let problem = self.snapshots.readError, snapshotMode != .update {
             throw LuaError(kind: .syntax, message: problem)
