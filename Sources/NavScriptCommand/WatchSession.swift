@@ -351,14 +351,13 @@ final class WatchSession {
             }
         }
         for entry in suite.listed {
-            var modules = Set(suite.dependencies(of: entry.file).map(Self.realPath))
+            // By real path and by a link's own (`routes/m.lua` leading to `shared/m.lua`).
+            var modules = Set(suite.dependencies(of: entry.file).flatMap { [Self.realPath($0), Self.realPathOfName($0)] })
             // A worker that died took with it what its scenario required: what was seen stands.
             if suite.lostModules(of: entry.file) { modules.formUnion(dependencies[entry.file.url.path] ?? []) }
             dependencies[entry.file.url.path] = modules
         }
-        for file in chosen {
-            unloaded[file.url.path] = nil
-        }
+        chosen.forEach { unloaded[$0.url.path] = nil }
         for (file, error) in suite.loadErrors {
             unloaded[file.url.path] = (file, error)
         }

@@ -60,7 +60,7 @@ import Testing
     @Test func aScenarioTwiceInOneBlobIsRefused() throws {
         let fixture = try Fixture(Self.suite)
         try shards(fixture, count: 1, into: "blobs")
-        let blob = try fixture.root.appendingPathComponent("blobs/shard-1.json")
+        let blob = fixture.root.appendingPathComponent("blobs/shard-1.json")
         var record = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: blob)) as? [String: Any])
         var files = try #require(record["files"] as? [[String: Any]])
         let results = try #require(files[0]["results"] as? [Any])

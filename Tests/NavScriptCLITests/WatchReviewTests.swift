@@ -52,6 +52,22 @@ import Darwin
         #expect(watch.waitFor("1 passed, 0 failed, 0 skipped in", count: 3), "\(watch.output)")
     }
 
+    /// A module that is a link, made to lead to another file, is a save of the module: the
+    /// files that required it run again. The watch saw no change and kept the old results.
+    @Test func aModuleLinkMadeToLeadElsewhereIsASave() throws {
+        let fixture = try Fixture(["shared/real.lua": "return { id = 1 }", "shared/other.lua": "return { id = 2 }",
+                                   "a_spec.lua": "local m = require 'routes.m'\nscenario('a', function() expect(m.id):toBe(1) end)"])
+        let link = fixture.root.appendingPathComponent("routes/m.lua")
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../shared/real.lua")
+        let watch = try WatchCommandTests.Watch(["watch", ".", "--color", "never", "--interval", "0.02"], in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../shared/other.lua")
+        #expect(watch.waitFor("0 passed, 1 failed, 0 skipped"), "\(watch.output)")
+        #expect(watch.output.contains("── routes/m.lua changed"), "\(watch.output)")
+    }
+
     /// Saves in another folder watched while one is gone do not say it again: it was said
     /// on every save.
     @Test func aWatchedFolderThatGoesIsSaidOnceWhateverIsSaved() throws {

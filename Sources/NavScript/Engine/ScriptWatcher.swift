@@ -54,7 +54,7 @@ public final class ScriptWatcher {
     public init(root: URL, suffix: String = ".lua") {
         self.root = root
         self.suffix = suffix
-        signatures = Self.scan(root, suffix: suffix, skipping: &skipped, namedFolders: true)
+        signatures = Self.scan(root, suffix: suffix, skipping: &skipped, forWatch: true)
     }
 
     /// A file name (or a path) whose bytes are not UTF-8, with those bytes as \xNN, so that
@@ -73,7 +73,7 @@ public final class ScriptWatcher {
 
     /// The files added, removed or changed since the last call (or since `init`).
     public func changes() -> [String] {
-        let now = Self.scan(root, suffix: suffix, skipping: &skipped, namedFolders: true)
+        let now = Self.scan(root, suffix: suffix, skipping: &skipped, forWatch: true)
         let paths = Set(now.keys).union(signatures.keys)
         let changed = paths.filter { now[$0] != signatures[$0] }.sorted()
         signatures = now
@@ -83,11 +83,12 @@ public final class ScriptWatcher {
     /// One `lstat` per entry, straight from the system: `navscript watch` scans every 20 ms (an engine every 50 ms), and
     /// Foundation's enumerator took half a core to do it for 200 files. `skipped` gets what
     /// it leaves out, in `skipped(in:)`'s words.
-    /// `namedFolders`: a folder with a watched file's name is listed too.
-    static func scan(_ root: URL, suffix: String, skipping skipped: inout [String], namedFolders: Bool = false) -> [String: Signature] {
+    /// `forWatch`: a folder and a link with a watched file's name are listed too, by their
+    /// own signatures (a link made to lead elsewhere changed).
+    static func scan(_ root: URL, suffix: String, skipping skipped: inout [String], forWatch: Bool = false) -> [String: Signature] {
         var found: [String: Signature] = [:]
         skipped = []
-        scan(folder: root.standardizedFileURL.path, relative: "", suffix: suffix, into: &found, skipping: &skipped, namedFolders: namedFolders)
+        scan(folder: root.standardizedFileURL.path, relative: "", suffix: suffix, into: &found, skipping: &skipped, forWatch: forWatch)
         skipped.sort()
         return found
     }
@@ -104,7 +105,7 @@ public final class ScriptWatcher {
     }
 
     private static func scan(folder: String, relative: String, suffix: String, into found: inout [String: Signature], skipping skipped: inout [String],
-                             namedFolders: Bool = false, notingLink: (String) -> Bool = { _ in true }) {
+                             forWatch: Bool = false, notingLink: (String) -> Bool = { _ in true }) {
         func watched(_ name: String) -> Bool { name.hasSuffix(suffix) && !name.hasSuffix(".d.lua") }
         guard let directory = opendir(folder) else {
             // Not passed over: the scripts in it would go unrun without a word. It is listed
@@ -136,10 +137,12 @@ public final class ScriptWatcher {
             case S_IFDIR:
                 // A folder with a watched file's name (`a_spec.lua.snap/`) fails as that file
                 // does: for a watch, its coming and going are saves of that path.
-                if namedFolders && watched(name) { found[relativePath] = Signature(info) }
-                scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped, namedFolders: namedFolders,
+                if forWatch && watched(name) { found[relativePath] = Signature(info) }
+                scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped, forWatch: forWatch,
                      notingLink: notingLink)
             case S_IFLNK where watched(name):
+                // A module may be a link: one made to lead elsewhere is a save of its path.
+                if forWatch { found[relativePath] = Signature(info) }
                 guard notingLink(relativePath) else { break }
                 skipped.append("\(relativePath), a link (links are not followed: name the file it leads to)")
             case S_IFLNK where stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR:
