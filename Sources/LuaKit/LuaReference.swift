@@ -28,10 +28,17 @@ public final class LuaReference: @unchecked Sendable {
         state.map { !$0.isClosed } ?? false
     }
 
-    /// Pushes the value on `call`'s stack.
+    /// Pushes the value on `call`'s stack. A reference used on another state throws: its
+    /// slot there holds another value, or none.
     package func push(on call: LuaCall) throws(LuaError) {
-        guard isAvailable else {
+        guard let state, !state.isClosed, let main = state.L else {
             throw LuaError(kind: .unavailable, message: "the script this value came from was unloaded")
+        }
+        lua_rawgeti(call.L, clua_registryindex(), lua_Integer(LUA_RIDX_MAINTHREAD))
+        let same = lua_tothread(call.L, -1) == main
+        clua_pop(call.L, 1)
+        guard same else {
+            throw LuaError(kind: .unavailable, message: "this value came from another Lua state: a reference is used in the state it came from")
         }
         lua_rawgeti(call.L, clua_registryindex(), lua_Integer(ref))
     }

@@ -60,6 +60,20 @@ import Testing
         await Task.detached { _ = greet }.value
     }
 
+    /// A reference is used in the state it came from: in another, its registry slot holds
+    /// another value (a call ran that state's function) or none.
+    @Test func aReferenceFromAnotherStateIsRefused() throws {
+        let a = try LuaState(options: LuaOptions()), b = try LuaState(options: LuaOptions())
+        try a.execute("function greet() return 'from a' end", chunkName: "@a.lua")
+        try b.execute("function wipe() return 'from b' end", chunkName: "@b.lua")
+        let greet = try #require(try a.global("greet")), wipe = try #require(try b.global("wipe"))
+        #expect(try a.call(greet) { try $0.value(-1) } == .string("from a"))
+        let error = #expect(throws: LuaError.self) { try b.call(greet) { try $0.value(-1) } }
+        #expect(error?.message.contains("another Lua state") == true, "\(String(describing: error))")
+        #expect(b.definition(of: greet) == nil)
+        #expect(try b.call(wipe) { try $0.value(-1) } == .string("from b"))
+    }
+
     @Test func runsChunksAndReturnsPlainData() throws {
         let h = try Harness()
         #expect(try h.value("return 1 + 2") == .integer(3))

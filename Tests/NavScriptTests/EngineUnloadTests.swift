@@ -57,19 +57,46 @@ import Testing
         #expect(app.navigator.topContainer?.attributes["refreshed"] == .bool(true))
     }
 
-    /// An error no navigation can report (here an action's, after its `done`) reaches
-    /// `onScriptError` with its file and line.
+    /// An error no navigation can report (an action's, a `get`'s or a refresh's, after its
+    /// `done`) reaches `onScriptError` with its file and line. A `get`'s and a refresh's
+    /// were dropped.
     @Test func anErrorWithNoCallerReachesOnScriptError() async throws {
         let tree = try ScriptTree(["a.lua": """
             nav.action("track", { on = "stack", perform = function(c, n, done) done() error("boom after done") end })
-            return { go = function() return nav.route():top(nav.stack):track() end }
+            local Chat = nav.screen("Chat", { refresh = function(c, done) done() error("refresh after done") end })
+            return { go = function() return nav.route():top(nav.stack):track() end,
+                     get = function() return nav.route():top(nav.stack):get(function(c, done) done() error("get after done") end) end,
+                     chat = function() return nav.route():top(nav.stack):push(Chat()) end,
+                     refresh = function() return nav.route():top(nav.stack):stackTop():refresh() end }
             """])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
         var heard: [String] = []
         engine.onScriptError = { heard.append($0.message) }
         let app = try hostApp()
-        #expect(app.navigate(to: try engine.route("a.go")).isSuccess)
-        #expect(heard == ["routes/a.lua:1: boom after done"])
+        for route in ["a.go", "a.get", "a.chat", "a.refresh"] {
+            #expect(app.navigate(to: try engine.route(route)).isSuccess, "\(route)")
+        }
+        #expect(heard == ["routes/a.lua:1: boom after done", "routes/a.lua:4: get after done", "routes/a.lua:2: refresh after done"])
+    }
+
+    /// A navigation waiting on a `done` when its engine is released fails, as at a reload:
+    /// it waited for ever.
+    @Test func aReleasedEngineFailsTheDoneItsScriptsDidNotCall() async throws {
+        let tree = try ScriptTree(["chat.lua": """
+            nav.action("waitSignIn", { on = "stack", perform = function(c, n, done) PENDING = done end })
+            return { go = function() return nav.route():top(nav.stack):waitSignIn() end }
+            """])
+        var engine: NavEngine? = try NavEngine(root: tree.root, displayRoot: "routes")
+        let app = try hostApp()
+        var outcome: Result<Void, Error>?
+        #expect(app.navigateLeavingPending(to: try #require(try engine?.route("chat.go"))) { outcome = $0 } == nil)
+        #expect(outcome == nil)
+        engine = nil
+        guard case let .failure(error)? = outcome else {
+            Issue.record("the navigation still waits: \(String(describing: outcome))")
+            return
+        }
+        #expect("\(error)".contains("the script this function came from was unloaded"), "\(error)")
     }
 
     /// A factory's container is the kind the scripts declare, which their routes were

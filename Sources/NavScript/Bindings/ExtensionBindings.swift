@@ -122,10 +122,7 @@ extension NavRuntime {
                         + arguments.map(LuaArgument.value)
                 }
             } catch {
-                // Raised once the action has completed: the route has gone on, so the error
-                // is raised by the app method running the clock, as a completion's is.
-                guard completion.isFinished else { return completion.finish(.failure(error)) }
-                directory.current?.noteCallbackError(error)
+                completion.fail(raising: error, in: directory.current)
             }
         }
         return try pushRoute(call, route) { route throws(ScreenDSLError) in try route.perform(action) }

@@ -80,7 +80,7 @@ extension NavRuntime {
             do {
                 try directory.invoke(function, { [.object(container, $0.containers), .object($0.track(completion), $0.completions)] })
             } catch {
-                completion.finish(.failure(error))
+                completion.fail(raising: error, in: directory.current)
             }
         }
     }

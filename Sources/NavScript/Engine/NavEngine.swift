@@ -36,7 +36,12 @@ public final class NavEngine {
     public let options: LuaOptions
 
     /// The runtime of the last good load.
-    public private(set) var runtime: NavRuntime
+    public private(set) var runtime: NavRuntime {
+        didSet { runtimeAtRelease = runtime }
+    }
+    /// `runtime`, for `deinit`, which runs off the main actor: read there alone, once nothing
+    /// else can use the engine.
+    private nonisolated(unsafe) var runtimeAtRelease: NavRuntime?
     /// The routes of the last good load, sorted: each module's functions by `module.name`.
     ///
     ///     engine.routeNames   // ["chat.showChat", "flows.signIn.start"]
@@ -95,6 +100,7 @@ public final class NavEngine {
             lastError = error
         }
         directory.runtime = runtime
+        runtimeAtRelease = runtime
         directory.engine = self
         hear(runtime)
     }
@@ -108,8 +114,11 @@ public final class NavEngine {
         }
     }
 
+    /// Released, it fails the navigations waiting on a `done` its scripts never called, as a
+    /// reload does: nothing will call them now.
     deinit {
         watching?.cancel()
+        runtimeAtRelease?.failOutstandingCompletions()
     }
 
     /// Registers a Swift factory for the screens scripts name `name`; it wins over the

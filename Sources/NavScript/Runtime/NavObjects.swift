@@ -113,6 +113,14 @@ final class CompletionObject {
         isFinished = true
         completion(result)
     }
+
+    /// Fails it with what its script raised; raised after `done` was called (the navigation
+    /// went on), the error goes where a callback's go: the next app method that runs the
+    /// clock raises it, or a host's `onScriptError` hears it.
+    func fail(raising error: Error, in runtime: NavRuntime?) {
+        guard isFinished else { return finish(.failure(error)) }
+        runtime?.noteCallbackError(error)
+    }
 }
 
 /// A weak reference, for lists that must not keep what they list.

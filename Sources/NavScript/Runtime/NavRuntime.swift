@@ -301,7 +301,7 @@ public final class NavRuntime {
                 if later { return }
                 done(failure.map { .failure(ScreenRefreshError(description: $0)) } ?? .success(()))
             } catch {
-                if let completion { completion.finish(.failure(error)) } else { done(.failure(error)) }
+                if let completion { completion.fail(raising: error, in: directory.current) } else { done(.failure(error)) }
             }
         }
     }
