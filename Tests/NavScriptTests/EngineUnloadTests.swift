@@ -166,6 +166,22 @@ import Testing
         #expect(try NavEngine(root: tree.root, limits: LuaLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 10)).routeNames == [])
     }
 
+    /// A link to a script is passed over by the load, as a suite passes over links: a reload
+    /// warns of one when it appears or is made to lead elsewhere. It gave no routes, silently.
+    @Test func aLinkedScriptIsLeftOutWithAWarning() async throws {
+        let tree = try ScriptTree(["chat.lua": chatRoutes, "shared/profile.lua": "return { show = function() return nav.route() end }"])
+        let engine = try NavEngine(root: tree.root, displayRoot: "routes")
+        let link = tree.root.appendingPathComponent("profile.lua")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "shared/profile.lua")
+        let reload = await engine.checkForChanges()
+        #expect(reload?.warnings.contains("left out routes/profile.lua, a link (links are not followed: name the file it leads to)") == true,
+                "\(String(describing: reload?.warnings))")
+        #expect(await engine.reload().warnings.isEmpty)
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "chat.lua")
+        #expect(await engine.checkForChanges()?.warnings.count == 1)
+    }
+
     /// A file whose path is no module name (a Finder copy, a dash, a second dot) is left out
     /// of the load, as require could not name it: it used to fail every load and reload. A
     /// watch interval that is no number, or too long, is taken in range (it trapped

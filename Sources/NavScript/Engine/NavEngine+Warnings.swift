@@ -1,5 +1,5 @@
 /// What a good reload warns of: a script that gave routes and gives none now, and one left
-/// out of the load by its name.
+/// out of the load by its name or passed over (a link, a name that is not UTF-8).
 extension NavEngine {
     /// A script still there that gave routes and now gives none (a lost `return M`, a
     /// table of routes returned from inside an `if`): a load that succeeds, whose routes the
@@ -11,11 +11,15 @@ extension NavEngine {
         }
     }
 
-    /// Scripts left out because no module name names them, new since the last load or saved
-    /// since: a `chat-list.lua` gave no routes, and `route(_:)` only said there was none.
+    /// Scripts left out because no module name names them, or passed over by the scan (a
+    /// link: scripts are files), new since the last load or saved since: a `chat-list.lua`
+    /// or a linked `profile.lua` gave no routes, and `route(_:)` only said there was none.
     func leftOut(from old: NavRuntime, to fresh: NavRuntime, changed: [String]) -> [String] {
         fresh.leftOutScripts.filter { !old.leftOutScripts.contains($0) || changed.contains($0) }.map { path in
             "\(displayRoot)/\(path) is left out: require names a module by letters, digits and _ (chat_list.lua, not chat-list.lua)"
-        }
+        } + fresh.skippedScripts.filter { note in
+            // A note starts with its path: `routes/profile.lua, a link (...)`.
+            !old.skippedScripts.contains(note) || changed.contains { note.hasPrefix($0 + ",") || note.hasPrefix($0 + " (") }
+        }.map { "left out \(displayRoot)/\($0)" }
     }
 }

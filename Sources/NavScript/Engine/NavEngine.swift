@@ -269,6 +269,7 @@ public final class NavEngine {
             // A file whose path is no module name (`chat copy.lua`, `chat-list.lua`,
             // `chat.v2.lua`) is left out too: `require` could not name it.
             let scripts = ScriptWatcher.scripts(in: root)
+            runtime.skippedScripts = ScriptWatcher.skipped(in: root)
             // A folder that cannot be read fails the load (its scripts would be missing).
             if let folder = scripts.first(where: { $0.hasSuffix("/") }) {
                 _ = try ScenarioFileRunner.script(at: root.appendingPathComponent(folder), shownAs: String(folder.dropLast()))

@@ -85,6 +85,9 @@ public final class NavRuntime {
     /// The scripts below the root left out of the load because no module name names them
     /// (`chat-list.lua`), which a reload warns of.
     var leftOutScripts: [String] = []
+    /// What the load's scan of the root passed over, in `ScriptWatcher.skipped(in:)`'s words:
+    /// links to scripts (`routes/profile.lua, a link ...`) and names that are not UTF-8.
+    var skippedScripts: [String] = []
 
     /// The errors of script callbacks that had no caller to fail (a navigation's completion
     /// function, an action's error after its `done`), the first five: the next app method
