@@ -135,6 +135,7 @@ final class WatchSession {
         let names = monitor.end().filter(monitor.affects).map { ScenarioDiscovery.display(URL(fileURLWithPath: $0), in: suiteOptions.workingDirectory) }
         console.output.write(console.style.dim("run stopped: \(Format.names(names.sorted(), atMost: 5)) saved") + "\n")
     }
+
     /// Seconds between scans while a run goes on (the watch's --interval).
     var interval = 0.02
 

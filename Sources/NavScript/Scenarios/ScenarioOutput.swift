@@ -79,7 +79,7 @@ public struct ScenarioOutput: Sendable {
             oldestHasNoBreak = false
             let end = Self.cut(piece, bytes: piece.utf8.count - Self.half, keepingSome: true, searching: true).end
             drop(piece[..<end])
-            piece = piece[end...]
+            piece = Substring(String(piece[end...]))   // a copy of the end: a slice would keep the whole print
         }
         tail.append(piece)
         while tailBytes > Self.half {
