@@ -21,7 +21,8 @@ function expectation:toHaveTransitions(kinds)
   local seen = {}
   for i, t in ipairs(list) do
     seen[i] = type(t) == "table" and t.kind or t
-    need(self, format("toHaveTransitions needs a list of transitions or kinds (entry %d is not one)", i), type(seen[i]) == "string", t)
+    -- The message is made only for an entry that is not one: a check after every step is a pass over the whole list.
+    if type(seen[i]) ~= "string" then need(self, format("toHaveTransitions needs a list of transitions or kinds (entry %d is not one)", i), false, t) end
   end
   return check(self, deepEqual(seen, kinds), "expect(value):toHaveTransitions(kinds) failed", function(r)
     return format("  expected: %s%s\n  received: %s", negation(self), r.show(kinds), r.show(seen))
@@ -35,7 +36,7 @@ function expectation:toHaveLogged(pattern)
   need(self, "toHaveLogged needs a string as the pattern", type(pattern) == "string", pattern)
   local lines, found = isApp(received) and received.log or received, false
   for i, line in ipairs(lines) do
-    need(self, format("toHaveLogged needs a list of log lines (entry %d is not text)", i), type(line) == "string", line)
+    if type(line) ~= "string" then need(self, format("toHaveLogged needs a list of log lines (entry %d is not text)", i), false, line) end
     if not found and matches(line, pattern) then found = true end
   end
   return check(self, found, "expect(value):toHaveLogged(pattern) failed", function(r)

@@ -77,6 +77,10 @@ public final class ScreenObservatory {
 
     private var entries: [Entry] = []
     private var nextID = 0
+    /// How many entries there were after dead ones last went: they go again once the list
+    /// has doubled, so that a registration costs the same however many came before (each
+    /// went over the whole list, a weak load an entry).
+    private var pruned = 0
 
     /// An observatory with no observers.
     public init() {}
@@ -84,13 +88,16 @@ public final class ScreenObservatory {
     /// Registers `observer` as an observer of `type` for the screens `predicate` admits.
     func add(_ observer: ScreenObserver, as type: String, where predicate: ScreenObserverPredicate, weakly: Bool) -> Int {
         nextID += 1
-        entries = entries.filter { $0.observer != nil }
+        if entries.count >= 2 * pruned {
+            entries.removeAll { $0.observer == nil }
+            pruned = max(entries.count, 8)
+        }
         entries.append(Entry(id: nextID, type: type, predicate: predicate, weakObserver: observer, strongObserver: weakly ? nil : observer))
         return nextID
     }
 
     func remove(_ id: Int) {
-        entries = entries.filter { $0.observer != nil && $0.id != id }
+        if let index = entries.firstIndex(where: { $0.id == id }) { entries.remove(at: index) }
     }
 
     /// How many observers are registered and alive.

@@ -49,6 +49,36 @@ import Testing
         #expect(app.navigator.observatory.count == 0)
     }
 
+    final class Numbered: ScreenObserver {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+    }
+
+    /// Registrations past observers that went, and cancellations in any order, keep the
+    /// live observers in registration order (dead ones go once the list has doubled).
+    @Test func manyRegistrationsKeepTheLiveOnesInOrder() throws {
+        let app = try ScreenApplication.with(.stack([.screen(Screens.feed)]))
+        let stack = try #require(app.window.root)
+        app.navigator.observation(of: "X").associate(with: stack)
+        var kept: [Numbered] = [], tokens: [ScreenObserverToken] = [], expected: [Int] = []
+        for number in 0..<100 {
+            let observer = Numbered(number)
+            if number % 2 == 0 { kept.append(observer); expected.append(number) }   // the odd ones, weakly observed, go at once
+            app.navigator.observeWeakly(by: observer, as: "X")
+            if number % 10 == 0 {
+                tokens.append(app.navigator.observe(by: Numbered(1000 + number), as: "X"))
+                if number % 20 == 0 { expected.append(1000 + number) }
+            }
+        }
+        #expect(app.navigator.observatory.count == 60)
+        for (position, token) in tokens.enumerated().reversed() where position % 2 == 1 { token.cancel() }
+        #expect(app.navigator.observatory.count == 55)
+        var heard: [Int] = []
+        stack.observation?.notify { heard.append(($0 as? Numbered)?.number ?? -1) }
+        #expect(heard == expected)
+        #expect(kept.count == 50)
+    }
+
     @Test func presentedOnStopsWhenTheScreenIsDismissed() throws {
         let app = try ScreenApplication.with(.stack([.screen(Screens.chatList)]))
         let stack = try #require(app.window.root)
