@@ -78,6 +78,7 @@ final class WatchSession {
 
     /// Does what a key says, then runs what it chose.
     func answer(_ key: WatchKey, terminal: WatchTerminal) {
+        followWorkingFolder()
         switch key {
         case .all:
             (fileFilter, nameFilter, failedOnly) = ("", "", false)
@@ -147,7 +148,7 @@ final class WatchSession {
     /// Checks for saves and runs what they affect.
     func poll() {
         ranLastPoll = false
-        guard followWorkingFolder() else { return }
+        followWorkingFolder()
         var changed = Self.scan(watchers).union(savedDuringRun)
         savedDuringRun = []
         let skipped = skippedNotes()
@@ -282,7 +283,7 @@ final class WatchSession {
             paths.formUnion(dependencies[file.url.path] ?? [])
         }
         let monitor = WatchRunMonitor(terminal: terminal, interval: interval, scan: { Self.scan(watchers).subtracting([project]) },
-                                      affects: { running.contains($0) || running.contains(Self.realPath($0)) })
+                                      affects: { running.contains($0) || running.contains(Self.realPath($0)) || running.contains(Self.realPathOfName($0)) })
         defer { savedDuringRun.formUnion(monitor.end()) }
         // A save also stops the files' loading: a module stuck at its top level, saved fixed.
         suite.stopRequested = { monitor.stop() }

@@ -68,6 +68,40 @@ import Darwin
         #expect(watch.output.contains("── routes/m.lua changed"), "\(watch.output)")
     }
 
+    /// A watch of a path given whole goes on when the folder it started in goes: saying so
+    /// once, it runs the saves it sees. (Its first version stopped polling altogether.)
+    @Test func aWholePathIsWatchedWithoutTheWorkingFolder() throws {
+        let fixture = try Fixture(["cwd/note.txt": "", "suite/a_spec.lua": "scenario('a', function() end)"])
+        let suite = fixture.root.appendingPathComponent("suite").path, cwd = fixture.root.appendingPathComponent("cwd")
+        let watch = try WatchCommandTests.Watch(["watch", suite, "--color", "never", "--interval", "0.02"], in: cwd)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        try FileManager.default.removeItem(at: cwd)
+        try fixture.write("suite/a_spec.lua", "scenario('a', function() end)\nscenario('b', function() end)")
+        #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
+
+    /// A module link made to lead elsewhere while its files run stops the run, also where
+    /// the suite is reached through a link (macOS's `/tmp` and `/var/folders` are links).
+    @Test func aModuleLinkMadeToLeadElsewhereStopsARun() throws {
+        let slow = "local m = require 'routes.m'\nscenario('a', function() if m.id == 1 then local t = os.clock() while os.clock() - t < 30 do end end end)"
+        let fixture = try Fixture(["real/shared/one.lua": "return { id = 1 }", "real/shared/two.lua": "return { id = 2 }", "real/a_spec.lua": slow])
+        let link = fixture.root.appendingPathComponent("real/routes/m.lua"), through = fixture.root.appendingPathComponent("through")
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../shared/two.lua")
+        try FileManager.default.createSymbolicLink(atPath: through.path, withDestinationPath: "real")
+        let watch = try WatchCommandTests.Watch(["watch", through.path, "--color", "never", "--timeout", "60", "--instruction-limit", "100000000000"],
+                                                in: fixture.root)
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+        // To the slow module, then back while the run it started goes on.
+        for target in ["../shared/one.lua", "../shared/two.lua"] {
+            Thread.sleep(forTimeInterval: 1)
+            try FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+        }
+        #expect(watch.waitFor("run stopped:", timeout: 10), "\(watch.output)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped", count: 2, timeout: 10), "\(watch.output)")
+    }
+
     /// Saves in another folder watched while one is gone do not say it again: it was said
     /// on every save.
     @Test func aWatchedFolderThatGoesIsSaidOnceWhateverIsSaved() throws {

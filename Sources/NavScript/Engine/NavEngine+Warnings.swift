@@ -18,8 +18,12 @@ extension NavEngine {
         fresh.leftOutScripts.filter { !old.leftOutScripts.contains($0) || changed.contains($0) }.map { path in
             "\(displayRoot)/\(path) is left out: require names a module by letters, digits and _ (chat_list.lua, not chat-list.lua)"
         } + fresh.skippedScripts.filter { note in
-            // A note starts with its path: `routes/profile.lua, a link (...)`.
-            !old.skippedScripts.contains(note) || changed.contains { note.hasPrefix($0 + ",") || note.hasPrefix($0 + " (") }
+            // A note starts with its path: `routes/profile.lua, a link (...)`. One the load
+            // leaves out anyway (a scenario file, a link to a folder) is no news.
+            let end = [", a link", ", not a regular file", " (a file whose name"].compactMap { note.range(of: $0)?.lowerBound }.min() ?? note.endIndex
+            let path = note[..<end]
+            return path.hasSuffix(".lua") && !ScenarioDiscovery.isScenario(String(path)) && path != ScenarioDiscovery.projectFileName
+                && (!old.skippedScripts.contains(note) || changed.contains { note.hasPrefix($0 + ",") || note.hasPrefix($0 + " (") })
         }.map { "left out \(displayRoot)/\($0)" }
     }
 }

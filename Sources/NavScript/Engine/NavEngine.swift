@@ -115,7 +115,8 @@ public final class NavEngine {
     }
 
     /// Released, it fails the navigations waiting on a `done` its scripts never called, as a
-    /// reload does: nothing will call them now.
+    /// reload does: nothing will call them now. They are told on the thread that lets the
+    /// engine go, which is the main actor's where a host uses it.
     deinit {
         watching?.cancel()
         runtimeAtRelease?.failOutstandingCompletions()
@@ -268,8 +269,7 @@ public final class NavEngine {
             // the project file are left out; the folders above the root do not count.
             // A file whose path is no module name (`chat copy.lua`, `chat-list.lua`,
             // `chat.v2.lua`) is left out too: `require` could not name it.
-            let scripts = ScriptWatcher.scripts(in: root)
-            runtime.skippedScripts = ScriptWatcher.skipped(in: root)
+            let scripts = ScriptWatcher.scripts(in: root, skipping: &runtime.skippedScripts)
             // A folder that cannot be read fails the load (its scripts would be missing).
             if let folder = scripts.first(where: { $0.hasSuffix("/") }) {
                 _ = try ScenarioFileRunner.script(at: root.appendingPathComponent(folder), shownAs: String(folder.dropLast()))

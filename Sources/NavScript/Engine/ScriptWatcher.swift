@@ -68,7 +68,12 @@ public final class ScriptWatcher {
     /// LuaCATS definition files (`*.d.lua`), are left out.
     public static func scripts(in root: URL) -> [String] {
         var skipped: [String] = []
-        return scan(root, suffix: ".lua", skipping: &skipped).keys.sorted()
+        return scripts(in: root, skipping: &skipped)
+    }
+
+    /// The same, and what the scan passed over in `skipped(in:)`'s words (by path).
+    public static func scripts(in root: URL, skipping skipped: inout [String]) -> [String] {
+        scan(root, suffix: ".lua", skipping: &skipped).keys.sorted()
     }
 
     /// The files added, removed or changed since the last call (or since `init`).
@@ -83,8 +88,8 @@ public final class ScriptWatcher {
     /// One `lstat` per entry, straight from the system: `navscript watch` scans every 20 ms (an engine every 50 ms), and
     /// Foundation's enumerator took half a core to do it for 200 files. `skipped` gets what
     /// it leaves out, in `skipped(in:)`'s words.
-    /// `forWatch`: a folder and a link with a watched file's name are listed too, by their
-    /// own signatures (a link made to lead elsewhere changed).
+    /// `forWatch`: a link with a watched file's name is listed too, by its own signature (a
+    /// link made to lead elsewhere changed), and so is a folder at a snapshot file's path.
     static func scan(_ root: URL, suffix: String, skipping skipped: inout [String], forWatch: Bool = false) -> [String: Signature] {
         var found: [String: Signature] = [:]
         skipped = []
@@ -135,9 +140,10 @@ public final class ScriptWatcher {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                // A folder with a watched file's name (`a_spec.lua.snap/`) fails as that file
-                // does: for a watch, its coming and going are saves of that path.
-                if forWatch && watched(name) { found[relativePath] = Signature(info) }
+                // A folder at a snapshot file's path (`a_spec.lua.snap/`) fails its scenario
+                // file: for a watch, its coming and going are saves of that path. (A folder
+                // named like a script, a vendored `json.lua/`, is only a folder.)
+                if forWatch && suffix.hasSuffix(".snap") && watched(name) { found[relativePath] = Signature(info) }
                 scan(folder: path, relative: relativePath, suffix: suffix, into: &found, skipping: &skipped, forWatch: forWatch,
                      notingLink: notingLink)
             case S_IFLNK where watched(name):

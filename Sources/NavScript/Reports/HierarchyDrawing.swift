@@ -299,12 +299,13 @@ public enum HierarchyDrawing {
 
     /// About how wide `text` is at `size`, by each character's width (`em`).
     static func textWidth(_ text: String, size: Double) -> Double {
-        text.reduce(0) { $0 + em($1) } * size
+        VisibleText.of(text).reduce(0) { $0 + em($1) } * size
     }
 
     /// The end of `text` that fits in `width` at `size` (at least its last character): a
     /// stack's trail keeps its top.
     static func tail(of text: String, _ width: Double, size: Double) -> String {
+        let text = VisibleText.of(text)   // as `escape` writes it: a control character is four
         var used = 0.0, start = text.endIndex
         for index in text.indices.reversed() {
             used += em(text[index]) * size
@@ -318,6 +319,7 @@ public enum HierarchyDrawing {
     /// system font: a CJK character or an emoji is about twice a lowercase letter, a capital
     /// or a `w` more than one, an `i` or a space less.
     static func fit(_ text: String, _ width: Double, size: Double) -> String {
+        let text = VisibleText.of(text)   // as `escape` writes it: a control character is four
         let room = width / size, ellipsis = 1.0
         // `cut`: the end of the longest part that fits with the ellipsis after it.
         var used = 0.0, cut = text.startIndex

@@ -86,7 +86,7 @@ public final class NavRuntime {
     /// (`chat-list.lua`), which a reload warns of.
     var leftOutScripts: [String] = []
     /// What the load's scan of the root passed over, in `ScriptWatcher.skipped(in:)`'s words:
-    /// links to scripts (`routes/profile.lua, a link ...`) and names that are not UTF-8.
+    /// links (`routes/profile.lua, a link ...`), names that are not UTF-8, FIFOs.
     var skippedScripts: [String] = []
 
     /// The errors of script callbacks that had no caller to fail (a navigation's completion
