@@ -131,8 +131,12 @@ public final class LuaState {
     package func load(_ bytes: UnsafeRawBufferPointer, chunkName: String, on call: LuaCall) throws(LuaError) {
         let status = lk_load(call.L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName)
         if status != LUA_OK {
-            let message = call.optionalString(-1) ?? "cannot load \(chunkName)"
+            var message = call.optionalString(-1) ?? "cannot load \(chunkName)"
             call.pop()
+            // The parser's own runtime error names no place: said with the file, and why.
+            if status == LUA_ERRRUN && message == "C stack overflow" {
+                message = "\(LuaChunk.shownName(chunkName)): C stack overflow (functions, tables or blocks nested too deep to compile)"
+            }
             throw LuaError(status: status, message: message, stop: 0)
         }
     }

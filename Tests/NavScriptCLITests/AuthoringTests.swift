@@ -10,6 +10,21 @@ import Testing
         scenario("later", function() print("hello from later") pending("not yet") end)
         """
 
+    /// Blocks nested past 64 fail the file at the block that goes too deep. Nested so deep
+    /// that Lua cannot compile them, the file is named: both said a bare "C stack overflow"
+    /// (from about 90 blocks), no file and no line. 64 still load.
+    @Test func blocksNestedTooDeepAreSaidAtTheirLine() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "describe('d', function()\n", count: depth) + "it('x', function() end)\n" + String(repeating: "end)\n", count: depth)
+        }
+        let fixture = try Fixture(["deep_spec.lua": nested(80), "deeper_spec.lua": nested(200), "ok_spec.lua": nested(64)])
+        let run = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(run.status == 2)
+        #expect(run.output.contains("deep_spec.lua:65: 'describe' blocks nest at most 64 deep"), "\(run.output)")
+        #expect(run.output.contains("deeper_spec.lua: C stack overflow (functions, tables or blocks nested too deep to compile)"), "\(run.output)")
+        #expect(run.output.contains("PASS ok_spec.lua"), "\(run.output)")
+    }
+
     @Test func outputShowsUnderFailuresAndForEveryScenarioWhenAsked() throws {
         let fixture = try Fixture(["mix_spec.lua": Self.mixed])
         let plain = try navscript(["run", ".", "--color", "never"], in: fixture.root)

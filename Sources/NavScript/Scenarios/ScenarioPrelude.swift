@@ -187,6 +187,8 @@ local function block(what, name, a, b, mode)
     error(format("bad argument #%d to '%s' (function expected, got %s)", at, what, type(body)), 3)
   end
   if mode == "only" and not current.skipped then focused = focused or host.definedAt(3) end
+  -- Said at the block's line: deeper, Lua's C stack ends (a little past 90) with no line.
+  if #current.names >= 64 then error(format("'%s' blocks nest at most 64 deep", what), 3) end
   local names = {}
   for i, part in ipairs(current.names) do names[i] = part end
   names[#names + 1] = name
