@@ -32,4 +32,39 @@ import Testing
         #expect(drawn.output.contains("Chat\\u{202E}txt.exe\\x1b[31m"), "\(drawn.output)")
         #expect(!drawn.output.unicodeScalars.contains { $0.value == 0x202E })
     }
+
+    /// An alert with more actions than fit keeps Cancel as its last line, under the line that
+    /// counts the rest; Cancel was among the actions left out.
+    @Test func aCutAlertKeepsItsCancel() throws {
+        let fixture = try Fixture(["alert_spec.lua": """
+            scenario("many", function()
+              local app = nav.app { root = nav.stack { nav.screen("A")() } }
+              local actions = { { title = "Cancel", style = "cancel" } }
+              for i = 1, 20 do actions[#actions + 1] = { title = "Action " .. i } end
+              app:navigate(nav.route():top(nav.container):showAlert { title = "Many", actions = actions })
+            end)
+            """])
+        let drawn = try navscript(["draw", "alert_spec.lua", "--step=-1"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let texts = drawn.output.components(separatedBy: "</text>").compactMap { $0.components(separatedBy: ">").last }
+        let more = try #require(texts.firstIndex { $0.hasSuffix(" more actions") }, "\(texts)")
+        #expect(texts[more + 1] == "Cancel", "\(texts)")
+        #expect(texts[more - 1].hasPrefix("Action "), "\(texts)")
+    }
+
+    /// A full-screen presentation covers every layer below it: a tab bar under a page sheet
+    /// under it is dimmed as the page sheet is (it was drawn as if on screen).
+    @Test func aFullScreenPresentationDimsEveryLayerItCovers() throws {
+        let fixture = try Fixture(["chain_spec.lua": """
+            local A, B, C = nav.screen("A"), nav.screen("B"), nav.screen("C")
+            scenario("chain", function()
+              local app = nav.app { root = nav.tabs { nav.stack { A() } } }
+              app:navigate(nav.route():top(nav.container):present(B():withModalPresentationStyle("pageSheet")))
+              app:navigate(nav.route():top(nav.container):present(C():withModalPresentationStyle("fullScreen")))
+            end)
+            """])
+        let drawn = try navscript(["draw", "chain_spec.lua", "--step=-1"], in: fixture.root)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        #expect(drawn.output.components(separatedBy: "<title>not visible</title>").count - 1 == 2, "\(drawn.output)")
+    }
 }

@@ -49,6 +49,9 @@ public enum HierarchyDrawing {
             out.phone(frame)
             out.text("no root", x: frame.midX, y: frame.midY, size: 12, color: "#8e8e93", anchor: "middle")
         }
+        // A full-screen presentation that has finished covers every layer below it, not only
+        // its presenter (a tab bar under a page sheet under it, which UIKit keeps in the window).
+        let covered = layers.lastIndex { $0.attributes["modalPresentationStyle"].map(unquote) == "fullScreen" && phase(of: $0) == nil } ?? 0
         for (position, layer) in layers.enumerated() {
             let x = margin + Double(position) * (width + gap)
             let frame = Rect(x: x, y: top, width: width, height: height)
@@ -57,7 +60,7 @@ public enum HierarchyDrawing {
                 out.add(##"<path d="M\##(n(x - gap + 8)) \##(n(top + height / 2)) h\##(n(gap - 16)) m-6 -5 l6 5 l-6 5" fill="none" stroke="#8e8e93" stroke-width="1.5"\##(dashed)/>"##)
             }
             draw(layer: layer, presenter: position > 0 ? layers[position - 1] : nil, in: frame, isPad: isPad, canvas: &out)
-            if !layer.isVisible {
+            if !layer.isVisible || position < covered {
                 // Off screen: a full-screen presentation over it has taken the window.
                 out.add(##"<rect x="\##(n(frame.x))" y="\##(n(frame.y))" width="\##(n(frame.width))" height="\##(n(frame.height))" rx="18" fill="#f6f7f9" fill-opacity="0.65"><title>not visible</title></rect>"##)
             }
@@ -246,25 +249,30 @@ public enum HierarchyDrawing {
         actions = actions.filter { $0.style != "cancel" } + actions.filter { $0.style == "cancel" }
         let texts = node.systemText.filter { !$0.hasPrefix("[") }
         let fitting = max(Int((area.height - 46 - 24) / 26), 1)
-        let shown = actions.count > fitting ? Array(actions.prefix(fitting - 1)) : actions
-        let rows = shown.count + (actions.count > fitting ? 1 : 0)
-        let height = 46 + Double(max(rows, 1)) * 26
+        // Too many to show: the first ones, a line that counts the rest, and Cancel kept last
+        // (where UIKit puts it), so that a reader sees the alert has one.
+        var rows = actions
+        if actions.count > fitting {
+            let cancel = actions.filter { $0.style == "cancel" }, others = actions.filter { $0.style != "cancel" }
+            let room = max(fitting - 1 - cancel.count, 0)
+            rows = Array(others.prefix(room)) + [("\(others.count - room) more actions", "more")] + cancel
+        }
+        let height = 46 + Double(max(rows.count, 1)) * 26
         let box = Rect(x: area.x + 18, y: max(area.y + 12, area.midY - height / 2), width: area.width - 36, height: height)
         canvas.rect(box, fill: "#ffffff", radius: 12)
         for (index, text) in texts.prefix(2).enumerated() {
             canvas.text(fit(text, box.width - 12, size: index == 0 ? 11 : 9), x: box.midX, y: box.y + 20 + Double(index) * 16,
                         size: index == 0 ? 11 : 9, weight: index == 0 ? "600" : "400", color: "#1d1d1f", anchor: "middle")
         }
-        for (index, action) in shown.enumerated() {
+        for (index, action) in rows.enumerated() {
             let y = box.y + 52 + Double(index) * 26
             canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
-            canvas.text(fit(action.title, box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, weight: action.style == "cancel" ? "600" : "400",
-                        color: action.style == "destructive" ? "#ff3b30" : "#007aff", anchor: "middle")
-        }
-        if shown.count < actions.count {
-            let y = box.y + 52 + Double(shown.count) * 26
-            canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
-            canvas.text("\(actions.count - shown.count) more actions", x: box.midX, y: y + 6, size: 9, color: "#8e8e93", anchor: "middle")
+            if action.style == "more" {
+                canvas.text(action.title, x: box.midX, y: y + 6, size: 9, color: "#8e8e93", anchor: "middle")
+            } else {
+                canvas.text(fit(action.title, box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, weight: action.style == "cancel" ? "600" : "400",
+                            color: action.style == "destructive" ? "#ff3b30" : "#007aff", anchor: "middle")
+            }
         }
         if node.isTop {
             canvas.add(##"<rect x="\##(n(box.x - 2))" y="\##(n(box.y - 2))" width="\##(n(box.width + 4))" height="\##(n(box.height + 4))" rx="13" fill="none" stroke="#ff9500" stroke-width="2"/>"##)
