@@ -22,6 +22,9 @@ import Testing
         #expect(page.contains("push stack [Root, Screen(n=1), Screen(n=2)] -> [Root, Screen(n=1), Screen(n=2), Screen(n=3)] animated"))
         #expect(!page.contains("Screen(n=1), Screen(n=2), Screen(n=3), Screen(n=4)"))
         #expect(page.utf8.count < 1_000_000, "\(page.utf8.count) bytes")
+        // A failure's message (a deep tree) and the output scroll in boxes of their own: a
+        // review's 2,500-line tree put the steps 42,000 px down the page.
+        #expect(page.contains("pre.failure, pre.output { max-height: 32em; }"))
         // The drawing counts every screen, those the step left out too, and shows the top.
         let drawn = try navscript(["draw", "deep_spec.lua", "--step=-1"], in: fixture.root)
         #expect(drawn.status == 0, "\(drawn.errors)")

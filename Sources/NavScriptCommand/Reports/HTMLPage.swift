@@ -63,6 +63,7 @@ enum HTMLPage {
     h2 { font-size: 16px; margin: 0 0 4px; }
     .status-failed { color: var(--fail); } .status-passed { color: var(--pass); } .status-skipped { color: var(--skip); }
     pre.failure .expected { color: var(--pass); } pre.failure .received { color: var(--fail); font-weight: 600; }
+    pre.failure, pre.output { max-height: 32em; }
     .viewer { display: flex; gap: 16px; margin-top: 12px; align-items: flex-start; flex-wrap: wrap; }
     ol.steps { margin: 0; padding: 0; list-style: none; width: 280px; max-height: 520px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
     ol.steps li { padding: 4px 8px; cursor: pointer; border-bottom: 1px solid #f0f1f3; font-size: 12px; }
