@@ -34,6 +34,7 @@ enum AvailableProcessors {
             guard quota > 0, period > 0 else { return }
             least = min(least ?? .max, max(quota / period, 1))
         }
+        func number(_ path: String) -> Int? { read(path).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
         for line in cgroups.split(separator: "\n") {
             // "hierarchy-ID:controllers:path": "0::/path" for version 2, "4:cpu,cpuacct:/path" for version 1.
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
@@ -45,8 +46,7 @@ enum AvailableProcessors {
                 if version2 {
                     let values = read(directory + "/cpu.max")?.split(whereSeparator: \.isWhitespace) ?? []
                     if values.count == 2, let quota = Int(values[0]), let period = Int(values[1]) { note(quota: quota, period: period) }
-                } else if let quota = read(directory + "/cpu.cfs_quota_us").flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
-                          let period = read(directory + "/cpu.cfs_period_us").flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                } else if let quota = number(directory + "/cpu.cfs_quota_us"), let period = number(directory + "/cpu.cfs_period_us") {
                     note(quota: quota, period: period)
                 }
             }

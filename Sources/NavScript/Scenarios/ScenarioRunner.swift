@@ -74,14 +74,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             throw NavNameSuggestion.hinted(failure)   // Jest's `.not` does not compile
         }
         // A root the first line declares that is no folder is said at that line: `require`
-        // said only that it found no module below it.
-        if let root = options.root, let declared = ScenarioDiscovery.declaredRoot(of: file), declared.path == root.standardizedFileURL.path {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder)
-            if !isFolder.boolValue {
-                throw LuaError(kind: .runtime, message: "\(displayPath):1: the root this line declares, \(ScenarioDiscovery.declaredRootText(of: file) ?? root.path), "
-                                                      + (exists ? "is a file, not a folder" : "does not exist"))
-            }
+        // said only that it found no module below it. The line is read again only then.
+        var isFolder: ObjCBool = false
+        if let root = options.root, case let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), !isFolder.boolValue,
+           ScenarioDiscovery.declaredRoot(of: file)?.path == root.standardizedFileURL.path {
+            throw LuaError(kind: .runtime, message: "\(displayPath):1: the root this line declares, \(ScenarioDiscovery.declaredRootText(of: file) ?? root.path), "
+                                                  + (exists ? "is a file, not a folder" : "does not exist"))
         }
         self.snapshots = snapshots ?? ScenarioSnapshots(scenarioFile: file, mode: snapshotMode, updateAdvice: updateAdvice)
         if let problem = self.snapshots.readError, snapshotMode != .update {
