@@ -128,6 +128,58 @@ static int lk_endloading(lua_State *L) {
     return 0;
 }
 
+/* The name a require on the stack at level was given, pushed (1); 0 when that level is no
+   require, -1 past the stack's last level (nothing pushed). */
+static int lk_requiredat(lua_State *L, int level) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar))
+        return -1;
+    lua_getinfo(L, "f", &ar);
+    int isrequire = lua_tocfunction(L, -1) == lk_require;
+    lua_pop(L, 1);
+    if (!isrequire || lua_getlocal(L, &ar, 1) == NULL)
+        return 0;
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether a required name is the module key, by either spelling ("a/b" is "a.b"). */
+static int lk_namesmodule(const char *name, const char *key) {
+    for (; *name && *key; name++, key++)
+        if ((*name == '/' ? '.' : *name) != *key)
+            return 0;
+    return *name == *key;
+}
+
+/* Raises "module 'a' requires itself (a -> b -> c -> a)": the loop is read off the stack,
+   from the require that started it to this one. A loop through another coroutine, whose
+   requires are not on this stack, is not spelled out. */
+static int lk_loopofrequires(lua_State *L, const char *key, const char *name) {
+    int start = 0, links = 0;
+    for (int level = 1, found; (found = lk_requiredat(L, level)) >= 0; level++) {
+        if (found) {
+            if (lk_namesmodule(lua_tostring(L, -1), key))
+                start = level;                  /* the outermost require of this module */
+            lua_pop(L, 1);
+        }
+    }
+    if (start == 0)
+        return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+    luaL_checkstack(L, start + 2, "loop of requires");
+    for (int level = start; level >= 1; level--) {
+        if (lk_requiredat(L, level) > 0) {
+            lua_pushliteral(L, " -> ");
+            links += 2;
+        }
+    }
+    lua_pushstring(L, name);
+    lua_concat(L, links + 1);
+    return luaL_error(L, "module '%s' requires itself (%s)", name, lua_tostring(L, -1));
+}
+
 int lk_require(lua_State *L) {
     lk_host *h = lk_gethost(L);
     size_t length = 0;
@@ -163,7 +215,7 @@ int lk_require(lua_State *L) {
         lua_State *loader = lua_tothread(L, -1);
         int status = lua_status(loader);
         if (loader == L || status == LUA_OK || status == LUA_YIELD)
-            return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
+            return lk_loopofrequires(L, key, name);
     }
     lua_pop(L, 1);
     if (!lk_validname(name))

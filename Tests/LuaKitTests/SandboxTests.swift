@@ -146,7 +146,9 @@ import Testing
         #expect(h.run("require 'compiled'")?.message == "app/compiled.lua: not a text file (scripts are Lua source; compiled or binary files are refused)")
         // Nesting too deep for the parser: Lua's message names no file, the error does.
         #expect(h.run("require 'deep'")?.message.hasPrefix("test.lua:1: error loading module 'deep' from file 'app/deep.lua': ") == true)
-        #expect(h.run("require 'loop.a'")?.message.contains("requires itself") == true)
+        // A loop of requires is spelled out, from the require that started it.
+        #expect(h.run("require 'loop.a'")?.message.hasSuffix("module 'loop.a' requires itself (loop.a -> loop.b -> loop.a)") == true)
+        #expect(h.run("require 'loop/b'")?.message.hasSuffix("module 'loop.b' requires itself (loop/b -> loop.a -> loop.b)") == true)
         #expect(h.run("require '/etc/passwd'") != nil)
     }
 

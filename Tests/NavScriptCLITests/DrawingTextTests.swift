@@ -67,4 +67,39 @@ import Testing
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.components(separatedBy: "<title>not visible</title>").count - 1 == 2, "\(drawn.output)")
     }
+
+    /// An action sheet is drawn as UIKit shows one: on a phone at the bottom, Cancel in a box
+    /// of its own below the rest; on a pad a popover at its anchor, without Cancel. Both were
+    /// drawn as an alert, a card in the middle.
+    @Test func anActionSheetIsDrawnWhereUIKitShowsIt() throws {
+        let scenarios = ["phone", "pad"].map { idiom in """
+            scenario("\(idiom)", function()
+              local app = nav.app { root = nav.stack { nav.screen("Chat")() } }
+              app:setSystem { idiom = "\(idiom)" }
+              app:navigate(nav.route():top(nav.container):showActionSheet { title = "Chat", anchor = "more",
+                actions = { { title = "Cancel", style = "cancel" }, { title = "Mute" }, { title = "Delete", style = "destructive" } } })
+            end)
+            """ }
+        let fixture = try Fixture(["sheet_spec.lua": scenarios.joined(separator: "\n")])
+        // The y of each text, by its content.
+        func texts(_ scenario: String) throws -> [String: Double] {
+            let drawn = try navscript(["draw", "sheet_spec.lua", "--scenario", scenario, "--step=-1"], in: fixture.root)
+            #expect(drawn.status == 0, "\(drawn.errors)")
+            var found: [String: Double] = [:]
+            for piece in drawn.output.components(separatedBy: "</text>") {
+                guard let open = piece.range(of: "<text ", options: .backwards), let y = piece[open.upperBound...].range(of: "y=\"") else { continue }
+                let value = piece[y.upperBound...].prefix { $0 != "\"" }
+                found[String(piece[open.upperBound...].split(separator: ">", maxSplits: 1).last ?? "")] = Double(value)
+            }
+            return found
+        }
+        let phone = try texts("phone")
+        let (mute, delete, cancel) = (try #require(phone["Mute"]), try #require(phone["Delete"]), try #require(phone["Cancel"]))
+        #expect(mute < delete && delete + 26 < cancel, "\(phone)")
+        #expect(cancel > 350, "at the bottom of the phone's screen, which ends at y = 410 (an alert is centred at 226): \(phone)")
+        #expect(phone["action sheet · UIAlertController"] != nil, "\(phone)")
+        let pad = try texts("pad")
+        #expect(pad["Mute"] != nil && pad["Delete"] != nil && pad["↑ more"] != nil, "\(pad)")
+        #expect(pad["Cancel"] == nil, "\(pad)")
+    }
 }

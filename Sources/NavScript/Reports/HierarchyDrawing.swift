@@ -90,7 +90,7 @@ public enum HierarchyDrawing {
     /// "UITabBarController", "page sheet · UINavigationController".
     static func caption(for layer: ScenarioHierarchy, presented: Bool) -> String {
         guard presented else { return layer.typeName }
-        if layer.typeName == "UIAlertController" { return "\((layer.name ?? "alert").lowercased()) · \(layer.typeName)" }
+        if layer.typeName == "UIAlertController" { return "\(layer.name == "ActionSheet" ? "action sheet" : "alert") · \(layer.typeName)" }
         let style = layer.attributes["bottomSheet"] != nil ? "bottom sheet" : (layer.attributes["modalPresentationStyle"].map(unquote) ?? "automatic")
         return "\(style) · \(layer.typeName)"
     }
@@ -99,6 +99,9 @@ public enum HierarchyDrawing {
         canvas.phone(frame)
         let screen = frame.inset(6)
         if layer.typeName == "UIAlertController" {
+            if layer.name == "ActionSheet" {
+                return actionSheet(layer, presenter: presenter, in: screen, isPad: isPad, canvas: &canvas)
+            }
             // An alert over the dimmed presenter.
             canvas.rect(screen, fill: "#d1d1d6", radius: 12)
             alert(layer, in: screen, canvas: &canvas)
@@ -236,27 +239,41 @@ public enum HierarchyDrawing {
         outline(node, area, canvas: &canvas)
     }
 
-    /// An alert's (or action sheet's) box, centred in `area`: its title and message, then its
-    /// actions as UIKit shows them, the cancel one last and bold, a destructive one red. More
-    /// actions than fit are cut, the last line saying how many more there are, as UIKit
-    /// scrolls them.
-    private static func alert(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
-        // "[Sign Out]destructive": the title in brackets, then its style.
-        var actions = node.systemText.filter { $0.hasPrefix("[") }.map { text -> (title: String, style: String) in
+    /// An alert's actions, as its system text lists them: "[Sign Out]destructive", the title
+    /// in brackets, then its style; the cancel one last, where UIKit puts it.
+    static func alertActions(_ node: ScenarioHierarchy) -> [AlertRow] {
+        let actions = node.systemText.filter { $0.hasPrefix("[") }.map { text -> AlertRow in
             let close = text.lastIndex(of: "]") ?? text.endIndex
             return (String(text[text.index(after: text.startIndex)..<close]), close < text.endIndex ? String(text[text.index(after: close)...]) : "")
         }
-        actions = actions.filter { $0.style != "cancel" } + actions.filter { $0.style == "cancel" }
-        let texts = node.systemText.filter { !$0.hasPrefix("[") }
-        let fitting = max(Int((area.height - 46 - 24) / 26), 1)
-        // Too many to show: the first ones, a line that counts the rest, and Cancel kept last
-        // (where UIKit puts it), so that a reader sees the alert has one.
-        var rows = actions
-        if actions.count > fitting {
-            let cancel = actions.filter { $0.style == "cancel" }, others = actions.filter { $0.style != "cancel" }
-            let room = max(fitting - 1 - cancel.count, 0)
-            rows = Array(others.prefix(room)) + [("\(others.count - room) more actions", "more")] + cancel
+        return actions.filter { $0.style != "cancel" } + actions.filter { $0.style == "cancel" }
+    }
+
+    /// At most `fitting` of `actions` to draw: too many to show give the first ones, a line
+    /// that counts the rest, and Cancel kept last, so that a reader sees there is one.
+    static func rows(of actions: [AlertRow], fitting: Int) -> [AlertRow] {
+        guard actions.count > fitting else { return actions }
+        let cancel = actions.filter { $0.style == "cancel" }, others = actions.filter { $0.style != "cancel" }
+        let room = max(fitting - 1 - cancel.count, 0)
+        return Array(others.prefix(room)) + [("\(others.count - room) more actions", "more")] + cancel
+    }
+
+    /// An action's line: a count of those cut grey, Cancel bold, a destructive one red.
+    static func draw(_ action: AlertRow, x: Double, y: Double, width: Double, canvas: inout Canvas) {
+        if action.style == "more" {
+            canvas.text(action.title, x: x, y: y, size: 9, color: "#8e8e93", anchor: "middle")
+        } else {
+            canvas.text(fit(action.title, width, size: 10), x: x, y: y, size: 10, weight: action.style == "cancel" ? "600" : "400",
+                        color: action.style == "destructive" ? "#ff3b30" : "#007aff", anchor: "middle")
         }
+    }
+
+    /// An alert's box, centred in `area`: its title and message, then its actions as UIKit
+    /// shows them. More actions than fit are cut, the last line saying how many more there
+    /// are, as UIKit scrolls them.
+    private static func alert(_ node: ScenarioHierarchy, in area: Rect, canvas: inout Canvas) {
+        let texts = node.systemText.filter { !$0.hasPrefix("[") }
+        let rows = rows(of: alertActions(node), fitting: max(Int((area.height - 46 - 24) / 26), 1))
         let height = 46 + Double(max(rows.count, 1)) * 26
         let box = Rect(x: area.x + 18, y: max(area.y + 12, area.midY - height / 2), width: area.width - 36, height: height)
         canvas.rect(box, fill: "#ffffff", radius: 12)
@@ -267,16 +284,14 @@ public enum HierarchyDrawing {
         for (index, action) in rows.enumerated() {
             let y = box.y + 52 + Double(index) * 26
             canvas.line(x1: box.x, y1: y - 10, x2: box.maxX, y2: y - 10, color: "#d1d1d6")
-            if action.style == "more" {
-                canvas.text(action.title, x: box.midX, y: y + 6, size: 9, color: "#8e8e93", anchor: "middle")
-            } else {
-                canvas.text(fit(action.title, box.width - 12, size: 10), x: box.midX, y: y + 6, size: 10, weight: action.style == "cancel" ? "600" : "400",
-                            color: action.style == "destructive" ? "#ff3b30" : "#007aff", anchor: "middle")
-            }
+            draw(action, x: box.midX, y: y + 6, width: box.width - 12, canvas: &canvas)
         }
-        if node.isTop {
-            canvas.add(##"<rect x="\##(n(box.x - 2))" y="\##(n(box.y - 2))" width="\##(n(box.width + 4))" height="\##(n(box.height + 4))" rx="13" fill="none" stroke="#ff9500" stroke-width="2"/>"##)
-        }
+        if node.isTop { outlineTop(box, canvas: &canvas) }
+    }
+
+    /// The top alert (or action sheet) is outlined around its box.
+    static func outlineTop(_ box: Rect, canvas: inout Canvas) {
+        canvas.add(##"<rect x="\##(n(box.x - 2))" y="\##(n(box.y - 2))" width="\##(n(box.width + 4))" height="\##(n(box.height + 4))" rx="13" fill="none" stroke="#ff9500" stroke-width="2"/>"##)
     }
 
     /// The top container is outlined.
