@@ -12,11 +12,6 @@
 
 void lk_setcoverage(lua_State *L, int on) {
     lk_host *h = lk_gethost(L);
-    if (on && !h->coverage.files) {
-        h->coverage.files = calloc(LK_COVERAGE_FILES, sizeof(lk_covfile));
-        if (!h->coverage.files)
-            return;
-    }
     h->coverage.on = on;
     lua_sethook(L, lk_hook, lk_hookmask(h), lua_gethookcount(L));
 }
@@ -30,8 +25,14 @@ static lk_covfile *lk_covfind(lk_coverage *c, const char *source) {
             return &c->files[i];
         }
     }
-    if (c->count == LK_COVERAGE_FILES)
-        return NULL;
+    if (c->count == c->capacity) {           /* as many files as a scenario requires */
+        int capacity = c->capacity ? c->capacity * 2 : 16;
+        lk_covfile *files = realloc(c->files, (size_t)capacity * sizeof(lk_covfile));
+        if (!files)
+            return NULL;
+        c->files = files;
+        c->capacity = capacity;
+    }
     char *copy = strdup(source);
     if (!copy)
         return NULL;
@@ -85,5 +86,5 @@ void lk_coverclose(lk_host *h) {
     }
     free(c->files);
     c->files = NULL;
-    c->count = 0;
+    c->count = c->capacity = 0;
 }

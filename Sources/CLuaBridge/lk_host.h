@@ -21,7 +21,6 @@ void *lk_poolresize(lk_pool *pool, void *block, size_t old, size_t size);
 
 /* Line coverage (lk_coverage.c): how often each line of each file ran, files named by
    their chunk names ("@routes/chat.lua"). Off unless the host turns it on. */
-#define LK_COVERAGE_FILES 256
 #define LK_COVERAGE_LINES (1 << 20)
 typedef struct lk_covfile {
     char *source;                   /* a copy of the chunk name */
@@ -29,8 +28,8 @@ typedef struct lk_covfile {
     int size;                       /* lines the array holds */
 } lk_covfile;
 typedef struct lk_coverage {
-    int on, count, last;
-    lk_covfile *files;              /* LK_COVERAGE_FILES of them, allocated when turned on */
+    int on, count, last, capacity;
+    lk_covfile *files;              /* count of capacity, grown as files are seen */
 } lk_coverage;
 void lk_poolfree(lk_pool *pool, void *block, size_t size);
 void lk_poolclose(lk_pool *pool);

@@ -282,7 +282,7 @@ final class RunSession {
         struct Document: Encodable {
             var version = 1
             let scenarios: [Listed]
-            let loadErrors: [[String: String]]
+            let loadErrors: [JSONReporter.Document.LoadError]
         }
         let document = Document(
             scenarios: selected().map { item in
@@ -290,7 +290,7 @@ final class RunSession {
                        tags: item.scenario.tags, pending: item.scenario.isPending,
                        skipReason: item.scenario.isPending ? item.scenario.skipReason ?? "pending" : nil)
             },
-            loadErrors: suite.loadErrors.map { ["path": $0.file.displayPath, "message": Format.loadError($0.error)] })
+            loadErrors: suite.loadErrors.map(JSONReporter.Document.LoadError.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         output.write(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n")

@@ -463,6 +463,17 @@ import Testing
         let names = (document?["scenarios"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(names == ["good", "bad", "later"])
         #expect(document?["version"] as? Int == 1)
+        // A file that does not load is written as the run's JSON writes it: its message,
+        // traceback and output apart (the list gave them all in one message).
+        try fixture.write("broken_spec.lua", "print('before')\nerror('load fail')\n")
+        let listed = try navscript(["run", ".", "--list", "--reporter", "json"], in: fixture.root)
+        let run = try navscript(["run", ".", "--reporter", "json"], in: fixture.root)
+        let failures = try [listed, run].map { result in
+            let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+            return try #require(document?["loadErrors"] as? [[String: String]], "\(result.output)")
+        }
+        #expect(failures[0] == failures[1] && failures[0].first?["message"] == "broken_spec.lua:2: load fail", "\(failures)")
+        #expect(failures[0].first?["output"] == "before" && failures[0].first?["traceback"] != nil, "\(failures)")
     }
 
     @Test func aProjectFileGivesTheDefaults() throws {

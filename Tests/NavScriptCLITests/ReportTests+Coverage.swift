@@ -166,4 +166,34 @@ extension ReportTests {
         #expect(!lcov.contains("DA:2,0") && !lcov.contains("DA:9,0"), "\(lcov)")
         #expect(lcov.contains("DA:13,0\n") && lcov.contains("LF:12\nLH:11\n"), "\(lcov)")
     }
+
+    /// Counted whole, however many files a scenario runs, through whatever path: past 255
+    /// modules lines went uncounted (a fixed table), a module reached through a linked root
+    /// was two files at half each, a comment-only or empty module counted its first line
+    /// (Lua's closing `return`), and a suite with no route script read "total 100.0 %".
+    @Test func coverageCountsEveryModuleOnceAndNoCommentLine() throws {
+        var files = ["scenarios/many.lua": """
+            scenario("x", function()
+              local sum = 0
+              for i = 1, 300 do sum = sum + require("routes.m" .. i).f() end
+              require "routes.comments"; require "routes.empty"
+              expect(sum):toBe(45150)
+            end)
+            """,
+            "routes/comments.lua": "-- a\n-- b\n", "routes/empty.lua": "",
+            "other/scenarios/linked.lua": "-- navscript: root = ../../linked\nlocal M = require 'routes.m1'\nscenario('y', function() expect(M.g()):toBe(2) end)\n"]
+        for i in 1...300 { files["routes/m\(i).lua"] = "local M = {}\nfunction M.f()\n  return \(i)\nend\nfunction M.g()\n  return 2\nend\nreturn M\n" }
+        let fixture = try Fixture(files)
+        try FileManager.default.createSymbolicLink(atPath: fixture.root.appendingPathComponent("linked").path, withDestinationPath: ".")
+        let run = try navscript(["run", "scenarios", "other", "--coverage", "--color", "never"], in: fixture.root)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let lcov = try fixture.read("coverage/lcov.info")
+        #expect(lcov.contains("SF:routes/m300.lua\nDA:1,1\nDA:2,1\nDA:3,1\nDA:4,1\nDA:5,1\nDA:6,0\nDA:7,1\nDA:8,1\nLF:8\nLH:7\n"), "\(lcov)")
+        #expect(lcov.contains("SF:routes/m1.lua\nDA:1,2\nDA:2,2\nDA:3,1\nDA:4,2\nDA:5,2\nDA:6,1\nDA:7,2\nDA:8,2\nLF:8\nLH:8\n"), "\(lcov)")
+        #expect(!lcov.contains("linked/"), "\(lcov)")
+        #expect(lcov.contains("SF:routes/comments.lua\nLF:0\nLH:0\n") && lcov.contains("SF:routes/empty.lua\nLF:0\nLH:0\n"), "\(lcov)")
+        let empty = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        let none = try navscript(["run", ".", "--coverage", "--color", "never"], in: empty.root)
+        #expect(none.output.contains("Coverage of route scripts:\n  no route script to measure"), "\(none.output)")
+    }
 }

@@ -93,6 +93,18 @@ struct CoverageReport {
                 counts[file, default: [:]].merge(lines, uniquingKeysWith: +)
             }
         }
+        // One file by its real path: a root reached through a link names it otherwise. It
+        // keeps the name discovery gave it, else its shortest.
+        let listed = Set(modules)
+        var named: [String: String] = [:]
+        for path in counts.keys.sorted(by: { (listed.contains($0) ? 0 : 1, $0.count, $0) < (listed.contains($1) ? 0 : 1, $1.count, $1) }) {
+            let real = LuaOptions.realPath(of: URL(fileURLWithPath: path, relativeTo: folder))
+            guard let kept = named[real] else {
+                named[real] = path
+                continue
+            }
+            counts[kept, default: [:]].merge(counts.removeValue(forKey: path) ?? [:], uniquingKeysWith: +)
+        }
         var unread: [String] = []
         files = counts.keys.sorted().compactMap { path in
             let url = URL(fileURLWithPath: path, relativeTo: folder)
@@ -110,8 +122,9 @@ struct CoverageReport {
             // ... `]]` at the `]]`), so its other lines could never be counted.
             let active = (try? LuaChunk(compiling: read, chunkName: "=coverage"))?.activeLines
             var lines: [String: Int] = [:]
-            for line in LineScanner.executableLines(code) where active?.contains(line) ?? true { lines[String(line)] = 0 }
-            for (line, count) in counts[path] ?? [:] where line <= source.count { lines[String(line)] = count }
+            let scanned = LineScanner.executableLines(code)
+            for line in scanned.lines where active?.contains(line) ?? true { lines[String(line)] = 0 }
+            for (line, count) in counts[path] ?? [:] where line <= source.count && !scanned.codeless.contains(line) { lines[String(line)] = count }
             return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
         }
         self.unread = unread
@@ -138,7 +151,11 @@ struct CoverageReport {
             let share = file.total == 0 ? 100 : 100 * Double(file.hit) / Double(file.total)
             lines.append("  " + file.path.padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(share, file.hit, file.total))
         }
-        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(percent, hit, total))
+        if total == 0 {
+            lines.append(files.isEmpty ? "  no route script to measure (scenario files and explore models are not counted)" : "  no line in them that can run")
+        } else {
+            lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(percent, hit, total))
+        }
         if !routes.isEmpty {
             lines.append("Routes: \(routes.filter { $0.count > 0 }.count) of \(routes.count) ran (deeplink patterns, interceptors, fallbacks, deeplink types)")
             for route in routes where route.count == 0 {
@@ -170,12 +187,15 @@ struct CoverageReport {
 /// Which lines of a Lua file hold code that can run, as luacov's line scanner decides.
 enum LineScanner {
     /// Lines (1-based) that are not blank, a comment, inside a long string or comment, or
-    /// only closing words and brackets.
-    static func executableLines(_ source: [String]) -> [Int] {
-        var result: [Int] = []
+    /// only closing words and brackets; and of the others, those that hold no code at all
+    /// (blank or a comment, not inside a long string), which never count as run: Lua puts
+    /// a chunk's own closing `return` at its last line, whatever that line holds.
+    static func executableLines(_ source: [String]) -> (lines: [Int], codeless: Set<Int>) {
+        var result: [Int] = [], codeless: Set<Int> = []
         var longLevel: Int?          // inside a long string or comment with this many '='
         for (index, raw) in source.enumerated() {
             var line = Substring(raw)
+            let inside = longLevel != nil
             if let level = longLevel {
                 guard let close = line.range(of: "]" + String(repeating: "=", count: level) + "]") else { continue }
                 line = line[close.upperBound...]
@@ -184,9 +204,11 @@ enum LineScanner {
             let code = stripped(line, longLevel: &longLevel)
             if !code.isEmpty && !closers.contains(code) {
                 result.append(index + 1)
+            } else if code.isEmpty && !inside {
+                codeless.insert(index + 1)
             }
         }
-        return result
+        return (result, codeless)
     }
 
     static let closers: Set<String> = ["end", "else", "}", ")", "]", "end)", "end,", "},", "})", "end))", "end)()", "do", "then",

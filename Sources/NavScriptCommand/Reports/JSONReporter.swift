@@ -48,6 +48,12 @@ final class JSONReporter: Reporter {
             let traceback: String?
             /// What the file printed before its error.
             let output: String?
+
+            /// A file that did not load, as the run's report and `--list` write it.
+            init(_ failed: (file: ScenarioFile, error: Error)) {
+                path = failed.file.displayPath
+                (message, traceback, output) = Format.loadErrorParts(Format.loadError(failed.error))
+            }
         }
 
         struct Snapshots: Encodable {
@@ -81,8 +87,7 @@ final class JSONReporter: Reporter {
                           traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })
             },
-            loadErrors: report.loadErrors.map { let (message, traceback, printed) = Format.loadErrorParts(Format.loadError($0.error))
-                                                return .init(path: $0.file.displayPath, message: message, traceback: traceback, output: printed) },
+            loadErrors: report.loadErrors.map(Document.LoadError.init),
             snapshots: .init(written: report.written, updated: report.updated,
                              obsolete: report.obsolete.map { ["file": $0.file, "name": $0.name] },
                              removed: report.removed.map { ["file": $0.file, "name": $0.name] },
