@@ -163,6 +163,11 @@ import Testing
         // busted's luassert and spies, which are not provided.
         ("assert.are.same(1, 1)", "attempt to index a function value (global 'assert')\n       (if it is busted's luassert (assert.are.same): there is none, assert is Lua's own; write expect(value):toEqual(expected))"),
         ("local s = spy.new(function() end)", "(global 'spy')\n       (if it is busted's spy: there are no spies, a function that records its calls does the job)"),
+        ("expect(print):toHaveBeenCalledWith(1)", "toHaveBeenCalledWith is not a matcher: Jest's toHaveBeenCalledWith checks a spy, and there are none here: record the calls in a function of the scenario's own (calls[#calls + 1] = { ... }) and check them with toEqual ("),
+        // A wrong argument is named, not lost or said in general.
+        ("pending({1})", "a_spec.lua:2: bad argument #1 to 'pending' (string expected, got table)"),
+        ("expect.extend { toY = 42 }", "a_spec.lua:2: bad argument #1 to 'extend' (a table of matcher functions by name expected; 'toY' is a number)"),
+        ("expect.extend { print }", "a_spec.lua:2: bad argument #1 to 'extend' (a table of matcher functions by name expected, got a number key)"),
     ])
     func aMisspeltNameGetsTheNameMeant(body: String, message: String) throws {
         let fixture = try Fixture(["a_spec.lua": "scenario('x', function()\n  \(body)\nend)\n"])

@@ -88,7 +88,39 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = runner.run(try #require(scenarios.first))
         #expect(result.status == .failed)
-        #expect(result.message?.hasSuffix("instruction limit exceeded (1000000 instructions)") == true, "\(result.message ?? "")")
+        #expect(result.message?.hasSuffix("instruction limit exceeded (1000000 instructions)\n(in before_each of \"many hooks\")") == true,
+                "\(result.message ?? "")")
+    }
+
+    /// A hook's failure says which hook it was: an expect that fails in a before_each shows
+    /// no traceback, and read as the scenario's own (as busted names "d before_each").
+    @Test func aHookFailureSaysWhichHook() throws {
+        let (runner, scenarios, folder) = try runner("""
+            before_each(function() end)
+            describe("d", function()
+              describe("e", function()
+                before_each(function() expect(1):toBe(2) end)
+                scenario("t", function() end)
+              end)
+              after_all(function() error("closing") end)
+              scenario("u", function() end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(runner.run(scenarios[0]).message?.hasPrefix("""
+            case_spec.lua:4: expect(value):toBe(expected) failed
+              expected: 2
+              received: 1
+            (in before_each of "d e")
+
+            and then an after hook failed:
+            case_spec.lua:7: closing
+            (in after_all of "d")
+            """) == true)
+        #expect(runner.run(scenarios[1]).message == "case_spec.lua:7: closing\n(in after_all of \"d\")")
+        let root = try self.runner("after_all(function() error('closing') end)\nscenario('v', function() end)")
+        defer { try? FileManager.default.removeItem(at: root.2) }
+        #expect(root.0.run(try #require(root.1.first)).message == "case_spec.lua:1: closing\n(in after_all at the file's top level)")
     }
 
     @Test func anAfterEachThatFailsAfterTheScenarioFailedIsShownToo() throws {
@@ -122,6 +154,7 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == """
             case_spec.lua:2: instruction limit exceeded (1000000 instructions)
+            (in after_each of "cleanup")
             (the 2 hooks after it did not run: the budget of the after hooks is used up)
             """)
         #expect(result.traceback?.contains("case_spec.lua:2: in field 'after_each'") == true, "\(result.traceback ?? "")")
@@ -298,8 +331,11 @@ import Testing
         #expect(message.hasPrefix("case_spec.lua:4: expect(value):toShow needs a Container or an App"), "\(message)")
         // Each hook failure with its own traceback, in the message (a failed expect's result
         // shows no traceback, and its own is the runner's, left out).
-        let each = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:2: each broke\nstack traceback:\n"), "\(message)")
-        let all = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:3: all broke\nstack traceback:\n"), "\(message)")
+        // Each says which hook it came from.
+        let each = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:2: each broke\n(in after_each of \"cleanup\")\nstack traceback:\n"),
+                                "\(message)")
+        let all = try #require(message.range(of: "\n\nand then an after hook failed:\ncase_spec.lua:3: all broke\n(in after_all of \"cleanup\")\nstack traceback:\n"),
+                               "\(message)")
         #expect(message[each.upperBound..<all.lowerBound].contains("case_spec.lua:2"))
         #expect(message[all.upperBound...].contains("case_spec.lua:3"))
         #expect(!message[..<each.lowerBound].contains("stack traceback"), "\(message)")
@@ -357,7 +393,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = runner.run(try #require(scenarios.first))
         #expect(result.status == .failed)
-        #expect(result.message == "case_spec.lua:2: each broke", "\(result.message ?? "")")
+        #expect(result.message == "case_spec.lua:2: each broke\n(in after_each of \"later\")", "\(result.message ?? "")")
         #expect(result.traceback?.contains("case_spec.lua:2: in field 'after_each'") == true, "\(result.traceback ?? "")")
     }
 

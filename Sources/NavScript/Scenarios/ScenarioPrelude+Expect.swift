@@ -332,7 +332,10 @@ function expectation:toMatch(pattern)
   need(self, "toMatch needs a string", type(received) == "string")
   need(self, "toMatch needs a string as the pattern", type(pattern) == "string", pattern)
   return check(self, matches(received, pattern), "expect(value):toMatch(pattern) failed", function(r)
-    return format("  pattern: %s\n  received: %s%s", r.show(pattern), r.show(received), self.negated and "" or patternNote(pattern))
+    -- A .never that failed says how it matched when the text does not hold the pattern as
+    -- it is written: "a.b" matched "axb" as a Lua pattern.
+    local how = self.negated and not find(received, pattern, 1, true) and "\n  (it matched as a Lua pattern: the text does not hold it as written)" or ""
+    return format("  pattern: %s\n  received: %s%s", r.show(pattern), r.show(received), self.negated and how or patternNote(pattern))
   end)
 end
 

@@ -42,8 +42,10 @@ end
 local function extend(matchers)
   if type(matchers) ~= "table" then error(format("bad argument #1 to 'extend' (table expected, got %s)", type(matchers)), 2) end
   for name, matcher in pairs(matchers) do
-    if type(name) ~= "string" or type(matcher) ~= "function" then
-      error("bad argument #1 to 'extend' (a table of matcher functions by name expected)", 2)
+    if type(name) ~= "string" then
+      error(format("bad argument #1 to 'extend' (a table of matcher functions by name expected, got a %s key)", type(name)), 2)
+    elseif type(matcher) ~= "function" then
+      error(format("bad argument #1 to 'extend' (a table of matcher functions by name expected; '%s' is a %s)", name, type(matcher)), 2)
     end
     if builtin[name] or name == "never" then error(format("bad argument #1 to 'extend' ('%s' is a built-in matcher)", name), 2) end
     -- An expectation's own fields and metamethods are not matchers: `value` would show as
@@ -94,10 +96,9 @@ local jestNames = {
   toMatchInlineSnapshot = "toMatchSnapshot() (kept in a file beside the scenarios)",
   toThrowErrorMatchingSnapshot = "toMatchSnapshot() on the error (expect(select(2, pcall(f))):toMatchSnapshot())",
   toThrowErrorMatchingInlineSnapshot = "toMatchSnapshot() on the error (expect(select(2, pcall(f))):toMatchSnapshot())",
-  toHaveBeenCalled = "no spies: a function that records its calls, then toEqual",
-  toHaveBeenCalledWith = "no spies: a function that records its calls, then toEqual",
-  toHaveBeenCalledTimes = "no spies: a function that records its calls, then toHaveLength",
 }
+-- and Jest's spies' matchers, with what checks the calls a function of the scenario's records
+local jestSpies = { toHaveBeenCalled = "toEqual", toHaveBeenCalledWith = "toEqual", toHaveBeenCalledTimes = "toHaveLength" }
 
 -- The edit distance of two names, ignoring case.
 local function distance(a, b)
@@ -124,6 +125,8 @@ local function unknown(path)
     for name in pairs(expectation) do if type(name) == "string" and match(name, "^to") then names[#names + 1] = name end end
     sort(names)
     local meant = jestNames[key] and format(": Jest's %s is %s here", key, jestNames[key])
+      or jestSpies[key] and format(": Jest's %s checks a spy, and there are none here: record the calls in a function of the scenario's own (calls[#calls + 1] = { ... }) and check them with %s",
+                                   key, jestSpies[key])
     if not meant and #key <= 40 then
       local best, nearest = 3, nil
       for _, name in ipairs(names) do

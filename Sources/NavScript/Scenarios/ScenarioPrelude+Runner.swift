@@ -153,20 +153,25 @@ function runner.hooks(which)
   running = true
   local chain, b = {}, scenarios[1].block
   while b do insert(chain, 1, b); b = b.parent end
-  local out = {}
+  -- Each hook with what a failure of it says: `before_each of "chat opens"`.
+  local out, labels = {}, {}
+  local function add(fn, kind, block)
+    out[#out + 1] = fn
+    labels[#out] = #block.names == 0 and (kind .. " at the file's top level") or format('%s of "%s"', kind, concat(block.names, " "))
+  end
   -- Each hook is called as a field named for its kind, so that a traceback through it says
   -- "in field 'before_each'" (this chunk is stripped: a local's name would be '?').
   if which == "before" then
     for depth, b in ipairs(chain) do
       for _, f in ipairs(b.beforeAll) do
         local hook = { before_all = f }
-        out[#out + 1] = function() failedAll = depth; hook.before_all(); failedAll = nil end
+        add(function() failedAll = depth; hook.before_all(); failedAll = nil end, "before_all", b)
       end
     end
     for depth, b in ipairs(chain) do
       for _, f in ipairs(b.before) do
         local hook = { before_each = f }
-        out[#out + 1] = function() failedEach = depth; hook.before_each(); failedEach = nil end
+        add(function() failedEach = depth; hook.before_each(); failedEach = nil end, "before_each", b)
       end
     end
   else
@@ -174,24 +179,25 @@ function runner.hooks(which)
     for _, f in ipairs(finallies) do
       local hook = { finally = f }
       out[#out + 1] = function() hook.finally() end
+      labels[#out] = "finally"
     end
     -- A before_all that failed ran no before_each: no after_each runs either, as in busted.
     if not failedAll then
       for i = failedEach or #chain, 1, -1 do
         for _, f in ipairs(chain[i].after) do
           local hook = { after_each = f }
-          out[#out + 1] = function() hook.after_each() end
+          add(function() hook.after_each() end, "after_each", chain[i])
         end
       end
     end
     for i = failedAll or #chain, 1, -1 do
       for _, f in ipairs(chain[i].afterAll) do
         local hook = { after_all = f }
-        out[#out + 1] = function() hook.after_all() end
+        add(function() hook.after_all() end, "after_all", chain[i])
       end
     end
   end
-  return out
+  return out, labels
 end
 
 function runner.body()

@@ -298,7 +298,10 @@ fit, fdescribe = form(define, "fit", "only"), form(block, "fdescribe", "only")
 function pending(...)
   local name, a, b = ...
   if running then
-    local reason = type(name) == "string" and name or ""
+    -- A reason is text (a number as Lua writes it); anything else would be lost unsaid.
+    if type(name) == "number" then name = tostring(name) end
+    if name ~= nil and type(name) ~= "string" then error(format("bad argument #1 to 'pending' (string expected, got %s)", type(name)), 2) end
+    local reason = name or ""
     host.pending(reason)
     error("pending: " .. reason, 0)
   end

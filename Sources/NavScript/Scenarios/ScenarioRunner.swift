@@ -106,7 +106,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
             let runner = try lua.withBudget { () throws -> LuaReference in
                 let runner = try prepare(runtime, context, target: scenario)
                 notePreparation(since: start)
-                failure = try runBefore(lua, runner: runner)
+                failure = try runBefore(lua, runner: runner, context)
                 return runner
             }
             return try finish(runtime, runner, context, failure: failure, afterHooksStart: afterHooksStart)
@@ -184,7 +184,7 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     func finish(_ runtime: NavRuntime, _ runner: LuaReference, _ context: ScenarioContext, failure: LuaError?,
                 afterHooksStart: (() -> Void)?) throws -> LuaError? {
         let lua = runtime.lua
-        let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", starting: afterHooksStart) }
+        let afterFailure = try lua.withBudget { try runAll(lua, runner: runner, "after", context, starting: afterHooksStart) }
         if context.recorder != nil {
             context.definedScreens = runtime.definedScreens.sorted()
         }
@@ -217,8 +217,8 @@ public final class ScenarioFileRunner: @unchecked Sendable {
     }
 
     /// The before functions, then the body unless one failed; the first failure.
-    func runBefore(_ lua: LuaState, runner: LuaReference) throws -> LuaError? {
-        if let failure = try runAll(lua, runner: runner, "before") {
+    func runBefore(_ lua: LuaState, runner: LuaReference, _ context: ScenarioContext) throws -> LuaError? {
+        if let failure = try runAll(lua, runner: runner, "before", context) {
             return failure
         }
         return try lua.withStack { call in
@@ -236,14 +236,16 @@ public final class ScenarioFileRunner: @unchecked Sendable {
 
     /// Runs the hooks of the target of one kind ("before" or "after"): before hooks up to the
     /// first that fails, every after hook even when one fails; calls `starting` first if
-    /// there is one; returns the first failure.
-    private func runAll(_ lua: LuaState, runner: LuaReference, _ which: String, starting: (() -> Void)? = nil) throws -> LuaError? {
+    /// there is one; returns the first failure. A hook's failure says which hook it was
+    /// (`(in before_each of "chat")`), but for a `pending()`, which stopped the scenario.
+    private func runAll(_ lua: LuaState, runner: LuaReference, _ which: String, _ context: ScenarioContext,
+                        starting: (() -> Void)? = nil) throws -> LuaError? {
         try lua.withStack { call in
             try runner.push(on: call)
             call.field(-1, "hooks")
             call.push(which)
-            try lua.pcall(call, arguments: 1, results: 1)
-            let list = call.top
+            try lua.pcall(call, arguments: 1, results: 2)
+            let (list, labels) = (call.top - 1, call.top)
             if call.length(list) > 0 {
                 starting?()
             }
@@ -259,10 +261,16 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                                        traceback: stopped.traceback)
                     break
                 }
+                call.element(labels, position + 1)
+                let label = call.optionalString(-1) ?? "a hook"
+                call.pop(1)
                 call.element(list, position + 1)
                 do throws(LuaError) {
                     try lua.pcall(call, arguments: 0, results: 0)
-                } catch {
+                } catch var error {
+                    if context.pendingReason(raising: error.message) == nil {
+                        error = LuaError(kind: error.kind, message: error.message + "\n(in \(label))", traceback: error.traceback)
+                    }
                     // A before hook that fails skips the rest, as in busted; every after hook
                     // runs, and each failure of theirs is shown.
                     failure = failure.map { ScenarioFailure.combine($0, error) } ?? error

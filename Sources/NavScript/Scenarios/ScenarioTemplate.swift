@@ -70,7 +70,7 @@ extension ScenarioFileRunner {
             }
             guard found == 1 else { throw Self.notFound(scenario, found) }
             var failure: LuaError?
-            try lua.withBudget { failure = try runBefore(lua, runner: runner) }
+            try lua.withBudget { failure = try runBefore(lua, runner: runner, context) }
             return try finish(runtime, runner, context, failure: failure, afterHooksStart: afterHooksStart)
         }
     }

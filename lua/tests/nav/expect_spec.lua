@@ -334,6 +334,11 @@ describe("text and patterns", function()
     expect(failure(function() expect("a[b").never:toMatch("a[") end)).never:toContain("not a Lua pattern")
   end)
 
+  scenario("a .never:toMatch that matched as a pattern, not as written, says so", function()
+    expect(failure(function() expect("axb").never:toMatch("a.b") end)):toContain("(it matched as a Lua pattern: the text does not hold it as written)")
+    expect(failure(function() expect("a.b").never:toMatch("a.b") end)).never:toContain("as a Lua pattern")
+  end)
+
   -- The note is found in the pattern alone: against a long log, `.-` three times took seconds.
   scenario("the note does not search the text again", function()
     local lines = {}
