@@ -236,7 +236,7 @@ import Testing
             """])
         let result = try navscript(["run", "hooks_spec.lua"], in: fixture.root)
         #expect(result.status == 1)
-        #expect(result.output.contains("hooks_spec.lua:2: boom\n     stack traceback:"), "\(result.output)")
+        #expect(result.output.contains("hooks_spec.lua:2: boom\n     (in before_all of \"set-up fails\")\n     stack traceback:"), "\(result.output)")
         // The hook is named by its kind, where the stripped prelude's local would be '?'.
         #expect(result.output.contains("hooks_spec.lua:2: in field 'before_all'"), "\(result.output)")
         #expect(!result.output.contains("?: in function <?:"), "\(result.output)")

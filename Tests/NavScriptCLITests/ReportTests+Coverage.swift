@@ -192,8 +192,12 @@ extension ReportTests {
         #expect(lcov.contains("SF:routes/m1.lua\nDA:1,2\nDA:2,2\nDA:3,1\nDA:4,2\nDA:5,2\nDA:6,1\nDA:7,2\nDA:8,2\nLF:8\nLH:8\n"), "\(lcov)")
         #expect(!lcov.contains("linked/"), "\(lcov)")
         #expect(lcov.contains("SF:routes/comments.lua\nLF:0\nLH:0\n") && lcov.contains("SF:routes/empty.lua\nLF:0\nLH:0\n"), "\(lcov)")
-        let empty = try Fixture(["scenarios/a.lua": "scenario('a', function() end)"])
+        let empty = try Fixture(["scenarios/a.lua": "scenario('a', function() end)", "routes/two\nlines.lua": "return {}"])
         let none = try navscript(["run", ".", "--coverage", "--color", "never"], in: empty.root)
         #expect(none.output.contains("Coverage of route scripts:\n  no route script to measure"), "\(none.output)")
+        // LCOV cannot write a line break in a path: the file is left out, and said so.
+        #expect(none.output.contains("  left out: routes/two\\x0alines.lua (LCOV cannot write a control character, such as a line break, in a path)"),
+                "\(none.output)")
+        #expect(try empty.read("coverage/lcov.info").isEmpty)
     }
 }

@@ -29,6 +29,9 @@ struct CoverageReport {
     let routes: [Route]
     /// Files the runs counted lines of that cannot be read here (a merge run in another folder).
     private(set) var unread: [String] = []
+    /// Files whose path holds a control character, such as a line break, escaped: LCOV has
+    /// no way to write one (and `require`, which takes names like `routes.chat`, none to load one).
+    private(set) var leftOut: [String] = []
 
     var hit: Int { files.map(\.hit).reduce(0, +) }
     var total: Int { files.map(\.total).reduce(0, +) }
@@ -105,8 +108,12 @@ struct CoverageReport {
             }
             counts[kept, default: [:]].merge(counts.removeValue(forKey: path) ?? [:], uniquingKeysWith: +)
         }
-        var unread: [String] = []
+        var unread: [String] = [], leftOut: [String] = []
         files = counts.keys.sorted().compactMap { path in
+            if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                leftOut.append(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? String(format: "\\x%02x", $0.value) : String($0) }.joined())
+                return nil
+            }
             let url = URL(fileURLWithPath: path, relativeTo: folder)
             guard let data = try? Data(contentsOf: url) else {
                 unread.append(path)
@@ -128,6 +135,7 @@ struct CoverageReport {
             return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
         }
         self.unread = unread
+        self.leftOut = leftOut
     }
 
     /// LCOV's tracefile format.
@@ -155,6 +163,9 @@ struct CoverageReport {
             lines.append(files.isEmpty ? "  no route script to measure (scenario files and explore models are not counted)" : "  no line in them that can run")
         } else {
             lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + Self.column(percent, hit, total))
+        }
+        for path in leftOut {
+            lines.append("  left out: \(path) (LCOV cannot write a control character, such as a line break, in a path)")
         }
         if !routes.isEmpty {
             lines.append("Routes: \(routes.filter { $0.count > 0 }.count) of \(routes.count) ran (deeplink patterns, interceptors, fallbacks, deeplink types)")
