@@ -69,7 +69,8 @@ extension Explore {
                         position += size > 2 ? size : 1
                     }
                 }
-                size /= 2
+                // Halving 3 would skip pairs: `push A, pop` in the middle of 7 steps was kept.
+                size = size == 3 ? 2 : size / 2
             }
             // A simpler argument may fail sooner and cut the steps short: go by the current count.
             var index = 0

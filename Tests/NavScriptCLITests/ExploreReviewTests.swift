@@ -54,6 +54,38 @@ import Testing
         #expect(result.output.contains("1. x(50)"), "\(result.output)")
     }
 
+    /// Pairs of steps are taken out at every offset whatever the count: halving 7 steps went
+    /// from blocks of 3 to single steps, and `push A, pop` in their middle was kept (seed 8
+    /// shrank to 7 steps, not 3).
+    @Test func aPairOfStepsIsTakenOutOfAnOddCount() throws {
+        let fixture = try Fixture(["abc.lua": """
+            local S = { A = nav.screen("A"), B = nav.screen("B"), C = nav.screen("C"), Home = nav.screen("Home") }
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { S.Home() } } end,
+              actions = {
+                explore.action("push", function(app, n, k) return app:navigate(nav.route():top(nav.stack):push(S[n] { k = k })) end,
+                  { args = { explore.oneOf { "A", "B", "C" }, explore.int(0, 50) } }),
+                explore.action("pop", function(app) return app:navigate(nav.route():top(nav.stack):pop()) end,
+                  { when = function(app) return #app:topStack().children > 1 end }),
+                explore.action("x", function(app, v) end, { args = explore.int(0, 100) }),
+              },
+              invariants = {
+                ["no A B C run"] = function(app)
+                  local t = {}
+                  for _, c in ipairs(app:topStack().children) do t[#t + 1] = c.name end
+                  for i = 1, #t - 2 do if t[i] == "A" and t[i + 1] == "B" and t[i + 2] == "C" then return false, "A B C at " .. i end end
+                  return true
+                end,
+              },
+            }
+            """])
+        for seed in ["8", "50"] {
+            let result = try navscript(["explore", "abc.lua", "--seed", seed, "--depth", "40"], in: fixture.root)
+            #expect(result.status == 1, "\(result.output)")
+            #expect(result.output.contains("shrunk to 3):"), "seed \(seed): \(result.output)")
+        }
+    }
+
     /// The fix keeps `log in` from being enabled where the saved sequence used it: the
     /// sequence cannot happen any more, and its scenario says so as pending, not failed.
     @Test func aSavedScenarioWhoseStepIsNoLongerEnabledIsPending() throws {
