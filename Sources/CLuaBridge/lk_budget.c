@@ -7,10 +7,22 @@
 ** whatever thread runs until the host has control again, so a script's pcall can catch
 ** one error but not go on.
 */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
 #include <lauxlib.h>
 #include "lk_host.h"
+
+/* Whether the host interrupted every state (lk_interrupt): read by each state's hook. */
+static atomic_int lk_interrupted;
+
+void lk_interrupt(int on) {
+    atomic_store(&lk_interrupted, on);
+}
+
+int lk_interrupting(void) {
+    return atomic_load_explicit(&lk_interrupted, memory_order_relaxed);
+}
 
 /* The deadline's clock, and the same clock read cheaply, a few milliseconds behind at most,
    for a check on every call into the host: Linux's coarse clock, Darwin's value cached at
@@ -98,6 +110,8 @@ void lk_setstop(lk_host *h, int why, const char *where) {
         snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%smemory limit exceeded (%d KiB)", where, colon, (int)(h->limit / 1024));
     else if (why == LK_STOP_INSTRUCTIONS)
         snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%sinstruction limit exceeded (%lld instructions)", where, colon, h->instruction_limit);
+    else if (why == LK_STOP_INTERRUPT)
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%sstopped: the run was interrupted", where, colon);
     else
         snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%stime limit exceeded (%g s)", where, colon, h->seconds);
 }
@@ -140,7 +154,8 @@ int lk_chargehost(lua_State *L, long long instructions) {
     if (clocks)
         h->unclocked = 0;
     int why = h->instruction_limit > 0 && h->instructions > h->instruction_limit ? LK_STOP_INSTRUCTIONS
-            : clocks && h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME : LK_STOP_NONE;
+            : clocks && h->deadline > 0 && lk_now() > h->deadline ? LK_STOP_TIME
+            : clocks && lk_interrupting() ? LK_STOP_INTERRUPT : LK_STOP_NONE;
     if (why != LK_STOP_NONE) {
         char where[LK_WHERE_MAX];
         lk_scriptwhere(h, where);
@@ -238,6 +253,8 @@ void lk_hook(lua_State *L, lua_Debug *ar) {
             lk_setstop(h, LK_STOP_INSTRUCTIONS, h->where);
         else if (h->deadline > 0 && lk_now() > h->deadline)
             lk_setstop(h, LK_STOP_TIME, h->where);
+        else if (lk_interrupting())
+            lk_setstop(h, LK_STOP_INTERRUPT, h->where);
         else
             return;
     }

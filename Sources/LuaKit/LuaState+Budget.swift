@@ -85,6 +85,17 @@ extension LuaState {
         lk_failallocations(L, Int32(clamping: count))
     }
 
+    /// Whether every state of the process is interrupted: each stops at its next count of
+    /// instructions, as at a limit, with "stopped: the run was interrupted", until this is
+    /// set back to false. For Ctrl-C in a host that runs scripts on threads; settable from
+    /// any thread.
+    ///
+    ///     LuaState.isInterrupting = true    -- a Lua loop stops within a few instructions
+    public static var isInterrupting: Bool {
+        get { lk_interrupting() != 0 }
+        set { lk_interrupt(newValue ? 1 : 0) }
+    }
+
     /// Bytes of the process's emergency reserve that states have had to use because the
     /// system refused the host memory: a process that used any should be replaced.
     public static var reserveUsed: Int { lk_reserveused() }

@@ -51,59 +51,65 @@ extension Explore {
         }
         if let cut = try fails(best) { best = cut }
         var changed = true
-        while changed && goesOn() {
-            changed = false
-            var size = max(best.count / 2, 1)
-            while size >= 1 && goesOn() {
-                var position = 0
-                while position < best.count && goesOn() {
-                    var candidate = best
-                    candidate.removeSubrange(position..<min(position + size, best.count))
-                    // Blocks a block's size apart, and the last pairs and single steps at every
-                    // offset, as Hypothesis deletes: every offset for big blocks would spend
-                    // the replays before single steps are tried.
-                    if let shorter = try fails(candidate), shorter.count < best.count {
-                        best = shorter
-                        changed = true
-                    } else {
-                        position += size > 2 ? size : 1
+        // Ctrl-C stops a replay where it is (RunInterrupt.stoppingScripts): the steps found
+        // so far are the result.
+        do {
+            while changed && goesOn() {
+                changed = false
+                var size = max(best.count / 2, 1)
+                while size >= 1 && goesOn() {
+                    var position = 0
+                    while position < best.count && goesOn() {
+                        var candidate = best
+                        candidate.removeSubrange(position..<min(position + size, best.count))
+                        // Blocks a block's size apart, and the last pairs and single steps at every
+                        // offset, as Hypothesis deletes: every offset for big blocks would spend
+                        // the replays before single steps are tried.
+                        if let shorter = try fails(candidate), shorter.count < best.count {
+                            best = shorter
+                            changed = true
+                        } else {
+                            position += size > 2 ? size : 1
+                        }
                     }
+                    // Halving 3 would skip pairs: `push A, pop` in the middle of 7 steps was kept.
+                    size = size == 3 ? 2 : size / 2
                 }
-                // Halving 3 would skip pairs: `push A, pop` in the middle of 7 steps was kept.
-                size = size == 3 ? 2 : size / 2
-            }
-            // A simpler argument may fail sooner and cut the steps short: go by the current count.
-            var index = 0
-            while index < best.count && goesOn() {
-                for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(best[index]) }) {
-                    guard goesOn() else { break }
-                    var candidate = best
-                    candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
-                    if let simpler = try fails(candidate), simpler.count <= best.count {
-                        best = simpler
-                        changed = true
-                        break
+                // A simpler argument may fail sooner and cut the steps short: go by the current count.
+                var index = 0
+                while index < best.count && goesOn() {
+                    for arguments in try watchdog.watch("shrinking", seconds: runner.secondsPerCall, { try runner.simpler(best[index]) }) {
+                        guard goesOn() else { break }
+                        var candidate = best
+                        candidate[index] = ExploreStep(action: best[index].action, arguments: arguments)
+                        if let simpler = try fails(candidate), simpler.count <= best.count {
+                            best = simpler
+                            changed = true
+                            break
+                        }
                     }
+                    index += 1
                 }
-                index += 1
+                // Equal arguments, in one step or in several, are lowered together, as Hypothesis
+                // shrinks duplicated values together: `tap chat(3), deeplink(3)` fails as
+                // `tap chat(1), deeplink(1)`, and `pair(8, 8)` as `pair(1, 1)`, which one argument
+                // at a time never reaches.
+                if goesOn(), let lowered = try lowerTogether(best, runner: runner, fails: fails) {
+                    best = lowered
+                    changed = true
+                }
+                if !changed, goesOn(), var moved = try redistribute(best, runner: runner, fails: fails) {
+                    // Moves come in runs (a total drained from the first steps into the later ones,
+                    // a replay or two each): made together, before the passes above look again,
+                    // which cost some replays a step each (a sum of 900 in 20 steps of up to 100
+                    // spent the 2,000 replays at 13 steps).
+                    while goesOn(), let further = try redistribute(moved, runner: runner, fails: fails) { moved = further }
+                    best = moved
+                    changed = true
+                }
             }
-            // Equal arguments, in one step or in several, are lowered together, as Hypothesis
-            // shrinks duplicated values together: `tap chat(3), deeplink(3)` fails as
-            // `tap chat(1), deeplink(1)`, and `pair(8, 8)` as `pair(1, 1)`, which one argument
-            // at a time never reaches.
-            if goesOn(), let lowered = try lowerTogether(best, runner: runner, fails: fails) {
-                best = lowered
-                changed = true
-            }
-            if !changed, goesOn(), var moved = try redistribute(best, runner: runner, fails: fails) {
-                // Moves come in runs (a total drained from the first steps into the later ones,
-                // a replay or two each): made together, before the passes above look again,
-                // which cost some replays a step each (a sum of 900 in 20 steps of up to 100
-                // spent the 2,000 replays at 13 steps).
-                while goesOn(), let further = try redistribute(moved, runner: runner, fails: fails) { moved = further }
-                best = moved
-                changed = true
-            }
+        } catch where LuaState.isInterrupting {
+            _ = goesOn()                            // which says what stopped it
         }
         return (best, budget.stoppedBy)
     }
@@ -193,15 +199,28 @@ extension Explore {
 
     func report(_ found: Found, runner: ExploreRunner, starts: Int,
                 model: ScenarioFile, workingDirectory: URL) throws {
-        var (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        // Ctrl-C stops the replays where they are (they run again for the report below).
+        var (shrunk, cutShort) = try RunInterrupt.stoppingScripts {
+            try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        }
         // Fewer steps may fail the same way where shrinking cannot reach them (Explore+Shorter);
         // what --exhaustive found is a shortest already.
         var start = found.start, searchStopped: String?
         if cutShort == nil, !exhaustive {
-            switch try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts) {
+            var search = Shorter.none
+            do {
+                search = try RunInterrupt.stoppingScripts {
+                    try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts)
+                }
+            } catch where RunInterrupt.signal != 0 {
+                searchStopped = "(the search for fewer steps was stopped by \(RunInterrupt.name): fewer may fail the same way)"
+            }
+            switch search {
             case let .found(steps, from):
                 start = from
-                (shrunk, cutShort) = try shrink(steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+                (shrunk, cutShort) = try RunInterrupt.stoppingScripts {
+                    try shrink(steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+                }
             case let .stopped(by, depth):
                 let trying = depth == 0 ? "the starts" : Format.count(depth, "action")
                 searchStopped = "(the search for fewer steps was stopped by \(by) while it tried \(trying): fewer may fail the same way)"

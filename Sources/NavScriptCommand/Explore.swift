@@ -105,7 +105,9 @@ struct Explore: ParsableCommand {
         try RunInterrupt.catching(if: true) {
             let found: Found?
             do {
-                found = exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
+                found = try RunInterrupt.stoppingScripts {
+                    exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
+                }
             } catch {
                 StandardStreams.error("navscript explore: \(Format.loadError(error))\n")
                 throw ExitCode(2)
@@ -155,6 +157,8 @@ struct Explore: ParsableCommand {
             // Walks past the first failure count for nothing: the figures are those of walks
             // up to it, whatever the batch size.
             for (slot, result) in results.all.enumerated() where first == nil {
+                // Stopped by Ctrl-C, the walk neither passed nor failed: the walks end here.
+                if LuaState.isInterrupting, case .failure? = result { break }
                 let walk: ExploreRunner.Walk
                 do {
                     walk = try result!.get()
@@ -220,7 +224,8 @@ struct Explore: ParsableCommand {
         StandardStreams.error("explore: \(Format.count(performed, "action")) in " + String(format: "%.2f s (%.0f actions/s)\n",
                                      seconds, Double(performed) / max(seconds, 1e-9)))
         // A failure in a start state ends the exploration before any action was asked.
-        let asked = performed > 0 || !enabled.isEmpty || first == nil
+        // Stopped before a walk ended (Ctrl-C in the first), nothing is known of it.
+        let asked = walked > 0 && (performed > 0 || !enabled.isEmpty || first == nil)
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)
         guard let first, let failure = first.walk.failure else {
             print(RunInterrupt.signal != 0 ? "Stopped by \(RunInterrupt.name): no invariant broke in the walks before it." : "No invariant broke.")
@@ -270,15 +275,17 @@ struct Explore: ParsableCommand {
         for length in 1...depth where !level.isEmpty {
             var next: [Entry] = []
             for (start, sequence, shape, moves) in level {
+                // Stopped by the time or a signal, with what it found so far.
+                func stopped() -> Found? {
+                    let by = RunInterrupt.signal != 0 ? RunInterrupt.name : timeOption
+                    print("Stopped by \(by) at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
+                          + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
+                          + "no invariant broke in any state within \(Format.count(reached, "action")).")
+                    summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
+                    return nil
+                }
                 for move in moves {
-                    guard Date() < deadline && RunInterrupt.signal == 0 else {
-                        let by = RunInterrupt.signal != 0 ? RunInterrupt.name : timeOption
-                        print("Stopped by \(by) at depth \(length) of \(depth): \(Format.count(seen.count, "abstract state")), "
-                              + "\(Format.count(transitions.count, "transition")) (\(Format.count(explored, "sequence")) tried); "
-                              + "no invariant broke in any state within \(Format.count(reached, "action")).")
-                        summarize(runner, never: actions.filter { !enabled.contains($0) }, lines: lines, searched: true)
-                        return nil
-                    }
+                    guard Date() < deadline && RunInterrupt.signal == 0 else { return stopped() }
                     let candidate = sequence + [move]
                     explored += 1
                     let expansion: ExploreRunner.Expansion
@@ -289,6 +296,8 @@ struct Explore: ParsableCommand {
                     } catch let error as LuaError where error.breaksALimit {
                         // A sequence that breaks a limit is a counterexample, in its last action.
                         return counterexample(candidate, start, ExploreRunner.limitFailure(error))
+                    } catch where LuaState.isInterrupting {
+                        return stopped()                // Ctrl-C stopped the sequence midway
                     }
                     if expansion.replay.skipped { continue }
                     note(expansion)

@@ -46,6 +46,31 @@ import Testing
         #expect(!fixture.exists("j.xml") && !fixture.exists("m.dot") && !fixture.exists("m.svg") && !fixture.exists("page/index.html"))
     }
 
+    /// explore runs its walks on threads of its own process: Ctrl-C stops a walk stuck in a
+    /// Lua loop where it is, and the search of every sequence too (it waited for the walk's
+    /// time limit, then walked it again, then shrank it: twice the limit and more).
+    @Test(arguments: [false, true])
+    func anInterruptStopsAnExploreWalkStuckInALoop(exhaustive: Bool) throws {
+        let fixture = try Fixture(["hang.lua": """
+            local Home = nav.screen("Home")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { Home() } } end,
+              actions = { explore.action("spin", function(app) while true do end end) },
+            }
+            """])
+        let watch = try WatchCommandTests.Watch(["explore", "hang.lua", "--timeout", "60", "--instruction-limit", "100000000000"]
+                                                + (exhaustive ? ["--exhaustive"] : []), in: fixture.root)
+        Thread.sleep(forTimeInterval: 2)   // the walk is spinning
+        let started = Date()
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(watch.process.terminationStatus == 128 + SIGINT, "\(watch.output)")
+        #expect(watch.output.contains(exhaustive ? "Stopped by Ctrl-C (SIGINT) at depth 1 of 4" : "Stopped by Ctrl-C (SIGINT): no invariant broke in the walks before it."),
+                "\(watch.output)")
+        #expect(!watch.output.contains("time limit") && !watch.output.contains("Never enabled"), "\(watch.output)")
+    }
+
     /// A file the run stopped in, its scenarios passed so far, did not pass: it says STOP.
     @Test func aFileTheRunStoppedInSaysStop() throws {
         let fixture = try Fixture([

@@ -43,8 +43,14 @@ typedef void (*lk_output)(void *context, const char *text, size_t length);
 /* Why the state was stopped: a limit passed (LK_STOP_CAP: the memory cap, by what the host
    keeps for the script), or the system refused the host memory (LK_STOP_MEMORY, which lasts
    as long as the state). A cap passed by Lua's own allocations is a LUA_ERRMEM without a
-   stop. */
-enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2, LK_STOP_MEMORY = 3, LK_STOP_CAP = 4 };
+   stop. LK_STOP_INTERRUPT: the host interrupted every state (lk_interrupt). */
+enum { LK_STOP_NONE = 0, LK_STOP_INSTRUCTIONS = 1, LK_STOP_TIME = 2, LK_STOP_MEMORY = 3, LK_STOP_CAP = 4, LK_STOP_INTERRUPT = 5 };
+
+/* Stops every state of the process at its next count of instructions, as a limit does,
+   while on (Ctrl-C in a host that runs scripts on threads); off lets them run again.
+   Safe from any thread; lk_interrupting() says whether it is on. */
+void lk_interrupt(int on);
+int lk_interrupting(void);
 
 /* State (lk_state.c) */
 lua_State *lk_newstate(void);

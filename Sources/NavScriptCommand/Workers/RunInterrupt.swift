@@ -1,5 +1,6 @@
 import CWorkerCopy
 import Foundation
+import LuaKit
 
 /// Ctrl-C and SIGTERM while `navscript run` runs its workers: the first one stops the run
 /// (no scenario starts, the running ones are stopped and count as not run), the reports
@@ -18,6 +19,26 @@ enum RunInterrupt {
 
     /// The signal, as a message names it: "Ctrl-C (SIGINT)", "SIGTERM".
     static var name: String { signal == SIGINT ? "Ctrl-C (SIGINT)" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)" }
+
+    /// Runs `body`, in which scripts run on this process's threads (explore's walks), so
+    /// that a signal caught stops them where they are (`LuaState.isInterrupting`) instead
+    /// of at their time limit; they run again once `body` returns. Checked every 50 ms.
+    static func stoppingScripts<R>(_ body: () throws -> R) rethrows -> R {
+        let queue = DispatchQueue(label: "navscript.interrupt")
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now(), repeating: .milliseconds(50))
+        timer.setEventHandler {
+            guard signal != 0 else { return }
+            LuaState.isInterrupting = true
+            timer.cancel()
+        }
+        timer.resume()
+        defer {
+            queue.sync { timer.cancel() }       // after a handler under way, if one is
+            LuaState.isInterrupting = false
+        }
+        return try body()
+    }
 
     /// Runs `body` with the signals caught when `on` (a run on worker processes: a run on
     /// threads of this process, `--in-process`, keeps their default).
