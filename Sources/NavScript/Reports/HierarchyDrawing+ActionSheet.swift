@@ -14,18 +14,13 @@ extension HierarchyDrawing {
         if isPad { actions.removeAll { $0.style == "cancel" } }
         let header = texts.isEmpty ? 0 : 12 + Double(texts.count) * 14
         canvas.rect(screen, fill: isPad ? "#f2f2f7" : "#d1d1d6", radius: 12)
-        if let presenter {
-            canvas.text(fit(label(presenter), screen.width - 16, size: 9), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
-        }
+        if let presenter { presenterLabel(presenter, in: screen, canvas: &canvas) }
         let box: Rect
         var cancelBox: Rect?
         if isPad {
             let rows = rows(of: actions, fitting: max(Int((screen.height * 0.6 - header) / 26), 1))
             box = Rect(x: screen.x + screen.width * 0.18, y: screen.y + 52, width: screen.width * 0.64, height: max(header + Double(rows.count) * 26, 26))
-            canvas.add(##"<path d="M\##(n(box.midX - 8)) \##(n(box.y)) l8 -9 l8 9 z" fill="#ffffff" stroke="#c6c6c8" stroke-width="0.5"/>"##)
-            if let anchor = node.attributes[ScreenAttribute.popoverAnchor].map(unquote) {
-                canvas.text(fit("↑ " + anchor, box.width, size: 8), x: box.midX, y: box.y - 14, size: 8, color: "#007aff", anchor: "middle")
-            }
+            pointer(of: box, at: node, canvas: &canvas)
             actions = rows
         } else {
             // Cancel's own box, 8 below the rest; the rest are cut to what fits above it.

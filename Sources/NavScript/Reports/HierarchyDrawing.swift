@@ -117,9 +117,7 @@ public enum HierarchyDrawing {
             // A sheet: its presenter peeks above it.
             let offset = layer.attributes["bottomSheet"].map { detent(of: $0) == "large" ? 22 : screen.height * 0.45 } ?? 22
             canvas.rect(screen, fill: "#d1d1d6", radius: 12)
-            if let presenter {
-                canvas.text(fit(label(presenter), screen.width - 16, size: 9), x: screen.midX, y: screen.y + 14, size: 9, color: "#6e6e73", anchor: "middle")
-            }
+            if let presenter { presenterLabel(presenter, in: screen, canvas: &canvas) }
             content = Rect(x: screen.x, y: screen.y + offset, width: screen.width, height: screen.height - offset)
         }
         canvas.rect(content, fill: "#ffffff", radius: isFull ? 12 : 10)
