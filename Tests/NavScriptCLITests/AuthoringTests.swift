@@ -479,6 +479,12 @@ import Testing
         }
         #expect(failures[0] == failures[1] && failures[0].first?["message"] == "broken_spec.lua:2: load fail", "\(failures)")
         #expect(failures[0].first?["output"] == "before" && failures[0].first?["traceback"] != nil, "\(failures)")
+        // A failed scenario says which kind of failure it was, as JUnit's type does.
+        try fixture.write("kinds_spec.lua", "scenario('expects', function() expect(1):toBe(2) end)\nscenario('raises', function() error('x') end)")
+        let kinds = try navscript(["run", "kinds_spec.lua", "--reporter", "json"], in: fixture.root)
+        let report = try JSONSerialization.jsonObject(with: Data(kinds.output.utf8)) as? [String: Any]
+        let scenarios = ((report?["files"] as? [[String: Any]])?.first?["scenarios"] as? [[String: Any]]) ?? []
+        #expect(scenarios.map { $0["failure"] as? String } == ["expectation", "error"], "\(kinds.output)")
     }
 
     @Test func aProjectFileGivesTheDefaults() throws {

@@ -30,6 +30,9 @@ final class JSONReporter: Reporter {
             let duration: Double
             let expectations: Int
             let message: String?
+            /// A failed scenario's kind of failure, as JUnit's `type`: "expectation" (an
+            /// `expect` that failed) or "error" (a script error, a broken limit).
+            let failure: String?
             /// A skipped scenario's reason: "pending", "skipped", "todo" or "not focused".
             let skipReason: String?
             let traceback: String?
@@ -83,7 +86,8 @@ final class JSONReporter: Reporter {
                 .init(path: file.file.displayPath, scenarios: file.results.map { result in
                     .init(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
                           status: result.status.rawValue, duration: result.duration, expectations: result.expectations,
-                          message: result.message, skipReason: result.status == .skipped ? result.skipText : nil,
+                          message: result.message, failure: result.status == .failed ? (result.isExpectationFailure ? "expectation" : "error") : nil,
+                          skipReason: result.status == .skipped ? result.skipText : nil,
                           traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })
             },
