@@ -64,12 +64,7 @@ extension LuaState {
     ///     let (charge, error) = lua.chargeMemory(refundable: 512)
     ///     container.retain(charge)
     public func chargeMemory(refundable bytes: Int) -> (LuaMemoryCharge, LuaError?) {
-        (LuaMemoryCharge(state: self, bytes: bytes), chargeMemory(bytes: bytes))
-    }
-
-    fileprivate func refundMemory(bytes: Int) {
-        guard let L, bytes > 0 else { return }
-        lk_refundmemory(L, bytes)
+        (LuaMemoryCharge(account: account, bytes: bytes), chargeMemory(bytes: bytes))
     }
 
     private func stopError(_ stop: Int32, _ L: OpaquePointer) -> LuaError? {
@@ -120,30 +115,41 @@ extension LuaState {
 }
 
 /// Bytes charged to a state's memory cap, given back when this goes (`chargeMemory(refundable:)`).
+///
+/// A charge holds its state's account, not the state: a weak reference to the state cost
+/// a side table's atomics at every route step a script built, and at every one it dropped.
 public final class LuaMemoryCharge {
-    private weak var state: LuaState?
+    private let account: LuaMemoryAccount
     private var bytes: Int
 
-    fileprivate init(state: LuaState, bytes: Int) {
-        self.state = state
+    fileprivate init(account: LuaMemoryAccount, bytes: Int) {
+        self.account = account
         self.bytes = bytes
     }
 
     /// Whether it is a charge of `state`'s.
     public func belongs(to state: LuaState) -> Bool {
-        self.state === state
+        account === state.account
     }
 
     /// Charges `more` bytes besides, given back with the rest (what grows as long as its
     /// holder lives: an app's log). Past the cap the state stops, as for any charge.
     @discardableResult
     public func add(_ more: Int) -> LuaError? {
-        guard let state, more > 0 else { return nil }
+        guard let state = account.state, more > 0 else { return nil }
         bytes += more
         return state.chargeMemory(bytes: more)
     }
 
     deinit {
-        state?.refundMemory(bytes: bytes)
+        if bytes > 0, let L = account.state?.L {
+            lk_refundmemory(L, bytes)
+        }
     }
+}
+
+/// What a state's memory charges refer to: the state while it is open, nil once closed.
+final class LuaMemoryAccount {
+    /// The state, unowned: `LuaState.close()` (which its deinit calls) clears it first.
+    unowned(unsafe) var state: LuaState?
 }

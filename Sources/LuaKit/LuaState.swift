@@ -41,6 +41,9 @@ public final class LuaState {
     /// Registry slots of references dropped since the last call, maybe on other threads.
     private let released = LuaReleasedReferences()
 
+    /// What memory charges refer to (`chargeMemory(refundable:)`), cleared when the state closes.
+    let account = LuaMemoryAccount()
+
     /// Opens a state with the sandbox of LUA_API.md and the given limits.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         self.options = options
@@ -48,6 +51,7 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
         self.L = L
+        account.state = self
         // The headers are 5.4's (lua_version.h); a link line that found another Lua's
         // library (Homebrew's 5.5 beside the keg-only lua@5.4) is refused here, not crashed on.
         let version = Int(lua_version(L))
@@ -82,6 +86,7 @@ public final class LuaState {
     /// Closes the state: Lua collects everything and releases the Swift objects held.
     public func close() {
         guard let L else { return }
+        account.state = nil
         self.L = nil
         lk_close(L)
         functions.removeAll()
