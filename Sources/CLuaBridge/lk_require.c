@@ -168,7 +168,7 @@ static int lk_loopofrequires(lua_State *L, const char *key, const char *name) {
     }
     if (start == 0)
         return luaL_error(L, "module '%s' requires itself (through a loop of requires)", name);
-    luaL_checkstack(L, start + 2, "loop of requires");
+    luaL_checkstack(L, 2 * start + 4, "loop of requires");   /* a name and an arrow a level, at most */
     for (int level = start; level >= 1; level--) {
         if (lk_requiredat(L, level) > 0) {
             lua_pushliteral(L, " -> ");
