@@ -41,8 +41,9 @@ final class ScreenReleaseQueue {
     /// through the queue, which the outermost queuing call empties.
     func take<T>(_ value: inout T?) {
         if depth < Self.directDepth && !releasing {
+            guard let taken = value.take() else { return }
             depth += 1
-            Self.release(value.take())   // its own release may come back here, one level deeper
+            Self.release(consume taken)   // its own release may come back here, one level deeper
             depth -= 1
             return
         }
@@ -60,8 +61,10 @@ final class ScreenReleaseQueue {
     /// free to move past `depth -= 1` in an optimized build, so that every level took the
     /// direct path and a route 8,000 levels deep overflowed the stack; the optimizer may
     /// neither inline this nor hand the release back to the caller.
+    /// (It takes the value, not an optional: inside this unspecialized function, `T?` was
+    /// a type to look up at run time on every call.)
     @inline(never) @_optimize(none)
-    private static func release<T>(_ value: consuming T?) {
+    private static func release<T>(_ value: consuming T) {
         _ = consume value
     }
 
