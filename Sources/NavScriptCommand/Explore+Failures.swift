@@ -15,34 +15,7 @@ extension Explore {
     func report(_ found: Found, runner: ExploreRunner, starts: Int,
                 model: ScenarioFile, workingDirectory: URL) throws {
         // Ctrl-C stops the replays where they are (they run again for the report below).
-        var (shrunk, cutShort) = try RunInterrupt.stoppingScripts {
-            try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
-        }
-        // Fewer steps may fail the same way where shrinking cannot reach them (Explore+Shorter);
-        // what --exhaustive found is a shortest already.
-        var start = found.start, searchStopped: String?
-        if cutShort == nil, !exhaustive {
-            var search = Shorter.none
-            do {
-                search = try RunInterrupt.stoppingScripts {
-                    try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts)
-                }
-            } catch where RunInterrupt.signal != 0 {
-                searchStopped = "(the search for fewer steps was stopped by \(RunInterrupt.name): fewer may fail the same way)"
-            }
-            switch search {
-            case let .found(steps, from):
-                start = from
-                (shrunk, cutShort) = try RunInterrupt.stoppingScripts {
-                    try shrink(steps, start: start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
-                }
-            case let .stopped(by, depth):
-                let trying = depth == 0 ? "the starts" : Format.count(depth, "action")
-                searchStopped = "(the search for fewer steps was stopped by \(by) while it tried \(trying): fewer may fail the same way)"
-            case .none:
-                break
-            }
-        }
+        let (shrunk, cutShort, start, searchStopped) = try RunInterrupt.stoppingScripts { try smallest(found, runner: runner, starts: starts) }
         // A broken limit ends a replay with the error: the trees are those before the last step.
         let brokeALimit = found.failure.invariant == ExploreRunner.limitInvariant
         let replay = try watchdog.watch("the replay", seconds: runner.secondsPerCall) {

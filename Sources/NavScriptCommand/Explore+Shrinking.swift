@@ -5,6 +5,32 @@ import NavScript
 /// Shrinking a failure `navscript explore` found: fewer steps, then simpler arguments,
 /// equal ones lowered together and totals moved between them, while it fails the same way.
 extension Explore {
+    /// The fewest steps found that fail as `found` does, from the start they run from: shrunk,
+    /// then, where shrinking cannot reach them, searched for among fewer steps
+    /// (Explore+Shorter) and shrunk again; what --exhaustive found is a shortest already.
+    /// `cutShort` says what stopped shrinking, `searchStopped` what stopped the search.
+    func smallest(_ found: Found, runner: ExploreRunner, starts: Int) throws
+        -> (steps: [ExploreStep], cutShort: String?, start: Int, searchStopped: String?) {
+        var (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+        guard cutShort == nil, !exhaustive else { return (shrunk, cutShort, found.start, nil) }
+        let search: Shorter
+        do {
+            search = try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts)
+        } catch where LuaState.isInterrupting {
+            return (shrunk, cutShort, found.start, "(the search for fewer steps was stopped by \(RunInterrupt.name): fewer may fail the same way)")
+        }
+        switch search {
+        case let .found(steps, from):
+            (shrunk, cutShort) = try shrink(steps, start: from, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
+            return (shrunk, cutShort, from, nil)
+        case let .stopped(by, depth):
+            let trying = depth == 0 ? "the starts" : Format.count(depth, "action")
+            return (shrunk, cutShort, found.start, "(the search for fewer steps was stopped by \(by) while it tried \(trying): fewer may fail the same way)")
+        case .none:
+            return (shrunk, cutShort, found.start, nil)
+        }
+    }
+
     /// The failure, shrunk: fewer actions, then simpler arguments, while it fails the same
     /// way (`ExploreFailure.isSame`).
     /// Shrinking stops after 2,000 replays, after --time seconds of its own, or at Ctrl-C

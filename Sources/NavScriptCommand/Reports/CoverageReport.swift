@@ -1,5 +1,6 @@
 import Foundation
 import NavScript
+import ScreenKit
 
 /// Line coverage of the route scripts and modules a suite's scenarios ran (`--coverage`):
 /// the counts of every scenario added up, per file, with the lines that could run found
@@ -111,7 +112,7 @@ struct CoverageReport {
         var unread: [String] = [], leftOut: [String] = []
         files = counts.keys.sorted().compactMap { path in
             if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                leftOut.append(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? String(format: "\\x%02x", $0.value) : String($0) }.joined())
+                leftOut.append(VisibleText.of(path))
                 return nil
             }
             let url = URL(fileURLWithPath: path, relativeTo: folder)

@@ -10,6 +10,12 @@ enum Format {
         VisibleText.of(text, keepingTabs: true)
     }
 
+    /// A failure's kind, as JUnit's `type` and JSON's `failure` give it: "expectation" (an
+    /// `expect` that failed) or "error" (a script error, a broken limit).
+    static func failureKind(_ result: ScenarioResult) -> String {
+        result.isExpectationFailure ? "expectation" : "error"
+    }
+
     /// Names joined by commas, the first `atMost - 1` and how many more when there are more
     /// than `atMost`: "a, b, c and 10 more".
     static func names(_ names: [String], atMost: Int) -> String {

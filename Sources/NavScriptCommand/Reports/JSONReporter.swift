@@ -86,7 +86,7 @@ final class JSONReporter: Reporter {
                 .init(path: file.file.displayPath, scenarios: file.results.map { result in
                     .init(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
                           status: result.status.rawValue, duration: result.duration, expectations: result.expectations,
-                          message: result.message, failure: result.status == .failed ? (result.isExpectationFailure ? "expectation" : "error") : nil,
+                          message: result.message, failure: result.status == .failed ? Format.failureKind(result) : nil,
                           skipReason: result.status == .skipped ? result.skipText : nil,
                           traceback: result.traceback, output: result.output.isEmpty ? nil : result.output)
                 })

@@ -78,7 +78,7 @@ final class JUnitReporter: Reporter {
                     xml += head + "><skipped message=\"\(attribute(result.scenario.location)): \(attribute(result.skipText))\"/></testcase>\n"
                 case .failed:
                     let message = located(result.message ?? "failed", at: Format.raisedAt(result))
-                    let type = result.isExpectationFailure ? "expectation" : "error"
+                    let type = Format.failureKind(result)
                     var body = message
                     if let traceback = result.traceback { body += "\nstack traceback:\n" + traceback }
                     xml += head + ">\n      <failure message=\"\(attribute(firstLine(message)))\" type=\"\(type)\">\(cdata(body))</failure>\n"
