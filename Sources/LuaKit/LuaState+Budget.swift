@@ -120,7 +120,7 @@ extension LuaState {
 /// a side table's atomics at every route step a script built, and at every one it dropped.
 public final class LuaMemoryCharge {
     private let account: LuaMemoryAccount
-    private var bytes: Int
+    @exclusivity(unchecked) private var bytes: Int
 
     fileprivate init(account: LuaMemoryAccount, bytes: Int) {
         self.account = account
@@ -151,5 +151,5 @@ public final class LuaMemoryCharge {
 /// What a state's memory charges refer to: the state while it is open, nil once closed.
 final class LuaMemoryAccount {
     /// The state, unowned: `LuaState.close()` (which its deinit calls) clears it first.
-    unowned(unsafe) var state: LuaState?
+    @exclusivity(unchecked) unowned(unsafe) var state: LuaState?
 }

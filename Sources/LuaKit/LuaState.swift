@@ -19,8 +19,9 @@ import Foundation
 /// from `global(_:)`, which reserves the stack for what it pushes and reports every error
 /// as a `LuaError`.
 public final class LuaState {
-    /// The main thread, nil once closed.
-    @usableFromInline package private(set) var L: OpaquePointer?
+    /// The main thread, nil once closed. Read by every binding's call, and written only by
+    /// `init` and `close`, so without the run-time exclusivity check.
+    @exclusivity(unchecked) @usableFromInline package private(set) var L: OpaquePointer?
 
     /// The thread running right now: inside a Swift function called from a coroutine, the
     /// coroutine. Calls back into Lua go there.

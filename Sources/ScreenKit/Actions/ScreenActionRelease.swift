@@ -28,10 +28,12 @@ final class ScreenNestedActions {
 /// outermost release empties it, one value at a time: each may queue more. Chains up to
 /// `directDepth` long are released at once, without the queue.
 final class ScreenReleaseQueue {
-    private var pending: [Any] = []
-    private var releasing = false
+    // One thread's alone, and no access spans a release (which may come back here), so the
+    // run-time exclusivity checks are skipped: they were a tenth of dropping a route.
+    @exclusivity(unchecked) private var pending: [Any] = []
+    @exclusivity(unchecked) private var releasing = false
     /// How many releases are running inside one another on this thread.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
 
     /// Releases nested this deep or less are made at once; deeper ones go through the queue.
     /// Most chains are short, and the queue costs an allocation a value.

@@ -1,55 +1,33 @@
 /// An immutable list that shares its prefix: a route is a value, and every verb makes a new
 /// one, so appending must not copy what came before (a route of n pushes would cost n²
-/// otherwise). The newest element is the head. A route's levels are lists of actions, and
-/// a stack edit's modifiers a list of modifiers.
+/// otherwise). The newest element is the head. A route's levels are lists of actions
+/// (`ScreenActionList`), and a stack edit's modifiers a list of modifiers
+/// (`ScreenModifierList`).
 ///
 /// Releasing a long list is iterative: the default release of a linked list recurses once
 /// per node, and a script can build lists long enough to overflow the stack.
-final class ScreenList<Element> {
-    /// Held as an optional only so that deinit can hand it to the release queue.
-    private var element: Element?
-    private(set) var previous: ScreenList?
-    let count: Int
-    /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
-    var charge: AnyObject?
+///
+/// The two lists are classes of their own, not one generic class: a generic class's deinit
+/// and field destroyer are never specialized, and looked their element type up at run time
+/// on every release (a fifth of a push from Lua). Their fields skip Swift's run-time
+/// exclusivity checks (`@exclusivity(unchecked)`), a tenth of a push: only their own
+/// deinits and `keep` write them, and none of these reads one while writing it.
+protocol ScreenList: AnyObject {
+    associatedtype Element
+    /// The newest element.
+    var last: Element { get }
+    /// The list before `last`.
+    var previous: Self? { get set }
+    var count: Int { get }
+    init(_ last: Element, after previous: Self?)
+}
 
-    /// The newest element (never nil while the list lives).
-    var last: Element { element! }
-
-    init(_ last: Element, after previous: ScreenList?) {
-        element = last
-        self.previous = previous
-        count = (previous?.count ?? 0) + 1
-    }
-
-    deinit {
-        Self.dismantle(self)
-    }
-
-    /// Takes `list` apart as it goes. A generic class's deinit is not specialized, and in
-    /// one every use of `Element?` looked its type up at run time (a fifth of a push from
-    /// Lua); the lists of a route's two element types dispatch here to specialized code.
-    @_specialize(where Element == any ScreenAction)
-    @_specialize(where Element == any ScreenStackModifier)
-    private static func dismantle(_ list: ScreenList<Element>) {
-        // An element may hold another route's list (a fallback, a nested route): released
-        // in turn by the queue, not inside this deinit.
-        ScreenReleaseQueue.current.take(&list.element)
-        var next = list.previous
-        list.previous = nil
-        while var node = next {
-            next = nil                                  // `node` alone holds it now
-            guard isKnownUniquelyReferenced(&node) else { break }
-            next = node.previous
-            node.previous = nil                         // released with no list behind it
-        }
-    }
-
+extension ScreenList {
     /// The elements, oldest first.
     var array: [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(count)
-        var node: ScreenList? = self
+        var node: Self? = self
         while let current = node {
             elements.append(current.last)
             node = current.previous
@@ -57,30 +35,86 @@ final class ScreenList<Element> {
         elements.reverse()
         return elements
     }
-}
 
-extension Optional {
-    /// This list with `element` appended (a list of one when there is none).
-    func appending<Element>(_ element: Element) -> ScreenList<Element> where Wrapped == ScreenList<Element> {
-        ScreenList(element, after: self)
-    }
-
-    /// This list with `elements` appended, oldest first.
-    func appending<Element>(contentsOf elements: [Element]) -> ScreenList<Element>? where Wrapped == ScreenList<Element> {
-        elements.reduce(self) { $0.appending($1) }
-    }
-
-    func array<Element>() -> [Element] where Wrapped == ScreenList<Element> {
-        self?.array ?? []
-    }
-
-    func count<Element>() -> Int where Wrapped == ScreenList<Element> {
-        self?.count ?? 0
+    /// Lets go of the nodes behind this one, as far as this list alone holds them, one at a
+    /// time rather than by recursion.
+    func releasePrevious() {
+        var next = previous.take()
+        while var node = next {
+            next = nil                                  // `node` alone holds it now
+            guard isKnownUniquelyReferenced(&node) else { break }
+            next = node.previous.take()                 // released with no list behind it
+        }
     }
 }
 
 /// A level of a route: its actions.
-typealias ScreenActionList = ScreenList<any ScreenAction>
+final class ScreenActionList: ScreenList {
+    /// Held as an optional only so that deinit can hand it to the release queue.
+    @exclusivity(unchecked) private var element: (any ScreenAction)?
+    @exclusivity(unchecked) var previous: ScreenActionList?
+    let count: Int
+    /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
+    @exclusivity(unchecked) var charge: AnyObject?
+
+    var last: any ScreenAction { element! }
+
+    init(_ last: any ScreenAction, after previous: ScreenActionList?) {
+        element = last
+        self.previous = previous
+        count = (previous?.count ?? 0) + 1
+    }
+
+    deinit {
+        // An action may hold another route's list (a fallback, a nested route): released in
+        // turn by the queue, not inside this deinit.
+        ScreenReleaseQueue.current.take(&element)
+        releasePrevious()
+    }
+}
+
+/// A stack edit's modifiers.
+final class ScreenModifierList: ScreenList {
+    /// Held as an optional only so that deinit can hand it to the release queue.
+    @exclusivity(unchecked) private var element: (any ScreenStackModifier)?
+    @exclusivity(unchecked) var previous: ScreenModifierList?
+    let count: Int
+    /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
+    @exclusivity(unchecked) var charge: AnyObject?
+
+    var last: any ScreenStackModifier { element! }
+
+    init(_ last: any ScreenStackModifier, after previous: ScreenModifierList?) {
+        element = last
+        self.previous = previous
+        count = (previous?.count ?? 0) + 1
+    }
+
+    deinit {
+        ScreenReleaseQueue.current.take(&element)
+        releasePrevious()
+    }
+}
+
+extension Optional where Wrapped: ScreenList {
+    /// This list with `element` appended (a list of one when there is none).
+    func appending(_ element: Wrapped.Element) -> Wrapped {
+        Wrapped(element, after: self)
+    }
+
+    /// This list with `elements` appended, oldest first.
+    func appending(contentsOf elements: [Wrapped.Element]) -> Wrapped? {
+        elements.reduce(self) { $0.appending($1) }
+    }
+
+    func array() -> [Wrapped.Element] {
+        self?.array ?? []
+    }
+
+    func count() -> Int {
+        self?.count ?? 0
+    }
+}
 
 extension Optional where Wrapped == ScreenActionList {
     /// Appends `action`, merged into the newest action when the two combine (stack edits).
@@ -100,10 +134,10 @@ final class ScreenRouteFold {
     let action: any ScreenAction
     /// The kind of container the nested actions run on.
     let output: ScreenContainerKind
-    private(set) var outer: ScreenRouteFold?
+    @exclusivity(unchecked) private(set) var outer: ScreenRouteFold?
     let depth: Int
     /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
-    var charge: AnyObject?
+    @exclusivity(unchecked) var charge: AnyObject?
 
     init(before: ScreenActionList?, action: any ScreenAction, output: ScreenContainerKind, outer: ScreenRouteFold?) {
         self.before = before

@@ -16,15 +16,15 @@ public struct ScreenSetStackAction: ScreenAction {
     /// The kind of container it is performed on.
     public let containerKind: ScreenContainerKind
     /// The edits as a shared list, so that merging n edits one by one costs n, not n².
-    let edits: ScreenList<any ScreenStackModifier>?
+    let edits: ScreenModifierList?
 
     /// An edit of a stack of `containerKind` by `modifiers`, applied in order.
     public init(modifiers: [any ScreenStackModifier], animation: ScreenStackAnimation? = .default, separated: Bool = false, on containerKind: ScreenContainerKind = .stack) {
-        self.init(edits: ScreenList<any ScreenStackModifier>?.none.appending(contentsOf: modifiers),
+        self.init(edits: ScreenModifierList?.none.appending(contentsOf: modifiers),
                   animation: animation, separated: separated, on: containerKind)
     }
 
-    init(edits: ScreenList<any ScreenStackModifier>?, animation: ScreenStackAnimation?, separated: Bool, on containerKind: ScreenContainerKind) {
+    init(edits: ScreenModifierList?, animation: ScreenStackAnimation?, separated: Bool, on containerKind: ScreenContainerKind) {
         self.edits = edits
         self.animation = animation
         self.separated = separated
