@@ -68,6 +68,11 @@ public struct AnyScreenRoute {
         AnyScreenRoute(rootKind: rootKind, currentKind: currentKind, tail: tail.appendingAction(action), folds: folds)
     }
 
+    /// `then(_:)` of a stack edit, which the route holds without wrapping it.
+    func then(_ edit: ScreenSetStackAction) -> AnyScreenRoute {
+        AnyScreenRoute(rootKind: rootKind, currentKind: currentKind, tail: tail.appendingEdit(edit), folds: folds)
+    }
+
     /// Appends a route rooted at the current container's kind (or a kind it conforms to).
     public func then(_ route: AnyScreenRoute) throws(ScreenDSLError) -> AnyScreenRoute {
         guard currentKind.conforms(to: route.rootKind) else {
@@ -108,7 +113,7 @@ public struct AnyScreenRoute {
         // A stack edit merged into the one before it adds a node to the edits that later
         // routes share, and a new action that lives only as long as this route: the step is
         // the edit, kept while any route holds it.
-        if let edit = tail?.last as? ScreenSetStackAction, let newest = edit.edits {
+        if let newest = tail?.edit?.edits {
             guard newest.charge == nil else { return false }
             newest.charge = charge()
             return true

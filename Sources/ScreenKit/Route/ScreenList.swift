@@ -48,19 +48,34 @@ extension ScreenList {
     }
 }
 
-/// A level of a route: its actions.
+/// A level of a route: its actions. A stack edit is held as itself, not as `any
+/// ScreenAction`, so that merging the next edit into it and `AnyScreenRoute.keep(_:)` need
+/// no dynamic cast (a third of a push from Lua went to casting and copying it).
 final class ScreenActionList: ScreenList {
-    /// Held as an optional only so that deinit can hand it to the release queue.
+    /// The newest action unless it is a stack edit; an optional only so that deinit can
+    /// hand it to the release queue.
     @exclusivity(unchecked) private var element: (any ScreenAction)?
+    /// The newest action when it is a stack edit.
+    @exclusivity(unchecked) private(set) var edit: ScreenSetStackAction?
     @exclusivity(unchecked) var previous: ScreenActionList?
     let count: Int
     /// What a host keeps with this step while it lives (`AnyScreenRoute.keep(_:)`).
     @exclusivity(unchecked) var charge: AnyObject?
 
-    var last: any ScreenAction { element! }
+    var last: any ScreenAction { edit ?? element! }
 
     init(_ last: any ScreenAction, after previous: ScreenActionList?) {
-        element = last
+        if type(of: last) == ScreenSetStackAction.self, let edit = last as? ScreenSetStackAction {
+            self.edit = edit
+        } else {
+            element = last
+        }
+        self.previous = previous
+        count = (previous?.count ?? 0) + 1
+    }
+
+    init(edit: ScreenSetStackAction, after previous: ScreenActionList?) {
+        self.edit = edit
         self.previous = previous
         count = (previous?.count ?? 0) + 1
     }
@@ -69,6 +84,7 @@ final class ScreenActionList: ScreenList {
         // An action may hold another route's list (a fallback, a nested route): released in
         // turn by the queue, not inside this deinit.
         ScreenReleaseQueue.current.take(&element)
+        ScreenReleaseQueue.current.take(&edit)
         releasePrevious()
     }
 }
@@ -119,10 +135,31 @@ extension Optional where Wrapped: ScreenList {
 extension Optional where Wrapped == ScreenActionList {
     /// Appends `action`, merged into the newest action when the two combine (stack edits).
     func appendingAction(_ action: any ScreenAction) -> ScreenActionList {
-        if let list = self, let merged = list.last.combine(with: action) {
+        if type(of: action) == ScreenSetStackAction.self, let edit = action as? ScreenSetStackAction {
+            return appendingEdit(edit)
+        }
+        // A stack edit combines with nothing but another.
+        if let list = self, list.edit == nil, let merged = list.last.combine(with: action) {
             return ScreenActionList(merged, after: list.previous)
         }
         return ScreenActionList(action, after: self)
+    }
+
+    /// Appends `edit`, merged into the newest action when the two combine.
+    func appendingEdit(_ edit: ScreenSetStackAction) -> ScreenActionList {
+        guard let list = self else {
+            return ScreenActionList(edit: edit, after: nil)
+        }
+        if let newest = list.edit {
+            guard let merged = newest.merging(edit) else {
+                return ScreenActionList(edit: edit, after: list)
+            }
+            return ScreenActionList(edit: merged, after: list.previous)
+        }
+        if let merged = list.last.combine(with: edit) {
+            return ScreenActionList(merged, after: list.previous)
+        }
+        return ScreenActionList(edit: edit, after: list)
     }
 }
 

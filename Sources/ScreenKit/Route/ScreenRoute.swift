@@ -35,6 +35,11 @@ public struct ScreenRoute<Root: ScreenContainerType, Current: ScreenContainerTyp
         Self(route.then(action))
     }
 
+    /// `appending(_:)` of a stack edit.
+    func appending(_ edit: ScreenSetStackAction) -> Self {
+        Self(route.then(edit))
+    }
+
     /// Appends a route rooted at the current container.
     public func then<Next>(_ other: ScreenRoute<Current, Next>) -> Self {
         Self(route.then(other.actions))

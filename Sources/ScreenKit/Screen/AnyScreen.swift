@@ -4,22 +4,43 @@
 /// Decorating keeps the key: `Chat { chatId = 7 }:withStackContainer()` still prints as
 /// `Chat(chatId=7)`, and its inner container is still found by that key.
 public struct AnyScreen: CustomStringConvertible {
+    /// What a screen is, shared by its copies: a route's step, a Lua value and a container
+    /// each copy the screen, and one reference is one retain where six fields were six
+    /// (and a push modifier holding one fits in an existential's inline buffer).
+    private final class Storage {
+        let kind: ScreenContainerKind
+        let key: ScreenKey
+        let decorators: Int
+        let className: String?
+        let reusedTypeName: String?
+        let builder: (ScreenNavigator) throws -> ScreenContainer
+
+        init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, className: String?, reusedTypeName: String?,
+             builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
+            self.kind = kind
+            self.key = key
+            self.decorators = decorators
+            self.className = className
+            self.reusedTypeName = reusedTypeName
+            self.builder = builder
+        }
+    }
+
+    private let storage: Storage
+
     /// The kind of container the screen builds, after its decorators.
     ///
     ///     screen.kind   -- Lua: chat.kind   --> "modal"
-    public let kind: ScreenContainerKind
+    public var kind: ScreenContainerKind { storage.kind }
     /// The key its container is found by; decorators keep it.
     ///
     ///     screen.key.description   -- Lua: chat.key   --> "Chat(chatId=7)"
-    public let key: ScreenKey
+    public var key: ScreenKey { storage.key }
     /// How many decorators wrap the screen; at most `maximumDecorators`.
-    public let decorators: Int
+    public var decorators: Int { storage.decorators }
     /// The class of the container a decorator made, when it names one
     /// (`withStackContainer(of: "MyNav")`); decorators that keep the kind keep it.
-    let className: String?
-    /// Set for a container used as its own screen: its class is the screen's type.
-    private var reusedTypeName: String?
-    private let builder: (ScreenNavigator) throws -> ScreenContainer
+    var className: String? { storage.className }
 
     /// Decorators one screen may have: building runs them inside one another.
     public static let maximumDecorators = 100
@@ -29,13 +50,12 @@ public struct AnyScreen: CustomStringConvertible {
         self.init(kind: kind, key: key, decorators: 0, className: nil, builder: builder)
     }
 
-    private init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, className: String?,
+    /// `reusedTypeName` is set for a container used as its own screen: its class is the
+    /// screen's type.
+    private init(kind: ScreenContainerKind, key: ScreenKey, decorators: Int, className: String?, reusedTypeName: String? = nil,
                  builder: @escaping (ScreenNavigator) throws -> ScreenContainer) {
-        self.kind = kind
-        self.key = key
-        self.decorators = decorators
-        self.className = className
-        self.builder = builder
+        storage = Storage(kind: kind, key: key, decorators: decorators, className: className,
+                          reusedTypeName: reusedTypeName, builder: builder)
     }
 
     /// A screen that builds a keyed container of `kind` and then lets `setUp` fill it in
@@ -65,8 +85,8 @@ public struct AnyScreen: CustomStringConvertible {
     ///     -- Lua: app:navigate(nav.route():top(nav.stack):push(chat))   -- chat: a Container
     public init(reusing container: ScreenContainer) {
         let key = container.key ?? ScreenKey(name: container.typeName)
-        self.init(kind: container.kind, key: key, decorators: 0, className: container.className) { _ in container }
-        reusedTypeName = container.typeName
+        self.init(kind: container.kind, key: key, decorators: 0, className: container.className,
+                  reusedTypeName: container.typeName) { _ in container }
     }
 
     /// The key's name.
@@ -78,7 +98,7 @@ public struct AnyScreen: CustomStringConvertible {
     /// own screen) or, decorated, `AnyScreen<UINavigationController>` (`AnyScreen<MyNav>` for
     /// `withStackContainer(of: "MyNav")`).
     public var typeName: String {
-        decorators == 0 ? reusedTypeName ?? name : "AnyScreen<\(className ?? kind.typeName)>"
+        decorators == 0 ? storage.reusedTypeName ?? name : "AnyScreen<\(className ?? kind.typeName)>"
     }
     /// The key's traits.
     ///
@@ -89,7 +109,7 @@ public struct AnyScreen: CustomStringConvertible {
 
     /// Builds the container.
     public func build(navigator: ScreenNavigator) throws -> ScreenContainer {
-        try builder(navigator)
+        try storage.builder(navigator)
     }
 
     /// The screen wrapped in a decorator, keeping this screen's key (Nivelir's

@@ -41,7 +41,12 @@ public struct ScreenSetStackAction: ScreenAction {
 
     /// Merges a following edit of the same stack into this one, unless this one is `separated`.
     public func combine(with other: any ScreenAction) -> (any ScreenAction)? {
-        guard !separated, let other = other as? ScreenSetStackAction, other.containerKind == containerKind else {
+        (other as? ScreenSetStackAction).flatMap(merging)
+    }
+
+    /// `combine(with:)` of a stack edit.
+    func merging(_ other: ScreenSetStackAction) -> ScreenSetStackAction? {
+        guard !separated, other.containerKind == containerKind else {
             return nil
         }
         return ScreenSetStackAction(
@@ -137,7 +142,8 @@ extension AnyScreenRoute {
         nested: AnyScreenRoute? = nil
     ) throws(ScreenDSLError) -> AnyScreenRoute {
         try require(.stack, for: verb)
-        let route = then(ScreenSetStackAction(modifiers: [modifier], animation: animation, separated: separated, on: currentKind))
+        let route = then(ScreenSetStackAction(edits: ScreenModifierList(modifier, after: nil), animation: animation,
+                                              separated: separated, on: currentKind))
         guard let nested else {
             return route
         }
