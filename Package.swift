@@ -41,18 +41,23 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
+        // Every target names each module it imports, not only what brings it in: SwiftPM rebuilds
+        // a target when a module it names changes, and one imported through another (LuaKit
+        // through NavScript) can change its layout without a rebuild, leaving a binary that
+        // reads values the old way and crashes (swiftlang/swift#89636,
+        // swiftlang/swift-package-manager#10502).
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaBridge"]),
         .target(name: "ScreenKit"),
         .target(name: "NavScript", dependencies: ["LuaKit", "ScreenKit"]),
-        .target(name: "NavScriptTesting", dependencies: ["NavScript"]),
+        .target(name: "NavScriptTesting", dependencies: ["NavScript", "LuaKit"]),
         // What the runner and its workers need from C: copies of a worker (WorkerFork), its
         // resident memory on Darwin, and the runner's interrupts.
         .target(name: "CWorkerCopy"),
         // The `navscript` command. Its folder is not named `navscript`: beside `NavScript`,
         // the two would be one folder on a case-insensitive volume (macOS's default).
         .executableTarget(name: "NavScriptCommand", dependencies: [
-            "NavScript", "ScreenKit", "CWorkerCopy",
+            "NavScript", "LuaKit", "ScreenKit", "CWorkerCopy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(
@@ -67,11 +72,11 @@ let package = Package(
         ),
         // The benchmark program (scripts/bench) and the hand-written C floors it measures against.
         .target(name: "CBenchFloor", dependencies: ["CLua"]),
-        .executableTarget(name: "navscript-bench", dependencies: ["NavScript", "CBenchFloor"]),
+        .executableTarget(name: "navscript-bench", dependencies: ["NavScript", "LuaKit", "ScreenKit", "CBenchFloor"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
-        .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting", "ScreenKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand"], exclude: ["Schemas", "Golden"]),
+        .testTarget(name: "NavScriptTests", dependencies: ["NavScript", "LuaKit", "ScreenKit"]),
+        .testTarget(name: "NavScriptTestingTests", dependencies: ["NavScriptTesting", "NavScript", "ScreenKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "NavScriptCLITests", dependencies: ["NavScriptCommand", "NavScript"], exclude: ["Schemas", "Golden"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
     ]
 )

@@ -123,6 +123,38 @@ import Darwin
         #expect(report.contains("1411 names"))
     }
 
+    /// Every target names each of the package's modules it imports. SwiftPM rebuilds a
+    /// target when a module it names changes; one it imports through another (LuaKit through
+    /// NavScript) may change its layout without a rebuild, and the stale binary crashed
+    /// (swiftlang/swift#89636).
+    @Test func everyTargetNamesTheModulesItImports() throws {
+        let manifest = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = try Regex(#"\.(target|executableTarget|testTarget)\(name: "([A-Za-z-]+)"(, dependencies: \[([^\]]*)\])?"#)
+        var declared: [String: Set<String>] = [:]
+        for match in manifest.matches(of: targets) {
+            let name = String(match.output[2].substring ?? "")
+            let list = match.output[4].substring.map(String.init) ?? ""
+            // Unions: the plugin names the command in a `.target(name:)` of its own.
+            declared[name, default: []].formUnion(list.matches(of: try Regex(#""([A-Za-z-]+)""#)).compactMap { $0.output[1].substring.map(String.init) })
+        }
+        #expect(declared.keys.contains("NavScriptCommand") && declared.keys.contains("ScreenKitTests"))
+        let importLine = try Regex(#"(?m)^(?:@[A-Za-z_]+ )*import (?:struct |class |enum |protocol |func |typealias )?([A-Za-z]+)"#)
+        var missing: [String] = []
+        for (target, dependencies) in declared {
+            let isTest = target.hasSuffix("Tests")
+            let folder = Binary.packageRoot.appendingPathComponent(isTest ? "Tests" : "Sources").appendingPathComponent(target)
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for module in Set(text.matches(of: importLine).compactMap({ $0.output[1].substring.map(String.init) }))
+                where declared[module] != nil && module != target && !dependencies.contains(module) {
+                    missing.append("\(target) imports \(module) (\(file.lastPathComponent))")
+                }
+            }
+        }
+        #expect(Set(missing).sorted() == [])
+    }
+
     func git(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
