@@ -36,11 +36,14 @@ public final class DefaultScreenLogger: ScreenLogger {
 
 /// Keeps the lines a `DefaultScreenLogger` would print, for tests and for Lua's `app.log`.
 public final class RecordingScreenLogger: ScreenLogger {
-    public private(set) var lines: [String] = []
+    // The fields every step reads or writes skip Swift's run-time exclusivity checks
+    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
+    // call out of this type.
+    @exclusivity(unchecked) public private(set) var lines: [String] = []
     /// The errors logged so far, each as its `Error:` line's text after the prefix.
-    public private(set) var errors: [String] = []
+    @exclusivity(unchecked) public private(set) var errors: [String] = []
     /// Called with each line as it is kept (a script's memory cap counts them).
-    public var onLine: ((String) -> Void)?
+    @exclusivity(unchecked) public var onLine: ((String) -> Void)?
 
     /// An empty log.
     public init() {}

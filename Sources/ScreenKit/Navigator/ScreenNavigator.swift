@@ -19,23 +19,26 @@ public final class ScreenNavigator {
     /// The observers registered with this navigator.
     public let observatory = ScreenObservatory()
 
+    // The fields every step reads or writes skip Swift's run-time exclusivity checks
+    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
+    // call out of this type.
     /// Completion errors of custom actions (completed twice) since the navigator started.
-    public private(set) var completionErrors: [ScreenActionCompletionError] = []
+    @exclusivity(unchecked) public private(set) var completionErrors: [ScreenActionCompletionError] = []
 
     /// Custom actions that started and have not completed yet, oldest first.
-    public private(set) var pendingActions: [any ScreenAction] = []
+    @exclusivity(unchecked) public private(set) var pendingActions: [any ScreenAction] = []
     /// The built-in action started last of those that complete when a script or UIKit says
     /// so (a `get` or `refresh` given `done`, a `changeBottomSheet`): what names a navigation
     /// that never completes. Set by those actions only, so that other steps pay nothing.
-    var waitingAction: (any ScreenAction)?
-    private var pendingTokens: [Int] = []
-    private var nextToken = 0
+    @exclusivity(unchecked) var waitingAction: (any ScreenAction)?
+    @exclusivity(unchecked) private var pendingTokens: [Int] = []
+    @exclusivity(unchecked) private var nextToken = 0
     /// The navigations started (`navigate`, `perform(action:)`) that have not completed, by
     /// the number each got when it started: what an answer to a system screen waits for when
     /// its callbacks start one. A box the completions update, so that they need not hold the
     /// navigator.
     private let underWay = Numbered()
-    private final class Numbered { var next = 0; var open: Set<Int> = [] }
+    private final class Numbered { @exclusivity(unchecked) var next = 0; @exclusivity(unchecked) var open: Set<Int> = [] }
 
     /// The number the next navigation started will get.
     public var nextNavigation: Int { underWay.next }

@@ -12,15 +12,18 @@
 /// 0.35 s end at 1.05, not at 1.0499999999999998, and `advance(by: 3.5)` finishes ten
 /// separated pushes (a sum of doubles ended them at 3.5000000000000004).
 public final class ScreenClock {
+    // The fields every step reads or writes skip Swift's run-time exclusivity checks
+    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
+    // call out of this type.
     /// Virtual microseconds since the simulation started.
-    private var ticks: Int64 = 0
+    @exclusivity(unchecked) private var ticks: Int64 = 0
 
     /// Virtual seconds since the simulation started.
     public var now: Double { Self.seconds(ticks) }
 
-    private var queue = ScreenClockQueue()
-    private var sequence = 0
-    private var steps = ScreenSteps()
+    @exclusivity(unchecked) private var queue = ScreenClockQueue()
+    @exclusivity(unchecked) private var sequence = 0
+    @exclusivity(unchecked) private var steps = ScreenSteps()
 
     /// A clock at time 0 with nothing scheduled.
     public init() {}

@@ -9,8 +9,11 @@ public final class ScreenSimulation {
     /// How long UIKit's own animations take.
     public var timing: ScreenAnimationTiming
 
+    // The fields every step reads or writes skip Swift's run-time exclusivity checks
+    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
+    // call out of this type.
     /// Every transition so far, in order.
-    public private(set) var transitions: [ScreenTransition] = []
+    @exclusivity(unchecked) public private(set) var transitions: [ScreenTransition] = []
 
     /// Called with each transition as it is recorded.
     public var onTransition: ((ScreenTransition) -> Void)?
@@ -36,7 +39,7 @@ public final class ScreenSimulation {
     /// of work (an action performed, a stack edit applied); an error it returns fails the
     /// navigation. A script host charges them to the script's limits, so that work done in
     /// Swift for a script is bounded like the script's own.
-    public var workBudget: ((Int) -> Error?)?
+    @exclusivity(unchecked) public var workBudget: ((Int) -> Error?)?
 
     /// A world with no windows yet, on `clock`, with UIKit's `timing` and the default `limits`.
     public init(clock: ScreenClock = ScreenClock(), timing: ScreenAnimationTiming = ScreenAnimationTiming(),
@@ -48,7 +51,7 @@ public final class ScreenSimulation {
     }
 
     /// The application's windows, in the order they were made (UIKit's connected scenes).
-    public private(set) var windows: [ScreenContainer] = []
+    @exclusivity(unchecked) public private(set) var windows: [ScreenContainer] = []
 
     /// Makes a window with no root. A visible one becomes the key window, as a scene
     /// delegate leaves it after `makeKeyAndVisible()`; a hidden one shows nothing until a
