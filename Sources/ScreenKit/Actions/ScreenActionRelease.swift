@@ -29,7 +29,7 @@ final class ScreenNestedActions {
 /// `directDepth` long are released at once, without the queue.
 final class ScreenReleaseQueue {
     // One thread's alone, and no access spans a release (which may come back here), so the
-    // run-time exclusivity checks are skipped: they were a tenth of dropping a route.
+    // run-time exclusivity checks are skipped (with the lists', 8 % of a push from Lua).
     @exclusivity(unchecked) private var pending: [Any] = []
     @exclusivity(unchecked) private var releasing = false
     /// How many releases are running inside one another on this thread.

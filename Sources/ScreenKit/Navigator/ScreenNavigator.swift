@@ -20,8 +20,8 @@ public final class ScreenNavigator {
     public let observatory = ScreenObservatory()
 
     // The fields every step reads or writes skip Swift's run-time exclusivity checks
-    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
-    // call out of this type.
+    // (`@exclusivity(unchecked)`; 7 % of a route built and performed from Lua): no access
+    // to one spans a call out of this type.
     /// Completion errors of custom actions (completed twice) since the navigator started.
     @exclusivity(unchecked) public private(set) var completionErrors: [ScreenActionCompletionError] = []
 

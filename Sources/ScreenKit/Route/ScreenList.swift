@@ -10,8 +10,9 @@
 /// The two lists are classes of their own, not one generic class: a generic class's deinit
 /// and field destroyer are never specialized, and looked their element type up at run time
 /// on every release (a fifth of a push from Lua). Their fields skip Swift's run-time
-/// exclusivity checks (`@exclusivity(unchecked)`), a tenth of a push: only their own
-/// deinits and `keep` write them, and none of these reads one while writing it.
+/// exclusivity checks (`@exclusivity(unchecked)`; 8 % of a push from Lua): only their own
+/// initializers and deinits and `AnyScreenRoute.keep(_:)` write them, none of these reading
+/// one while writing it.
 protocol ScreenList: AnyObject {
     associatedtype Element
     /// The newest element.

@@ -5,8 +5,8 @@
 /// `Chat(chatId=7)`, and its inner container is still found by that key.
 public struct AnyScreen: CustomStringConvertible {
     /// What a screen is, shared by its copies: a route's step, a Lua value and a container
-    /// each copy the screen, and one reference is one retain where six fields were six
-    /// (and a push modifier holding one fits in an existential's inline buffer).
+    /// each copy the screen, and a copy is one retain, where it was one for each of six
+    /// fields (and a push modifier holding a screen fits in an existential's inline buffer).
     private final class Storage {
         let kind: ScreenContainerKind
         let key: ScreenKey

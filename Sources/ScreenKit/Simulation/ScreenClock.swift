@@ -13,8 +13,8 @@
 /// separated pushes (a sum of doubles ended them at 3.5000000000000004).
 public final class ScreenClock {
     // The fields every step reads or writes skip Swift's run-time exclusivity checks
-    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
-    // call out of this type.
+    // (`@exclusivity(unchecked)`; 7 % of a route built and performed from Lua): no access
+    // to one spans a call out of this type.
     /// Virtual microseconds since the simulation started.
     @exclusivity(unchecked) private var ticks: Int64 = 0
 

@@ -10,8 +10,8 @@ public final class ScreenSimulation {
     public var timing: ScreenAnimationTiming
 
     // The fields every step reads or writes skip Swift's run-time exclusivity checks
-    // (`@exclusivity(unchecked)`, a tenth of a navigation step): no access to one spans a
-    // call out of this type.
+    // (`@exclusivity(unchecked)`; 7 % of a route built and performed from Lua): no access
+    // to one spans a call out of this type.
     /// Every transition so far, in order.
     @exclusivity(unchecked) public private(set) var transitions: [ScreenTransition] = []
 
