@@ -6,6 +6,7 @@ import NavScript
 /// error with `file:line`, running no scenario.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Load route scripts and scenario files and report every error, without running scenarios.",
         discussion: """
             Scenario files are loaded as `run` loads them (their describe blocks run, their \

@@ -7,6 +7,7 @@ import NavScript
 /// report shows, for READMEs and docs.
 struct Draw: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "draw",
         abstract: "Run one scenario and draw the hierarchy after one of its steps, as SVG.",
         discussion: """
             The steps are the HTML report's, numbered from 1: nav.app (the hierarchy an app \

@@ -18,6 +18,7 @@ struct Explore: ParsableCommand {
     var watchdog: Watchdog { Self.watchdog }
 
     static let configuration = CommandConfiguration(
+        commandName: "explore",
         abstract: "Explore a navigation model for invariant violations.",
         discussion: """
             The model file returns explore.model { start =, actions =, invariants = } (see \

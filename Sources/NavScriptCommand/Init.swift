@@ -6,6 +6,7 @@ import NavScript
 /// and the editor set-up for it: the definitions, `.luarc.json` for LuaLS and `.luacheckrc`.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a starter suite and editor set-up into a folder.",
         discussion: """
             Writes routes/chat.lua, scenarios/chat.lua, types/nav.d.lua (the editor \
@@ -68,6 +69,7 @@ struct Init: ParsableCommand {
 /// `navscript types --output <folder>`: the editor definitions, for a suite set up by hand.
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "types",
         abstract: "Write the editor definitions (nav.d.lua) for LuaLS.",
         discussion: "Point LuaLS at the folder: \"workspace.library\": [\"<folder>\"] in .luarc.json."
     )

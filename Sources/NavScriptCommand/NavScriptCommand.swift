@@ -26,6 +26,9 @@ struct NavScriptCommand: ParsableCommand {
             SIGTERM (143) stopped the run.
             """,
         version: version,
+        // Each names itself (`commandName:`): ArgumentParser otherwise derives a name from its
+        // type with `String(describing:)`, whose protocol look-ups were a quarter of the
+        // instructions of `navscript --version`, and every worker starts the same way.
         subcommands: [Run.self, Watch.self, Check.self, Draw.self, Explore.self, MergeReports.self, Init.self, Types.self, WorkerCommand.self]
     )
 }

@@ -5,6 +5,7 @@ import NavScript
 /// `navscript run <paths>`: runs the scenarios, reports, exits 0, 1 or 2.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run scenarios (alias: test).",
         discussion: """
             Finds the scenario files under the paths, runs each scenario in a fresh sandboxed \

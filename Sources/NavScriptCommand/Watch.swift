@@ -8,6 +8,7 @@ import NavScript
 /// results of that file.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Run scenarios, then run the affected ones again on every save.",
         discussion: """
             Changes are noticed by polling every --interval seconds, so results follow a save \
