@@ -49,7 +49,7 @@ extension Explore {
         let requireLine = "local model = require \"\(runner.moduleName ?? "")\"\n"   // checked before exploring
         // A comment is one line: text with control characters is written as a Lua string.
         func comment(_ text: String) -> String {
-            text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? ExploreStep.literal(.string(text)) : text
+            Format.holdsControl(text) ? ExploreStep.literal(.string(text)) : text
         }
         let failureLine = "-- Failure: \(comment(failure.form))\n"
         // The same failure of the same model is saved over its last one while that is as

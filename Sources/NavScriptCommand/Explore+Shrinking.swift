@@ -13,11 +13,14 @@ extension Explore {
         -> (steps: [ExploreStep], cutShort: String?, start: Int, searchStopped: String?) {
         var (shrunk, cutShort) = try shrink(found.steps, start: found.start, failure: found.failure, randomSeed: found.randomSeed, runner: runner)
         guard cutShort == nil, !exhaustive else { return (shrunk, cutShort, found.start, nil) }
+        func stopped(by: String, trying: String = "") -> String {
+            "(the search for fewer steps was stopped by \(by)\(trying): fewer may fail the same way)"
+        }
         let search: Shorter
         do {
             search = try shorter(than: shrunk, failure: found.failure, randomSeed: found.randomSeed, runner: runner, starts: starts)
         } catch where LuaState.isInterrupting {
-            return (shrunk, cutShort, found.start, "(the search for fewer steps was stopped by \(RunInterrupt.name): fewer may fail the same way)")
+            return (shrunk, cutShort, found.start, stopped(by: RunInterrupt.name))
         }
         switch search {
         case let .found(steps, from):
@@ -25,7 +28,7 @@ extension Explore {
             return (shrunk, cutShort, from, nil)
         case let .stopped(by, depth):
             let trying = depth == 0 ? "the starts" : Format.count(depth, "action")
-            return (shrunk, cutShort, found.start, "(the search for fewer steps was stopped by \(by) while it tried \(trying): fewer may fail the same way)")
+            return (shrunk, cutShort, found.start, stopped(by: by, trying: " while it tried \(trying)"))
         case .none:
             return (shrunk, cutShort, found.start, nil)
         }

@@ -86,14 +86,14 @@ extension ScenarioFileRunner {
                                        traceback: stopped.traceback)
                     break
                 }
-                call.element(labels, position + 1)
-                let label = call.optionalString(-1) ?? "a hook"
-                call.pop(1)
                 call.element(list, position + 1)
                 do throws(LuaError) {
                     try lua.pcall(call, arguments: 0, results: 0)
                 } catch var error {
                     if context.pendingReason(raising: error.message) == nil {
+                        call.element(labels, position + 1)
+                        let label = call.optionalString(-1) ?? "a hook"
+                        call.pop(1)
                         error = LuaError(kind: error.kind, message: error.message + "\n(in \(label))", traceback: error.traceback)
                     }
                     // A before hook that fails skips the rest, as in busted; every after hook

@@ -111,7 +111,7 @@ struct CoverageReport {
         }
         var unread: [String] = [], leftOut: [String] = []
         files = counts.keys.sorted().compactMap { path in
-            if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            if Format.holdsControl(path) {
                 leftOut.append(VisibleText.of(path))
                 return nil
             }

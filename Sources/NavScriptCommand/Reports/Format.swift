@@ -10,6 +10,12 @@ enum Format {
         VisibleText.of(text, keepingTabs: true)
     }
 
+    /// Whether `text` holds a C0 control character or DEL (a line break, a tab, an escape),
+    /// which a one-line form (a Lua comment, an LCOV record) cannot hold.
+    static func holdsControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
     /// A failure's kind, as JUnit's `type` and JSON's `failure` give it: "expectation" (an
     /// `expect` that failed) or "error" (a script error, a broken limit).
     static func failureKind(_ result: ScenarioResult) -> String {
