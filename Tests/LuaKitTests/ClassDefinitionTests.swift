@@ -108,15 +108,19 @@ final class Box {
     }
 
     /// Strings pushed from Swift go through Lua's string cache: equal bytes pushed from one
-    /// place come back as they are, different ones too, and a NUL does not cut one short.
+    /// place come back as they are, different ones too, short (interned) and long, and a NUL
+    /// does not cut one short.
     @Test func stringsPushedFromSwiftKeepTheirBytes() throws {
         let h = try state(Host("strings"))
-        let words = ["Feed", "Chat", "a\0b", "Feed", "a much longer name than fits inline", "", "Chat"]
+        let forty = String(repeating: "x", count: 38) + "é", longer = String(repeating: "y", count: 60) + "\0z"
+        let words = ["Feed", "Chat", "a\0b", "Feed", "a much longer name than fits inline", "", "Chat", forty, forty + "!", longer, longer]
         h.lua.register("word") { call in
             call.push(words[try call.integer(1) - 1])
             return 1
         }
-        let joined = try h.value("local t = {} for i = 1, 7 do t[i] = word(i) .. '#' .. #word(i) end return table.concat(t, ',')")
-        #expect(joined == .string("Feed#4,Chat#4,a\0b#3,Feed#4,a much longer name than fits inline#35,#0,Chat#4"))
+        let joined = try h.value("local t = {} for i = 1, \(words.count) do t[i] = word(i) .. '#' .. #word(i) end return table.concat(t, ',')")
+        let expected = words.map { "\($0)#\($0.utf8.count)" }.joined(separator: ",")
+        #expect(joined == .string(expected))
+        #expect(expected.contains("Feed#4,Chat#4,a\0b#3,") && expected.contains("#40,") && expected.contains("#41,") && expected.hasSuffix("#62"))
     }
 }

@@ -431,13 +431,14 @@ import Testing
         #expect(try navscript(["run", ".", "--color", "never"], in: fixture.root).output.contains("2 obsolete"))
     }
 
-    /// A table is stored in full, a field a line; a function as its kind; a container as its
+    /// A table is stored in full, a field a line (a key that is no name, or a keyword, in
+    /// brackets, as Lua writes it); a function as its kind; a container as its
     /// subtree's picture; a name used twice gets a number; a negated snapshot is refused.
     @Test func tablesAreStoredInFullAndNamesRepeat() throws {
         let fixture = try Fixture(["snap_spec.lua": """
             local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
             scenario("deep", function()
-              expect({ a = { b = { c = { d = { e = { f = { g = 7 } } } } } }, run = print, 1.5 }):toMatchSnapshot()
+              expect({ a = { b = { c = { d = { e = { f = { g = 7 } } } } } }, run = print, 1.5, ["end"] = 1, ["a b"] = 2 }):toMatchSnapshot()
               local app = nav.app { root = nav.tabs { nav.stack { Feed() }, nav.stack { Chat { chatId = 1 } } } }
               expect(app:snapshot()):toMatchSnapshot("hierarchy")
               expect(app.window.children[1].children[2]):toMatchSnapshot("hierarchy")
@@ -449,6 +450,8 @@ import Testing
         #expect(stored.contains("== deep 1\n| {\n|   1.5,\n|   a = {\n|     b = {\n"), "\(stored)")
         #expect(stored.contains("|" + String(repeating: " ", count: 15) + "g = 7,\n"), "\(stored)")
         #expect(stored.contains("|   run = <function>,\n"))
+        // A key that is no name, a keyword among them, is written as Lua writes it.
+        #expect(stored.contains("|   [\"a b\"] = 2,\n") && stored.contains("|   [\"end\"] = 1,\n"), "\(stored)")
         #expect(stored.contains("== deep: hierarchy\n"))
         #expect(stored.contains("chatId = 1,"))
         #expect(stored.contains("== deep: hierarchy 2\n| stack\n| └─ modal Chat(chatId=1)\n"), "\(stored)")

@@ -150,7 +150,7 @@ extension NavRuntime {
         },
 
         .property(.screen, "key", ScreenObject.self) { _, call, object in call.push(object.screen.key.description) },
-        .property(.screen, "name", ScreenObject.self) { _, call, object in call.push(object.screen.key.name) },
+        .property(.screen, "name", ScreenObject.self) { _, call, object in call.push(object.screen.name) },
         .property(.screen, "kind", ScreenObject.self) { _, call, object in call.push(object.screen.kind.rawValue) },
         .property(.screen, "traits", ScreenObject.self) { _, call, object in
             call.push(value: ScreenValue.object(object.screen.key.traits).luaValue)

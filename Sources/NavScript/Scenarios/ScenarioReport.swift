@@ -170,7 +170,8 @@ function serialize(value)
       local entries = {}
       for key, item in pairs(v) do
         if not (mathType(key) == "integer" and key >= 1 and key <= n) then
-          local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and key or "[" .. written(key, inner, depth + 1) .. "]"
+          local label = type(key) == "string" and match(key, "^[%a_][%w_]*$") and not keywords[key] and key
+            or "[" .. written(key, inner, depth + 1) .. "]"
           entries[#entries + 1] = { key = key, label = label, text = written(item, inner, depth + 1) }
         end
       end
