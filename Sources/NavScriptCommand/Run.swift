@@ -274,6 +274,9 @@ final class RunSession {
     func printJSONList(to output: ReportOutput) {
         struct Listed: Encodable {
             let file, name, location: String
+            /// The `describe` names around it and its own, as the run's JSON gives them.
+            let ancestorTitles: [String]
+            let title: String
             let tags: [String]
             let pending: Bool
             /// Why a pending one will not run: "pending", "skipped", "todo", "not focused", as a
@@ -288,6 +291,7 @@ final class RunSession {
         let document = Document(
             scenarios: selected().map { item in
                 Listed(file: suite.listed[item.file].file.displayPath, name: item.scenario.name, location: item.scenario.location,
+                       ancestorTitles: item.scenario.describePath ?? [], title: item.scenario.title,
                        tags: item.scenario.tags, pending: item.scenario.isPending,
                        skipReason: item.scenario.isPending ? item.scenario.skipReason ?? "pending" : nil)
             },

@@ -302,6 +302,52 @@ import Testing
         #expect(scenario["location"] as? String == "bad_spec.lua:2")
     }
 
+    /// Each scenario of the JSON report, and of `--list`'s, gives the `describe` names around
+    /// it and its own name apart (Jest's `ancestorTitles` and `title`), beside the full name:
+    /// a name with spaces cannot be split back. The same from workers, in one process, from
+    /// a pending scenario and through merged shards.
+    @Test func jsonGivesEachScenariosDescribeNames() throws {
+        let fixture = try Fixture(["d_spec.lua": """
+            describe("chat list", function()
+              describe("deep link", function()
+                for i = 1, 2 do it("opens it", function() expect(i):toBe(i) end) end
+                pending("waits")
+              end)
+              it("in chat list", function() end)
+            end)
+            it("alone", function() end)
+            """])
+        let expected: [[String]] = [["chat list deep link opens it", "chat list|deep link", "opens it"],
+                                    ["chat list deep link opens it (2)", "chat list|deep link", "opens it (2)"],
+                                    ["chat list deep link waits", "chat list|deep link", "waits"],
+                                    ["chat list in chat list", "chat list", "in chat list"],
+                                    ["alone", "", "alone"]]
+        func named(_ scenarios: Any?) throws -> [[String]] {
+            try #require(scenarios as? [[String: Any]]).map { scenario in
+                [scenario["name"] as? String ?? "?", (scenario["ancestorTitles"] as? [String] ?? ["?"]).joined(separator: "|"),
+                 scenario["title"] as? String ?? "?"]
+            }
+        }
+        func report(_ path: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(try fixture.read(path).utf8)) as? [String: Any])
+        }
+        for arguments in [["-j2"], ["--in-process"]] {
+            let run = try navscript(["run", ".", "--reporter", "json=r.json"] + arguments, in: fixture.root)
+            #expect(run.status == 0, "\(run.errors)")
+            let files = try #require(try report("r.json")["files"] as? [[String: Any]])
+            #expect(try named(files.first?["scenarios"]) == expected, "\(arguments)")
+        }
+        let listed = try navscript(["run", ".", "--list", "--reporter", "json"], in: fixture.root)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
+        #expect(try named(list["scenarios"]) == expected)
+        for index in 1...2 {
+            _ = try navscript(["run", ".", "--shard", "\(index)/2", "--reporter", "blob=blobs/\(index).json"], in: fixture.root)
+        }
+        _ = try navscript(["merge-reports", "blobs", "--reporter", "json=merged.json"], in: fixture.root)
+        let merged = try #require(try report("merged.json")["files"] as? [[String: Any]])
+        #expect(try named(merged.first?["scenarios"]) == expected)
+    }
+
     @Test func severalReportersAtOnce() throws {
         let fixture = try fixture()
         let result = try navscript(["run", ".", "--reporter", "junit", "--reporter", "tap", "--output", "a.xml", "--output", "b.tap", "--reporter", "json=c.json"], in: fixture.root)

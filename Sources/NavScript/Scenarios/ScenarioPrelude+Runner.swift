@@ -54,6 +54,7 @@ function runner.list()
     out[i] = { name = s.name, tags = s.tags, line = s.line, pending = s.pending or (focused and not s.only) or false,
                skip = s.skip or not s.pending and focused and not s.only and "not focused" or nil,
                only = s.only or false, placeholder = s.body == nil, print = prints[s], last = s.last, blocks = blocks,
+               path = s.block.names,
                -- The .only that leaves it out: an empty describe.only leaves the file's others out too.
                leftOut = not s.only and focused or nil }
   end

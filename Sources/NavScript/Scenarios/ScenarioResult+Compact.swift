@@ -8,6 +8,9 @@ extension ScenarioResult {
         let isPending = try reader.bool(), isFocused = try reader.bool()
         var scenario = ScenarioInfo(index: index, name: name, tags: tags, location: location, isPending: isPending, isFocused: isFocused)
         scenario.skipReason = try reader.optional()
+        if try reader.bool() {
+            scenario.describePath = try reader.strings()
+        }
         guard let status = Status(rawValue: try reader.string()) else { throw CompactReader.Failure() }
         self.init(scenario: scenario,
                   status: status, message: try reader.optional(), traceback: try reader.optional(), isExpectationFailure: try reader.bool(),
@@ -50,6 +53,8 @@ extension ScenarioResult {
         writer.bool(scenario.isPending)
         writer.bool(scenario.isFocused)
         writer.optional(scenario.skipReason)
+        writer.bool(scenario.describePath != nil)
+        if let describePath = scenario.describePath { writer.strings(describePath) }
         writer.string(status.rawValue)
         writer.optional(message)
         writer.optional(traceback)

@@ -7,6 +7,11 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public internal(set) var index: Int
     /// The names of the enclosing `describe` blocks and the scenario's, joined by spaces.
     public let name: String
+    /// The names of the enclosing `describe` blocks, outermost first (Jest's
+    /// `ancestorTitles`); nil where the listing did not give them.
+    ///
+    ///     -- Lua: describe("chat", function() it("opens", ...) end)   --> ["chat"], title "opens"
+    public var describePath: [String]?
     /// Its tags, as its options give them.
     ///
     ///     -- Lua: scenario("opens a chat", { tags = { "smoke" } }, function() ... end)
@@ -36,6 +41,14 @@ public struct ScenarioInfo: Sendable, Hashable, Codable {
     public var span: ClosedRange<Int>?
     /// The lines of the `describe` blocks around it, innermost first (nil where unknown).
     public var blocks: [ClosedRange<Int>]?
+
+    /// Its own name, without the `describe` names before it (Jest's `title`): "opens" of
+    /// "chat opens" (a name repeated at one line keeps its number: "opens (2)").
+    public var title: String {
+        guard let describePath, !describePath.isEmpty else { return name }
+        let prefix = describePath.joined(separator: " ") + " "
+        return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+    }
 
     /// The line of its `scenario(...)` call.
     var line: Int? { location.split(separator: ":").last.flatMap { Int($0) } }

@@ -46,6 +46,7 @@ extension ScenarioFileRunner {
                 info.bodyPrint = entry["print"]?.string
                 info.skipReason = entry["skip"]?.string
                 info.leftOutAt = entry["leftOut"]?.string
+                info.describePath = entry["path"]?.array?.compactMap(\.string)
                 if let line = info.line, let last = entry["last"]?.integer, last >= line { info.span = line...Int(last) }
                 let bounds = entry["blocks"]?.array?.compactMap(\.integer).map(Int.init) ?? []
                 info.blocks = stride(from: 0, to: bounds.count - 1, by: 2).compactMap { bounds[$0] <= bounds[$0 + 1] ? bounds[$0]...bounds[$0 + 1] : nil }

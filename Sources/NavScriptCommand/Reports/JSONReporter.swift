@@ -23,7 +23,12 @@ final class JSONReporter: Reporter {
         }
 
         struct Scenario: Encodable {
+            /// The full name: the `describe` names and the scenario's own, joined by spaces.
             let name: String
+            /// The `describe` names around it, outermost first, and its own name (Jest's
+            /// `ancestorTitles` and `title`): what a dashboard groups by.
+            let ancestorTitles: [String]
+            let title: String
             let location: String
             let tags: [String]
             let status: String
@@ -84,7 +89,8 @@ final class JSONReporter: Reporter {
                            duration: report.duration, seed: report.seed, exitCode: report.exitCode),
             files: report.files.map { file in
                 .init(path: file.file.displayPath, scenarios: file.results.map { result in
-                    .init(name: result.scenario.name, location: result.scenario.location, tags: result.scenario.tags,
+                    .init(name: result.scenario.name, ancestorTitles: result.scenario.describePath ?? [], title: result.scenario.title,
+                          location: result.scenario.location, tags: result.scenario.tags,
                           status: result.status.rawValue, duration: result.duration, expectations: result.expectations,
                           message: result.message, failure: result.status == .failed ? Format.failureKind(result) : nil,
                           skipReason: result.status == .skipped ? result.skipText : nil,
