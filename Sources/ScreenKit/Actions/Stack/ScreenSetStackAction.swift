@@ -57,11 +57,20 @@ public struct ScreenSetStackAction: ScreenAction {
         )
     }
 
+    /// "Setting stack of <UINavigationController> with modifiers:" and a line per modifier,
+    /// each part by its description: interpolating an existential looks up how to print it
+    /// at run time.
+    private static func logLine(_ container: ScreenContainer, _ modifiers: [any ScreenStackModifier]) -> String {
+        var line = "Setting stack of " + container.description + " with modifiers:"
+        for modifier in modifiers { line += "\n  - " + modifier.description }
+        return line
+    }
+
     /// Logs the modifiers, applies them to the stack's screens, checks the new stack, and changes the
     /// stack in one transition; completes with no container.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
         let modifiers = modifiers
-        navigator.logInfo("Setting stack of \(container) with modifiers:\n" + modifiers.map { "  - \($0)" }.joined(separator: "\n"))
+        navigator.logInfo(Self.logLine(container, modifiers))
         var newStack = container.children
         do {
             for modifier in modifiers {

@@ -7,6 +7,15 @@ public struct ScreenFindAction: ScreenAction {
     public enum Search: String, Sendable {
         case first, last, top
 
+        /// Its place in `searchLines`.
+        var position: Int {
+            switch self {
+            case .first: return 0
+            case .last: return 1
+            case .top: return 2
+            }
+        }
+
         var actionName: String {
             switch self {
             case .first: return "ScreenFirstAction"
@@ -38,9 +47,18 @@ public struct ScreenFindAction: ScreenAction {
         describeAction(search.actionName, [containerKind, predicate.kind], ["predicate": predicate])
     }
 
+    /// The log line up to the container searched in, by search and kind ("Searching for a
+    /// top container of UINavigationController type in "), made once: every route logs one
+    /// on each search, and interpolating it took a twelfth of a navigation step.
+    private static let searchLines = [Search.first, .last, .top].map { search in
+        [ScreenContainerKind.container, .window, .modal, .stack, .tabs].map { kind in
+            "Searching for a \(search.rawValue) container of \(kind.typeName) type in "
+        }
+    }
+
     /// Logs the search, then completes with the match, or fails when none is found or the predicate fails.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo("Searching for a \(search.rawValue) container of \(predicate.kind.typeName) type in \(container.typeName)")
+        navigator.logInfo(Self.searchLines[search.position][predicate.kind.position] + container.typeName)
         var failure: Error?
         let matches = { (candidate: ScreenContainer) -> Bool in
             guard failure == nil else { return false }
