@@ -24,7 +24,7 @@ public enum ScreenContainerKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// Its place among the kinds, in the order they are declared: an index into a table
+    /// Its place in `allCases`, the order the kinds are declared in: an index into a table
     /// made once per kind.
     var position: Int {
         switch self {

@@ -83,6 +83,19 @@ import Testing
         ])
     }
 
+    /// Every search logs its line for every kind it looks for, as the three parts would
+    /// write it (the lines come from a table made once).
+    @Test(arguments: ScreenFindAction.Search.allCases)
+    func everySearchLogsItsLineForEveryKind(_ search: ScreenFindAction.Search) throws {
+        for kind in ScreenContainerKind.allCases {
+            let app = try app()
+            let predicate = AnyScreenPredicate(kind: kind, description: "nothing") { _ in false }
+            let route = AnyScreenRoute(root: .window)
+            _ = app.navigate(to: try search == .first ? route.first(predicate) : search == .last ? route.last(predicate) : route.top(predicate))
+            #expect(app.log.first == "Info: Searching for a \(search.rawValue) container of \(kind.typeName) type in UIWindow")
+        }
+    }
+
     @Test func aPredicateThatMatchesNothingFails() throws {
         let app = try app()
         let nothing = AnyScreenPredicate(kind: .modal, description: "nothing") { _ in false }

@@ -4,10 +4,10 @@
 /// type found".
 public struct ScreenFindAction: ScreenAction {
     /// Which match a search keeps: the first, the last, or the last visible one.
-    public enum Search: String, Sendable {
+    public enum Search: String, Sendable, CaseIterable {
         case first, last, top
 
-        /// Its place in `searchLines`.
+        /// Its place in `allCases`, the order it is declared in.
         var position: Int {
             switch self {
             case .first: return 0
@@ -50,8 +50,8 @@ public struct ScreenFindAction: ScreenAction {
     /// The log line up to the container searched in, by search and kind ("Searching for a
     /// top container of UINavigationController type in "), made once: every route logs one
     /// on each search, and interpolating it took a twelfth of a navigation step.
-    private static let searchLines = [Search.first, .last, .top].map { search in
-        [ScreenContainerKind.container, .window, .modal, .stack, .tabs].map { kind in
+    private static let searchLines = Search.allCases.map { search in
+        ScreenContainerKind.allCases.map { kind in
             "Searching for a \(search.rawValue) container of \(kind.typeName) type in "
         }
     }
