@@ -24,18 +24,6 @@ public enum ScreenContainerKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// Its place in `allCases`, the order the kinds are declared in: an index into a table
-    /// made once per kind.
-    var position: Int {
-        switch self {
-        case .container: return 0
-        case .window: return 1
-        case .modal: return 2
-        case .stack: return 3
-        case .tabs: return 4
-        }
-    }
-
     /// Whether a container of this kind can stand where `required` is needed.
     public func conforms(to required: ScreenContainerKind) -> Bool {
         switch required {

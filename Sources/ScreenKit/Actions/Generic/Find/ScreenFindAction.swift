@@ -7,15 +7,6 @@ public struct ScreenFindAction: ScreenAction {
     public enum Search: String, Sendable, CaseIterable {
         case first, last, top
 
-        /// Its place in `allCases`, the order it is declared in.
-        var position: Int {
-            switch self {
-            case .first: return 0
-            case .last: return 1
-            case .top: return 2
-            }
-        }
-
         var actionName: String {
             switch self {
             case .first: return "ScreenFirstAction"
@@ -49,7 +40,8 @@ public struct ScreenFindAction: ScreenAction {
 
     /// The log line up to the container searched in, by search and kind ("Searching for a
     /// top container of UINavigationController type in "), made once: every route logs one
-    /// on each search, and interpolating it took a twelfth of a navigation step.
+    /// on each search, and interpolating it took a twelfth of a navigation step. Indexed by
+    /// the places of the search and the kind in their `allCases`.
     private static let searchLines = Search.allCases.map { search in
         ScreenContainerKind.allCases.map { kind in
             "Searching for a \(search.rawValue) container of \(kind.typeName) type in "
@@ -58,7 +50,8 @@ public struct ScreenFindAction: ScreenAction {
 
     /// Logs the search, then completes with the match, or fails when none is found or the predicate fails.
     public func perform(container: ScreenContainer, navigator: ScreenNavigator, completion: @escaping ScreenActionCompletion) {
-        navigator.logInfo(Self.searchLines[search.position][predicate.kind.position] + container.typeName)
+        let line = Self.searchLines[Search.allCases.firstIndex(of: search)!][ScreenContainerKind.allCases.firstIndex(of: predicate.kind)!]
+        navigator.logInfo(line + container.typeName)
         var failure: Error?
         let matches = { (candidate: ScreenContainer) -> Bool in
             guard failure == nil else { return false }
