@@ -53,6 +53,18 @@ extension LuaCall {
         return Self.place(&record, line: record.currentline)
     }
 
+    /// Pushes the chunk name (Lua's `source`, as given to `load`) and the line of the Lua
+    /// code `level` levels up the call stack, and returns 2; pushes nothing and returns 0
+    /// when there is no such level or it is not Lua code with lines. Raises nothing.
+    public func pushCaller(level: Int32) -> Int32 {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0,
+              let source = record.source else { return 0 }
+        lua_pushlstring(L, source, record.srclen)
+        lua_pushinteger(L, lua_Integer(record.currentline))
+        return 2
+    }
+
     /// The same, but from there up to the first function of the chunk `source` names
     /// (`"scenarios/chat.lua"`), when there is one: a scenario a shared helper defines is
     /// placed where the scenario file calls the helper.

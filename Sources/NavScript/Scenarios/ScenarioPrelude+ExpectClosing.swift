@@ -37,6 +37,20 @@ for name, matcher in pairs(expectation) do
   end
 end
 
+-- What a custom matcher is called through from `line` of the chunk `source`: a function
+-- defined on that line of that chunk, so that the matcher's `error(message, 2)` names the
+-- line, as it would were the file to call the matcher itself. One a line, made once.
+local function caller(made, source, line, name)
+  local lines = made[source]
+  if not lines then lines = {} made[source] = lines end
+  local call = lines[line]
+  if not call then
+    call = load(format("%sreturn function(t, ...) local pass, message = t[%q](...) return pass, message end", rep("\n", line - 1), name), source)()
+    lines[line] = call
+  end
+  return call
+end
+
 -- expect.extend { toBeEven = function(received, ...) return pass, message end }: matchers of
 -- the file's own. The message explains a failure (a function making it is called only then).
 local function extend(matchers)
@@ -53,8 +67,15 @@ local function extend(matchers)
     if not match(name, "^%a[%w_]*$") or name == "value" or name == "extra" or name == "negated" or name == "where" then
       error(format("bad argument #1 to 'extend' ('%s' cannot name a matcher: a name starts with a letter, and value, extra, negated and where are an expectation's own)", name), 2)
     end
+    local holder, made = { [name] = matcher }, {}
     define(name, function(self, ...)
-      local pass, message = matcher(self.value, ...)
+      local pass, message
+      local source, line = host.caller(2)
+      if source then
+        pass, message = caller(made, source, line, name)(holder, self.value, ...)
+      else
+        pass, message = matcher(self.value, ...)
+      end
       -- Jest's form, { pass = ..., message = ... }, is taken too.
       if type(pass) == "table" and getmetatable(pass) == nil and (pass.pass ~= nil or pass.message ~= nil) then
         pass, message = pass.pass, pass.message

@@ -61,7 +61,7 @@ local host = ...
 -- Lua's functions as they are before the file runs: a script's global `type = "chat"`
 -- (a forgotten `local`) must not break the runner, nor the report it loads on a failure.
 local type, tostring, pairs, ipairs, select, error, pcall = type, tostring, pairs, ipairs, select, error, pcall
-local getmetatable, setmetatable = getmetatable, setmetatable
+local getmetatable, setmetatable, load = getmetatable, setmetatable, load
 local tonumber, next, rawget, rawset, rawequal, utf8len = tonumber, next, rawget, rawset, rawequal, utf8.len
 local sort, concat, insert = table.sort, table.concat, table.insert
 local find, format, rep, match, gsub, gmatch, byte = string.find, string.format, string.rep, string.match, string.gsub, string.gmatch, string.byte

@@ -215,6 +215,12 @@ public final class ScenarioFileRunner: @unchecked Sendable {
                 return 1
             }
             call.setField(-2, "where")
+            // host.caller(level): the chunk name and line of the code `level` up (what
+            // calls a custom matcher from the line that called it).
+            lua.pushFunction(on: call) { call in
+                call.pushCaller(level: Int32(try call.integer(1, in: 0...1_000_000)))
+            }
+            call.setField(-2, "caller")
             // host.definedAt(level): where a definition is, in the scenario file (a helper
             // module that defines scenarios places them at the file's call).
             let source = displayPath

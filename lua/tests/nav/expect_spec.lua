@@ -281,6 +281,23 @@ describe("expect.extend", function()
     expect(nil):toBeNothing() expect(failure(function() expect(1).never:toForget() end)):toContain("got nothing (a forgotten return?)") expect(failure(function() expect(1):toBeNothing() end)):toContain("expected nothing")
     expect(1).never:toBeNothing()
   end)
+
+  -- As for a function of the file's own: level 2 names the line that called the matcher,
+  -- level 1 the matcher's own, and level 0 no line.
+  scenario("a matcher's error(message, 2) names the line of the expect, also under .never", function()
+    expect.extend {
+      toBeOdd = function(n, level)
+        if type(n) ~= "number" then error("toBeOdd takes a number, got " .. type(n), level) end
+        return n % 2 == 1, "expected an odd number"
+      end,
+    }
+    local expectLine = tonumber(failure(function() expect(3):toBe(4) end):match(":(%d+):")) + 1
+    expect(failure(function() expect("x"):toBeOdd(2) end)):toMatch("/expect_spec%.lua:" .. expectLine .. ": toBeOdd takes a number, got string$")
+    expect(failure(function() expect("x").never:toBeOdd(2) end)):toMatch("/expect_spec%.lua:" .. expectLine + 1 .. ": toBeOdd takes a number, got string$")
+    expect(failure(function() expect("x"):toBeOdd(1) end)):toMatch("/expect_spec%.lua:" .. expectLine - 5 .. ": toBeOdd takes a number, got string$")
+    expect(failure(function() expect("x"):toBeOdd(0) end)):toBe("toBeOdd takes a number, got string")
+    for _, n in ipairs { 1, 3 } do expect(n):toBeOdd(2) end
+  end)
 end)
 
 describe("hooks", function()
