@@ -159,6 +159,11 @@ import Testing
         _ = app.navigate(to: try stackRoute { try $0.setStack([reverse]) })
         #expect(app.labels(of: app.window.root) == ["Profile", "Feed"])
         #expect(app.log.last == "Info: Setting stack of <UINavigationController> with modifiers:\n  - Reverse")
+        // Nivelir's line breaks after the colon whatever follows: no modifiers leave it last.
+        _ = app.navigate(to: try stackRoute { try $0.setStack([]) })
+        #expect(app.log.last == "Info: Setting stack of <UINavigationController> with modifiers:\n")
+        _ = app.navigate(to: try stackRoute { try $0.setStack([reverse, reverse]) })
+        #expect(app.log.last == "Info: Setting stack of <UINavigationController> with modifiers:\n  - Reverse\n  - Reverse")
     }
 
     @Test func aModifierCannotPlaceAContainerTwiceOrAnAncestor() throws {

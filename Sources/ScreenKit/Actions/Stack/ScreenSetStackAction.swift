@@ -61,8 +61,9 @@ public struct ScreenSetStackAction: ScreenAction {
     /// each part by its description: interpolating an existential looks up how to print it
     /// at run time.
     private static func logLine(_ container: ScreenContainer, _ modifiers: [any ScreenStackModifier]) -> String {
-        var line = "Setting stack of " + container.description + " with modifiers:"
-        for modifier in modifiers { line += "\n  - " + modifier.description }
+        // Nivelir's line breaks after the colon, also when no modifier follows.
+        var line = "Setting stack of " + container.description + " with modifiers:\n"
+        for (index, modifier) in modifiers.enumerated() { line += (index == 0 ? "  - " : "\n  - ") + modifier.description }
         return line
     }
 
