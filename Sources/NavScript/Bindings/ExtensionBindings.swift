@@ -60,6 +60,14 @@ extension NavRuntime {
         let options = try NavOptions(call, 2)
         try options.only(["on", "produces", "perform"], for: "action")
         let kind = { (field: String) throws -> ScreenContainerKind? in
+            // By name, or as its bare predicate (`on = nav.stack`).
+            let predicate = call.type(2) == .table ? { call.field(2, field); defer { call.pop() }; return call.optionalObject(-1, self.predicates) }() : nil
+            if let predicate {
+                guard let kind = predicate.kindOnly else {
+                    throw LuaCallError.argument(2, "option '\(field)' must be a kind's name or bare predicate (nav.stack), got a narrowed predicate")
+                }
+                return kind
+            }
             guard let text = try options.string(field) else { return nil }
             guard let kind = ScreenContainerKind(rawValue: text) else {
                 throw LuaCallError.argument(2, "option '\(field)' must be a container kind (container, window, modal, stack or tabs)")

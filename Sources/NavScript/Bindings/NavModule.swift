@@ -8,7 +8,7 @@ extension NavRuntime {
     static let moduleBindings: [NavBinding] = [
         .function("screen") { runtime, call in try runtime.defineScreen(call) },
         .function("route") { runtime, call in
-            call.push(AnyScreenRoute(root: try call.kind(1, default: .window, allowsAny: true)), runtime.routes)
+            call.push(AnyScreenRoute(root: try runtime.kindArgument(call, 1, default: .window, allowsAny: true)), runtime.routes)
             return 1
         },
         .function("app") { runtime, call in try runtime.makeApp(call) },

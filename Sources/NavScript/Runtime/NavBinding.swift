@@ -76,8 +76,12 @@ extension NavRuntime {
     static let readOnlyBindings: [NavBinding] = [NavBinding.Target.app, .container, .screen, .screenType, .route, .predicate,
                                                  .navigator, .modifier, .completion, .observerToken, .deeplinkManager].map { target in
         .metamethod(target, "__newindex") { _, call in
-            let field = call.type(2) == .string ? "'\(call.optionalString(2) ?? "")'" : "a \(call.typeName(2)) key"
-            throw LuaCallError.message("\(target.rawValue) values are read-only: \(field) cannot be set")
+            let name = call.type(2) == .string ? call.optionalString(2) : nil
+            let field = name.map { "'\($0)'" } ?? "a \(call.typeName(2)) key"
+            // What a build or a decorator changes of its container has a method of its own.
+            let instead = target != .container ? nil : name == "children" ? "container:setChildren { ... }"
+                : name == "attributes" ? "container:setAttribute(name, value)" : nil
+            throw LuaCallError.message("\(target.rawValue) values are read-only: \(field) cannot be set" + (instead.map { " (set with \($0))" } ?? ""))
         }
     }
 

@@ -283,7 +283,16 @@ public final class NavRuntime {
         let outer = buildingNavigator
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
-        try directory.invoke(.named(.screenBuilder, name)) { [.object(container, $0.containers), .object(navigator, $0.navigators)] }
+        // A value returned (a list of tabs, another container, as a Swift build returns its
+        // container) fails the build rather than be silently dropped; the container itself is fine.
+        try directory.invoke(.named(.screenBuilder, name), { [.object(container, $0.containers), .object(navigator, $0.navigators)] },
+                             results: 1) { runtime, call in
+            guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
+                throw ScriptResultMisfit("the build of screen '\(name)' returned \(call.typeName(-1)): a build changes the container it is given "
+                    + "(\(container.kind == .tabs ? "tabs:setChildren { Feed(), Profile() } sets its tabs" : "container:setChildren { ... }, container:setAttribute(name, value)")), "
+                    + "and cannot put another in its place")
+            }
+        }
     }
 
     /// The handler that runs screen `name`'s refresh function, looked up by name when it runs.

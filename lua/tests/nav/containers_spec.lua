@@ -56,6 +56,7 @@ describe("containers", function()
     local app = nav.app { root = nav.stack { Feed() } }
     expect(function() app.clock = 5 end):toFail("App values are read-only: 'clock' cannot be set")
     expect(function() app:top().name = "Chat" end):toFail("Container values are read-only: 'name' cannot be set")
+    expect(function() app:top().children = {} end):toFail("Container values are read-only: 'children' cannot be set (set with container:setChildren { ... })")
     expect(function() Feed().traits = {} end):toFail("Screen values are read-only: 'traits' cannot be set")
     expect(function() Feed.name = "Other" end):toFail("ScreenType values are read-only: 'name' cannot be set")
     expect(function() nav.container.kind = "stack" end):toFail("Predicate values are read-only: 'kind' cannot be set")

@@ -326,3 +326,11 @@ scenario("from(container, nested) and navigate(route, {from = container}) take a
   -- A modal route fits every container, as every one is a UIViewController.
   expect(app:navigate(nav.route():from(stack, nav.route("modal"):present(A())))):toSucceed()
 end)
+
+describe("nav.route's kind", function()
+  scenario("may be written as its bare predicate, as every kind argument may", function()
+    expect(tostring(nav.route(nav.tabs))):toBe("Route(tabs → tabs, 0 actions)")
+    expect(function() nav.route(nav.stack { key = Chat() }) end)
+      :toFail("bad argument #1 to 'route' (a kind's name or bare predicate (nav.stack) expected, got a narrowed predicate)")
+  end)
+end)

@@ -65,6 +65,15 @@ describe("nav.screen", function()
     expect(err):toMatch("screens_spec.lua:%d+: cannot build")
   end)
 
+  scenario("fails the navigation when the build function returns other than nothing or its own container", function()
+    local Listed = nav.screen("Listed", { container = "tabs", build = function() return { Chat(), Chat() } end })
+    local ok, err = nav.app():navigate(nav.route():setRoot(Listed()))
+    expect(ok):toBe(false)
+    expect(err):toMatch("screens_spec.lua:%d+: the build of screen 'Listed' returned table: a build changes the container it is given %(tabs:setChildren { Feed%(%), Profile%(%) } sets its tabs%), and cannot put another in its place")
+    local Itself = nav.screen("Itself", { container = "tabs", build = function(tabs) tabs:setChildren { Chat() } return tabs end })
+    expect(nav.app():navigate(nav.route():setRoot(Itself()))):toBe(true)
+  end)
+
   scenario("makes containers refreshable with a refresh function", function()
     local refreshed = 0
     local Live = nav.screen("Live", { refresh = function(container) refreshed = refreshed + 1 end })
