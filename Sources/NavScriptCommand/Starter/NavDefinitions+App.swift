@@ -270,7 +270,7 @@ nav = {}
 ---@param options? ScreenOptions
 ---@return ScreenType
 function nav.screen(name, options) end
----@param kind? ContainerKind|"container"   # "container": any container, the window too (Nivelir's ScreenContainer)
+---@param kind? ContainerKind|"container"|Predicate   # or its bare predicate (nav.stack); "container": any container, the window too (Nivelir's ScreenContainer)
 ---@return Route
 function nav.route(kind) end
 ---@param spec? {root: Node, presented?: Node, system?: SystemAnswers}|{restore: table, system?: SystemAnswers}|Node
@@ -293,7 +293,7 @@ function nav.predicate(description, body, kind) end
 ---@return Modifier
 function nav.modifier(description, body) end
 ---@param name string
----@param options {on?: ContainerKind|"container", produces?: ContainerKind|"container", perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
+---@param options {on?: ContainerKind|"container"|Predicate, produces?: ContainerKind|"container"|Predicate, perform: fun(container: Container, navigator: Navigator, done: fun(result?: boolean|Container, message?: string), ...)}
 function nav.action(name, options) end
 ---@param name string
 ---@param body fun(container: Container, options: table?)

@@ -27,7 +27,7 @@ error("nav.d.lua is a definition file for editors; it cannot be required")
 
 ---@class ScreenOptions
 ---@field container? "modal"|"stack"|"tabs"
----@field build? fun(container: Container, navigator: Navigator)
+---@field build? fun(container: Container, navigator: Navigator): Container?   # returns nothing, or its container
 ---@field refresh? fun(container: Container, done?: fun(ok?: boolean, message?: string)): (boolean?, string?) # false, "why" fails the refresh; with done, it completes when done is called
 ---@field iterable? boolean    # searches walk into its children (a custom container)
 ---@field observer? string     # the observer type its container informs (container:notify)
