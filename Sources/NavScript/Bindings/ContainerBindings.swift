@@ -43,32 +43,15 @@ extension NavRuntime {
         property("isVisible") { _, call, container in call.push(container.isVisible) },
         property("isKey") { _, call, container in call.push(container.isKey) },
         property("isPresentedAsBottomSheet") { _, call, container in call.push(container.isPresentedAsBottomSheet) },
-        property("attributes") { _, call, container in call.push(value: ScreenValue.object(container.attributes).luaValue) },
+        property("attributes") { runtime, call, container in try runtime.pushAttributes(call, of: container) },
         property("presentationPhase") { _, call, container in call.push(container.presentationPhase?.rawValue) },
         property("refreshCount") { _, call, container in call.push(container.refreshCount) },
         .method(.container, "setAttribute") { runtime, call in
             let container = try call.object(1, runtime.containers)
             let name = try call.string(2)
-            // UIKit's styles take its cases, as the decorators that set them do (nil removes one).
-            switch call.isNoneOrNil(3) ? "" : name {
-            case "modalPresentationStyle": _ = try NavRuntime.enumeration(call, 3, ScreenModalPresentationStyle.self, "presentation style")
-            case "modalTransitionStyle": _ = try NavRuntime.enumeration(call, 3, ScreenModalTransitionStyle.self, "transition style")
-            default: break
-            }
-            // As rawset: a value must be given (nil removes the attribute), and plain data.
+            // As rawset: a value must be given (nil removes the attribute).
             if call.type(3) == .none { throw LuaCallError.argument(3, "value expected") }
-            let value: LuaValue
-            do {
-                value = try NavRuntime.plainData(call, 3, depth: 8, limits: attributeLimits)
-            } catch let LuaCallError.message(reason) {
-                throw LuaCallError.argument(3, reason)
-            }
-            // A decorator's attribute keeps its shape, so that the app's snapshot restores.
-            if let attribute = ScreenValue(value), let problem = ScreenAttribute.problem(with: attribute, for: name) {
-                throw LuaCallError.argument(3, problem)
-            }
-            try runtime.keep(bytes: value.estimatedSize + name.utf8.count)
-            container.setAttribute(ScreenValue(value).map { ScreenAttribute.normalized($0, for: name) }, for: name)
+            try runtime.setAttribute(name, of: container, at: 3, call)
             return 0
         },
         .method(.container, "setChildren") { runtime, call in try runtime.setChildren(call) },
@@ -230,5 +213,30 @@ extension NavRuntime {
         }
         try raiseCallbackErrors()
         return 0
+    }
+}
+
+extension NavRuntime {
+    /// Sets attribute `name` of `container` to the value at `index` (nil removes it), as
+    /// `container:setAttribute(name, value)` does; errors name argument `index`.
+    func setAttribute(_ name: String, of container: ScreenContainer, at index: Int32, _ call: LuaCall) throws {
+        // UIKit's styles take its cases, as the decorators that set them do.
+        switch call.isNoneOrNil(index) ? "" : name {
+        case "modalPresentationStyle": _ = try Self.enumeration(call, index, ScreenModalPresentationStyle.self, "presentation style")
+        case "modalTransitionStyle": _ = try Self.enumeration(call, index, ScreenModalTransitionStyle.self, "transition style")
+        default: break
+        }
+        let value: LuaValue
+        do {
+            value = try Self.plainData(call, index, depth: 8, limits: Self.attributeLimits)
+        } catch let LuaCallError.message(reason) {
+            throw LuaCallError.argument(index, reason)
+        }
+        // A decorator's attribute keeps its shape, so that the app's snapshot restores.
+        if let attribute = ScreenValue(value), let problem = ScreenAttribute.problem(with: attribute, for: name) {
+            throw LuaCallError.argument(index, problem)
+        }
+        try keep(bytes: value.estimatedSize + name.utf8.count)
+        container.setAttribute(ScreenValue(value).map { ScreenAttribute.normalized($0, for: name) }, for: name)
     }
 }

@@ -167,6 +167,8 @@ public final class NavRuntime {
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
+    /// The attributes tables of the containers whose build or decorators run now, innermost first.
+    var attributeWrites: ContainerAttributeWrites?
 
     /// The kind a route method last needed where it was given a modal route (`dslError`).
     var kindRefusingModal: ScreenContainerKind?
@@ -285,8 +287,11 @@ public final class NavRuntime {
         defer { buildingNavigator = outer }
         // A value returned (a list of tabs, another container, as a Swift build returns its
         // container) fails the build rather than be silently dropped; the container itself is fine.
+        let writes = beginAttributeWrites(of: container)
+        defer { endAttributeWrites(writes) }
         try directory.invoke(.named(.screenBuilder, name), { [.object(container, $0.containers), .object(navigator, $0.navigators)] },
                              results: 1) { runtime, call in
+            try runtime.applyAttributeWrites(writes, by: "the build of screen '\(name)'", call)
             guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
                 throw ScriptResultMisfit("the build of screen '\(name)' returned \(call.typeName(-1)): a build changes the container it is given "
                     + "(\(container.kind == .tabs ? "tabs:setChildren { Feed(), Profile() } sets its tabs" : "container:setChildren { ... }, container:setAttribute(name, value)")), "

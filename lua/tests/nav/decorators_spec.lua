@@ -225,3 +225,33 @@ describe("decorator limits and classes", function()
     expect(sheet.attributes.bottomSheet.detents):toEqual({ "medium" })
   end)
 end)
+
+-- LUA_API: "What a decorator sets shows in the container's attributes".
+describe("container.attributes written in a decorator or a build", function()
+  scenario("are the container's once it returns, nested fields and setAttribute calls made after the read too", function()
+    nav.decorator("tint", function(container, options) container.attributes.tint = options.color end)
+    nav.decorator("item", function(container)
+      local attributes = container.attributes
+      container:setAttribute("kept", 1)
+      attributes.tabBarItem.badge = "5"
+      container.attributes.tabBarItem.title = "T"   -- the same table, read again
+    end)
+    local Built = nav.screen("Built", { build = function(container) container.attributes.built = { 1, 2 } end })
+    local sheet = built(Built():withTabBarItem { title = "A" }:decorated("item"):decorated("tint", { color = "red" }))
+    expect(sheet.attributes):toEqual({ built = { 1, 2 }, kept = 1, tint = "red", tabBarItem = { title = "T", badge = "5" } })
+    sheet.attributes.tint = "blue"   -- elsewhere a copy, as every value read from a container
+    expect(sheet.attributes.tint):toBe("red")
+  end)
+
+  scenario("remove what is set to nil, and check what is written as setAttribute does, at the function's line", function()
+    nav.decorator("untint", function(container) container.attributes.modalPresentationStyle = nil end)
+    nav.decorator("sideways", function(container) container.attributes.modalPresentationStyle = "sideways" end)
+    nav.decorator("printer", function(container) container.attributes.print = print end)
+    expect(built(Chat():withModalPresentationStyle("pageSheet"):decorated("untint")).attributes):toEqual({})
+    local ok, err = nav.app():navigate(nav.route():setRoot(Chat():decorated("sideways")))
+    expect(ok):toBe(false)
+    expect(err):toMatch("decorators_spec.lua:%d+: the decorator 'sideways' wrote container.attributes.modalPresentationStyle: unknown presentation style 'sideways'")
+    ok, err = nav.app():navigate(nav.route():setRoot(Chat():decorated("printer")))
+    expect(err):toMatch("decorators_spec.lua:%d+: the decorator 'printer' wrote container.attributes that are not plain data: plain data expected %(strings, numbers, booleans and tables of them%), got function at print")
+  end)
+end)
