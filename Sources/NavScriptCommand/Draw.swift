@@ -87,35 +87,35 @@ struct Draw: ParsableCommand {
             // of the innermost describe that does.
             let at = ScenarioSelection.scenarios(at: [line], of: scenarios).sorted().map { scenarios[$0] }
             guard let found = at.first else {
-                throw ValidationError("no scenario at \(file.displayPath):\(line); it has:\n" + scenarios.map { "  \($0.location): \($0.name)" }.joined(separator: "\n"))
+                throw ValidationError("no scenario at \(file.displayPath):\(line); it has:\n" + scenarios.map { "  \($0.location): \(Format.visible($0.name))" }.joined(separator: "\n"))
             }
             // A loop defines several at one line, a describe holds several: name one.
             guard at.count == 1 else {
                 let defined = at.allSatisfy { $0.location.hasSuffix(":\(line)") }
                 throw ValidationError("\(at.count) scenarios are \(defined ? "defined" : "in the block") at \(file.displayPath):\(line); name one with --scenario, giving the file alone:\n"
-                                      + at.map { "  \($0.name)" }.joined(separator: "\n"))
+                                      + at.map { "  \(Format.visible($0.name))" }.joined(separator: "\n"))
             }
             chosen = found
         } else if let name = scenario {
             // The full name, or a part of one name alone (as --filter takes a part).
             let matching = scenarios.contains { $0.name == name } ? scenarios.filter { $0.name == name } : scenarios.filter { $0.name.contains(name) }
             guard let found = matching.first else {
-                throw ValidationError("no scenario '\(name)' in \(file.displayPath); it has:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
+                throw ValidationError("no scenario '\(name)' in \(file.displayPath); it has:\n" + scenarios.map { "  \(Format.visible($0.name))" }.joined(separator: "\n"))
             }
             guard matching.count == 1 else {
                 throw ValidationError("\(matching.count) scenarios of \(file.displayPath) have '\(name)' in their names; name one of them:\n"
-                                      + matching.map { "  \($0.name)" }.joined(separator: "\n"))
+                                      + matching.map { "  \(Format.visible($0.name))" }.joined(separator: "\n"))
             }
             chosen = found
         } else {
             guard !scenarios.isEmpty else { throw ValidationError("\(file.displayPath) defines no scenario to draw") }
             guard scenarios.count == 1, let only = scenarios.first else {
-                throw ValidationError("\(file.displayPath) has \(scenarios.count) scenarios; name one with --scenario:\n" + scenarios.map { "  \($0.name)" }.joined(separator: "\n"))
+                throw ValidationError("\(file.displayPath) has \(scenarios.count) scenarios; name one with --scenario:\n" + scenarios.map { "  \(Format.visible($0.name))" }.joined(separator: "\n"))
             }
             chosen = only
         }
         // The file's loading with the before hooks and the body, then the after hooks: two budgets.
-        let result = Self.watchdog.watch("the scenario '\(chosen.name)'", seconds: 2 * options.limits.seconds) { runner.run(chosen) }
+        let result = Self.watchdog.watch("the scenario '\(Format.visible(chosen.name))'", seconds: 2 * options.limits.seconds) { runner.run(chosen) }
         // Numbered as the report numbers them, expects too: an expect's picture is the
         // hierarchy it looked at, the last step's before it.
         let steps = result.steps ?? []
@@ -129,7 +129,7 @@ struct Draw: ParsableCommand {
             case .skipped: ": it was not run (\(skipReason))"
             case .passed: " (no nav.app, app:navigate, open, settle, advance, tap or answer)"
             }
-            StandardStreams.error("navscript: the scenario '\(chosen.name)' has no step to draw\(failure)\n")
+            StandardStreams.error("navscript: the scenario '\(Format.visible(chosen.name))' has no step to draw\(failure)\n")
             throw ExitCode(result.status == .failed ? 1 : 2)
         }
         // Numbered with the steps a long scenario did not keep (its last stands for its end).

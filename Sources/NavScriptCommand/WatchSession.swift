@@ -306,7 +306,11 @@ final class WatchSession {
         for entry in suite.listed { refused[entry.file.url.path] = nil }
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
-        if chosen.isEmpty && !files.isEmpty && !fileFilter.isEmpty {
+        if files.isEmpty {
+            // As run says it, where it refuses: watching goes on, and a file saved there runs.
+            console.output.write(console.style.dim("no scenario files in \(suiteOptions.locations().paths.joined(separator: ", ")) yet "
+                + "(*_spec.lua files, or any .lua file in a scenarios folder): one saved there runs") + "\n")
+        } else if chosen.isEmpty && !fileFilter.isEmpty {
             console.output.write(console.style.dim("no files whose path contains \"\(fileFilter)\" among the \(Format.count(files.count, "file")) watched") + "\n")
         } else if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
             // The keys' narrowing is said as the keys narrow ("no scenarios that failed last

@@ -206,6 +206,17 @@ import Testing
         #expect(watch.waitFor("2 passed, 0 failed, 0 skipped"), "\(watch.output)")
     }
 
+    /// A folder with no scenario files yet is said to have none, as run says where it
+    /// refuses, and watched: a file saved there runs.
+    @Test func anEmptyFolderIsSaidSoAndWatched() throws {
+        let fixture = try Fixture(["scenarios/notes.txt": "later"])
+        let watch = try Watch(["watch", "scenarios", "--color", "never", "--interval", "0.01"], in: fixture.root)
+        #expect(watch.waitFor("no scenario files in scenarios yet (*_spec.lua files, or any .lua file in a scenarios folder): one saved there runs"),
+                "\(watch.output)")
+        try fixture.write("scenarios/a.lua", "scenario('a', function() end)")
+        #expect(watch.waitFor("1 passed, 0 failed, 0 skipped"), "\(watch.output)")
+    }
+
     /// What a scan leaves out is said once when it appears, though two watched folders
     /// (the one given and the suite's root above it) both see it.
     @Test func aSkippedFileIsSaidOnce() throws {

@@ -66,6 +66,15 @@ import Testing
         let result = try navscript(["draw", "early_spec.lua"], in: fixture.root)
         #expect(result.status == 1)
         #expect(result.errors.contains("has no step to draw; it failed first: early_spec.lua:1: too soon"), "\(result.errors)")
+        // A name's control characters are written as run writes them, not sent to the terminal.
+        let escape = try Fixture(["red_spec.lua": "scenario('a\\27[31mred', function() end)\nscenario('b', function() end)"])
+        let red = try navscript(["draw", "red_spec.lua", "--scenario", "red"], in: escape.root)
+        #expect(red.status == 2)
+        #expect(red.errors.contains("the scenario 'a\\x1b[31mred' has no step to draw"), "\(red.errors)")
+        #expect(!red.errors.contains("\u{1B}"), "\(red.errors)")
+        let listed = try navscript(["draw", "red_spec.lua"], in: escape.root)
+        #expect(listed.errors.contains("  a\\x1b[31mred\n"), "\(listed.errors)")
+        #expect(!listed.errors.contains("\u{1B}"), "\(listed.errors)")
     }
 
     /// draw writes SVG only: a path named for another format is refused before anything runs.
