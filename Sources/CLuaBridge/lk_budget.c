@@ -102,12 +102,21 @@ int lk_raisestop(lua_State *L, lk_host *h) {
     return lua_error(L);
 }
 
+void lk_limittext(size_t limit, char out[32]) {
+    if (limit % (1024 * 1024) == 0)
+        snprintf(out, 32, "%zu MiB", limit / (1024 * 1024));
+    else
+        snprintf(out, 32, "%zu KiB", limit / 1024);
+}
+
 /* Stops the state for a limit passed at `where` ("file:line", or "" when not known). */
 void lk_setstop(lk_host *h, int why, const char *where) {
     const char *colon = where[0] ? ": " : "";
+    char limit[32];
     h->stop = why;
+    lk_limittext(h->limit, limit);
     if (why == LK_STOP_CAP)
-        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%smemory limit exceeded (%d KiB)", where, colon, (int)(h->limit / 1024));
+        snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%smemory limit exceeded (%s)", where, colon, limit);
     else if (why == LK_STOP_INSTRUCTIONS)
         snprintf(h->stop_message, LK_MESSAGE_MAX, "%s%sinstruction limit exceeded (%lld instructions)", where, colon, h->instruction_limit);
     else if (why == LK_STOP_INTERRUPT)

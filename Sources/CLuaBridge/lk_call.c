@@ -245,8 +245,10 @@ int lk_pcall(lua_State *L, int nargs, int nresults) {
         if (h->stop == LK_STOP_MEMORY || h->stop == LK_STOP_CAP)
             status = LUA_ERRMEM;
     } else if (status == LUA_ERRMEM && h->memory_exceeded) {
+        char limit[32];
+        lk_limittext(h->limit, limit);
         lua_pop(L, 1);
-        lua_pushfstring(L, "%s: memory limit exceeded (%d KiB)", h->where[0] ? h->where : "?", (int)(h->limit / 1024));
+        lua_pushfstring(L, "%s: memory limit exceeded (%s)", h->where[0] ? h->where : "?", limit);
     } else if (status == LUA_ERRMEM && h->system_refused > 0) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s%snot enough memory (the system refused an allocation of %I bytes)", h->where, h->where[0] ? ": " : "",
@@ -270,8 +272,10 @@ int lk_load(lua_State *L, const char *text, size_t length, const char *chunkname
     if (status == LUA_ERRSYNTAX)
         lk_wholename(L, chunkname);
     if (status == LUA_ERRMEM && h->memory_exceeded) {
+        char limit[32];
+        lk_limittext(h->limit, limit);
         lua_pop(L, 1);
-        lua_pushfstring(L, "%s: memory limit exceeded while loading (%d KiB)", chunkname, (int)(h->limit / 1024));
+        lua_pushfstring(L, "%s: memory limit exceeded while loading (%s)", chunkname, limit);
     }
     return status;
 }

@@ -116,6 +116,9 @@ void lk_hook(lua_State *L, lua_Debug *ar);
 void lk_beginbudget(lua_State *L, lk_host *h);
 void lk_setstop(lk_host *h, int why, const char *where);
 int lk_raisestop(lua_State *L, lk_host *h);
+/* The memory limit as a message gives it: "64 MiB" when whole mebibytes (as --memory-limit
+   takes it), else "1000 KiB". */
+void lk_limittext(size_t limit, char out[32]);
 void lk_scriptwhere(lk_host *h, char *where);
 void lk_notewhere(lk_host *h);
 void lk_chargework(lua_State *L, lua_Unsigned count);

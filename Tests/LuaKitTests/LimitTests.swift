@@ -109,10 +109,10 @@ import Testing
         #expect(rep.kind == .memory)
         // The line even when the hook has not run yet, and when a C function allocates:
         // Lua raises a memory error without the message handler, so the allocator notes it.
-        #expect(rep.message == "bomb.lua:1: memory limit exceeded (8192 KiB)")
+        #expect(rep.message == "bomb.lua:1: memory limit exceeded (8 MiB)")
         #expect(rep.location?.line == 1)
         let pieces = try #require(h.run("local a = 1\nlocal s = ('x'):rep(3e6) .. ('y'):rep(3e6)", chunk: "@concat.lua"))
-        #expect(pieces.message == "concat.lua:2: memory limit exceeded (8192 KiB)")
+        #expect(pieces.message == "concat.lua:2: memory limit exceeded (8 MiB)")
         let table = try #require(h.run("local t = {}\nfor i = 1, 1e9 do t[i] = i end", chunk: "@grow.lua"))
         #expect(table.kind == .memory)
         #expect(table.message.hasPrefix("grow.lua:2: memory limit exceeded"))
@@ -120,13 +120,13 @@ import Testing
         // (lauxlib's buffers): the script stops at its next instruction, at the line that
         // asked, however long it would have gone on.
         let caught = try #require(h.run("local ok = pcall(string.rep, 'x', 1e8)\nAFTER = 0\nfor i = 1, 1e5 do AFTER = i end", chunk: "@caught.lua"))
-        #expect(caught.message == "caught.lua:1: memory limit exceeded (8192 KiB)")
+        #expect(caught.message == "caught.lua:1: memory limit exceeded (8 MiB)")
         #expect(try h.value("return AFTER") == .nil)
         // In a coroutine, whose line the allocator cannot read, it stops at the coroutine's
         // own line when its count comes, not at the line that resumed it.
         let inCoroutine = try #require(h.run("local co = coroutine.wrap(function()\nlocal ok = pcall(string.rep, 'x', 1e8)\nfor i = 1, 1e5 do end\nend)\nco()",
                                              chunk: "@co.lua"))
-        #expect(inCoroutine.message == "co.lua:3: memory limit exceeded (8192 KiB)")
+        #expect(inCoroutine.message == "co.lua:3: memory limit exceeded (8 MiB)")
         h.run("collectgarbage()")
         #expect(h.lua.memoryUsed < 1 << 20)
         #expect(try h.value("return #string.rep('y', 1000)") == .integer(1000))

@@ -400,7 +400,7 @@ import Testing
         #expect(result.output.contains("1 passed, 1 failed"))
         let memory = try Fixture(["bomb_spec.lua": "scenario('grows', function() local t = {} for i = 1, 1e8 do t[i] = i end end)"])
         let bombed = try navscript(["run", ".", "--memory-limit", "4"], in: memory.root)
-        #expect(bombed.output.contains("memory limit exceeded (4096 KiB)"))
+        #expect(bombed.output.contains("memory limit exceeded (4 MiB)"))
     }
 
     @Test func requiresResolveFromTheSuiteRoot() throws {

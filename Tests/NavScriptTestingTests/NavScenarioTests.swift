@@ -132,7 +132,7 @@ import Testing
         let roomy = try #require(NavScenarios.discover(folder.path).first)
         let tight = try #require(NavScenarios.discover(folder.path, limits: LuaLimits(memory: 1 << 20)).first)
         #expect(roomy.result().status == .passed)
-        #expect(tight.result().message?.contains("memory limit exceeded (1024 KiB)") == true)
+        #expect(tight.result().message?.contains("memory limit exceeded (1 MiB)") == true)
         #expect(roomy.result().status == .passed)
         let decoded = try JSONDecoder().decode(NavScenario.self, from: JSONEncoder().encode(tight))
         #expect(decoded.limits == tight.limits)

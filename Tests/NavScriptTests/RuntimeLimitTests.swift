@@ -61,12 +61,12 @@ import Testing
             local route = nav.route()
             for i = 1, 400000 do route = route:wait(0) end
             """))
-        #expect(growing.message.contains("memory limit exceeded (8192 KiB)"), "\(growing.message)")
+        #expect(growing.message.contains("memory limit exceeded (8 MiB)"), "\(growing.message)")
         let kept = try #require(failure(runtime, """
             local routes = {}
             for i = 1, 400000 do routes[i] = nav.route():wait(i) end
             """))
-        #expect(kept.message.contains("memory limit exceeded (8192 KiB)"), "\(kept.message)")
+        #expect(kept.message.contains("memory limit exceeded (8 MiB)"), "\(kept.message)")
     }
 
     /// The log lines a navigation writes are kept as long as the app: they count against the
@@ -83,14 +83,14 @@ import Testing
             for i = 1, 300 do route = route:push(big):pop() end
             app:navigate(route)
             """))
-        #expect(long.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(long.message)")
+        #expect(long.message.hasPrefix("attack.lua:4: memory limit exceeded (8 MiB)"), "\(long.message)")
         let many = try #require(failure(try runtime(limits), """
             local Feed = nav.screen("Feed")
             local app = nav.app { root = nav.stack { Feed() } }
             local push, pop = nav.route():top(nav.stack):push(Feed { t = ("x"):rep(1000) }), nav.route():top(nav.stack):pop()
             for i = 1, 10000 do app:navigate(push) app:navigate(pop) end
             """))
-        #expect(many.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(many.message)")
+        #expect(many.message.hasPrefix("attack.lua:4: memory limit exceeded (8 MiB)"), "\(many.message)")
         // Lines a navigator's navigation writes count as they are written.
         let navigator = try #require(failure(try runtime(limits), """
             local Feed = nav.screen("Feed")
@@ -98,7 +98,7 @@ import Testing
             local route = nav.route():top(nav.stack):push(Feed { t = ("x"):rep(1000) }):pop()
             for i = 1, 10000 do app.navigator:navigate(route) end
             """))
-        #expect(navigator.message.hasPrefix("attack.lua:4: memory limit exceeded (8192 KiB)"), "\(navigator.message)")
+        #expect(navigator.message.hasPrefix("attack.lua:4: memory limit exceeded (8 MiB)"), "\(navigator.message)")
         // An app's lines are given back when it goes: apps made and dropped never add up.
         #expect(try runtime(limits).run("""
             local Feed = nav.screen("Feed")
@@ -141,7 +141,7 @@ import Testing
             local apps = {}
             for j = 1, 100 do apps[j] = nav.app { root = nav.stack(screens) } end
             """))
-        #expect(kept.message.contains("memory limit exceeded (28672 KiB)"), "\(kept.message)")
+        #expect(kept.message.contains("memory limit exceeded (28 MiB)"), "\(kept.message)")
     }
 
     @Test func tooManyArgumentsIsAnError() throws {
@@ -243,9 +243,9 @@ import Testing
         ("local s = string.rep('x', 1 << 20) local A = nav.screen('A') A { big = s }",
          "value too large to copy (more than 65536 bytes of strings)"),
         ("local s = string.rep('x', 60000) local A = nav.screen('A') keep = {} for i = 1, 10000 do keep[i] = A { big = s .. i } end",
-         "memory limit exceeded (16384 KiB)"),
+         "memory limit exceeded (16 MiB)"),
         ("nav.action('x', { perform = function(c, n, d) d() end }) local s = string.rep('y', 1 << 22) keep = {} for i = 1, 100 do keep[i] = nav.route():x(s .. i) end",
-         "memory limit exceeded (16384 KiB)"),
+         "memory limit exceeded (16 MiB)"),
     ])
     func copiesOfScriptDataAreBoundedAndCharged(source: String, message: String) throws {
         let runtime = try runtime(LuaLimits(memory: 16 << 20, instructions: 50_000_000, seconds: 60))

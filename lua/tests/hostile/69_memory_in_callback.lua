@@ -3,7 +3,7 @@
 -- Run by Tests/NavScriptCLITests/HostileCorpusTests.swift through the binary, never by a
 -- folder run: the attack must fail with the message below, and the next scenario (support/clean.lua)
 -- start clean.
--- expect: memory limit exceeded (16384 KiB)
+-- expect: memory limit exceeded (16 MiB)
 local Feed = nav.screen("Feed")
 local Bomb = nav.screen("Bomb", { build = function() local t = {} while true do t[#t + 1] = {} end end })
 
