@@ -174,6 +174,24 @@ import Testing
         let both = try navscript(["run", ".", "--reporter", "tap"], in: hooked.root)
         #expect(both.output.contains("    \thook_spec.lua:3: in function <hook_spec.lua:3>\n    \n    and then an after hook failed:\n    hook_spec.lua:2: hook\n"), "\(both.output)")
         #expect(both.output.contains("    line: 3\n  stack: |-\n    \t[C]: in function 'error'\n    \thook_spec.lua:2: in field 'after_each'\n  ...\n"), "\(both.output)")
+        // A file that does not load gives its traceback as `stack` too; what it printed stays in the message.
+        let broken = try Fixture(["load_spec.lua": "print('loading')\nlocal function f() error('at load') end\nf()\n"])
+        let load = try navscript(["run", ".", "--reporter", "tap"], in: broken.root)
+        #expect(load.output.contains("""
+            not ok 1 - load_spec.lua does not load
+              ---
+              message: |-
+                load_spec.lua:2: at load
+                printed before it failed:
+                loading
+              severity: fail
+              at:
+                file: 'load_spec.lua'
+                line: 2
+              stack: |-
+                \t[C]: in function 'error'
+                \tload_spec.lua:2: in local 'f'
+            """), "\(load.output)")
     }
 
     /// `tap13` is the same test points under a version 13 line, with messages as YAMLish

@@ -43,7 +43,10 @@ final class TAPReporter: Reporter {
         for (file, error) in report.loadErrors {
             number += 1
             lines.append("not ok \(number) - \(escape(file.displayPath)) does not load")
-            lines += diagnostics(message: Format.loadError(error), location: file.displayPath)
+            // The traceback under `stack`, as a scenario's; what the file printed stays in the message.
+            let parts = Format.loadErrorParts(Format.loadError(error))
+            lines += diagnostics(message: parts.message + (parts.printed.map { Format.printedHeader + $0 } ?? ""),
+                                 location: Format.raisedAt(message: parts.message, traceback: parts.traceback) ?? file.displayPath, stack: parts.traceback)
         }
         for failure in snapshotFailures {
             number += 1
