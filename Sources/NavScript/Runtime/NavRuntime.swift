@@ -285,10 +285,10 @@ public final class NavRuntime {
         let outer = buildingNavigator
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
-        // A value returned (a list of tabs, another container, as a Swift build returns its
-        // container) fails the build rather than be silently dropped; the container itself is fine.
         let writes = beginAttributeWrites(of: container)
         defer { endAttributeWrites(writes) }
+        // A value returned (a list of tabs, another container, as a Swift build returns its
+        // container) fails the build rather than be silently dropped; the container itself is fine.
         try directory.invoke(.named(.screenBuilder, name), { [.object(container, $0.containers), .object(navigator, $0.navigators)] },
                              results: 1) { runtime, call in
             try runtime.applyAttributeWrites(writes, by: "the build of screen '\(name)'", call)
