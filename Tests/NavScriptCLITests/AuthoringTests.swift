@@ -153,6 +153,10 @@ import Testing
         // `then` is a Lua keyword: route:then(x) does not parse, so it is never meant.
         ("nav.route():thn(nav.route())", "attempt to call a nil value (method 'thn')\n     stack traceback:"),
         ("local t = {}\n  t:" + String(repeating: "x", count: 100_000) + "()", "stack traceback:"),
+        // A method of another class: a Screen's decorator on a hierarchy node, a route's on an app.
+        ("nav.app { root = nav.tabs { nav.stack { nav.screen('F')() }:withTabBarItem { title = 'F' } } }",
+         "attempt to call a nil value (method 'withTabBarItem')\n       (if it is a nav object: 'withTabBarItem' is a method of Screen only; a hierarchy node (nav.stack { ... }) takes none: put a decorated screen in its place, Feed():withStackContainer():withTabBarItem { ... })"),
+        ("nav.app():push(1)", "attempt to call a nil value (method 'push')\n       (if it is a nav object: 'push' is a method of Route only)"),
         // Jest's spellings that Lua's error leaves unexplained.
         ("expect(1)[\"not\"]:toBe(2)", "attempt to index a nil value (field 'not')\n       (expect(value).never negates, as Jest's .not does (not is a Lua keyword))"),
         ("beforeEach(function() end)", "(global 'beforeEach')\n       (if it is Jest's beforeEach: it is before_each here)"),
@@ -173,6 +177,20 @@ import Testing
         let fixture = try Fixture(["a_spec.lua": "scenario('x', function()\n  \(body)\nend)\n"])
         let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
         #expect(result.status == 1)
+        #expect(result.output.contains(message), "\(result.output)")
+    }
+
+    /// A Lua keyword where Nivelir and Jest have a name does not compile: the file's error
+    /// says what to write.
+    @Test(arguments: [
+        ("nav.route():top(nav.stack):then(nav.route('stack'))",
+         "<name> expected near 'then'\n    (if it is Nivelir's route.then(_:): write route:andThen(other), then being a Lua keyword (route[\"then\"](route, other) works too))"),
+        ("expect(1).not:toBe(2)", "<name> expected near 'not'\n    (expect(value).never negates, as Jest's .not does (not is a Lua keyword))"),
+    ])
+    func aKeywordWhereANameWasMeantIsExplained(body: String, message: String) throws {
+        let fixture = try Fixture(["a_spec.lua": "scenario('x', function()\n  \(body)\nend)\n"])
+        let result = try navscript(["run", ".", "--color", "never"], in: fixture.root)
+        #expect(result.status == 2)
         #expect(result.output.contains(message), "\(result.output)")
     }
 

@@ -198,8 +198,12 @@ extension NavRuntime {
                     directory.current?.noteCallbackError(error)
                 }
             }
+        } else if let done = call.optionalObject(completionIndex, completions) {
+            // A custom action's `done` (or a get's, a refresh's) passed on: the navigation
+            // completes it with its outcome, as done(true) or done(false, why) would.
+            completion = { result in done.finish(result.map { nil }) }
         } else if !call.isNoneOrNil(completionIndex) {
-            throw LuaCallError.type(completionIndex, expected: "function")
+            throw LuaCallError.type(completionIndex, expected: "function or Completion")
         }
         // {from = app:top().presenting} with nothing presenting is Nivelir's
         // navigate(from: nil): the navigation fails, "No container of UIWindow type found".

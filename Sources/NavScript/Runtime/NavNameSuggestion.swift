@@ -19,7 +19,14 @@ enum NavNameSuggestion {
             guard let start = message.range(of: marker)?.upperBound,
                   let end = message[start...].firstIndex(of: "'") else { continue }
             let typed = String(message[start..<end])
-            guard names[typed] == nil else { return nil }
+            if let owners = names[typed] {
+                // A method called on a value of another class: a Screen's decorator on a
+                // hierarchy node (`nav.stack { ... }:withTabBarItem { ... }`), a route's on an app.
+                guard kind == "method" else { return nil }
+                let node = owners == "Screen" && (typed.hasPrefix("with") || typed == "decorated")
+                    ? "; a hierarchy node (nav.stack { ... }) takes none: put a decorated screen in its place, Feed():withStackContainer():\(typed) { ... }" : ""
+                return "if it is a nav object: '\(typed)' is a method of \(owners) only\(node)"
+            }
             let limit = typed.count <= 4 ? 1 : 2
             let close = names.keys.filter { abs($0.count - typed.count) <= limit }.map { ($0, distance(typed, $0)) }.filter { $0.1 <= limit }
             guard let best = close.map(\.1).min() else { return nil }
@@ -41,6 +48,8 @@ enum NavNameSuggestion {
          "if it is Jest's it.each or describe.each: there is none, write a loop, for _, case in ipairs(cases) do it(...) end"),
         ("attempt to index a nil value (field 'not')", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
         ("<name> expected near 'not'", "expect(value).never negates, as Jest's .not does (not is a Lua keyword)"),
+        ("<name> expected near 'then'",
+         "if it is Nivelir's route.then(_:): write route:andThen(other), then being a Lua keyword (route[\"then\"](route, other) works too)"),
         ("attempt to call a nil value (global 'beforeEach')", "if it is Jest's beforeEach: it is before_each here"),
         ("attempt to call a nil value (global 'afterEach')", "if it is Jest's afterEach: it is after_each here"),
         ("attempt to call a nil value (global 'beforeAll')", "if it is Jest's beforeAll: it is before_all here"),

@@ -67,7 +67,7 @@ local Navigator = {}
 ---A function builds the route from one rooted at `from`'s kind (the window's without it).
 ---@param route Route|fun(route: Route): Route
 ---@param options? {from?: Container}|fun(ok: boolean, err?: string)
----@param completion? fun(ok: boolean, err?: string)
+---@param completion? fun(ok: boolean, err?: string)   # or a custom action's done, passed on
 function Navigator:navigate(route, options, completion) end
 ---Walks from `from` in the iterator's order; the function answers "continue" (with a suitable
 ---container or nil) or "stop" (with one). Returns the last suitable container, or the one it stopped at.
