@@ -43,7 +43,10 @@ extension NavRuntime {
         routeMethod("makeKeyAndVisible", needs: .window) { _, _, route in try route.makeKeyAndVisible() },
         routeMethod("present", needs: .modal) { runtime, call, route in
             let screen = try runtime.shownArgument(call, 2)
-            let (options, nested, at) = try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
+            let (options, nested, at) = try runtime.explainingModalNesting({ "the nested route starts at the container presented, a \(screen.kind.rawValue) one: "
+                + "present a \($0 == .stack ? "stack (Chat():withStackContainer())" : "tabs screen") for a \($0.rawValue) route" }) {
+                try runtime.optionsAndNested(call, 3, kind: screen.kind, allowed: ["animated"], verb: "present")
+            }
             let animated = try options.bool("animated", default: true)
             return try runtime.nesting(at: at) { try route.present(screen, animated: animated, nested: nested) }
         },
@@ -129,7 +132,9 @@ extension NavRuntime {
                 }
                 return kind
             } ?? (call.isNoneOrNil(at) ? nil : runtime.tabKind(call)) ?? .modal
-            let nested = try runtime.nestedRoute(call, at, kind: kind), animation = try options.customAnimation("animation")
+            let nested = try runtime.explainingModalNesting({ "the nested route starts at the tab selected, a modal one unless its kind is given: "
+                + "selectTab(2, { kind = \"\($0.rawValue)\" }, nested) for a \($0.rawValue) route" }) { try runtime.nestedRoute(call, at, kind: kind) }
+            let animation = try options.customAnimation("animation")
             return try runtime.nesting(at: at) { try route.selectTab(with: predicate, as: kind, animation: animation, nested: nested) }
         },
         relation(.selectedTab, needs: .tabs),

@@ -168,6 +168,19 @@ extension NavRuntime {
         }
     }
 
+    /// Runs `body`, which builds a nested route from a modal one: a function that calls a
+    /// stack's or a tab bar's method on it fails with `hint` under Lua's error (how to have
+    /// the route of the kind it needed).
+    func explainingModalNesting<R>(_ hint: (ScreenContainerKind) -> String, _ body: () throws -> R) throws -> R {
+        kindRefusingModal = nil
+        do {
+            return try body()
+        } catch let error as LuaError {
+            guard let refused = kindRefusingModal, refused == .stack || refused == .tabs else { throw error }
+            throw LuaError(kind: error.kind, message: error.message + "\n  (\(hint(refused)))", traceback: error.traceback)
+        }
+    }
+
     /// Reads `(options, nested)` or `(nested)` from `index` on: a function or a Route in
     /// place of the options is the nested route, and the third value is where it was.
     func optionsAndNested(_ call: LuaCall, _ index: Int32, kind: ScreenContainerKind, allowed: @autoclosure () -> Set<String>, verb: String) throws -> (NavOptions, AnyScreenRoute?, Int32) {

@@ -232,3 +232,14 @@ scenario("selectTab's predicate of a kind types the nested route, as kind would"
   expect(function() nav.route("tabs"):selectTab(nav.container, function(s) return s:push(Chat()) end) end)
     :toFail("stack route expected, got modal route")
 end)
+
+describe("a nested route of a kind it is not", function()
+  scenario("says how to have one: selectTab's kind, a presented stack", function()
+    expect(function() tabs:selectTab(2, function(r) return r:popToRoot():push(Chat()) end) end)
+      :toFail('stack route expected, got modal route)\n  (the nested route starts at the tab selected, a modal one unless its kind is given: selectTab(2, { kind = "stack" }, nested) for a stack route)')
+    expect(function() nav.route():top(nav.container):present(Feed(), function(r) return r:push(Chat()) end) end)
+      :toFail("stack route expected, got modal route)\n  (the nested route starts at the container presented, a modal one: present a stack (Chat():withStackContainer()) for a stack route)")
+    -- Given the kind, the route is built.
+    expect(tostring(tabs:selectTab(2, { kind = "stack" }, function(r) return r:popToRoot():push(Chat()) end))):toBe("Route(window → tabs, 1 action)")
+  end)
+end)
