@@ -86,6 +86,8 @@ local function show(value, depth, seen)
     if got then return item end
     return rawget(value, key)
   end
+  -- A __len that counts something else (a link's URL, whose length it gives) is no list.
+  if n > 0 and rawlen(value) == 0 and at(1) == nil then n = 0 end
   local parts = {}
   for i = 1, min(n, shownItems) do parts[#parts + 1] = show(at(i), depth + 1, seen) end
   local keys

@@ -728,3 +728,13 @@ describe("toShow on a window", function()
     expect(app.window).never:toShow(Home)
   end)
 end)
+
+describe("a table with a __len", function()
+  -- An interceptor's link gives its URL's length.
+  scenario("that counts something else is shown by its fields; a proxy's, whose __index gives the items, as a list", function()
+    local link = setmetatable({ url = "app://x" }, { __len = function() return 7 end })
+    local proxy = setmetatable({}, { __len = function() return 2 end, __index = function(_, i) return i * 10 end })
+    expect(failure(function() expect(link):toBe("app://x") end)):toContain('  received: {url = "app://x"}')
+    expect(failure(function() expect(proxy):toBe(1) end)):toContain("  received: {10, 20}")
+  end)
+end)
