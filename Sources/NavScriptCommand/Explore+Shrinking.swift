@@ -160,8 +160,11 @@ extension Explore {
             return overflow ? .max : difference
         }
         for (index, from) in places.enumerated() {
+            // Moved toward its simplest value, as `simpler` shrinks it: 0, or the end nearest it.
+            let simplest = min(max(0, from.range.lowerBound), from.range.upperBound)
+            guard from.value > simplest else { continue }
             for to in places[(index + 1)...] {
-                var amount = min(distance(from.range.lowerBound, from.value), distance(to.value, to.range.upperBound))
+                var amount = min(distance(simplest, from.value), distance(to.value, to.range.upperBound))
                 while amount >= 1 {
                     var moved = steps
                     for (place, value) in [(from, from.value - amount), (to, to.value + amount)] {

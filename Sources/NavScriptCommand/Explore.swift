@@ -109,6 +109,8 @@ struct Explore: ParsableCommand {
                 found = try RunInterrupt.stoppingScripts {
                     exhaustive ? try search(runner, starts: starts, actions: actions) : try walks(runner, starts: starts, actions: actions)
                 }
+            } catch let nothing as ExitCode {
+                throw nothing
             } catch {
                 StandardStreams.error("navscript explore: \(Format.loadError(error))\n")
                 throw ExitCode(2)
@@ -229,10 +231,18 @@ struct Explore: ParsableCommand {
         let asked = walked > 0 && (performed > 0 || !enabled.isEmpty || first == nil)
         summarize(runner, never: asked ? actions.enumerated().filter { !enabled.contains($0.offset + 1) }.map(\.element) : [], lines: lines)
         guard let first, let failure = first.walk.failure else {
+            if performed == 0 && walked > 0 && RunInterrupt.signal == 0 { throw nothingExplored() }
             print(RunInterrupt.signal != 0 ? "Stopped by \(RunInterrupt.name): no invariant broke in the walks before it." : "No invariant broke.")
             return nil
         }
         return (first.walk.steps, first.index % starts + 1, failure, "walk \(first.index + 1)", first.walk.randomSeed)
+    }
+
+    /// A model none of whose actions was enabled in any start: nothing was explored, and an
+    /// exploration of nothing is not a green one, as `run` refuses to run no scenarios.
+    private func nothingExplored() -> ExitCode {
+        print("No action was enabled in any state reached: nothing was explored beyond the start states, whose invariants held.")
+        return ExitCode(2)
     }
 
     // MARK: Exhaustive search
@@ -272,6 +282,7 @@ struct Explore: ParsableCommand {
             if initial.isIdle { seenAtRest.insert(initial.searchKey) }
             level.append((start, [], initial.shape, initial.next))
         }
+        if level.allSatisfy({ $0.moves.isEmpty }) { throw nothingExplored() }
         var reached = 0
         for length in 1...depth where !level.isEmpty {
             var next: [Entry] = []

@@ -15,6 +15,11 @@ import Testing
         #expect(ExploreFailure.form("got table: 0x55a1f3c0 and 0x7f") == "got table: # and #")
         let a = ExploreFailure(invariant: "i", message: "a1.lua:3: boom"), b = ExploreFailure(invariant: "i", message: "a2.lua:3: boom")
         #expect(!a.isSame(as: b))
-        #expect(a.isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:7: boom")))
+        // Two asserts of one model are two failures; a limit met on another line is one.
+        #expect(!a.isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:7: boom")))
+        #expect(a.isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:3: boom")))
+        #expect(ExploreFailure(invariant: "i", message: "a1.lua:3: instruction limit exceeded (100 instructions)")
+            .isSame(as: ExploreFailure(invariant: "i", message: "a1.lua:7: instruction limit exceeded (100 instructions)")))
+        #expect(ExploreFailure.form("a1.lua:12: Chat 4", keepingLines: true) == "a1.lua:12: Chat #")
     }
 }

@@ -20,11 +20,21 @@ public struct ExploreFailure: Sendable, Hashable {
 
     /// Whether `other` is this failure again, for shrinking: the same invariant and, unless
     /// the message describes the state, the same first line of the message but for its
-    /// numbers. So `x(2)` failing with "bug A" does not stand in for `x(44)` failing with
-    /// "bug B", while "Chat 44 is open twice" shrinks to "Chat 1 is open twice", as
-    /// Hypothesis keeps to one error where another would be simpler.
+    /// numbers, a script line it names (`model.lua:6:`) kept. So `x(2)` failing with "bug A"
+    /// does not stand in for `x(44)` failing with "bug B", nor one `assert` for another,
+    /// while "Chat 44 is open twice" shrinks to "Chat 1 is open twice", as Hypothesis keeps
+    /// to one error (its type and the line that raised it) where another would be simpler.
+    /// A broken limit's line is where the limit happened to be met, and is no part of it.
     public func isSame(as other: ExploreFailure) -> Bool {
-        form == other.form
+        guard !describesState else { return invariant == other.invariant }
+        let keepingLines = !Self.breaksALimit(message)
+        return invariant == other.invariant && Self.form(message, keepingLines: keepingLines) == Self.form(other.message, keepingLines: keepingLines)
+    }
+
+    /// Whether the message's first line says a script limit was broken, or the stack was.
+    private static func breaksALimit(_ message: String) -> Bool {
+        let first = message.prefix { $0 != "\n" }
+        return first.contains("limit exceeded") || first.contains("stack overflow") || first.contains("not enough memory")
     }
 
     /// What tells this failure from others, as `isSame` does: the invariant, and the form
@@ -38,8 +48,8 @@ public struct ExploreFailure: Sendable, Hashable {
     /// digits, or a hexadecimal one (`0x7f3a`: a table's address). A number that ends a word
     /// counts (`Chat32 failed` is `Chat# failed`); one inside a word, a file's name or a
     /// path does not (`h264x`, `a2.lua`, `v20/chat.lua`), so that errors of two files are
-    /// not one failure.
-    static func form(_ message: String) -> String {
+    /// not one failure. With `keepingLines`, a script line (`a.lua:12:`) stays as it is.
+    static func form(_ message: String, keepingLines: Bool = false) -> String {
         let characters = Array(message.prefix(while: { $0 != "\n" }).prefix(1_000))
         func isWordCharacter(_ index: Int) -> Bool {
             index < characters.count && (characters[index].isLetter || characters[index].isNumber || characters[index] == "_")
@@ -63,7 +73,8 @@ public struct ExploreFailure: Sendable, Hashable {
             // Followed by more of a name, a file's extension or a path's next part.
             let next = end < characters.count ? characters[end] : " "
             let partOfAName = inWord && (isWordCharacter(end) || next == "/" || next == "\\" || next == "." && isWordCharacter(end + 1))
-            if partOfAName {
+            let scriptLine = keepingLines && next == ":" && out.hasSuffix(".lua:")
+            if partOfAName || scriptLine {
                 out.append(contentsOf: characters[index..<end])
             } else {
                 out.append("#")

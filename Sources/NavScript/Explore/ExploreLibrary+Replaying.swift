@@ -24,13 +24,15 @@ local function outside(g, v)
   return format("one of its %d values", #g.values)
 end
 
--- The app explore.run left, and the actions enabled in it (for explore.frontier).
-local lastApp, lastChoices
+-- The app explore.run left, the actions enabled in it (for explore.frontier), and its steps.
+local lastApp, lastChoices, lastStep
 
 -- Runs `steps` ({ {"name", arg...} } or { {action =, args =} }) from start `startIndex`;
 -- returns the failure or nil, the index of the step that failed, and the tree after each step
--- (and at the start, `trees.start`).
-function explore.run(model, steps, startIndex, withTrees, randomSeed)
+-- (and at the start, `trees.start`). Steps that end mid-animation settle and are checked
+-- again, as a walk's last are, unless `unsettled` (the exhaustive search's state, whose
+-- moves explore.frontier reads; explore.settled checks it then).
+function explore.run(model, steps, startIndex, withTrees, randomSeed, unsettled)
   local app = startApp(model, startIndex or 1, randomSeed)
   lastApp = app
   local trees = {}
@@ -69,7 +71,17 @@ function explore.run(model, steps, startIndex, withTrees, randomSeed)
     lastChoices = choices
     if not choices then return broken, index, trees end
   end
-  return nil, #steps, trees
+  lastStep = #steps
+  if unsettled then return nil, #steps, trees end
+  failure = settledCheck(model, app, #steps)
+  if failure and withTrees then trees[#steps] = app:tree() end
+  return failure, #steps, trees
+end
+
+-- After explore.run and explore.frontier: the failure, or nil, of the state it left once
+-- the run loop settles.
+function explore.settled(model)
+  return settledCheck(model, lastApp, lastStep)
 end
 
 -- After explore.run: the shape, the actions enabled then (each with its argument lists),

@@ -128,6 +128,15 @@ local function check(model, app, step)
   end
 end
 
+-- Where a walk or a sequence ends mid-animation: the run loop settles, and the state it
+-- settles in is checked (a custom action left pending shows only once it has); the failure, or nil.
+local function settledCheck(model, app, step)
+  local _, _, idle = app:census()
+  if idle then return nil end
+  app:settle()
+  return check(model, app, step)
+end
+
 -- Runs one action with its arguments and checks the state it leaves; the failure, or nil.
 -- The run loop is not settled in between: an action that starts a navigation without
 -- waiting for it, and one that waits (app:advance), interleave with animations.
@@ -288,6 +297,7 @@ function explore.walk(model, depth, startIndex, keys, randomSeed, known, stepped
     if not choices then return steps, broken, shapes, everEnabled end
     for _, i in ipairs(choices) do everEnabled[i] = true end
   end
+  if not failure then failure = settledCheck(model, app, #steps) end
   return steps, failure, shapes, everEnabled
 end
 

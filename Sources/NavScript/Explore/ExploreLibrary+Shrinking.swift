@@ -24,14 +24,25 @@ local function identical(a, b)
   return math.type(a) == math.type(b) and a == b and (a ~= 0 or 1 / a == 1 / b)
 end
 
--- Values simpler than `v`, simplest first. A whole number: the lowest, then halfway there,
--- ... down to one less. One of a list: up to 8 of the first values, then those halfway to
--- its place, ... down to the one before it.
+-- The simplest whole number a generator draws, as Hypothesis's integers shrink: 0, or the
+-- end of the range nearest it.
+local function simplest(g)
+  return g.lo > 0 and g.lo or g.hi < 0 and g.hi or 0
+end
+
+-- Values simpler than `v`, simplest first. A whole number: the simplest, then halfway there,
+-- ... down to one step nearer, and a negative one's positive counterpart. One of a list: up
+-- to 8 of the first values, then those halfway to its place, ... down to the one before it.
 local function simplerValues(g, v)
   local out = {}
   if g.kind == "int" then
-    if math.type(v) ~= "integer" or v <= g.lo or v > g.hi then return out end
-    for _, step in ipairs(steps(v - g.lo)) do out[#out + 1] = v - step end
+    local target = simplest(g)
+    if math.type(v) ~= "integer" or v < g.lo or v > g.hi or v == target then return out end
+    -- Lua's integers wrap: a distance past math.maxinteger (math.mininteger to 0) is read
+    -- unsigned by `steps`, and the sum comes back within the range.
+    local toward, distance = v > target and -1 or 1, v > target and v - target or target - v
+    for _, step in ipairs(steps(distance)) do out[#out + 1] = v + toward * step end
+    if v < 0 and v ~= math.mininteger and -v <= g.hi then out[#out + 1] = -v end
     return out
   end
   -- Its own place (`identical`), not that of an equal value before it.
@@ -62,7 +73,8 @@ function explore.simpler(model, name, args)
 end
 
 -- The range of each whole-number argument of an action ({lo, hi}; false for another kind),
--- for shrinking's moves of a total from one argument to another.
+-- for shrinking's moves of a total from one argument to another (toward the simplest, 0 or
+-- the end nearest it).
 function explore.ranges(model, name)
   local action = model.actions[model.byName[name]]
   local out = {}

@@ -270,12 +270,18 @@ public final class ExploreRunner: @unchecked Sendable {
     /// for the exhaustive search's replay and its next level.
     public func expand(_ steps: [ExploreStep], start: Int, keys: Bool, randomSeed: Int = 0) throws -> Expansion {
         try withModel(seed: randomSeed) { runtime, library, model in
-            let replay = try replay(steps, start: start, trees: false, randomSeed: randomSeed, runtime, library, model)
+            let replay = try replay(steps, start: start, trees: false, randomSeed: randomSeed, settling: false, runtime, library, model)
             guard replay.failure == nil, !replay.skipped else {
                 return Expansion(replay: replay, shape: "", isIdle: true, next: [], hidden: "", coverage: coverage(runtime))
             }
             // The app the run left: the library keeps the last one.
             let values = try call(runtime, library, model, "frontier", [.boolean(keys)], results: 4)
+            // A state mid-animation is followed as it is, and checked as it settles too: a
+            // custom action left pending shows only then.
+            if values[2].boolean == false, let failure = Self.failure(try call(runtime, library, model, "settled", [], results: 1)[0]) {
+                let settled = Replay(failure: failure, index: steps.count, skipped: false, trees: [], startTree: nil)
+                return Expansion(replay: settled, shape: "", isIdle: true, next: [], hidden: "", coverage: coverage(runtime))
+            }
             var next: [ExploreStep] = []
             for entry in values[1].array ?? [] {
                 let name = entry["action"]?.string ?? ""
@@ -323,12 +329,13 @@ public final class ExploreRunner: @unchecked Sendable {
         return lines
     }
 
-    private func replay(_ steps: [ExploreStep], start: Int, trees: Bool, randomSeed: Int,
+    private func replay(_ steps: [ExploreStep], start: Int, trees: Bool, randomSeed: Int, settling: Bool = true,
                         _ runtime: NavRuntime, _ library: LuaReference, _ model: LuaReference) throws -> Replay {
         let list = LuaValue.table(array: steps.map { step in
             .table(array: [], fields: ["action": .string(step.action), "args": .table(array: step.arguments, fields: [:])])
         }, fields: [:])
-        let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees), .integer(Int64(randomSeed))], results: 4)
+        let values = try call(runtime, library, model, "run", [list, .integer(Int64(start)), .boolean(trees), .integer(Int64(randomSeed)), .boolean(!settling)],
+                              results: 4)
         let pictures = (values[2].array ?? []).compactMap(\.string)
         return Replay(failure: Self.failure(values[0]), index: Int(values[1].integer ?? 0), skipped: values[3] != .nil, trees: pictures,
                       startTree: values[2]["start"]?.string)
