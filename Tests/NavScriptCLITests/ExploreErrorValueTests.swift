@@ -30,7 +30,7 @@ import Testing
     /// is placed at its line with its fields, as `run` shows it (explore dropped both).
     @Test(arguments: [
         ("explore.action('bad', function(app) error({code = 1}) end)", "m.lua:3: (error object is a table value: {code = 1})"),
-        ("explore.action('bad', function(app) end, { when = function() error(nil) end })", "'bad': m.lua:3: (error object is a nil value)"),
+        ("explore.action('bad', function(app) end, { when = function() error(nil) end })", "m.lua:3: 'bad': (error object is a nil value)"),
     ])
     func errorValuesArePlacedAtTheirLine(_ action: String, _ message: String) throws {
         let fixture = try Fixture(["m.lua": """

@@ -180,7 +180,11 @@ local function enabled(model, app, step)
     local ok, on = true, true
     if action.when then ok, on = xpcall(action.when, placeError, app) end
     if not ok then
-      return nil, { invariant = "an action's when runs without a script error", message = format("'%s': %s", action.name, errorText(on)) }
+      -- Placed first, as a `when` that returns what it may not is: `model.lua:4: 'a': boom`.
+      local text = errorText(on)
+      local place, rest = match(text, "^([^\n]-:%d+): (.*)$")
+      return nil, { invariant = "an action's when runs without a script error",
+                    message = place and format("%s: '%s': %s", place, action.name, rest) or format("'%s': %s", action.name, text) }
     end
     -- A count or a node is no answer (`return #stack.children` would enable it for ever).
     if on ~= nil and type(on) ~= "boolean" then

@@ -40,7 +40,7 @@ enum ExploreLibrary {
 -- string at the line that raised it, as `run` does (a model's error({code = 1})).
 local placeError = ... or function(value) return value end
 local type, pairs, ipairs, tostring, pcall, xpcall, error, select = type, pairs, ipairs, tostring, pcall, xpcall, error, select
-local format, concat, sort, unpack = string.format, table.concat, table.sort, table.unpack
+local format, match, concat, sort, unpack = string.format, string.match, table.concat, table.sort, table.unpack
 local random, randomseed = math.random, math.randomseed
 
 local explore = {}

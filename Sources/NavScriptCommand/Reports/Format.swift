@@ -102,8 +102,11 @@ enum Format {
     /// would go whole into every report).
     static func loadError(_ error: Error) -> String {
         let failure = error as? ScenarioLoadFailure, error = failure?.error ?? error
-        // A broken limit has no traceback (it is raised from the hook): no empty header.
-        let traceback = (error as? LuaError)?.traceback.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : tracebackHeader + $0 } ?? ""
+        // A broken limit has no traceback (it is raised from the hook): no empty header; nor
+        // one of C frames alone (`[C]: in function 'error'`), which says nothing of a script.
+        let traceback = (error as? LuaError)?.traceback.flatMap { text in
+            text.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[C]:") } ? nil : tracebackHeader + text
+        } ?? ""
         let printed = failure.map { printedHeader + $0.printed.trimmingCharacters(in: .newlines) } ?? ""
         return ScenarioResult.cut("\(error)" + traceback + printed, "message")
     }
