@@ -237,9 +237,9 @@ let chatRoutes = """
         #expect(app.window.root?.children.map { $0.attributes["version"] } == [nil, .int(1), .int(2)])
     }
 
-    /// A script that loads but lost its routes (a `return M` deleted) is a good reload with a
-    /// warning: the host would otherwise learn of it only when it asks for a route. A script
-    /// of screens alone, and a script deleted, are no such loss.
+    /// A script that loads but lost its routes (a `return M` deleted), or a script of routes
+    /// deleted or renamed, is a good reload with a warning: the host would otherwise learn of
+    /// it only when it asks for a route. A script of screens alone is no such loss.
     @Test func aScriptThatLosesItsRoutesIsWarnedOf() async throws {
         let tree = try ScriptTree(["chat.lua": chatRoutes, "screens.lua": "nav.screen('Feed')"])
         let engine = try NavEngine(root: tree.root, displayRoot: "routes")
@@ -254,9 +254,15 @@ let chatRoutes = """
         #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)
         try tree.write("chat.lua", chatRoutes)
         #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)
-        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("chat.lua"))
+        try FileManager.default.moveItem(at: tree.root.appendingPathComponent("chat.lua"), to: tree.root.appendingPathComponent("chats.lua"))
+        let renamed = try #require(await engine.checkForChanges())
+        #expect(renamed.warnings == ["routes/chat.lua is gone (deleted or renamed), and its routes with it: chat.showChat"])
+        #expect(renamed.routes == ["chats.showChat"])
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("chats.lua"))
         let removed = try #require(await engine.checkForChanges())
-        #expect(removed.warnings.isEmpty && removed.routes.isEmpty)
+        #expect(removed.warnings == ["routes/chats.lua is gone (deleted or renamed), and its routes with it: chats.showChat"] && removed.routes.isEmpty)
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("screens.lua"))
+        #expect(try #require(await engine.checkForChanges()).warnings.isEmpty)
     }
 
     /// A script no module name names is left out of the load, and a reload says so when it

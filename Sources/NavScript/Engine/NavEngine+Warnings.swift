@@ -1,13 +1,16 @@
 /// What a good reload warns of: a script that gave routes and gives none now, and one left
 /// out of the load by its name or passed over (a link, a name that is not UTF-8).
 extension NavEngine {
-    /// A script still there that gave routes and now gives none (a lost `return M`, a
-    /// table of routes returned from inside an `if`): a load that succeeds, whose routes the
-    /// host would otherwise miss only when it asks for one.
+    /// A script that gave routes and now gives none (a lost `return M`, a table of routes
+    /// returned from inside an `if`), or is gone (deleted, or renamed: its routes have other
+    /// names now): a load that succeeds, whose routes the host would otherwise miss only
+    /// when it asks for one.
     func lostRoutes(from old: NavRuntime, to fresh: NavRuntime) -> [String] {
-        fresh.routeScripts.keys.sorted().compactMap { path in
-            guard fresh.routeScripts[path]?.isEmpty == true, let gone = old.routeScripts[path], !gone.isEmpty else { return nil }
-            return "\(displayRoot)/\(path) gives no routes now (it gave \(gone.sorted().joined(separator: ", "))): does it still return its table of route functions?"
+        old.routeScripts.keys.sorted().compactMap { path in
+            guard let gone = old.routeScripts[path], !gone.isEmpty, fresh.routeScripts[path]?.isEmpty != false else { return nil }
+            let names = gone.sorted().joined(separator: ", ")
+            guard fresh.routeScripts[path] != nil else { return "\(displayRoot)/\(path) is gone (deleted or renamed), and its routes with it: \(names)" }
+            return "\(displayRoot)/\(path) gives no routes now (it gave \(names)): does it still return its table of route functions?"
         }
     }
 
