@@ -309,29 +309,40 @@ local function lines(text)
   return out
 end
 
--- A line diff of two texts (longest common subsequence), "- expected" / "+ received".
+-- A line diff of two texts (longest common subsequence), "- expected" / "+ received". The
+-- lines both start and end with are left out of the search, so that a long text changed in
+-- one place is diffed there; a middle too long to search is shown as removed, then added.
 local function textDiff(expected, received)
   local a, b = lines(expected), lines(received)
-  if #a * #b > 250000 then
-    return "  - " .. concat(a, "\n  - ") .. "\n  + " .. concat(b, "\n  + ")
-  end
-  local lcs = {}
-  for i = #a + 1, 1, -1 do
-    lcs[i] = {}
-    for j = #b + 1, 1, -1 do
-      if i > #a or j > #b then lcs[i][j] = 0
-      elseif a[i] == b[j] then lcs[i][j] = lcs[i + 1][j + 1] + 1
-      else lcs[i][j] = max(lcs[i + 1][j], lcs[i][j + 1]) end
+  local first, lastA, lastB = 1, #a, #b
+  while first <= lastA and first <= lastB and a[first] == b[first] do first = first + 1 end
+  while lastA >= first and lastB >= first and a[lastA] == b[lastB] do lastA, lastB = lastA - 1, lastB - 1 end
+  -- Each line with its place in both texts.
+  local rows = {}
+  for k = 1, first - 1 do rows[#rows + 1] = { " ", a[k], k, k } end
+  if (lastA - first + 1) * (lastB - first + 1) > 250000 then
+    for k = first, lastA do rows[#rows + 1] = { "-", a[k], k, first } end
+    for k = first, lastB do rows[#rows + 1] = { "+", b[k], lastA + 1, k } end
+  else
+    local lcs = {}
+    for i = lastA + 1, first, -1 do
+      lcs[i] = {}
+      for j = lastB + 1, first, -1 do
+        if i > lastA or j > lastB then lcs[i][j] = 0
+        elseif a[i] == b[j] then lcs[i][j] = lcs[i + 1][j + 1] + 1
+        else lcs[i][j] = max(lcs[i + 1][j], lcs[i][j + 1]) end
+      end
+    end
+    local i, j = first, first
+    while i <= lastA or j <= lastB do
+      if i <= lastA and j <= lastB and a[i] == b[j] then rows[#rows + 1] = { " ", a[i], i, j }; i, j = i + 1, j + 1
+      elseif i <= lastA and (j > lastB or lcs[i + 1][j] >= lcs[i][j + 1]) then rows[#rows + 1] = { "-", a[i], i, j }; i = i + 1
+      else rows[#rows + 1] = { "+", b[j], i, j }; j = j + 1 end
     end
   end
-  -- Each line with its place in both texts; then, as Jest and `diff -u` show a long text,
-  -- only the changes and five lines around each, under a hunk header where lines are left out.
-  local rows, i, j = {}, 1, 1
-  while i <= #a or j <= #b do
-    if i <= #a and j <= #b and a[i] == b[j] then rows[#rows + 1] = { " ", a[i], i, j }; i, j = i + 1, j + 1
-    elseif i <= #a and (j > #b or lcs[i + 1][j] >= lcs[i][j + 1]) then rows[#rows + 1] = { "-", a[i], i, j }; i = i + 1
-    else rows[#rows + 1] = { "+", b[j], i, j }; j = j + 1 end
-  end
+  for k = 1, #a - lastA do rows[#rows + 1] = { " ", a[lastA + k], lastA + k, lastB + k } end
+  -- As Jest and `diff -u` show a long text: only the changes and five lines around each,
+  -- under a hunk header where lines are left out.
   local context, shown = 5, {}
   for n, row in ipairs(rows) do
     if row[1] ~= " " then

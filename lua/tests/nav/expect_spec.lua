@@ -391,6 +391,15 @@ describe("text and patterns", function()
     expect(said).never:toContain("line 156")
     -- A short text is shown whole, without a header.
     expect(failure(function() expect("a\nb"):toEqual("a\nc") end)).never:toContain("@@")
+    -- Texts too long to search whole (600 lines) are diffed where they differ, past what they share.
+    for i = 1, 600 do a[i] = "line " .. i; b[i] = i == 450 and "changed" or "line " .. i end
+    b[601] = "added"
+    said = failure(function() expect(table.concat(b, "\n")):toEqual(table.concat(a, "\n")) end)
+    expect(said):toContain("  @@ -445,11 +445,11 @@\n    line 445\n")
+    expect(said):toContain("  - line 450\n  + changed\n")
+    expect(said):toContain("  @@ -596,5 +596,6 @@\n    line 596\n")
+    expect(said):toContain("    line 600\n  + added")
+    expect(said).never:toContain("line 444\n")
   end)
 
   scenario("toBe shows two texts of several lines as a diff, and toEqual says how many differences it left out", function()
