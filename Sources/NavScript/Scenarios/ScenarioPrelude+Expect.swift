@@ -373,6 +373,7 @@ function expectation:toBeCloseTo(expected, digits)
   digits = digits or 2
   need(self, "toBeCloseTo needs a number", type(self.value) == "number")
   need(self, "toBeCloseTo needs a number to compare with", type(expected) == "number", expected)
+  if type(digits) == "number" then digits = tointeger(digits) or digits end   -- 2.0 is 2 digits
   need(self, "toBeCloseTo needs a whole number of digits", mathType(digits) == "integer", digits)
   -- Equal infinities are close, as in Jest; the difference is a float's, as Jest's, so that
   -- integers far apart do not wrap around.

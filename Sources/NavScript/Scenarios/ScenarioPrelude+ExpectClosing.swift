@@ -55,6 +55,10 @@ end
 -- the file's own. The message explains a failure (a function making it is called only then).
 local function extend(matchers)
   if type(matchers) ~= "table" then error(format("bad argument #1 to 'extend' (table expected, got %s)", type(matchers)), 2) end
+  -- `expect:extend { ... }` gives expect itself first.
+  if rawget(matchers, "extend") == extend then
+    error("expect:extend is called with a colon: write expect.extend { toBeEven = function(received) ... end }", 2)
+  end
   for name, matcher in pairs(matchers) do
     if type(name) ~= "string" then
       error(format("bad argument #1 to 'extend' (a table of matcher functions by name expected, got a %s key)", type(name)), 2)
@@ -77,14 +81,15 @@ local function extend(matchers)
         pass, message = matcher(self.value, ...)
       end
       -- Jest's form, { pass = ..., message = ... }, is taken too.
-      if type(pass) == "table" and getmetatable(pass) == nil and (pass.pass ~= nil or pass.message ~= nil) then
-        pass, message = pass.pass, pass.message
-      end
+      local jest = type(pass) == "table" and getmetatable(pass) == nil and (pass.pass ~= nil or pass.message ~= nil)
+      if jest then pass, message = pass.pass, pass.message end
       -- As Jest checks `pass`: a string or a number would pass whatever it says, and nothing
       -- (a forgotten `return`) would pass every `.never`.
       if type(pass) ~= "boolean" then
+        local got = jest and "a table whose pass is " .. (pass == nil and "missing" or "a " .. type(pass))
+          or pass == nil and "nothing (a forgotten return?)" or type(pass)
         raise(self, format("expect(value)%s:%s(): the matcher must return true or false first (or { pass = true or false, message = ... }), got %s",
-          self.negated and ".never" or "", name, pass == nil and "nothing (a forgotten return?)" or type(pass)), 2)
+          self.negated and ".never" or "", name, got), 2)
       end
       -- A failure's header shows what the matcher was given, as a built-in's does.
       local header = format("expect(value):%s() failed", name)
