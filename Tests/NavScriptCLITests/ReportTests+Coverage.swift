@@ -17,7 +17,8 @@ extension ReportTests {
                 end
                 return M
                 """,
-            "routes/never.lua": "return { never = true }\n",
+            // A control that reorders the text (the "Trojan Source" trick) reads as Lua reads it.
+            "routes/never.lua": "return { never = true, text = \"x\u{202E}abc\" }\n",
             "routes/links.lua": """
                 local Feed, Chat = nav.screen("Feed"), nav.screen("Chat")
                 nav.deeplink("app://chat/:id", function(params) return nav.route():top(nav.stack):push(Chat { id = params.id }) end)
@@ -63,7 +64,9 @@ extension ReportTests {
         #expect(run.output.contains("Routes: 2 of 4 ran (deeplink patterns, interceptors, fallbacks, deeplink types)"))
         #expect(run.output.contains("never ran: deeplink app://unused"))
         #expect(run.output.contains("never ran: fallback routes/links.lua:5"))
-        #expect(try fixture.read("report/index.html").contains(#""coverage":{"files""#))
+        let page = try fixture.read("report/index.html")
+        #expect(page.contains(#""coverage":{"files""#))
+        #expect(page.contains(#"text = \"x\\u{202E}abc\""#) && !page.contains("\u{202E}"), "\(page)")
         let below = try navscript(["run", ".", "--coverage-threshold", "95", "--color", "never", "--reporter", "json=out/run.json",
                                    "--reporter", "tap=out/run.tap", "--reporter", "junit=out/run.xml"], in: fixture.root)
         #expect(below.status == 1)

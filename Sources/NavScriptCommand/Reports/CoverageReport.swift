@@ -133,7 +133,10 @@ struct CoverageReport {
             let scanned = LineScanner.executableLines(code)
             for line in scanned.lines where active?.contains(line) ?? true { lines[String(line)] = 0 }
             for (line, count) in counts[path] ?? [:] where line <= source.count && !scanned.codeless.contains(line) { lines[String(line)] = count }
-            return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count, source: source)
+            // Shown as the report shows names: a control that reorders the text (U+202E, the
+            // "Trojan Source" trick) as `\u{202E}`, so that a line reads as Lua reads it.
+            return File(path: path, lines: lines, hit: lines.values.filter { $0 > 0 }.count, total: lines.count,
+                        source: source.map { VisibleText.of($0, keepingTabs: true) })
         }
         self.unread = unread
         self.leftOut = leftOut
