@@ -341,6 +341,10 @@ import Testing
         let drawn = try navscript(["draw", "key_spec.lua"], in: fixture.root)
         #expect(drawn.status == 0, "\(drawn.errors)")
         #expect(drawn.output.contains(">(conversationIdentifier=1234567)</text>"), "\(drawn.output)")
+        // Longer than the screen, in monospace cells (0.6 em each at 9 px, in 180 px): cut, the ellipsis counted.
+        try fixture.write("key_spec.lua", fixture.read("key_spec.lua").replacingOccurrences(of: "1234567", with: "123456789012345"))
+        let cut = try navscript(["draw", "key_spec.lua"], in: fixture.root)
+        #expect(cut.output.contains(">(conversationIdentifier=1234567…</text>"), "\(cut.output)")
     }
 
     /// A HUD, a view over the window (not a container), is drawn over the screen on top with

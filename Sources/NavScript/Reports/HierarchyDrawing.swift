@@ -221,10 +221,11 @@ public enum HierarchyDrawing {
         let y = area.y + area.height * 0.4
         canvas.text(fit(node.name ?? node.typeName, area.width - 16, size: 15), x: area.midX, y: y, size: 15, weight: "600", color: "#1d1d1f", anchor: "middle")
         if let key = node.key, key != node.name {
-            // A key too long to show whole shows its traits: the name is the line above.
-            let name = node.name ?? ""
-            let shown = Self.textWidth(key, size: 9) > area.width - 16 && !name.isEmpty && key.hasPrefix(name + "(") ? String(key.dropFirst(name.count)) : key
-            canvas.text(fit(shown, area.width - 16, size: 9), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
+            // A key too long to show whole shows its traits: the name is the line above. Its
+            // monospace cells are measured as such, so that it stays within the screen.
+            let name = node.name ?? "", room = area.width - 8
+            let shown = Self.textWidth(key, size: 9, mono: true) > room && !name.isEmpty && key.hasPrefix(name + "(") ? String(key.dropFirst(name.count)) : key
+            canvas.text(fit(shown, room, size: 9, mono: true), x: area.midX, y: y + 18, size: 9, color: "#3a3a3c", anchor: "middle", mono: true)
         }
         for (index, line) in node.systemText.prefix(6).enumerated() {
             canvas.text(fit(line, area.width - 16, size: 9), x: area.midX, y: y + 36 + Double(index) * 13, size: 9, color: "#3a3a3c", anchor: "middle")
@@ -319,8 +320,8 @@ public enum HierarchyDrawing {
     }
 
     /// About how wide `text` is at `size`, by each character's width (`em`).
-    static func textWidth(_ text: String, size: Double) -> Double {
-        VisibleText.of(text).reduce(0) { $0 + em($1) } * size
+    static func textWidth(_ text: String, size: Double, mono: Bool = false) -> Double {
+        VisibleText.of(text).reduce(0) { $0 + advance($1, mono: mono) } * size
     }
 
     /// The end of `text` that fits in `width` at `size` (at least its last character): a
@@ -339,17 +340,23 @@ public enum HierarchyDrawing {
     /// Cuts text to about what fits in `width` at `size`, by each character's width in the
     /// system font: a CJK character or an emoji is about twice a lowercase letter, a capital
     /// or a `w` more than one, an `i` or a space less.
-    static func fit(_ text: String, _ width: Double, size: Double) -> String {
+    static func fit(_ text: String, _ width: Double, size: Double, mono: Bool = false) -> String {
         let text = VisibleText.of(text)   // as `escape` writes it: a control character is four
         let room = width / size, ellipsis = 1.0
         // `cut`: the end of the longest part that fits with the ellipsis after it.
         var used = 0.0, cut = text.startIndex
         for index in text.indices {
-            used += em(text[index])
+            used += advance(text[index], mono: mono)
             if used > room { return String(text[..<cut]) + "…" }
             if used + ellipsis <= room { cut = text.index(after: index) }
         }
         return text
+    }
+
+    /// A character's advance, in ems: in a monospace font a cell (Menlo's 0.602 em), two for
+    /// a wide character.
+    private static func advance(_ character: Character, mono: Bool) -> Double {
+        mono ? (em(character) == 1.0 ? 1.2 : 0.6) : em(character)
     }
 
     /// A character's advance, in ems, near enough for cutting a label.
