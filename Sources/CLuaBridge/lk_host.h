@@ -132,6 +132,8 @@ int lk_coclose(lua_State *L);
 int lk_collectgarbage(lua_State *L);
 int lk_stringrep(lua_State *L);
 int lk_tablemove(lua_State *L);
+int lk_tableinsert(lua_State *L);
+int lk_tableremove(lua_State *L);
 int lk_tablesort(lua_State *L);
 /* In the string at the top of the stack, the cut name Lua gives chunk source ("@name") in
    messages becomes the whole name. */

@@ -6,7 +6,7 @@
 ** debug, package, dofile, loadfile or string.dump. load only takes text chunks. require
 ** (lk_require.c) loads only .lua files below the script root, plus the modules the host set
 ** as loaded. print
-** goes where the host says. collectgarbage, string.rep, table.move and table.sort are
+** goes where the host says. collectgarbage, string.rep, table.move, table.insert, table.remove and table.sort are
 ** wrapped (lk_wrapped.c). setmetatable refuses metatables with __gc: finalizers run with
 ** hooks off (ldo.c GCTM sets allowhook = 0), so a script finalizer could loop forever out
 ** of the budget's reach, or run while the host has control.
@@ -210,6 +210,12 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_getfield(L, g + 1, "sort");
     lua_pushcclosure(L, lk_tablesort, 1);
     lua_setfield(L, g + 1, "sort");
+    lua_getfield(L, g + 1, "insert");
+    lua_pushcclosure(L, lk_tableinsert, 1);
+    lua_setfield(L, g + 1, "insert");
+    lua_getfield(L, g + 1, "remove");
+    lua_pushcclosure(L, lk_tableremove, 1);
+    lua_setfield(L, g + 1, "remove");
 
     /* os: only the clock and the calendar */
     lua_newtable(L);

@@ -96,6 +96,35 @@ int lk_tablemove(lua_State *L) {
     return lk_callreal(L, 1);
 }
 
+/* table.insert(t, pos, v) and table.remove(t, pos) charged an instruction an element they
+   shift (lk_chargework): they shift in C up to #t, out of the hook's reach, and a __len of
+   2^50 held a scenario, and a host running it in its own thread, for good. Their argument
+   errors are raised here, in ltablib's words. Upvalue 1: the real insert or remove. */
+int lk_tableinsert(lua_State *L) {
+    int arguments = lua_gettop(L);
+    lk_checktable(L, 1, 1, 1);
+    lua_Integer e = luaL_intop(+, luaL_len(L, 1), 1);   /* the first empty element */
+    if (arguments == 3) {
+        lua_Integer pos = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
+        lk_chargework(L, (lua_Unsigned)e - (lua_Unsigned)pos);
+    } else if (arguments != 2) {
+        return luaL_error(L, "wrong number of arguments to 'insert'");
+    }
+    return lk_callreal(L, 0);
+}
+
+int lk_tableremove(lua_State *L) {
+    lk_checktable(L, 1, 1, 1);
+    lua_Integer size = luaL_len(L, 1);
+    lua_Integer pos = luaL_optinteger(L, 2, size);
+    if (pos != size)
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+    if (pos < size)
+        lk_chargework(L, (lua_Unsigned)size - (lua_Unsigned)pos);
+    return lk_callreal(L, 1);
+}
+
 /* table.sort(t) without a comparison charged n log n instructions (lk_chargework): it sorts
    in C, out of the hook's reach, and a loop of sorts ran seconds past its time limit. With
    a comparison, the hook counts the comparison's own instructions. Its argument errors are
