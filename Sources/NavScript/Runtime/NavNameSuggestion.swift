@@ -12,7 +12,9 @@ enum NavNameSuggestion {
     /// functions (`nav.rout()`). Close means one edit for names up to four letters, two for
     /// longer ones (a swap of two neighbours is one); names as close as each other are all
     /// named.
-    static func hint(for message: String) -> String? {
+    static func hint(for whole: String) -> String? {
+        // Lua's message is its first line: a script's error of 20 MB is not searched whole.
+        let message = String(whole.prefix(4_096).prefix { $0 != "\n" })
         if let (_, hint) = otherFrameworks.first(where: { message.contains($0.0) }) { return hint }
         for (kind, names) in [("method", methods), ("field", moduleFunctions)] {
             let marker = "attempt to call a nil value (\(kind) '"
