@@ -63,6 +63,23 @@ import Darwin
         #expect(text.contains("==> installing lua@5.4 (brew)"), "\(text)")
         #expect(text.contains("PKG_CONFIG_PATH=\(fixture.root.path)/opt/lua@5.4/lib/pkgconfig"), "\(text)")
         #expect(try fixture.read("brew.log") == "brew install lua@5.4 \n")
+        // A keg of another architecture (an Intel Homebrew's on Apple Silicon) is said to be
+        // one, where the link would fail among the build's lines.
+        try fixture.write("bin/uname", "#!/bin/sh\n[ \"$1\" = -m ] && echo arm64 || echo Darwin\n")
+        try fixture.write("bin/lipo", "#!/bin/sh\necho x86_64\n")
+        try fixture.write("opt/lua@5.4/lib/liblua.dylib", "")
+        for tool in ["uname", "lipo"] { chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755) }
+        let intel = Process()
+        intel.executableURL = URL(fileURLWithPath: "/bin/bash")
+        intel.arguments = ["-c", "source '\(script)' && require_prerequisites"]
+        intel.environment = process.environment
+        let errors = Pipe()
+        intel.standardError = errors
+        try intel.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        intel.waitUntilExit()
+        #expect(intel.terminationStatus == 2)
+        #expect(said.contains("/opt/lua@5.4/lib/liblua.dylib is built for x86_64, not arm64: this Homebrew"), "\(said)")
     }
 
     /// scripts/lib/prerequisites.sh on Debian as root (stand-ins for uname, id, pkg-config,

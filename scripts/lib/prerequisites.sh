@@ -18,6 +18,11 @@ require_prerequisites() {
 # itself through the package's `.brew(["lua@5.4"])` provider (it asks `brew --prefix`);
 # PKG_CONFIG_PATH is set too, for pkg-config and for tools that do not ask brew.
 require_homebrew_lua() {
+    # An Apple Silicon Mac moved from an Intel one may have Intel's Homebrew (/usr/local)
+    # first on PATH, whose lua@5.4 is x86_64 and does not link: its own comes first.
+    if [ "$(uname -m)" = "arm64" ] && [ -x /opt/homebrew/bin/brew ] && [ "$(command -v brew 2>/dev/null)" != /opt/homebrew/bin/brew ]; then
+        eval "$(/opt/homebrew/bin/brew shellenv)"
+    fi
     # A shell that did not read ~/.zprofile (an Xcode Run Script phase, launchd, some CI
     # agents) has no Homebrew on PATH: look where it installs itself.
     if ! command -v brew >/dev/null 2>&1; then
@@ -30,11 +35,11 @@ require_homebrew_lua() {
         done
     fi
     if ! command -v brew >/dev/null 2>&1; then
-        echo "error: Lua 5.4 is needed; install Homebrew (https://brew.sh), then: brew install lua@5.4 pkg-config" >&2
+        echo "error: Lua 5.4 is needed; install Homebrew (https://brew.sh), then: brew install lua@5.4" >&2
         exit 2
     fi
+    # SwiftPM reads the keg's lua5.4.pc itself: pkg-config is not needed here.
     local missing=()
-    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     local keg
     keg="$(brew --prefix lua@5.4 2>/dev/null || true)"
     if [ -z "$keg" ] || [ ! -e "$keg/lib/pkgconfig/lua5.4.pc" ]; then
@@ -47,6 +52,14 @@ require_homebrew_lua() {
             exit 2
         fi
         keg="$(brew --prefix lua@5.4)"
+    fi
+    # A library of another architecture (an Intel keg on Apple Silicon) fails at link time
+    # with a warning lost among the build's lines: said here instead.
+    local library="$keg/lib/liblua.dylib" arch
+    arch="$(uname -m)"
+    if [ -e "$library" ] && command -v lipo >/dev/null 2>&1 && ! lipo -archs "$library" 2>/dev/null | tr ' ' '\n' | grep -qx "$arch"; then
+        echo "error: $library is built for $(lipo -archs "$library" 2>/dev/null), not $arch: this Homebrew ($(command -v brew)) is another architecture's; use /opt/homebrew's on Apple Silicon" >&2
+        exit 2
     fi
     export PKG_CONFIG_PATH="$keg/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 }
