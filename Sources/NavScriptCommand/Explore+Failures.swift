@@ -138,7 +138,7 @@ extension Explore {
         }
         if saveFailures.isEmpty { try refuse("give a folder") }
         if runner.moduleName == nil {
-            let root = model.root.standardizedFileURL.path, path = model.url.standardizedFileURL.path
+            let root = ScriptFile.real(model.root).path, path = ScriptFile.realLocation(of: model.url).path
             guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                 try refuse("a saved scenario requires the model as a module, and \(model.displayPath) is not below the root \(model.displayRoot) (give --root a folder that holds it)")
             }

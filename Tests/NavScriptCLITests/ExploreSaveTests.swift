@@ -71,6 +71,24 @@ import Testing
         #expect(flagged.status == 0, "\(flagged.output)\(flagged.errors)")
     }
 
+    /// A model given through a link to its folder (`/tmp` for `/private/tmp` on a Mac), below a
+    /// root given by its real path, is below that root: its failures are saved.
+    @Test func aModelGivenThroughALinkedFolderIsBelowItsRealRoot() throws {
+        let fixture = try Fixture(["routes/none.lua": """
+            local A = nav.screen("A")
+            return explore.model {
+              start = function() return nav.app { root = nav.stack { A() } } end,
+              actions = { explore.action("a", function(app) return false, "no" end) },
+            }
+            """])
+        let link = fixture.root.appendingPathComponent("linked")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: fixture.root)
+        let result = try navscript(["explore", link.appendingPathComponent("routes/none.lua").path, "--root", fixture.root.path,
+                                    "--runs", "1", "--save-failures", "saved"], in: fixture.root)
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("Saved as saved/"), "\(result.output)\(result.errors)")
+    }
+
     @Test func aFolderUnderAFileIsRefusedBeforeExploring() throws {
         let fixture = try Fixture(["model.lua": Self.model, "afile": ""])
         let result = try navscript(["explore", "model.lua", "--save-failures", "afile/sub"], in: fixture.root)

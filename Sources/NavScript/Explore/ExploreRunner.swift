@@ -38,7 +38,7 @@ public final class ExploreRunner: @unchecked Sendable {
         let script = try ScenarioFileRunner.script(at: file.url, shownAs: file.displayPath)
         chunk = try LuaChunk(compiling: script, chunkName: "@" + file.displayPath)
         modelLine = ExploreModelLine.find(in: Array(script))
-        let path = file.url.standardizedFileURL.path, rootPath = file.root.standardizedFileURL.path
+        let path = ScriptFile.realLocation(of: file.url).path, rootPath = ScriptFile.real(file.root).path
         let relative = path.dropFirst(rootPath.count).drop { $0 == "/" }
         moduleName = path.hasPrefix(rootPath + "/") ? ScriptFile.moduleName(of: relative) : nil
     }

@@ -45,6 +45,13 @@ public enum ScriptFile {
         URL(fileURLWithPath: LuaOptions.realPath(of: url))
     }
 
+    /// `url` with its folder's real path and its own name: a file below a root compares with
+    /// the root's real path (`/private/var/...` for `/var/...` on a Mac, a root a project
+    /// file names resolved) whatever spelling either was given in, the file not followed.
+    public static func realLocation(of url: URL) -> URL {
+        real(url.deletingLastPathComponent()).appendingPathComponent(url.lastPathComponent)
+    }
+
     /// Whether `path` (links followed) is a regular file: opening anything else may wait.
     public static func isRegular(_ path: String) -> Bool {
         var info = stat()
