@@ -50,6 +50,9 @@ public enum ScenarioDiscovery {
         case rootNotFolder(String)
         /// A --root (or a project file's root) that names nothing, as `failure` says.
         indirect case root(Failure)
+        /// A path that names a file or folder in another case than it is stored in, which a
+        /// case-insensitive file system (macOS's) finds and Linux CI does not.
+        case otherCase(String, stored: String)
 
         /// The message the runner prints: `no such file or folder: scenarios/chat.lua`.
         public var description: String {
@@ -59,6 +62,8 @@ public enum ScenarioDiscovery {
             case let .unreachable(path, reason): return "cannot reach (\(reason)): \(path)"
             case let .rootNotFolder(path): return "the root is not a folder: \(path) (the folder `require` loads modules from)"
             case let .root(failure): return "the root (the folder `require` loads modules from): \(failure)"
+            case let .otherCase(path, stored):
+                return "\(path) names \(stored) in another case: write it as it is stored (a case-sensitive file system, Linux CI's, has no \(path))"
             }
         }
     }
@@ -102,6 +107,7 @@ public enum ScenarioDiscovery {
             guard !path.isEmpty, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw path.isEmpty ? Failure.missing("'' (an empty path)") : notFound(path, at: url)
             }
+            if let stored = storedCase(of: path, in: workingDirectory) { throw Failure.otherCase(path, stored: stored) }
             let candidates = isFolder.boolValue ? scenarioFiles(in: url) : [url]
             // A file is known by its real path: one reached again through a link runs once
             // (its lines are named by real path too, `SuiteOptions.locations`), by its real
@@ -249,6 +255,25 @@ public enum ScenarioDiscovery {
         guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder),
               !folderOnly || isFolder.boolValue else { return false }
         return isLink(entry) || ScriptFile.real(entry).lastPathComponent == name
+    }
+
+    /// `path` as stored when a name in it is written in another case (`Lua/scenarios` for
+    /// `lua/scenarios`), as `holds` tells; nil when it is written as stored. Checked by
+    /// reading only: a case-sensitive file system (this one) finds no such path at all.
+    static func storedCase(of path: String, in workingDirectory: URL) -> String? {
+        var folder = path.hasPrefix("/") ? URL(fileURLWithPath: "/") : workingDirectory.standardizedFileURL
+        var stored: [String] = [], differs = false
+        for name in path.split(separator: "/").map(String.init) {
+            let entry = folder.appendingPathComponent(name)
+            if name == "." || name == ".." || holds(name, in: folder) {
+                stored.append(name)
+            } else {
+                stored.append(ScriptFile.real(entry).lastPathComponent)
+                differs = true
+            }
+            folder = entry.standardizedFileURL
+        }
+        return differs ? (path.hasPrefix("/") ? "/" : "") + stored.joined(separator: "/") : nil
     }
 
     /// `url` as messages name files: relative to the working folder when inside it.
