@@ -122,15 +122,18 @@ enum ReporterKind: String, CaseIterable {
 
     /// What names one file however it is spelled: `r.xml`, `./r.xml`, `$PWD/r.xml`,
     /// `out//r.xml` and a link to it are one. A file that exists is its device and inode; one
-    /// still to be written is its folder with the links in it followed, and its name, on
-    /// macOS without case, as its file systems compare names by default.
+    /// still to be written is its folder with the links in it followed, and its name, without
+    /// case where the folder's volume compares names without it (macOS's by default; a
+    /// case-sensitive APFS volume tells `R.xml` from `r.xml`, as Linux does).
     static func fileIdentity(of path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         var info = stat()
         if stat(url.path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
-        let name = url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let name = folder + "/" + url.lastPathComponent
         #if canImport(Darwin)
-        return name.lowercased()
+        // 1 case-sensitive, 0 not; -1 (a folder still to be made, an unknown volume) as macOS's default.
+        return pathconf(folder, _PC_CASE_SENSITIVE) == 1 ? name : name.lowercased()
         #else
         return name
         #endif
