@@ -204,18 +204,14 @@ static int lk_opensandbox_protected(lua_State *L) {
     lua_getfield(L, str, "rep");
     lua_pushcclosure(L, lk_stringrep, 1);
     lua_setfield(L, str, "rep");
-    lua_getfield(L, g + 1, "move");
-    lua_pushcclosure(L, lk_tablemove, 1);
-    lua_setfield(L, g + 1, "move");
-    lua_getfield(L, g + 1, "sort");
-    lua_pushcclosure(L, lk_tablesort, 1);
-    lua_setfield(L, g + 1, "sort");
-    lua_getfield(L, g + 1, "insert");
-    lua_pushcclosure(L, lk_tableinsert, 1);
-    lua_setfield(L, g + 1, "insert");
-    lua_getfield(L, g + 1, "remove");
-    lua_pushcclosure(L, lk_tableremove, 1);
-    lua_setfield(L, g + 1, "remove");
+    static const struct { const char *name; lua_CFunction wrapper; } tabled[] = {
+        {"move", lk_tablemove}, {"sort", lk_tablesort}, {"insert", lk_tableinsert}, {"remove", lk_tableremove},
+    };
+    for (size_t i = 0; i < sizeof tabled / sizeof tabled[0]; i++) {
+        lua_getfield(L, g + 1, tabled[i].name);
+        lua_pushcclosure(L, tabled[i].wrapper, 1);
+        lua_setfield(L, g + 1, tabled[i].name);
+    }
 
     /* os: only the clock and the calendar */
     lua_newtable(L);
