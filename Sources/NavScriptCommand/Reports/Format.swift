@@ -105,7 +105,10 @@ enum Format {
         // A broken limit has no traceback (it is raised from the hook): no empty header; nor
         // one of C frames alone (`[C]: in function 'error'`), which says nothing of a script.
         let traceback = (error as? LuaError)?.traceback.flatMap { text in
-            text.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[C]:") } ? nil : tracebackHeader + text
+            text.split(separator: "\n").allSatisfy { line in
+                let frame = line.trimmingCharacters(in: .whitespaces)
+                return frame.isEmpty || frame.hasPrefix("[C]:")
+            } ? nil : tracebackHeader + text
         } ?? ""
         let printed = failure.map { printedHeader + $0.printed.trimmingCharacters(in: .newlines) } ?? ""
         return ScenarioResult.cut("\(error)" + traceback + printed, "message")
