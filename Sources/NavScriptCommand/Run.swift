@@ -169,7 +169,7 @@ final class RunSession {
         var searched = ["in " + suiteOptions.locations().paths.joined(separator: ", ")]
         let count = suite.listed.map(\.scenarios.count).reduce(0, +)
         if suite.listed.isEmpty {
-            searched.append("(no scenario files there: *_spec.lua files, or any .lua file in a scenarios folder)")
+            searched.append("(no scenario files there: \(ScenarioDiscovery.scenarioFilesAre))")
         } else {
             searched.append("(\(suite.listed.count) file\(suite.listed.count == 1 ? "" : "s"), \(count) scenario\(count == 1 ? "" : "s"))")
         }

@@ -41,7 +41,8 @@ final class WatchSession {
     private var keys: Bool { terminal?.isActive == true }
     /// What the keys narrowed the runs to: text in a file's path, in a scenario's name,
     /// only what failed last; and whether the next run updates snapshots.
-    private var fileFilter = "", nameFilter = "", failedOnly = false, updateOnce = false
+    private(set) var fileFilter = "", nameFilter = "", failedOnly = false
+    private var updateOnce = false
 
     init(suite: SuiteOptions, run: RunOptions) {
         suiteOptions = suite
@@ -306,25 +307,8 @@ final class WatchSession {
         for entry in suite.listed { refused[entry.file.url.path] = nil }
         let selected = suite.select(selection)
         // A selection that leaves nothing of these files says so, where run refuses it.
-        if files.isEmpty {
-            // As run says it, where it refuses: watching goes on, and a file saved there runs.
-            console.output.write(console.style.dim("no scenario files in \(suiteOptions.locations().paths.joined(separator: ", ")) yet "
-                + "(*_spec.lua files, or any .lua file in a scenarios folder): one saved there runs") + "\n")
-        } else if chosen.isEmpty && !fileFilter.isEmpty {
-            console.output.write(console.style.dim("no files whose path contains \"\(fileFilter)\" among the \(Format.count(files.count, "file")) watched") + "\n")
-        } else if selected.isEmpty && suite.loadErrors.isEmpty && !suite.listed.isEmpty {
-            // The keys' narrowing is said as the keys narrow ("no scenarios that failed last
-            // whose name contains "x" to run in 2 files whose path contains "feed""): the `t`
-            // key's text is no --filter, and the summary of scenarios is not of file names.
-            var subject = failedOnly ? "scenarios that failed last" : "scenarios"
-            if !nameFilter.isEmpty { subject += " whose name contains \"\(nameFilter)\"" }
-            var words = ["no \(subject) to run in \(Format.count(suite.listed.count, "file"))"
-                         + (fileFilter.isEmpty ? "" : " whose path contains \"\(fileFilter)\"")]
-            words += RunSession.selectionWords(filters: nameFilter.isEmpty ? selection.filters : [], tags: options.tags, excludedTags: options.excludedTags)
-            // The lines named in these files, not in the others watched.
-            let places = chosen.flatMap { file in (selection.lines[ScriptFile.real(file.url).path] ?? []).sorted().map { "\(file.displayPath):\($0)" } }
-            if !places.isEmpty { words.append("at " + places.joined(separator: ", ")) }
-            console.output.write(console.style.dim(words.joined(separator: " ")) + "\n")
+        if let nothing = nothingToRun(files: files, chosen: chosen, suite: suite, selected: selected.isEmpty, selection: selection, options: options) {
+            console.output.write(console.style.dim(nothing) + "\n")
         }
         let (started, maxFailures) = options.stoppable(selected, loadErrors: suite.loadErrors.count)
         let fresh = suite.run(started, maxFailures: maxFailures) { [console] result in console.fileFinished(result) }

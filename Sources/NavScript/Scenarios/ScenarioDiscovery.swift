@@ -213,6 +213,9 @@ public enum ScenarioDiscovery {
     /// The project file a suite's root may hold.
     public static let projectFileName = "navscript.lua"
 
+    /// What a scenario file is, as messages about a folder with none say it.
+    public static let scenarioFilesAre = "*_spec.lua files, or any .lua file in a scenarios folder"
+
     /// The root of the suite a file is in, found the same way whether the file was named
     /// or found in a folder: looking up from the file, the nearest folder that holds a
     /// project file (`navscript.lua`), is the parent of a `scenarios` or `routes` folder the

@@ -52,8 +52,8 @@ enum ScenarioPrelude {
     }
 
     /// The whole prelude, one chunk: the definitions (with the locals the other parts use),
-    /// then `expect` and its matchers, then the runner the host drives.
-    static let source = definitionsSource + expectSource + navigationMatchersSource + expectClosingSource + runnerSource
+    /// then how values are compared, `expect` and its matchers, then the runner the host drives.
+    static let source = definitionsSource + comparingSource + expectSource + navigationMatchersSource + expectClosingSource + runnerSource
 
     /// `describe`, `scenario`, hooks and `pending`.
     static let definitionsSource = #"""
