@@ -29,8 +29,9 @@ import Darwin
         #expect(Set(collisions).sorted() == [])
     }
 
-    /// scripts/lib/prerequisites.sh on a Mac (stand-ins for uname, brew and pkg-config):
-    /// it installs lua@5.4 with brew when the keg is missing, and points pkg-config at it.
+    /// scripts/lib/prerequisites.sh on a Mac (stand-ins for uname, brew, lipo and pkg-config):
+    /// it installs lua@5.4 with brew when the keg is missing, points pkg-config at it, and
+    /// says when the keg is another architecture's.
     @Test func onAMacThePrerequisitesComeFromHomebrew() throws {
         let fixture = try Fixture([
             "bin/uname": "#!/bin/sh\necho Darwin\n",
@@ -49,17 +50,9 @@ import Darwin
         for tool in ["uname", "swift", "pkg-config", "brew"] {
             chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755)
         }
-        let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "source '\(script)' && require_prerequisites && echo \"PKG_CONFIG_PATH=$PKG_CONFIG_PATH\""]
-        process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path + ":/usr/bin:/bin", "FAKE_ROOT": fixture.root.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let path = fixture.root.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+        let (status, text, _) = try Self.prerequisites("require_prerequisites && echo \"PKG_CONFIG_PATH=$PKG_CONFIG_PATH\"", path: path, in: fixture)
+        #expect(status == 0)
         #expect(text.contains("==> installing lua@5.4 (brew)"), "\(text)")
         #expect(text.contains("PKG_CONFIG_PATH=\(fixture.root.path)/opt/lua@5.4/lib/pkgconfig"), "\(text)")
         #expect(try fixture.read("brew.log") == "brew install lua@5.4 \n")
@@ -69,17 +62,27 @@ import Darwin
         try fixture.write("bin/lipo", "#!/bin/sh\necho x86_64\n")
         try fixture.write("opt/lua@5.4/lib/liblua.dylib", "")
         for tool in ["uname", "lipo"] { chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755) }
-        let intel = Process()
-        intel.executableURL = URL(fileURLWithPath: "/bin/bash")
-        intel.arguments = ["-c", "source '\(script)' && require_prerequisites"]
-        intel.environment = process.environment
-        let errors = Pipe()
-        intel.standardError = errors
-        try intel.run()
+        let intel = try Self.prerequisites("require_prerequisites", path: path, in: fixture)
+        #expect(intel.status == 2)
+        #expect(intel.errors.contains("/opt/lua@5.4/lib/liblua.dylib is built for x86_64, not arm64: this Homebrew"), "\(intel.errors)")
+    }
+
+    /// Runs `functions` of scripts/lib/prerequisites.sh in bash, with `path` as PATH and the
+    /// fixture's root as FAKE_ROOT (where stand-ins keep what they were asked).
+    static func prerequisites(_ functions: String, path: String, in fixture: Fixture) throws -> (status: Int32, output: String, errors: String) {
+        let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "source '\(script)' && \(functions)"]
+        process.environment = ["PATH": path, "FAKE_ROOT": fixture.root.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        intel.waitUntilExit()
-        #expect(intel.terminationStatus == 2)
-        #expect(said.contains("/opt/lua@5.4/lib/liblua.dylib is built for x86_64, not arm64: this Homebrew"), "\(said)")
+        process.waitUntilExit()
+        return (process.terminationStatus, text, said)
     }
 
     /// scripts/lib/prerequisites.sh on Debian as root (stand-ins for uname, id, pkg-config,
@@ -100,18 +103,9 @@ import Darwin
         for tool in ["uname", "id", "swift", "pkg-config", "chromium", "dot", "lcov", "apt-get"] {
             chmod(fixture.root.appendingPathComponent("bin/\(tool)").path, 0o755)
         }
-        let script = Binary.packageRoot.appendingPathComponent("scripts/lib/prerequisites.sh").path
         func run(_ functions: String) throws -> (status: Int32, text: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "source '\(script)' && \(functions) && echo done"]
-            process.environment = ["PATH": fixture.root.appendingPathComponent("bin").path, "FAKE_ROOT": fixture.root.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            let ran = try Self.prerequisites(functions + " && echo done", path: fixture.root.appendingPathComponent("bin").path, in: fixture)
+            return (ran.status, ran.output)
         }
         let command = try run("require_prerequisites")
         #expect(command.status == 0)
