@@ -27,14 +27,8 @@ public struct ExploreFailure: Sendable, Hashable {
     /// A broken limit's line is where the limit happened to be met, and is no part of it.
     public func isSame(as other: ExploreFailure) -> Bool {
         guard !describesState else { return invariant == other.invariant }
-        let keepingLines = !Self.breaksALimit(message)
+        let keepingLines = invariant != ExploreRunner.limitInvariant
         return invariant == other.invariant && Self.form(message, keepingLines: keepingLines) == Self.form(other.message, keepingLines: keepingLines)
-    }
-
-    /// Whether the message's first line says a script limit was broken, or the stack was.
-    private static func breaksALimit(_ message: String) -> Bool {
-        let first = message.prefix { $0 != "\n" }
-        return first.contains("limit exceeded") || first.contains("stack overflow") || first.contains("not enough memory")
     }
 
     /// What tells this failure from others, as `isSame` does: the invariant, and the form
