@@ -173,19 +173,17 @@ extension NavRuntime {
             // The decorator may set the container's children, as a build function may.
             var restore: (() -> Void)?
             defer { restore?() }
-            var writes: ContainerAttributeWrites?
             try directory.invoke(.named(.decorator, name), { runtime in
                 let outer = runtime.buildingNavigator
                 runtime.buildingNavigator = navigator
-                let started = runtime.beginAttributeWrites(of: container)
-                writes = started
+                runtime.beginAttributeWrites(of: container)
                 restore = {
                     runtime.buildingNavigator = outer
-                    runtime.endAttributeWrites(started)
+                    runtime.endAttributeWrites(of: container)
                 }
                 return [.object(container, runtime.containers), .value(options)]
             }, results: 1) { runtime, call in
-                if let writes { try runtime.applyAttributeWrites(writes, by: "the decorator '\(name)'", call) }
+                try runtime.applyAttributeWrites(of: container, by: "the decorator '\(name)'", call)
                 guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
                     throw ScriptResultMisfit("the decorator '\(name)' returned \(call.typeName(-1)): a script's decorator changes the container it is given, and cannot put another in its place")
                 }

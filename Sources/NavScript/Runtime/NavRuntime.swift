@@ -167,8 +167,10 @@ public final class NavRuntime {
 
     /// The navigator of the screen build running now, for `container:setChildren`.
     var buildingNavigator: ScreenNavigator?
-    /// The attributes tables of the containers whose build or decorators run now, innermost first.
-    var attributeWrites: ContainerAttributeWrites?
+    /// The containers whose build or decorator runs now, innermost last, and the attributes
+    /// tables handed to them (`ContainerAttributeWrites.swift`).
+    var attributeWriters: [ScreenContainer] = []
+    var attributeTables: [ObjectIdentifier: AttributeTable] = [:]
 
     /// The kind a route method last needed where it was given a modal route (`dslError`).
     var kindRefusingModal: ScreenContainerKind?
@@ -285,13 +287,13 @@ public final class NavRuntime {
         let outer = buildingNavigator
         buildingNavigator = navigator
         defer { buildingNavigator = outer }
-        let writes = beginAttributeWrites(of: container)
-        defer { endAttributeWrites(writes) }
+        beginAttributeWrites(of: container)
+        defer { endAttributeWrites(of: container) }
         // A value returned (a list of tabs, another container, as a Swift build returns its
         // container) fails the build rather than be silently dropped; the container itself is fine.
         try directory.invoke(.named(.screenBuilder, name), { [.object(container, $0.containers), .object(navigator, $0.navigators)] },
                              results: 1) { runtime, call in
-            try runtime.applyAttributeWrites(writes, by: "the build of screen '\(name)'", call)
+            try runtime.applyAttributeWrites(of: container, by: "the build of screen '\(name)'", call)
             guard call.isNoneOrNil(-1) || call.optionalObject(-1, runtime.containers) === container else {
                 throw ScriptResultMisfit("the build of screen '\(name)' returned \(call.typeName(-1)): a build changes the container it is given "
                     + "(\(container.kind == .tabs ? "tabs:setChildren { Feed(), Profile() } sets its tabs" : "container:setChildren { ... }, container:setAttribute(name, value)")), "
